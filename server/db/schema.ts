@@ -1,0 +1,2 @@
+// The one place that lists every table; drizzle-kit reads server/db/schema/*.ts directly.
+export * from './schema/users';

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Every account: candidates (luna, stella, nova), companies and agents (any type containing "agent"). */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    /** Stored lower-cased and trimmed; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    userType: text('user_type').notNull(),
+    language: text('language').notNull().default('de'),
+    /** Steps of the guided registration done; 0 means finished (PRODUCT.md §3). */
+    registrationStep: integer('registration_step').notNull().default(1),
+    mfaStatus: text('mfa_status').notNull().default('disabled'),
+    phoneNumber: text('phone_number'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_user_type_idx').on(t.userType),
+    check('users_registration_step_range', sql`${t.registrationStep} between 0 and 5`),
+    check('users_mfa_status_values', sql`${t.mfaStatus} in ('enabled', 'pending', 'disabled')`),
+    check('users_language_values', sql`${t.language} in ('de', 'en')`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
