@@ -1,10 +1,10 @@
-import { formatter } from '@lingui/format-po';
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 export default defineConfig({
-  sourceLocale: 'de',
+  sourceLocale: 'en',
   locales: ['de', 'en'],
-  fallbackLocales: { default: 'de' },
+  fallbackLocales: { default: 'en' },
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}',

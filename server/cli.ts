@@ -5,7 +5,10 @@ type Command = { summary: string; load: () => Promise<{ run: (args: string[]) =>
 
 const commands: Record<string, Command> = {
   'db:migrate': { summary: 'apply pending database migrations', load: () => import('./commands/db-migrate') },
-  'seed:demo': { summary: 'seed the demo accounts into the database', load: () => import('./commands/seed-demo') },
+  'seed:demo': {
+    summary: 'seed the demo accounts into the database',
+    load: () => import('./commands/seed-demo'),
+  },
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -14,10 +17,13 @@ async function main(argv: string[]): Promise<number> {
   if (!command) {
     if (name && name !== 'help' && name !== '--help') process.stderr.write(`unknown command: ${name}\n`);
     process.stdout.write('usage: npm run cli -- <command> [options]\n\ncommands:\n');
-    for (const [key, c] of Object.entries(commands)) process.stdout.write(`  ${key.padEnd(16)} ${c.summary}\n`);
+    for (const [key, c] of Object.entries(commands))
+      process.stdout.write(`  ${key.padEnd(16)} ${c.summary}\n`);
     return name && name !== 'help' && name !== '--help' ? 2 : 0;
   }
   return (await command.load()).run(args);
 }
 
 process.exitCode = await main(process.argv.slice(2));
+
+export {};

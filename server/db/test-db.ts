@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type DbHandle, type DbLocation, openDatabase } from './client';
+import { type DbHandle, type DbLocation, openDatabase, queryRows } from './client';
 import { migrateDatabase } from './migrate';
 
 export interface TestDb extends DbHandle {
@@ -67,9 +67,10 @@ async function createPostgresTestDb(): Promise<TestDb> {
 }
 
 async function truncateAll(handle: DbHandle): Promise<void> {
-  const result = await handle.db.execute<{ tablename: string }>(
+  const rows = await queryRows<{ tablename: string }>(
+    handle.db,
     sql`select tablename from pg_tables where schemaname = 'public'`,
   );
-  const tables = result.rows.map((r) => `"${r.tablename}"`);
+  const tables = rows.map((r) => `"${r.tablename}"`);
   if (tables.length > 0) await handle.db.execute(sql.raw(`truncate ${tables.join(', ')} cascade`));
 }

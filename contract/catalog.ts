@@ -1,0 +1,141 @@
+import * as v from 'valibot';
+
+/**
+ * Field catalogues (PRODUCT.md §4): the configuration that drives forms, validation, the PDF card and
+ * the matching engine. The server answers them at `GET /api/{profile,company,job}/data`.
+ */
+
+export const CATALOG_SCOPES = ['profile', 'company', 'job'] as const;
+export type CatalogScope = (typeof CATALOG_SCOPES)[number];
+
+export const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'number',
+  'date',
+  'boolean',
+  'select',
+  'multiselect',
+  'languages',
+  'location',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Language levels in ascending order (CEFR, then native); a `languages` value holds one per language. */
+export const LANGUAGE_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2', 'native'] as const;
+export type LanguageLevel = (typeof LANGUAGE_LEVELS)[number];
+
+/** The comparison rules of PRODUCT.md §5; a job field that is a criterion names one. */
+export const MATCH_RULES = [
+  'overlap',
+  'anyOf',
+  'atLeastOrdinal',
+  'atLeast',
+  'distance',
+  'notAfter',
+  'atMost',
+] as const;
+export type MatchRule = (typeof MATCH_RULES)[number];
+
+/** Which field types a rule accepts on the job side and on the profile side. */
+export const RULE_FIELD_TYPES: Record<MatchRule, { job: FieldType[]; profile: FieldType[] }> = {
+  overlap: { job: ['multiselect'], profile: ['multiselect'] },
+  anyOf: { job: ['multiselect'], profile: ['select', 'multiselect'] },
+  atLeastOrdinal: { job: ['select', 'languages'], profile: ['select', 'languages'] },
+  atLeast: { job: ['number'], profile: ['number'] },
+  distance: { job: ['location'], profile: ['location'] },
+  notAfter: { job: ['date'], profile: ['date'] },
+  atMost: { job: ['number'], profile: ['number'] },
+};
+
+const LocalizedSchema = v.object({
+  de: v.pipe(v.string(), v.minLength(1)),
+  en: v.pipe(v.string(), v.minLength(1)),
+});
+export type Localized = v.InferOutput<typeof LocalizedSchema>;
+
+/** Option values are lowercase ASCII slugs (PRODUCT.md §4); language options are ISO 639-1 codes. */
+export const OPTION_VALUE = /^[a-z0-9][a-z0-9_]*$/;
+/** Field keys are snake_case and fixed: tests, integrations and stored values rely on them. */
+export const FIELD_KEY = /^[a-z][a-z0-9_]*$/;
+
+export const FieldOptionSchema = v.object({
+  value: v.pipe(v.string(), v.regex(OPTION_VALUE)),
+  label: LocalizedSchema,
+});
+export type FieldOption = v.InferOutput<typeof FieldOptionSchema>;
+
+/** A job field that is a matching criterion: the rule and the profile field it compares with. */
+export const CriterionSpecSchema = v.object({
+  rule: v.picklist(MATCH_RULES),
+  profileKey: v.pipe(v.string(), v.regex(FIELD_KEY)),
+});
+export type CriterionSpec = v.InferOutput<typeof CriterionSpecSchema>;
+
+/**
+ * One field. `for` lists the user types that have it (`agent` stands for every agent type). For
+ * `number`: min/max bound the value and `step` its grid (values are multiples of step). For text:
+ * maxLength. For multiselect: max bounds the number of choices. For a job's `location` criterion:
+ * min/max bound radius_km. `ordinal` marks a select whose options are listed in ascending order.
+ */
+export const FieldDefinitionSchema = v.object({
+  key: v.pipe(v.string(), v.regex(FIELD_KEY)),
+  type: v.picklist(FIELD_TYPES),
+  label: LocalizedSchema,
+  help: v.optional(LocalizedSchema),
+  tab: v.pipe(v.string(), v.regex(FIELD_KEY)),
+  required: v.boolean(),
+  for: v.pipe(v.array(v.pipe(v.string(), v.regex(FIELD_KEY))), v.minLength(1)),
+  options: v.optional(v.array(FieldOptionSchema)),
+  min: v.optional(v.number()),
+  max: v.optional(v.number()),
+  step: v.optional(v.pipe(v.number(), v.gtValue(0))),
+  maxLength: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  ordinal: v.optional(v.boolean()),
+  criterion: v.optional(CriterionSpecSchema),
+});
+export type FieldDefinition = v.InferOutput<typeof FieldDefinitionSchema>;
+
+export const CatalogFieldsSchema = v.array(FieldDefinitionSchema);
+
+/** The three catalogues, as the server holds them. */
+export type Catalog = Record<CatalogScope, FieldDefinition[]>;
+
+/** A city as the profile stores it and the city search answers it. */
+export interface CityValue {
+  lat: number;
+  lng: number;
+  name: string;
+  country: string;
+  id?: number | undefined;
+}
+
+/** The area a job searches: a centre (usually a city) and a radius. */
+export interface AreaValue {
+  lat: number;
+  lng: number;
+  radius_km: number;
+  name?: string | undefined;
+  country?: string | undefined;
+  id?: number | undefined;
+}
+
+export interface LanguageValue {
+  language: string;
+  level: LanguageLevel;
+}
+
+/** A city search hit of `GET /api/catalog/cities`. */
+export interface CityHit {
+  id: number;
+  name: string;
+  country: string;
+  lat: number;
+  lng: number;
+  population: number;
+}
+
+/** Whether a user type sees a field: `for` names user types, and `agent` stands for every agent type. */
+export function fieldIsFor(field: Pick<FieldDefinition, 'for'>, userType: string): boolean {
+  return field.for.some((t) => t === userType || (t === 'agent' && userType.includes('agent')));
+}

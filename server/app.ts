@@ -1,0 +1,155 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { type RequestIdVariables, requestId } from 'hono/request-id';
+import { PatternRouter } from 'hono/router/pattern-router';
+import { ErrorCode } from '../contract/errors';
+import type { Config } from './config';
+import type { DbHandle } from './db/client';
+import { isDatabaseUnavailable } from './db/errors';
+import {
+  ApiError,
+  databaseUnavailable,
+  errorResponse,
+  internalError,
+  malformedJson,
+  methodNotAllowed,
+  notFound,
+  payloadTooLarge,
+} from './http/errors';
+import { healthRoutes } from './http/health.routes';
+import type { Logger } from './log';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export type AppEnv = { Variables: RequestIdVariables & { log: Logger } };
+
+export interface AppDeps {
+  config: Config;
+  db: DbHandle;
+  logger: Logger;
+  /** Directory of the built SPA; null serves the API alone (tests, `npm run dev`). */
+  staticDir: string | null;
+  /** Test fixtures add routes here, before the not-found handlers. */
+  extraRoutes?: ((app: Hono<AppEnv>) => void) | undefined;
+}
+
+/** The whole HTTP surface: API under /api, the SPA everywhere else. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId({ limitLength: 64 }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const log = deps.logger.child({ reqId: c.get('requestId') });
+    c.set('log', log);
+    await next();
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    );
+  });
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: (c) => errorResponse(c, payloadTooLarge(JSON_BODY_LIMIT)),
+    }),
+  );
+
+  app.route('/api', healthRoutes(deps));
+  deps.extraRoutes?.(app);
+
+  app.all('/api/*', (c) => apiNotFound(c, app));
+  if (deps.staticDir) mountSpa(app, deps.staticDir);
+
+  app.notFound((c) => errorResponse(c, notFound()));
+  app.onError((error, c) => errorResponse(c, toApiError(error, c)));
+  return app;
+}
+
+function toApiError(error: unknown, c: Context<AppEnv>): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    if (error.status === 400 && /malformed json/i.test(error.message)) return malformedJson();
+    if (error.status === 413) return payloadTooLarge(JSON_BODY_LIMIT);
+    if (error.status < 500)
+      return new ApiError(error.status, ErrorCode.validation, error.message || 'Bad Request');
+  }
+  if (isDatabaseUnavailable(error)) {
+    c.get('log')?.error({ err: error }, 'database unavailable');
+    return databaseUnavailable();
+  }
+  c.get('log')?.error({ err: error }, 'unexpected error');
+  return internalError();
+}
+
+/** 405 with Allow when the path exists under another method, else 404. */
+function apiNotFound(c: Context<AppEnv>, app: Hono<AppEnv>): Response {
+  const router = endpointRouter(app);
+  const allowed = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
+    (method) => method !== c.req.method && router.match(method, c.req.path)[0].length > 0,
+  );
+  return errorResponse(c, allowed.length > 0 ? methodNotAllowed(allowed) : notFound());
+}
+
+const routers = new WeakMap<object, PatternRouter<true>>();
+function endpointRouter(app: Hono<AppEnv>): PatternRouter<true> {
+  let router = routers.get(app);
+  if (!router) {
+    router = new PatternRouter<true>();
+    for (const route of app.routes) {
+      if (route.method !== 'ALL' && route.path.startsWith('/api/'))
+        router.add(route.method, route.path, true);
+      if (route.method === 'GET' && route.path.startsWith('/api/')) router.add('HEAD', route.path, true);
+    }
+    routers.set(app, router);
+  }
+  return router;
+}
+
+const HASHED_ASSET = /^\/assets\/(?!i18n\/).+-[\w-]{8,}\.\w+$/;
+
+function mountSpa(app: Hono<AppEnv>, root: string): void {
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (path, c) => {
+        c.header(
+          'Cache-Control',
+          HASHED_ASSET.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        if (path.endsWith('.html')) setDocumentHeaders(c);
+      },
+    }),
+  );
+  // History fallback: every other GET that wants a page gets the SPA, which renders its own not-found screen.
+  app.get('*', async (c, next) => {
+    if (/\.\w+$/.test(c.req.path) && !c.req.header('accept')?.includes('text/html')) return next();
+    return serveStatic({
+      root,
+      path: 'index.html',
+      onFound: (_path, ctx) => {
+        ctx.header('Cache-Control', 'no-cache');
+        setDocumentHeaders(ctx);
+      },
+    })(c, next);
+  });
+}
+
+function setDocumentHeaders(c: Context): void {
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  c.header('X-Frame-Options', 'DENY');
+}

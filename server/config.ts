@@ -1,0 +1,102 @@
+import * as v from 'valibot';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const Port = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number'),
+  v.transform(Number),
+  v.number(),
+  v.minValue(0, 'must be between 0 and 65535'),
+  v.maxValue(65_535, 'must be between 0 and 65535'),
+);
+
+const HttpUrl = (protocols: string[]) =>
+  v.pipe(
+    v.string(),
+    v.url('must be a URL'),
+    v.check(
+      (value) => protocols.includes(new URL(value).protocol),
+      `must start with ${protocols.join(' or ')}`,
+    ),
+  );
+
+/** The environment the server reads (README, "Configuration"). Empty values count as unset. */
+export const ConfigSchema = v.object({
+  PORT: v.optional(Port, '8080'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  DATABASE_URL: v.optional(HttpUrl(['postgres:', 'postgresql:'])),
+  PUBLIC_ORIGIN: v.optional(
+    v.pipe(
+      HttpUrl(['http:', 'https:']),
+      v.check((value) => new URL(value).pathname === '/', 'must be an origin without a path'),
+      v.transform((value) => new URL(value).origin),
+    ),
+  ),
+  NODE_ENV: v.optional(
+    v.picklist(['development', 'production', 'test'], 'must be development, production or test'),
+    'development',
+  ),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  SMTP_URL: v.optional(HttpUrl(['smtp:', 'smtps:'])),
+  SMS_WEBHOOK_URL: v.optional(HttpUrl(['http:', 'https:'])),
+  ACCESS_TOKEN_TTL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of seconds'),
+      v.transform(Number),
+      v.number(),
+      v.minValue(1, 'must be at least 1 second'),
+      v.maxValue(86_400, 'must be at most 86400 seconds'),
+    ),
+    '900',
+  ),
+});
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicOrigin: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: (typeof LOG_LEVELS)[number];
+  smtpUrl: string | undefined;
+  smsWebhookUrl: string | undefined;
+  accessTokenTtl: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly reason: string,
+  ) {
+    super(`invalid configuration: ${variable} ${reason}`);
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming the first invalid variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(ConfigSchema.entries)
+      .map((key) => [key, env[key]?.trim()])
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = v.safeParse(ConfigSchema, present);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const variable = issue.path?.[0]?.key;
+    throw new ConfigError(String(variable ?? 'environment'), issue.message);
+  }
+  const c = result.output;
+  return {
+    port: c.PORT,
+    dataDir: c.DATA_DIR,
+    databaseUrl: c.DATABASE_URL,
+    publicOrigin: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
+    nodeEnv: c.NODE_ENV,
+    logLevel: c.LOG_LEVEL,
+    smtpUrl: c.SMTP_URL,
+    smsWebhookUrl: c.SMS_WEBHOOK_URL,
+    accessTokenTtl: c.ACCESS_TOKEN_TTL,
+  };
+}

@@ -1,0 +1,57 @@
+import { hashPassword } from '../auth/password';
+import type { Database } from '../db/client';
+import { insertUserIfAbsent } from '../users/users';
+
+export const DEMO_PASSWORD = 'Matchwerk-Demo-2026';
+
+export interface DemoAccount {
+  email: string;
+  userType: string;
+  registrationStep: number;
+  note: string;
+  phoneNumber?: string;
+}
+
+/** The demo logins README lists; all share DEMO_PASSWORD. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'agent@matchwerk.example', userType: 'agent', registrationStep: 0, note: 'agent' },
+  { email: 'senior@matchwerk.example', userType: 'senior_agent', registrationStep: 0, note: 'senior agent' },
+  { email: 'company@matchwerk.example', userType: 'company', registrationStep: 0, note: 'company' },
+  { email: 'stella@matchwerk.example', userType: 'stella', registrationStep: 0, note: 'vetted candidate' },
+  { email: 'luna@matchwerk.example', userType: 'luna', registrationStep: 0, note: 'prospect' },
+  { email: 'nova@matchwerk.example', userType: 'nova', registrationStep: 0, note: 'newcomer' },
+  {
+    email: 'mfa@matchwerk.example',
+    userType: 'stella',
+    registrationStep: 0,
+    note: 'stella with SMS two-factor login',
+    phoneNumber: '+4915123456789',
+  },
+  {
+    email: 'pending@matchwerk.example',
+    userType: 'stella',
+    registrationStep: 2,
+    note: 'registration at step 3',
+  },
+];
+
+/** Creates the demo accounts that do not exist yet; answers how many it created. Idempotent. */
+export async function seedDemo(db: Database): Promise<number> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  let created = 0;
+  await db.transaction(async (tx) => {
+    for (const account of DEMO_ACCOUNTS) {
+      const inserted = await insertUserIfAbsent(tx as unknown as Database, {
+        email: account.email,
+        passwordHash,
+        userType: account.userType,
+        language: 'de',
+        registrationStep: account.registrationStep,
+        mfaStatus: account.phoneNumber ? 'enabled' : 'disabled',
+        phoneNumber: account.phoneNumber ?? null,
+      });
+      if (inserted) created++;
+    }
+  });
+  return created;
+}

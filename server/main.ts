@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { type AppEnv, createApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed';
+import { createLogger, type Logger } from './log';
+import { openMigratedDatabase } from './runtime';
+import { countUsers } from './users/users';
+
+export const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+/** Requests in flight get this long after SIGTERM before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 8000;
+
+export interface RunningServer {
+  url: string;
+  shutdown(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Test fixtures add routes here, before the not-found handlers. */
+  extraRoutes?: (app: Hono<AppEnv>) => void;
+}
+
+/** Opens and migrates the database, seeds demo data into an empty one, and listens. */
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const db = await openMigratedDatabase(config);
+  if (config.nodeEnv !== 'production' && (await countUsers(db.db)) === 0) {
+    const created = await seedDemo(db.db);
+    logger.info({ created }, 'demo data seeded into the empty database');
+  }
+  const staticDir = existsSync(DIST_DIR) ? DIST_DIR : null;
+  if (!staticDir) logger.warn('no built SPA in dist/: serving the API only (run npm run build)');
+  const app = createApp({ config, db, logger, staticDir, extraRoutes: options.extraRoutes });
+
+  const server = await new Promise<Server>((resolveListening) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () =>
+      resolveListening(s as Server),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  let closing: Promise<void> | undefined;
+  const shutdown = () => {
+    closing ??= (async () => {
+      logger.info('shutting down: no new connections, finishing requests in flight');
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => {
+        logger.warn('requests still open after the grace period: closing their connections');
+        server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(force);
+      await db.close();
+      logger.info('stopped');
+    })();
+    return closing;
+  };
+  return { url: `http://localhost:${port}`, shutdown };
+}
+
+function banner(config: Config, url: string): string {
+  const lines = [
+    `Matchwerk is running at ${url}  (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+  ];
+  if (config.nodeEnv !== 'production') {
+    lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.email.padEnd(28)} ${a.note}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The process entry: configuration errors end it with one line and exit code 1, before anything listens. */
+export async function main(options: StartOptions = {}): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  let running: RunningServer;
+  try {
+    running = await startServer(config, logger, options);
+  } catch (error) {
+    logger.fatal({ err: error }, 'could not start');
+    process.exit(1);
+  }
+  process.stdout.write(banner(config, running.url));
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'signal received');
+    running.shutdown().then(
+      () => process.exit(0),
+      (error) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -1,0 +1,22 @@
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+
+/** SEED-SPEC §9 key-set defaults. */
+export const JWKS_OPTIONS = {
+  timeoutDuration: 5000,
+  cooldownDuration: 30_000,
+  cacheMaxAge: 600_000,
+} as const;
+
+let keySet: ReturnType<typeof createRemoteJWKSet> | undefined;
+
+/** The server's public keys, fetched once and cached by jose (GET /api/public/jwk). */
+export function serverKeySet(origin: string = window.location.origin) {
+  keySet ??= createRemoteJWKSet(new URL('/api/public/jwk', origin), JWKS_OPTIONS);
+  return keySet;
+}
+
+/** Verifies a token's RS256 signature against the server's key set; throws jose's errors. */
+export async function verifyServerToken(token: string): Promise<JWTPayload> {
+  const { payload } = await jwtVerify(token, serverKeySet(), { algorithms: ['RS256'] });
+  return payload;
+}

@@ -1,0 +1,41 @@
+import type { SessionSnapshot } from './session.machine';
+import { hasFinishedRegistration, isAgent } from './token';
+
+/** Where a guard sends the viewer instead; the route guards (src/routes) only apply these. */
+export type Redirect = {
+  to: '/' | '/login' | '/dashboard' | '/register' | '/mfa/login';
+  search?: { step: number };
+};
+
+/** SEED-SPEC §2 protected group: a token and (finished registration or an agent), else /login. */
+export function protectedRedirect(session: SessionSnapshot): Redirect | null {
+  const claims = session.context.claims;
+  if (!session.matches('authenticated') || !claims) return { to: '/login' };
+  return hasFinishedRegistration(claims) || isAgent(claims) ? null : { to: '/login' };
+}
+
+/** SEED-SPEC §6: agent-only views send everybody else to /dashboard. */
+export function agentRedirect(session: SessionSnapshot): Redirect | null {
+  const claims = session.context.claims;
+  return claims && isAgent(claims) ? null : { to: '/dashboard' };
+}
+
+/** SEED-SPEC §2 login: a signed-in user goes on to the dashboard, or to the registration step after the last done. */
+export function loginRedirect(session: SessionSnapshot): Redirect | null {
+  if (session.matches('mfaPending')) return { to: '/mfa/login' };
+  const claims = session.context.claims;
+  if (!session.matches('authenticated') || !claims) return null;
+  if (hasFinishedRegistration(claims)) return { to: '/dashboard' };
+  return { to: '/register', search: { step: claims.registration_step + 1 } };
+}
+
+/** mfa/login needs a stored token (pending the SMS code), else /login. */
+export function mfaLoginRedirect(session: SessionSnapshot): Redirect | null {
+  return session.matches('mfaPending') ? null : { to: '/login' };
+}
+
+/** A signed-in user whose registration is finished must confirm before /register logs them out. */
+export function registerNeedsConfirmation(session: SessionSnapshot): boolean {
+  const claims = session.context.claims;
+  return session.matches('authenticated') && claims !== null && hasFinishedRegistration(claims);
+}

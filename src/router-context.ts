@@ -1,0 +1,14 @@
+import type { LocaleActor } from './machines/locale.machine';
+import type { SessionActor } from './machines/session.machine';
+
+/** What every route's guard and loader get (created once in main.tsx, swapped in tests). */
+export interface RouterContext {
+  session: SessionActor;
+  locale: LocaleActor;
+  /** Asks the user a yes/no question (window.confirm in the browser). */
+  confirm: (message: string) => boolean;
+  /** The address of the screen shown before the navigation in progress, if any. */
+  previousHref: () => string | undefined;
+  /** True when the password-reset token verifies and the server's check answers reset_password.ok. */
+  checkResetToken: (token: string) => Promise<boolean>;
+}

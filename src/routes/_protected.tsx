@@ -1,0 +1,14 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { preloadWorkspace } from '../api/preload';
+import { protectedRedirect } from '../machines/access';
+import { settledSession } from '../machines/settled';
+
+// SEED-SPEC §2: a token and (finished registration or an agent), else /login.
+export const Route = createFileRoute('/_protected')({
+  beforeLoad: async ({ context, location }) => {
+    const target = protectedRedirect(await settledSession(context.session));
+    if (target) throw redirect({ ...target, search: { redirect: location.href } });
+  },
+  loader: ({ context }) => preloadWorkspace(context.session.getSnapshot()),
+  component: Outlet,
+});

@@ -1,0 +1,154 @@
+import { i18n } from '@lingui/core';
+import { createMemoryHistory, isNotFound } from '@tanstack/react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { CREDENTIALS_KEY, type TokenClaims } from '../../contract/session';
+import { fakeToken, MemoryStorage } from '../../tests/support/tokens';
+import { localeMachine } from '../machines/locale.machine';
+import { sessionMachine } from '../machines/session.machine';
+import { createAppRouter } from '../router';
+
+type Persona = 'anonymous' | 'unfinished' | 'luna' | 'company' | 'agent';
+
+const CLAIMS: Record<Exclude<Persona, 'anonymous'>, Partial<TokenClaims>> = {
+  unfinished: { user_type: 'stella', registration_step: 2 },
+  luna: { user_type: 'luna', registration_step: 0 },
+  company: { user_type: 'company', registration_step: 0 },
+  agent: { user_type: 'senior_agent', registration_step: 0 },
+};
+
+async function visit(
+  path: string,
+  persona: Persona,
+  options: { confirm?: boolean; resetTokenOk?: boolean } = {},
+) {
+  const storage = new MemoryStorage();
+  if (persona !== 'anonymous') {
+    storage.setItem(
+      CREDENTIALS_KEY,
+      JSON.stringify({ token: fakeToken(CLAIMS[persona]), refreshToken: 'r' }),
+    );
+  }
+  const session = createActor(sessionMachine, { input: { storage } }).start();
+  const locale = createActor(
+    localeMachine.provide({ actors: { loadCatalog: fromPromise(async () => ({})) } }),
+    { input: { i18n, storage } },
+  ).start();
+  const confirm = vi.fn(() => options.confirm ?? false);
+  const router = createAppRouter(
+    { session, locale, confirm, checkResetToken: async () => options.resetTokenOk ?? false },
+    createMemoryHistory({ initialEntries: [path] }),
+  );
+  await router.load();
+  const leaf = router.state.matches.at(-1);
+  return {
+    at: router.state.location.pathname,
+    search: router.state.location.search as Record<string, unknown>,
+    // A path no route matches leaves only the root matched; a guard's notFound() is kept as a match error.
+    screen:
+      leaf?.routeId === '__root__' || router.state.matches.some((m) => isNotFound(m.error))
+        ? 'not-found'
+        : leaf?.routeId,
+    confirm,
+    session,
+  };
+}
+
+const PUBLIC = ['/', '/about', '/forgot-password', '/mfa/register', '/user/validate/abc', '/legal/impressum'];
+const PROTECTED = ['/dashboard', '/profile', '/companies', '/lifecycle', '/matchingJob', '/newJob'];
+const AGENT_ONLY = [
+  '/stellas',
+  '/stellas/view/u1',
+  '/lunas',
+  '/lunas/view/u1',
+  '/novas',
+  '/novas/view/u1',
+  '/agent',
+  '/agent/view',
+  '/editJob/j1',
+  '/matchingJobResult/j1',
+  '/matchingJobResultDetail/j1/u1',
+  '/duplicate/j1',
+];
+const PERSONAS: Persona[] = ['anonymous', 'unfinished', 'luna', 'company', 'agent'];
+
+/** Where each persona ends up; "stay" means the screen of the requested route is shown. */
+function expected(path: string, persona: Persona): string {
+  if (PUBLIC.includes(path)) return 'stay';
+  // A reset link that does not check out goes to /login, which sends a signed-in user on from there.
+  if (path === '/login' || path === '/mfa/login' || path === '/user/reset-password/t1') {
+    if (persona === 'anonymous') return '/login';
+    return persona === 'unfinished' ? '/register' : '/dashboard';
+  }
+  if (path === '/register')
+    return persona === 'anonymous' || persona === 'unfinished' ? 'stay' : '/dashboard';
+  // Protected group: no usable session → /login, where an unfinished registration is sent on to /register.
+  if (persona === 'anonymous') return '/login';
+  if (persona === 'unfinished') return '/register';
+  if (PROTECTED.includes(path)) return 'stay';
+  if (AGENT_ONLY.includes(path)) return persona === 'agent' ? 'stay' : '/dashboard';
+  throw new Error(`no expectation for ${path}`);
+}
+
+const ROUTES = [
+  ...PUBLIC,
+  '/user/reset-password/t1',
+  '/login',
+  '/mfa/login',
+  '/register',
+  ...PROTECTED,
+  ...AGENT_ONLY,
+];
+
+describe('route guards (SEED-SPEC §2, §6)', () => {
+  beforeEach(() => {
+    document.title = '';
+  });
+
+  it.each(ROUTES.flatMap((path) => PERSONAS.map((persona) => [path, persona] as const)))(
+    '%s as %s',
+    async (path, persona) => {
+      const result = await visit(path, persona);
+      const want = expected(path, persona);
+      expect(result.at).toBe(want === 'stay' ? path : want);
+      expect(result.screen).not.toBe('not-found');
+      if (want === 'stay') expect(result.screen).not.toBe('__root__');
+    },
+  );
+
+  it('sends an unfinished registration on at the step after the last one done', async () => {
+    const result = await visit('/login', 'unfinished');
+    expect(result.at).toBe('/register');
+    expect(result.search).toEqual({ step: 3 });
+  });
+
+  it('remembers where a logged-out visitor wanted to go', async () => {
+    const result = await visit('/profile', 'anonymous');
+    expect(result.search).toEqual({ redirect: '/profile' });
+  });
+
+  it('shows the reset-password screen when the token verifies and the server check passes', async () => {
+    const result = await visit('/user/reset-password/t1', 'anonymous', { resetTokenOk: true });
+    expect(result.at).toBe('/user/reset-password/t1');
+  });
+
+  it('asks a signed-in user with a finished registration before /register logs them out', async () => {
+    const cancelled = await visit('/register', 'luna', { confirm: false });
+    expect(cancelled.confirm).toHaveBeenCalledOnce();
+    expect(cancelled.session.getSnapshot().value).toBe('authenticated');
+
+    const confirmed = await visit('/register', 'luna', { confirm: true });
+    expect(confirmed.at).toBe('/register');
+    expect(confirmed.session.getSnapshot().value).toBe('loggedOut');
+  });
+
+  it('does not ask a visitor who is still registering', async () => {
+    const result = await visit('/register', 'unfinished');
+    expect(result.confirm).not.toHaveBeenCalled();
+  });
+
+  it('shows the not-found screen for an unknown address and for an unknown legal text', async () => {
+    expect((await visit('/no/such/page', 'anonymous')).screen).toBe('not-found');
+    expect((await visit('/legal/nope', 'luna')).screen).toBe('not-found');
+  });
+});

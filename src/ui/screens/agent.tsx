@@ -1,0 +1,53 @@
+import { useLingui } from '@lingui/react/macro';
+import type { CandidateType } from '../../../contract/user-types';
+import { Screen } from '../screen';
+
+export function CandidateListScreen({ type }: { type: CandidateType }) {
+  const { t } = useLingui();
+  const titles: Record<CandidateType, string> = { stella: t`Stellas`, luna: t`Lunas`, nova: t`Novas` };
+  return <Screen title={titles[type]} />;
+}
+
+export function CandidateDetailScreen({ type, uuid }: { type: CandidateType; uuid: string }) {
+  const { t } = useLingui();
+  const titles: Record<CandidateType, string> = {
+    stella: t`Stella profile`,
+    luna: t`Luna profile`,
+    nova: t`Nova profile`,
+  };
+  return (
+    <Screen title={titles[type]}>
+      <p className="muted">{uuid}</p>
+    </Screen>
+  );
+}
+
+export function AgentProfileScreen() {
+  const { t } = useLingui();
+  return <Screen title={t`My agent profile`} />;
+}
+
+export function AgentListScreen() {
+  const { t } = useLingui();
+  return <Screen title={t`Agents`} />;
+}
+
+export function EditJobScreen() {
+  const { t } = useLingui();
+  return <Screen title={t`Edit matching job`} />;
+}
+
+export function DuplicateJobScreen() {
+  const { t } = useLingui();
+  return <Screen title={t`Duplicate matching job`} />;
+}
+
+export function JobResultScreen() {
+  const { t } = useLingui();
+  return <Screen title={t`Matching results`} />;
+}
+
+export function JobResultDetailScreen() {
+  const { t } = useLingui();
+  return <Screen title={t`Why this candidate matches`} />;
+}
