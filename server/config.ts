@@ -11,12 +11,21 @@ const Port = v.pipe(
   v.maxValue(65_535, 'must be between 0 and 65535'),
 );
 
+function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+// valibot runs a pipe's later checks even after one failed: none of them may throw.
 const HttpUrl = (protocols: string[]) =>
   v.pipe(
     v.string(),
-    v.url('must be a URL'),
+    v.check((value) => parseUrl(value) !== null, 'must be a URL'),
     v.check(
-      (value) => protocols.includes(new URL(value).protocol),
+      (value) => protocols.includes(parseUrl(value)?.protocol ?? ''),
       `must start with ${protocols.join(' or ')}`,
     ),
   );
@@ -29,8 +38,8 @@ export const ConfigSchema = v.object({
   PUBLIC_ORIGIN: v.optional(
     v.pipe(
       HttpUrl(['http:', 'https:']),
-      v.check((value) => new URL(value).pathname === '/', 'must be an origin without a path'),
-      v.transform((value) => new URL(value).origin),
+      v.check((value) => parseUrl(value)?.pathname === '/', 'must be an origin without a path'),
+      v.transform((value) => parseUrl(value)?.origin ?? value),
     ),
   ),
   NODE_ENV: v.optional(

@@ -52,12 +52,15 @@ export async function startServer(
     closing ??= (async () => {
       logger.info('shutting down: no new connections, finishing requests in flight');
       const closed = new Promise<void>((done) => server.close(() => done()));
+      // Keep-alive sockets become idle as their last response is sent: close them as they do.
       server.closeIdleConnections();
+      const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
       const force = setTimeout(() => {
         logger.warn('requests still open after the grace period: closing their connections');
         server.closeAllConnections();
       }, SHUTDOWN_GRACE_MS);
       await closed;
+      clearInterval(idleSweep);
       clearTimeout(force);
       await db.close();
       logger.info('stopped');
