@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { check, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { FieldDefinition } from '../../../contract/catalog';
+
+/**
+ * The field catalogues (PRODUCT.md §4), one row per scope. Seeded from server/catalog on every start;
+ * the checksum tells whether the file changed, so an unchanged catalogue is not rewritten.
+ */
+export const catalogs = pgTable(
+  'catalogs',
+  {
+    scope: text('scope').primaryKey(),
+    fields: jsonb('fields').$type<FieldDefinition[]>().notNull(),
+    checksum: text('checksum').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('catalogs_scope_values', sql`${t.scope} in ('profile', 'company', 'job')`)],
+);
+
+export type CatalogRow = typeof catalogs.$inferSelect;
