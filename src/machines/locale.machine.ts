@@ -67,6 +67,7 @@ export const localeMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadCatalog',
         src: 'loadCatalog',
         input: ({ context }) => ({ language: context.requested }),
         onDone: { target: 'ready', actions: { type: 'activate', params: ({ event }) => event.output } },

@@ -31,22 +31,21 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actions: {
-    loadStoredCredentials: assign(({ context }) => {
+    readStoredCredentials: assign(({ context }) => {
       const credentials = readCredentials(context.storage);
       return { credentials, claims: credentials ? decodeClaims(credentials.token) : null };
     }),
-    storeCredentials: assign(({ context, event }) => {
+    takeCredentials: assign(({ event }) => {
       assertEvent(event, 'session.signedIn');
-      writeCredentials(event.credentials, context.storage);
       return { credentials: event.credentials, claims: decodeClaims(event.credentials.token) };
     }),
-    forgetCredentials: assign(({ context }) => {
-      clearCredentials(context.storage);
-      return { credentials: null, claims: null };
-    }),
+    persistCredentials: ({ context }) => {
+      if (context.credentials) writeCredentials(context.credentials, context.storage);
+    },
+    forgetCredentials: assign({ credentials: null, claims: null }),
+    removeStoredCredentials: ({ context }) => clearCredentials(context.storage),
   },
   guards: {
-    hasNoCredentials: ({ context }) => context.credentials === null,
     hasUsableToken: ({ context }) =>
       context.claims !== null &&
       !isExpired(context.claims, context.now()) &&
@@ -67,28 +66,30 @@ export const sessionMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
-      entry: 'loadStoredCredentials',
+      entry: 'readStoredCredentials',
+      always: 'checking',
+    },
+    checking: {
       always: [
-        // Nothing readable stored: also remove whatever unreadable value is there.
-        { guard: 'hasNoCredentials', target: 'loggedOut', actions: 'forgetCredentials' },
         { guard: 'hasUsableToken', target: 'authenticated' },
         { guard: 'hasPendingToken', target: 'mfaPending' },
-        { target: 'loggedOut', actions: 'forgetCredentials' },
+        // Nothing usable (none, unreadable, malformed or expired): forget it, here and in storage.
+        { target: 'loggedOut', actions: ['forgetCredentials', 'removeStoredCredentials'] },
       ],
     },
     loggedOut: {
       on: {
-        'session.signedIn': { target: 'restoring', actions: 'storeCredentials' },
+        'session.signedIn': { target: 'checking', actions: ['takeCredentials', 'persistCredentials'] },
       },
     },
     mfaPending: {
       on: {
-        'session.logout': { target: 'loggedOut', actions: 'forgetCredentials' },
+        'session.logout': { target: 'loggedOut', actions: ['forgetCredentials', 'removeStoredCredentials'] },
       },
     },
     authenticated: {
       on: {
-        'session.logout': { target: 'loggedOut', actions: 'forgetCredentials' },
+        'session.logout': { target: 'loggedOut', actions: ['forgetCredentials', 'removeStoredCredentials'] },
       },
     },
   },
