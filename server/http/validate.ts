@@ -12,8 +12,9 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
     const code = /^[a-z0-9_]+(\.[a-zA-Z0-9_]+)+$/.test(issue.message)
       ? issue.message
       : `field.${issue.kind}_${issue.type}`;
-    const list = (fields[key] ??= []);
+    const list = fields[key] ?? [];
     if (!list.includes(code)) list.push(code);
+    fields[key] = list;
   }
   return fields;
 }
