@@ -26,6 +26,9 @@ export const users = pgTable(
     mfaStatus: text('mfa_status').notNull().default('disabled'),
     phoneNumber: text('phone_number'),
     active: boolean('active').notNull().default(true),
+    /** Failed password logins since the last success; 10 lock the password login (PRODUCT.md §3). */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
