@@ -33,7 +33,9 @@ export async function openDatabase(location: DbLocation): Promise<DbHandle> {
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        if (!pool.ended) await pool.end();
+      },
     };
   }
   const client = 'pglite' in location ? location.pglite : await PGlite.create(location.dataDir);

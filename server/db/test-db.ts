@@ -52,11 +52,14 @@ async function createPostgresTestDb(): Promise<TestDb> {
   const location = { url: url.toString() };
   const handle = await openDatabase(location);
   await migrateDatabase(handle, location);
+  let dropped = false;
   return {
     ...handle,
     location,
     truncate: () => truncateAll(handle),
     close: async () => {
+      if (dropped) return;
+      dropped = true;
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
