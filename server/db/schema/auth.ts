@@ -96,3 +96,10 @@ export const outbox = pgTable(
     check('outbox_status_values', sql`${t.status} in ('queued', 'sent', 'failed')`),
   ],
 );
+
+/** Server-side secrets created on first start (e.g. the HMAC key for refresh-token rotation and codes). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
