@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isAgentType } from './user-types';
 
 /**
  * Field catalogues (PRODUCT.md §4): the configuration that drives forms, validation, the PDF card and
@@ -137,5 +138,5 @@ export interface CityHit {
 
 /** Whether a user type sees a field: `for` names user types, and `agent` stands for every agent type. */
 export function fieldIsFor(field: Pick<FieldDefinition, 'for'>, userType: string): boolean {
-  return field.for.some((t) => t === userType || (t === 'agent' && userType.includes('agent')));
+  return field.for.some((t) => t === userType || (t === 'agent' && isAgentType(userType)));
 }

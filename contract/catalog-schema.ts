@@ -1,0 +1,350 @@
+import * as v from 'valibot';
+import {
+  type CatalogScope,
+  type FieldDefinition,
+  fieldIsFor,
+  LANGUAGE_LEVELS,
+  type LanguageValue,
+} from './catalog';
+import { MAX_WEIGHT } from './matching';
+
+/**
+ * The one builder that turns a catalogue into the valibot schema of a profile's, a company's or a
+ * job's values (PRODUCT.md §4). Client forms and server handlers both use it, so a value the form
+ * accepts is a value the server stores. Every issue's message is a stable error code; `fieldErrors`
+ * turns a failed parse into the `fields` of the error body.
+ */
+
+export const FieldError = {
+  required: 'field.required',
+  unknown: 'field.unknown',
+  invalidType: 'field.invalid_type',
+  optionUnknown: 'field.option_unknown',
+  duplicate: 'field.duplicate',
+  tooMany: 'field.too_many',
+  tooLong: 'field.too_long',
+  tooSmall: 'field.too_small',
+  tooLarge: 'field.too_large',
+  step: 'field.step_mismatch',
+  dateInvalid: 'field.date_invalid',
+  levelUnknown: 'field.level_unknown',
+  locationInvalid: 'field.location_invalid',
+  criterionUnknown: 'criterion.unknown',
+  criterionDuplicate: 'criterion.duplicate',
+  weightInvalid: 'criterion.weight_invalid',
+  mustInvalid: 'criterion.must_invalid',
+} as const;
+export type FieldErrorCode = (typeof FieldError)[keyof typeof FieldError];
+
+export const DEFAULT_TEXT_MAX_LENGTH = 200;
+export const DEFAULT_TEXTAREA_MAX_LENGTH = 5000;
+const NAME_MAX_LENGTH = 200;
+
+export interface BuildOptions {
+  /** Profile scope: only the fields `for` this user type; others are `field.unknown`. */
+  userType?: string | undefined;
+  /** Every field may be left out (a partial update); a required field that is sent must not be empty. */
+  partial?: boolean | undefined;
+}
+
+type AnySchema = v.GenericSchema<unknown, unknown>;
+
+/** Builds the schema of one scope's values; jobs carry their criteria in `criteria`. */
+export function buildValuesSchema(
+  scope: CatalogScope,
+  fields: FieldDefinition[],
+  options: BuildOptions = {},
+) {
+  const visible = options.userType ? fields.filter((f) => fieldIsFor(f, options.userType!)) : fields;
+  const entries: Record<string, AnySchema> = {};
+  for (const field of visible) {
+    if (scope === 'job' && field.criterion) continue;
+    entries[field.key] = entrySchema(field, fieldValueSchema(field), options.partial === true);
+  }
+  if (scope === 'job') {
+    const criteria = buildCriteriaSchema(visible);
+    entries.criteria = options.partial ? v.optional(criteria) : v.optional(criteria, () => []);
+  }
+  return v.strictObject(entries, objectMessage) as unknown as v.GenericSchema<
+    Record<string, unknown>,
+    Record<string, unknown>
+  >;
+}
+
+/** The `criteria` list of a job: one entry per criterion field at most, each validated by its field. */
+export function buildCriteriaSchema(jobFields: FieldDefinition[]) {
+  const criterionFields = jobFields.filter((f) => f.criterion);
+  const item = (field: FieldDefinition) =>
+    v.strictObject(
+      {
+        key: v.literal(field.key),
+        value: required(criterionValueSchema(field)),
+        weight: v.pipe(
+          v.number(FieldError.weightInvalid),
+          v.integer(FieldError.weightInvalid),
+          v.minValue(0, FieldError.weightInvalid),
+          v.maxValue(MAX_WEIGHT, FieldError.weightInvalid),
+        ),
+        must: v.optional(v.boolean(FieldError.mustInvalid), false),
+      },
+      objectMessage,
+    );
+  // Without criterion fields every item is unknown.
+  const itemSchema =
+    criterionFields.length > 0
+      ? v.variant(
+          'key',
+          criterionFields.map((f) => item(f)) as unknown as [ReturnType<typeof item>],
+          FieldError.criterionUnknown,
+        )
+      : v.custom<never>(() => false, FieldError.criterionUnknown);
+  return v.pipe(
+    v.array(itemSchema, FieldError.invalidType),
+    v.check(
+      (items) => new Set(items.map((c) => (c as { key: string }).key)).size === items.length,
+      FieldError.criterionDuplicate,
+    ),
+  );
+}
+
+/** The schema of one field's value as a profile, a company or a job stores it. */
+export function fieldValueSchema(field: FieldDefinition): AnySchema {
+  switch (field.type) {
+    case 'text':
+    case 'textarea': {
+      const limit =
+        field.maxLength ?? (field.type === 'text' ? DEFAULT_TEXT_MAX_LENGTH : DEFAULT_TEXTAREA_MAX_LENGTH);
+      const base = v.pipe(v.string(FieldError.invalidType), v.trim(), v.maxLength(limit, FieldError.tooLong));
+      return field.required ? v.pipe(base, v.minLength(1, FieldError.required)) : base;
+    }
+    case 'number':
+      return numberSchema(field.min, field.max, field.step);
+    case 'date':
+      return dateSchema();
+    case 'boolean':
+      return v.boolean(FieldError.invalidType);
+    case 'select':
+      return v.pipe(
+        v.string(FieldError.invalidType),
+        v.picklist(optionValues(field), FieldError.optionUnknown),
+      );
+    case 'multiselect':
+      return multiselectSchema(field);
+    case 'languages':
+      return languagesSchema(field);
+    case 'location':
+      return citySchema();
+  }
+}
+
+/** The schema of a criterion's value: what the job asks for, compared by the field's rule. */
+export function criterionValueSchema(field: FieldDefinition): AnySchema {
+  if (field.type === 'location') return areaSchema(field);
+  if (field.type === 'multiselect')
+    return v.pipe(multiselectSchema(field), v.minLength(1, FieldError.required));
+  if (field.type === 'languages') return v.pipe(languagesSchema(field), v.minLength(1, FieldError.required));
+  return fieldValueSchema(field);
+}
+
+/**
+ * Turns the issues of a failed parse into `{ <field key>: [codes] }`. Criteria are reported as
+ * `criteria.<key>` (or `criteria.<index>` when the item has no usable key).
+ */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issueKey(issue);
+    const code = /^[a-z_]+\.[a-z_.]+$/.test(issue.message) ? issue.message : FieldError.invalidType;
+    const list = fields[key] ?? [];
+    if (!list.includes(code)) list.push(code);
+    fields[key] = list;
+  }
+  return fields;
+}
+
+function issueKey(issue: v.BaseIssue<unknown>): string {
+  const path = issue.path ?? [];
+  const first = path[0];
+  if (!first) return '_';
+  const name = String(first.key);
+  if (name !== 'criteria' || path.length < 2) return name;
+  const item = path[1]!.value as { key?: unknown } | undefined;
+  return typeof item?.key === 'string' && /^[a-z][a-z0-9_]*$/.test(item.key)
+    ? `criteria.${item.key}`
+    : `criteria.${String(path[1]!.key)}`;
+}
+
+/** Missing keys of an object are `field.required`, keys the catalogue does not have `field.unknown`. */
+function objectMessage(issue: v.BaseIssue<unknown>): string {
+  if (issue.expected === 'never') return FieldError.unknown;
+  if (issue.kind === 'schema' && issue.path && issue.input === undefined) return FieldError.required;
+  return FieldError.invalidType;
+}
+
+/** Values that count as "not filled in": they fail a required field and are `unknown` to matching. */
+export function isEmptyValue(value: unknown): boolean {
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
+}
+
+function required(inner: AnySchema): AnySchema {
+  return v.pipe(
+    v.unknown(),
+    v.check((x) => !isEmptyValue(x), FieldError.required),
+    inner,
+  );
+}
+
+function entrySchema(field: FieldDefinition, inner: AnySchema, partial: boolean): AnySchema {
+  if (field.required) return partial ? v.optional(required(inner)) : required(inner);
+  return v.optional(v.nullable(inner));
+}
+
+function optionValues(field: FieldDefinition): string[] {
+  return (field.options ?? []).map((o) => o.value);
+}
+
+function numberSchema(min: number | undefined, max: number | undefined, step: number | undefined): AnySchema {
+  const items: v.PipeItem<number, number, v.BaseIssue<unknown>>[] = [v.finite(FieldError.invalidType)];
+  if (min !== undefined) items.push(v.minValue(min, FieldError.tooSmall));
+  if (max !== undefined) items.push(v.maxValue(max, FieldError.tooLarge));
+  if (step !== undefined) {
+    items.push(v.check((x) => isOnStep(x, step), FieldError.step));
+    items.push(v.transform((x) => snapToStep(x, step)));
+  }
+  return v.pipe(v.number(FieldError.invalidType), ...items) as AnySchema;
+}
+
+/** Whether x is a multiple of step, allowing for the binary representation of decimal steps. */
+export function isOnStep(x: number, step: number): boolean {
+  const q = x / step;
+  return Math.abs(q - Math.round(q)) <= 1e-9 * Math.max(1, Math.abs(q));
+}
+
+/** The multiple of step nearest x, computed so that decimal steps give the decimal's own double. */
+export function snapToStep(x: number, step: number): number {
+  if (step >= 1) return Math.round(x / step) * step;
+  const inverse = Math.round(1 / step);
+  return Math.round(x * inverse) / inverse;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date that exists in the calendar, else null. */
+export function dateToDays(value: string): number | null {
+  const m = ISO_DATE.exec(value);
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
+  return time / 86_400_000;
+}
+
+function dateSchema(): AnySchema {
+  return v.pipe(
+    v.string(FieldError.invalidType),
+    v.check((s) => {
+      const days = dateToDays(s);
+      // 1900-01-01 … 2199-12-31: wider than any birth date or start date a staffing agency sees.
+      return days !== null && days >= -25_567 && days <= 84_005;
+    }, FieldError.dateInvalid),
+  );
+}
+
+function multiselectSchema(field: FieldDefinition) {
+  const items: v.PipeItem<string[], string[], v.BaseIssue<unknown>>[] = [
+    v.check((xs) => new Set(xs).size === xs.length, FieldError.duplicate),
+  ];
+  if (field.max !== undefined) items.push(v.maxLength(field.max, FieldError.tooMany));
+  return v.pipe(
+    v.array(
+      v.pipe(v.string(FieldError.invalidType), v.picklist(optionValues(field), FieldError.optionUnknown)),
+      FieldError.invalidType,
+    ),
+    ...items,
+  );
+}
+
+function languagesSchema(field: FieldDefinition) {
+  return v.pipe(
+    v.array(
+      v.strictObject(
+        {
+          language: v.pipe(
+            v.string(FieldError.invalidType),
+            v.picklist(optionValues(field), FieldError.optionUnknown),
+          ),
+          level: v.picklist(LANGUAGE_LEVELS, FieldError.levelUnknown),
+        },
+        FieldError.invalidType,
+      ),
+      FieldError.invalidType,
+    ),
+    v.check(
+      (xs: LanguageValue[]) => new Set(xs.map((x) => x.language)).size === xs.length,
+      FieldError.duplicate,
+    ),
+  );
+}
+
+/** Coordinates are kept to 5 decimals (about a metre), the precision of the bundled city list. */
+export function roundCoordinate(x: number): number {
+  return Math.round(x * 100_000) / 100_000;
+}
+
+const coordinate = (limit: number) =>
+  v.pipe(
+    v.number(FieldError.locationInvalid),
+    v.finite(FieldError.locationInvalid),
+    v.minValue(-limit, FieldError.locationInvalid),
+    v.maxValue(limit, FieldError.locationInvalid),
+    v.transform(roundCoordinate),
+  );
+const placeName = v.pipe(
+  v.string(FieldError.locationInvalid),
+  v.trim(),
+  v.minLength(1, FieldError.locationInvalid),
+  v.maxLength(NAME_MAX_LENGTH, FieldError.locationInvalid),
+);
+const countryCode = v.pipe(
+  v.string(FieldError.locationInvalid),
+  v.regex(/^[A-Z]{2}$/, FieldError.locationInvalid),
+);
+const cityId = v.pipe(v.number(FieldError.locationInvalid), v.integer(FieldError.locationInvalid));
+
+function citySchema(): AnySchema {
+  return v.strictObject(
+    {
+      lat: coordinate(90),
+      lng: coordinate(180),
+      name: placeName,
+      country: countryCode,
+      id: v.optional(cityId),
+    },
+    FieldError.locationInvalid,
+  );
+}
+
+function areaSchema(field: FieldDefinition): AnySchema {
+  return v.strictObject(
+    {
+      lat: coordinate(90),
+      lng: coordinate(180),
+      radius_km: v.pipe(
+        v.number(FieldError.invalidType),
+        v.finite(FieldError.invalidType),
+        v.minValue(Math.max(1, field.min ?? 1), FieldError.tooSmall),
+        v.maxValue(field.max ?? 20_000, FieldError.tooLarge),
+      ),
+      name: v.optional(placeName),
+      country: v.optional(countryCode),
+      id: v.optional(cityId),
+    },
+    FieldError.locationInvalid,
+  );
+}

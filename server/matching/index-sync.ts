@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import type { Catalog } from '../../contract/catalog';
+import type { MatchJob } from '../../contract/matching';
+import { readCatalog } from '../catalog/catalog';
+import { type Database, queryRows } from '../db/client';
+import { type MatchOptions, type MatchOutcome, matchIndex } from './engine';
+import { type IndexedProfile, ProfileIndex } from './profile-index';
+
+/**
+ * Keeps a process's ProfileIndex equal to the database. Every write to `profiles` stamps the row with
+ * its transaction id (`change_tx`, by trigger) and every delete leaves a tombstone. The index's
+ * watermark is the xmin of the snapshot it last read: every transaction below it had finished, so
+ * whatever it wrote was visible then. The next refresh reads the rows and tombstones with
+ * change_tx ≥ watermark — including transactions that were running (invisible) last time and have
+ * committed since, which a timestamp or sequence watermark would miss. Rows seen twice are applied
+ * twice, harmlessly. See docs/decisions/0003-matching-index.md.
+ */
+
+const PAGE = 10_000;
+/** Tombstones older than this are pruned; an index not refreshed for half of it rebuilds instead. */
+export const TOMBSTONE_RETENTION_MS = 7 * 24 * 3600 * 1000;
+const PRUNE_EVERY_MS = 3600 * 1000;
+
+export interface RefreshStats {
+  rebuilt: boolean;
+  upserted: number;
+  removed: number;
+}
+
+type SnapshotRow = { xmin: string | number; profile_sum: string | null; job_sum: string | null };
+type ProfileSourceRow = { id: string; type: string; status: string; v: Record<string, unknown> | string };
+
+export class IndexSync {
+  private index: ProfileIndex | null = null;
+  private watermark = 0;
+  private catalogSums = '';
+  private refreshedAt = 0;
+  private prunedAt = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The current index (after at least one refresh). */
+  get current(): ProfileIndex {
+    if (!this.index) throw new Error('the matching index is not built yet: refresh() first');
+    return this.index;
+  }
+
+  /** Brings the index up to date: a full build the first time, then only what changed. Serialised. */
+  refresh(): Promise<RefreshStats> {
+    const next = this.queue.then(() => this.refreshNow());
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  /** Refreshes, then scores: what a matching run does. */
+  async match(job: MatchJob, options: MatchOptions): Promise<MatchOutcome> {
+    await this.refresh();
+    return matchIndex(this.current, job, options);
+  }
+
+  private async refreshNow(): Promise<RefreshStats> {
+    const stale = this.clock() - this.refreshedAt > TOMBSTONE_RETENTION_MS / 2;
+    if (!this.index || stale) return this.rebuild();
+    const stats = await this.db.transaction(
+      async (tx) => {
+        const [snap] = await queryRows<SnapshotRow>(tx, snapshotQuery);
+        if (!snap || `${snap.profile_sum}/${snap.job_sum}` !== this.catalogSums) return null;
+        const removedIds = await queryRows<{ profile_id: string }>(
+          tx,
+          sql`select profile_id from profile_tombstones where change_tx >= ${this.watermark}`,
+        );
+        const changed = await queryRows<ProfileSourceRow>(
+          tx,
+          sql`select id, type, status, ${projection(this.current.catalog)} as v
+              from profiles where change_tx >= ${this.watermark}`,
+        );
+        const index = this.current;
+        let removed = 0;
+        for (const { profile_id } of removedIds) if (index.remove(profile_id)) removed++;
+        for (const row of changed) index.upsert(toProfile(row));
+        this.watermark = Number(snap.xmin);
+        return { rebuilt: false, upserted: changed.length, removed };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    if (!stats) return this.rebuild();
+    this.refreshedAt = this.clock();
+    await this.pruneTombstones();
+    return stats;
+  }
+
+  /** Reads every active profile in one snapshot; its xmin becomes the watermark. */
+  private async rebuild(): Promise<RefreshStats> {
+    const catalog = await readCatalog(this.db);
+    const built = await this.db.transaction(
+      async (tx) => {
+        const [snap] = await queryRows<SnapshotRow>(tx, snapshotQuery);
+        const [{ count } = { count: 0 }] = await queryRows<{ count: string | number }>(
+          tx,
+          sql`select count(*) as count from profiles where status = 'active'`,
+        );
+        const index = new ProfileIndex(catalog, Number(count));
+        let last = '00000000-0000-0000-0000-000000000000';
+        for (;;) {
+          const page = await queryRows<ProfileSourceRow>(
+            tx,
+            sql`select id, type, status, ${projection(catalog)} as v from profiles
+                where status = 'active' and id > ${last} order by id limit ${PAGE}`,
+          );
+          for (const row of page) index.upsert(toProfile(row));
+          if (page.length < PAGE) break;
+          last = page[page.length - 1]!.id;
+        }
+        return { index, snap: snap! };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    this.index = built.index;
+    this.watermark = Number(built.snap.xmin);
+    this.catalogSums = `${built.snap.profile_sum}/${built.snap.job_sum}`;
+    this.refreshedAt = this.clock();
+    return { rebuilt: true, upserted: built.index.size, removed: 0 };
+  }
+
+  private async pruneTombstones(): Promise<void> {
+    if (this.clock() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = this.clock();
+    const cutoff = new Date(this.clock() - TOMBSTONE_RETENTION_MS).toISOString();
+    await this.db.execute(sql`delete from profile_tombstones where deleted_at < ${cutoff}`);
+  }
+}
+
+const snapshotQuery = sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+  (select checksum from catalogs where scope = 'profile') as profile_sum,
+  (select checksum from catalogs where scope = 'job') as job_sum`;
+
+/** Only the indexed fields travel from the database: a jsonb object of them. */
+function projection(catalog: Catalog) {
+  const keys = [...new Set(catalog.job.flatMap((f) => (f.criterion ? [f.criterion.profileKey] : [])))];
+  if (keys.length === 0) return sql`'{}'::jsonb`;
+  const pairs = sql.join(
+    keys.map((k) => sql`${k}::text, "values" -> ${k}::text`),
+    sql`, `,
+  );
+  return sql`jsonb_build_object(${pairs})`;
+}
+
+function toProfile(row: ProfileSourceRow): IndexedProfile {
+  const values = typeof row.v === 'string' ? (JSON.parse(row.v) as Record<string, unknown>) : row.v;
+  return { uuid: row.id, type: row.type, status: row.status, values };
+}
