@@ -1,0 +1,147 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MatchJob } from '../../contract/matching';
+import { loadCatalogFile, seedCatalog } from '../catalog/catalog';
+import { profiles } from '../db/schema/profiles';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { IndexSync } from './index-sync';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const job: MatchJob = {
+  targetTypes: ['stella'],
+  criteria: [{ key: 'skills', value: ['sql', 'go'], weight: 1, must: false }],
+};
+
+let db: TestDb;
+
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(async () => {
+  await db.close();
+});
+beforeEach(async () => {
+  await db.truncate();
+  await seedCatalog(db.db, loadCatalogFile());
+  await db.db.insert(profiles).values([
+    { id: uuid(1), type: 'stella', values: { skills: ['sql', 'go'] } },
+    { id: uuid(2), type: 'stella', values: { skills: ['sql'] } },
+    { id: uuid(3), type: 'stella', values: { skills: ['docker'] } },
+    { id: uuid(4), type: 'stella', status: 'inactive', values: { skills: ['sql', 'go'] } },
+  ]);
+});
+
+const ranking = async (sync: IndexSync) =>
+  (await sync.match(job, { topK: 10 })).results.map((r) => [r.uuid, r.score]);
+
+describe('the index over the database', () => {
+  it('builds from the active profiles', async () => {
+    const sync = new IndexSync(db.db);
+    expect(await sync.refresh()).toMatchObject({ rebuilt: true, upserted: 3 });
+    expect(await ranking(sync)).toEqual([
+      [uuid(1), 100],
+      [uuid(2), 50],
+      [uuid(3), 0],
+    ]);
+  });
+
+  it('follows changes, deactivations, activations, inserts and deletions without a rebuild', async () => {
+    const sync = new IndexSync(db.db);
+    await sync.refresh();
+
+    await db.db
+      .update(profiles)
+      .set({ values: { skills: ['go', 'sql'] } })
+      .where(eq(profiles.id, uuid(3)));
+    await db.db
+      .update(profiles)
+      .set({ status: 'inactive' })
+      .where(eq(profiles.id, uuid(1)));
+    await db.db
+      .update(profiles)
+      .set({ status: 'active' })
+      .where(eq(profiles.id, uuid(4)));
+    await db.db.delete(profiles).where(eq(profiles.id, uuid(2)));
+    await db.db.insert(profiles).values({ id: uuid(5), type: 'stella', values: { skills: ['go'] } });
+
+    const stats = await sync.refresh();
+    expect(stats.rebuilt).toBe(false);
+    expect(stats.removed).toBe(1);
+    expect(await ranking(sync)).toEqual([
+      [uuid(3), 100],
+      [uuid(4), 100],
+      [uuid(5), 50],
+    ]);
+  });
+
+  it('sees a type change (a luna promoted to stella)', async () => {
+    await db.db.insert(profiles).values({ id: uuid(6), type: 'luna', values: { skills: ['go'] } });
+    const sync = new IndexSync(db.db);
+    await sync.refresh();
+    expect((await ranking(sync)).map(([id]) => id)).not.toContain(uuid(6));
+    await db.db
+      .update(profiles)
+      .set({ type: 'stella' })
+      .where(eq(profiles.id, uuid(6)));
+    expect((await ranking(sync)).map(([id]) => id)).toContain(uuid(6));
+  });
+
+  // Holding a transaction open beside another writer needs two connections: PGlite has one, so this
+  // runs in the PostgreSQL project (TEST_DB=postgres, as in CI).
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'picks up a write that was uncommitted during a refresh once it commits',
+    async () => {
+      const { default: pg } = await import('pg');
+      const writer = new pg.Client({ connectionString: (db.location as { url: string }).url });
+      await writer.connect();
+      try {
+        const sync = new IndexSync(db.db);
+        await sync.refresh();
+        await writer.query('begin');
+        await writer.query(`update profiles set values = '{"skills": ["go", "sql"]}' where id = $1`, [
+          uuid(3),
+        ]);
+        // Another writer commits after the open one started: a later transaction id, visible now.
+        await db.db
+          .update(profiles)
+          .set({ values: { skills: [] } })
+          .where(eq(profiles.id, uuid(2)));
+        await sync.refresh();
+        await writer.query('commit');
+        await sync.refresh();
+        expect(await ranking(sync)).toEqual([
+          [uuid(1), 100],
+          [uuid(3), 100],
+          [uuid(2), 0],
+        ]);
+      } finally {
+        await writer.end();
+      }
+    },
+  );
+
+  it('rebuilds when the catalogue changed', async () => {
+    const sync = new IndexSync(db.db);
+    await sync.refresh();
+    const catalog = loadCatalogFile();
+    const skills = catalog.profile.find((f) => f.key === 'skills')!;
+    skills.options = [...skills.options!, { value: 'cobol', label: { de: 'COBOL', en: 'COBOL' } }];
+    catalog.job.find((f) => f.key === 'skills')!.options = skills.options;
+    await seedCatalog(db.db, catalog);
+    expect(await sync.refresh()).toMatchObject({ rebuilt: true });
+  });
+
+  it('rebuilds when it was not refreshed for longer than tombstones are kept', async () => {
+    let now = Date.now();
+    const sync = new IndexSync(db.db, () => now);
+    await sync.refresh();
+    now += 4 * 24 * 3600 * 1000;
+    expect(await sync.refresh()).toMatchObject({ rebuilt: true });
+  });
+
+  it('writes a tombstone for every deleted profile', async () => {
+    await db.db.delete(profiles).where(eq(profiles.type, 'stella'));
+    const rows = await db.db.execute(sql`select count(*)::int as n from profile_tombstones`);
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(4);
+  });
+});
