@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CATALOG_SCOPES } from '../../contract/catalog';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { loadCatalogFile, parseCatalog, readCatalog, seedCatalog } from './catalog';
+import { searchCities } from './cities';
+
+const catalog = loadCatalogFile();
+const keys = (scope: 'profile' | 'company' | 'job') => catalog[scope].map((f) => f.key);
+const field = (scope: 'profile' | 'company' | 'job', key: string) =>
+  catalog[scope].find((f) => f.key === key)!;
+
+describe('the default catalogue', () => {
+  it('has the fixed keys of PRODUCT.md §4', () => {
+    expect(keys('profile')).toEqual([
+      'first_name',
+      'last_name',
+      'birth_date',
+      'city',
+      'travel_radius_km',
+      'occupation',
+      'skills',
+      'languages',
+      'education_level',
+      'experience_years',
+      'driving_licences',
+      'employment_types',
+      'remote',
+      'available_from',
+      'desired_salary',
+      'about',
+    ]);
+    expect(keys('company')).toEqual([
+      'name',
+      'legal_form',
+      'industry',
+      'size',
+      'city',
+      'website',
+      'description',
+    ]);
+    expect(keys('job')).toEqual([
+      'title',
+      'company',
+      'target_types',
+      'occupation',
+      'skills',
+      'languages',
+      'education_level',
+      'experience_years',
+      'location',
+      'employment_types',
+      'remote',
+      'driving_licences',
+      'start_date',
+      'salary_max',
+    ]);
+  });
+
+  it('labels every field and option in German and English', () => {
+    for (const scope of CATALOG_SCOPES) {
+      for (const f of catalog[scope]) {
+        expect(f.label.de && f.label.en, `${scope}.${f.key}`).toBeTruthy();
+        for (const o of f.options ?? [])
+          expect(o.label.de && o.label.en, `${scope}.${f.key}.${o.value}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('offers the German market’s occupations, skills, licences and levels', () => {
+    expect(field('profile', 'occupation').options!.length).toBeGreaterThanOrEqual(40);
+    expect(field('profile', 'skills').options!.length).toBeGreaterThanOrEqual(150);
+    expect(field('profile', 'education_level').options!.map((o) => o.value)).toEqual([
+      'none',
+      'school',
+      'apprenticeship',
+      'bachelor',
+      'master',
+      'doctorate',
+    ]);
+    expect(field('profile', 'driving_licences').options!.map((o) => o.value)).toEqual(
+      expect.arrayContaining([
+        'am',
+        'a1',
+        'a2',
+        'a',
+        'b',
+        'be',
+        'c1',
+        'c1e',
+        'c',
+        'ce',
+        'd1',
+        'd1e',
+        'd',
+        'de',
+        'l',
+        't',
+      ]),
+    );
+    expect(field('profile', 'remote').options!.map((o) => o.value)).toEqual(['onsite', 'hybrid', 'remote']);
+    expect(field('company', 'legal_form').options!.map((o) => o.value)).toEqual(
+      expect.arrayContaining(['gmbh', 'ug', 'ag', 'kg', 'gmbh_co_kg', 'ev']),
+    );
+  });
+
+  it('names every ISO 639-1 language in German and English', () => {
+    const languages = field('profile', 'languages').options!;
+    expect(languages).toHaveLength(183);
+    expect(languages.find((o) => o.value === 'de')!.label).toEqual({ de: 'Deutsch', en: 'German' });
+    expect(languages.find((o) => o.value === 'pl')!.label).toEqual({ de: 'Polnisch', en: 'Polish' });
+  });
+
+  it('refuses a criterion whose rule does not fit the fields, naming it', () => {
+    const file = JSON.parse(
+      JSON.stringify({ optionSets: {}, profile: catalog.profile, company: [], job: catalog.job }),
+    );
+    file.job.find((f: { key: string }) => f.key === 'salary_max').criterion.profileKey = 'skills';
+    expect(() => parseCatalog(file, 'test')).toThrow(
+      'test: job.salary_max: rule atMost does not compare a number with a multiselect',
+    );
+  });
+});
+
+describe('seeding', () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await createTestDb();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+  beforeEach(async () => {
+    await db.truncate();
+  });
+
+  it('writes the catalogue once and rewrites only what changed', async () => {
+    expect(await seedCatalog(db.db, catalog)).toEqual(['profile', 'company', 'job']);
+    expect(await readCatalog(db.db)).toEqual(catalog);
+    expect(await seedCatalog(db.db, catalog)).toEqual([]);
+    const changed = structuredClone(catalog);
+    changed.company[0]!.label.en = 'Registered name';
+    expect(await seedCatalog(db.db, changed)).toEqual(['company']);
+    expect((await readCatalog(db.db)).company[0]!.label.en).toBe('Registered name');
+  });
+});
+
+describe('city search', () => {
+  it('finds by prefix, ignoring accents and case, larger cities first, with coordinates and an id', () => {
+    const hits = searchCities('koln');
+    expect(hits[0]).toMatchObject({ name: 'Köln', country: 'DE', id: 2886242 });
+    expect(hits[0]!.lat).toBeCloseTo(50.93, 1);
+    expect(searchCities('BERL')[0]!.name).toBe('Berlin');
+    expect(searchCities('München')[0]).toMatchObject({ name: 'Munich', country: 'DE' });
+    const populations = searchCities('ham').map((c) => c.population);
+    expect(populations).toEqual([...populations].sort((a, b) => b - a));
+  });
+
+  it('answers at most 10, filtered by country', () => {
+    expect(searchCities('a')).toHaveLength(10);
+    const austrian = searchCities('st', { country: 'at' });
+    expect(austrian.length).toBeGreaterThan(0);
+    expect(austrian.every((c) => c.country === 'AT')).toBe(true);
+    expect(searchCities('   ')).toEqual([]);
+  });
+});

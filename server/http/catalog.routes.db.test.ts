@@ -1,0 +1,81 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldDefinition } from '../../contract/catalog';
+import { loadCatalogFile, seedCatalog } from '../catalog/catalog';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { catalogRoutes } from './catalog.routes';
+import { ApiError, errorResponse } from './errors';
+
+// Stands in for the auth middleware: the user type comes from a header, no header is 401.
+const requireUser: MiddlewareHandler = async (c, next) => {
+  const userType = c.req.header('x-test-user-type');
+  if (!userType) throw new ApiError(401, 'auth.required', 'Authentication required');
+  c.set('user', { id: '00000000-0000-4000-8000-000000000001', userType });
+  await next();
+};
+
+let db: TestDb;
+let app: Hono;
+
+beforeAll(async () => {
+  db = await createTestDb();
+  await seedCatalog(db.db, loadCatalogFile());
+  app = new Hono();
+  app.route('/api', catalogRoutes({ db, requireUser }));
+  app.onError((error, c) => errorResponse(c, error as ApiError));
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const get = (path: string, userType?: string) =>
+  app.request(path, { headers: userType ? { 'x-test-user-type': userType } : {} });
+
+describe('catalogue endpoints', () => {
+  it('refuse anonymous callers', async () => {
+    for (const path of [
+      '/api/profile/data',
+      '/api/company/data',
+      '/api/job/data',
+      '/api/catalog/cities?q=ber',
+    ]) {
+      expect((await get(path)).status).toBe(401);
+    }
+  });
+
+  it('answer the profile fields of the caller’s user type', async () => {
+    const stella = (await (await get('/api/profile/data', 'stella')).json()) as FieldDefinition[];
+    expect(stella.map((f) => f.key)).toContain('skills');
+    const company = (await (await get('/api/profile/data', 'company')).json()) as FieldDefinition[];
+    expect(company.map((f) => f.key)).toEqual(['first_name', 'last_name']);
+    const agent = (await (await get('/api/profile/data', 'senior_agent')).json()) as FieldDefinition[];
+    expect(agent.map((f) => f.key)).toEqual(['first_name', 'last_name']);
+  });
+
+  it('answer the company and job catalogues', async () => {
+    const company = (await (await get('/api/company/data', 'company')).json()) as FieldDefinition[];
+    expect(company.map((f) => f.key)).toContain('legal_form');
+    const job = (await (await get('/api/job/data', 'agent')).json()) as FieldDefinition[];
+    expect(job.find((f) => f.key === 'location')).toMatchObject({
+      type: 'location',
+      criterion: { rule: 'distance', profileKey: 'city' },
+    });
+  });
+
+  it('search cities, and refuse a search without text', async () => {
+    const response = await get('/api/catalog/cities?q=hamb&country=DE', 'stella');
+    expect(response.status).toBe(200);
+    const hits = (await response.json()) as {
+      name: string;
+      country: string;
+      lat: number;
+      lng: number;
+      id: number;
+    }[];
+    expect(hits[0]).toMatchObject({ name: 'Hamburg', country: 'DE' });
+    expect(hits.length).toBeLessThanOrEqual(10);
+    const bad = await get('/api/catalog/cities?q=', 'stella');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'request.invalid', fields: { q: ['field.required'] } });
+  });
+});
