@@ -27,3 +27,41 @@ export const StoredCredentialsSchema = v.object({
 export type StoredCredentials = v.InferOutput<typeof StoredCredentialsSchema>;
 
 export const CREDENTIALS_KEY = 'credentials';
+
+export const EmailSchema = v.pipe(
+  v.string('email.required'),
+  v.trim(),
+  v.nonEmpty('email.required'),
+  v.maxLength(254, 'email.too_long'),
+  v.email('email.invalid'),
+);
+
+export const LoginRequestSchema = v.object({
+  email: EmailSchema,
+  password: v.pipe(
+    v.string('password.required'),
+    v.nonEmpty('password.required'),
+    v.maxLength(1024, 'password.too_long'),
+  ),
+  locale: v.optional(v.picklist(['de', 'en'], 'language.unsupported'), 'de'),
+});
+export type LoginRequest = v.InferInput<typeof LoginRequestSchema>;
+
+export const TwoFactorCodeSchema = v.object({
+  code: v.pipe(v.string('code.required'), v.trim(), v.regex(/^\d{6}$/, 'code.format')),
+});
+
+export const RefreshRequestSchema = v.object({
+  refresh_token: v.pipe(
+    v.string('refresh_token.required'),
+    v.nonEmpty('refresh_token.required'),
+    v.maxLength(200, 'refresh_token.invalid'),
+  ),
+});
+
+/** Login and refresh answers. A login pending the SMS code has no refresh token. */
+export const TokenPairSchema = v.object({
+  token: v.string(),
+  refresh_token: v.optional(v.string()),
+});
+export type TokenPair = v.InferOutput<typeof TokenPairSchema>;

@@ -12,15 +12,17 @@ const EchoSchema = v.object({
 
 describe('HTTP surface', () => {
   let t: TestDb;
-  let app: ReturnType<typeof createTestApp>;
+  let app: Awaited<ReturnType<typeof createTestApp>>['app'];
   beforeAll(async () => {
     t = await createTestDb();
-    app = createTestApp(t, (a) => {
-      a.post('/api/test/echo', jsonBody(EchoSchema), (c) => c.json(c.req.valid('json')));
-      a.get('/api/test/crash', () => {
-        throw new Error('secret internal detail');
-      });
-    });
+    ({ app } = await createTestApp(t, {
+      extraRoutes: (a) => {
+        a.post('/api/test/echo', jsonBody(EchoSchema), (c) => c.json(c.req.valid('json')));
+        a.get('/api/test/crash', () => {
+          throw new Error('secret internal detail');
+        });
+      },
+    }));
   });
   afterAll(() => t.close());
 

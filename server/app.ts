@@ -5,9 +5,11 @@ import { HTTPException } from 'hono/http-exception';
 import { type RequestIdVariables, requestId } from 'hono/request-id';
 import { PatternRouter } from 'hono/router/pattern-router';
 import { ErrorCode } from '../contract/errors';
+import type { AuthServices } from './auth/sessions';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { isDatabaseUnavailable } from './db/errors';
+import { devApiRoutes, devPageRoutes } from './http/dev.routes';
 import {
   ApiError,
   databaseUnavailable,
@@ -19,6 +21,7 @@ import {
   payloadTooLarge,
 } from './http/errors';
 import { healthRoutes } from './http/health.routes';
+import { sessionRoutes } from './http/session.routes';
 import type { Logger } from './log';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -29,6 +32,7 @@ export interface AppDeps {
   config: Config;
   db: DbHandle;
   logger: Logger;
+  auth: AuthServices;
   /** Directory of the built SPA; null serves the API alone (tests, `npm run dev`). */
   staticDir: string | null;
   /** Test fixtures add routes here, before the not-found handlers. */
@@ -68,6 +72,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.route('/api', healthRoutes(deps));
+  app.route('/api', sessionRoutes(deps.auth));
+  if (deps.config.nodeEnv !== 'production') {
+    app.route('/api', devApiRoutes(deps.db.db));
+    app.route('/', devPageRoutes(deps.db.db));
+  }
   deps.extraRoutes?.(app);
 
   app.all('/api/*', (c) => apiNotFound(c, app));

@@ -49,6 +49,13 @@ export const ConfigSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   SMTP_URL: v.optional(HttpUrl(['smtp:', 'smtps:'])),
   SMS_WEBHOOK_URL: v.optional(HttpUrl(['http:', 'https:'])),
+  JWT_PRIVATE_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) => value.replace(/\\n/g, '\n')),
+      v.regex(/-----BEGIN (RSA )?PRIVATE KEY-----/, 'must be a PEM-encoded RSA private key'),
+    ),
+  ),
   ACCESS_TOKEN_TTL: v.optional(
     v.pipe(
       v.string(),
@@ -72,6 +79,7 @@ export interface Config {
   smtpUrl: string | undefined;
   smsWebhookUrl: string | undefined;
   accessTokenTtl: number;
+  jwtPrivateKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -107,5 +115,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: c.SMTP_URL,
     smsWebhookUrl: c.SMS_WEBHOOK_URL,
     accessTokenTtl: c.ACCESS_TOKEN_TTL,
+    jwtPrivateKey: c.JWT_PRIVATE_KEY,
   };
 }

@@ -4,9 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { type AppEnv, createApp } from './app';
+import { createAuthServices } from './auth/setup';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed';
 import { createLogger, type Logger } from './log';
+import { startOutboxWorker } from './messaging/outbox';
+import { transportsFor } from './messaging/transports';
 import { openMigratedDatabase } from './runtime';
 import { countUsers } from './users/users';
 
@@ -37,7 +40,9 @@ export async function startServer(
   }
   const staticDir = existsSync(DIST_DIR) ? DIST_DIR : null;
   if (!staticDir) logger.warn('no built SPA in dist/: serving the API only (run npm run build)');
-  const app = createApp({ config, db, logger, staticDir, extraRoutes: options.extraRoutes });
+  const auth = await createAuthServices(db.db, config);
+  const worker = startOutboxWorker(db.db, transportsFor(config, logger), () => new Date(), logger);
+  const app = createApp({ config, db, logger, auth, staticDir, extraRoutes: options.extraRoutes });
 
   const server = await new Promise<Server>((resolveListening) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () =>
@@ -62,6 +67,7 @@ export async function startServer(
       await closed;
       clearInterval(idleSweep);
       clearTimeout(force);
+      await worker.stop();
       await db.close();
       logger.info('stopped');
     })();

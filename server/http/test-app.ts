@@ -1,11 +1,33 @@
 import type { Hono } from 'hono';
 import { type AppEnv, createApp } from '../app';
+import { createAuthServices } from '../auth/setup';
 import { loadConfig } from '../config';
 import type { DbHandle } from '../db/client';
 import { createLogger } from '../log';
 
+export interface TestAppOptions {
+  extraRoutes?: (app: Hono<AppEnv>) => void;
+  /** A controllable clock (ms since the epoch) for expiry tests; no sleeping. */
+  now?: () => number;
+  env?: Record<string, string>;
+}
+
 /** The real app over a test database, API only, logging off. */
-export function createTestApp(db: DbHandle, extraRoutes?: (app: Hono<AppEnv>) => void) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  return createApp({ config, db, logger: createLogger(config), staticDir: null, extraRoutes });
+export async function createTestApp(db: DbHandle, options: TestAppOptions = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_ORIGIN: 'http://matchwerk.test',
+    ...options.env,
+  });
+  const auth = await createAuthServices(db.db, config, options.now);
+  const app = createApp({
+    config,
+    db,
+    logger: createLogger(config),
+    auth,
+    staticDir: null,
+    extraRoutes: options.extraRoutes,
+  });
+  return { app, auth, config };
 }

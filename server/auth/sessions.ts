@@ -1,0 +1,238 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { TokenClaims, TokenPair } from '../../contract/session';
+import type { Database } from '../db/client';
+import { refreshTokens } from '../db/schema/auth';
+import { type UserRow, users } from '../db/schema/users';
+import { ApiError } from '../http/errors';
+import { queueMessage } from '../messaging/outbox';
+import { languageOf, smsTexts } from '../messaging/texts';
+import { findUserByEmail } from '../users/users';
+import { consumeCode, issueCode } from './codes';
+import { hashPassword, verifyPassword } from './password';
+import { hit, tooManyRequests } from './rate-limit';
+import { hmac } from './secrets';
+import { signAccessToken, type TokenSettings } from './tokens';
+
+export const REFRESH_FAMILY_LIFETIME_MS = 30 * 24 * 3600 * 1000;
+export const REFRESH_GRACE_MS = 10_000;
+export const LOCK_AFTER_FAILURES = 10;
+const LOCK_MAX_MS = 15 * 60 * 1000;
+const LOGIN_IP_LIMIT = { max: 30, windowMs: 5 * 60 * 1000 };
+const SMS_MINUTE_LIMIT = { max: 1, windowMs: 60_000 };
+const SMS_HOUR_LIMIT = { max: 10, windowMs: 3_600_000 };
+
+export interface AuthServices {
+  db: Database;
+  tokens: TokenSettings;
+  /** HMAC key for refresh-token rotation and one-time codes. */
+  secret: Buffer;
+  /** Verified against when the e-mail is unknown, so that case takes as long as a wrong password. */
+  dummyHash: string;
+  now: () => number;
+}
+
+export async function createDummyHash(): Promise<string> {
+  return hashPassword(randomBytes(16).toString('hex'));
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+export const invalidCredentials = () => new ApiError(401, 'login.invalid_credentials', 'Invalid credentials');
+export const wrongCode = () => new ApiError(401, 'login.wrong_2FA_code', 'Wrong 2FA code');
+const invalidRefresh = () => new ApiError(401, 'refresh.invalid', 'Invalid refresh token');
+
+/** Delay of the n-th lock: 1 minute, doubling, at most 15 minutes. */
+export function lockDelayMs(failures: number): number {
+  return Math.min(LOCK_MAX_MS, 60_000 * 2 ** Math.max(0, failures - LOCK_AFTER_FAILURES));
+}
+
+/**
+ * POST /api/login. Unknown e-mail, wrong password and a locked account answer alike (status, body,
+ * time); a user with SMS 2FA gets a pending token and an SMS.
+ */
+export async function login(
+  auth: AuthServices,
+  input: { email: string; password: string; locale: 'de' | 'en'; ip: string },
+): Promise<TokenPair> {
+  const now = new Date(auth.now());
+  const retryAfter = await hit(auth.db, { key: `login:ip:${input.ip}`, ...LOGIN_IP_LIMIT }, now);
+  if (retryAfter !== null) throw tooManyRequests(retryAfter);
+
+  const user = await findUserByEmail(auth.db, input.email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? auth.dummyHash, input.password);
+  if (!user) throw invalidCredentials();
+  const locked = user.lockedUntil !== null && user.lockedUntil.getTime() > now.getTime();
+  if (locked || !user.active) throw invalidCredentials();
+  if (!passwordOk) {
+    await recordFailure(auth.db, user.id, now);
+    throw invalidCredentials();
+  }
+  const [current] = await auth.db
+    .update(users)
+    .set({ failedLogins: 0, lockedUntil: null, language: input.locale, updatedAt: now })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!current) throw invalidCredentials();
+  if (current.mfaStatus === 'enabled' && current.phoneNumber) {
+    await sendLoginCode(auth, current, now, false);
+    return { token: await signAccessToken(auth.tokens, current, 'pending') };
+  }
+  return issueTokenPair(auth, current);
+}
+
+async function recordFailure(db: Database, userId: string, now: Date): Promise<void> {
+  const [row] = await db
+    .update(users)
+    .set({ failedLogins: sql`${users.failedLogins} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ failedLogins: users.failedLogins });
+  if (row && row.failedLogins >= LOCK_AFTER_FAILURES) {
+    await db
+      .update(users)
+      .set({ lockedUntil: new Date(now.getTime() + lockDelayMs(row.failedLogins)) })
+      .where(eq(users.id, userId));
+  }
+}
+
+/** Sends a login code by SMS within the limits (once a minute, 10 an hour); `strict` answers 429 beyond them. */
+async function sendLoginCode(auth: AuthServices, user: UserRow, now: Date, strict: boolean): Promise<void> {
+  const minute = await hit(auth.db, { key: `sms:login:${user.id}:minute`, ...SMS_MINUTE_LIMIT }, now);
+  const hour =
+    minute === null ? await hit(auth.db, { key: `sms:login:${user.id}:hour`, ...SMS_HOUR_LIMIT }, now) : null;
+  const wait = minute ?? hour;
+  if (wait !== null) {
+    if (strict) throw tooManyRequests(wait);
+    return;
+  }
+  const code = await issueCode(auth.db, auth.secret, user.id, 'login', now);
+  await queueMessage(
+    auth.db,
+    {
+      kind: 'sms',
+      userId: user.id,
+      to: user.phoneNumber ?? '',
+      text: smsTexts.loginCode(languageOf(user.language), code),
+    },
+    now,
+  );
+}
+
+/** POST /api/login/2fa: the right code turns a pending login into full tokens. */
+export async function completeTwoFactorLogin(
+  auth: AuthServices,
+  pending: TokenClaims,
+  code: string,
+): Promise<TokenPair> {
+  const now = new Date(auth.now());
+  const [user] = await auth.db.select().from(users).where(eq(users.id, pending.sub));
+  if (!user || !user.active) throw invalidCredentials();
+  if (!(await consumeCode(auth.db, auth.secret, user.id, 'login', code, now))) throw wrongCode();
+  return issueTokenPair(auth, user);
+}
+
+/** POST /api/login/2fa/resend: a new code, at most once a minute and 10 times an hour. */
+export async function resendTwoFactorCode(auth: AuthServices, pending: TokenClaims): Promise<void> {
+  const [user] = await auth.db.select().from(users).where(eq(users.id, pending.sub));
+  if (!user || !user.active || !user.phoneNumber) throw invalidCredentials();
+  await sendLoginCode(auth, user, new Date(auth.now()), true);
+}
+
+/** Starts a refresh-token family and signs an access token. */
+export async function issueTokenPair(auth: AuthServices, user: UserRow): Promise<TokenPair> {
+  const now = new Date(auth.now());
+  const refresh = randomBytes(32).toString('base64url');
+  await auth.db.insert(refreshTokens).values({
+    id: crypto.randomUUID(),
+    familyId: crypto.randomUUID(),
+    userId: user.id,
+    tokenHash: sha256(refresh),
+    createdAt: now,
+    familyExpiresAt: new Date(now.getTime() + REFRESH_FAMILY_LIFETIME_MS),
+  });
+  return { token: await signAccessToken(auth.tokens, user, 'ok'), refresh_token: refresh };
+}
+
+/** The next refresh token of a family is derived from the one presented, so the grace answer can repeat it. */
+const childOf = (auth: AuthServices, presented: string) => hmac(auth.secret, `rotate:${presented}`);
+
+/**
+ * POST /api/login/refresh: rotates on every use. The token just rotated, presented again within
+ * 10 s (parallel tabs), answers the same new pair; any other reuse revokes the whole family.
+ */
+export async function refreshSession(auth: AuthServices, presented: string): Promise<TokenPair> {
+  const now = new Date(auth.now());
+  const [row] = await auth.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(presented)));
+  if (!row || row.revokedAt || row.familyExpiresAt.getTime() <= now.getTime()) throw invalidRefresh();
+  const [user] = await auth.db.select().from(users).where(eq(users.id, row.userId));
+  if (!user || !user.active) throw invalidRefresh();
+
+  const child = childOf(auth, presented);
+  if (row.usedAt === null) {
+    const childId = crypto.randomUUID();
+    const rotated = await auth.db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(refreshTokens)
+        .set({ usedAt: now, replacedBy: childId })
+        .where(
+          and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
+        )
+        .returning({ id: refreshTokens.id });
+      if (claimed.length === 0) return false;
+      await tx.insert(refreshTokens).values({
+        id: childId,
+        familyId: row.familyId,
+        userId: row.userId,
+        tokenHash: sha256(child),
+        createdAt: now,
+        familyExpiresAt: row.familyExpiresAt,
+      });
+      return true;
+    });
+    if (rotated) {
+      return {
+        token: await signAccessToken(auth.tokens, user, 'ok', Math.floor(now.getTime() / 1000)),
+        refresh_token: child,
+      };
+    }
+  }
+  // Used already (here or by a parallel request that won the race).
+  const [used] = await auth.db.select().from(refreshTokens).where(eq(refreshTokens.id, row.id));
+  const [next] = used?.replacedBy
+    ? await auth.db.select().from(refreshTokens).where(eq(refreshTokens.id, used.replacedBy))
+    : [];
+  const withinGrace = used?.usedAt && now.getTime() - used.usedAt.getTime() <= REFRESH_GRACE_MS;
+  if (withinGrace && next && next.usedAt === null && next.revokedAt === null) {
+    const iat = Math.floor(next.createdAt.getTime() / 1000);
+    return { token: await signAccessToken(auth.tokens, user, 'ok', iat), refresh_token: child };
+  }
+  await revokeFamily(auth.db, row.familyId, now);
+  throw new ApiError(401, 'refresh.reused', 'Refresh token reused; the session was ended');
+}
+
+export async function revokeFamily(db: Database, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every session of a user (password reset, account deletion). */
+export async function revokeAllSessions(db: Database, userId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** POST /api/logout: revokes the presented token's family; answers alike for unknown tokens. */
+export async function logout(auth: AuthServices, presented: string): Promise<void> {
+  const [row] = await auth.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(presented)));
+  if (row) await revokeFamily(auth.db, row.familyId, new Date(auth.now()));
+}

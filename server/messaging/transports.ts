@@ -1,0 +1,56 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import type { OutgoingMessage, Transport } from './outbox';
+
+/** The default: the message stays in the outbox table (and /api/dev/outbox); the log says so. */
+export function logTransport(logger: Logger): Transport {
+  return {
+    send: async (message) => {
+      logger.info(
+        { kind: message.kind, to: message.to, subject: message.subject },
+        'message kept in the outbox',
+      );
+    },
+  };
+}
+
+/** SMS_WEBHOOK_URL: each SMS posted as JSON `{ to, text }`; any non-2xx answer is a failure to retry. */
+export function webhookSmsTransport(url: string, timeoutMs = 10_000): Transport {
+  return {
+    send: async (message: OutgoingMessage) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to: message.to, text: message.text }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
+    },
+  };
+}
+
+/** SMTP_URL: real e-mail through nodemailer. */
+export function smtpTransport(url: string, from: string): Transport {
+  const mailer = nodemailer.createTransport(url);
+  return {
+    send: async (message) => {
+      await mailer.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+    },
+  };
+}
+
+export function transportsFor(config: Config, logger: Logger): Record<'mail' | 'sms', Transport> {
+  return {
+    mail: config.smtpUrl
+      ? smtpTransport(config.smtpUrl, `Matchwerk <no-reply@${new URL(config.publicOrigin).hostname}>`)
+      : logTransport(logger),
+    sms: config.smsWebhookUrl ? webhookSmsTransport(config.smsWebhookUrl) : logTransport(logger),
+  };
+}
