@@ -4,14 +4,18 @@
 type Command = { summary: string; load: () => Promise<{ run: (args: string[]) => Promise<number> }> };
 
 const commands: Record<string, Command> = {
+  'agent:create': {
+    summary: 'create an agent: --email <address> [--type agent|senior_agent] [--password-stdin]',
+    load: () => import('./commands/agent-create'),
+  },
+  'keys:rotate': {
+    summary: 'publish a next signing key (signs after 10 minutes)',
+    load: () => import('./commands/keys-rotate'),
+  },
   'db:migrate': { summary: 'apply pending database migrations', load: () => import('./commands/db-migrate') },
   'seed:demo': {
     summary: 'seed the demo accounts into the database',
     load: () => import('./commands/seed-demo'),
-  },
-  'match:file': {
-    summary: 'rank profiles (NDJSON) against a job (JSON) without a database',
-    load: () => import('./commands/match-file'),
   },
 };
 

@@ -36,11 +36,12 @@ export class KeyRing {
     private readonly now: () => number,
   ) {}
 
-  /** Keys from the database; creates the first one if there is none. */
+  /** Keys from the database; creates one that signs now if none does (first start). */
   static async fromDatabase(db: Database, now: () => number = Date.now): Promise<KeyRing> {
     const ring = new KeyRing({ db }, now);
     await ring.reload();
-    if (ring.#keys.length === 0) {
+    const t = now();
+    if (!ring.#keys.some((k) => k.activatesAt <= t && ring.#live(k, t))) {
       await insertKey(db, new Date(now()), new Date(now()));
       await ring.reload();
     }

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { desc, eq, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../db/client';
 import { outbox } from '../db/schema/auth';
 import type { Logger } from '../log';
 
@@ -63,9 +63,13 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(3_600_000, 5000 * 2 ** Math.max(0, attempts - 1));
 }
 
+/** How long a claimed message is reserved for the node sending it; after that (a crash) it is due again. */
+export const SEND_LEASE_MS = 5 * 60 * 1000;
+
 /**
- * Sends what is due, one message at a time per claim (FOR UPDATE SKIP LOCKED, so several nodes
- * share the queue); answers how many it handled.
+ * Sends what is due. Each message is claimed by one short statement (FOR UPDATE SKIP LOCKED, so
+ * several nodes share the queue) that also leases it; the send itself runs outside any
+ * transaction, so a hanging gateway holds no connection or lock. Answers how many it handled.
  */
 export async function deliverDue(
   db: Database,
@@ -76,45 +80,49 @@ export async function deliverDue(
 ): Promise<number> {
   let handled = 0;
   for (; handled < batch; handled++) {
-    const done = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(outbox)
-        .where(and(eq(outbox.status, 'queued'), lte(outbox.nextAttemptAt, now())))
-        .orderBy(asc(outbox.nextAttemptAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!row) return false;
-      const message: OutgoingMessage = {
-        kind: row.kind as 'mail' | 'sms',
-        userId: row.userId,
-        to: row.recipient,
-        ...(row.subject ? { subject: row.subject } : {}),
-        text: row.text,
-        ...(row.html ? { html: row.html } : {}),
-      };
-      try {
-        await transports[message.kind].send(message);
-        await tx
-          .update(outbox)
-          .set({ status: 'sent', sentAt: now(), attempts: sql`${outbox.attempts} + 1` })
-          .where(eq(outbox.id, row.id));
-      } catch (error) {
-        const attempts = row.attempts + 1;
-        logger.warn({ err: error, kind: row.kind, attempts }, 'message not delivered, will retry');
-        await tx
-          .update(outbox)
-          .set({
-            attempts,
-            lastError: (error as Error).message.slice(0, 500),
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
-            nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
-          })
-          .where(eq(outbox.id, row.id));
-      }
-      return true;
-    });
-    if (!done) break;
+    const claimedAt = now();
+    const [row] = await queryRows<{
+      id: string;
+      kind: 'mail' | 'sms';
+      user_id: string | null;
+      recipient: string;
+      subject: string | null;
+      text: string;
+      html: string | null;
+      attempts: number;
+    }>(
+      db,
+      sql`update outbox set attempts = attempts + 1, next_attempt_at = ${new Date(claimedAt.getTime() + SEND_LEASE_MS)}
+          where id = (select id from outbox where status = 'queued' and next_attempt_at <= ${claimedAt}
+                      order by next_attempt_at limit 1 for update skip locked)
+          returning id, kind, user_id, recipient, subject, text, html, attempts`,
+    );
+    if (!row) break;
+    const message: OutgoingMessage = {
+      kind: row.kind,
+      userId: row.user_id,
+      to: row.recipient,
+      ...(row.subject ? { subject: row.subject } : {}),
+      text: row.text,
+      ...(row.html ? { html: row.html } : {}),
+    };
+    try {
+      await transports[message.kind].send(message);
+      await db.update(outbox).set({ status: 'sent', sentAt: now() }).where(eq(outbox.id, row.id));
+    } catch (error) {
+      logger.warn(
+        { err: error, kind: row.kind, attempts: row.attempts },
+        'message not delivered, will retry',
+      );
+      await db
+        .update(outbox)
+        .set({
+          lastError: (error as Error).message.slice(0, 500),
+          status: row.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
+          nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts)),
+        })
+        .where(eq(outbox.id, row.id));
+    }
   }
   return handled;
 }

@@ -1,0 +1,85 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client';
+import { DEMO_PASSWORD } from '../demo/seed';
+import { createTestApp } from '../http/test-app';
+import { databaseLocation } from '../runtime';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-cli-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function cli(args: string[], input = '') {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+    cwd: root,
+    input,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, NODE_ENV: 'test' },
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+describe('operator commands', () => {
+  it('agent:create makes an agent who can log in; refuses a second one, bad types and short passwords', async () => {
+    const password = 'Harbour-Desk-Secret-2026';
+    expect(
+      cli(
+        ['agent:create', '--email', 'Ops@Matchwerk.example', '--type', 'senior_agent', '--password-stdin'],
+        `${password}\n`,
+      ),
+    ).toMatchObject({ code: 0, out: 'agent ops@matchwerk.example (senior_agent) created\n' });
+    expect(
+      cli(['agent:create', '--email', 'ops@matchwerk.example', '--password-stdin'], `${password}\n`).code,
+    ).toBe(1);
+    expect(
+      cli(
+        ['agent:create', '--email', 'x@matchwerk.example', '--type', 'company', '--password-stdin'],
+        `${password}\n`,
+      ).code,
+    ).toBe(2);
+    expect(
+      cli(['agent:create', '--email', 'x@matchwerk.example', '--password-stdin'], 'short\n'),
+    ).toMatchObject({ code: 2 });
+    expect(
+      cli(
+        ['agent:create', '--email', 'desk@matchwerk.example', '--password-stdin'],
+        'my-desk-password-2026\n',
+      ).err,
+    ).toContain('must not contain the e-mail address');
+    expect(cli(['agent:create', '--mail', 'x'], '').code).toBe(2);
+
+    const db = await openDatabase(databaseLocation({ dataDir, databaseUrl: undefined }));
+    try {
+      const { app } = await createTestApp(db);
+      const login = async (pw: string) =>
+        (
+          await app.request('/api/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: 'ops@matchwerk.example', password: pw, locale: 'de' }),
+          })
+        ).status;
+      expect(await login(password)).toBe(200);
+      expect(await login(DEMO_PASSWORD)).toBe(401);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('keys:rotate publishes a next key and names when it signs', () => {
+    const result = cli(['keys:rotate']);
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/^published key \S+; it signs from \S+ \(in 10 minutes\)/);
+  });
+
+  it('lists the commands and refuses an unknown one with exit code 2', () => {
+    const result = cli(['nope']);
+    expect(result.code).toBe(2);
+    expect(result.out).toContain('agent:create');
+    expect(result.out).toContain('keys:rotate');
+  });
+});
