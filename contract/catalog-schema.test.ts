@@ -1,0 +1,177 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import type { FieldDefinition } from './catalog';
+import { buildCriteriaSchema, buildValuesSchema, fieldErrors } from './catalog-schema';
+
+const label = { de: 'x', en: 'x' };
+const opts = (...values: string[]) => values.map((value) => ({ value, label }));
+const field = (f: Partial<FieldDefinition> & Pick<FieldDefinition, 'key' | 'type'>): FieldDefinition => ({
+  label,
+  tab: 'main',
+  required: false,
+  for: ['stella', 'luna', 'company', 'agent'],
+  ...f,
+});
+
+const profile: FieldDefinition[] = [
+  field({ key: 'first_name', type: 'text', required: true, maxLength: 5 }),
+  field({ key: 'about', type: 'textarea' }),
+  field({ key: 'experience_years', type: 'number', min: 0, max: 60, step: 0.5 }),
+  field({ key: 'salary', type: 'number', min: 0 }),
+  field({ key: 'available_from', type: 'date' }),
+  field({ key: 'mobile', type: 'boolean' }),
+  field({ key: 'remote', type: 'select', options: opts('onsite', 'remote') }),
+  field({ key: 'skills', type: 'multiselect', options: opts('sql', 'go', 'rust'), max: 2 }),
+  field({ key: 'languages', type: 'languages', options: opts('de', 'en') }),
+  field({ key: 'city', type: 'location', required: true }),
+  field({ key: 'hobby', type: 'text', for: ['luna'] }),
+];
+const city = { lat: 52.524371, lng: 13.410534, name: ' Berlin ', country: 'DE' };
+
+function errors(schema: v.GenericSchema, input: unknown) {
+  const result = v.safeParse(schema, input);
+  return result.success ? {} : fieldErrors(result.issues);
+}
+
+describe('profile values', () => {
+  const schema = buildValuesSchema('profile', profile, { userType: 'stella' });
+
+  it('accepts valid values and normalises them (trimmed text, coordinates to 5 decimals)', () => {
+    const output = v.parse(schema, {
+      first_name: ' Ada ',
+      city,
+      experience_years: 2.5,
+      available_from: '2026-02-28',
+      skills: ['go', 'sql'],
+      languages: [{ language: 'de', level: 'native' }],
+      remote: null,
+    });
+    expect(output).toMatchObject({
+      first_name: 'Ada',
+      city: { lat: 52.52437, lng: 13.41053, name: 'Berlin' },
+    });
+  });
+
+  it('reports required fields: missing, null, empty or blank', () => {
+    expect(errors(schema, {})).toEqual({ first_name: ['field.required'], city: ['field.required'] });
+    expect(errors(schema, { first_name: '   ', city: null })).toEqual({
+      first_name: ['field.required'],
+      city: ['field.required'],
+    });
+  });
+
+  it('reports each field’s problem with a stable code', () => {
+    const bad = {
+      first_name: 'Adelheid',
+      city: { ...city, lat: 95 },
+      experience_years: 2.3,
+      salary: -1,
+      available_from: '2026-02-30',
+      mobile: 'yes',
+      remote: 'moon',
+      skills: ['sql', 'sql'],
+      languages: [{ language: 'xx', level: 'B2' }],
+      hobby: 'chess',
+      shoe_size: 44,
+    };
+    expect(errors(schema, bad)).toEqual({
+      first_name: ['field.too_long'],
+      city: ['field.location_invalid'],
+      experience_years: ['field.step_mismatch'],
+      salary: ['field.too_small'],
+      available_from: ['field.date_invalid'],
+      mobile: ['field.invalid_type'],
+      remote: ['field.option_unknown'],
+      skills: ['field.duplicate'],
+      languages: ['field.option_unknown'],
+      hobby: ['field.unknown'],
+    });
+    expect(errors(schema, { first_name: 'Ada', city, shoe_size: 44 })).toEqual({
+      shoe_size: ['field.unknown'],
+    });
+    expect(errors(schema, { first_name: 'Ada', city, skills: ['sql', 'go', 'rust'] })).toEqual({
+      skills: ['field.too_many'],
+    });
+    expect(errors(schema, { first_name: 'Ada', city, languages: [{ language: 'de', level: 'D1' }] })).toEqual(
+      {
+        languages: ['field.level_unknown'],
+      },
+    );
+    expect(errors(schema, { first_name: 'Ada', city, experience_years: 61 })).toEqual({
+      experience_years: ['field.too_large'],
+    });
+  });
+
+  it('shows each user type its own fields', () => {
+    const luna = buildValuesSchema('profile', profile, { userType: 'luna' });
+    expect(v.safeParse(luna, { first_name: 'Ada', city, hobby: 'chess' }).success).toBe(true);
+    const nova = buildValuesSchema('profile', profile, { userType: 'nova' });
+    expect(errors(nova, { first_name: 'Ada' })).toEqual({ first_name: ['field.unknown'] });
+    const agent = buildValuesSchema('profile', profile, { userType: 'senior_agent' });
+    expect(v.safeParse(agent, { first_name: 'Ada', city }).success).toBe(true);
+  });
+
+  it('lets a partial update leave fields out, but not empty a required one', () => {
+    const partial = buildValuesSchema('profile', profile, { userType: 'stella', partial: true });
+    expect(v.safeParse(partial, { about: 'hi' }).success).toBe(true);
+    expect(errors(partial, { first_name: '' })).toEqual({ first_name: ['field.required'] });
+  });
+});
+
+describe('job values and criteria', () => {
+  const job: FieldDefinition[] = [
+    field({ key: 'title', type: 'text', required: true }),
+    field({
+      key: 'skills',
+      type: 'multiselect',
+      options: opts('sql', 'go'),
+      criterion: { rule: 'overlap', profileKey: 'skills' },
+    }),
+    field({
+      key: 'location',
+      type: 'location',
+      min: 1,
+      max: 500,
+      criterion: { rule: 'distance', profileKey: 'city' },
+    }),
+  ];
+  const schema = buildValuesSchema('job', job);
+  const area = { lat: 52.5, lng: 13.4, radius_km: 30 };
+
+  it('keeps criteria in a list: value by the field, weight 0–5, must defaulting to false', () => {
+    const output = v.parse(schema, {
+      title: 'Backend',
+      criteria: [
+        { key: 'skills', value: ['sql'], weight: 3 },
+        { key: 'location', value: area, weight: 0, must: true },
+      ],
+    });
+    expect(output.criteria).toEqual([
+      { key: 'skills', value: ['sql'], weight: 3, must: false },
+      { key: 'location', value: area, weight: 0, must: true },
+    ]);
+    expect(v.parse(schema, { title: 'Backend' }).criteria).toEqual([]);
+  });
+
+  it('reports bad criteria by their key', () => {
+    const criteria = [
+      { key: 'skills', value: [], weight: 6 },
+      { key: 'location', value: { ...area, radius_km: 0.5 }, weight: 1 },
+    ];
+    expect(errors(schema, { title: 'x', criteria })).toEqual({
+      'criteria.skills': ['field.required', 'criterion.weight_invalid'],
+      'criteria.location': ['field.too_small'],
+    });
+    expect(v.safeParse(buildCriteriaSchema(job), [{ key: 'title', value: 'x', weight: 1 }]).success).toBe(
+      false,
+    );
+    expect(errors(schema, { title: 'x', criteria: [{ key: 'title', value: 'x', weight: 1 }] })).toEqual({
+      'criteria.title': ['criterion.unknown'],
+    });
+    const twice = [
+      { key: 'skills', value: ['go'], weight: 1 },
+      { key: 'skills', value: ['sql'], weight: 1 },
+    ];
+    expect(errors(schema, { title: 'x', criteria: twice })).toEqual({ criteria: ['criterion.duplicate'] });
+  });
+});
