@@ -17,6 +17,10 @@ const commands: Record<string, Command> = {
     summary: 'seed the demo accounts into the database',
     load: () => import('./commands/seed-demo'),
   },
+  'match:file': {
+    summary: 'rank profiles (NDJSON) against a job (JSON) without a database',
+    load: () => import('./commands/match-file'),
+  },
 };
 
 async function main(argv: string[]): Promise<number> {
