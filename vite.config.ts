@@ -32,6 +32,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Tests that need two database connections run only on PostgreSQL (server:postgres).
+          exclude: ['**/node_modules/**', 'server/**/*.pg.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -43,7 +45,7 @@ export default defineConfig({
               test: {
                 name: 'server:postgres',
                 environment: 'node',
-                include: ['server/**/*.db.test.ts'],
+                include: ['server/**/*.db.test.ts', 'server/**/*.pg.test.ts'],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
