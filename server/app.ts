@@ -5,10 +5,12 @@ import { HTTPException } from 'hono/http-exception';
 import { type RequestIdVariables, requestId } from 'hono/request-id';
 import { PatternRouter } from 'hono/router/pattern-router';
 import { ErrorCode } from '../contract/errors';
+import { requireUser } from './auth/middleware';
 import type { AuthServices } from './auth/sessions';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { isDatabaseUnavailable } from './db/errors';
+import { catalogRoutes } from './http/catalog.routes';
 import { devApiRoutes, devPageRoutes } from './http/dev.routes';
 import {
   ApiError,
@@ -73,6 +75,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route('/api', healthRoutes(deps));
   app.route('/api', sessionRoutes(deps.auth));
+  const signedIn = requireUser(deps.auth.tokens);
+  app.route(
+    '/api',
+    catalogRoutes({
+      db: deps.db,
+      // The catalogue routes read the caller as { id, userType }.
+      requireUser: async (c, next) =>
+        signedIn(c, async () => {
+          const claims = c.get('claims');
+          c.set('user', { id: claims.sub, userType: claims.user_type });
+          await next();
+        }),
+    }),
+  );
   if (deps.config.nodeEnv !== 'production') {
     app.route('/api', devApiRoutes(deps.db.db));
     app.route('/', devPageRoutes(deps.db.db));

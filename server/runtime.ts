@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { seedDefaultCatalog } from './catalog/catalog';
 import type { Config } from './config';
 import { type DbHandle, type DbLocation, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
