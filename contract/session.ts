@@ -19,10 +19,10 @@ export const TokenClaimsSchema = v.object({
 });
 export type TokenClaims = v.InferOutput<typeof TokenClaimsSchema>;
 
-/** What the browser keeps under localStorage 'credentials' (SEED-SPEC §3). */
+/** What the browser keeps under localStorage 'credentials' (SEED-SPEC §3); no refresh token while the SMS code is pending. */
 export const StoredCredentialsSchema = v.object({
   token: v.pipe(v.string(), v.minLength(1)),
-  refreshToken: v.pipe(v.string(), v.minLength(1)),
+  refreshToken: v.optional(v.pipe(v.string(), v.minLength(1))),
 });
 export type StoredCredentials = v.InferOutput<typeof StoredCredentialsSchema>;
 

@@ -5,15 +5,21 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
 import { CREDENTIALS_KEY } from '../contract/session';
+import { createApiClient } from './api/client';
 import { checkResetPasswordToken } from './api/reset-password';
 import { localeMachine } from './machines/locale.machine';
-import { sessionMachine } from './machines/session.machine';
+import { type SessionActor, sessionMachine } from './machines/session.machine';
+import { sessionActors } from './machines/session-actors';
+import { sessionBridge } from './machines/session-bridge';
 import { createAppRouter } from './router';
 import { AppActorsContext } from './ui/app-context';
 import { LocaleGate } from './ui/locale-gate';
 import './ui/styles.css';
 
-const session = createActor(sessionMachine, { input: {} }).start();
+let session: SessionActor;
+const api = createApiClient(sessionBridge(() => session));
+session = createActor(sessionMachine.provide({ actors: sessionActors(api) }), { input: {} });
+session.start();
 const locale = createActor(localeMachine, { input: { i18n } }).start();
 
 const router = createAppRouter({
@@ -23,14 +29,15 @@ const router = createAppRouter({
   checkResetToken: checkResetPasswordToken,
 });
 
-// Guards run again whenever the session changes state (login, logout, another tab).
+// Guards run again whenever the session changes state (login, logout, another tab); a session that
+// ended by itself (invalid token, failed refresh) goes to the start page (SEED-SPEC §4).
 let lastSessionState = JSON.stringify(session.getSnapshot().value);
 session.subscribe((snapshot) => {
   const state = JSON.stringify(snapshot.value);
-  if (state !== lastSessionState) {
-    lastSessionState = state;
-    void router.invalidate();
-  }
+  if (state === lastSessionState) return;
+  lastSessionState = state;
+  if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
+  else void router.invalidate();
 });
 // Login or logout in another tab reaches this one.
 window.addEventListener('storage', (event) => {

@@ -4,6 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { Language } from '../../contract/user-types';
 import {
   activePaths,
+  isRoot,
   machineModel,
   pathsCoveringEveryTransition,
   stateNodePaths,
@@ -61,7 +62,7 @@ describe('locale machine, model-based', () => {
     const actor = createActor(machine, {
       input: { i18n, storage, document: doc },
       inspect: (e) => {
-        if (e.type === '@xstate.snapshot' && e.actorRef === actor) {
+        if (e.type === '@xstate.snapshot' && isRoot(e.actorRef)) {
           for (const p of activePaths((e.snapshot as { value?: unknown }).value)) visited.add(p);
         }
       },
@@ -75,6 +76,7 @@ describe('locale machine, model-based', () => {
       else actor.send(event);
       await new Promise((r) => setTimeout(r, 0));
       const snapshot = actor.getSnapshot();
+      if (snapshot.status === 'error') throw snapshot.error;
       expect(snapshot.value).toEqual(expected.value);
       if (snapshot.matches('ready')) {
         // The shown language is active, remembered and announced to assistive technology.

@@ -1,18 +1,31 @@
-import { type ActorRefFrom, assertEvent, assign, type SnapshotFrom, setup } from 'xstate';
-import type { StoredCredentials, TokenClaims } from '../../contract/session';
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { StoredCredentials, TokenClaims, TokenPair } from '../../contract/session';
+import type { Language } from '../../contract/user-types';
 import { clearCredentials, readCredentials, writeCredentials } from '../api/credentials';
-import { decodeClaims, isExpired } from './token';
+import { decodeClaims } from './token';
+
+/** Why a session ended without the user asking: the UI then goes to `/` (SEED-SPEC §4). */
+export type SessionEnd = 'invalid' | 'expired' | null;
 
 export interface SessionContext {
   storage: Storage;
-  now: () => number;
   credentials: StoredCredentials | null;
   claims: TokenClaims | null;
+  /** Error code of the last failed login, code or resend (translated by the UI). */
+  error: string | null;
+  /** When another SMS code may be requested (ms since the epoch). */
+  resendAllowedAt: number | null;
+  ended: SessionEnd;
+  now: () => number;
 }
 
 export type SessionEvent =
   | { type: 'session.restore' }
+  | { type: 'session.login'; email: string; password: string; locale: Language }
+  | { type: 'session.submitCode'; code: string }
+  | { type: 'session.resendCode' }
   | { type: 'session.signedIn'; credentials: StoredCredentials }
+  | { type: 'session.refresh' }
   | { type: 'session.logout' };
 
 export interface SessionInput {
@@ -20,9 +33,34 @@ export interface SessionInput {
   now?: () => number;
 }
 
+/** Thrown by the verifyToken actor: an expired token may be refreshed, an invalid one may not. */
+export class TokenRejected extends Error {
+  constructor(readonly reason: 'expired' | 'invalid') {
+    super(`token ${reason}`);
+  }
+}
+
+const RESEND_COOLDOWN_MS = 60_000;
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' ? code : 'network.unreachable';
+}
+
+function retryAfterMs(error: unknown): number | null {
+  const seconds = (error as { retryAfterSeconds?: unknown })?.retryAfterSeconds;
+  return typeof seconds === 'number' ? seconds * 1000 : null;
+}
+
+const pairToCredentials = (pair: TokenPair): StoredCredentials =>
+  pair.refresh_token ? { token: pair.token, refreshToken: pair.refresh_token } : { token: pair.token };
+const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
+const fromPair = ({ event }: { event: { output: TokenPair } }) => pairToCredentials(event.output);
+
 /**
- * The browser's session. This first version restores the stored credentials and decodes the
- * token; login, SMS code, refresh and server logout extend it (issue "Session").
+ * The browser's session (SEED-SPEC §2, §4, §8; PRODUCT.md §3). Side effects are actors that the
+ * app (src/main.tsx) implements over the API and tests replace: verifyToken, login, submitCode,
+ * resendCode, refresh, revoke.
  */
 export const sessionMachine = setup({
   types: {
@@ -30,30 +68,59 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
     input: {} as SessionInput,
   },
+  actors: {
+    verifyToken: fromPromise<TokenClaims, { token: string }>(async () => {
+      throw new Error('verifyToken is provided by the app');
+    }),
+    login: fromPromise<TokenPair, { email: string; password: string; locale: Language }>(async () => {
+      throw new Error('login is provided by the app');
+    }),
+    submitCode: fromPromise<TokenPair, { token: string; code: string }>(async () => {
+      throw new Error('submitCode is provided by the app');
+    }),
+    resendCode: fromPromise<void, { token: string }>(async () => {
+      throw new Error('resendCode is provided by the app');
+    }),
+    refresh: fromPromise<TokenPair, { refreshToken: string }>(async () => {
+      throw new Error('refresh is provided by the app');
+    }),
+    revoke: fromPromise<void, { refreshToken: string | undefined }>(async () => {}),
+  },
   actions: {
     readStoredCredentials: assign(({ context }) => {
       const credentials = readCredentials(context.storage);
       return { credentials, claims: credentials ? decodeClaims(credentials.token) : null };
     }),
-    takeCredentials: assign(({ event }) => {
-      assertEvent(event, 'session.signedIn');
-      return { credentials: event.credentials, claims: decodeClaims(event.credentials.token) };
-    }),
+    takeCredentials: assign((_, credentials: StoredCredentials) => ({
+      credentials,
+      claims: decodeClaims(credentials.token),
+      error: null,
+      ended: null,
+    })),
     persistCredentials: ({ context }) => {
       if (context.credentials) writeCredentials(context.credentials, context.storage);
     },
-    forgetCredentials: assign({ credentials: null, claims: null }),
+    takeClaims: assign((_, claims: TokenClaims) => ({ claims })),
+    forgetCredentials: assign({ credentials: null, claims: null, resendAllowedAt: null }),
     removeStoredCredentials: ({ context }) => clearCredentials(context.storage),
+    clearError: assign({ error: null, ended: null }),
+    setError: assign((_, error: unknown) => ({ error: errorCode(error) })),
+    markEnded: assign((_, ended: SessionEnd) => ({ ended })),
+    startResendCooldown: assign(({ context }) => ({ resendAllowedAt: context.now() + RESEND_COOLDOWN_MS })),
+    waitAsToldToResend: assign(({ context }, error: unknown) => ({
+      error: errorCode(error),
+      resendAllowedAt: context.now() + (retryAfterMs(error) ?? RESEND_COOLDOWN_MS),
+    })),
   },
   guards: {
-    hasUsableToken: ({ context }) =>
-      context.claims !== null &&
-      !isExpired(context.claims, context.now()) &&
-      context.claims.login_status === 'ok',
-    hasPendingToken: ({ context }) =>
-      context.claims !== null &&
-      !isExpired(context.claims, context.now()) &&
-      context.claims.login_status === 'pending',
+    hasNoCredentials: ({ context }) => context.credentials === null || context.claims === null,
+    isPending: (_, claims: TokenClaims) => claims.login_status === 'pending',
+    pairIsPending: (_, pair: TokenPair) => decodeClaims(pair.token)?.login_status === 'pending',
+    canRefreshExpired: ({ context }, error: unknown) =>
+      error instanceof TokenRejected &&
+      error.reason === 'expired' &&
+      Boolean(context.credentials?.refreshToken),
+    mayResend: ({ context }) => context.resendAllowedAt === null || context.now() >= context.resendAllowedAt,
   },
 }).createMachine({
   id: 'session',
@@ -62,34 +129,167 @@ export const sessionMachine = setup({
     now: input.now ?? Date.now,
     credentials: null,
     claims: null,
+    error: null,
+    resendAllowedAt: null,
+    ended: null,
   }),
   initial: 'restoring',
   states: {
     restoring: {
+      tags: ['busy'],
       entry: 'readStoredCredentials',
-      always: 'checking',
-    },
-    checking: {
       always: [
-        { guard: 'hasUsableToken', target: 'authenticated' },
-        { guard: 'hasPendingToken', target: 'mfaPending' },
-        // Nothing usable (none, unreadable, malformed or expired): forget it, here and in storage.
-        { target: 'loggedOut', actions: ['forgetCredentials', 'removeStoredCredentials'] },
+        {
+          guard: 'hasNoCredentials',
+          target: 'loggedOut',
+          actions: ['forgetCredentials', 'removeStoredCredentials'],
+        },
+        { target: 'verifying' },
       ],
+    },
+    verifying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'verifyToken',
+        src: 'verifyToken',
+        input: ({ context }) => ({ token: context.credentials?.token ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isPending', params: ({ event }) => event.output },
+            target: 'mfaPending',
+            actions: { type: 'takeClaims', params: ({ event }) => event.output },
+          },
+          { target: 'authenticated', actions: { type: 'takeClaims', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          {
+            guard: { type: 'canRefreshExpired', params: errorOf },
+            target: 'authenticated.refreshing',
+          },
+          {
+            target: 'loggedOut',
+            actions: [
+              'forgetCredentials',
+              'removeStoredCredentials',
+              { type: 'markEnded', params: 'invalid' },
+            ],
+          },
+        ],
+      },
     },
     loggedOut: {
       on: {
-        'session.signedIn': { target: 'checking', actions: ['takeCredentials', 'persistCredentials'] },
+        'session.login': { target: 'authenticating', actions: 'clearError' },
+        'session.signedIn': {
+          target: 'verifying',
+          actions: [
+            { type: 'takeCredentials', params: ({ event }) => event.credentials },
+            'persistCredentials',
+          ],
+        },
+      },
+    },
+    authenticating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) => {
+          assertEvent(event, 'session.login');
+          return { email: event.email, password: event.password, locale: event.locale };
+        },
+        onDone: [
+          {
+            guard: { type: 'pairIsPending', params: ({ event }) => event.output },
+            target: 'mfaPending',
+            actions: [
+              { type: 'takeCredentials', params: fromPair },
+              'persistCredentials',
+              'startResendCooldown',
+            ],
+          },
+          {
+            target: 'authenticated',
+            actions: [{ type: 'takeCredentials', params: fromPair }, 'persistCredentials'],
+          },
+        ],
+        onError: { target: 'loggedOut', actions: { type: 'setError', params: errorOf } },
       },
     },
     mfaPending: {
       on: {
+        'session.submitCode': { target: 'verifyingCode', actions: 'clearError' },
+        'session.resendCode': { guard: 'mayResend', target: 'resendingCode', actions: 'clearError' },
         'session.logout': { target: 'loggedOut', actions: ['forgetCredentials', 'removeStoredCredentials'] },
       },
     },
+    verifyingCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitCode',
+        src: 'submitCode',
+        input: ({ context, event }) => {
+          assertEvent(event, 'session.submitCode');
+          return { token: context.credentials?.token ?? '', code: event.code };
+        },
+        onDone: {
+          target: 'authenticated',
+          actions: [{ type: 'takeCredentials', params: fromPair }, 'persistCredentials'],
+        },
+        onError: { target: 'mfaPending', actions: { type: 'setError', params: errorOf } },
+      },
+    },
+    resendingCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resendCode',
+        src: 'resendCode',
+        input: ({ context }) => ({ token: context.credentials?.token ?? '' }),
+        onDone: { target: 'mfaPending', actions: 'startResendCooldown' },
+        onError: { target: 'mfaPending', actions: { type: 'waitAsToldToResend', params: errorOf } },
+      },
+    },
     authenticated: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'session.refresh': 'refreshing' },
+        },
+        refreshing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'refresh',
+            src: 'refresh',
+            input: ({ context }) => ({ refreshToken: context.credentials?.refreshToken ?? '' }),
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'takeCredentials', params: fromPair }, 'persistCredentials'],
+            },
+            onError: {
+              target: '#session.loggedOut',
+              actions: [
+                'forgetCredentials',
+                'removeStoredCredentials',
+                { type: 'markEnded', params: 'expired' },
+              ],
+            },
+          },
+        },
+      },
       on: {
-        'session.logout': { target: 'loggedOut', actions: ['forgetCredentials', 'removeStoredCredentials'] },
+        'session.logout': 'loggingOut',
+      },
+    },
+    loggingOut: {
+      tags: ['busy'],
+      entry: 'removeStoredCredentials',
+      invoke: {
+        id: 'revoke',
+        src: 'revoke',
+        input: ({ context }) => ({ refreshToken: context.credentials?.refreshToken }),
+        // The local session ends either way; a server that cannot be reached lets the token expire.
+        onDone: { target: 'loggedOut', actions: ['forgetCredentials', 'clearError'] },
+        onError: { target: 'loggedOut', actions: ['forgetCredentials', 'clearError'] },
       },
     },
   },

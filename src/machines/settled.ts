@@ -3,5 +3,5 @@ import type { SessionActor, SessionSnapshot } from './session.machine';
 
 /** The session once it is no longer restoring (guards must not decide on a half-read session). */
 export function settledSession(session: SessionActor): Promise<SessionSnapshot> {
-  return waitFor(session, (s) => !s.matches('restoring') && !s.matches('checking'));
+  return waitFor(session, (s) => !s.matches('restoring') && !s.matches('verifying'));
 }

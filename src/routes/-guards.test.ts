@@ -1,11 +1,11 @@
 import { i18n } from '@lingui/core';
 import { createMemoryHistory, isNotFound } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { CREDENTIALS_KEY, type TokenClaims } from '../../contract/session';
+import { sessionMachineForTests } from '../../tests/support/session';
 import { fakeToken, MemoryStorage } from '../../tests/support/tokens';
 import { localeMachine } from '../machines/locale.machine';
-import { sessionMachine } from '../machines/session.machine';
 import { createAppRouter } from '../router';
 
 type Persona = 'anonymous' | 'unfinished' | 'luna' | 'company' | 'agent';
@@ -29,7 +29,7 @@ async function visit(
       JSON.stringify({ token: fakeToken(CLAIMS[persona]), refreshToken: 'r' }),
     );
   }
-  const session = createActor(sessionMachine, { input: { storage } }).start();
+  const session = createActor(sessionMachineForTests(), { input: { storage } }).start();
   const locale = createActor(
     localeMachine.provide({ actors: { loadCatalog: fromPromise(async () => ({})) } }),
     { input: { i18n, storage } },
@@ -51,6 +51,7 @@ async function visit(
         : leaf?.routeId,
     confirm,
     session,
+    storage,
   };
 }
 
@@ -135,11 +136,12 @@ describe('route guards (SEED-SPEC §2, §6)', () => {
   it('asks a signed-in user with a finished registration before /register logs them out', async () => {
     const cancelled = await visit('/register', 'luna', { confirm: false });
     expect(cancelled.confirm).toHaveBeenCalledOnce();
-    expect(cancelled.session.getSnapshot().value).toBe('authenticated');
+    expect(cancelled.session.getSnapshot().matches('authenticated')).toBe(true);
 
     const confirmed = await visit('/register', 'luna', { confirm: true });
     expect(confirmed.at).toBe('/register');
-    expect(confirmed.session.getSnapshot().value).toBe('loggedOut');
+    await waitFor(confirmed.session, (s) => s.matches('loggedOut'));
+    expect(confirmed.storage.getItem(CREDENTIALS_KEY)).toBeNull();
   });
 
   it('does not ask a visitor who is still registering', async () => {

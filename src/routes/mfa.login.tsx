@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { mfaLoginRedirect } from '../machines/access';
 import { settledSession } from '../machines/settled';
-import { MfaLoginScreen } from '../ui/screens/account';
+import { MfaLoginScreen } from '../ui/screens/mfa-login';
 
 export const Route = createFileRoute('/mfa/login')({
   beforeLoad: async ({ context }) => {

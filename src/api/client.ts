@@ -1,0 +1,106 @@
+import { FetchError, type FetchOptions, ofetch } from 'ofetch';
+import * as v from 'valibot';
+import { ErrorBodySchema } from '../../contract/errors';
+
+/** What the HTTP client needs of the session (implemented by the session actor in src/machines). */
+export interface SessionBridge {
+  /** The current access token, if any. */
+  token(): string | null;
+  /** Resolves once no refresh is in flight (immediately when none is). */
+  settled(): Promise<void>;
+  /**
+   * Refreshes the tokens unless that already happened since `staleToken` was used; resolves with the
+   * token to retry with, rejects when the session could not be refreshed (it is then logged out).
+   */
+  refresh(staleToken: string): Promise<string>;
+}
+
+/** A failed call: the server's error body when there is one (code, message, fields). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string[]> = {},
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+const EXPIRED_MESSAGE = 'Expired JWT Token';
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof FetchError) {
+    const body = v.safeParse(ErrorBodySchema, error.data);
+    const retryAfter = Number(error.response?.headers.get('retry-after'));
+    const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null;
+    if (body.success) {
+      return new ApiError(
+        body.output.status,
+        body.output.code,
+        body.output.message,
+        body.output.fields ?? {},
+        wait,
+      );
+    }
+    if (error.response) return new ApiError(error.response.status, 'http.error', error.message, {}, wait);
+    return new ApiError(0, 'network.unreachable', error.message);
+  }
+  return new ApiError(0, 'network.unreachable', (error as Error)?.message ?? 'Request failed');
+}
+
+export interface ApiClient {
+  /** A call with the bearer token (SEED-SPEC §7: every call but login and refresh). */
+  call<T>(path: string, options?: FetchOptions<'json'>): Promise<T>;
+  /** A call without a token (login, refresh, public calls). */
+  anonymous<T>(path: string, options?: FetchOptions<'json'>): Promise<T>;
+}
+
+/**
+ * One ofetch instance for the whole app (SEED-SPEC §4, PRODUCT.md §7). On 401 "Expired JWT Token"
+ * it asks the session for a refresh (one at a time however many calls failed) and retries the call
+ * once; calls made while a refresh is in flight wait for it. Every other error reaches the caller
+ * as an ApiError — `login.wrong_2FA_code` included, untouched.
+ */
+export function createApiClient(session: SessionBridge, baseURL = '', fetchImpl?: typeof fetch): ApiClient {
+  const http = ofetch.create({ baseURL, retry: 0, timeout: 30_000 }, fetchImpl ? { fetch: fetchImpl } : undefined);
+
+  async function send<T>(path: string, options: FetchOptions<'json'>, token: string | null): Promise<T> {
+    const headers = new Headers(options.headers as HeadersInit | undefined);
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return http<T>(path, { ...options, headers });
+  }
+
+  return {
+    async call<T>(path: string, options: FetchOptions<'json'> = {}) {
+      await session.settled();
+      const token = session.token();
+      try {
+        return await send<T>(path, options, token);
+      } catch (error) {
+        const failure = toApiError(error);
+        if (failure.status !== 401 || failure.message !== EXPIRED_MESSAGE || !token) throw failure;
+        let fresh: string;
+        try {
+          fresh = await session.refresh(token);
+        } catch {
+          throw failure;
+        }
+        try {
+          return await send<T>(path, options, fresh);
+        } catch (retryError) {
+          throw toApiError(retryError);
+        }
+      }
+    },
+    async anonymous<T>(path: string, options: FetchOptions<'json'> = {}) {
+      try {
+        return await send<T>(path, options, null);
+      } catch (error) {
+        throw toApiError(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+/** The user's words for the server's and the forms' error codes (contract/errors.ts and domain codes). */
+const MESSAGES: Record<string, MessageDescriptor> = {
+  'login.invalid_credentials': msg`E-mail address or password is not right, or the login is locked for a few minutes. Please try again.`,
+  'login.wrong_2FA_code': msg`This code is not right or no longer valid. Check the SMS or ask for a new code.`,
+  'request.rate_limited': msg`Too many attempts. Please wait a moment and try again.`,
+  'refresh.invalid': msg`Your session has ended. Please log in again.`,
+  'refresh.reused': msg`Your session has ended. Please log in again.`,
+  'network.unreachable': msg`Matchwerk cannot be reached. Check your connection and try again.`,
+  'server.database_unavailable': msg`Matchwerk is briefly unavailable. Please try again in a moment.`,
+  'server.internal': msg`Something went wrong on our side. Please try again.`,
+  'email.required': msg`Please enter your e-mail address.`,
+  'email.invalid': msg`Please enter a valid e-mail address, such as name@example.com.`,
+  'email.too_long': msg`This e-mail address is too long.`,
+  'password.required': msg`Please enter your password.`,
+  'password.too_long': msg`This password is too long.`,
+  'code.required': msg`Please enter the code from the SMS.`,
+  'code.format': msg`The code has six digits.`,
+};
+
+const FALLBACK = msg`Something went wrong. Please try again.`;
+
+export function errorMessage(i18n: I18n, code: string | null | undefined): string {
+  return i18n._(code ? (MESSAGES[code] ?? FALLBACK) : FALLBACK);
+}

@@ -1,0 +1,44 @@
+import { fromPromise } from 'xstate';
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  input: unknown;
+}
+
+/**
+ * Promise actors whose results a test decides: each invocation waits until the test calls
+ * `settle(id, 'done', output)` or `settle(id, 'error', error)` — the replay of a model path turns
+ * `xstate.done.actor.<id>` and `xstate.error.actor.<id>` events into exactly those calls.
+ */
+export function deferredActors<const Ids extends readonly string[]>(ids: Ids) {
+  const queues = new Map<string, Pending[]>(ids.map((id) => [id, []]));
+  const calls: { id: string; input: unknown }[] = [];
+  const actors = Object.fromEntries(
+    ids.map((id) => [
+      id,
+      fromPromise(
+        ({ input }: { input: unknown }) =>
+          new Promise((resolve, reject) => {
+            calls.push({ id, input });
+            queues.get(id)?.push({ resolve, reject, input });
+          }),
+      ),
+    ]),
+    // biome-ignore lint/suspicious/noExplicitAny: one deferred actor stands in for any promise actor's types
+  ) as { [K in Ids[number]]: any };
+  return {
+    actors,
+    calls,
+    pending: (id: Ids[number]) => queues.get(id)?.length ?? 0,
+    settle(id: Ids[number], outcome: 'done' | 'error', value: unknown) {
+      const next = queues.get(id)?.shift();
+      if (!next) throw new Error(`no ${id} invocation is waiting`);
+      if (outcome === 'done') next.resolve(value);
+      else next.reject(value);
+    },
+  };
+}
+
+/** Lets promise reactions run (an actor's done/error event reaches its parent). */
+export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
