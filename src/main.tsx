@@ -24,18 +24,31 @@ const locale = createActor(localeMachine, { input: { i18n } }).start();
 
 const router = createAppRouter({
   session,
+  api,
   locale,
   confirm: (message) => window.confirm(message),
   checkResetToken: checkResetPasswordToken,
 });
 
-// Guards run again whenever the session changes state (login, logout, another tab); a session that
-// ended by itself (invalid token, failed refresh) goes to the start page (SEED-SPEC §4).
-let lastSessionState = JSON.stringify(session.getSnapshot().value);
+// Guards run again when what they read changes (login, logout, SMS step, registration step, another
+// tab) — not on a token refresh. A session that ended by itself (invalid token, failed refresh) goes
+// to the start page (SEED-SPEC §4).
+const accessKey = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
+  const state = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
+  const claims = snapshot.context.claims;
+  return JSON.stringify([
+    state,
+    claims?.sub,
+    claims?.user_type,
+    claims?.registration_step,
+    claims?.login_status,
+  ]);
+};
+let lastAccess = accessKey(session.getSnapshot());
 session.subscribe((snapshot) => {
-  const state = JSON.stringify(snapshot.value);
-  if (state === lastSessionState) return;
-  lastSessionState = state;
+  const access = accessKey(snapshot);
+  if (access === lastAccess) return;
+  lastAccess = access;
   if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
   else void router.invalidate();
 });

@@ -1,9 +1,11 @@
+import type { ApiClient } from './api/client';
 import type { LocaleActor } from './machines/locale.machine';
 import type { SessionActor } from './machines/session.machine';
 
 /** What every route's guard and loader get (created once in main.tsx, swapped in tests). */
 export interface RouterContext {
   session: SessionActor;
+  api: ApiClient;
   locale: LocaleActor;
   /** Asks the user a yes/no question (window.confirm in the browser). */
   confirm: (message: string) => boolean;

@@ -21,8 +21,10 @@ function fakeServer(options: { wrong2fa?: boolean } = {}) {
     seen.push({ path: url.pathname, token });
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (options.wrong2fa) return json(401, { status: 401, code: 'login.wrong_2FA_code', message: 'Wrong 2FA code' });
-    if (token === oldToken) return json(401, { status: 401, code: 'jwt.expired', message: 'Expired JWT Token' });
+    if (options.wrong2fa)
+      return json(401, { status: 401, code: 'login.wrong_2FA_code', message: 'Wrong 2FA code' });
+    if (token === oldToken)
+      return json(401, { status: 401, code: 'jwt.expired', message: 'Expired JWT Token' });
     return json(200, { path: url.pathname });
   };
   return { fetchImpl: fetchImpl as typeof fetch, seen };
@@ -31,7 +33,14 @@ function fakeServer(options: { wrong2fa?: boolean } = {}) {
 async function signedInSession() {
   const storage = new MemoryStorage();
   storage.setItem(CREDENTIALS_KEY, JSON.stringify({ token: oldToken, refreshToken: 'r-old' }));
-  const fx = deferredActors(['verifyToken', 'login', 'submitCode', 'resendCode', 'refresh', 'revoke'] as const);
+  const fx = deferredActors([
+    'verifyToken',
+    'login',
+    'submitCode',
+    'resendCode',
+    'refresh',
+    'revoke',
+  ] as const);
   const session = createActor(sessionMachine.provide({ actors: fx.actors }), { input: { storage } }).start();
   fx.settle('verifyToken', 'done', decodeClaims(oldToken));
   await flush();
@@ -42,11 +51,17 @@ describe('API client', () => {
   it('refreshes once for five parallel calls that met an expired token, and retries each once', async () => {
     const { session, fx } = await signedInSession();
     const server = fakeServer();
-    const api = createApiClient(sessionBridge(() => session), '', server.fetchImpl);
+    const api = createApiClient(
+      sessionBridge(() => session),
+      '',
+      server.fetchImpl,
+    );
     const calls = [1, 2, 3, 4, 5].map((n) => api.call<{ path: string }>(`/api/item/${n}`));
     await flush();
     await flush();
-    expect(fx.calls.filter((c) => c.id === 'refresh')).toEqual([{ id: 'refresh', input: { refreshToken: 'r-old' } }]);
+    expect(fx.calls.filter((c) => c.id === 'refresh')).toEqual([
+      { id: 'refresh', input: { refreshToken: 'r-old' } },
+    ]);
     // A call made while the refresh is in flight waits for it instead of failing.
     const late = api.call<{ path: string }>('/api/item/6');
     fx.settle('refresh', 'done', { token: newToken, refresh_token: 'r-new' });
@@ -59,7 +74,11 @@ describe('API client', () => {
 
   it('logs out (ended: expired, so the app goes to /) and fails the calls when the refresh fails', async () => {
     const { session, fx, storage } = await signedInSession();
-    const api = createApiClient(sessionBridge(() => session), '', fakeServer().fetchImpl);
+    const api = createApiClient(
+      sessionBridge(() => session),
+      '',
+      fakeServer().fetchImpl,
+    );
     const call = api.call('/api/item/1');
     await flush();
     await flush();
@@ -72,8 +91,14 @@ describe('API client', () => {
 
   it('passes a wrong 2FA code through untouched, without a refresh', async () => {
     const { session, fx } = await signedInSession();
-    const api = createApiClient(sessionBridge(() => session), '', fakeServer({ wrong2fa: true }).fetchImpl);
-    const error = await api.call('/api/login/2fa', { method: 'POST', body: { code: '000000' } }).catch((e) => e);
+    const api = createApiClient(
+      sessionBridge(() => session),
+      '',
+      fakeServer({ wrong2fa: true }).fetchImpl,
+    );
+    const error = await api
+      .call('/api/login/2fa', { method: 'POST', body: { code: '000000' } })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'login.wrong_2FA_code', message: 'Wrong 2FA code' });
     expect(fx.calls.filter((c) => c.id === 'refresh')).toHaveLength(0);
@@ -82,7 +107,11 @@ describe('API client', () => {
   it('sends no token on anonymous calls (login, refresh)', async () => {
     const { session } = await signedInSession();
     const server = fakeServer();
-    const api = createApiClient(sessionBridge(() => session), '', server.fetchImpl);
+    const api = createApiClient(
+      sessionBridge(() => session),
+      '',
+      server.fetchImpl,
+    );
     await api.anonymous('/api/login', { method: 'POST', body: {} });
     expect(server.seen).toEqual([{ path: '/api/login', token: null }]);
   });

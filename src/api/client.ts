@@ -65,7 +65,10 @@ export interface ApiClient {
  * as an ApiError — `login.wrong_2FA_code` included, untouched.
  */
 export function createApiClient(session: SessionBridge, baseURL = '', fetchImpl?: typeof fetch): ApiClient {
-  const http = ofetch.create({ baseURL, retry: 0, timeout: 30_000 }, fetchImpl ? { fetch: fetchImpl } : undefined);
+  const http = ofetch.create(
+    { baseURL, retry: 0, timeout: 30_000 },
+    fetchImpl ? { fetch: fetchImpl } : undefined,
+  );
 
   async function send<T>(path: string, options: FetchOptions<'json'>, token: string | null): Promise<T> {
     const headers = new Headers(options.headers as HeadersInit | undefined);

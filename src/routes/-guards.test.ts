@@ -35,8 +35,13 @@ async function visit(
     { input: { i18n, storage } },
   ).start();
   const confirm = vi.fn(() => options.confirm ?? false);
+  // The preload asks the server for the verified claims; here the session's own claims answer.
+  const api = {
+    call: async <T>() => session.getSnapshot().context.claims as T,
+    anonymous: async <T>() => ({}) as T,
+  };
   const router = createAppRouter(
-    { session, locale, confirm, checkResetToken: async () => options.resetTokenOk ?? false },
+    { session, api, locale, confirm, checkResetToken: async () => options.resetTokenOk ?? false },
     createMemoryHistory({ initialEntries: [path] }),
   );
   await router.load();

@@ -9,6 +9,8 @@ export const Route = createFileRoute('/_protected')({
     const target = protectedRedirect(await settledSession(context.session));
     if (target) throw redirect({ ...target, search: { redirect: location.href } });
   },
-  loader: ({ context }) => preloadWorkspace(context.session.getSnapshot()),
+  // Fresh on every visit: the call also proves the session to the server (and refreshes it if needed).
+  loader: ({ context }) => preloadWorkspace(context.api),
+  shouldReload: true,
   component: Outlet,
 });

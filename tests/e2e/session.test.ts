@@ -1,0 +1,125 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
+
+const PASSWORD = 'Matchwerk-Demo-2026';
+
+async function logIn(page: Page, app: RunningApp, email: string) {
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+
+describe('session in a browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('logs the demo agent in and shows the dashboard', async () => {
+    context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}/login`);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await logIn(page, app, 'agent@matchwerk.example');
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => heading(page)).toBe('Übersicht');
+    expect(await page.getByRole('link', { name: 'Stellas' }).count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('says one thing for a wrong password, in German', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('E-Mail-Adresse').fill('agent@matchwerk.example');
+    await page.getByLabel('Passwort').fill('not-the-password');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('E-Mail-Adresse oder Passwort stimmen nicht');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('logs in with the SMS code read from the outbox', async () => {
+    const page = await browser.newPage();
+    await logIn(page, app, 'mfa@matchwerk.example');
+    await page.waitForURL(/\/mfa\/login$/);
+    await expect.poll(() => heading(page)).toBe('SMS-Code eingeben');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const outbox = (await (await fetch(`${app.url}/api/dev/outbox`)).json()) as {
+      kind: string;
+      to: string;
+      text: string;
+    }[];
+    const code = /\d{6}/.exec(
+      outbox.find((m) => m.kind === 'sms' && m.to === '+4915123456789')?.text ?? '',
+    )?.[0];
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Code aus der SMS').fill(code ?? '');
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => heading(page)).toBe('Übersicht');
+    await page.close();
+  });
+
+  it('logs out in every tab when one tab logs out', async () => {
+    context = await browser.newContext();
+    const first = await context.newPage();
+    await logIn(first, app, 'stella@matchwerk.example');
+    await first.waitForURL(/\/dashboard$/);
+    const second = await context.newPage();
+    await second.goto(`${app.url}/profile`);
+    await expect.poll(() => heading(second)).toBe('Profil');
+    await first.getByRole('button', { name: 'Abmelden' }).click();
+    await first.waitForURL(`${app.url}/`);
+    await second.waitForURL(/\/login/);
+    await expect.poll(() => heading(second)).toBe('Anmelden');
+    expect(await second.evaluate(() => localStorage.getItem('credentials'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe('silent refresh in a browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp({ ACCESS_TOKEN_TTL: '2' }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('keeps working after the access token expired, and after a reload', async () => {
+    const page = await browser.newPage();
+    await logIn(page, app, 'luna@matchwerk.example');
+    await page.waitForURL(/\/dashboard$/);
+    const token = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('credentials') ?? '{}').token as string);
+    const first = await token();
+    await page.waitForTimeout(3000);
+    await page.getByRole('link', { name: 'Profil' }).click();
+    await page.waitForURL(/\/profile$/);
+    await expect.poll(() => heading(page)).toBe('Profil');
+    // The workspace preload asked the server with the expired token, refreshed and retried.
+    await expect.poll(token).not.toBe(first);
+    expect(page.url()).toMatch(/\/profile$/);
+    await page.waitForTimeout(3000);
+    await page.reload();
+    await expect.poll(() => heading(page)).toBe('Profil');
+    expect(page.url()).toMatch(/\/profile$/);
+  });
+});
