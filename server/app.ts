@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
 
   app.route('/api', healthRoutes(deps));
-  app.route('/api', sessionRoutes(deps.auth));
+  app.route('/api', sessionRoutes(deps.auth, deps.config.trustProxy));
   const signedIn = requireUser(deps.auth.tokens);
   app.route(
     '/api',

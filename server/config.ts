@@ -56,6 +56,7 @@ export const ConfigSchema = v.object({
       v.regex(/-----BEGIN (RSA )?PRIVATE KEY-----/, 'must be a PEM-encoded RSA private key'),
     ),
   ),
+  TRUST_PROXY: v.optional(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), 'false'),
   ACCESS_TOKEN_TTL: v.optional(
     v.pipe(
       v.string(),
@@ -80,6 +81,8 @@ export interface Config {
   smsWebhookUrl: string | undefined;
   accessTokenTtl: number;
   jwtPrivateKey: string | undefined;
+  /** Behind a reverse proxy: the client address is the last one X-Forwarded-For names. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -116,5 +119,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsWebhookUrl: c.SMS_WEBHOOK_URL,
     accessTokenTtl: c.ACCESS_TOKEN_TTL,
     jwtPrivateKey: c.JWT_PRIVATE_KEY,
+    trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
   };
 }

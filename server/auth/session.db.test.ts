@@ -479,3 +479,22 @@ describe('key rotation', () => {
     expect(await kids()).toEqual([nextKid]);
   });
 });
+
+describe('client address behind a proxy', () => {
+  it('limits per X-Forwarded-For address only when TRUST_PROXY is set', async () => {
+    const attempt = (target: typeof app, ip: string) =>
+      target.request('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.9, ${ip}` },
+        body: JSON.stringify({ email: 'nobody@example.org', password: 'whatever-123', locale: 'de' }),
+      });
+    const proxied = (await createTestApp(t, { now: () => now, env: { TRUST_PROXY: 'true' } })).app;
+    for (let i = 0; i < 30; i++) expect((await attempt(proxied, '198.51.100.1')).status).toBe(401);
+    expect((await attempt(proxied, '198.51.100.1')).status).toBe(429);
+    expect((await attempt(proxied, '198.51.100.2')).status).toBe(401);
+    // Without a trusted proxy the header is the client's word and changes nothing.
+    advance(6 * 60_000);
+    for (let i = 0; i < 30; i++) await attempt(app, `198.51.100.${i + 10}`);
+    expect((await attempt(app, '198.51.100.99')).status).toBe(429);
+  });
+});

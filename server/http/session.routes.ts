@@ -15,7 +15,12 @@ import { jsonBody } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };
 
-function clientIp(c: Context): string {
+/** The caller's address for rate limits; behind a trusted proxy, the address the proxy saw. */
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
@@ -24,14 +29,14 @@ function clientIp(c: Context): string {
 }
 
 /** Login, SMS-code login, refresh, logout, the public key set (SEED-SPEC §7, PRODUCT.md §3). */
-export function sessionRoutes(auth: AuthServices) {
+export function sessionRoutes(auth: AuthServices, trustProxy: boolean) {
   const user = requireUser(auth.tokens);
   const pending = requirePendingLogin(auth.tokens);
   return new Hono<Env>()
     .post('/login', jsonBody(LoginRequestSchema), async (c) => {
       const body = c.req.valid('json');
       c.header('Cache-Control', 'no-store');
-      return c.json(await login(auth, { ...body, ip: clientIp(c) }));
+      return c.json(await login(auth, { ...body, ip: clientIp(c, trustProxy) }));
     })
     .post('/login/2fa', pending, jsonBody(TwoFactorCodeSchema), async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -1,0 +1,179 @@
+// `npm run bench:auth`: logins/s, refreshes/s and requests/s on a cheap authenticated route
+// (GET /api/session) at 50 concurrent connections, with p50/p99 latency. The server runs as its
+// own process on PGlite in a temporary directory, or on PostgreSQL when DATABASE_URL is set.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PASSWORD = 'Matchwerk-Demo-2026';
+const USERS = ['agent', 'senior', 'company', 'stella', 'luna', 'nova'].map((u) => `${u}@matchwerk.example`);
+
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-bench-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m?.[1]) {
+        clearInterval(timer);
+        resolve(m[1].replace('localhost', '127.0.0.1'));
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`server exited:\n${out}`));
+      }
+    }, 50);
+  });
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function login(url: string, email: string): Promise<{ token: string; refresh_token: string }> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+    body: JSON.stringify({ email, password: PASSWORD, locale: 'de' }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { token: string; refresh_token: string };
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  errors: number;
+}
+
+function run(name: string, options: autocannon.Options): Promise<Row> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        name,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        ok: result['2xx'],
+        errors: result.non2xx + result.errors + result.timeouts,
+      });
+    });
+  });
+}
+
+const server = await startServer();
+try {
+  const rows: Row[] = [];
+  let n = 0;
+  rows.push(
+    await run('login (argon2id)', {
+      url: `${server.url}/api/login`,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            n++;
+            return {
+              ...req,
+              headers: {
+                'content-type': 'application/json',
+                // Spread over addresses so the per-IP limit (30 per 5 min) does not cut the run short.
+                'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+              },
+              body: JSON.stringify({ email: USERS[n % USERS.length], password: PASSWORD, locale: 'de' }),
+            };
+          },
+        },
+      ],
+    }),
+  );
+
+  // One refresh-token chain per connection, in a pool: a request takes a chain's current token and
+  // its answer puts the rotated one back (autocannon resets its per-connection context each time).
+  const pool = await Promise.all(
+    Array.from({ length: CONNECTIONS }, (_, i) =>
+      login(server.url, USERS[i % USERS.length] ?? '').then((p) => p.refresh_token),
+    ),
+  );
+  rows.push(
+    await run('refresh (rotation)', {
+      url: `${server.url}/api/login/refresh`,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req, ctx: object) => {
+            const token = pool.shift() ?? '';
+            (ctx as { token?: string }).token = token;
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ refresh_token: token }),
+            };
+          },
+          onResponse: (status, body, ctx: object) => {
+            const sent = (ctx as { token?: string }).token ?? '';
+            pool.push(status === 200 ? (JSON.parse(body) as { refresh_token: string }).refresh_token : sent);
+          },
+        },
+      ],
+    }),
+  );
+
+  const { token } = await login(server.url, 'agent@matchwerk.example');
+  rows.push(
+    await run('GET /api/session (verify RS256)', {
+      url: `${server.url}/api/session`,
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
+
+  const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  process.stdout.write(
+    `\nbench:auth — ${db}, ${CONNECTIONS} connections, ${SECONDS} s each, server in its own process\n\n`,
+  );
+  process.stdout.write(
+    `| ${'call'.padEnd(32)} | ${'req/s'.padStart(8)} | ${'p50 ms'.padStart(7)} | ${'p99 ms'.padStart(7)} | ${'2xx'.padStart(7)} | ${'other'.padStart(6)} |\n`,
+  );
+  process.stdout.write(
+    `|${'-'.repeat(34)}|${'-'.repeat(10)}|${'-'.repeat(9)}|${'-'.repeat(9)}|${'-'.repeat(9)}|${'-'.repeat(8)}|\n`,
+  );
+  for (const r of rows) {
+    process.stdout.write(
+      `| ${r.name.padEnd(32)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p50).padStart(7)} | ${String(r.p99).padStart(7)} | ${String(r.ok).padStart(7)} | ${String(r.errors).padStart(6)} |\n`,
+    );
+  }
+} finally {
+  await server.stop();
+}
