@@ -5,7 +5,7 @@ import { users } from './users';
 /**
  * RS256 signing keys, shared by every server node through the database (with PGlite the database
  * lives in DATA_DIR). A key is published in the JWKS from `published_at`, signs from
- * `activates_at`, and leaves the JWKS at `retires_at` (docs/decisions/0005-signing-keys.md).
+ * `activates_at`, and leaves the JWKS at `retires_at` (docs/decisions/0006-sessions-keys-and-refresh-tokens.md).
  */
 export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
