@@ -1,14 +1,12 @@
 // `npm run bench:auth`: logins/s, refreshes/s and requests/s on a cheap authenticated route
 // (GET /api/session) at 50 concurrent connections, with p50/p99 latency. The server runs as its
 // own process on PGlite in a temporary directory, or on PostgreSQL when DATABASE_URL is set.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { spawnServer } from '../tests/support/server-process';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PASSWORD = 'Matchwerk-Demo-2026';
@@ -16,40 +14,19 @@ const USERS = ['agent', 'senior', 'company', 'stella', 'luna', 'nova'].map((u) =
 
 async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = spawnServer({
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
   });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m?.[1]) {
-        clearInterval(timer);
-        resolve(m[1].replace('localhost', '127.0.0.1'));
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`server exited:\n${out}`));
-      }
-    }, 50);
-  });
+  const url = (await server.url()).replace('localhost', '127.0.0.1');
   return {
     url,
     stop: async () => {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,41 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServer } from '../tests/support/server-process';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function launch(entry: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr?.on('data', (d) => {
-    stderr += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
-}
-
-async function waitForUrl(proc: { output: () => { stdout: string }; child: ChildProcess }): Promise<string> {
-  for (let i = 0; i < 600; i++) {
-    const match = /running at (http:\/\/\S+)/.exec(proc.output().stdout);
-    if (match?.[1]) return match[1];
-    if (proc.child.exitCode !== null) throw new Error(`server exited: ${JSON.stringify(proc.output())}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
+const launch = (entry: string, env: Record<string, string>) =>
+  spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env }, entry);
 
 describe('server process', () => {
   it.each([
@@ -54,7 +27,7 @@ describe('server process', () => {
 
   it('on SIGTERM lets a slow request finish, refuses new ones, and exits 0', async () => {
     const proc = launch('tests/support/slow-server.ts', { PORT: '0', NODE_ENV: 'test' });
-    const url = await waitForUrl(proc);
+    const url = await proc.url();
     expect(proc.output().stdout).toContain('agent@matchwerk.example');
 
     const slow = fetch(`${url}/api/test/slow?ms=1500`).then(async (r) => ({

@@ -13,7 +13,10 @@ export function databaseLocation(config: Pick<Config, 'databaseUrl' | 'dataDir'>
   return { dataDir: dir };
 }
 
-/** Opens the configured database and applies pending migrations. */
+/**
+ * Opens the configured database, applies pending migrations and brings the field catalogue in line
+ * with server/catalog/default-catalog.json (changing the file and restarting updates it).
+ */
 export async function openMigratedDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
 ): Promise<DbHandle> {
@@ -21,6 +24,7 @@ export async function openMigratedDatabase(
   const handle = await openDatabase(location);
   try {
     await migrateDatabase(handle, location);
+    await seedDefaultCatalog(handle.db);
   } catch (error) {
     await handle.close();
     throw error;

@@ -126,7 +126,7 @@ export async function completeTwoFactorLogin(
 ): Promise<TokenPair> {
   const now = new Date(auth.now());
   const [user] = await auth.db.select().from(users).where(eq(users.id, pending.sub));
-  if (!user || !user.active) throw invalidCredentials();
+  if (!user?.active) throw invalidCredentials();
   if (!(await consumeCode(auth.db, auth.secret, user.id, 'login', code, now))) throw wrongCode();
   return issueTokenPair(auth, user);
 }
@@ -134,7 +134,7 @@ export async function completeTwoFactorLogin(
 /** POST /api/login/2fa/resend: a new code, at most once a minute and 10 times an hour. */
 export async function resendTwoFactorCode(auth: AuthServices, pending: TokenClaims): Promise<void> {
   const [user] = await auth.db.select().from(users).where(eq(users.id, pending.sub));
-  if (!user || !user.active || !user.phoneNumber) throw invalidCredentials();
+  if (!user?.active || !user.phoneNumber) throw invalidCredentials();
   await sendLoginCode(auth, user, new Date(auth.now()), true);
 }
 
@@ -168,7 +168,7 @@ export async function refreshSession(auth: AuthServices, presented: string): Pro
     .where(eq(refreshTokens.tokenHash, sha256(presented)));
   if (!row || row.revokedAt || row.familyExpiresAt.getTime() <= now.getTime()) throw invalidRefresh();
   const [user] = await auth.db.select().from(users).where(eq(users.id, row.userId));
-  if (!user || !user.active) throw invalidRefresh();
+  if (!user?.active) throw invalidRefresh();
 
   const child = childOf(auth, presented);
   if (row.usedAt === null) {

@@ -3,7 +3,7 @@ import type { AppEnv } from '../app';
 import type { Database } from '../db/client';
 import { listOutbox } from '../messaging/outbox';
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
@@ -22,9 +22,9 @@ export function devPageRoutes(db: Database) {
     const entries = await listOutbox(db);
     const rows = entries
       .map(
-        (e) => `<article><h2>${escape(e.kind === 'sms' ? 'SMS' : 'E-Mail')} → ${escape(e.to)}</h2>
-<p><time datetime="${e.createdAt}">${escape(e.createdAt)}</time> · ${escape(e.status)}</p>
-${e.subject ? `<p><strong>${escape(e.subject)}</strong></p>` : ''}<pre>${escape(e.text)}</pre></article>`,
+        (e) => `<article><h2>${escapeHtml(e.kind === 'sms' ? 'SMS' : 'E-Mail')} → ${escapeHtml(e.to)}</h2>
+<p><time datetime="${e.createdAt}">${escapeHtml(e.createdAt)}</time> · ${escapeHtml(e.status)}</p>
+${e.subject ? `<p><strong>${escapeHtml(e.subject)}</strong></p>` : ''}<pre>${escapeHtml(e.text)}</pre></article>`,
       )
       .join('\n');
     c.header('Cache-Control', 'no-store');

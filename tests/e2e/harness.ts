@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { spawnServer } from '../support/server-process';
 
 export interface RunningApp {
   url: string;
@@ -16,45 +13,12 @@ export interface RunningApp {
 /** The real server (server/main.ts) on a free port with a fresh data directory and the demo data. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearInterval(timer);
-        resolve(match[1]);
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`server exited early:\n${output}`));
-      }
-    }, 50);
-  });
+  const server = spawnServer({ PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env });
+  const url = await server.url();
   return {
     url,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

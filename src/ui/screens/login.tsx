@@ -5,14 +5,14 @@ import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
 import { LoginRequestSchema } from '../../../contract/session';
 import { useAppActors } from '../app-context';
-import { errorMessage } from '../error-message';
 import { Screen } from '../screen';
+import { FormError, TextField } from '../text-field';
 
 type Field = 'email' | 'password';
 
 /** Login (SEED-SPEC §2): one message for wrong password, unknown address and a locked login. */
 export function LoginScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { session, locale } = useAppActors();
   const busy = useSelector(session, (s) => s.matches('authenticating'));
   const serverError = useSelector(session, (s) => (s.matches('loggedOut') ? s.context.error : null));
@@ -42,49 +42,25 @@ export function LoginScreen() {
   return (
     <Screen title={t`Log in`}>
       <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
-        {serverError && (
-          <p className="form-error" role="alert">
-            {errorMessage(i18n, serverError)}
-          </p>
-        )}
-        <div className="field">
-          <label htmlFor="login-email">
-            <Trans>E-mail address</Trans>
-          </label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            aria-invalid={Boolean(fieldErrors.email)}
-            aria-describedby={fieldErrors.email ? 'login-email-error' : undefined}
-          />
-          {fieldErrors.email && (
-            <p id="login-email-error" className="field-error">
-              {errorMessage(i18n, fieldErrors.email)}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">
-            <Trans>Password</Trans>
-          </label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={Boolean(fieldErrors.password)}
-            aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
-          />
-          {fieldErrors.password && (
-            <p id="login-password-error" className="field-error">
-              {errorMessage(i18n, fieldErrors.password)}
-            </p>
-          )}
-        </div>
+        <FormError code={serverError} />
+        <TextField
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          label={<Trans>E-mail address</Trans>}
+          error={fieldErrors.email}
+        />
+        <TextField
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          label={<Trans>Password</Trans>}
+          error={fieldErrors.password}
+        />
         <button type="submit" className="button" disabled={busy}>
           {busy ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}
         </button>

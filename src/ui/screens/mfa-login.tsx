@@ -5,13 +5,13 @@ import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
 import { TwoFactorCodeSchema } from '../../../contract/session';
 import { useAppActors } from '../app-context';
-import { errorMessage } from '../error-message';
 import { Screen } from '../screen';
+import { FormError, TextField } from '../text-field';
 import { useNow } from '../use-now';
 
 /** mfa/login: the six-digit SMS code, a resend with a visible countdown, and a way back. */
 export function MfaLoginScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { session } = useAppActors();
   const navigate = useNavigate();
   const checking = useSelector(session, (s) => s.matches('verifyingCode'));
@@ -47,26 +47,18 @@ export function MfaLoginScreen() {
         )}
       </p>
       <form className="form" onSubmit={submit} noValidate aria-busy={checking}>
-        {shownError && (
-          <p className="form-error" role="alert">
-            {errorMessage(i18n, shownError)}
-          </p>
-        )}
-        <div className="field">
-          <label htmlFor="mfa-code">
-            <Trans>Code from the SMS</Trans>
-          </label>
-          <input
-            id="mfa-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            aria-invalid={Boolean(shownError)}
-          />
-        </div>
+        <FormError code={shownError} />
+        <TextField
+          id="mfa-code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          label={<Trans>Code from the SMS</Trans>}
+          aria-invalid={Boolean(shownError)}
+        />
         <button type="submit" className="button" disabled={checking}>
           {checking ? <Trans>Checking…</Trans> : <Trans>Confirm</Trans>}
         </button>
