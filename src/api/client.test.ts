@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import { CREDENTIALS_KEY } from '../../contract/session';
-import { deferredActors, flush } from '../../tests/support/deferred-actors';
-import { fakeToken, MemoryStorage } from '../../tests/support/tokens';
-import { sessionMachine } from '../machines/session.machine';
+import { flush } from '../../tests/support/deferred-actors';
+import { sessionWithDeferredActors } from '../../tests/support/session';
+import { fakeToken } from '../../tests/support/tokens';
 import { sessionBridge } from '../machines/session-bridge';
 import { decodeClaims } from '../machines/token';
 import { ApiError, createApiClient } from './client';
@@ -31,17 +30,11 @@ function fakeServer(options: { wrong2fa?: boolean } = {}) {
 }
 
 async function signedInSession() {
-  const storage = new MemoryStorage();
-  storage.setItem(CREDENTIALS_KEY, JSON.stringify({ token: oldToken, refreshToken: 'r-old' }));
-  const fx = deferredActors([
-    'verifyToken',
-    'login',
-    'submitCode',
-    'resendCode',
-    'refresh',
-    'revoke',
-  ] as const);
-  const session = createActor(sessionMachine.provide({ actors: fx.actors }), { input: { storage } }).start();
+  const {
+    actor: session,
+    fx,
+    storage,
+  } = sessionWithDeferredActors({ token: oldToken, refreshToken: 'r-old' });
   fx.settle('verifyToken', 'done', decodeClaims(oldToken));
   await flush();
   return { session, fx, storage };

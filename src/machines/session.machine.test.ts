@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { CREDENTIALS_KEY } from '../../contract/session';
-import { deferredActors, flush } from '../../tests/support/deferred-actors';
-import { fakeToken, MemoryStorage } from '../../tests/support/tokens';
-import { sessionMachine, TokenRejected } from './session.machine';
+import { flush } from '../../tests/support/deferred-actors';
+import { sessionWithDeferredActors } from '../../tests/support/session';
+import { fakeToken } from '../../tests/support/tokens';
+import { TokenRejected } from './session.machine';
 import { decodeClaims } from './token';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -11,24 +10,7 @@ const s = NOW / 1000;
 const full = { token: fakeToken({}, s), refresh_token: 'r1' };
 const pending = { token: fakeToken({ login_status: 'pending', phone_number: '+4915123456789' }, s) };
 
-function start(stored?: object) {
-  const storage = new MemoryStorage();
-  if (stored) storage.setItem(CREDENTIALS_KEY, JSON.stringify(stored));
-  const fx = deferredActors([
-    'verifyToken',
-    'login',
-    'submitCode',
-    'resendCode',
-    'refresh',
-    'revoke',
-  ] as const);
-  const actor = createActor(sessionMachine.provide({ actors: fx.actors }), {
-    input: { storage, now: () => NOW },
-  });
-  actor.start();
-  const stored$ = () => JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null');
-  return { actor, fx, stored: stored$ };
-}
+const start = (stored?: object) => sessionWithDeferredActors(stored, () => NOW);
 
 describe('session machine', () => {
   it('logs in: stores { token, refreshToken } and is authenticated', async () => {

@@ -1,7 +1,9 @@
-import { fromPromise } from 'xstate';
-import type { TokenClaims } from '../../contract/session';
+import { createActor, fromPromise } from 'xstate';
+import { CREDENTIALS_KEY, type TokenClaims } from '../../contract/session';
 import { sessionMachine, TokenRejected } from '../../src/machines/session.machine';
 import { decodeClaims } from '../../src/machines/token';
+import { deferredActors } from './deferred-actors';
+import { MemoryStorage } from './tokens';
 
 /** The session machine with a verifyToken that decodes test tokens (no key set) and checks their expiry. */
 export function sessionMachineForTests(now: () => number = Date.now) {
@@ -15,4 +17,26 @@ export function sessionMachineForTests(now: () => number = Date.now) {
       }),
     },
   });
+}
+
+export const SESSION_ACTOR_IDS = [
+  'verifyToken',
+  'login',
+  'submitCode',
+  'resendCode',
+  'refresh',
+  'revoke',
+] as const;
+
+/**
+ * A started session actor over a MemoryStorage (holding `stored` as its credentials, if given) whose
+ * every side effect waits for the test to settle it.
+ */
+export function sessionWithDeferredActors(stored?: object, now: () => number = Date.now) {
+  const storage = new MemoryStorage();
+  if (stored) storage.setItem(CREDENTIALS_KEY, JSON.stringify(stored));
+  const fx = deferredActors(SESSION_ACTOR_IDS);
+  const actor = createActor(sessionMachine.provide({ actors: fx.actors }), { input: { storage, now } });
+  actor.start();
+  return { actor, fx, storage, stored: () => JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null') };
 }
