@@ -1,16 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MatchJob } from '../../contract/matching';
 import { loadCatalogFile, seedCatalog } from '../catalog/catalog';
 import { profiles } from '../db/schema/profiles';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { IndexSync } from './index-sync';
-
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const job: MatchJob = {
-  targetTypes: ['stella'],
-  criteria: [{ key: 'skills', value: ['sql', 'go'], weight: 1, must: false }],
-};
+import { ranking, seedIndexFixture, uuid } from './index-sync.fixture';
 
 let db: TestDb;
 
@@ -22,17 +16,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await db.truncate();
-  await seedCatalog(db.db, loadCatalogFile());
-  await db.db.insert(profiles).values([
-    { id: uuid(1), type: 'stella', values: { skills: ['sql', 'go'] } },
-    { id: uuid(2), type: 'stella', values: { skills: ['sql'] } },
-    { id: uuid(3), type: 'stella', values: { skills: ['docker'] } },
-    { id: uuid(4), type: 'stella', status: 'inactive', values: { skills: ['sql', 'go'] } },
-  ]);
+  await seedIndexFixture(db.db);
 });
-
-const ranking = async (sync: IndexSync) =>
-  (await sync.match(job, { topK: 10 })).results.map((r) => [r.uuid, r.score]);
 
 describe('the index over the database', () => {
   it('builds from the active profiles', async () => {

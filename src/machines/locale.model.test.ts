@@ -3,10 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Language } from '../../contract/user-types';
 import {
-  activePaths,
-  isRoot,
   machineModel,
   pathsCoveringEveryTransition,
+  recordVisits,
   stateNodePaths,
 } from '../../tests/support/model';
 import { MemoryStorage } from '../../tests/support/tokens';
@@ -61,14 +60,9 @@ describe('locale machine, model-based', () => {
     });
     const actor = createActor(machine, {
       input: { i18n, storage, document: doc },
-      inspect: (e) => {
-        if (e.type === '@xstate.snapshot' && isRoot(e.actorRef)) {
-          for (const p of activePaths((e.snapshot as { value?: unknown }).value)) visited.add(p);
-        }
-      },
+      inspect: recordVisits(visited),
     });
     actor.start();
-    for (const p of activePaths(actor.getSnapshot().value)) visited.add(p);
     for (const { event, expected } of path.steps) {
       if ((event.type as string) === 'xstate.done.actor.loadCatalog') pending.shift()?.resolve();
       else if ((event.type as string) === 'xstate.error.actor.loadCatalog')

@@ -3,10 +3,9 @@ import { createActor, type EventObject } from 'xstate';
 import { CREDENTIALS_KEY, type TokenPair } from '../../contract/session';
 import { deferredActors, flush } from '../../tests/support/deferred-actors';
 import {
-  activePaths,
-  isRoot,
   machineModel,
   pathsCoveringEveryTransition,
+  recordVisits,
   stateNodePaths,
 } from '../../tests/support/model';
 import { fakeToken, MemoryStorage } from '../../tests/support/tokens';
@@ -69,14 +68,9 @@ describe('session machine, model-based', () => {
     const fx = deferredActors(ACTOR_IDS);
     const actor = createActor(sessionMachine.provide({ actors: fx.actors }), {
       input: { storage, now: () => NOW },
-      inspect: (e) => {
-        if ((e.type === '@xstate.microstep' || e.type === '@xstate.snapshot') && isRoot(e.actorRef)) {
-          for (const p of activePaths((e.snapshot as { value?: unknown }).value)) visited.add(p);
-        }
-      },
+      inspect: recordVisits(visited),
     });
     actor.start();
-    for (const p of activePaths(actor.getSnapshot().value)) visited.add(p);
     const stored = () => JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null');
     for (const { event, expected } of path.steps) {
       const e = event as EventObject & { output?: unknown; error?: unknown };

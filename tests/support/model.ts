@@ -118,3 +118,15 @@ export function activePaths(value: unknown, prefix: string[] = []): string[] {
 export function isRoot(actorRef: unknown): boolean {
   return (actorRef as { _parent?: unknown })._parent === undefined;
 }
+
+/**
+ * An `inspect` callback that adds every state node the actor under test passes through, microsteps
+ * included (the states an eventless transition leaves at once), to `visited`.
+ */
+export function recordVisits(visited: Set<string>) {
+  return (e: { type: string; actorRef: unknown; snapshot?: unknown }) => {
+    if ((e.type === '@xstate.microstep' || e.type === '@xstate.snapshot') && isRoot(e.actorRef)) {
+      for (const p of activePaths((e.snapshot as { value?: unknown }).value)) visited.add(p);
+    }
+  };
+}
