@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+
+export const PROFILE_STATUSES = ['active', 'inactive'] as const;
+export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
+
+/**
+ * GET/PUT /api/profile and GET/PUT /api/company answer this (issue "Profiles"): the catalogue values
+ * of the caller's user type, the photo URL, whether the profile takes part in matching, how complete
+ * it is and which required fields are missing, and the version a PUT must name.
+ */
+export const ProfileResponseSchema = v.object({
+  uuid: v.string(),
+  type: v.string(),
+  values: v.record(v.string(), v.unknown()),
+  /** URL of the 512 × 512 photo (fetched as a blob with the token), or null. */
+  image: v.nullable(v.string()),
+  status: v.picklist(PROFILE_STATUSES),
+  /** 0–100: the share of the required fields that are filled. */
+  completeness: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
+  /** Keys of the required fields that are still empty, in catalogue order. */
+  missing: v.array(v.string()),
+  /** Increases with every saved change; a PUT naming an older version is refused with 409. */
+  version: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type ProfileResponse = v.InferOutput<typeof ProfileResponseSchema>;
+
+/** PUT body: all values of the form (fields left out are cleared) and the version they were edited from. */
+export const ProfileUpdateSchema = v.object({
+  values: v.record(v.string(), v.unknown()),
+  version: v.pipe(v.number('version.required'), v.integer('version.required'), v.minValue(0, 'version.required')),
+});
+export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>;
+
+/** 409 body of a stale PUT: the error, and the profile as it is now, so the client can offer a choice. */
+export const ProfileConflictSchema = v.object({
+  status: v.literal(409),
+  code: v.literal('profile.version_conflict'),
+  message: v.string(),
+  current: ProfileResponseSchema,
+});
+
+/** GET/POST /api/profile/status. */
+export const ProfileStatusSchema = v.object({ status: v.picklist(PROFILE_STATUSES, 'status.invalid') });
