@@ -23,6 +23,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string[]> = {},
     readonly retryAfterSeconds: number | null = null,
+    /** The whole error body, for answers that carry more than the standard fields (e.g. a 409's current state). */
+    readonly body: unknown = null,
   ) {
     super(message);
   }

@@ -1,0 +1,62 @@
+import * as v from 'valibot';
+import { CatalogFieldsSchema, type CityHit, type FieldDefinition } from '../../contract/catalog';
+import {
+  ProfileConflictSchema,
+  type ProfileResponse,
+  ProfileResponseSchema,
+  type ProfileStatus,
+} from '../../contract/profile';
+import { type ApiClient, ApiError } from './client';
+
+export type ProfileKind = 'profile' | 'company';
+
+/** GET /api/profile (a candidate's own) or /api/company (a company user's). */
+export async function fetchProfile(api: ApiClient, kind: ProfileKind): Promise<ProfileResponse> {
+  return v.parse(ProfileResponseSchema, await api.call(`/api/${kind}`));
+}
+
+/** A PUT refused because someone saved first: the profile as it is now. */
+export class ProfileConflict extends Error {
+  constructor(readonly current: ProfileResponse) {
+    super('profile.version_conflict');
+  }
+}
+
+/** PUT /api/profile or /api/company; a stale version rejects with ProfileConflict, bad values with ApiError(400). */
+export async function saveProfile(
+  api: ApiClient,
+  kind: ProfileKind,
+  values: Record<string, unknown>,
+  version: number,
+): Promise<ProfileResponse> {
+  try {
+    return v.parse(
+      ProfileResponseSchema,
+      await api.call(`/api/${kind}`, { method: 'PUT', body: { values, version } }),
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409 && error.body) {
+      const conflict = v.safeParse(ProfileConflictSchema, error.body);
+      if (conflict.success) throw new ProfileConflict(conflict.output.current);
+    }
+    throw error;
+  }
+}
+
+/** POST /api/profile/status: pause (inactive) or resume (active) being matched. */
+export async function setProfileStatus(api: ApiClient, status: ProfileStatus): Promise<void> {
+  await api.call('/api/profile/status', { method: 'POST', body: { status } });
+}
+
+/** The field catalogues (SEED-SPEC §7): profile fields of the caller's type, company and job fields. */
+export async function fetchFields(
+  api: ApiClient,
+  scope: 'profile' | 'company' | 'job',
+): Promise<FieldDefinition[]> {
+  return v.parse(CatalogFieldsSchema, await api.call(`/api/${scope}/data`));
+}
+
+/** GET /api/catalog/cities: the 10 best matches as the user types. */
+export async function searchCities(api: ApiClient, q: string, signal?: AbortSignal): Promise<CityHit[]> {
+  return api.call<CityHit[]>('/api/catalog/cities', { query: { q }, signal });
+}
