@@ -27,7 +27,11 @@ export type ProfileResponse = v.InferOutput<typeof ProfileResponseSchema>;
 /** PUT body: all values of the form (fields left out are cleared) and the version they were edited from. */
 export const ProfileUpdateSchema = v.object({
   values: v.record(v.string(), v.unknown()),
-  version: v.pipe(v.number('version.required'), v.integer('version.required'), v.minValue(0, 'version.required')),
+  version: v.pipe(
+    v.number('version.required'),
+    v.integer('version.required'),
+    v.minValue(0, 'version.required'),
+  ),
 });
 export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>;
 
