@@ -11,6 +11,7 @@ import { localeMachine } from './machines/locale.machine';
 import { type SessionActor, sessionMachine } from './machines/session.machine';
 import { sessionActors } from './machines/session-actors';
 import { sessionBridge } from './machines/session-bridge';
+import { createWorkspace } from './machines/workspace';
 import { createAppRouter } from './router';
 import { AppActorsContext } from './ui/app-context';
 import { LocaleGate } from './ui/locale-gate';
@@ -22,9 +23,11 @@ session = createActor(sessionMachine.provide({ actors: sessionActors(api) }), { 
 session.start();
 const locale = createActor(localeMachine, { input: { i18n } }).start();
 
+const workspace = createWorkspace(api);
 const router = createAppRouter({
   session,
   api,
+  workspace,
   locale,
   confirm: (message) => window.confirm(message),
   checkResetToken: checkResetPasswordToken,
@@ -49,6 +52,7 @@ session.subscribe((snapshot) => {
   const access = accessKey(snapshot);
   if (access === lastAccess) return;
   lastAccess = access;
+  if (snapshot.matches('loggedOut')) workspace.reset();
   if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
   else void router.invalidate();
 });

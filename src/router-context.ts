@@ -1,11 +1,13 @@
 import type { ApiClient } from './api/client';
 import type { LocaleActor } from './machines/locale.machine';
 import type { SessionActor } from './machines/session.machine';
+import type { Workspace } from './machines/workspace';
 
 /** What every route's guard and loader get (created once in main.tsx, swapped in tests). */
 export interface RouterContext {
   session: SessionActor;
   api: ApiClient;
+  workspace: Workspace;
   locale: LocaleActor;
   /** Asks the user a yes/no question (window.confirm in the browser). */
   confirm: (message: string) => boolean;

@@ -41,7 +41,17 @@ async function visit(
     anonymous: async <T>() => ({}) as T,
   };
   const router = createAppRouter(
-    { session, api, locale, confirm, checkResetToken: async () => options.resetTokenOk ?? false },
+    {
+      session,
+      api,
+      locale,
+      confirm,
+      checkResetToken: async () => options.resetTokenOk ?? false,
+      workspace: {
+        preload: async (claims) => ({ claims, fields: { profile: [], company: [], job: [] }, profile: null }),
+        reset: () => {},
+      },
+    },
     createMemoryHistory({ initialEntries: [path] }),
   );
   await router.load();

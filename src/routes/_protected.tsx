@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { preloadWorkspace } from '../api/preload';
+import { fetchVerifiedClaims } from '../api/preload';
 import { protectedRedirect } from '../machines/access';
 import { settledSession } from '../machines/settled';
 
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_protected')({
     if (target) throw redirect({ ...target, search: { redirect: location.href } });
   },
   // Fresh on every visit: the call also proves the session to the server (and refreshes it if needed).
-  loader: ({ context }) => preloadWorkspace(context.api),
+  loader: async ({ context }) => context.workspace.preload(await fetchVerifiedClaims(context.api)),
   shouldReload: true,
   component: Outlet,
 });

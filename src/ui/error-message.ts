@@ -18,6 +18,20 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   'password.too_long': msg`This password is too long.`,
   'code.required': msg`Please enter the code from the SMS.`,
   'code.format': msg`The code has six digits.`,
+  'field.required': msg`Please fill in this field.`,
+  'field.unknown': msg`This field does not belong here.`,
+  'field.invalid_type': msg`This value has the wrong form.`,
+  'field.option_unknown': msg`Please choose one of the offered options.`,
+  'field.duplicate': msg`Each entry may appear only once.`,
+  'field.too_many': msg`Too many entries are chosen.`,
+  'field.too_long': msg`This text is too long.`,
+  'field.too_small': msg`This value is too small.`,
+  'field.too_large': msg`This value is too large.`,
+  'field.step_mismatch': msg`Please enter a value in the allowed steps.`,
+  'field.date_invalid': msg`Please enter a valid date.`,
+  'field.level_unknown': msg`Please choose a level.`,
+  'field.location_invalid': msg`Please choose a place from the list.`,
+  'profile.version_conflict': msg`Someone saved this profile in the meantime.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;

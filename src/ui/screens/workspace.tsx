@@ -1,4 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi } from '@tanstack/react-router';
+import { ProfileEditor } from '../profile-editor';
 import { Screen } from '../screen';
 
 export function DashboardScreen() {
@@ -12,13 +14,36 @@ export function DashboardScreen() {
   );
 }
 
+const workspaceRoute = getRouteApi('/_protected');
+
 export function ProfileScreen() {
   const { t } = useLingui();
-  return <Screen title={t`Profile`} />;
+  const { profile } = workspaceRoute.useLoaderData();
+  const { api } = workspaceRoute.useRouteContext();
+  return (
+    <Screen title={t`Profile`}>
+      {profile ? (
+        <ProfileEditor actor={profile} api={api} idPrefix="profile" />
+      ) : (
+        <p>
+          <Trans>Agents keep their own details on the agent page.</Trans>
+        </p>
+      )}
+    </Screen>
+  );
 }
 
 export function CompaniesScreen() {
   const { t } = useLingui();
+  const { profile, claims } = workspaceRoute.useLoaderData();
+  const { api } = workspaceRoute.useRouteContext();
+  if (claims.user_type === 'company' && profile) {
+    return (
+      <Screen title={t`Company profile`}>
+        <ProfileEditor actor={profile} api={api} idPrefix="company" />
+      </Screen>
+    );
+  }
   return <Screen title={t`Companies`} />;
 }
 

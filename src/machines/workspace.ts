@@ -1,0 +1,92 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { FieldDefinition } from '../../contract/catalog';
+import type { TokenClaims } from '../../contract/session';
+import { isAgentType } from '../../contract/user-types';
+import { type ApiClient, ApiError } from '../api/client';
+import { fetchFields, fetchProfile, ProfileConflict, type ProfileKind, saveProfile } from '../api/profile';
+import { type ProfileActor, profileMachine, SaveConflict, SaveRejected } from './profile.machine';
+import { hasFinishedRegistration } from './token';
+
+export interface WorkspaceFields {
+  profile: FieldDefinition[];
+  company: FieldDefinition[];
+  job: FieldDefinition[];
+}
+
+/** What the protected group preloads (SEED-SPEC §2): claims, field data, and the user's profile state. */
+export interface WorkspaceData {
+  claims: TokenClaims;
+  fields: WorkspaceFields;
+  /** The own profile (candidates) or company profile (companies); agents have none here. */
+  profile: ProfileActor | null;
+}
+
+/** The profile machine's side effects over the API. */
+export function profileActors(api: ApiClient) {
+  return {
+    loadProfile: fromPromise(({ input }: { input: { scope: ProfileKind } }) =>
+      fetchProfile(api, input.scope),
+    ),
+    saveProfile: fromPromise(
+      async ({
+        input,
+      }: {
+        input: { scope: ProfileKind; values: Record<string, unknown>; version: number };
+      }) => {
+        try {
+          return await saveProfile(api, input.scope, input.values, input.version);
+        } catch (error) {
+          if (error instanceof ProfileConflict) throw new SaveConflict(error.current);
+          if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
+            throw new SaveRejected(error.fields);
+          }
+          throw error;
+        }
+      },
+    ),
+  };
+}
+
+/**
+ * Holds the signed-in user's workspace across navigations: field catalogues and one profile actor,
+ * created at the first preload and dropped at logout (SEED-SPEC §4: logout resets the profile state).
+ */
+export function createWorkspace(api: ApiClient) {
+  let current: { sub: string; fields: WorkspaceFields; profile: ProfileActor | null } | null = null;
+
+  return {
+    async preload(claims: TokenClaims): Promise<WorkspaceData> {
+      if (current?.sub !== claims.sub) {
+        current?.profile?.stop();
+        const company = claims.user_type === 'company';
+        const agent = isAgentType(claims.user_type);
+        const [profile, companyFields, job] = await Promise.all([
+          fetchFields(api, 'profile'),
+          company ? fetchFields(api, 'company') : Promise.resolve([]),
+          fetchFields(api, 'job'),
+        ]);
+        const scope: ProfileKind = company ? 'company' : 'profile';
+        const actor = agent
+          ? null
+          : createActor(profileMachine.provide({ actors: profileActors(api) }), {
+              input: {
+                scope,
+                userType: claims.user_type,
+                fields: company ? companyFields : profile,
+                hasFinishedRegistration: hasFinishedRegistration(claims),
+              },
+            }).start();
+        current = { sub: claims.sub, fields: { profile, company: companyFields, job }, profile: actor };
+      }
+      // The profile is loaded before the screen shows; a failure stays in its state (SEED-SPEC §8).
+      if (current.profile) await waitFor(current.profile, (s) => !s.hasTag('busy') || s.matches('saving'));
+      return { claims, fields: current.fields, profile: current.profile };
+    },
+    reset(): void {
+      current?.profile?.stop();
+      current = null;
+    },
+  };
+}
+
+export type Workspace = ReturnType<typeof createWorkspace>;

@@ -1,0 +1,153 @@
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FieldDefinition } from '../../contract/catalog';
+import { CatalogForm, ErrorSummary } from './catalog-form';
+
+const l = (de: string, en: string) => ({ de, en });
+const fields: FieldDefinition[] = [
+  {
+    key: 'first_name',
+    type: 'text',
+    label: l('Vorname', 'First name'),
+    tab: 'personal',
+    required: true,
+    for: ['stella'],
+    maxLength: 50,
+  },
+  {
+    key: 'experience_years',
+    type: 'number',
+    label: l('Berufserfahrung', 'Experience'),
+    tab: 'personal',
+    required: false,
+    for: ['stella'],
+    min: 0,
+    max: 60,
+  },
+  {
+    key: 'available_from',
+    type: 'date',
+    label: l('Verfügbar ab', 'Available from'),
+    tab: 'personal',
+    required: false,
+    for: ['stella'],
+  },
+  {
+    key: 'remote',
+    type: 'select',
+    label: l('Arbeitsort', 'Workplace'),
+    tab: 'personal',
+    required: false,
+    for: ['stella'],
+    options: [{ value: 'hybrid', label: l('Hybrid', 'Hybrid') }],
+  },
+  {
+    key: 'skills',
+    type: 'multiselect',
+    label: l('Fähigkeiten', 'Skills'),
+    tab: 'personal',
+    required: false,
+    for: ['stella'],
+    options: ['sql', 'go', 'rust', 'java', 'python', 'react', 'vue', 'docker', 'kotlin'].map((v) => ({
+      value: v,
+      label: l(v.toUpperCase(), v.toUpperCase()),
+    })),
+  },
+  {
+    key: 'languages',
+    type: 'languages',
+    label: l('Sprachen', 'Languages'),
+    tab: 'personal',
+    required: false,
+    for: ['stella'],
+    options: [{ value: 'de', label: l('Deutsch', 'German') }],
+  },
+];
+
+function renderForm(props: Partial<Parameters<typeof CatalogForm>[0]> = {}, locale = 'de') {
+  const i18n = setupI18n({ locale, messages: { [locale]: {} } });
+  const onChange = vi.fn();
+  render(
+    <I18nProvider i18n={i18n}>
+      <CatalogForm
+        fields={fields}
+        values={{}}
+        errors={{}}
+        onChange={onChange}
+        searchCities={async () => []}
+        idPrefix="p"
+        {...props}
+      />
+    </I18nProvider>,
+  );
+  return onChange;
+}
+
+afterEach(cleanup);
+
+describe('catalogue form', () => {
+  it('labels every field in the user’s language', () => {
+    renderForm();
+    for (const name of ['Vorname', 'Berufserfahrung', 'Verfügbar ab', 'Arbeitsort'])
+      expect(screen.getByLabelText(name, { exact: false })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Fähigkeiten' })).toBeTruthy();
+    cleanup();
+    renderForm({}, 'en');
+    expect(screen.getByLabelText('First name', { exact: false })).toBeTruthy();
+  });
+
+  it('reports each type’s value in the shape the catalogue stores', () => {
+    const onChange = renderForm({ values: { skills: ['sql'] } });
+    fireEvent.change(screen.getByLabelText('Vorname', { exact: false }), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText('Berufserfahrung'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('Verfügbar ab'), { target: { value: '2027-01-01' } });
+    fireEvent.change(screen.getByLabelText('Arbeitsort'), { target: { value: 'hybrid' } });
+    fireEvent.click(screen.getByLabelText('GO'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a language' }));
+    expect(onChange.mock.calls).toEqual([
+      ['first_name', 'Ada'],
+      ['experience_years', 7],
+      ['available_from', '2027-01-01'],
+      ['remote', 'hybrid'],
+      ['skills', ['sql', 'go']],
+      ['languages', [{ language: '', level: 'B1' }]],
+    ]);
+  });
+
+  it('filters a long option list as the user types, keeping the chosen ones', () => {
+    renderForm({ values: { skills: ['sql'] } });
+    const group = screen.getByRole('group', { name: 'Fähigkeiten' });
+    fireEvent.change(within(group).getByRole('searchbox'), { target: { value: 'ja' } });
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent?.trim()),
+    ).toEqual(['SQL', 'JAVA']);
+  });
+
+  it('ties an error to its field and lists it in the summary', () => {
+    const i18n = setupI18n({ locale: 'de', messages: { de: {} } });
+    const errors = { first_name: ['field.required'] };
+    render(
+      <I18nProvider i18n={i18n}>
+        <ErrorSummary fields={fields} errors={errors} idPrefix="p" />
+        <CatalogForm
+          fields={fields}
+          values={{}}
+          errors={errors}
+          onChange={() => {}}
+          searchCities={async () => []}
+          idPrefix="p"
+        />
+      </I18nProvider>,
+    );
+    const input = screen.getByLabelText('Vorname', { exact: false });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Please fill in this field.',
+    );
+    expect(screen.getByRole('alert').querySelector('a')?.getAttribute('href')).toBe('#p-first_name');
+  });
+});
