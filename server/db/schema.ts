@@ -1,4 +1,5 @@
 // The one place that lists every table; drizzle-kit reads server/db/schema/*.ts directly.
+export * from './schema/accounts';
 export * from './schema/auth';
 export * from './schema/catalog';
 export * from './schema/profiles';

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
 
 /**
  * The id of the writing transaction, as a bigint (xid8 is 64-bit: it never wraps around). Set by the
@@ -15,18 +28,20 @@ export const profiles = pgTable(
   'profiles',
   {
     id: uuid('id').primaryKey(),
-    /** The owning account; null for profiles an agent keeps without an account. */
-    userId: uuid('user_id'),
+    /** The owning account (one profile per candidate); null for profiles an agent keeps without an account. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     status: text('status').notNull().default('active'),
     values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    /** Increases with every saved edit of `values`; a PUT naming an older version is refused (409). */
+    version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     changeTx: bigint('change_tx', { mode: 'number' }).notNull().default(currentTx),
   },
   (t) => [
     index('profiles_change_tx_idx').on(t.changeTx),
-    index('profiles_user_id_idx').on(t.userId),
+    uniqueIndex('profiles_user_id_key').on(t.userId),
     index('profiles_type_status_idx').on(t.type, t.status),
     check('profiles_type_values', sql`${t.type} in ('luna', 'stella', 'nova')`),
     check('profiles_status_values', sql`${t.status} in ('active', 'inactive')`),

@@ -1,0 +1,47 @@
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * A company's profile (the company catalogue's values), one per company account. Apart from
+ * `profiles` because companies never take part in matching and `profiles` is what the index reads.
+ */
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique('companies_user_id_key')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+  version: integer('version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The personal profile of an account that is not a candidate (a company's contact person, an agent):
+ * the profile catalogue's fields for that user type. Not in `profiles`, which holds candidates only.
+ */
+export const accountProfiles = pgTable('account_profiles', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique('account_profiles_user_id_key')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+  version: integer('version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The current photo of an account: `id` names its files in photo storage (`<id>.jpg`, `<id>-thumb.jpg`)
+ * and its URL. Replacing a photo writes new files first and swaps this row in one statement.
+ */
+export const photos = pgTable('photos', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  id: uuid('id').notNull().unique('photos_id_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  mediaType: text('media_type').notNull().default('image/jpeg'),
+});
