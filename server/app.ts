@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -23,8 +24,10 @@ import {
   payloadTooLarge,
 } from './http/errors';
 import { healthRoutes } from './http/health.routes';
+import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
 import { sessionRoutes } from './http/session.routes';
 import type { Logger } from './log';
+import { FilePhotoStorage } from './profiles/photo-storage';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -65,12 +68,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (c) => errorResponse(c, payloadTooLarge(JSON_BODY_LIMIT)),
-    }),
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => errorResponse(c, payloadTooLarge(JSON_BODY_LIMIT)),
+  });
+  // The photo upload enforces its own 5 MB limit while it streams the body.
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'POST' && c.req.path === PHOTO_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
   );
 
   app.route('/api', healthRoutes(deps));
@@ -87,6 +91,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
           c.set('user', { id: claims.sub, userType: claims.user_type });
           await next();
         }),
+    }),
+  );
+  app.route(
+    '/api',
+    profileRoutes({
+      db: deps.db.db,
+      tokens: deps.auth.tokens,
+      storage: new FilePhotoStorage(join(deps.config.dataDir, 'photos')),
     }),
   );
   if (deps.config.nodeEnv !== 'production') {

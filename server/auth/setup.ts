@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { photoUrlOf } from '../profiles/photos';
 import { KeyRing } from './keys';
 import { loadSecret } from './secrets';
 import { type AuthServices, createDummyHash } from './sessions';
@@ -20,6 +21,12 @@ export async function createAuthServices(
     secret,
     dummyHash,
     now,
-    tokens: { keys, issuer: config.publicOrigin, ttlSeconds: config.accessTokenTtl, now },
+    tokens: {
+      keys,
+      issuer: config.publicOrigin,
+      ttlSeconds: config.accessTokenTtl,
+      now,
+      imageOf: (userId) => photoUrlOf(db, userId),
+    },
   };
 }

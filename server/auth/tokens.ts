@@ -14,6 +14,8 @@ export interface TokenSettings {
   issuer: string;
   ttlSeconds: number;
   now: () => number;
+  /** The `image` claim: the account's photo URL (one indexed lookup), or null. */
+  imageOf?: (userId: string) => Promise<string | null>;
 }
 
 export function rolesOf(user: Pick<UserRow, 'userType'>): string[] {
@@ -56,7 +58,8 @@ export async function signAccessToken(
   iat = Math.floor(settings.now() / 1000),
 ): Promise<string> {
   const { kid, key } = await settings.keys.signingKey();
-  const { sub, ...claims } = claimsFor(user, loginStatus, iat, settings.ttlSeconds);
+  const image = settings.imageOf ? await settings.imageOf(user.id) : null;
+  const { sub, ...claims } = claimsFor(user, loginStatus, iat, settings.ttlSeconds, image);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
     .setSubject(sub)

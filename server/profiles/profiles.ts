@@ -1,0 +1,200 @@
+import { type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { type Catalog, type FieldDefinition, fieldIsFor } from '../../contract/catalog';
+import { buildValuesSchema, fieldErrors, isEmptyValue } from '../../contract/catalog-schema';
+import { ErrorCode } from '../../contract/errors';
+import type { ProfileResponse, ProfileStatus } from '../../contract/profile';
+import { CANDIDATE_TYPES } from '../../contract/user-types';
+import { readCatalog } from '../catalog/catalog';
+import { type Database, queryRows } from '../db/client';
+import { ApiError } from '../http/errors';
+import { photoUrlOf } from './photos';
+
+/**
+ * The caller's own profile (candidates: `profiles`, read by the matching index; other accounts:
+ * `account_profiles`) and a company account's company profile (`companies`). Each row carries a
+ * version: an update names the version it was edited from and is refused when another edit came
+ * first, so no edit is silently overwritten.
+ */
+
+/** Which record: a candidate's profile, another account's personal profile, or a company profile. */
+export type ProfileKind = 'candidate' | 'account' | 'company';
+
+const TABLES: Record<ProfileKind, string> = {
+  candidate: 'profiles',
+  account: 'account_profiles',
+  company: 'companies',
+};
+
+/** The caller as the token names it. */
+export interface Owner {
+  userId: string;
+  userType: string;
+}
+
+interface Row {
+  id: string;
+  type: string | null;
+  status: string;
+  values: Record<string, unknown>;
+  version: number;
+}
+
+export type UpdateResult = { ok: true; profile: ProfileResponse } | { ok: false; current: ProfileResponse };
+
+export function isCandidateType(userType: string): boolean {
+  return (CANDIDATE_TYPES as readonly string[]).includes(userType);
+}
+
+export function profileKindOf(userType: string): ProfileKind {
+  return isCandidateType(userType) ? 'candidate' : 'account';
+}
+
+const forbiddenForType = (what: string) =>
+  new ApiError(403, ErrorCode.forbidden, `This account has no ${what}`);
+
+/** Only company accounts have a company profile. */
+export function assertCompany(owner: Owner): void {
+  if (owner.userType !== 'company') throw forbiddenForType('company profile');
+}
+
+/** Only candidates have a matching status. */
+export function assertCandidate(owner: Owner): void {
+  if (!isCandidateType(owner.userType)) throw forbiddenForType('matching status');
+}
+
+function table(kind: ProfileKind): SQL {
+  return sql`${sql.identifier(TABLES[kind])}`;
+}
+
+function columns(kind: ProfileKind): SQL {
+  return kind === 'candidate'
+    ? sql`id, type, status, "values", version`
+    : sql`id, null::text as type, 'active' as status, "values", version`;
+}
+
+async function selectRow(db: Database, kind: ProfileKind, userId: string): Promise<Row | undefined> {
+  const [row] = await queryRows<Row>(
+    db,
+    sql`select ${columns(kind)} from ${table(kind)} where user_id = ${userId}`,
+  );
+  return row;
+}
+
+/** The row of the owner, created empty on first use (an account always has its profile). */
+async function ensureRow(db: Database, kind: ProfileKind, owner: Owner): Promise<Row> {
+  const found = await selectRow(db, kind, owner.userId);
+  if (found) return found;
+  const id = crypto.randomUUID();
+  await db.execute(
+    kind === 'candidate'
+      ? sql`insert into profiles (id, user_id, type) values (${id}, ${owner.userId}, ${owner.userType})
+            on conflict (user_id) do nothing`
+      : sql`insert into ${table(kind)} (id, user_id) values (${id}, ${owner.userId})
+            on conflict (user_id) do nothing`,
+  );
+  const row = await selectRow(db, kind, owner.userId);
+  if (!row) throw new Error(`${TABLES[kind]} row of ${owner.userId} vanished after insert`);
+  return row;
+}
+
+/** The catalogue fields of a record: the company catalogue, or the profile fields of the user type. */
+export function fieldsFor(catalog: Catalog, kind: ProfileKind, userType: string): FieldDefinition[] {
+  return kind === 'company' ? catalog.company : catalog.profile.filter((f) => fieldIsFor(f, userType));
+}
+
+/** Share of the required fields that are filled (100 without required fields) and the missing keys. */
+export function completenessOf(
+  fields: FieldDefinition[],
+  values: Record<string, unknown>,
+): { completeness: number; missing: string[] } {
+  const required = fields.filter((f) => f.required);
+  const missing = required.filter((f) => isEmptyValue(values[f.key])).map((f) => f.key);
+  const completeness =
+    required.length === 0 ? 100 : Math.round((100 * (required.length - missing.length)) / required.length);
+  return { completeness, missing };
+}
+
+function toResponse(
+  kind: ProfileKind,
+  row: Row,
+  fields: FieldDefinition[],
+  userType: string,
+  image: string | null,
+): ProfileResponse {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = row.values[field.key];
+    if (value !== undefined && value !== null) values[field.key] = value;
+  }
+  return {
+    uuid: row.id,
+    type: kind === 'company' ? 'company' : (row.type ?? userType),
+    values,
+    image,
+    status: row.status === 'inactive' ? 'inactive' : 'active',
+    ...completenessOf(fields, values),
+    version: row.version,
+  };
+}
+
+async function respond(db: Database, kind: ProfileKind, owner: Owner, row: Row): Promise<ProfileResponse> {
+  const type = row.type ?? owner.userType;
+  const catalog = await readCatalog(db);
+  const image = kind === 'company' ? null : await photoUrlOf(db, owner.userId);
+  return toResponse(kind, row, fieldsFor(catalog, kind, type), type, image);
+}
+
+/** GET /api/profile, GET /api/company. */
+export async function readProfile(db: Database, kind: ProfileKind, owner: Owner): Promise<ProfileResponse> {
+  return respond(db, kind, owner, await ensureRow(db, kind, owner));
+}
+
+/**
+ * PUT /api/profile, PUT /api/company: validates all values with the catalogue's builder (fields left
+ * out are cleared) and saves them only if the row is still at `version`.
+ */
+export async function updateProfile(
+  db: Database,
+  kind: ProfileKind,
+  owner: Owner,
+  input: { values: Record<string, unknown>; version: number },
+): Promise<UpdateResult> {
+  const row = await ensureRow(db, kind, owner);
+  const type = row.type ?? owner.userType;
+  const catalog = await readCatalog(db);
+  const fields = fieldsFor(catalog, kind, type);
+  const schema = buildValuesSchema(kind === 'company' ? 'company' : 'profile', fields, { userType: type });
+  const parsed = v.safeParse(schema, input.values);
+  if (!parsed.success) {
+    throw new ApiError(400, ErrorCode.validation, 'Invalid profile values', fieldErrors(parsed.issues));
+  }
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed.output)) if (value !== null) values[key] = value;
+
+  const [saved] = await queryRows<Row>(
+    db,
+    sql`update ${table(kind)} set "values" = ${JSON.stringify(values)}::jsonb, version = version + 1,
+          updated_at = now()
+        where user_id = ${owner.userId} and version = ${input.version}
+        returning ${columns(kind)}`,
+  );
+  const image = kind === 'company' ? null : await photoUrlOf(db, owner.userId);
+  if (saved) return { ok: true, profile: toResponse(kind, saved, fields, type, image) };
+  const current = await selectRow(db, kind, owner.userId);
+  if (!current) throw new Error(`${TABLES[kind]} row of ${owner.userId} vanished during update`);
+  return { ok: false, current: toResponse(kind, current, fields, type, image) };
+}
+
+/** GET /api/profile/status. */
+export async function readStatus(db: Database, owner: Owner): Promise<ProfileStatus> {
+  const row = await ensureRow(db, 'candidate', owner);
+  return row.status === 'inactive' ? 'inactive' : 'active';
+}
+
+/** POST /api/profile/status: an inactive profile takes no part in matching until it is active again. */
+export async function setStatus(db: Database, owner: Owner, status: ProfileStatus): Promise<ProfileStatus> {
+  await ensureRow(db, 'candidate', owner);
+  await db.execute(sql`update profiles set status = ${status} where user_id = ${owner.userId}`);
+  return status;
+}
