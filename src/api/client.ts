@@ -58,6 +58,10 @@ export interface ApiClient {
   call<T>(path: string, options?: FetchOptions<'json'>): Promise<T>;
   /** A call without a token (login, refresh, public calls). */
   anonymous<T>(path: string, options?: FetchOptions<'json'>): Promise<T>;
+  /** A binary answer (photos, PDF cards), with the token (SEED-SPEC §7: the photo is fetched as a blob). */
+  blob(path: string): Promise<Blob>;
+  /** A multipart upload with progress (0–1), with the token and the same refresh-and-retry rule. */
+  upload<T>(path: string, form: FormData, onProgress?: (share: number) => void): Promise<T>;
 }
 
 /**
@@ -78,27 +82,42 @@ export function createApiClient(session: SessionBridge, baseURL = '', fetchImpl?
     return http<T>(path, { ...options, headers });
   }
 
-  return {
-    async call<T>(path: string, options: FetchOptions<'json'> = {}) {
-      await session.settled();
-      const token = session.token();
+  /** Runs a request with the token; on "Expired JWT Token" refreshes once (shared) and retries once. */
+  async function withToken<T>(attempt: (token: string | null) => Promise<T>): Promise<T> {
+    await session.settled();
+    const token = session.token();
+    try {
+      return await attempt(token);
+    } catch (error) {
+      const failure = toApiError(error);
+      if (failure.status !== 401 || failure.message !== EXPIRED_MESSAGE || !token) throw failure;
+      let fresh: string;
       try {
-        return await send<T>(path, options, token);
-      } catch (error) {
-        const failure = toApiError(error);
-        if (failure.status !== 401 || failure.message !== EXPIRED_MESSAGE || !token) throw failure;
-        let fresh: string;
-        try {
-          fresh = await session.refresh(token);
-        } catch {
-          throw failure;
-        }
-        try {
-          return await send<T>(path, options, fresh);
-        } catch (retryError) {
-          throw toApiError(retryError);
-        }
+        fresh = await session.refresh(token);
+      } catch {
+        throw failure;
       }
+      try {
+        return await attempt(fresh);
+      } catch (retryError) {
+        throw toApiError(retryError);
+      }
+    }
+  }
+
+  return {
+    blob(path: string) {
+      return withToken((token) => {
+        const headers = new Headers();
+        if (token) headers.set('authorization', `Bearer ${token}`);
+        return http(path, { headers, responseType: 'blob' });
+      });
+    },
+    upload<T>(path: string, form: FormData, onProgress?: (share: number) => void) {
+      return withToken((token) => xhrUpload<T>(`${baseURL}${path}`, form, token, onProgress));
+    },
+    call<T>(path: string, options: FetchOptions<'json'> = {}) {
+      return withToken((token) => send<T>(path, options, token));
     },
     async anonymous<T>(path: string, options: FetchOptions<'json'> = {}) {
       try {
@@ -108,4 +127,45 @@ export function createApiClient(session: SessionBridge, baseURL = '', fetchImpl?
       }
     },
   };
+}
+
+/** XMLHttpRequest, because fetch reports no upload progress; failures become ApiErrors. */
+function xhrUpload<T>(
+  url: string,
+  form: FormData,
+  token: string | null,
+  onProgress?: (share: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network.unreachable', 'Upload failed'));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
+      const parsed = v.safeParse(ErrorBodySchema, body);
+      reject(
+        parsed.success
+          ? new ApiError(
+              parsed.output.status,
+              parsed.output.code,
+              parsed.output.message,
+              parsed.output.fields ?? {},
+              null,
+              body,
+            )
+          : new ApiError(xhr.status, 'http.error', `Upload answered ${xhr.status}`),
+      );
+    };
+    xhr.send(form);
+  });
 }

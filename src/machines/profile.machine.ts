@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { FieldDefinition } from '../../contract/catalog';
 import { buildValuesSchema, fieldErrors } from '../../contract/catalog-schema';
-import type { ProfileResponse } from '../../contract/profile';
+import type { ProfileResponse, ProfileStatus } from '../../contract/profile';
 
 export type FormValues = Record<string, unknown>;
 
@@ -38,7 +38,9 @@ export type ProfileEvent =
   | { type: 'profile.rollback' }
   | { type: 'profile.reload' }
   | { type: 'profile.keepMine' }
-  | { type: 'profile.takeTheirs' };
+  | { type: 'profile.takeTheirs' }
+  | { type: 'profile.setStatus'; status: ProfileStatus }
+  | { type: 'profile.photoChanged'; image: string | null };
 
 export interface ProfileInput {
   scope: 'profile' | 'company';
@@ -116,6 +118,9 @@ export const profileMachine = setup({
     loadProfile: fromPromise<ProfileResponse, { scope: 'profile' | 'company' }>(async () => {
       throw new Error('loadProfile is provided by the app');
     }),
+    setStatus: fromPromise<ProfileStatus, { status: ProfileStatus }>(async () => {
+      throw new Error('setStatus is provided by the app');
+    }),
     saveProfile: fromPromise<
       ProfileResponse,
       { scope: 'profile' | 'company'; values: FormValues; version: number }
@@ -143,6 +148,17 @@ export const profileMachine = setup({
       error: null,
     })),
     markReload: assign({ reloadProfile: true }),
+    takeStatus: assign(({ context }, status: ProfileStatus) => ({
+      profile: context.profile ? { ...context.profile, status } : null,
+      error: null,
+    })),
+    takeImage: assign(({ context, event }) => {
+      assertEvent(event, 'profile.photoChanged');
+      return {
+        image: event.image,
+        profile: context.profile ? { ...context.profile, image: event.image } : null,
+      };
+    }),
     showErrors: assign(({ context }) => ({ formErrors: validateForm(context) ?? {} })),
     takeServerErrors: assign((_, error: unknown) => ({
       formErrors: error instanceof SaveRejected ? error.fields : {},
@@ -185,6 +201,8 @@ export const profileMachine = setup({
   initial: 'loading',
   on: {
     'profile.tab': { actions: 'selectTab' },
+    // A new or deleted photo changes only the image: unsaved form edits stay.
+    'profile.photoChanged': { actions: 'takeImage' },
   },
   states: {
     loading: {
@@ -210,6 +228,7 @@ export const profileMachine = setup({
               { guard: 'formChanged', target: 'dirty', actions: 'change' },
               { actions: 'change' },
             ],
+            'profile.setStatus': { target: '#profile.changingStatus' },
           },
         },
         dirty: {
@@ -228,6 +247,26 @@ export const profileMachine = setup({
       },
       on: {
         'profile.reload': { target: 'loading', actions: 'markReload' },
+      },
+    },
+    // Pause or resume being matched (candidates); only from a clean form, so no edit is mixed in.
+    changingStatus: {
+      tags: ['busy'],
+      invoke: {
+        id: 'setStatus',
+        src: 'setStatus',
+        input: ({ event }) => {
+          assertEvent(event, 'profile.setStatus');
+          return { status: event.status };
+        },
+        onDone: {
+          target: 'editing.clean',
+          actions: {
+            type: 'takeStatus',
+            params: ({ event }: { event: { output: ProfileStatus } }) => event.output,
+          },
+        },
+        onError: { target: 'editing.clean', actions: { type: 'setError', params: errorOf } },
       },
     },
     saving: {
@@ -258,6 +297,7 @@ export const profileMachine = setup({
     },
     saved: {
       on: {
+        'profile.setStatus': { target: 'changingStatus' },
         'profile.change': [
           { guard: 'formChanged', target: 'editing.dirty', actions: 'change' },
           { actions: 'change' },

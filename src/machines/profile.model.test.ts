@@ -67,6 +67,10 @@ const model = machineModel(profileMachine, {
     failed('saveProfile', new SaveConflict(theirs)),
     failed('saveProfile', new SaveRejected({ first_name: ['field.too_long'] })),
     failed('saveProfile', { code: 'server.internal' }),
+    { type: 'profile.setStatus', status: 'inactive' },
+    done('setStatus', 'inactive'),
+    failed('setStatus', { code: 'server.internal' }),
+    { type: 'profile.photoChanged', image: '/api/profile/photo/abc.jpg' },
   ],
 });
 const paths = pathsCoveringEveryTransition(model);
@@ -81,7 +85,7 @@ describe('profile machine, model-based', () => {
   });
 
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    const fx = deferredActors(['loadProfile', 'saveProfile'] as const);
+    const fx = deferredActors(['loadProfile', 'saveProfile', 'setStatus'] as const);
     const actor = createActor(profileMachine.provide({ actors: fx.actors }), {
       input,
       inspect: recordVisits(visited),
@@ -91,7 +95,7 @@ describe('profile machine, model-based', () => {
       const e = event as EventObject & { output?: unknown; error?: unknown };
       const settled = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(e.type);
       if (settled) {
-        const id = settled[2] as 'loadProfile' | 'saveProfile';
+        const id = settled[2] as 'loadProfile' | 'saveProfile' | 'setStatus';
         fx.settle(id, settled[1] === 'done' ? 'done' : 'error', settled[1] === 'done' ? e.output : e.error);
       } else {
         actor.send(event);
@@ -131,12 +135,16 @@ describe('profile machine, model-based', () => {
         'saving --xstate.error.actor.saveProfile--> failed',
         'conflict --profile.keepMine--> saving',
         'conflict --profile.takeTheirs--> {"editing":"clean"}',
+        '{"editing":"clean"} --profile.setStatus--> changingStatus',
+        'changingStatus --xstate.done.actor.setStatus--> {"editing":"clean"}',
+        'changingStatus --xstate.error.actor.setStatus--> {"editing":"clean"}',
+        '{"editing":"dirty"} --profile.photoChanged--> {"editing":"dirty"}',
       ]),
     );
   });
 
   it('keeps mine by saving my form with their version, and takes theirs by loading their values', async () => {
-    const fx = deferredActors(['loadProfile', 'saveProfile'] as const);
+    const fx = deferredActors(['loadProfile', 'saveProfile', 'setStatus'] as const);
     const actor = createActor(profileMachine.provide({ actors: fx.actors }), { input }).start();
     fx.settle('loadProfile', 'done', mine);
     await flush();

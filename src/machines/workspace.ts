@@ -1,9 +1,17 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { FieldDefinition } from '../../contract/catalog';
+import type { ProfileStatus } from '../../contract/profile';
 import type { TokenClaims } from '../../contract/session';
 import { isAgentType } from '../../contract/user-types';
 import { type ApiClient, ApiError } from '../api/client';
-import { fetchFields, fetchProfile, ProfileConflict, type ProfileKind, saveProfile } from '../api/profile';
+import {
+  fetchFields,
+  fetchProfile,
+  ProfileConflict,
+  type ProfileKind,
+  saveProfile,
+  setProfileStatus,
+} from '../api/profile';
 import { type ProfileActor, profileMachine, SaveConflict, SaveRejected } from './profile.machine';
 import { hasFinishedRegistration } from './token';
 

@@ -39,6 +39,8 @@ async function visit(
   const api = {
     call: async <T>() => session.getSnapshot().context.claims as T,
     anonymous: async <T>() => ({}) as T,
+    blob: async () => new Blob(),
+    upload: async <T>() => ({}) as T,
   };
   const router = createAppRouter(
     {
