@@ -35,6 +35,10 @@ export function profileActors(api: ApiClient) {
     loadProfile: fromPromise(({ input }: { input: { scope: ProfileKind } }) =>
       fetchProfile(api, input.scope),
     ),
+    setStatus: fromPromise(async ({ input }: { input: { status: ProfileStatus } }) => {
+      await setProfileStatus(api, input.status);
+      return input.status;
+    }),
     saveProfile: fromPromise(
       async ({
         input,
