@@ -4,12 +4,16 @@ import { isAgentType } from '../../contract/user-types';
 import type { AppEnv } from '../app';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
+import { renderProfileCard } from '../cards/profile-card';
+import { cardTexts } from '../cards/texts';
+import { readCatalog } from '../catalog/catalog';
 import type { Database } from '../db/client';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import {
   checkFileName,
   deletePhoto,
   MAX_PHOTO_BYTES,
+  ownPhoto,
   type PhotoSize,
   photoTooLarge,
   processPhoto,
@@ -172,6 +176,26 @@ export function profileRoutes(deps: ProfileRoutesDeps) {
         throw new ApiError(404, 'photo.not_found', 'No photo to delete');
       }
       return c.body(null, 204);
+    })
+    .get('/profile/card/pdf', signedIn, async (c) => {
+      const owner = ownerOf(c);
+      const language = c.get('claims').language;
+      const kind = profileKindOf(owner.userType);
+      const [profile, catalog, photo] = await Promise.all([
+        readProfile(db, kind, owner),
+        readCatalog(db),
+        ownPhoto(db, storage, owner.userId),
+      ]);
+      const pdf = await renderProfileCard({
+        values: profile.values,
+        fields: catalog.profile,
+        language,
+        photo,
+      });
+      c.header('Content-Type', 'application/pdf');
+      c.header('Content-Disposition', `attachment; filename="${cardTexts[language].fileName}"`);
+      c.header('Cache-Control', 'no-store');
+      return c.body(new Uint8Array(pdf));
     })
     .get('/profile/photo/:id', signedIn, servePhoto('photo'))
     .get('/profile/photo/:id/thumb', signedIn, servePhoto('thumb'));
