@@ -10,7 +10,9 @@ import {
 import { photoMachine } from './photo.machine';
 
 // A File serializes to {}: the label keeps the model's two choices apart.
-const jpeg = Object.assign(new File([new Uint8Array(10)], 'me.jpg', { type: 'image/jpeg' }), { label: 'jpeg' });
+const jpeg = Object.assign(new File([new Uint8Array(10)], 'me.jpg', { type: 'image/jpeg' }), {
+  label: 'jpeg',
+});
 const gif = Object.assign(new File([new Uint8Array(10)], 'me.gif', { type: 'image/gif' }), { label: 'gif' });
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as never;
 const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error }) as never;
