@@ -65,7 +65,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <AppActorsContext.Provider value={{ session, locale }}>
+    <AppActorsContext.Provider value={{ session, locale, api }}>
       <I18nProvider i18n={i18n}>
         <LocaleGate>
           <RouterProvider router={router} />

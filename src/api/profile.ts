@@ -60,3 +60,26 @@ export async function fetchFields(
 export async function searchCities(api: ApiClient, q: string, signal?: AbortSignal): Promise<CityHit[]> {
   return api.call<CityHit[]>('/api/catalog/cities', { query: { q }, signal });
 }
+
+/** POST /api/profile/photo (multipart field `data`), with progress; answers the new photo's URL. */
+export async function uploadPhoto(
+  api: ApiClient,
+  file: File,
+  onProgress: (share: number) => void,
+): Promise<string | null> {
+  const form = new FormData();
+  form.append('data', file);
+  const answer = await api.upload<{ image?: string | null }>('/api/profile/photo', form, onProgress);
+  return answer?.image ?? null;
+}
+
+/** DELETE /api/profile/photo. */
+export async function deletePhoto(api: ApiClient): Promise<null> {
+  await api.call('/api/profile/photo', { method: 'DELETE' });
+  return null;
+}
+
+/** GET /api/profile/card/pdf: the profile card as a PDF blob. */
+export function fetchProfileCard(api: ApiClient): Promise<Blob> {
+  return api.blob('/api/profile/card/pdf');
+}

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { ApiClient } from '../api/client';
 import type { LocaleActor } from '../machines/locale.machine';
 import type { SessionActor } from '../machines/session.machine';
 
@@ -6,6 +7,7 @@ import type { SessionActor } from '../machines/session.machine';
 export interface AppActors {
   session: SessionActor;
   locale: LocaleActor;
+  api: ApiClient;
 }
 
 export const AppActorsContext = createContext<AppActors | null>(null);

@@ -32,6 +32,13 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   'field.level_unknown': msg`Please choose a level.`,
   'field.location_invalid': msg`Please choose a place from the list.`,
   'profile.version_conflict': msg`Someone saved this profile in the meantime.`,
+  'photo.type_unsupported': msg`Please choose a JPEG, PNG or WebP picture.`,
+  'photo.invalid': msg`This file is not a picture we can read.`,
+  'photo.too_many_pixels': msg`This picture is too large (at most 25 megapixels).`,
+  'photo.name_invalid': msg`This file name cannot be used. Please rename the file.`,
+  'photo.missing': msg`Please choose a picture first.`,
+  'photo.not_found': msg`There is no photo to delete.`,
+  'request.too_large': msg`This file is too large (at most 5 MB).`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;

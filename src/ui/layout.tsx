@@ -6,6 +6,7 @@ import { LEGAL_TEXTS } from '../../contract/legal';
 import { LANGUAGES, type Language } from '../../contract/user-types';
 import { useAppActors } from './app-context';
 import { navigationFor } from './navigation';
+import { ProtectedImage } from './protected-image';
 
 /** Every screen's frame: header (product, role navigation, language, account) and footer (legal texts). */
 export function Layout({ children }: { children: ReactNode }) {
@@ -44,7 +45,7 @@ function Header() {
         </ul>
       </nav>
       <LanguageSwitch />
-      {claims && <AccountMenu email={claims.email} />}
+      {claims && <AccountMenu email={claims.email} image={claims.image} />}
     </header>
   );
 }
@@ -74,11 +75,19 @@ function LanguageSwitch() {
   );
 }
 
-function AccountMenu({ email }: { email: string }) {
-  const { session } = useAppActors();
+function AccountMenu({ email, image }: { email: string; image: string | null }) {
+  const { t } = useLingui();
+  const { session, api } = useAppActors();
   const navigate = useNavigate();
   return (
     <div className="account-menu">
+      <ProtectedImage
+        api={api}
+        src={image}
+        alt={t`Your profile photo`}
+        size={32}
+        className="avatar header-avatar"
+      />
       <span className="account-email">{email}</span>
       <button
         type="button"

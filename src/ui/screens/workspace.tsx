@@ -1,29 +1,38 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
+import { ProfileDashboard } from '../dashboard';
+import { CardDownload, PhotoPanel } from '../photo-panel';
 import { ProfileEditor } from '../profile-editor';
 import { Screen } from '../screen';
 
+const workspaceRoute = getRouteApi('/_protected');
+
 export function DashboardScreen() {
   const { t } = useLingui();
+  const { profile, claims } = workspaceRoute.useLoaderData();
+  const { api } = workspaceRoute.useRouteContext();
   return (
     <Screen title={t`Dashboard`}>
       <p>
         <Trans>Your overview: what is new and what needs your attention.</Trans>
       </p>
+      {profile && <ProfileDashboard api={api} profile={profile} claims={claims} />}
     </Screen>
   );
 }
 
-const workspaceRoute = getRouteApi('/_protected');
-
 export function ProfileScreen() {
   const { t } = useLingui();
   const { profile } = workspaceRoute.useLoaderData();
-  const { api } = workspaceRoute.useRouteContext();
+  const { api, session } = workspaceRoute.useRouteContext();
   return (
     <Screen title={t`Profile`}>
       {profile ? (
-        <ProfileEditor actor={profile} api={api} idPrefix="profile" />
+        <>
+          <PhotoPanel api={api} profile={profile} session={session} />
+          <CardDownload api={api} />
+          <ProfileEditor actor={profile} api={api} idPrefix="profile" />
+        </>
       ) : (
         <p>
           <Trans>Agents keep their own details on the agent page.</Trans>
