@@ -1,6 +1,9 @@
+import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
+import { users } from '../db/schema/users';
 import { insertUserIfAbsent } from '../users/users';
+import { seedDemoProfiles } from './profiles';
 
 export const DEMO_PASSWORD = 'Matchwerk-Demo-2026';
 
@@ -35,7 +38,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
-/** Creates the demo accounts that do not exist yet; answers how many it created. Idempotent. */
+/**
+ * Creates the demo accounts that do not exist yet, their profiles, the demo company's profile and 300
+ * generated candidates; answers how many accounts it created. Idempotent.
+ */
 export async function seedDemo(db: Database): Promise<number> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   let created = 0;
@@ -52,6 +58,16 @@ export async function seedDemo(db: Database): Promise<number> {
       });
       if (inserted) created++;
     }
+    const rows = await tx
+      .select({ id: users.id, email: users.email, type: users.userType })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          DEMO_ACCOUNTS.map((a) => a.email),
+        ),
+      );
+    await seedDemoProfiles(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
   });
   return created;
 }

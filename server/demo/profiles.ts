@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import { loadCatalogFile } from '../catalog/catalog';
+import { citiesOf } from '../catalog/cities';
+import type { Database } from '../db/client';
+import { syntheticProfiles } from '../matching/synthetic';
+
+const city = (name: string, lat: number, lng: number) => ({ name, lat, lng, country: 'DE' });
+const BERLIN = city('Berlin', 52.52437, 13.41053);
+const FRANKFURT = city('Frankfurt am Main', 50.11552, 8.68417);
+const HAMBURG = city('Hamburg', 53.55073, 9.99302);
+const MUNICH = city('München', 48.13743, 11.57549);
+const COLOGNE = city('Köln', 50.93333, 6.95);
+
+/** Full profiles of the demo candidates (pending@ stopped before the profile step: names only). */
+export const DEMO_PROFILES: Record<string, Record<string, unknown>> = {
+  'stella@matchwerk.example': {
+    first_name: 'Stella',
+    last_name: 'Neumann',
+    birth_date: '1991-04-17',
+    city: FRANKFURT,
+    travel_radius_km: 50,
+    occupation: 'software_developer',
+    skills: ['typescript', 'react', 'nodejs', 'sql', 'docker'],
+    languages: [
+      { language: 'de', level: 'native' },
+      { language: 'en', level: 'C1' },
+    ],
+    education_level: 'master',
+    experience_years: 8,
+    driving_licences: ['b'],
+    employment_types: ['full_time'],
+    remote: 'hybrid',
+    available_from: '2026-02-01',
+    desired_salary: 68_000,
+    about: 'Full-Stack-Entwicklerin mit Schwerpunkt TypeScript und Datenbanken.',
+  },
+  'luna@matchwerk.example': {
+    first_name: 'Luna',
+    last_name: 'Kaya',
+    birth_date: '1998-09-02',
+    city: HAMBURG,
+    travel_radius_km: 30,
+    occupation: 'warehouse_worker',
+    skills: ['forklift_licence', 'order_picking'],
+    languages: [
+      { language: 'de', level: 'B2' },
+      { language: 'tr', level: 'native' },
+    ],
+    education_level: 'school',
+    experience_years: 3,
+    driving_licences: ['b'],
+    employment_types: ['full_time', 'part_time'],
+    remote: 'onsite',
+    available_from: '2026-01-15',
+  },
+  'nova@matchwerk.example': {
+    first_name: 'Nova',
+    last_name: 'Petrović',
+    birth_date: '2001-12-24',
+    city: MUNICH,
+    travel_radius_km: 20,
+    occupation: 'nurse',
+    skills: ['basic_care', 'treatment_care', 'care_documentation'],
+    languages: [
+      { language: 'hr', level: 'native' },
+      { language: 'de', level: 'B1' },
+    ],
+    education_level: 'apprenticeship',
+    experience_years: 1.5,
+    employment_types: ['full_time'],
+    remote: 'onsite',
+    available_from: '2026-03-01',
+  },
+  'mfa@matchwerk.example': {
+    first_name: 'Max',
+    last_name: 'Fabian',
+    birth_date: '1985-06-30',
+    city: COLOGNE,
+    travel_radius_km: 80,
+    occupation: 'electrician',
+    skills: ['electrical_installation', 'electrical_assembly'],
+    languages: [{ language: 'de', level: 'native' }],
+    education_level: 'apprenticeship',
+    experience_years: 15,
+    driving_licences: ['b', 'be'],
+    employment_types: ['full_time', 'freelance'],
+    remote: 'onsite',
+    desired_salary: 52_000,
+  },
+  'pending@matchwerk.example': { first_name: 'Paula', last_name: 'Pending' },
+};
+
+export const DEMO_COMPANY_EMAIL = 'company@matchwerk.example';
+export const DEMO_COMPANY = {
+  name: 'Rheinwerk Logistik GmbH',
+  legal_form: 'gmbh',
+  industry: 'logistics',
+  size: 'medium',
+  city: BERLIN,
+  website: 'https://rheinwerk-logistik.example',
+  description: 'Kontraktlogistik und Lagerdienstleistungen an fünf Standorten in Deutschland.',
+};
+
+export const GENERATED_PROFILES = 300;
+const GENERATED_SEED = 2026;
+
+/** Ids of the generated profiles: fixed, so a second seed finds them and a reader recognises them. */
+export function generatedProfileId(i: number): string {
+  return `5eed0000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+}
+
+/**
+ * Profiles of the demo accounts, the demo company, and 300 generated candidates without accounts
+ * (seeded, so every start yields the same ones) spread over German cities. Idempotent: rows that
+ * exist are left as they are.
+ */
+export async function seedDemoProfiles(db: Database, userIds: Map<string, { id: string; type: string }>) {
+  for (const [email, values] of Object.entries(DEMO_PROFILES)) {
+    const user = userIds.get(email);
+    if (!user) continue;
+    await db.execute(
+      sql`insert into profiles (id, user_id, type, "values") values (${crypto.randomUUID()}, ${user.id},
+            ${user.type}, ${JSON.stringify(values)}::jsonb)
+          on conflict (user_id) do nothing`,
+    );
+  }
+  const company = userIds.get(DEMO_COMPANY_EMAIL);
+  if (company) {
+    await db.execute(
+      sql`insert into companies (id, user_id, "values") values (${crypto.randomUUID()}, ${company.id},
+            ${JSON.stringify(DEMO_COMPANY)}::jsonb)
+          on conflict (user_id) do nothing`,
+    );
+  }
+  const last = generatedProfileId(GENERATED_PROFILES - 1);
+  const done = await db.execute(sql`select 1 from profiles where id = ${last}`);
+  if ((done as unknown as { rows: unknown[] }).rows.length > 0) return;
+
+  const next = syntheticProfiles(loadCatalogFile(), {
+    seed: GENERATED_SEED,
+    today: '2026-01-01',
+    cities: citiesOf('DE', 20_000),
+  });
+  const rows = Array.from({ length: GENERATED_PROFILES }, (_, i) => {
+    const profile = next();
+    return sql`(${generatedProfileId(i)}, ${profile.type}, ${profile.status}, ${JSON.stringify(profile.values)}::jsonb)`;
+  });
+  await db.execute(
+    sql`insert into profiles (id, type, status, "values") values ${sql.join(rows, sql`, `)}
+        on conflict (id) do nothing`,
+  );
+}

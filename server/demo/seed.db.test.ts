@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildValuesSchema } from '../../contract/catalog-schema';
+import { readCatalog, seedDefaultCatalog } from '../catalog/catalog';
+import { queryRows } from '../db/client';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { completenessOf, fieldsFor } from '../profiles/profiles';
+import { GENERATED_PROFILES } from './profiles';
+import { seedDemo } from './seed';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+  await seedDefaultCatalog(t.db);
+  await seedDemo(t.db);
+});
+afterAll(() => t.close());
+
+interface Row {
+  id: string;
+  email: string | null;
+  type: string;
+  status: string;
+  values: Record<string, unknown>;
+}
+const profileRows = () =>
+  queryRows<Row>(
+    t.db,
+    sql`select p.id, u.email, p.type, p.status, p."values" from profiles p left join users u on u.id = p.user_id
+        order by p.id`,
+  );
+
+describe('seedDemo', () => {
+  it('gives the demo candidates full, valid profiles; pending@ only its names', async () => {
+    const catalog = await readCatalog(t.db);
+    const rows = await profileRows();
+    const byEmail = new Map(rows.filter((r) => r.email).map((r) => [r.email, r]));
+    expect([...byEmail.keys()].sort()).toEqual(
+      ['luna', 'mfa', 'nova', 'pending', 'stella'].map((n) => `${n}@matchwerk.example`),
+    );
+    for (const [email, row] of byEmail) {
+      const fields = fieldsFor(catalog, 'candidate', row.type);
+      const parsed = v.safeParse(buildValuesSchema('profile', fields, { userType: row.type }), row.values);
+      const complete = completenessOf(fields, row.values).completeness;
+      if (email === 'pending@matchwerk.example') {
+        expect(complete).toBeLessThan(100);
+      } else {
+        expect(parsed.success, email ?? '').toBe(true);
+        expect(complete).toBe(100);
+      }
+    }
+  });
+
+  it('gives the demo company a complete company profile', async () => {
+    const catalog = await readCatalog(t.db);
+    const [company] = await queryRows<{ values: Record<string, unknown> }>(
+      t.db,
+      sql`select c."values" from companies c join users u on u.id = c.user_id
+          where u.email = 'company@matchwerk.example'`,
+    );
+    expect(v.safeParse(buildValuesSchema('company', catalog.company), company?.values).success).toBe(true);
+  });
+
+  it('adds 300 valid generated candidates without accounts, spread over German cities', async () => {
+    const catalog = await readCatalog(t.db);
+    const generated = (await profileRows()).filter((r) => !r.email);
+    expect(generated).toHaveLength(GENERATED_PROFILES);
+    const cities = new Set<string>();
+    for (const row of generated) {
+      const fields = fieldsFor(catalog, 'candidate', row.type);
+      expect(
+        v.safeParse(buildValuesSchema('profile', fields, { userType: row.type }), row.values).success,
+      ).toBe(true);
+      const city = row.values.city as { name: string; country: string };
+      expect(city.country).toBe('DE');
+      cities.add(city.name);
+    }
+    expect(cities.size).toBeGreaterThan(20);
+    expect(new Set(generated.map((r) => r.type))).toEqual(new Set(['luna', 'stella', 'nova']));
+  });
+
+  it('is idempotent and reproducible', async () => {
+    const before = await profileRows();
+    expect(await seedDemo(t.db)).toBe(0);
+    expect(await profileRows()).toEqual(before);
+    const other = await createTestDb();
+    try {
+      await seedDemo(other.db);
+      const generated = (rows: Row[]) => rows.filter((r) => !r.email).map((r) => [r.id, r.type, r.values]);
+      const again = await queryRows<Row>(
+        other.db,
+        sql`select id, null as email, type, status, "values" from profiles where user_id is null order by id`,
+      );
+      expect(generated(again)).toEqual(generated(before));
+    } finally {
+      await other.close();
+    }
+  });
+});
