@@ -1,0 +1,108 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+
+describe('profile in a browser, in German', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    page = await browser.newPage({ acceptDownloads: true });
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('E-Mail-Adresse').fill('stella@matchwerk.example');
+    await page.getByLabel('Passwort').fill('Matchwerk-Demo-2026');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.waitForURL(/\/dashboard$/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('shows the dashboard with completeness and the matching switch, accessibly', async () => {
+    await expect.poll(() => page.getByRole('img', { name: /Profil zu \d+ % vollständig/ }).count()).toBe(1);
+    expect(await page.getByRole('switch').isChecked()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('edits two tabs, warns before leaving with unsaved changes, rolls back, then saves', async () => {
+    await page.getByRole('link', { name: 'Profil', exact: true }).click();
+    await page.waitForURL(/\/profile$/);
+    await expect.poll(() => heading(page)).toBe('Profil');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByLabel('Vorname', { exact: false }).fill('Stefanie');
+    await page.getByRole('tab', { name: 'Qualifikation' }).click();
+    await page.getByLabel('Berufserfahrung', { exact: false }).fill('12');
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Sie haben ungespeicherte Änderungen.');
+
+    // Leaving asks first; staying keeps the edits.
+    const asked: string[] = [];
+    page.once('dialog', async (dialog) => {
+      asked.push(dialog.message());
+      await dialog.dismiss();
+    });
+    await page.getByRole('link', { name: 'Übersicht' }).click();
+    await expect
+      .poll(() => asked)
+      .toEqual(['Sie haben ungespeicherte Änderungen. Seite verlassen und Änderungen verwerfen?']);
+    expect(page.url()).toMatch(/\/profile$/);
+
+    await page.getByRole('button', { name: 'Alle Änderungen verwerfen' }).click();
+    expect(await page.getByLabel('Berufserfahrung', { exact: false }).inputValue()).not.toBe('12');
+    await page.getByRole('tab', { name: 'Persönliches' }).click();
+    expect(await page.getByLabel('Vorname', { exact: false }).inputValue()).toBe('Stella');
+
+    await page.getByLabel('Vorname', { exact: false }).fill('Stefanie');
+    await page.getByRole('tab', { name: 'Qualifikation' }).click();
+    await page.getByLabel('Berufserfahrung', { exact: false }).fill('12');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Ihre Änderungen sind gespeichert.');
+
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('credentials') ?? '{}').token as string,
+    );
+    const saved = (await (
+      await fetch(`${app.url}/api/profile`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
+      values: Record<string, unknown>;
+    };
+    expect(saved.values).toMatchObject({ first_name: 'Stefanie', experience_years: 12 });
+  });
+
+  it('uploads a photo that then shows in the header', async () => {
+    const file = join(tmpdir(), 'matchwerk-e2e-photo.jpg');
+    writeFileSync(
+      file,
+      await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366aa' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    await page.getByLabel('Foto auswählen', { exact: false }).setInputFiles(file);
+    await page.getByRole('button', { name: 'Foto hochladen' }).click();
+    await expect.poll(() => page.locator('header img.header-avatar').count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByRole('button', { name: 'Foto löschen' }).count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('downloads the profile card as a PDF', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Profilkarte herunterladen (PDF)' }).click(),
+    ]);
+    const path = await download.path();
+    const bytes = readFileSync(path);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(2000);
+  });
+});
