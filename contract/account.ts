@@ -1,0 +1,171 @@
+import * as v from 'valibot';
+import { EmailSchema } from './session';
+
+/*
+ * Registration, e-mail validation, SMS 2FA setup, password reset and account settings
+ * (PRODUCT.md §3, SEED-SPEC §7). Messages are stable codes the client translates.
+ *
+ * Every call that changes `registration_step` or `mfa_status` answers a fresh TokenPair
+ * (contract/session.ts) so the client sees the change in the access token's claims.
+ *
+ * PUT    /api/public/user/create                RegistrationRequestSchema → 201 TokenPair (registration_step 1);
+ *                                               409 email.taken; 429 (10 an hour per IP) with Retry-After;
+ *                                               400 password.weak | password.contains_email | field codes.
+ * GET    /api/public/user/validate/{token}      → 200 TokenPair (step 1 → 2); 400 validation.invalid_token
+ *                                               (unknown, used, expired or superseded). The variant
+ *                                               /api/public/user/validate/user/{token} answers the same.
+ * GET    /api/user/create/resend                bearer → 204, a new validation mail (60 s apart, 10 a day:
+ *                                               429 with Retry-After); 409 registration.already_validated.
+ * PUT    /api/user/2fa/save-phone               PhoneRequestSchema, bearer, at step 2 → 204 and an SMS code;
+ *                                               400 phone.invalid; 409 registration.wrong_step.
+ * POST   /api/user/2fa/save-phone/resend        bearer → 204, a new code (60 s apart, 10 an hour: 429).
+ * PUT    /api/user/2fa/save-phone/confirm       PhoneConfirmSchema, bearer → 200 TokenPair (mfa_status enabled,
+ *                                               step 2 → 3 during registration); 401 login.wrong_2FA_code
+ *                                               (5 wrong tries burn the code); 409 phone.no_pending.
+ * POST   /api/user/2fa/skip                     bearer, at step 2 → 200 TokenPair (mfa_status disabled, step 3).
+ * POST   /api/user/registration/next            bearer → 200 TokenPair: step 3 → 4 when the profile has no
+ *                                               missing required field (else 409 registration.step_not_ready),
+ *                                               step 4 → 0 (the photo is optional); other steps 409
+ *                                               registration.wrong_step.
+ * POST   /api/public/user/reset-password        PasswordResetRequestSchema → 204, alike for unknown addresses;
+ *                                               429 beyond 5 an hour per address.
+ * GET    /api/public/user/reset-password/check/{token}
+ *                                               → 200 ResetCheckResponse only for a live, unused token;
+ *                                               400 reset.invalid_token otherwise.
+ * PUT    /api/public/user/reset-password        PasswordResetSchema → 204; ends all sessions, keeps 2FA;
+ *                                               400 reset.invalid_token | password.* codes.
+ * PUT    /api/user/password                     ChangePasswordSchema, bearer → 200 TokenPair (all other sessions
+ *                                               ended); 400 password.wrong_current | password.* codes.
+ * PUT    /api/user/phone                        ChangePhoneSchema, bearer → 204 and an SMS code to the new number,
+ *                                               which replaces the old one on .../save-phone/confirm.
+ * DELETE /api/user/2fa                          DisableTwoFactorSchema, bearer → 200 TokenPair (mfa_status
+ *                                               disabled, phone removed); 400 password.wrong_current.
+ * DELETE /api/user                              DeleteAccountSchema, bearer → 204; 400 password.wrong_current.
+ */
+
+export const USER_CATEGORIES = ['luna', 'stella', 'nova', 'company'] as const;
+export type UserCategory = (typeof USER_CATEGORIES)[number];
+
+/** The legal texts a registration must accept (contract/legal.ts names them). */
+export const REQUIRED_ACCEPTANCES = ['terms-conditions', 'condition-agreements'] as const;
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Length only; strength (zxcvbn) and "contains the e-mail" are checked by the server. */
+export const PasswordSchema = v.pipe(
+  v.string('password.required'),
+  v.nonEmpty('password.required'),
+  v.minLength(PASSWORD_MIN_LENGTH, 'password.too_short'),
+  v.maxLength(PASSWORD_MAX_LENGTH, 'password.too_long'),
+);
+
+/** The password a user types to prove it is them (any stored password, so no strength rules). */
+const CurrentPasswordSchema = v.pipe(
+  v.string('password.required'),
+  v.nonEmpty('password.required'),
+  v.maxLength(1024, 'password.too_long'),
+);
+
+const LanguageSchema = v.picklist(['de', 'en'], 'language.unsupported');
+
+export const RegistrationRequestSchema = v.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  category: v.picklist(USER_CATEGORIES, 'category.invalid'),
+  language: LanguageSchema,
+  accepted: v.pipe(
+    v.array(v.string('accepted.missing'), 'accepted.missing'),
+    v.check((list) => REQUIRED_ACCEPTANCES.every((name) => list.includes(name)), 'accepted.missing'),
+  ),
+});
+export type RegistrationRequest = v.InferInput<typeof RegistrationRequestSchema>;
+
+const PhoneNumberSchema = v.pipe(
+  v.string('phone.invalid'),
+  v.trim(),
+  v.nonEmpty('phone.invalid'),
+  v.maxLength(40, 'phone.invalid'),
+);
+/** ISO 3166-1 alpha-2, e.g. "DE"; the number may also be typed with +49 or 0049. */
+const CountryCodeSchema = v.pipe(
+  v.string('phone.invalid'),
+  v.trim(),
+  v.toUpperCase(),
+  v.regex(/^[A-Z]{2}$/, 'phone.invalid'),
+);
+
+export const PhoneRequestSchema = v.object({
+  phoneNumber: PhoneNumberSchema,
+  countryCode: CountryCodeSchema,
+});
+export type PhoneRequest = v.InferInput<typeof PhoneRequestSchema>;
+
+export const PhoneConfirmSchema = v.object({
+  code: v.pipe(v.string('code.required'), v.trim(), v.regex(/^\d{6}$/, 'code.format')),
+});
+
+export const PasswordResetRequestSchema = v.object({ email: EmailSchema });
+
+export const PasswordResetSchema = v.object({
+  email: EmailSchema,
+  token: v.pipe(
+    v.string('reset.invalid_token'),
+    v.nonEmpty('reset.invalid_token'),
+    v.maxLength(4096, 'reset.invalid_token'),
+  ),
+  password: PasswordSchema,
+  language: LanguageSchema,
+});
+
+/** Answer of GET /api/public/user/reset-password/check/{token} for a live, unused token. */
+export const ResetCheckResponseSchema = v.object({ code: v.literal('reset_password.ok') });
+
+export const ChangePasswordSchema = v.object({
+  currentPassword: CurrentPasswordSchema,
+  newPassword: PasswordSchema,
+});
+
+export const ChangePhoneSchema = v.object({
+  currentPassword: CurrentPasswordSchema,
+  phoneNumber: PhoneNumberSchema,
+  countryCode: CountryCodeSchema,
+});
+
+export const DisableTwoFactorSchema = v.object({ currentPassword: CurrentPasswordSchema });
+
+export const DeleteAccountSchema = v.object({ password: CurrentPasswordSchema });
+
+/** The claim of the reset JWT that names the stored (hashed) single-use token. */
+export const RESET_TOKEN_CLAIM = 'reset_password_token';
+
+/**
+ * Every code these calls can answer, in `code` or in `fields` (contract/errors.ts adds the generic
+ * ones: request.invalid, request.rate_limited, jwt.*). The client has a translation for each.
+ */
+export const ACCOUNT_ERROR_CODES = [
+  'email.required',
+  'email.too_long',
+  'email.invalid',
+  'email.taken',
+  'password.required',
+  'password.too_short',
+  'password.too_long',
+  'password.weak',
+  'password.contains_email',
+  'password.wrong_current',
+  'category.invalid',
+  'language.unsupported',
+  'accepted.missing',
+  'phone.invalid',
+  'phone.no_pending',
+  'code.required',
+  'code.format',
+  'login.wrong_2FA_code',
+  'validation.invalid_token',
+  'registration.already_validated',
+  'registration.wrong_step',
+  'registration.step_not_ready',
+  'reset.invalid_token',
+] as const;
+export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
