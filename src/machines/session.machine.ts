@@ -26,6 +26,7 @@ export type SessionEvent =
   | { type: 'session.resendCode' }
   | { type: 'session.signedIn'; credentials: StoredCredentials }
   | { type: 'session.refresh' }
+  | { type: 'session.tokensIssued'; credentials: StoredCredentials }
   | { type: 'session.logout' };
 
 export interface SessionInput {
@@ -253,7 +254,17 @@ export const sessionMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'session.refresh': 'refreshing' },
+          on: {
+            'session.refresh': 'refreshing',
+            // A call that changed the account (a registration step, 2FA) answered new tokens.
+            'session.tokensIssued': {
+              target: '#session.verifying',
+              actions: [
+                { type: 'takeCredentials', params: ({ event }) => event.credentials },
+                'persistCredentials',
+              ],
+            },
+          },
         },
         refreshing: {
           tags: ['busy'],

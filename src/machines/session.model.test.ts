@@ -33,6 +33,7 @@ const model = machineModel(sessionMachine, {
     { type: 'session.submitCode', code: '123456' },
     { type: 'session.resendCode' },
     { type: 'session.refresh' },
+    { type: 'session.tokensIssued', credentials: { token: renewed.token, refreshToken: 'r-renewed' } },
     { type: 'session.logout' },
     { type: 'session.restore' },
     done('verifyToken', decodeClaims(full.token)),
