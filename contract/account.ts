@@ -48,6 +48,8 @@ export type UserCategory = (typeof USER_CATEGORIES)[number];
 
 /** The legal texts a registration must accept (contract/legal.ts names them). */
 export const REQUIRED_ACCEPTANCES = ['terms-conditions', 'condition-agreements'] as const;
+/** The version of the legal texts in force; stored with each acceptance. Change it with the texts. */
+export const LEGAL_TEXTS_VERSION = '2026-11-01';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;

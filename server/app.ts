@@ -11,6 +11,7 @@ import type { AuthServices } from './auth/sessions';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { isDatabaseUnavailable } from './db/errors';
+import { accountRoutes } from './http/account.routes';
 import { catalogRoutes } from './http/catalog.routes';
 import { devApiRoutes, devPageRoutes } from './http/dev.routes';
 import {
@@ -93,13 +94,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         }),
     }),
   );
+  const photoStorage = new FilePhotoStorage(join(deps.config.dataDir, 'photos'));
+  app.route('/api', profileRoutes({ db: deps.db.db, tokens: deps.auth.tokens, storage: photoStorage }));
   app.route(
     '/api',
-    profileRoutes({
-      db: deps.db.db,
-      tokens: deps.auth.tokens,
-      storage: new FilePhotoStorage(join(deps.config.dataDir, 'photos')),
-    }),
+    accountRoutes(
+      { auth: deps.auth, publicOrigin: deps.config.publicOrigin, storage: photoStorage },
+      deps.config.trustProxy,
+    ),
   );
   if (deps.config.nodeEnv !== 'production') {
     app.route('/api', devApiRoutes(deps.db.db));
@@ -185,8 +187,14 @@ function mountSpa(app: Hono<AppEnv>, root: string): void {
   });
 }
 
+/** Pages whose URL carries a secret token: no Referer may leak it to another site. */
+const TOKEN_PAGES = /^\/user\/(reset-password|validate)\//;
+
 function setDocumentHeaders(c: Context): void {
   c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  c.header(
+    'Referrer-Policy',
+    TOKEN_PAGES.test(c.req.path) ? 'no-referrer' : 'strict-origin-when-cross-origin',
+  );
   c.header('X-Frame-Options', 'DENY');
 }

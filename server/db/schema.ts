@@ -3,4 +3,5 @@ export * from './schema/accounts';
 export * from './schema/auth';
 export * from './schema/catalog';
 export * from './schema/profiles';
+export * from './schema/registration';
 export * from './schema/users';

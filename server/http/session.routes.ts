@@ -16,7 +16,7 @@ import { jsonBody } from './validate';
 type Env = AppEnv & { Variables: AuthVariables };
 
 /** The caller's address for rate limits; behind a trusted proxy, the address the proxy saw. */
-function clientIp(c: Context, trustProxy: boolean): string {
+export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;

@@ -149,6 +149,11 @@ async function removeOld(storage: PhotoStorage, photoId: string, log?: Logger): 
   );
 }
 
+/** Removes the files of a photo whose row is already gone (account deletion, after its commit). */
+export async function deletePhotoFiles(storage: PhotoStorage, photoId: string, log?: Logger): Promise<void> {
+  await removeOld(storage, photoId, log);
+}
+
 /** DELETE /api/profile/photo: answers whether there was a photo. */
 export async function deletePhoto(
   db: Database,

@@ -25,6 +25,8 @@ export const users = pgTable(
     registrationStep: integer('registration_step').notNull().default(1),
     mfaStatus: text('mfa_status').notNull().default('disabled'),
     phoneNumber: text('phone_number'),
+    /** A number (E.164) waiting for its SMS code; it becomes `phone_number` on confirmation. */
+    pendingPhoneNumber: text('pending_phone_number'),
     active: boolean('active').notNull().default(true),
     /** Failed password logins since the last success; 10 lock the password login (PRODUCT.md §3). */
     failedLogins: integer('failed_logins').notNull().default(0),

@@ -1,0 +1,112 @@
+import type { Language } from '../../contract/user-types';
+
+/** An e-mail in one language, as text and HTML. */
+export interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+interface Template {
+  subject: string;
+  /** Paragraphs; `{link}` marks where the button goes. */
+  paragraphs: string[];
+  button?: string;
+}
+
+/** One layout for every account mail: paragraphs, an optional button with the link also as text. */
+function render(template: Template, link?: string): Mail {
+  const text = [...template.paragraphs, ...(link ? [link] : []), '— Matchwerk'].join('\n\n');
+  const button =
+    link && template.button
+      ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(template.button)}</a></p>
+<p style="font-size:12px;color:#555">${escapeHtml(link)}</p>`
+      : '';
+  const body = template.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#111">
+${body}
+${button}
+<p>— Matchwerk</p>
+</body></html>`;
+  return { subject: template.subject, text, html };
+}
+
+const TEMPLATES = {
+  validation: {
+    de: {
+      subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
+      paragraphs: [
+        'Willkommen bei Matchwerk!',
+        'Bitte bestätigen Sie Ihre E-Mail-Adresse, um die Registrierung fortzusetzen. Der Link ist 24 Stunden gültig und kann einmal verwendet werden.',
+      ],
+      button: 'E-Mail-Adresse bestätigen',
+    },
+    en: {
+      subject: 'Please confirm your e-mail address',
+      paragraphs: [
+        'Welcome to Matchwerk!',
+        'Please confirm your e-mail address to continue your registration. The link is valid for 24 hours and works once.',
+      ],
+      button: 'Confirm e-mail address',
+    },
+  },
+  reset: {
+    de: {
+      subject: 'Passwort zurücksetzen',
+      paragraphs: [
+        'Sie haben angefordert, Ihr Matchwerk-Passwort zurückzusetzen. Der Link ist eine Stunde gültig und kann einmal verwendet werden.',
+        'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
+      ],
+      button: 'Neues Passwort festlegen',
+    },
+    en: {
+      subject: 'Reset your password',
+      paragraphs: [
+        'You asked to reset your Matchwerk password. The link is valid for one hour and works once.',
+        'If this was not you, ignore this e-mail; your password stays as it is.',
+      ],
+      button: 'Choose a new password',
+    },
+  },
+  resetDone: {
+    de: {
+      subject: 'Ihr Passwort wurde geändert',
+      paragraphs: [
+        'Das Passwort Ihres Matchwerk-Kontos wurde soeben geändert. Alle Geräte wurden abgemeldet.',
+        'Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie uns.',
+      ],
+    },
+    en: {
+      subject: 'Your password was changed',
+      paragraphs: [
+        'The password of your Matchwerk account was just changed. All devices were signed out.',
+        'If this was not you, reset your password at once and contact us.',
+      ],
+    },
+  },
+  accountDeleted: {
+    de: {
+      subject: 'Ihr Matchwerk-Konto wurde gelöscht',
+      paragraphs: [
+        'Ihr Matchwerk-Konto und Ihre persönlichen Daten (Profil und Foto) wurden gelöscht.',
+        'Sie können sich mit dieser E-Mail-Adresse jederzeit neu registrieren.',
+      ],
+    },
+    en: {
+      subject: 'Your Matchwerk account was deleted',
+      paragraphs: [
+        'Your Matchwerk account and your personal data (profile and photo) were deleted.',
+        'You can register again with this e-mail address at any time.',
+      ],
+    },
+  },
+} satisfies Record<string, Record<Language, Template>>;
+
+export type AccountMail = keyof typeof TEMPLATES;
+
+/** The account mail `kind` in `language`; validation and reset mails carry `link`. */
+export function accountMail(kind: AccountMail, language: Language, link?: string): Mail {
+  return render(TEMPLATES[kind][language], link);
+}
