@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { registerNeedsConfirmation } from '../machines/access';
 import { settledSession } from '../machines/settled';
-import { RegisterScreen } from '../ui/screens/account';
+import { RegisterScreen } from '../ui/screens/register';
 
 const RegisterSearch = v.object({
   step: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)), 1), 1),
@@ -27,8 +27,5 @@ export const Route = createFileRoute('/register')({
       ? redirect({ href: previous, replace: true })
       : redirect({ to: '/dashboard', replace: true });
   },
-  component: function Register() {
-    const { step } = Route.useSearch();
-    return <RegisterScreen step={step} />;
-  },
+  component: RegisterScreen,
 });

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ResetPasswordScreen } from '../ui/screens/public';
+import { ResetPasswordScreen } from '../ui/screens/password-reset';
 
 // SEED-SPEC §2: reachable only with a token that verifies and passes the server's check.
 export const Route = createFileRoute('/user/reset-password/$token')({

@@ -39,6 +39,21 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   'photo.missing': msg`Please choose a picture first.`,
   'photo.not_found': msg`There is no photo to delete.`,
   'request.too_large': msg`This file is too large (at most 5 MB).`,
+  'email.taken': msg`An account with this e-mail address exists already. Log in, or reset its password.`,
+  'password.too_short': msg`The password needs at least 10 characters.`,
+  'password.weak': msg`This password is too easy to guess. Try a longer passphrase of unrelated words.`,
+  'password.contains_email': msg`The password must not contain your e-mail address.`,
+  'password.wrong_current': msg`Your current password is not right.`,
+  'category.invalid': msg`Please choose how you register.`,
+  'language.unsupported': msg`Please choose German or English.`,
+  'accepted.missing': msg`Please accept both to register.`,
+  'phone.invalid': msg`This is not a valid mobile number for the chosen country.`,
+  'phone.no_pending': msg`Please enter your number first; then we send a code.`,
+  'validation.invalid_token': msg`This link is not valid any more: it was used already, has expired, or a newer one was sent.`,
+  'registration.already_validated': msg`Your e-mail address is confirmed already.`,
+  'registration.wrong_step': msg`This step is already done. Please reload the page.`,
+  'registration.step_not_ready': msg`Please fill in all required fields first.`,
+  'reset.invalid_token': msg`This link is not valid any more. Please ask for a new one.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;

@@ -11,14 +11,3 @@ export function MfaRegisterScreen() {
     </Screen>
   );
 }
-
-export function RegisterScreen({ step }: { step: number }) {
-  const { t } = useLingui();
-  return (
-    <Screen title={t`Register`}>
-      <p>
-        <Trans>Step {step} of 5</Trans>
-      </p>
-    </Screen>
-  );
-}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { errorMessage } from '../error-message';
 import { Screen } from '../screen';
 
 export function LandingScreen() {
@@ -75,35 +76,33 @@ export function LegalScreen({ name }: { name: string }) {
   );
 }
 
-export function ForgotPasswordScreen() {
-  const { t } = useLingui();
-  return (
-    <Screen title={t`Forgot your password?`}>
-      <p>
-        <Trans>Enter your e-mail address and we will send you a link to choose a new password.</Trans>
-      </p>
-    </Screen>
-  );
-}
-
-export function ResetPasswordScreen() {
-  const { t } = useLingui();
-  return (
-    <Screen title={t`Choose a new password`}>
-      <p>
-        <Trans>Your link is valid. Choose a new password for your account.</Trans>
-      </p>
-    </Screen>
-  );
-}
-
-export function ValidateEmailScreen() {
-  const { t } = useLingui();
+export function ValidateEmailScreen({ ok, code }: { ok: boolean; code: string | null }) {
+  const { t, i18n } = useLingui();
   return (
     <Screen title={t`Confirm your e-mail address`}>
-      <p>
-        <Trans>We are confirming your e-mail address so that your registration can go on.</Trans>
-      </p>
+      {ok ? (
+        <>
+          <p role="status">
+            <Trans>Thank you: your e-mail address is confirmed.</Trans>
+          </p>
+          <p>
+            <Link to="/register" className="button">
+              <Trans>Continue registration</Trans>
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="form-error" role="alert">
+            {errorMessage(i18n, code)}
+          </p>
+          <p>
+            <Link to="/login">
+              <Trans>Log in</Trans>
+            </Link>
+          </p>
+        </>
+      )}
     </Screen>
   );
 }

@@ -1,0 +1,58 @@
+import * as v from 'valibot';
+import type { RegistrationRequest } from '../../contract/account';
+import { type TokenPair, TokenPairSchema } from '../../contract/session';
+import type { ApiClient } from './client';
+
+const pair = (answer: unknown): TokenPair => v.parse(TokenPairSchema, answer);
+
+/** PUT /api/public/user/create: the account, signed in at registration step 1. */
+export async function createAccountCall(api: ApiClient, request: RegistrationRequest): Promise<TokenPair> {
+  return pair(await api.anonymous('/api/public/user/create', { method: 'PUT', body: request }));
+}
+
+/** GET /api/public/user/validate/{token}: confirms the e-mail (step 1 → 2) and answers tokens. */
+export async function validateEmailCall(api: ApiClient, token: string): Promise<TokenPair> {
+  return pair(await api.anonymous(`/api/public/user/validate/${encodeURIComponent(token)}`));
+}
+
+/** GET /api/user/create/resend: another validation e-mail. */
+export async function resendValidationCall(api: ApiClient): Promise<void> {
+  await api.call('/api/user/create/resend');
+}
+
+/** PUT /api/user/2fa/save-phone: sends a code to the number. */
+export async function savePhoneCall(api: ApiClient, phoneNumber: string, countryCode: string): Promise<void> {
+  await api.call('/api/user/2fa/save-phone', { method: 'PUT', body: { phoneNumber, countryCode } });
+}
+
+export async function resendPhoneCodeCall(api: ApiClient): Promise<void> {
+  await api.call('/api/user/2fa/save-phone/resend', { method: 'POST' });
+}
+
+/** PUT /api/user/2fa/save-phone/confirm: the code turns SMS login on (step 2 → 3 while registering). */
+export async function confirmPhoneCall(api: ApiClient, code: string): Promise<TokenPair> {
+  return pair(await api.call('/api/user/2fa/save-phone/confirm', { method: 'PUT', body: { code } }));
+}
+
+/** POST /api/user/2fa/skip: no SMS login (step 2 → 3). */
+export async function skipPhoneCall(api: ApiClient): Promise<TokenPair> {
+  return pair(await api.call('/api/user/2fa/skip', { method: 'POST' }));
+}
+
+/** POST /api/user/registration/next: step 3 → 4 (required fields filled), 4 → 0 (done). */
+export async function nextStepCall(api: ApiClient): Promise<TokenPair> {
+  return pair(await api.call('/api/user/registration/next', { method: 'POST' }));
+}
+
+/** POST /api/public/user/reset-password: mails a link (answers alike for unknown addresses). */
+export async function requestPasswordResetCall(api: ApiClient, email: string): Promise<void> {
+  await api.anonymous('/api/public/user/reset-password', { method: 'POST', body: { email } });
+}
+
+/** PUT /api/public/user/reset-password: sets the new password with the link's token. */
+export async function resetPasswordCall(
+  api: ApiClient,
+  body: { email: string; token: string; password: string; language: 'de' | 'en' },
+): Promise<void> {
+  await api.anonymous('/api/public/user/reset-password', { method: 'PUT', body });
+}
