@@ -56,3 +56,32 @@ export async function resetPasswordCall(
 ): Promise<void> {
   await api.anonymous('/api/public/user/reset-password', { method: 'PUT', body });
 }
+
+/** PUT /api/user/password: ends the other sessions, answers new tokens for this one. */
+export async function changePasswordCall(
+  api: ApiClient,
+  currentPassword: string,
+  newPassword: string,
+): Promise<TokenPair> {
+  return pair(
+    await api.call('/api/user/password', { method: 'PUT', body: { currentPassword, newPassword } }),
+  );
+}
+
+/** PUT /api/user/phone: sends a code to the new number; confirmCall makes it the login phone. */
+export async function changePhoneCall(
+  api: ApiClient,
+  body: { currentPassword: string; phoneNumber: string; countryCode: string },
+): Promise<void> {
+  await api.call('/api/user/phone', { method: 'PUT', body });
+}
+
+/** DELETE /api/user/2fa: SMS login off, phone removed. */
+export async function disableTwoFactorCall(api: ApiClient, currentPassword: string): Promise<TokenPair> {
+  return pair(await api.call('/api/user/2fa', { method: 'DELETE', body: { currentPassword } }));
+}
+
+/** DELETE /api/user: the account and every personal datum, at once. */
+export async function deleteAccountCall(api: ApiClient, password: string): Promise<void> {
+  await api.call('/api/user', { method: 'DELETE', body: { password } });
+}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
+import { AccountSettings } from '../account-settings';
 import { ProfileDashboard } from '../dashboard';
 import { CardDownload, PhotoPanel } from '../photo-panel';
 import { ProfileEditor } from '../profile-editor';
@@ -32,6 +33,7 @@ export function ProfileScreen() {
           <PhotoPanel api={api} profile={profile} session={session} />
           <CardDownload api={api} />
           <ProfileEditor actor={profile} api={api} idPrefix="profile" />
+          <AccountSettings />
         </>
       ) : (
         <p>
