@@ -1,5 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -13,7 +14,16 @@ export interface RunningApp {
 /** The real server (server/main.ts) on a free port with a fresh data directory and the demo data. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-e2e-'));
-  const server = spawnServer({ PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env });
+  // A known free port, so that links in e-mails (built from PUBLIC_ORIGIN) lead back to this server.
+  const port = await freePort();
+  const server = spawnServer({
+    PORT: String(port),
+    PUBLIC_ORIGIN: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
   const url = await server.url();
   return {
     url,
@@ -66,4 +76,15 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   return violations;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
