@@ -160,41 +160,32 @@ function endpointRouter(app: Hono<AppEnv>): PatternRouter<true> {
 const HASHED_ASSET = /^\/assets\/(?!i18n\/).+-[\w-]{8,}\.\w+$/;
 
 function mountSpa(app: Hono<AppEnv>, root: string): void {
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      onFound: (path, c) => {
-        c.header(
-          'Cache-Control',
-          HASHED_ASSET.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-        if (path.endsWith('.html')) setDocumentHeaders(c);
-      },
-    }),
-  );
+  // @hono/node-server 2.1 calls serveStatic's onFound after it has built the response, so headers
+  // set there are lost: they are set on the finished response here instead.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.path.startsWith('/api/') || c.res.status >= 400) return;
+    const headers = c.res.headers;
+    const isPage = headers.get('content-type')?.startsWith('text/html') ?? false;
+    headers.set(
+      'Cache-Control',
+      !isPage && HASHED_ASSET.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
+    if (isPage) setDocumentHeaders(headers, c.req.path);
+  });
+  app.use('*', serveStatic({ root }));
   // History fallback: every other GET that wants a page gets the SPA, which renders its own not-found screen.
   app.get('*', async (c, next) => {
     if (/\.\w+$/.test(c.req.path) && !c.req.header('accept')?.includes('text/html')) return next();
-    return serveStatic({
-      root,
-      path: 'index.html',
-      onFound: (_path, ctx) => {
-        ctx.header('Cache-Control', 'no-cache');
-        setDocumentHeaders(ctx);
-      },
-    })(c, next);
+    return serveStatic({ root, path: 'index.html' })(c, next);
   });
 }
 
 /** Pages whose URL carries a secret token: no Referer may leak it to another site. */
 const TOKEN_PAGES = /^\/user\/(reset-password|validate)\//;
 
-function setDocumentHeaders(c: Context): void {
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header(
-    'Referrer-Policy',
-    TOKEN_PAGES.test(c.req.path) ? 'no-referrer' : 'strict-origin-when-cross-origin',
-  );
-  c.header('X-Frame-Options', 'DENY');
+function setDocumentHeaders(headers: Headers, path: string): void {
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Referrer-Policy', TOKEN_PAGES.test(path) ? 'no-referrer' : 'strict-origin-when-cross-origin');
+  headers.set('X-Frame-Options', 'DENY');
 }
