@@ -24,10 +24,11 @@ import { profileKindOf, readProfile } from '../profiles/profiles';
 import { findUserByEmail, normaliseEmail } from '../users/users';
 import {
   consumeEmailToken,
-  createEmailToken,
   liveEmailToken,
+  newEmailToken,
   readResetJwt,
   signResetJwt,
+  storeEmailToken,
 } from './email-tokens';
 import { accountMail } from './mails';
 
@@ -84,7 +85,7 @@ async function checkCurrentPassword(svc: AccountServices, user: UserRow, passwor
 }
 
 async function queueValidationMail(db: Database, svc: AccountServices, user: UserRow, now: Date) {
-  const token = await createEmailToken(db, user.id, 'validate', now);
+  const token = await storeEmailToken(db, user.id, 'validate', newEmailToken(), now);
   const mail = accountMail(
     'validation',
     languageOf(user.language),
@@ -326,9 +327,11 @@ export async function requestPasswordReset(svc: AccountServices, rawEmail: strin
   await enforce(db, { key: `reset:${sha256(email)}`, ...RESET_ADDRESS_LIMIT }, now);
   const user = await findUserByEmail(db, email);
   if (!user?.active) return;
+  const token = newEmailToken();
+  // Signed before the transaction: the key ring may read the database, which must not wait on it.
+  const jwt = await signResetJwt(svc.auth.tokens, user.id, token, now);
   await db.transaction(async (tx) => {
-    const token = await createEmailToken(tx, user.id, 'reset', now);
-    const jwt = await signResetJwt(svc.auth.tokens, user.id, token, now);
+    await storeEmailToken(tx, user.id, 'reset', token, now);
     const mail = accountMail(
       'reset',
       languageOf(user.language),

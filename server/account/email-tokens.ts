@@ -14,14 +14,17 @@ export const RESET_AUDIENCE = 'matchwerk:reset-password';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-/** A new 256-bit token (only its hash is stored); earlier open tokens of the purpose stop working. */
-export async function createEmailToken(
+/** A new 256-bit token, to be stored with storeEmailToken. */
+export const newEmailToken = () => randomBytes(32).toString('base64url');
+
+/** Stores a token's hash; earlier open tokens of the purpose stop working. */
+export async function storeEmailToken(
   db: Database,
   userId: string,
   purpose: EmailTokenPurpose,
+  token: string,
   now: Date,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
   await db
     .update(emailTokens)
     .set({ usedAt: now })
