@@ -168,6 +168,8 @@ export const ACCOUNT_ERROR_CODES = [
   'registration.already_validated',
   'registration.wrong_step',
   'registration.step_not_ready',
+  /** Under `fields` of registration.step_not_ready, for each missing profile field. */
+  'field.required',
   'reset.invalid_token',
 ] as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
