@@ -14,10 +14,7 @@ import {
 } from '../api/account';
 import { useAppActors } from './app-context';
 import { FormError, TextField } from './text-field';
-
-type Status = { busy: boolean; error: string | null; done: string | null };
-const idle: Status = { busy: false, error: null, done: null };
-const codeOf = (e: unknown) => (e as { code?: string }).code ?? 'network.unreachable';
+import { useSubmission } from './use-submission';
 
 /** Change password, change or remove the SMS phone, delete the account: each needs the current password. */
 export function AccountSettings() {
@@ -33,6 +30,7 @@ export function AccountSettings() {
   );
 }
 
+/** New tokens from a settings call go to the session (the claims changed). */
 function useTokens() {
   const { session } = useAppActors();
   return (pair: TokenPair) =>
@@ -44,40 +42,32 @@ function useTokens() {
     });
 }
 
+const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
+
 function ChangePassword() {
   const { t } = useLingui();
   const { api } = useAppActors();
   const tokens = useTokens();
-  const [status, setStatus] = useState<Status>(idle);
+  const change = useSubmission(async (input: { current: string; next: string; form: HTMLFormElement }) => {
+    tokens(await changePasswordCall(api, input.current, input.next));
+    input.form.reset();
+  });
   const [fieldError, setFieldError] = useState<string | null>(null);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const data = new FormData(form);
-    const next = v.safeParse(PasswordSchema, String(data.get('newPassword') ?? ''));
+    const next = v.safeParse(PasswordSchema, field(form, 'newPassword'));
     if (!next.success) return setFieldError(next.issues[0].message);
     setFieldError(null);
-    setStatus({ busy: true, error: null, done: null });
-    changePasswordCall(api, String(data.get('currentPassword') ?? ''), next.output).then(
-      (pair) => {
-        tokens(pair);
-        form.reset();
-        setStatus({
-          busy: false,
-          error: null,
-          done: t`Your password is changed; other sessions were ended.`,
-        });
-      },
-      (e) => setStatus({ busy: false, error: codeOf(e), done: null }),
-    );
+    change.submit({ current: field(form, 'currentPassword'), next: next.output, form });
   }
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="change-password-title">
       <h3 id="change-password-title">
         <Trans>Change password</Trans>
       </h3>
-      <FormError code={status.error} />
-      {status.done && <p role="status">{status.done}</p>}
+      <FormError code={change.error} />
+      {change.done && <p role="status">{t`Your password is changed; other sessions were ended.`}</p>}
       <TextField
         id="current-password"
         name="currentPassword"
@@ -91,9 +81,9 @@ function ChangePassword() {
         type="password"
         autoComplete="new-password"
         label={<Trans>New password</Trans>}
-        error={fieldError}
+        error={fieldError ?? change.fields.newPassword?.[0]}
       />
-      <button type="submit" disabled={status.busy}>
+      <button type="submit" disabled={change.busy}>
         <Trans>Change password</Trans>
       </button>
     </form>
@@ -105,44 +95,46 @@ function PhoneSettings() {
   const { api, session } = useAppActors();
   const tokens = useTokens();
   const claims = useSelector(session, (s) => s.context.claims);
-  const [status, setStatus] = useState<Status>(idle);
-  const [awaitingCode, setAwaitingCode] = useState(false);
+  const changeNumber = useSubmission(
+    (body: { currentPassword: string; phoneNumber: string; countryCode: string }) =>
+      changePhoneCall(api, body),
+  );
+  const confirm = useSubmission(async (code: string) => {
+    tokens(await confirmPhoneCall(api, code));
+    changeNumber.reset();
+  });
+  const disable = useSubmission(async (currentPassword: string) =>
+    tokens(await disableTwoFactorCall(api, currentPassword)),
+  );
+  const [codeError, setCodeError] = useState<string | null>(null);
   if (!claims) return null;
   const enabled = claims.mfa_status === 'enabled';
-  const run = (work: Promise<unknown>, done: string, after?: () => void) => {
-    setStatus({ busy: true, error: null, done: null });
-    work.then(
-      () => {
-        after?.();
-        setStatus({ busy: false, error: null, done });
-      },
-      (e) => setStatus({ busy: false, error: codeOf(e), done: null }),
-    );
-  };
+  // A code was sent to the new number and is not confirmed yet.
+  const awaitingCode = changeNumber.done;
   return (
     <div className="form">
       <h3>
         <Trans>SMS login protection</Trans>
       </h3>
       <p>{enabled ? <Trans>On, with the number {claims.phone_number}.</Trans> : <Trans>Off.</Trans>}</p>
-      <FormError code={status.error} />
-      {status.done && <p role="status">{status.done}</p>}
+      <FormError code={changeNumber.error ?? codeError ?? confirm.error ?? disable.error} />
+      {awaitingCode && <p role="status">{t`We have sent a code to the new number.`}</p>}
+      {confirm.done && !awaitingCode && (
+        <p role="status">{t`SMS login protection is on with the new number.`}</p>
+      )}
+      {disable.done && <p role="status">{t`SMS login protection is off.`}</p>}
       {!awaitingCode ? (
         <form
           className="form"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const data = new FormData(e.currentTarget);
-            run(
-              changePhoneCall(api, {
-                currentPassword: String(data.get('currentPassword') ?? ''),
-                phoneNumber: String(data.get('phoneNumber') ?? ''),
-                countryCode: String(data.get('countryCode') ?? 'DE'),
-              }),
-              t`We have sent a code to the new number.`,
-              () => setAwaitingCode(true),
-            );
+            const form = e.currentTarget;
+            changeNumber.submit({
+              currentPassword: field(form, 'currentPassword'),
+              phoneNumber: field(form, 'phoneNumber'),
+              countryCode: field(form, 'countryCode') || 'DE',
+            });
           }}
         >
           <TextField
@@ -166,7 +158,7 @@ function PhoneSettings() {
             autoComplete="tel-national"
             label={<Trans>Mobile number</Trans>}
           />
-          <button type="submit" disabled={status.busy}>
+          <button type="submit" disabled={changeNumber.busy}>
             {enabled ? <Trans>Change number</Trans> : <Trans>Turn on with this number</Trans>}
           </button>
         </form>
@@ -176,15 +168,10 @@ function PhoneSettings() {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const parsed = v.safeParse(PhoneConfirmSchema, {
-              code: String(new FormData(e.currentTarget).get('code') ?? ''),
-            });
-            if (!parsed.success) return setStatus({ ...idle, error: parsed.issues[0].message });
-            run(
-              confirmPhoneCall(api, parsed.output.code).then(tokens),
-              t`SMS login protection is on with the new number.`,
-              () => setAwaitingCode(false),
-            );
+            const parsed = v.safeParse(PhoneConfirmSchema, { code: field(e.currentTarget, 'code') });
+            if (!parsed.success) return setCodeError(parsed.issues[0].message);
+            setCodeError(null);
+            confirm.submit(parsed.output.code);
           }}
         >
           <TextField
@@ -195,7 +182,7 @@ function PhoneSettings() {
             maxLength={6}
             label={<Trans>Code from the SMS</Trans>}
           />
-          <button type="submit" disabled={status.busy}>
+          <button type="submit" disabled={confirm.busy}>
             <Trans>Confirm</Trans>
           </button>
         </form>
@@ -206,11 +193,7 @@ function PhoneSettings() {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const data = new FormData(e.currentTarget);
-            run(
-              disableTwoFactorCall(api, String(data.get('currentPassword') ?? '')).then(tokens),
-              t`SMS login protection is off.`,
-            );
+            disable.submit(field(e.currentTarget, 'currentPassword'));
           }}
         >
           <TextField
@@ -220,7 +203,7 @@ function PhoneSettings() {
             autoComplete="current-password"
             label={<Trans>Current password</Trans>}
           />
-          <button type="submit" disabled={status.busy}>
+          <button type="submit" disabled={disable.busy}>
             <Trans>Turn SMS protection off</Trans>
           </button>
         </form>
@@ -233,19 +216,16 @@ function DeleteAccount() {
   const { t } = useLingui();
   const { api, session } = useAppActors();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<Status>(idle);
+  const remove = useSubmission(async (password: string) => {
+    await deleteAccountCall(api, password);
+    session.send({ type: 'session.logout' });
+    await navigate({ to: '/' });
+  });
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    if (!window.confirm(t`Delete your account and all your data now? This cannot be undone.`)) return;
-    setStatus({ busy: true, error: null, done: null });
-    deleteAccountCall(api, password).then(
-      () => {
-        session.send({ type: 'session.logout' });
-        void navigate({ to: '/' });
-      },
-      (e) => setStatus({ busy: false, error: codeOf(e), done: null }),
-    );
+    const password = field(event.currentTarget, 'password');
+    if (window.confirm(t`Delete your account and all your data now? This cannot be undone.`))
+      remove.submit(password);
   }
   return (
     <form className="form danger" onSubmit={submit} noValidate aria-labelledby="delete-account-title">
@@ -258,7 +238,7 @@ function DeleteAccount() {
           undone.
         </Trans>
       </p>
-      <FormError code={status.error} />
+      <FormError code={remove.error} />
       <TextField
         id="delete-password"
         name="password"
@@ -266,7 +246,7 @@ function DeleteAccount() {
         autoComplete="current-password"
         label={<Trans>Current password</Trans>}
       />
-      <button type="submit" className="button danger" disabled={status.busy}>
+      <button type="submit" className="button danger" disabled={remove.busy}>
         <Trans>Delete my account</Trans>
       </button>
     </form>

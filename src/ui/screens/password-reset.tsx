@@ -9,15 +9,13 @@ import { useAppActors } from '../app-context';
 import { PasswordStrength } from '../password-strength';
 import { Screen } from '../screen';
 import { FormError, TextField } from '../text-field';
-
-type Submission = { state: 'editing' | 'sending' | 'sent'; error: string | null };
-const codeOf = (e: unknown) => (e as { code?: string }).code ?? 'network.unreachable';
+import { useSubmission } from '../use-submission';
 
 /** forgot-password: the same answer whether or not the address has an account. */
 export function ForgotPasswordScreen() {
   const { t } = useLingui();
   const { api } = useAppActors();
-  const [submission, setSubmission] = useState<Submission>({ state: 'editing', error: null });
+  const request = useSubmission((email: string) => requestPasswordResetCall(api, email));
   const [fieldError, setFieldError] = useState<string | null>(null);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,15 +24,11 @@ export function ForgotPasswordScreen() {
     });
     if (!parsed.success) return setFieldError(parsed.issues[0].message);
     setFieldError(null);
-    setSubmission({ state: 'sending', error: null });
-    requestPasswordResetCall(api, parsed.output.email).then(
-      () => setSubmission({ state: 'sent', error: null }),
-      (e) => setSubmission({ state: 'editing', error: codeOf(e) }),
-    );
+    request.submit(parsed.output.email);
   }
   return (
     <Screen title={t`Forgot your password?`}>
-      {submission.state === 'sent' ? (
+      {request.done ? (
         <p role="status">
           <Trans>
             If an account exists for this address, we have sent it a link to choose a new password. It is
@@ -46,8 +40,8 @@ export function ForgotPasswordScreen() {
           <p>
             <Trans>Enter your e-mail address and we will send you a link to choose a new password.</Trans>
           </p>
-          <form className="form" onSubmit={submit} noValidate aria-busy={submission.state === 'sending'}>
-            <FormError code={submission.error} />
+          <form className="form" onSubmit={submit} noValidate aria-busy={request.busy}>
+            <FormError code={request.error} />
             <TextField
               id="forgot-email"
               name="email"
@@ -56,7 +50,7 @@ export function ForgotPasswordScreen() {
               label={<Trans>E-mail address</Trans>}
               error={fieldError}
             />
-            <button type="submit" className="button" disabled={submission.state === 'sending'}>
+            <button type="submit" className="button" disabled={request.busy}>
               <Trans>Send link</Trans>
             </button>
           </form>
@@ -71,10 +65,13 @@ export function ResetPasswordScreen() {
   const { t } = useLingui();
   const { api, locale } = useAppActors();
   const { token } = useParams({ from: '/user/reset-password/$token' });
+  const reset = useSubmission((body: { email: string; password: string }) =>
+    resetPasswordCall(api, { ...body, token, language: locale.getSnapshot().context.language }),
+  );
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submission, setSubmission] = useState<Submission>({ state: 'editing', error: null });
+  const fieldError = (key: string) => errors[key] ?? reset.fields[key]?.[0];
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found: Record<string, string> = {};
@@ -83,20 +80,11 @@ export function ResetPasswordScreen() {
     const p = v.safeParse(PasswordSchema, password);
     if (!p.success) found.password = p.issues[0].message;
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSubmission({ state: 'sending', error: null });
-    resetPasswordCall(api, { email, token, password, language: locale.getSnapshot().context.language }).then(
-      () => setSubmission({ state: 'sent', error: null }),
-      (error) => {
-        const fields = (error as { fields?: Record<string, string[]> }).fields ?? {};
-        setErrors(Object.fromEntries(Object.entries(fields).map(([k, codes]) => [k, codes[0] ?? ''])));
-        setSubmission({ state: 'editing', error: codeOf(error) });
-      },
-    );
+    if (Object.keys(found).length === 0) reset.submit({ email, password });
   }
   return (
     <Screen title={t`Choose a new password`}>
-      {submission.state === 'sent' ? (
+      {reset.done ? (
         <>
           <p role="status">
             <Trans>Your password is changed. Every other session has been ended; please log in again.</Trans>
@@ -108,8 +96,8 @@ export function ResetPasswordScreen() {
           </p>
         </>
       ) : (
-        <form className="form" onSubmit={submit} noValidate aria-busy={submission.state === 'sending'}>
-          <FormError code={submission.error === 'request.invalid' ? null : submission.error} />
+        <form className="form" onSubmit={submit} noValidate aria-busy={reset.busy}>
+          <FormError code={reset.error === 'request.invalid' ? null : reset.error} />
           <TextField
             id="reset-email"
             name="email"
@@ -118,7 +106,7 @@ export function ResetPasswordScreen() {
             label={<Trans>E-mail address</Trans>}
             value={email}
             onChange={(ev) => setEmail(ev.target.value)}
-            error={errors.email}
+            error={fieldError('email')}
           />
           <TextField
             id="reset-password"
@@ -128,10 +116,10 @@ export function ResetPasswordScreen() {
             label={<Trans>New password</Trans>}
             value={password}
             onChange={(ev) => setPassword(ev.target.value)}
-            error={errors.password}
+            error={fieldError('password')}
           />
           <PasswordStrength password={password} email={email} />
-          <button type="submit" className="button" disabled={submission.state === 'sending'}>
+          <button type="submit" className="button" disabled={reset.busy}>
             <Trans>Set new password</Trans>
           </button>
         </form>
