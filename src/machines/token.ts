@@ -13,10 +13,6 @@ export function decodeClaims(token: string): TokenClaims | null {
   }
 }
 
-export function isExpired(claims: TokenClaims, nowMs: number): boolean {
-  return claims.exp * 1000 <= nowMs;
-}
-
 export function isAgent(claims: TokenClaims): boolean {
   return isAgentType(claims.user_type);
 }
