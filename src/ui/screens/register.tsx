@@ -12,7 +12,7 @@ import {
   USER_CATEGORIES,
 } from '../../../contract/account';
 import type { FieldDefinition } from '../../../contract/catalog';
-import { fetchFields } from '../../api/profile';
+import { fetchFields, searchCities } from '../../api/profile';
 import { profileMachine } from '../../machines/profile.machine';
 import { type RegistrationActor, registrationMachine } from '../../machines/registration.machine';
 import { registrationImplementations } from '../../machines/registration-actors';
@@ -438,7 +438,7 @@ function RequiredFields({
         values={snapshot.context.form}
         errors={snapshot.context.formErrors}
         onChange={(key, value) => profile.send({ type: 'profile.change', key, value })}
-        searchCities={(q, signal) => api.call('/api/catalog/cities', { query: { q }, signal })}
+        searchCities={(q, signal) => searchCities(api, q, signal)}
         idPrefix="register-profile"
       />
       <button type="submit" className="button" disabled={snapshot.hasTag('busy')}>
