@@ -1,7 +1,13 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { FieldDefinition } from './catalog';
-import { buildCriteriaSchema, buildValuesSchema, fieldErrors } from './catalog-schema';
+import type { CityValue, FieldDefinition } from './catalog';
+import {
+  buildCriteriaSchema,
+  buildValuesSchema,
+  dateBounds,
+  fieldErrors,
+  NUMBER_LIMIT,
+} from './catalog-schema';
 
 const label = { de: 'x', en: 'x' };
 const opts = (...values: string[]) => values.map((value) => ({ value, label }));
@@ -173,5 +179,75 @@ describe('job values and criteria', () => {
       { key: 'skills', value: ['sql'], weight: 1 },
     ];
     expect(errors(schema, { title: 'x', criteria: twice })).toEqual({ criteria: ['criterion.duplicate'] });
+  });
+});
+
+describe('canonical values on the server', () => {
+  const berlin: CityValue = { id: 2950159, name: 'Berlin', country: 'DE', lat: 52.52437, lng: 13.41053 };
+  const cities = (id: number) => (id === berlin.id ? berlin : undefined);
+  const fields = [
+    field({ key: 'city', type: 'location', required: true }),
+    field({ key: 'birth_date', type: 'date', min: -100, max: -14 }),
+    field({ key: 'count', type: 'number' }),
+  ];
+  const schema = buildValuesSchema('profile', fields, { userType: 'stella', cities, today: '2026-02-28' });
+
+  it('turns a city id into the list entry, whatever is sent along, and refuses anything else', () => {
+    expect(v.parse(schema, { city: { id: berlin.id, name: '<b>', lat: 0, lng: 0, country: 'ZZ' } })).toEqual({
+      city: berlin,
+    });
+    for (const city of [
+      { lat: 0, lng: 0, name: '<script>', country: 'ZZ' },
+      { id: 7 },
+      { id: 1.5 },
+      'Berlin',
+    ]) {
+      expect(errors(schema, { city })).toEqual({ city: ['field.location_invalid'] });
+    }
+  });
+
+  it('bounds dates by whole years from today, as the catalogue says', () => {
+    expect(errors(schema, { city: { id: berlin.id }, birth_date: '2012-02-28' })).toEqual({});
+    expect(errors(schema, { city: { id: berlin.id }, birth_date: '2012-02-29' })).toEqual({
+      birth_date: ['field.date_too_late'],
+    });
+    expect(errors(schema, { city: { id: berlin.id }, birth_date: '2012-03-01' })).toEqual({
+      birth_date: ['field.date_too_late'],
+    });
+    expect(errors(schema, { city: { id: berlin.id }, birth_date: '1926-02-28' })).toEqual({});
+    expect(errors(schema, { city: { id: berlin.id }, birth_date: '1926-02-27' })).toEqual({
+      birth_date: ['field.date_too_early'],
+    });
+    expect(dateBounds(fields[1]!, '2026-02-28')).toEqual({ min: '1926-02-28', max: '2012-02-28' });
+  });
+
+  it('bounds a number whose catalogue entry names no bounds', () => {
+    expect(errors(schema, { city: { id: berlin.id }, count: NUMBER_LIMIT + 1 })).toEqual({
+      count: ['field.too_large'],
+    });
+    expect(errors(schema, { city: { id: berlin.id }, count: -NUMBER_LIMIT - 1 })).toEqual({
+      count: ['field.too_small'],
+    });
+  });
+
+  it("fills a job area's centre from a city id; bare coordinates stay, a posted name does not", () => {
+    const job = [
+      field({
+        key: 'area',
+        type: 'location',
+        min: 1,
+        max: 500,
+        criterion: { rule: 'distance', profileKey: 'city' },
+      }),
+    ];
+    const criteria = buildCriteriaSchema(job, { cities });
+    expect(v.parse(criteria, [{ key: 'area', value: { id: berlin.id, radius_km: 20 }, weight: 1 }])).toEqual([
+      { key: 'area', value: { ...berlin, radius_km: 20 }, weight: 1, must: false },
+    ]);
+    expect(
+      v.safeParse(criteria, [{ key: 'area', value: { lat: 1, lng: 2, radius_km: 20 }, weight: 1 }]).success,
+    ).toBe(true);
+    const named = { lat: 0, lng: 0, radius_km: 20, name: '<script>', country: 'ZZ' };
+    expect(v.safeParse(criteria, [{ key: 'area', value: named, weight: 1 }]).success).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import {
   type CatalogScope,
+  type CityLookup,
+  type CityValue,
   type FieldDefinition,
   fieldIsFor,
   LANGUAGE_LEVELS,
@@ -19,6 +21,8 @@ export const FieldError = {
   required: 'field.required',
   unknown: 'field.unknown',
   invalidType: 'field.invalid_type',
+  /** A NUL character or an unpaired UTF-16 surrogate in a text (refused for every request). */
+  invalidText: 'field.invalid_text',
   optionUnknown: 'field.option_unknown',
   duplicate: 'field.duplicate',
   tooMany: 'field.too_many',
@@ -27,6 +31,8 @@ export const FieldError = {
   tooLarge: 'field.too_large',
   step: 'field.step_mismatch',
   dateInvalid: 'field.date_invalid',
+  dateTooEarly: 'field.date_too_early',
+  dateTooLate: 'field.date_too_late',
   levelUnknown: 'field.level_unknown',
   locationInvalid: 'field.location_invalid',
   criterionUnknown: 'criterion.unknown',
@@ -45,7 +51,18 @@ export interface BuildOptions {
   userType?: string | undefined;
   /** Every field may be left out (a partial update); a required field that is sent must not be empty. */
   partial?: boolean | undefined;
+  /**
+   * The server's city list. Given, a city is sent as `{ id }` of that list and the output holds the
+   * list's name, country and coordinates (any sent along are ignored); a city without a known id is
+   * `field.location_invalid`. Without it (client forms, stored values) the stored shape is checked.
+   */
+  cities?: CityLookup | undefined;
+  /** `YYYY-MM-DD` that date fields' year bounds count from; today (UTC) when left out. */
+  today?: string | undefined;
 }
+
+/** Bound of a number field whose catalogue entry names none: every number stays a plain, exact double. */
+export const NUMBER_LIMIT = 1_000_000_000;
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
@@ -59,10 +76,10 @@ export function buildValuesSchema(
   const entries: Record<string, AnySchema> = {};
   for (const field of visible) {
     if (scope === 'job' && field.criterion) continue;
-    entries[field.key] = entrySchema(field, fieldValueSchema(field), options.partial === true);
+    entries[field.key] = entrySchema(field, fieldValueSchema(field, options), options.partial === true);
   }
   if (scope === 'job') {
-    const criteria = buildCriteriaSchema(visible);
+    const criteria = buildCriteriaSchema(visible, options);
     entries.criteria = options.partial ? v.optional(criteria) : v.optional(criteria, () => []);
   }
   return v.strictObject(entries, objectMessage) as unknown as v.GenericSchema<
@@ -72,13 +89,13 @@ export function buildValuesSchema(
 }
 
 /** The `criteria` list of a job: one entry per criterion field at most, each validated by its field. */
-export function buildCriteriaSchema(jobFields: FieldDefinition[]) {
+export function buildCriteriaSchema(jobFields: FieldDefinition[], options: BuildOptions = {}) {
   const criterionFields = jobFields.filter((f) => f.criterion);
   const item = (field: FieldDefinition) =>
     v.strictObject(
       {
         key: v.literal(field.key),
-        value: required(criterionValueSchema(field)),
+        value: required(criterionValueSchema(field, options)),
         weight: v.pipe(
           v.number(FieldError.weightInvalid),
           v.integer(FieldError.weightInvalid),
@@ -108,7 +125,7 @@ export function buildCriteriaSchema(jobFields: FieldDefinition[]) {
 }
 
 /** The schema of one field's value as a profile, a company or a job stores it. */
-export function fieldValueSchema(field: FieldDefinition): AnySchema {
+export function fieldValueSchema(field: FieldDefinition, options: BuildOptions = {}): AnySchema {
   switch (field.type) {
     case 'text':
     case 'textarea': {
@@ -120,7 +137,7 @@ export function fieldValueSchema(field: FieldDefinition): AnySchema {
     case 'number':
       return numberSchema(field.min, field.max, field.step);
     case 'date':
-      return dateSchema();
+      return dateSchema(field, options.today ?? new Date().toISOString().slice(0, 10));
     case 'boolean':
       return v.boolean(FieldError.invalidType);
     case 'select':
@@ -133,17 +150,17 @@ export function fieldValueSchema(field: FieldDefinition): AnySchema {
     case 'languages':
       return languagesSchema(field);
     case 'location':
-      return citySchema();
+      return options.cities ? cityByIdSchema(options.cities) : citySchema();
   }
 }
 
 /** The schema of a criterion's value: what the job asks for, compared by the field's rule. */
-export function criterionValueSchema(field: FieldDefinition): AnySchema {
-  if (field.type === 'location') return areaSchema(field);
+export function criterionValueSchema(field: FieldDefinition, options: BuildOptions = {}): AnySchema {
+  if (field.type === 'location') return areaSchema(field, options.cities);
   if (field.type === 'multiselect')
     return v.pipe(multiselectSchema(field), v.minLength(1, FieldError.required));
   if (field.type === 'languages') return v.pipe(languagesSchema(field), v.minLength(1, FieldError.required));
-  return fieldValueSchema(field);
+  return fieldValueSchema(field, options);
 }
 
 /**
@@ -151,7 +168,8 @@ export function criterionValueSchema(field: FieldDefinition): AnySchema {
  * `criteria.<key>` (or `criteria.<index>` when the item has no usable key).
  */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // No prototype: a client-chosen key such as "toString" or "__proto__" is a key like any other.
+  const fields: Record<string, string[]> = Object.create(null);
   for (const issue of issues) {
     const key = issueKey(issue);
     const code = /^[a-z_]+\.[a-z_.]+$/.test(issue.message) ? issue.message : FieldError.invalidType;
@@ -206,9 +224,11 @@ function optionValues(field: FieldDefinition): string[] {
 }
 
 function numberSchema(min: number | undefined, max: number | undefined, step: number | undefined): AnySchema {
-  const items: v.PipeItem<number, number, v.BaseIssue<unknown>>[] = [v.finite(FieldError.invalidType)];
-  if (min !== undefined) items.push(v.minValue(min, FieldError.tooSmall));
-  if (max !== undefined) items.push(v.maxValue(max, FieldError.tooLarge));
+  const items: v.PipeItem<number, number, v.BaseIssue<unknown>>[] = [
+    v.finite(FieldError.invalidType),
+    v.minValue(min ?? -NUMBER_LIMIT, FieldError.tooSmall),
+    v.maxValue(max ?? NUMBER_LIMIT, FieldError.tooLarge),
+  ];
   if (step !== undefined) {
     items.push(v.check((x) => isOnStep(x, step), FieldError.step));
     items.push(v.transform((x) => snapToStep(x, step)));
@@ -245,15 +265,38 @@ export function dateToDays(value: string): number | null {
   return time / 86_400_000;
 }
 
-function dateSchema(): AnySchema {
-  return v.pipe(
-    v.string(FieldError.invalidType),
+/** `today` moved by whole years (29 February becomes 1 March in a year without it), as days. */
+export function yearsFrom(today: string, years: number): number {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y + years, m - 1, d) / 86_400_000;
+}
+
+/** The earliest and latest `YYYY-MM-DD` a date field accepts (its catalogue's year bounds), for inputs. */
+export function dateBounds(field: FieldDefinition, today: string): { min?: string; max?: string } {
+  const iso = (days: number) => new Date(days * 86_400_000).toISOString().slice(0, 10);
+  return {
+    ...(field.min === undefined ? {} : { min: iso(yearsFrom(today, field.min)) }),
+    ...(field.max === undefined ? {} : { max: iso(yearsFrom(today, field.max)) }),
+  };
+}
+
+function dateSchema(field: FieldDefinition, today: string): AnySchema {
+  const items: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [
     v.check((s) => {
       const days = dateToDays(s);
       // 1900-01-01 … 2199-12-31: wider than any birth date or start date a staffing agency sees.
       return days !== null && days >= -25_567 && days <= 84_005;
     }, FieldError.dateInvalid),
-  );
+  ];
+  if (field.min !== undefined) {
+    const earliest = yearsFrom(today, field.min);
+    items.push(v.check((s) => (dateToDays(s) ?? earliest) >= earliest, FieldError.dateTooEarly));
+  }
+  if (field.max !== undefined) {
+    const latest = yearsFrom(today, field.max);
+    items.push(v.check((s) => (dateToDays(s) ?? latest) <= latest, FieldError.dateTooLate));
+  }
+  return v.pipe(v.string(FieldError.invalidType), ...items) as AnySchema;
 }
 
 function multiselectSchema(field: FieldDefinition) {
@@ -330,21 +373,71 @@ function citySchema(): AnySchema {
   );
 }
 
-function areaSchema(field: FieldDefinition): AnySchema {
-  return v.strictObject(
-    {
-      lat: coordinate(90),
-      lng: coordinate(180),
-      radius_km: v.pipe(
-        v.number(FieldError.invalidType),
-        v.finite(FieldError.invalidType),
-        v.minValue(Math.max(1, field.min ?? 1), FieldError.tooSmall),
-        v.maxValue(field.max ?? 20_000, FieldError.tooLarge),
+/**
+ * A city sent by the list's id: coordinates, name and country sent along are ignored, the output is
+ * the list's. Unknown ids are `field.location_invalid`.
+ */
+function cityByIdSchema(cities: CityLookup): AnySchema {
+  return v.pipe(
+    v.strictObject(
+      {
+        id: cityId,
+        lat: v.optional(v.number(FieldError.locationInvalid)),
+        lng: v.optional(v.number(FieldError.locationInvalid)),
+        name: v.optional(v.string(FieldError.locationInvalid)),
+        country: v.optional(v.string(FieldError.locationInvalid)),
+      },
+      FieldError.locationInvalid,
+    ),
+    v.check((x) => cities(x.id) !== undefined, FieldError.locationInvalid),
+    v.transform((x): CityValue => cities(x.id)!),
+  );
+}
+
+function areaSchema(field: FieldDefinition, cities: CityLookup | undefined): AnySchema {
+  const radius = v.pipe(
+    v.number(FieldError.invalidType),
+    v.finite(FieldError.invalidType),
+    v.minValue(Math.max(1, field.min ?? 1), FieldError.tooSmall),
+    v.maxValue(field.max ?? 20_000, FieldError.tooLarge),
+  );
+  if (!cities) {
+    return v.strictObject(
+      {
+        lat: coordinate(90),
+        lng: coordinate(180),
+        radius_km: radius,
+        name: v.optional(placeName),
+        country: v.optional(countryCode),
+        id: v.optional(cityId),
+      },
+      FieldError.locationInvalid,
+    );
+  }
+  // With the list at hand a named centre comes from it; bare coordinates stay possible, a posted
+  // name or country without an id is not.
+  return v.union(
+    [
+      v.pipe(
+        v.strictObject(
+          {
+            id: cityId,
+            radius_km: radius,
+            lat: v.optional(v.number()),
+            lng: v.optional(v.number()),
+            name: v.optional(v.string()),
+            country: v.optional(v.string()),
+          },
+          FieldError.locationInvalid,
+        ),
+        v.check((x) => cities(x.id) !== undefined, FieldError.locationInvalid),
+        v.transform((x) => ({ ...cities(x.id)!, radius_km: x.radius_km })),
       ),
-      name: v.optional(placeName),
-      country: v.optional(countryCode),
-      id: v.optional(cityId),
-    },
+      v.strictObject(
+        { lat: coordinate(90), lng: coordinate(180), radius_km: radius },
+        FieldError.locationInvalid,
+      ),
+    ],
     FieldError.locationInvalid,
   );
 }

@@ -75,7 +75,8 @@ export type CriterionSpec = v.InferOutput<typeof CriterionSpecSchema>;
 
 /**
  * One field. `for` lists the user types that have it (`agent` stands for every agent type). For
- * `number`: min/max bound the value and `step` its grid (values are multiples of step). For text:
+ * `number`: min/max bound the value and `step` its grid (values are multiples of step). For `date`:
+ * min/max are whole years relative to today (a birth date 14–100 years back: min -100, max -14). For text:
  * maxLength. For multiselect: max bounds the number of choices. For a job's `location` criterion:
  * min/max bound radius_km. `ordinal` marks a select whose options are listed in ascending order.
  */
@@ -102,7 +103,10 @@ export const CatalogFieldsSchema = v.array(FieldDefinitionSchema);
 /** The three catalogues, as the server holds them. */
 export type Catalog = Record<CatalogScope, FieldDefinition[]>;
 
-/** A city as the profile stores it and the city search answers it. */
+/**
+ * A city as the profile stores it and the city search answers it. `id` is the bundled city list's
+ * (GeoNames) id: requests send it, and the server fills name, country and coordinates from the list.
+ */
 export interface CityValue {
   lat: number;
   lng: number;
@@ -111,7 +115,7 @@ export interface CityValue {
   id?: number | undefined;
 }
 
-/** The area a job searches: a centre (usually a city) and a radius. */
+/** The area a job searches: a centre (a city of the list by `id`, or coordinates) and a radius. */
 export interface AreaValue {
   lat: number;
   lng: number;
@@ -125,6 +129,9 @@ export interface LanguageValue {
   language: string;
   level: LanguageLevel;
 }
+
+/** Finds a city of the bundled list by id (the server's list); undefined for an unknown id. */
+export type CityLookup = (id: number) => CityValue | undefined;
 
 /** A city search hit of `GET /api/catalog/cities`. */
 export interface CityHit {

@@ -1,5 +1,8 @@
 import * as v from 'valibot';
 
+/** The largest value of a PostgreSQL `integer` column. */
+export const MAX_INT32 = 2_147_483_647;
+
 export const PROFILE_STATUSES = ['active', 'inactive'] as const;
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
@@ -31,6 +34,8 @@ export const ProfileUpdateSchema = v.object({
     v.number('version.required'),
     v.integer('version.required'),
     v.minValue(0, 'version.required'),
+    // The column is a PostgreSQL integer: a larger number is no version we ever answered.
+    v.maxValue(MAX_INT32, 'field.too_large'),
   ),
 });
 export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>;

@@ -27,6 +27,7 @@ import {
 import { healthRoutes } from './http/health.routes';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
 import { sessionRoutes } from './http/session.routes';
+import { canonicalInput } from './http/validate';
 import type { Logger } from './log';
 import { FilePhotoStorage } from './profiles/photo-storage';
 
@@ -77,6 +78,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', (c, next) =>
     c.req.method === 'POST' && c.req.path === PHOTO_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
   );
+  // NUL and lone surrogates in any body, query or path are refused here, once, for every route.
+  app.use('/api/*', canonicalInput);
 
   app.route('/api', healthRoutes(deps));
   app.route('/api', sessionRoutes(deps.auth, deps.config.trustProxy));

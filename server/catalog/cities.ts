@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { CityHit } from '../../contract/catalog';
+import type { CityHit, CityValue } from '../../contract/catalog';
 import { roundCoordinate } from '../../contract/catalog-schema';
 
 /**
@@ -51,6 +51,7 @@ interface Entry {
 interface CityList {
   cities: CityHit[];
   entries: Entry[];
+  byId: Map<number, CityHit>;
 }
 
 let list: CityList | undefined;
@@ -83,17 +84,17 @@ function load(): CityList {
     population: c.population,
   }));
   const entries: Entry[] = [];
-  const byId = new Map(cities.map((c, i) => [c.id, i]));
+  const indexOf = new Map(cities.map((c, i) => [c.id, i]));
   cities.forEach((c, i) => {
     entries.push({ key: foldName(c.name), city: i });
   });
   for (const [id, names] of Object.entries(ALIASES)) {
-    const i = byId.get(Number(id));
+    const i = indexOf.get(Number(id));
     if (i === undefined) continue;
     for (const name of names) entries.push({ key: foldName(name), city: i });
   }
   entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  list = { cities, entries };
+  list = { cities, entries, byId: new Map(cities.map((c) => [c.id, c])) };
   return list;
 }
 
@@ -130,4 +131,42 @@ export function citiesOf(country: string, minPopulation: number): CityHit[] {
   return load()
     .cities.filter((c) => c.country === country && c.population >= minPopulation)
     .sort((a, b) => b.population - a.population);
+}
+
+const stored = (city: CityHit): CityValue => ({
+  id: city.id,
+  name: city.name,
+  country: city.country,
+  lat: city.lat,
+  lng: city.lng,
+});
+
+/** The city of the list with this id, as a profile stores it; what a request's `{ id }` becomes. */
+export function cityById(id: number): CityValue | undefined {
+  const city = load().byId.get(id);
+  return city ? stored(city) : undefined;
+}
+
+/** How far (in degrees of latitude and longitude) a stored place may lie from the list's city. */
+const SAME_PLACE_DEGREES = 0.02;
+
+/**
+ * The list's city a stored place without id stands for: the nearest of the same country within
+ * about 2 km. Places saved before requests named the list's id (the demo seed's) are read this way.
+ */
+export function cityNear(place: { lat: number; lng: number; country: string }): CityValue | undefined {
+  let best: CityHit | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const city of load().cities) {
+    if (city.country !== place.country) continue;
+    const dLat = Math.abs(city.lat - place.lat);
+    const dLng = Math.abs(city.lng - place.lng);
+    if (dLat > SAME_PLACE_DEGREES || dLng > SAME_PLACE_DEGREES) continue;
+    const distance = dLat * dLat + dLng * dLng;
+    if (distance < bestDistance || (distance === bestDistance && best && city.population > best.population)) {
+      best = city;
+      bestDistance = distance;
+    }
+  }
+  return best ? stored(best) : undefined;
 }

@@ -1,15 +1,21 @@
 import { sql } from 'drizzle-orm';
+import type { CityValue } from '../../contract/catalog';
 import { loadCatalogFile } from '../catalog/catalog';
-import { citiesOf } from '../catalog/cities';
+import { citiesOf, cityById } from '../catalog/cities';
 import type { Database } from '../db/client';
 import { syntheticProfiles } from '../matching/synthetic';
 
-const city = (name: string, lat: number, lng: number) => ({ name, lat, lng, country: 'DE' });
-const BERLIN = city('Berlin', 52.52437, 13.41053);
-const FRANKFURT = city('Frankfurt am Main', 50.11552, 8.68417);
-const HAMBURG = city('Hamburg', 53.55073, 9.99302);
-const MUNICH = city('München', 48.13743, 11.57549);
-const COLOGNE = city('Köln', 50.93333, 6.95);
+/** A city of the bundled list, stored as a profile saved through the API stores it (with its id). */
+function city(id: number): CityValue {
+  const found = cityById(id);
+  if (!found) throw new Error(`city ${id} is not in the bundled list`);
+  return found;
+}
+const BERLIN = city(2950159);
+const FRANKFURT = city(2925533);
+const HAMBURG = city(2911298);
+const MUNICH = city(2867714);
+const COLOGNE = city(2886242);
 
 /** Full profiles of the demo candidates (pending@ stopped before the profile step: names only). */
 export const DEMO_PROFILES: Record<string, Record<string, unknown>> = {

@@ -13,7 +13,7 @@ afterAll(() => f.close());
 const values = {
   first_name: 'Zeynep',
   last_name: 'Yılmaz',
-  city: { lat: 50.93333, lng: 6.95, name: 'Köln', country: 'DE' },
+  city: { id: 2886242 },
   occupation: 'warehouse_worker',
   skills: ['forklift_licence', 'order_picking'],
   languages: [

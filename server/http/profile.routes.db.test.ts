@@ -20,7 +20,8 @@ beforeEach(async () => {
   company = await f.signIn('c@profile.test', 'company');
 });
 
-const berlin = { lat: 52.52437, lng: 13.41053, name: 'Berlin', country: 'DE' };
+// Sent as the city list's id; the server answers the list's name, country and coordinates.
+const berlin = { id: 2950159, lat: 52.52437, lng: 13.41053, name: 'Berlin', country: 'DE' };
 const full = {
   first_name: 'Anna',
   last_name: 'Schmidt',

@@ -1,12 +1,15 @@
 import { vValidator } from '@hono/valibot-validator';
+import type { MiddlewareHandler } from 'hono';
 import type { GenericSchema } from 'valibot';
 import * as v from 'valibot';
+import { FieldError } from '../../contract/catalog-schema';
 import { ErrorCode } from '../../contract/errors';
 import { ApiError } from './errors';
 
 /** Per-field error codes from valibot issues; the issue message is the code (contract schemas use codes). */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // No prototype: a client-chosen key such as "toString" or "__proto__" is a key like any other.
+  const fields: Record<string, string[]> = Object.create(null);
   for (const issue of issues) {
     const key = v.getDotPath(issue) ?? '_';
     const code = /^[a-z0-9_]+(\.[a-zA-Z0-9_]+)+$/.test(issue.message)
@@ -27,3 +30,74 @@ export function jsonBody<S extends GenericSchema>(schema: S) {
     }
   });
 }
+
+/** A string holds a NUL or a UTF-16 surrogate without its partner: PostgreSQL cannot store either. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isInvalidText(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
+
+/**
+ * Dot paths (as `fieldErrors` keys them: `values.first_name`, `values.skills.0`) of every string in
+ * a parsed JSON value that PostgreSQL could not store; an object key that is such a string counts
+ * for the value under it.
+ */
+export function invalidTextPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (isInvalidText(value)) found.push(path.join('.') || '_');
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      invalidTextPaths(item, [...path, String(i)], found);
+    });
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (isInvalidText(key)) found.push([...path, key].join('.'));
+      else invalidTextPaths(item, [...path, key], found);
+    }
+  }
+  return found;
+}
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\b/i;
+
+/**
+ * Refuses (400, `field.invalid_text` on each offending field) a request whose JSON body, query
+ * string or path holds a NUL or a lone surrogate, before any handler runs: mounted once on /api/*,
+ * so every route, also one added later, is covered. A body that is not JSON is left to the route.
+ */
+export const canonicalInput: MiddlewareHandler = async (c, next) => {
+  // No prototype: a client-chosen key such as "toString" or "__proto__" is a key like any other.
+  const fields: Record<string, string[]> = Object.create(null);
+  const mark = (key: string) => {
+    fields[key] = [FieldError.invalidText];
+  };
+  let path = c.req.path;
+  try {
+    path = decodeURIComponent(new URL(c.req.url).pathname);
+  } catch {
+    // A malformed escape is no text of ours: the router answers it.
+  }
+  if (isInvalidText(path)) mark('_path');
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (isInvalidText(name) || values.some(isInvalidText)) mark(name);
+  }
+  if (
+    c.req.method !== 'GET' &&
+    c.req.method !== 'HEAD' &&
+    JSON_TYPE.test(c.req.header('content-type') ?? '')
+  ) {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      // Malformed JSON or an oversized body: the cached failure reaches the route's validator.
+      return next();
+    }
+    for (const key of invalidTextPaths(body)) mark(key);
+  }
+  if (Object.keys(fields).length > 0) {
+    throw new ApiError(400, ErrorCode.validation, 'Text with NUL or unpaired surrogate characters', fields);
+  }
+  return next();
+};

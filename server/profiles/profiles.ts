@@ -6,6 +6,7 @@ import { ErrorCode } from '../../contract/errors';
 import type { ProfileResponse, ProfileStatus } from '../../contract/profile';
 import { CANDIDATE_TYPES } from '../../contract/user-types';
 import { readCatalog } from '../catalog/catalog';
+import { cityById, cityNear } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../http/errors';
 import { photoUrlOf } from './photos';
@@ -125,7 +126,8 @@ function toResponse(
   const values: Record<string, unknown> = {};
   for (const field of fields) {
     const value = row.values[field.key];
-    if (value !== undefined && value !== null) values[field.key] = value;
+    if (value !== undefined && value !== null)
+      values[field.key] = field.type === 'location' ? withCityId(value) : value;
   }
   return {
     uuid: row.id,
@@ -136,6 +138,17 @@ function toResponse(
     ...completenessOf(fields, values),
     version: row.version,
   };
+}
+
+/**
+ * A stored city from before requests named the list's id (the demo seed wrote such) gets the id of
+ * the list's city at its place, so the form sends it back as a valid `{ id }`. Rows are not rewritten.
+ */
+function withCityId(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || 'id' in value) return value;
+  const { lat, lng, country } = value as Partial<Record<'lat' | 'lng' | 'country', unknown>>;
+  if (typeof lat !== 'number' || typeof lng !== 'number' || typeof country !== 'string') return value;
+  return cityNear({ lat, lng, country }) ?? value;
 }
 
 async function respond(db: Database, kind: ProfileKind, owner: Owner, row: Row): Promise<ProfileResponse> {
@@ -164,7 +177,10 @@ export async function updateProfile(
   const type = row.type ?? owner.userType;
   const catalog = await readCatalog(db);
   const fields = fieldsFor(catalog, kind, type);
-  const schema = buildValuesSchema(kind === 'company' ? 'company' : 'profile', fields, { userType: type });
+  const schema = buildValuesSchema(kind === 'company' ? 'company' : 'profile', fields, {
+    userType: type,
+    cities: cityById,
+  });
   const parsed = v.safeParse(schema, input.values);
   if (!parsed.success) {
     throw new ApiError(400, ErrorCode.validation, 'Invalid profile values', fieldErrors(parsed.issues));
