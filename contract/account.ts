@@ -173,3 +173,61 @@ export const ACCOUNT_ERROR_CODES = [
   'reset.invalid_token',
 ] as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+
+/**
+ * An agent's look at the account (a later issue logs them); the export lists them so a user sees
+ * who saw their data. Empty until agents' access log exists.
+ */
+export const AgentAccessSchema = v.object({
+  at: v.string(),
+  agent: v.string(),
+  action: v.string(),
+});
+export type AgentAccess = v.InferOutput<typeof AgentAccessSchema>;
+
+/** A message the server sent to the account's address or phone, links and codes redacted. */
+export const ExportedMessageSchema = v.object({
+  kind: v.picklist(['mail', 'sms']),
+  to: v.string(),
+  subject: v.nullable(v.string()),
+  text: v.string(),
+  html: v.nullable(v.string()),
+  createdAt: v.string(),
+  status: v.string(),
+});
+
+const ExportedValuesSchema = v.object({
+  values: v.record(v.string(), v.unknown()),
+  version: v.number(),
+});
+
+/**
+ * `GET /api/user/export` (PRODUCT.md §8, GDPR Art. 15/20): everything the server holds about the
+ * caller, as JSON. Secrets (password hash, tokens, codes, links in messages) are never part of it.
+ */
+export const AccountExportSchema = v.object({
+  exportedAt: v.string(),
+  account: v.object({
+    id: v.string(),
+    email: v.string(),
+    type: v.string(),
+    language: v.string(),
+    createdAt: v.string(),
+    /** 0 when the registration is finished, else the step it stands at. */
+    registrationStep: v.number(),
+    twoFactor: v.picklist(['enabled', 'pending', 'disabled']),
+    phone: v.nullable(v.string()),
+    pendingPhone: v.nullable(v.string()),
+  }),
+  /** The legal texts accepted at registration, each with the version of its text. */
+  consents: v.array(v.object({ text: v.string(), version: v.string(), acceptedAt: v.string() })),
+  /** The personal profile (a candidate's matching profile, or another account's own). */
+  profile: v.nullable(v.object({ ...ExportedValuesSchema.entries, status: v.string() })),
+  /** A company account's company profile. */
+  company: v.nullable(ExportedValuesSchema),
+  /** The photo as a `data:image/jpeg;base64,…` URL. */
+  photo: v.nullable(v.string()),
+  messages: v.array(ExportedMessageSchema),
+  agentAccesses: v.array(AgentAccessSchema),
+});
+export type AccountExport = v.InferOutput<typeof AccountExportSchema>;

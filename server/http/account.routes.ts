@@ -29,6 +29,7 @@ import {
   skipPhone,
   validateEmail,
 } from '../account/account';
+import { exportAccount } from '../account/export';
 import type { AppEnv } from '../app';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import { clientIp } from './session.routes';
@@ -98,6 +99,10 @@ export function accountRoutes(svc: AccountServices, trustProxy: boolean) {
       .put('/user/phone', user, jsonBody(ChangePhoneSchema), async (c) => {
         await changePhone(svc, c.get('claims'), c.req.valid('json'));
         return c.body(null, 204);
+      })
+      .get('/user/export', user, async (c) => {
+        c.header('Content-Disposition', 'attachment; filename="matchwerk-export.json"');
+        return c.json(await exportAccount(svc.auth.db, svc.storage, c.get('claims').sub));
       })
       .delete('/user', user, jsonBody(DeleteAccountSchema), async (c) => {
         await deleteAccount(svc, c.get('claims'), c.req.valid('json').password, c.get('log'));

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { RegistrationRequest } from '../../contract/account';
+import { type AccountExport, AccountExportSchema, type RegistrationRequest } from '../../contract/account';
 import { type TokenPair, TokenPairSchema } from '../../contract/session';
 import type { ApiClient } from './client';
 
@@ -84,4 +84,9 @@ export async function disableTwoFactorCall(api: ApiClient, currentPassword: stri
 /** DELETE /api/user: the account and every personal datum, at once. */
 export async function deleteAccountCall(api: ApiClient, password: string): Promise<void> {
   await api.call('/api/user', { method: 'DELETE', body: { password } });
+}
+
+/** GET /api/user/export: everything the server holds about the account (contract AccountExportSchema). */
+export async function exportAccountData(api: ApiClient): Promise<AccountExport> {
+  return v.parse(AccountExportSchema, await api.call('/api/user/export'));
 }
