@@ -2,8 +2,34 @@ import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FieldDefinition } from '../../contract/catalog';
+import { fromPromise } from 'xstate';
+import type { CityHit, FieldDefinition } from '../../contract/catalog';
+import { citySearchMachine } from '../machines/city-search.machine';
 import { CatalogForm, ErrorSummary } from './catalog-form';
+
+const BERLIN: CityHit = {
+  id: 2950159,
+  name: 'Berlin',
+  country: 'DE',
+  lat: 52.52437,
+  lng: 13.41053,
+  population: 3,
+};
+
+/** The city search machine over a stand-in search; records the queries it was asked. */
+function citySearchOf(answer: (query: string) => Promise<CityHit[]>) {
+  const queries: string[] = [];
+  const logic = citySearchMachine.provide({
+    actors: {
+      searchCities: fromPromise(({ input }: { input: { query: string } }) => {
+        queries.push(input.query);
+        return answer(input.query);
+      }),
+    },
+  });
+  return { logic, queries };
+}
+const noCities = citySearchOf(async () => []).logic;
 
 const l = (de: string, en: string) => ({ de, en });
 const fields: FieldDefinition[] = [
@@ -65,6 +91,24 @@ const fields: FieldDefinition[] = [
     options: [{ value: 'de', label: l('Deutsch', 'German') }],
   },
 ];
+const birthDate: FieldDefinition = {
+  key: 'birth_date',
+  type: 'date',
+  label: l('Geburtsdatum', 'Date of birth'),
+  tab: 'personal',
+  required: false,
+  for: ['stella'],
+  min: -100,
+  max: -14,
+};
+const city: FieldDefinition = {
+  key: 'city',
+  type: 'location',
+  label: l('Wohnort', 'City'),
+  tab: 'personal',
+  required: true,
+  for: ['stella'],
+};
 
 function renderForm(props: Partial<Parameters<typeof CatalogForm>[0]> = {}, locale = 'de') {
   const i18n = setupI18n({ locale, messages: { [locale]: {} } });
@@ -76,7 +120,7 @@ function renderForm(props: Partial<Parameters<typeof CatalogForm>[0]> = {}, loca
         values={{}}
         errors={{}}
         onChange={onChange}
-        searchCities={async () => []}
+        citySearch={noCities}
         idPrefix="p"
         {...props}
       />
@@ -138,7 +182,7 @@ describe('catalogue form', () => {
           values={{}}
           errors={errors}
           onChange={() => {}}
-          searchCities={async () => []}
+          citySearch={noCities}
           idPrefix="p"
         />
       </I18nProvider>,
@@ -149,5 +193,66 @@ describe('catalogue form', () => {
       'Please fill in this field.',
     );
     expect(screen.getByRole('alert').querySelector('a')?.getAttribute('href')).toBe('#p-first_name');
+  });
+});
+
+describe('catalogue form widgets', () => {
+  it('offers only birth dates 14 to 100 years back', () => {
+    renderForm({ fields: [birthDate] });
+    const input = screen.getByLabelText('Geburtsdatum') as HTMLInputElement;
+    const year = new Date().getUTCFullYear();
+    expect(input.min.slice(0, 4)).toBe(String(year - 100));
+    expect(input.max.slice(0, 4)).toBe(String(year - 14));
+  });
+
+  it('searches a city after a pause in typing and sends the chosen city with its list id', async () => {
+    const search = citySearchOf(async () => [BERLIN]);
+    const onChange = renderForm({ fields: [city], citySearch: search.logic });
+    fireEvent.change(screen.getByLabelText('Wohnort', { exact: false }), { target: { value: 'Be' } });
+    fireEvent.change(screen.getByLabelText('Wohnort', { exact: false }), { target: { value: 'Ber' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Berlin (DE)' }));
+    expect(search.queries).toEqual(['Ber']);
+    expect(onChange.mock.calls).toEqual([
+      ['city', { id: 2950159, name: 'Berlin', country: 'DE', lat: 52.52437, lng: 13.41053 }],
+    ]);
+    expect((screen.getByLabelText('Wohnort', { exact: false }) as HTMLInputElement).value).toBe('Berlin');
+    expect(screen.queryByRole('button', { name: 'Berlin (DE)' })).toBeNull();
+  });
+
+  it('shows a running search as busy and a failed one with a retry', async () => {
+    let fail = true;
+    let release = () => {};
+    const search = citySearchOf(async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      if (fail) throw new Error('offline');
+      return [BERLIN];
+    });
+    renderForm({ fields: [city], citySearch: search.logic });
+    fireEvent.change(screen.getByLabelText('Wohnort', { exact: false }), { target: { value: 'Ber' } });
+    expect((await screen.findByRole('status')).textContent).toBe('Searching…');
+    release();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The city search did not answer. Please try again.',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('status');
+    release();
+    expect(await screen.findByRole('button', { name: 'Berlin (DE)' })).toBeTruthy();
+    expect(search.queries).toEqual(['Ber', 'Ber']);
+  });
+
+  it('names text that cannot be stored, and dates out of range, in the user’s words', () => {
+    renderForm({
+      fields: [fields[0]!, birthDate],
+      errors: { first_name: ['field.invalid_text'], birth_date: ['field.date_too_late'] },
+    });
+    expect(
+      screen.getByText('This text holds characters that cannot be saved. Please retype it.'),
+    ).toBeTruthy();
+    expect(screen.getByText('This date is too late.')).toBeTruthy();
   });
 });

@@ -2,11 +2,11 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useBlocker } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import type { FieldDefinition } from '../../contract/catalog';
 import { fieldIsFor } from '../../contract/catalog';
 import type { ApiClient } from '../api/client';
-import { searchCities } from '../api/profile';
+import { citySearchLogic } from '../machines/city-search.machine';
 import { hasUnsavedChanges, type ProfileActor } from '../machines/profile.machine';
 import { CatalogForm, ErrorSummary } from './catalog-form';
 import { errorMessage } from './error-message';
@@ -44,7 +44,7 @@ export function ProfileEditor({
   const tabs = tabsOf(fields);
   const tab = tabs.includes(context.tab) ? context.tab : (tabs[0] ?? '');
   const unsaved = hasUnsavedChanges(snapshot);
-  const cities = useCallback((q: string, signal: AbortSignal) => searchCities(api, q, signal), [api]);
+  const cities = useMemo(() => citySearchLogic(api), [api]);
 
   useBlocker({
     shouldBlockFn: () => hasUnsavedChanges(actor.getSnapshot()) && !window.confirm(i18n._(leaveQuestion)),
@@ -145,7 +145,7 @@ export function ProfileEditor({
           values={context.form}
           errors={context.formErrors}
           onChange={(key, value) => actor.send({ type: 'profile.change', key, value })}
-          searchCities={cities}
+          citySearch={cities}
           idPrefix={idPrefix}
         />
       </div>

@@ -12,7 +12,8 @@ import {
   USER_CATEGORIES,
 } from '../../../contract/account';
 import type { FieldDefinition } from '../../../contract/catalog';
-import { fetchFields, searchCities } from '../../api/profile';
+import { fetchFields } from '../../api/profile';
+import { citySearchLogic } from '../../machines/city-search.machine';
 import { profileMachine } from '../../machines/profile.machine';
 import { type RegistrationActor, registrationMachine } from '../../machines/registration.machine';
 import { registrationImplementations } from '../../machines/registration-actors';
@@ -409,6 +410,7 @@ function RequiredFields({
 }) {
   const { api } = useAppActors();
   const error = useSelector(registration, (s) => s.context.error);
+  const cities = useMemo(() => citySearchLogic(api), [api]);
   const profile = useActorRef(profileMachine.provide({ actors: profileActors(api) }), {
     input: { scope: company ? 'company' : 'profile', userType, fields, hasFinishedRegistration: false },
   });
@@ -438,7 +440,7 @@ function RequiredFields({
         values={snapshot.context.form}
         errors={snapshot.context.formErrors}
         onChange={(key, value) => profile.send({ type: 'profile.change', key, value })}
-        searchCities={(q, signal) => searchCities(api, q, signal)}
+        citySearch={cities}
         idPrefix="register-profile"
       />
       <button type="submit" className="button" disabled={snapshot.hasTag('busy')}>
