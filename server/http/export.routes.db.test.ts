@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AccountExportSchema, LEGAL_TEXTS_VERSION } from '../../contract/account';
 import type { TokenPair } from '../../contract/session';
+import { users } from '../db/schema/users';
 import { type AccountFixture, createAccountFixture, registration } from './account-test-kit';
 
 let f: AccountFixture;
@@ -114,6 +116,12 @@ describe('GET /api/user/export', () => {
     expect(data.account.type).toBe('company');
     expect(data.company?.values).toMatchObject({ name: 'Rheinwerk Logistik GmbH' });
     expect(data.photo).toBeNull();
+  });
+
+  it('answers 401, not 500, to a token of an account deleted since', async () => {
+    const token = await f.tokenFor('luna@matchwerk.example');
+    await f.db.db.delete(users).where(eq(users.email, 'luna@matchwerk.example'));
+    expect((await f.call('GET', '/api/user/export', { token })).status).toBe(401);
   });
 
   it('needs a token', async () => {
