@@ -1,102 +1,123 @@
 import { setupI18n } from '@lingui/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { Language } from '../../contract/user-types';
+import { deferredActors, flush } from '../../tests/support/deferred-actors';
 import {
-  machineModel,
-  pathsCoveringEveryTransition,
+  type ModelTable,
   recordVisits,
-  stateNodePaths,
+  replayPath,
+  tableCoverage,
+  tablePaths,
 } from '../../tests/support/model';
 import { MemoryStorage } from '../../tests/support/tokens';
 import { LANGUAGE_KEY, localeMachine } from './locale.machine';
 
-const catalogs: Record<Language, Record<string, string>> = { de: { hello: 'Hallo' }, en: { hello: 'Hello' } };
+const catalog = { hello: 'Hallo' };
 
-const model = machineModel(localeMachine, {
-  input: {
-    i18n: setupI18n(),
-    storage: new MemoryStorage(),
-    document: document.implementation.createHTMLDocument(),
-  },
-  events: [
-    { type: 'xstate.done.actor.loadCatalog', output: {} } as never,
-    { type: 'xstate.error.actor.loadCatalog', error: new Error('offline') } as never,
-    { type: 'locale.change', language: 'en' },
-    { type: 'locale.change', language: 'de' },
-    { type: 'locale.retry' },
-  ],
-});
-const paths = pathsCoveringEveryTransition(model);
-const visited = new Set<string>();
-let executed = 0;
-
-describe('locale machine, model-based', () => {
-  afterAll(() => {
-    process.stdout.write(
-      `locale model: ${visited.size} states visited of ${stateNodePaths(localeMachine).length}, ${executed}/${paths.length} transitions executed\n`,
-    );
-  });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    const storage = new MemoryStorage();
-    const doc = document.implementation.createHTMLDocument();
-    const i18n = setupI18n();
-    // Each catalog request waits until the path says whether it arrives or fails.
-    const pending: { language: Language; resolve: () => void; reject: (e: Error) => void }[] = [];
-    const machine = localeMachine.provide({
-      actors: {
-        loadCatalog: fromPromise(
-          ({ input }: { input: { language: Language } }) =>
-            new Promise((resolve, reject) => {
-              pending.push({
-                language: input.language,
-                resolve: () => resolve(catalogs[input.language]),
-                reject,
-              });
-            }),
-        ),
+/**
+ * The specification, by hand. `changeOther` asks for the language not shown, `changeSame` for the one
+ * shown (refused when ready). The stored language is absent, so the machine starts on German.
+ */
+const table: ModelTable = {
+  initial: 'loading',
+  events: ['loaded', 'failed', 'changeOther', 'changeSame', 'retry'],
+  states: {
+    loading: {
+      loaded: {
+        target: 'ready',
+        context: { language: 'de', requested: 'de', stored: 'de', lang: 'de' },
+        tags: [],
       },
-    });
-    const actor = createActor(machine, {
-      input: { i18n, storage, document: doc },
-      inspect: recordVisits(visited),
-    });
-    actor.start();
-    for (const { event, expected } of path.steps) {
-      if ((event.type as string) === 'xstate.done.actor.loadCatalog') pending.shift()?.resolve();
-      else if ((event.type as string) === 'xstate.error.actor.loadCatalog')
-        pending.shift()?.reject(new Error('offline'));
-      else actor.send(event);
-      await new Promise((r) => setTimeout(r, 0));
-      const snapshot = actor.getSnapshot();
-      if (snapshot.status === 'error') throw snapshot.error;
-      expect(snapshot.value).toEqual(expected.value);
-      if (snapshot.matches('ready')) {
-        // The shown language is active, remembered and announced to assistive technology.
-        const language = snapshot.context.language;
-        expect(i18n.locale).toBe(language);
-        expect(i18n._('hello')).toBe(catalogs[language].hello);
-        expect(storage.getItem(LANGUAGE_KEY)).toBe(language);
-        expect(doc.documentElement.lang).toBe(language);
-      }
-      if (snapshot.matches('loading')) expect(snapshot.hasTag('busy')).toBe(true);
-    }
-    executed++;
+      failed: {
+        target: 'failed',
+        context: { language: 'de', requested: 'de', stored: null, lang: '' },
+        tags: [],
+      },
+    },
+    ready: {
+      changeOther: {
+        target: 'loading',
+        context: { language: 'de', requested: 'en' },
+        invoked: [{ src: 'loadCatalog', input: { language: 'en' } }],
+        tags: ['busy'],
+      },
+    },
+    failed: {
+      retry: {
+        target: 'loading',
+        context: { requested: 'de' },
+        invoked: [{ src: 'loadCatalog', input: { language: 'de' } }],
+        tags: ['busy'],
+      },
+      changeOther: {
+        target: 'loading',
+        context: { language: 'de', requested: 'en' },
+        invoked: [{ src: 'loadCatalog', input: { language: 'en' } }],
+        tags: ['busy'],
+      },
+      changeSame: {
+        target: 'loading',
+        context: { language: 'de', requested: 'de' },
+        invoked: [{ src: 'loadCatalog', input: { language: 'de' } }],
+        tags: ['busy'],
+      },
+    },
+  },
+};
+
+const paths = tablePaths(table);
+const visited = new Set<string>();
+const executed = new Set<string>();
+
+function start() {
+  const fx = deferredActors(['loadCatalog'] as const);
+  const storage = new MemoryStorage();
+  const doc = document.implementation.createHTMLDocument();
+  const actor = createActor(localeMachine.provide({ actors: fx.actors }), {
+    input: { i18n: setupI18n(), storage, document: doc },
+    inspect: recordVisits(visited),
+  }).start();
+  const other = (l: Language): Language => (l === 'de' ? 'en' : 'de');
+  // The first catalog request is made at start; the table's steps begin after it.
+  const initialCalls = fx.calls.length;
+  return {
+    async send(event: string) {
+      const language = actor.getSnapshot().context.language;
+      if (event === 'loaded' && fx.pending('loadCatalog') > 0) fx.settle('loadCatalog', 'done', catalog);
+      else if (event === 'failed' && fx.pending('loadCatalog') > 0)
+        fx.settle('loadCatalog', 'error', new Error('offline'));
+      else if (event === 'changeOther') actor.send({ type: 'locale.change', language: other(language) });
+      else if (event === 'changeSame') actor.send({ type: 'locale.change', language });
+      else if (event === 'retry') actor.send({ type: 'locale.retry' });
+      await flush();
+    },
+    snapshot() {
+      const s = actor.getSnapshot();
+      const { language, requested } = s.context;
+      // What activating shows outside the machine: the stored choice and <html lang>.
+      const shown = { stored: storage.getItem(LANGUAGE_KEY), lang: doc.documentElement.lang };
+      return { value: s.value, context: { language, requested, ...shown }, tags: s.tags as Set<string> };
+    },
+    calls: () => fx.calls.slice(initialCalls).map((c) => ({ src: c.id, input: c.input })),
+  };
+}
+
+describe('locale machine, against its expectation table', () => {
+  afterAll(() => {
+    process.stdout.write(tableCoverage('locale', table, localeMachine, executed).line);
   });
 
-  it('covered every state and every transition', () => {
-    expect([...visited].sort()).toEqual(stateNodePaths(localeMachine).sort());
-    expect(executed).toBe(paths.length);
-    expect(paths.map((p) => p.name)).toEqual(
-      expect.arrayContaining([
-        'loading --xstate.done.actor.loadCatalog--> ready',
-        'loading --xstate.error.actor.loadCatalog--> failed',
-        'ready --locale.change--> loading',
-        'failed --locale.retry--> loading',
-        'failed --locale.change--> loading',
-      ]),
-    );
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
+    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
+    executed.add(name);
+  });
+
+  it('covered every state of the machine and every transition of the table', () => {
+    const { states } = tableCoverage('locale', table, localeMachine, executed);
+    expect([...visited].sort()).toEqual(states.sort());
+    expect(Object.keys(table.states).sort()).toEqual(states.sort());
+    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
   });
 
   it('starts in the stored language, German when none is stored', () => {
