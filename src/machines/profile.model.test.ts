@@ -156,4 +156,19 @@ describe('profile machine, model-based', () => {
     actor.send({ type: 'profile.keepMine' });
     expect(fx.calls.at(-1)?.input).toEqual({ scope: 'profile', values: { first_name: 'Grace' }, version: 3 });
   });
+
+  it('takes the status the server answers, not the one it had (takeStatus keeps the new status)', async () => {
+    const fx = deferredActors(['loadProfile', 'saveProfile', 'setStatus'] as const);
+    const actor = createActor(profileMachine.provide({ actors: fx.actors }), { input }).start();
+    fx.settle('loadProfile', 'done', mine);
+    await flush();
+    expect(actor.getSnapshot().context.profile?.status).toBe('active');
+    actor.send({ type: 'profile.setStatus', status: 'inactive' });
+    expect(fx.calls.at(-1)).toEqual({ id: 'setStatus', input: { status: 'inactive' } });
+    fx.settle('setStatus', 'done', 'inactive');
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ editing: 'clean' });
+    expect(actor.getSnapshot().context.profile?.status).toBe('inactive');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
 });
