@@ -2,6 +2,7 @@
 export * from './schema/accounts';
 export * from './schema/auth';
 export * from './schema/catalog';
+export * from './schema/jobs';
 export * from './schema/profiles';
 export * from './schema/registration';
 export * from './schema/users';

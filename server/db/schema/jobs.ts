@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { BreakdownItem } from '../../../contract/matching';
+import { profiles } from './profiles';
+import { users } from './users';
+
+/**
+ * Matching jobs (PRODUCT.md §5): the job catalogue's values and the criteria. A company's request is
+ * a job with origin `company` tied to the company account. See docs/decisions/0010-matching-runs.md.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey(),
+    origin: text('origin').notNull().default('agent'),
+    /** The company account that filed the request (origin company); null for an agent's job. */
+    companyUserId: uuid('company_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('active'),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    criteria: jsonb('criteria')
+      .$type<{ key: string; value: unknown; weight: number; must: boolean }[]>()
+      .notNull()
+      .default([]),
+    /** Increases with every saved edit; an update naming an older version is refused (409). */
+    version: integer('version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_status_updated_idx').on(t.status, t.updatedAt),
+    index('jobs_company_user_idx').on(t.companyUserId),
+    check('jobs_origin_values', sql`${t.origin} in ('agent', 'company')`),
+    check('jobs_status_values', sql`${t.status} in ('active', 'archived')`),
+  ],
+);
+
+/**
+ * One matching run of a job: queued → running → done | failed | cancelled. Any server process claims
+ * a queued run (or a running one whose lease lapsed) with FOR UPDATE SKIP LOCKED and renews its lease
+ * while it works. At most one run per job is queued or running (partial unique index).
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: uuid('id').primaryKey(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    /** The job version the run scores (its criteria are read when the run is claimed). */
+    jobVersion: integer('job_version').notNull(),
+    state: text('state').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** How often a worker claimed it: a run that keeps killing its workers fails after a few. */
+    attempts: integer('attempts').notNull().default(0),
+    considered: integer('considered'),
+    included: integer('included'),
+    excluded: integer('excluded'),
+    bestScore: doublePrecision('best_score'),
+    histogram: jsonb('histogram').$type<number[]>(),
+    excludedBy: jsonb('excluded_by').$type<Record<string, number>>(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('job_runs_one_active_per_job')
+      .on(t.jobId)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('job_runs_job_created_idx').on(t.jobId, t.createdAt),
+    index('job_runs_claim_idx')
+      .on(t.state, t.leaseExpiresAt)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    check('job_runs_state_values', sql`${t.state} in ('queued', 'running', 'done', 'failed', 'cancelled')`),
+    check('job_runs_progress_range', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/**
+ * The ranked results of a run: rank, score, breakdown and the profile version scored, with the
+ * name, city, type and distance as scored (for sorting and the CSV). The job's results are those of
+ * its latest done run; a new run writes its rows beside them and the switch is one transaction.
+ */
+export const jobResults = pgTable(
+  'job_results',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => jobRuns.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+    score: doublePrecision('score').notNull(),
+    breakdown: jsonb('breakdown').$type<BreakdownItem[]>().notNull(),
+    profileVersion: integer('profile_version').notNull(),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    city: text('city'),
+    distanceKm: doublePrecision('distance_km'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.runId, t.rank] }),
+    uniqueIndex('job_results_run_profile_key').on(t.runId, t.profileId),
+    // Score order is rank order (rank = score desc, uuid asc): the primary key serves it and minScore.
+    index('job_results_run_score_idx').on(t.runId, t.score),
+    index('job_results_run_name_idx').on(t.runId, t.name, t.rank),
+    index('job_results_run_distance_idx').on(t.runId, t.distanceKm, t.rank),
+    index('job_results_profile_idx').on(t.profileId),
+  ],
+);
+
+/** Profiles an agent starred for a job; kept across runs. */
+export const jobShortlist = pgTable(
+  'job_shortlist',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.profileId] }), index('job_shortlist_profile_idx').on(t.profileId)],
+);
+
+export type JobRow = typeof jobs.$inferSelect;
+export type JobRunRow = typeof jobRuns.$inferSelect;
