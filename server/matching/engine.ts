@@ -39,7 +39,7 @@ export interface MatchOutcome {
 }
 
 /** Scores the rows in `sel[0..n)`: adds w·s to acc, or keeps only the rows with s = 1. */
-interface Kernel {
+export interface Kernel {
   accumulate(sel: Int32Array, n: number, acc: Float64Array, w: number): void;
   filter(sel: Int32Array, n: number): number;
 }
@@ -191,7 +191,7 @@ class DateKernel implements Kernel {
 const TABLE_LIMIT = 1 << 16;
 
 /** Chooses the kernel of one criterion: the fastest form that gives evaluate()'s very numbers. */
-function kernelFor(index: ProfileIndex, spec: CriterionSpec, value: unknown): Kernel {
+export function kernelFor(index: ProfileIndex, spec: CriterionSpec, value: unknown): Kernel {
   const column = index.columns.get(spec.profileField.key);
   if (!column) throw new Error(`profile field ${spec.profileField.key} is not indexed`);
   const tableOver = (codes: CodeArray, entries: readonly unknown[]) =>
@@ -342,7 +342,8 @@ export function matchIndex(index: ProfileIndex, job: MatchJob, options: MatchOpt
   return { results, considered, included };
 }
 
-function explain(
+/** The breakdown of one row, by the rule functions: it adds up to the score. */
+export function explain(
   index: ProfileIndex,
   compiled: CompiledCriterion[],
   sumW: number,

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalogFile, seedCatalog } from '../catalog/catalog';
 import { profiles } from '../db/schema/profiles';
+import { users } from '../db/schema/users';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { IndexSync } from './index-sync';
 import { ranking, seedIndexFixture, uuid } from './index-sync.fixture';
@@ -88,6 +89,30 @@ describe('the index over the database', () => {
     await sync.refresh();
     now += 4 * 24 * 3600 * 1000;
     expect(await sync.refresh()).toMatchObject({ rebuilt: true });
+  });
+
+  it('takes in a candidate only once the registration is finished and while the account is active', async () => {
+    const userId = '00000000-0000-4000-8000-0000000000aa';
+    await db.db.insert(users).values({
+      id: userId,
+      email: 'mid-registration@example.test',
+      passwordHash: 'x',
+      userType: 'stella',
+      registrationStep: 2,
+    });
+    await db.db.insert(profiles).values({ id: uuid(7), userId, type: 'stella', values: { skills: ['go'] } });
+    const sync = new IndexSync(db.db);
+    const ids = async () => (await ranking(sync)).map(([id]) => id);
+    expect(await ids()).not.toContain(uuid(7));
+
+    await db.db.update(users).set({ registrationStep: 0 }).where(eq(users.id, userId));
+    expect(await ids()).toContain(uuid(7));
+    await db.db.update(users).set({ active: false }).where(eq(users.id, userId));
+    expect(await ids()).not.toContain(uuid(7));
+    await db.db.update(users).set({ active: true }).where(eq(users.id, userId));
+    expect(await ids()).toContain(uuid(7));
+    // A fresh build agrees with the followed changes.
+    expect(await ranking(new IndexSync(db.db))).toEqual(await ranking(sync));
   });
 
   it('writes a tombstone for every deleted profile', async () => {

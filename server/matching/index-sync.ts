@@ -75,8 +75,8 @@ export class IndexSync {
         );
         const changed = await queryRows<ProfileSourceRow>(
           tx,
-          sql`select id, type, status, ${projection(this.current.catalog)} as v
-              from profiles where change_tx >= ${this.watermark}`,
+          sql`select p.id, p.type, ${eligibleStatus} as status, ${projection(this.current.catalog)} as v
+              from profiles p where p.change_tx >= ${this.watermark}`,
         );
         const index = this.current;
         let removed = 0;
@@ -101,15 +101,15 @@ export class IndexSync {
         const [snap] = await queryRows<SnapshotRow>(tx, snapshotQuery);
         const [{ count } = { count: 0 }] = await queryRows<{ count: string | number }>(
           tx,
-          sql`select count(*) as count from profiles where status = 'active'`,
+          sql`select count(*) as count from profiles p where ${eligible}`,
         );
         const index = new ProfileIndex(catalog, Number(count));
         let last = '00000000-0000-0000-0000-000000000000';
         for (;;) {
           const page = await queryRows<ProfileSourceRow>(
             tx,
-            sql`select id, type, status, ${projection(catalog)} as v from profiles
-                where status = 'active' and id > ${last} order by id limit ${PAGE}`,
+            sql`select p.id, p.type, p.status, ${projection(catalog)} as v from profiles p
+                where ${eligible} and p.id > ${last} order by p.id limit ${PAGE}`,
           );
           for (const row of page) index.upsert(toProfile(row));
           if (page.length < PAGE) break;
@@ -133,6 +133,15 @@ export class IndexSync {
     await this.db.execute(sql`delete from profile_tombstones where deleted_at < ${cutoff}`);
   }
 }
+
+/**
+ * Whether a profile takes part: it is active, and its account (agents keep profiles without one)
+ * finished registration and is active. A change of the account re-stamps the profile (trigger
+ * users_touch_profile), so the delta refresh sees it.
+ */
+const eligible = sql`(p.status = 'active' and (p.user_id is null or exists (
+  select 1 from users u where u.id = p.user_id and u.registration_step = 0 and u.active)))`;
+const eligibleStatus = sql`(case when ${eligible} then 'active' else 'inactive' end)`;
 
 const snapshotQuery = sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
   (select checksum from catalogs where scope = 'profile') as profile_sum,
