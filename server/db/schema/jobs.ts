@@ -79,13 +79,9 @@ export const jobRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('job_runs_one_active_per_job')
-      .on(t.jobId)
-      .where(sql`${t.state} in ('queued', 'running')`),
+    uniqueIndex('job_runs_one_active_per_job').on(t.jobId).where(sql`${t.state} in ('queued', 'running')`),
     index('job_runs_job_created_idx').on(t.jobId, t.createdAt),
-    index('job_runs_claim_idx')
-      .on(t.state, t.leaseExpiresAt)
-      .where(sql`${t.state} in ('queued', 'running')`),
+    index('job_runs_claim_idx').on(t.state, t.leaseExpiresAt).where(sql`${t.state} in ('queued', 'running')`),
     check('job_runs_state_values', sql`${t.state} in ('queued', 'running', 'done', 'failed', 'cancelled')`),
     check('job_runs_progress_range', sql`${t.progress} between 0 and 100`),
   ],
@@ -141,7 +137,10 @@ export const jobShortlist = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.profileId] }), index('job_shortlist_profile_idx').on(t.profileId)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.profileId] }),
+    index('job_shortlist_profile_idx').on(t.profileId),
+  ],
 );
 
 export type JobRow = typeof jobs.$inferSelect;
