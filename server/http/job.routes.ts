@@ -1,0 +1,186 @@
+import { type Context, Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { GenericSchema, InferOutput } from 'valibot';
+import * as v from 'valibot';
+import { ErrorCode } from '../../contract/errors';
+import {
+  type Job,
+  JobInputSchema,
+  JobListQuerySchema,
+  JobStatusBodySchema,
+  JobUpdateSchema,
+  PreviewRequestSchema,
+  ResultsQuerySchema,
+  type Run,
+} from '../../contract/job';
+import type { AppEnv } from '../app';
+import { type AuthVariables, requireUser } from '../auth/middleware';
+import type { TokenSettings } from '../auth/tokens';
+import { readCatalog } from '../catalog/catalog';
+import { callerOf } from '../jobs/access';
+import { changeStatus, createJob, deleteJob, listJobs, readJob, updateJob } from '../jobs/jobs';
+import {
+  addToShortlist,
+  nearMisses,
+  preview,
+  removeFromShortlist,
+  resultDetail,
+  resultsCsv,
+  showResults,
+} from '../jobs/results';
+import { FINAL_STATES, latestRun, requestRun, selectRun, toRun } from '../jobs/runs';
+import type { JobServices } from '../jobs/services';
+import { csvTexts } from '../jobs/texts';
+import { ApiError } from './errors';
+import { fieldErrors, jsonBody } from './validate';
+
+type Env = AppEnv & { Variables: AuthVariables };
+
+export interface JobRoutesDeps {
+  services: JobServices;
+  tokens: TokenSettings;
+  /** How often the run event stream looks at the run. */
+  eventPollMs?: number;
+}
+
+/** Validates the query string with a contract schema; a repeated parameter is refused like a bad one. */
+function queryOf<S extends GenericSchema>(c: Context<Env>, schema: S): InferOutput<S> {
+  const parsed = v.safeParse(schema, c.req.query());
+  if (!parsed.success) {
+    throw new ApiError(400, ErrorCode.validation, 'Invalid query', fieldErrors(parsed.issues));
+  }
+  const repeated = Object.entries(c.req.queries()).filter(([, values]) => values.length > 1);
+  if (repeated.length > 0) {
+    throw new ApiError(
+      400,
+      ErrorCode.validation,
+      'Invalid query',
+      Object.fromEntries(repeated.map(([name]) => [name, ['query.invalid']])),
+    );
+  }
+  return parsed.output;
+}
+
+const noStore = (c: Context<Env>) => c.header('Cache-Control', 'no-store');
+
+/**
+ * The job calls of PRODUCT.md §5 (contract/job.ts lists them). Every handler authorizes through
+ * server/jobs/access.ts: agents everything, a company its own requests, candidates nothing.
+ */
+export function jobRoutes(deps: JobRoutesDeps) {
+  const signedIn = requireUser(deps.tokens);
+  const { services } = deps;
+  const db = services.db;
+  const caller = (c: Context<Env>) => callerOf(c.get('claims'));
+  const pollMs = deps.eventPollMs ?? 250;
+
+  const conflict = (c: Context<Env>, current: Job) =>
+    c.json(
+      {
+        status: 409 as const,
+        code: 'job.version_conflict' as const,
+        message: 'The job was changed since it was read',
+        requestId: c.get('requestId'),
+        current,
+      },
+      409,
+    );
+
+  return (
+    new Hono<Env>()
+      .put('/job', signedIn, jsonBody(JobInputSchema), async (c) => {
+        noStore(c);
+        return c.json(await createJob(db, caller(c), c.req.valid('json')), 201);
+      })
+      .get('/jobs/list', signedIn, async (c) => {
+        noStore(c);
+        return c.json(await listJobs(db, caller(c), queryOf(c, JobListQuerySchema)));
+      })
+      // Before /job/:uuid, which would take "preview" for an id.
+      .post('/job/preview', signedIn, jsonBody(PreviewRequestSchema), async (c) => {
+        noStore(c);
+        return c.json(await preview(services, caller(c), c.req.valid('json')));
+      })
+      .post('/job/changestatus/:uuid', signedIn, jsonBody(JobStatusBodySchema), async (c) => {
+        noStore(c);
+        return c.json(await changeStatus(db, caller(c), c.req.param('uuid'), c.req.valid('json').status));
+      })
+      .get('/job/showresults/:id', signedIn, async (c) => {
+        noStore(c);
+        const who = caller(c);
+        const query = queryOf(c, ResultsQuerySchema);
+        if (query.format === 'csv') {
+          const csv = await resultsCsv(db, who, await readCatalog(db), c.req.param('id'), query);
+          return c.body(csv, 200, {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': `attachment; filename="${csvTexts[who.language].fileName}"`,
+          });
+        }
+        return c.json(await showResults(db, who, c.req.param('id'), query));
+      })
+      .get('/job/showresultsdetail/:job/:profile', signedIn, async (c) => {
+        noStore(c);
+        const query = queryOf(c, ResultsQuerySchema);
+        return c.json(await resultDetail(db, caller(c), c.req.param('job'), c.req.param('profile'), query));
+      })
+      .get('/job/:uuid', signedIn, async (c) => {
+        noStore(c);
+        return c.json(await readJob(db, caller(c), c.req.param('uuid')));
+      })
+      .post('/job/:uuid', signedIn, jsonBody(JobUpdateSchema), async (c) => {
+        noStore(c);
+        const result = await updateJob(db, caller(c), c.req.param('uuid'), c.req.valid('json'));
+        return result.ok ? c.json(result.job) : conflict(c, result.current);
+      })
+      .delete('/job/:uuid', signedIn, async (c) => {
+        await deleteJob(db, caller(c), c.req.param('uuid'));
+        return c.body(null, 204);
+      })
+      .post('/job/:uuid/run', signedIn, async (c) => {
+        noStore(c);
+        return c.json({ run: await requestRun(services, caller(c), c.req.param('uuid')) }, 202);
+      })
+      .get('/job/:uuid/run', signedIn, async (c) => {
+        noStore(c);
+        return c.json({ run: await latestRun(db, caller(c), c.req.param('uuid')) });
+      })
+      .get('/job/:uuid/run/events', signedIn, async (c) => {
+        // Authorization and the 404s answer as JSON, before the stream starts.
+        const first = await latestRun(db, caller(c), c.req.param('uuid'));
+        return streamSSE(c, async (stream) => {
+          let aborted = false;
+          stream.onAbort(() => {
+            aborted = true;
+          });
+          let run: Run = first;
+          let sent = '';
+          for (;;) {
+            const key = `${run.state}/${run.progress}`;
+            if (key !== sent) {
+              await stream.writeSSE({ event: 'run', id: key, data: JSON.stringify(run) });
+              sent = key;
+            }
+            if (aborted || FINAL_STATES.includes(run.state)) break;
+            await stream.sleep(pollMs);
+            const row = await selectRun(db, run.uuid);
+            // The job (and with it the run) was deleted meanwhile: the stream ends.
+            if (!row) break;
+            run = toRun(row);
+          }
+        });
+      })
+      .get('/job/:uuid/near-misses', signedIn, async (c) => {
+        noStore(c);
+        return c.json(await nearMisses(services, caller(c), c.req.param('uuid')));
+      })
+      .put('/job/:uuid/shortlist/:profile', signedIn, async (c) => {
+        noStore(c);
+        await addToShortlist(db, caller(c), c.req.param('uuid'), c.req.param('profile'));
+        return c.json({ shortlisted: true as const });
+      })
+      .delete('/job/:uuid/shortlist/:profile', signedIn, async (c) => {
+        await removeFromShortlist(db, caller(c), c.req.param('uuid'), c.req.param('profile'));
+        return c.body(null, 204);
+      })
+  );
+}

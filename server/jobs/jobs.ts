@@ -1,0 +1,278 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { ErrorCode } from '../../contract/errors';
+import {
+  type Job,
+  type JobCriterion,
+  type JobListQuery,
+  type JobListResponse,
+  type JobStatus,
+  type LastRun,
+  parseJobInput,
+} from '../../contract/job';
+import { CANDIDATE_TYPES, type CandidateType } from '../../contract/user-types';
+import { readCatalog } from '../catalog/catalog';
+import { cityById } from '../catalog/cities';
+import { type Database, queryRows } from '../db/client';
+import { ApiError } from '../http/errors';
+import { assertAgent, assertAgentOrCompany, type Caller, isAgent, isCompany, jobNotFound } from './access';
+
+/**
+ * Matching jobs: create, read, update with a version, delete, change status, list (PRODUCT.md §5).
+ * A company's request is a job with origin `company` tied to the company account; a company sees its
+ * own requests only, without weights, must flags or scores.
+ */
+
+interface JobSqlRow {
+  id: string;
+  origin: 'agent' | 'company';
+  company_user_id: string | null;
+  status: JobStatus;
+  values: Record<string, unknown>;
+  criteria: JobCriterion[];
+  version: number;
+  created_at: string | Date;
+  updated_at: string | Date;
+  company_name: string | null;
+  run_state: LastRun['state'] | null;
+  run_progress: number | null;
+  run_finished_at: string | Date | null;
+  done_included: number | null;
+  done_best: number | null;
+}
+
+const iso = (x: string | Date | null): string | null =>
+  x === null ? null : (x instanceof Date ? x : new Date(x)).toISOString();
+
+/** The job with its company's name, its latest run and the counts of its latest done run. */
+const SELECT_JOB = sql`select j.id, j.origin, j.company_user_id, j.status, j."values", j.criteria, j.version,
+    j.created_at, j.updated_at,
+    (select c."values" ->> 'name' from companies c where c.user_id = j.company_user_id) as company_name,
+    lr.state as run_state, lr.progress as run_progress, lr.finished_at as run_finished_at,
+    ld.included as done_included, ld.best_score as done_best
+  from jobs j
+  left join lateral (select state, progress, finished_at from job_runs r where r.job_id = j.id
+                     order by r.created_at desc, r.id desc limit 1) lr on true
+  left join lateral (select included, best_score from job_runs r where r.job_id = j.id and r.state = 'done'
+                     order by r.finished_at desc, r.id desc limit 1) ld on true`;
+
+function toJob(row: JobSqlRow, caller: Caller): Job {
+  const agent = isAgent(caller);
+  const criteria = (row.criteria ?? []).map((c) =>
+    agent ? { key: c.key, value: c.value, weight: c.weight, must: c.must } : { key: c.key, value: c.value },
+  );
+  const lastRun: LastRun | null =
+    row.run_state === null
+      ? null
+      : {
+          state: row.run_state,
+          progress: row.run_progress ?? 0,
+          finishedAt: iso(row.run_finished_at),
+          included: agent ? row.done_included : null,
+          bestScore: agent && row.done_best !== null ? Number(row.done_best) : null,
+        };
+  return {
+    uuid: row.id,
+    origin: row.origin,
+    status: row.status,
+    values: row.values,
+    criteria,
+    company: row.company_user_id ? { uuid: row.company_user_id, name: row.company_name } : null,
+    version: row.version,
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+    lastRun,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id that is no uuid names no job (404), rather than a database error. */
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
+async function selectJob(db: Database, id: string): Promise<JobSqlRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await queryRows<JobSqlRow>(db, sql`${SELECT_JOB} where j.id = ${id}`);
+  return row;
+}
+
+/** A job the caller may read: any for an agent, its own request for a company (others: 404). */
+async function readableJob(db: Database, caller: Caller, id: string): Promise<JobSqlRow> {
+  assertAgentOrCompany(caller);
+  const row = await selectJob(db, id);
+  if (!row || (!isAgent(caller) && row.company_user_id !== caller.userId)) throw jobNotFound();
+  return row;
+}
+
+/** A job that exists (agents' calls); 404 otherwise. */
+export async function assertJobExists(db: Database, id: string): Promise<void> {
+  if (!isUuid(id)) throw jobNotFound();
+  const [row] = await queryRows<{ id: string }>(db, sql`select id from jobs where id = ${id}`);
+  if (!row) throw jobNotFound();
+}
+
+async function parseBody(
+  db: Database,
+  caller: Caller,
+  body: { values: Record<string, unknown>; criteria?: unknown[] | undefined },
+) {
+  const catalog = await readCatalog(db);
+  const parsed = parseJobInput(
+    catalog.job,
+    { values: body.values, criteria: body.criteria ?? [] },
+    { userType: caller.userType, cities: cityById, asCompany: isCompany(caller) },
+  );
+  if (!parsed.success) throw new ApiError(400, ErrorCode.validation, 'Invalid job', parsed.fields);
+  return parsed.output;
+}
+
+/** PUT /api/job: an agent's job, or a company's request (origin company, tied to the account). */
+export async function createJob(
+  db: Database,
+  caller: Caller,
+  body: { values: Record<string, unknown>; criteria?: unknown[] | undefined },
+): Promise<Job> {
+  assertAgentOrCompany(caller);
+  const { values, criteria } = await parseBody(db, caller, body);
+  const id = crypto.randomUUID();
+  const company = isCompany(caller);
+  await db.execute(
+    sql`insert into jobs (id, origin, company_user_id, created_by, "values", criteria)
+        values (${id}, ${company ? 'company' : 'agent'}, ${company ? caller.userId : null}, ${caller.userId},
+                ${JSON.stringify(values)}::jsonb, ${JSON.stringify(criteria)}::jsonb)`,
+  );
+  return toJob((await selectJob(db, id))!, caller);
+}
+
+/** GET /api/job/{uuid}. */
+export async function readJob(db: Database, caller: Caller, id: string): Promise<Job> {
+  return toJob(await readableJob(db, caller, id), caller);
+}
+
+export type UpdateJobResult = { ok: true; job: Job } | { ok: false; current: Job };
+
+/** POST /api/job/{uuid}: agents; refused on an archived job (409) and on a stale version (409 with current). */
+export async function updateJob(
+  db: Database,
+  caller: Caller,
+  id: string,
+  body: { values: Record<string, unknown>; criteria?: unknown[] | undefined; version: number },
+): Promise<UpdateJobResult> {
+  assertAgent(caller);
+  const existing = await selectJob(db, id);
+  if (!existing) throw jobNotFound();
+  const { values, criteria } = await parseBody(db, caller, body);
+  const [saved] = await queryRows<{ id: string }>(
+    db,
+    sql`update jobs set "values" = ${JSON.stringify(values)}::jsonb, criteria = ${JSON.stringify(criteria)}::jsonb,
+          version = version + 1, updated_at = now()
+        where id = ${id} and version = ${body.version} and status = 'active'
+        returning id`,
+  );
+  const current = await selectJob(db, id);
+  if (!current) throw jobNotFound();
+  if (saved) return { ok: true, job: toJob(current, caller) };
+  if (current.status === 'archived') throw archived();
+  return { ok: false, current: toJob(current, caller) };
+}
+
+export const archived = () => new ApiError(409, 'job.archived', 'The job is archived: re-activate it first');
+
+/** DELETE /api/job/{uuid}: its runs, results and shortlist go with it (foreign keys cascade). */
+export async function deleteJob(db: Database, caller: Caller, id: string): Promise<void> {
+  assertAgent(caller);
+  if (!isUuid(id)) throw jobNotFound();
+  const deleted = await queryRows<{ id: string }>(db, sql`delete from jobs where id = ${id} returning id`);
+  if (deleted.length === 0) throw jobNotFound();
+}
+
+/**
+ * POST /api/job/changestatus/{uuid}: archiving cancels a queued or running run in the same
+ * transaction (the worker notices at its next step and drops what it wrote).
+ */
+export async function changeStatus(
+  db: Database,
+  caller: Caller,
+  id: string,
+  status: JobStatus,
+): Promise<Job> {
+  assertAgent(caller);
+  if (!isUuid(id)) throw jobNotFound();
+  const found = await db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: string }>(
+      tx as unknown as Database,
+      sql`update jobs set status = ${status}, updated_at = now() where id = ${id} returning id`,
+    );
+    if (rows.length === 0) return false;
+    if (status === 'archived') {
+      // What a cancelled run had written goes too; the previous done run's results stay.
+      await tx.execute(
+        sql`delete from job_results where run_id in
+              (select id from job_runs where job_id = ${id} and state in ('queued', 'running'))`,
+      );
+      await tx.execute(
+        sql`update job_runs set state = 'cancelled', finished_at = now(), lease_owner = null,
+              lease_expires_at = null
+            where job_id = ${id} and state in ('queued', 'running')`,
+      );
+    }
+    return true;
+  });
+  if (!found) throw jobNotFound();
+  return toJob((await selectJob(db, id))!, caller);
+}
+
+const LIKE_SPECIAL = /[\\%_]/g;
+
+/** GET /api/jobs/list: one status tab, search, origin filter, sort, page; counts per status. */
+export async function listJobs(db: Database, caller: Caller, query: JobListQuery): Promise<JobListResponse> {
+  assertAgentOrCompany(caller);
+  const filters: SQL[] = [];
+  if (!isAgent(caller)) filters.push(sql`j.company_user_id = ${caller.userId}`);
+  if (query.origin) filters.push(sql`j.origin = ${query.origin}`);
+  if (query.q !== '') {
+    const pattern = `%${query.q.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`;
+    filters.push(sql`(j."values" ->> 'title' ilike ${pattern} or j."values" ->> 'company' ilike ${pattern})`);
+  }
+  const where = (extra: SQL[]) => {
+    const all = [...filters, ...extra];
+    return all.length === 0 ? sql`true` : sql.join(all, sql` and `);
+  };
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const orderBy: Record<JobListQuery['sort'], SQL> = {
+    updated: sql`j.updated_at ${direction}`,
+    created: sql`j.created_at ${direction}`,
+    title: sql`lower(j."values" ->> 'title') ${direction}`,
+    best_score: sql`ld.best_score ${direction} nulls last`,
+  };
+  const offset = (query.page - 1) * query.limit;
+  const rows = await queryRows<JobSqlRow>(
+    db,
+    sql`${SELECT_JOB} where ${where([sql`j.status = ${query.status}`])}
+        order by ${orderBy[query.sort]}, j.id ${direction} limit ${query.limit} offset ${offset}`,
+  );
+  const countRows = await queryRows<{ status: JobStatus; n: number | string }>(
+    db,
+    sql`select j.status, count(*) as n from jobs j where ${where([])} group by j.status`,
+  );
+  const counts = { active: 0, archived: 0 };
+  for (const row of countRows) counts[row.status] = Number(row.n);
+  return {
+    items: rows.map((row) => toJob(row, caller)),
+    total: counts[query.status],
+    page: query.page,
+    limit: query.limit,
+    counts,
+  };
+}
+
+/** The job's target types as the engine takes them (stella when none are stored). */
+export function targetTypesOf(values: Record<string, unknown>): CandidateType[] {
+  const types = Array.isArray(values.target_types)
+    ? (values.target_types as string[]).filter((t): t is CandidateType =>
+        (CANDIDATE_TYPES as readonly string[]).includes(t),
+      )
+    : [];
+  return types.length > 0 ? types : ['stella'];
+}

@@ -1,0 +1,421 @@
+import { type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { Catalog } from '../../contract/catalog';
+import { buildCriteriaSchema, fieldErrors } from '../../contract/catalog-schema';
+import { ErrorCode } from '../../contract/errors';
+import type {
+  JobCriterion,
+  NearMissesResponse,
+  PreviewRequest,
+  PreviewResponse,
+  ResultDetail,
+  ResultItem,
+  ResultsQuery,
+  ResultsResponse,
+} from '../../contract/job';
+import type { BreakdownItem, MatchJob } from '../../contract/matching';
+import type { CandidateType, Language } from '../../contract/user-types';
+import { cityById } from '../catalog/cities';
+import { type Database, queryRows } from '../db/client';
+import { ApiError } from '../http/errors';
+import { analyseIndex } from '../matching/analysis';
+import { photoUrl } from '../profiles/photos';
+import { assertAgent, type Caller, jobNotFound } from './access';
+import { isUuid, targetTypesOf } from './jobs';
+import { RUN_COLUMNS, type RunSqlRow, toRun } from './runs';
+import type { JobServices } from './services';
+import { csvTexts } from './texts';
+
+/**
+ * The results of a job's latest done run (paged, sorted, filtered, as CSV), one result's detail with
+ * its neighbours, the live what-if, the near misses and the shortlist (PRODUCT.md §5). Agents only.
+ */
+
+interface ResultSqlRow {
+  profile_id: string;
+  rank: number;
+  score: number;
+  type: string;
+  name: string;
+  city: string | null;
+  distance_km: number | null;
+  breakdown: BreakdownItem[];
+  changed: boolean;
+  photo_id: string | null;
+  shortlisted: boolean;
+}
+
+/** The run whose results a job shows: its latest done run. */
+const currentRun = (jobId: string) =>
+  sql`(select id from job_runs where job_id = ${jobId} and state = 'done'
+       order by finished_at desc, id desc limit 1)`;
+
+const RESULT_COLUMNS = sql`r.profile_id, r.rank, r.score, r.type, r.name, r.city, r.distance_km, r.breakdown,
+  (p.id is null or p.version <> r.profile_version or p.status <> 'active') as changed,
+  ph.id as photo_id, (s.profile_id is not null) as shortlisted`;
+
+const RESULT_JOINS = sql`left join profiles p on p.id = r.profile_id
+  left join photos ph on ph.user_id = p.user_id
+  left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
+
+function filtersOf(query: ResultsQuery): SQL {
+  const parts: SQL[] = [];
+  if (query.minScore !== undefined) parts.push(sql`r.score >= ${query.minScore}`);
+  if (query.type) parts.push(sql`r.type = ${query.type}`);
+  if (query.shortlisted === true) parts.push(sql`s.profile_id is not null`);
+  if (query.shortlisted === false) parts.push(sql`s.profile_id is null`);
+  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+}
+
+/** Score order is rank order; names A–Z and distances nearest first by default; ties by rank. */
+function orderOf(query: ResultsQuery): SQL {
+  switch (query.sort) {
+    case 'score':
+      return query.order === 'asc' ? sql`r.rank desc` : sql`r.rank asc`;
+    case 'name':
+      return query.order === 'desc' ? sql`r.name desc, r.rank asc` : sql`r.name asc, r.rank asc`;
+    case 'distance':
+      return query.order === 'desc'
+        ? sql`r.distance_km desc nulls last, r.rank asc`
+        : sql`r.distance_km asc nulls last, r.rank asc`;
+  }
+}
+
+const thumbnailOf = (photoId: string | null) => (photoId ? `${photoUrl(photoId)}/thumb` : null);
+
+/** The three criteria that added most to the score. */
+export function strongestReasons(breakdown: BreakdownItem[]): BreakdownItem[] {
+  return breakdown
+    .filter((b) => b.contribution > 0)
+    .sort((a, b) => b.contribution - a.contribution)
+    .slice(0, 3);
+}
+
+function toItem(row: ResultSqlRow): ResultItem {
+  return {
+    uuid: row.profile_id,
+    rank: row.rank,
+    score: Number(row.score),
+    type: row.type,
+    name: row.name,
+    city: row.city,
+    distanceKm: row.distance_km === null ? null : Number(row.distance_km),
+    thumbnail: thumbnailOf(row.photo_id),
+    reasons: strongestReasons(row.breakdown),
+    shortlisted: row.shortlisted,
+    changedSinceRun: row.changed,
+  };
+}
+
+async function assertJob(db: Database, jobId: string): Promise<void> {
+  if (!isUuid(jobId)) throw jobNotFound();
+  const [job] = await queryRows<{ id: string }>(db, sql`select id from jobs where id = ${jobId}`);
+  if (!job) throw jobNotFound();
+}
+
+/** Reads in one snapshot, so a run finishing meanwhile cannot mix two runs' results. */
+function snapshot<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Database), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+/** GET /api/job/showresults/{uuid} (JSON): one page. */
+export async function showResults(
+  db: Database,
+  caller: Caller,
+  jobId: string,
+  query: ResultsQuery,
+): Promise<ResultsResponse> {
+  assertAgent(caller);
+  await assertJob(db, jobId);
+  return snapshot(db, async (tx) => {
+    const [run] = await queryRows<RunSqlRow>(
+      tx,
+      sql`select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)}`,
+    );
+    if (!run) return { items: [], total: 0, page: query.page, limit: query.limit, run: null };
+    const where = sql`r.run_id = ${run.id} and ${filtersOf(query)}`;
+    const rows = await queryRows<ResultSqlRow>(
+      tx,
+      sql`select ${RESULT_COLUMNS} from job_results r ${RESULT_JOINS} where ${where}
+          order by ${orderOf(query)} limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+    );
+    const [count] = await queryRows<{ n: number | string }>(
+      tx,
+      sql`select count(*) as n from job_results r ${RESULT_JOINS} where ${where}`,
+    );
+    return {
+      items: rows.map(toItem),
+      total: Number(count?.n ?? 0),
+      page: query.page,
+      limit: query.limit,
+      run: toRun(run),
+    };
+  });
+}
+
+/** Every row under the query's filters and order, for the CSV. */
+async function allResults(db: Database, jobId: string, query: ResultsQuery): Promise<ResultItem[]> {
+  const rows = await queryRows<ResultSqlRow>(
+    db,
+    sql`select ${RESULT_COLUMNS} from job_results r ${RESULT_JOINS}
+        where r.run_id = ${currentRun(jobId)} and ${filtersOf(query)} order by ${orderOf(query)}`,
+  );
+  return rows.map(toItem);
+}
+
+/** A CSV cell: quoted when needed; a leading = + - @ is defused so no spreadsheet runs it as a formula. */
+function cell(value: string | number | null, separator: string): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const quote = text.includes(separator) || /["\n\r]/.test(text);
+  return quote ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * GET /api/job/showresults/{uuid}?format=csv: every row under the same filters and order, in the
+ * caller's language (header, type labels, criterion labels; decimal comma and `;` in German).
+ */
+export async function resultsCsv(
+  db: Database,
+  caller: Caller,
+  catalog: Catalog,
+  jobId: string,
+  query: ResultsQuery,
+): Promise<string> {
+  assertAgent(caller);
+  await assertJob(db, jobId);
+  const language: Language = caller.language;
+  const texts = csvTexts[language];
+  const typeLabels = new Map(
+    (catalog.job.find((f) => f.key === 'target_types')?.options ?? []).map((o) => [
+      o.value,
+      o.label[language],
+    ]),
+  );
+  const fieldLabels = new Map(catalog.job.map((f) => [f.key, f.label[language]]));
+  const number = (x: number | null) =>
+    x === null ? null : language === 'de' ? String(x).replace('.', ',') : String(x);
+  const items = await allResults(db, jobId, query);
+  const separator = texts.separator;
+  const line = (cells: (string | number | null)[]) => cells.map((x) => cell(x, separator)).join(separator);
+  const lines = [line(texts.header)];
+  for (const item of items) {
+    const reasons = item.reasons
+      .map((r) => `${fieldLabels.get(r.key) ?? r.key} ${Math.round(r.s * 100)} %`)
+      .join(', ');
+    lines.push(
+      line([
+        item.rank,
+        number(item.score),
+        typeLabels.get(item.type) ?? item.type,
+        item.name,
+        item.city,
+        number(item.distanceKm),
+        reasons,
+        item.shortlisted ? texts.yes : texts.no,
+        item.changedSinceRun ? texts.yes : texts.no,
+        item.uuid,
+      ]),
+    );
+  }
+  // The byte order mark lets spreadsheet programs read the umlauts as UTF-8.
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+interface DetailSqlRow extends ResultSqlRow {
+  previous: string | null;
+  next: string | null;
+  values: Record<string, unknown> | null;
+  current_type: string | null;
+}
+
+/**
+ * GET /api/job/showresultsdetail/{job}/{profile}: the stored breakdown, the profile as it is now, and
+ * the previous and next profile in the order and filters of the results page.
+ */
+export async function resultDetail(
+  db: Database,
+  caller: Caller,
+  jobId: string,
+  profileId: string,
+  query: ResultsQuery,
+): Promise<ResultDetail> {
+  assertAgent(caller);
+  await assertJob(db, jobId);
+  const notInResults = () => new ApiError(404, 'result.not_found', 'The profile is not among the results');
+  if (!isUuid(profileId)) throw notInResults();
+  return snapshot(db, async (tx) => {
+    const [run] = await queryRows<RunSqlRow>(
+      tx,
+      sql`select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)}`,
+    );
+    if (!run) throw notInResults();
+    const [row] = await queryRows<DetailSqlRow>(
+      tx,
+      sql`with ordered as (
+            select r.profile_id,
+              lag(r.profile_id) over (order by ${orderOf(query)}) as previous,
+              lead(r.profile_id) over (order by ${orderOf(query)}) as next
+            from job_results r ${RESULT_JOINS}
+            where r.run_id = ${run.id} and ${filtersOf(query)})
+          select ${RESULT_COLUMNS}, o.previous, o.next, p."values", p.type as current_type
+          from job_results r ${RESULT_JOINS}
+          left join ordered o on o.profile_id = r.profile_id
+          where r.run_id = ${run.id} and r.profile_id = ${profileId}`,
+    );
+    if (!row) throw notInResults();
+    const item = toItem(row);
+    const values = row.values ?? {};
+    return {
+      jobUuid: jobId,
+      profile: {
+        uuid: item.uuid,
+        type: row.current_type ?? item.type,
+        name: item.name,
+        city: item.city,
+        photo: row.photo_id ? photoUrl(row.photo_id) : null,
+        values,
+      },
+      rank: item.rank,
+      score: item.score,
+      breakdown: row.breakdown,
+      shortlisted: item.shortlisted,
+      changedSinceRun: item.changedSinceRun,
+      previous: row.previous,
+      next: row.next,
+      run: toRun(run),
+    };
+  });
+}
+
+/** Checks a what-if's criteria against the index's catalogue; 400 with `criteria.<key>` codes. */
+function parseCriteria(catalog: Catalog, criteria: unknown[]): JobCriterion[] {
+  const schema = v.object({ criteria: buildCriteriaSchema(catalog.job, { cities: cityById }) });
+  const parsed = v.safeParse(schema, { criteria });
+  if (!parsed.success)
+    throw new ApiError(400, ErrorCode.validation, 'Invalid criteria', fieldErrors(parsed.issues));
+  return parsed.output.criteria as JobCriterion[];
+}
+
+/**
+ * POST /api/job/preview: the live what-if, from the process's in-memory index (refreshed at most
+ * once a second): how many take part, how many each must-have excludes, the histogram, the best scores.
+ */
+export async function preview(
+  svc: JobServices,
+  caller: Caller,
+  body: PreviewRequest,
+): Promise<PreviewResponse> {
+  assertAgent(caller);
+  const index = await svc.recentIndex();
+  const criteria = parseCriteria(index.catalog, body.criteria);
+  const analysis = analyseIndex(
+    index,
+    { targetTypes: body.targetTypes as CandidateType[], criteria },
+    { topK: 5, explain: false },
+  );
+  return {
+    considered: analysis.considered,
+    included: analysis.included,
+    excludedBy: analysis.excludedBy,
+    histogram: analysis.histogram,
+    best: analysis.results.map((r) => r.score),
+  };
+}
+
+const NEAR_MISSES = 20;
+
+/**
+ * GET /api/job/{uuid}/near-misses: over the profiles as they are now, the best ones a single
+ * must-have excludes, with the score they would have had — "who fits if you relax X".
+ */
+export async function nearMisses(
+  svc: JobServices,
+  caller: Caller,
+  jobId: string,
+): Promise<NearMissesResponse> {
+  assertAgent(caller);
+  if (!isUuid(jobId)) throw jobNotFound();
+  const [job] = await queryRows<{ values: Record<string, unknown>; criteria: JobCriterion[] }>(
+    svc.db,
+    sql`select "values", criteria from jobs where id = ${jobId}`,
+  );
+  if (!job) throw jobNotFound();
+  if (!job.criteria.some((c) => c.must)) return { items: [] };
+  const index = await svc.recentIndex();
+  const matchJob: MatchJob = { targetTypes: targetTypesOf(job.values), criteria: job.criteria };
+  const { nearMisses: misses } = analyseIndex(index, matchJob, { topK: 0, nearMisses: NEAR_MISSES });
+  if (misses.length === 0) return { items: [] };
+  const facts = await queryRows<{
+    id: string;
+    type: string;
+    first_name: string | null;
+    last_name: string | null;
+    city: string | null;
+    photo_id: string | null;
+  }>(
+    svc.db,
+    sql`select p.id, p.type, p."values" ->> 'first_name' as first_name, p."values" ->> 'last_name' as last_name,
+          p."values" -> 'city' ->> 'name' as city, ph.id as photo_id
+        from profiles p left join photos ph on ph.user_id = p.user_id
+        where p.id in (${sql.join(
+          misses.map((m) => sql`${m.uuid}`),
+          sql`, `,
+        )})`,
+  );
+  const byId = new Map(facts.map((f) => [f.id, f]));
+  return {
+    items: misses.flatMap((miss) => {
+      const profile = byId.get(miss.uuid);
+      const missed = miss.breakdown.find((b) => b.key === miss.missed);
+      if (!profile || !missed) return [];
+      return [
+        {
+          uuid: miss.uuid,
+          type: profile.type,
+          name: [profile.first_name, profile.last_name].filter(Boolean).join(' '),
+          city: profile.city,
+          thumbnail: thumbnailOf(profile.photo_id),
+          score: miss.score,
+          missed,
+        },
+      ];
+    }),
+  };
+}
+
+/** PUT /api/job/{uuid}/shortlist/{profile}: idempotent; kept across runs. */
+export async function addToShortlist(
+  db: Database,
+  caller: Caller,
+  jobId: string,
+  profileId: string,
+): Promise<void> {
+  assertAgent(caller);
+  await assertJob(db, jobId);
+  const profileMissing = () => new ApiError(404, 'profile.not_found', 'No such profile');
+  if (!isUuid(profileId)) throw profileMissing();
+  const [profile] = await queryRows<{ id: string }>(db, sql`select id from profiles where id = ${profileId}`);
+  if (!profile) throw profileMissing();
+  await db.execute(
+    sql`insert into job_shortlist (job_id, profile_id, created_by) values (${jobId}, ${profileId}, ${caller.userId})
+        on conflict do nothing`,
+  );
+}
+
+/** DELETE /api/job/{uuid}/shortlist/{profile}: idempotent. */
+export async function removeFromShortlist(
+  db: Database,
+  caller: Caller,
+  jobId: string,
+  profileId: string,
+): Promise<void> {
+  assertAgent(caller);
+  await assertJob(db, jobId);
+  if (!isUuid(profileId)) return;
+  await db.execute(sql`delete from job_shortlist where job_id = ${jobId} and profile_id = ${profileId}`);
+}

@@ -1,0 +1,45 @@
+import type { Database } from '../db/client';
+import { IndexSync } from '../matching/index-sync';
+import type { ProfileIndex } from '../matching/profile-index';
+
+/** How many included profiles a done run keeps (PRODUCT.md §5, MATCH_RESULT_LIMIT). */
+export const DEFAULT_RESULT_LIMIT = 2000;
+
+/**
+ * What the job calls and the run worker of one process share: the database and the process's
+ * matching index (docs/decisions/0003-matching-index.md).
+ */
+export class JobServices {
+  readonly sync: IndexSync;
+  private refreshedAt = 0;
+  private pending: Promise<ProfileIndex> | null = null;
+  /** Called when a run was queued in this process, so its worker need not wait for the next poll. */
+  onRunQueued: () => void = () => {};
+
+  constructor(
+    readonly db: Database,
+    readonly resultLimit = DEFAULT_RESULT_LIMIT,
+    readonly clock: () => number = Date.now,
+  ) {
+    this.sync = new IndexSync(db, clock);
+  }
+
+  /** The index refreshed now: what a run scores. */
+  async freshIndex(): Promise<ProfileIndex> {
+    await this.sync.refresh();
+    this.refreshedAt = this.clock();
+    return this.sync.current;
+  }
+
+  /**
+   * The index, refreshed when the last refresh is older than `maxAgeMs`: the live what-if and the
+   * near misses are asked for many times a second, and callers arriving together share one refresh.
+   */
+  async recentIndex(maxAgeMs = 1000): Promise<ProfileIndex> {
+    if (this.refreshedAt > 0 && this.clock() - this.refreshedAt <= maxAgeMs) return this.sync.current;
+    this.pending ??= this.freshIndex().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+}
