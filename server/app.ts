@@ -25,9 +25,11 @@ import {
   payloadTooLarge,
 } from './http/errors';
 import { healthRoutes } from './http/health.routes';
+import { jobRoutes } from './http/job.routes';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
 import { sessionRoutes } from './http/session.routes';
 import { canonicalInput } from './http/validate';
+import { JobServices } from './jobs/services';
 import type { Logger } from './log';
 import { FilePhotoStorage } from './profiles/photo-storage';
 
@@ -44,6 +46,8 @@ export interface AppDeps {
   staticDir: string | null;
   /** Test fixtures add routes here, before the not-found handlers. */
   extraRoutes?: ((app: Hono<AppEnv>) => void) | undefined;
+  /** The process's job services (shared with its run worker); created here when not given. */
+  jobs?: JobServices | undefined;
 }
 
 /** The whole HTTP surface: API under /api, the SPA everywhere else. */
@@ -95,6 +99,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
           c.set('user', { id: claims.sub, userType: claims.user_type });
           await next();
         }),
+    }),
+  );
+  app.route(
+    '/api',
+    jobRoutes({
+      services: deps.jobs ?? new JobServices(deps.db.db, deps.config.matchResultLimit),
+      tokens: deps.auth.tokens,
     }),
   );
   const photoStorage = new FilePhotoStorage(join(deps.config.dataDir, 'photos'));

@@ -68,6 +68,17 @@ export const ConfigSchema = v.object({
     ),
     '900',
   ),
+  MATCH_RESULT_LIMIT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number'),
+      v.transform(Number),
+      v.number(),
+      v.minValue(1, 'must be at least 1'),
+      v.maxValue(100_000, 'must be at most 100000'),
+    ),
+    '2000',
+  ),
 });
 
 export interface Config {
@@ -83,6 +94,8 @@ export interface Config {
   jwtPrivateKey: string | undefined;
   /** Behind a reverse proxy: the client address is the last one X-Forwarded-For names. */
   trustProxy: boolean;
+  /** How many included profiles a done matching run keeps (PRODUCT.md §5). */
+  matchResultLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -120,5 +133,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtl: c.ACCESS_TOKEN_TTL,
     jwtPrivateKey: c.JWT_PRIVATE_KEY,
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
+    matchResultLimit: c.MATCH_RESULT_LIMIT,
   };
 }

@@ -8,6 +8,8 @@ import { createAuthServices } from './auth/setup';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed';
 import { createLogger, type Logger } from './log';
+import { RunWorker } from './jobs/runs';
+import { JobServices } from './jobs/services';
 import { startOutboxWorker } from './messaging/outbox';
 import { transportsFor } from './messaging/transports';
 import { openMigratedDatabase } from './runtime';
@@ -42,7 +44,10 @@ export async function startServer(
   if (!staticDir) logger.warn('no built SPA in dist/: serving the API only (run npm run build)');
   const auth = await createAuthServices(db.db, config);
   const worker = startOutboxWorker(db.db, transportsFor(config, logger), () => new Date(), logger);
-  const app = createApp({ config, db, logger, auth, staticDir, extraRoutes: options.extraRoutes });
+  const jobs = new JobServices(db.db, config.matchResultLimit);
+  const runWorker = new RunWorker(jobs, { logger }).start();
+  jobs.onRunQueued = () => runWorker.poke();
+  const app = createApp({ config, db, logger, auth, staticDir, extraRoutes: options.extraRoutes, jobs });
 
   const server = await new Promise<Server>((resolveListening) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () =>
@@ -68,6 +73,7 @@ export async function startServer(
       clearInterval(idleSweep);
       clearTimeout(force);
       await worker.stop();
+      await runWorker.stop();
       await db.close();
       logger.info('stopped');
     })();
