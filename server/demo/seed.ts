@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/users';
 import { insertUserIfAbsent } from '../users/users';
+import { runDemoJobs, seedDemoJobs } from './jobs';
 import { seedDemoProfiles } from './profiles';
 
 export const DEMO_PASSWORD = 'Matchwerk-Demo-2026';
@@ -39,8 +40,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 /**
- * Creates the demo accounts that do not exist yet, their profiles, the demo company's profile and 300
- * generated candidates; answers how many accounts it created. Idempotent.
+ * Creates the demo accounts that do not exist yet, their profiles, the demo company's profile, 300
+ * generated candidates and the demo jobs (server/demo/jobs.ts, run once); answers how many accounts it
+ * created. Idempotent.
  */
 export async function seedDemo(db: Database): Promise<number> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -68,6 +70,8 @@ export async function seedDemo(db: Database): Promise<number> {
         ),
       );
     await seedDemoProfiles(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
+    await seedDemoJobs(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
   });
+  await runDemoJobs(db);
   return created;
 }
