@@ -142,9 +142,14 @@ export async function showResults(
       sql`select ${RESULT_COLUMNS} from job_results r ${RESULT_JOINS} where ${where}
           order by ${orderOf(query)} limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
     );
+    // Only the shortlist filter needs a join to count.
+    const countJoin =
+      query.shortlisted === undefined
+        ? sql``
+        : sql`left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
     const [count] = await queryRows<{ n: number | string }>(
       tx,
-      sql`select count(*) as n from job_results r ${RESULT_JOINS} where ${where}`,
+      sql`select count(*) as n from job_results r ${countJoin} where ${where}`,
     );
     return {
       items: rows.map(toItem),

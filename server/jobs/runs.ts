@@ -148,15 +148,6 @@ interface Claimed {
   attempts: number;
 }
 
-interface ProfileFacts {
-  id: string;
-  version: number;
-  type: string;
-  first_name: string | null;
-  last_name: string | null;
-  city: string | null;
-}
-
 export class RunWorker {
   readonly owner: string;
   private readonly leaseMs: number;
@@ -176,7 +167,7 @@ export class RunWorker {
     this.owner = options.owner ?? `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.pollMs = options.pollMs ?? 1000;
-    this.batchSize = options.batchSize ?? 250;
+    this.batchSize = options.batchSize ?? 500;
     this.maxAttempts = options.maxAttempts ?? 3;
     this.now = options.now ?? Date.now;
   }
@@ -309,47 +300,43 @@ export class RunWorker {
     await this.options.onStep?.('scored', run.id);
 
     const locationKey = job.criteria.find((c) => c.key === 'location')?.key;
-    let rank = 0;
+    let written = 0;
     const total = analysis.results.length;
     for (let start = 0; start < total; start += this.batchSize) {
       if (lost()) throw new RunAbandoned();
       const slice = analysis.results.slice(start, start + this.batchSize);
-      const facts = await queryRows<ProfileFacts>(
-        db,
-        sql`select id, version, type, "values" ->> 'first_name' as first_name,
-              "values" ->> 'last_name' as last_name, "values" -> 'city' ->> 'name' as city
-            from profiles where id in (${sql.join(
-              slice.map((r) => sql`${r.uuid}`),
-              sql`, `,
-            )})`,
-      );
-      const byId = new Map(facts.map((f) => [f.id, f]));
-      const rows = slice.flatMap((result) => {
-        const profile = byId.get(result.uuid);
-        // Deleted since the index was read: no row (ranks stay consecutive).
-        if (!profile) return [];
-        rank++;
-        const distance = locationKey
-          ? (result.breakdown.find((b) => b.key === locationKey)?.params as { km?: number } | undefined)?.km
-          : undefined;
-        const name = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
-        return [
-          sql`(${run.id}, ${run.job_id}, ${result.uuid}, ${rank}, ${result.score},
-               ${JSON.stringify(result.breakdown)}::jsonb, ${profile.version}, ${profile.type}, ${name},
-               ${profile.city}, ${distance ?? null})`,
-        ];
-      });
+      // One jsonb parameter per batch; the profile's version, type, name and city come from the join.
+      const batch = slice.map((result, i) => ({
+        ord: i,
+        id: result.uuid,
+        score: result.score,
+        breakdown: result.breakdown,
+        km: locationKey
+          ? ((result.breakdown.find((b) => b.key === locationKey)?.params as { km?: number } | undefined)
+              ?.km ?? null)
+          : null,
+      }));
       const progress = 50 + Math.floor((45 * (start + slice.length)) / Math.max(1, total));
       await db.transaction(async (t) => {
         const tx = t as unknown as Database;
         await this.lockOwnRun(tx, run.id);
-        if (rows.length > 0) {
-          await tx.execute(
-            sql`insert into job_results (run_id, job_id, profile_id, rank, score, breakdown, profile_version,
+        // A profile deleted since the index was read has no row; ranks stay consecutive.
+        const [inserted] = await queryRows<{ n: number | string }>(
+          tx,
+          sql`with ins as (
+                insert into job_results (run_id, job_id, profile_id, rank, score, breakdown, profile_version,
                   type, name, city, distance_km)
-                values ${sql.join(rows, sql`, `)}`,
-          );
-        }
+                select ${run.id}, ${run.job_id}, p.id, ${written} + row_number() over (order by x.ord), x.score,
+                  x.breakdown, p.version, p.type,
+                  concat_ws(' ', p."values" ->> 'first_name', p."values" ->> 'last_name'),
+                  p."values" -> 'city' ->> 'name', x.km
+                from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+                  as x(ord int, id uuid, score float8, breakdown jsonb, km float8)
+                join profiles p on p.id = x.id
+                returning 1)
+              select count(*) as n from ins`,
+        );
+        written += Number(inserted?.n ?? 0);
         await tx.execute(
           sql`update job_runs set progress = ${progress},
                 lease_expires_at = ${new Date(this.now() + this.leaseMs)} where id = ${run.id}`,

@@ -1,0 +1,264 @@
+// `npm run bench:jobs [-- --profiles N] [-- --database-url postgres://…]`: matching jobs end to end
+// over HTTP on a scratch database with N synthetic profiles (default 100 000): a run from request to
+// done (results stored), the first results page under 20 concurrent readers, the live what-if, and
+// 10 runs of different jobs at once. On PostgreSQL a second server process (a worker of its own)
+// shares the runs. Without a URL (or BENCH_DATABASE_URL) the database is PGlite in memory.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Job, Run } from '../contract/job';
+import { createApp } from '../server/app';
+import { createAuthServices } from '../server/auth/setup';
+import { signAccessToken } from '../server/auth/tokens';
+import { loadCatalogFile, seedCatalog } from '../server/catalog/catalog';
+import { citiesOf } from '../server/catalog/cities';
+import { loadConfig } from '../server/config';
+import { type DbHandle, type DbLocation, openDatabase, queryRows } from '../server/db/client';
+import { migrateDatabase } from '../server/db/migrate';
+import { users } from '../server/db/schema/users';
+import { RunWorker } from '../server/jobs/runs';
+import { JobServices } from '../server/jobs/services';
+import { createLogger } from '../server/log';
+import { benchmarkJob, syntheticProfiles } from '../server/matching/synthetic';
+
+const { values: args } = parseArgs({
+  options: {
+    profiles: { type: 'string' },
+    'database-url': { type: 'string' },
+    'worker-only': { type: 'boolean', default: false },
+  },
+});
+
+const catalog = loadCatalogFile();
+
+/** `--worker-only`: the second server process of a PostgreSQL benchmark — a warmed-up run worker. */
+if (args['worker-only']) {
+  const handle = await openDatabase({ url: process.env.BENCH_WORKER_URL! });
+  const services = new JobServices(handle.db);
+  await services.freshIndex();
+  new RunWorker(services, { owner: `bench-child-${process.pid}`, pollMs: 20 }).start();
+  process.stdout.write('ready\n');
+  await new Promise(() => {});
+}
+
+const profiles = Number(args.profiles ?? 100_000);
+const adminUrl = args['database-url'] ?? process.env.BENCH_DATABASE_URL;
+const BATCH = 5_000;
+
+const pct = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`);
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+async function scratchDatabase(): Promise<{ handle: DbHandle; url?: string; drop: () => Promise<void> }> {
+  if (!adminUrl) {
+    const pglite = await PGlite.create('memory://');
+    const location: DbLocation = { pglite };
+    const handle = await openDatabase(location);
+    await migrateDatabase(handle, location);
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `matchwerk_bench_jobs_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const location: DbLocation = { url: url.toString() };
+  const handle = await openDatabase(location);
+  await migrateDatabase(handle, location);
+  return {
+    handle,
+    url: url.toString(),
+    drop: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function insertProfiles(handle: DbHandle, n: number): Promise<void> {
+  const next = syntheticProfiles(catalog, { seed: 42, cities: citiesOf('DE', 10_000) });
+  for (let done = 0; done < n; done += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, n - done) }, next);
+    await handle.db.execute(sql`insert into profiles (id, type, status, "values")
+      select (x ->> 'uuid')::uuid, x ->> 'type', x ->> 'status', x -> 'values'
+      from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) x`);
+  }
+}
+
+/** The benchmark job as the job form sends it: the area as bare coordinates and a radius. */
+function jobBody(i: number) {
+  const job = benchmarkJob();
+  return {
+    values: { title: `Bench job ${i}`, target_types: job.targetTypes },
+    criteria: job.criteria.map((c) => {
+      if (c.key !== 'location') return c;
+      const { lat, lng, radius_km } = c.value as { lat: number; lng: number; radius_km: number };
+      return { ...c, value: { lat, lng, radius_km: radius_km + (i % 5) * 10 } };
+    }),
+  };
+}
+
+async function main() {
+  const db = await scratchDatabase();
+  const children: ChildProcess[] = [];
+  try {
+    await seedCatalog(db.handle.db, catalog);
+    let started = performance.now();
+    await insertProfiles(db.handle, profiles);
+    const loadMs = performance.now() - started;
+
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_ORIGIN: 'http://bench.test' });
+    const auth = await createAuthServices(db.handle.db, config);
+    const services = new JobServices(db.handle.db);
+    const app = createApp({
+      config,
+      db: db.handle,
+      logger: createLogger(config),
+      auth,
+      staticDir: null,
+      jobs: services,
+    });
+    const agentId = crypto.randomUUID();
+    await db.handle.db.insert(users).values({
+      id: agentId,
+      email: 'bench-agent@bench.test',
+      passwordHash: 'not-a-login',
+      userType: 'agent',
+      registrationStep: 0,
+    });
+    const [agent] = await db.handle.db.select().from(users);
+    const token = await signAccessToken(auth.tokens, agent!, 'ok');
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const api = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<unknown>;
+    };
+
+    // Cold start: the first index build (a fresh process pays it once).
+    started = performance.now();
+    await services.freshIndex();
+    const buildMs = performance.now() - started;
+
+    const worker = new RunWorker(services, { owner: 'bench-main', pollMs: 20 }).start();
+    services.onRunQueued = () => worker.poke();
+
+    const runToDone = async (jobId: string) => {
+      const t0 = performance.now();
+      const { run } = (await api('POST', `/api/job/${jobId}/run`)) as { run: Run };
+      for (;;) {
+        const [row] = await queryRows<{ state: string }>(
+          db.handle.db,
+          sql`select state from job_runs where id = ${run.uuid}`,
+        );
+        if (row?.state === 'done') break;
+        if (row?.state === 'failed') throw new Error('run failed');
+        await sleep(5);
+      }
+      return performance.now() - t0;
+    };
+
+    const job = (await api('PUT', '/api/job', jobBody(0))) as Job;
+    await runToDone(job.uuid); // JIT and caches warm
+    const endToEnd: number[] = [];
+    for (let i = 0; i < 5; i++) endToEnd.push(await runToDone(job.uuid));
+    const [stored] = await queryRows<{ included: number }>(
+      db.handle.db,
+      sql`select included from job_runs where job_id = ${job.uuid} and state = 'done' order by finished_at desc limit 1`,
+    );
+
+    // The first results page, 20 readers at once, 30 requests each.
+    const pageTimes: number[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        for (let i = 0; i < 30; i++) {
+          const t0 = performance.now();
+          await api('GET', `/api/job/showresults/${job.uuid}?page=1&limit=20`);
+          pageTimes.push(performance.now() - t0);
+        }
+      }),
+    );
+
+    // The live what-if, as a weight slider moves.
+    const body = jobBody(0);
+    const previewTimes: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const criteria = body.criteria.map((c, k) => (k === 1 ? { ...c, weight: i % 6 } : c));
+      const t0 = performance.now();
+      await api('POST', '/api/job/preview', { targetTypes: body.values.target_types, criteria });
+      previewTimes.push(performance.now() - t0);
+    }
+
+    // 10 runs of different jobs at once (on PostgreSQL shared with a second server process).
+    if (db.url) {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(import.meta.url), '--worker-only'],
+        {
+          env: { ...process.env, BENCH_WORKER_URL: db.url },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      children.push(child);
+      await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+    }
+    const jobs: Job[] = [];
+    for (let i = 1; i <= 10; i++) jobs.push((await api('PUT', '/api/job', jobBody(i))) as Job);
+    started = performance.now();
+    const tenRuns = await Promise.all(jobs.map((j) => runToDone(j.uuid)));
+    const tenMs = performance.now() - started;
+
+    await worker.stop();
+    server.close();
+    const database = db.url ? 'PostgreSQL 15' : 'PGlite';
+    const processes = db.url ? 2 : 1;
+    const rows: [string, string][] = [
+      ['database', database],
+      ['profiles', profiles.toLocaleString('en')],
+      ['load profiles (setup)', ms(loadMs)],
+      ['index build, cold start', ms(buildMs)],
+      [
+        `run end to end p50 (request → done, ${stored?.included ?? 0} included, top ${services.resultLimit} stored)`,
+        ms(pct(endToEnd, 50)),
+      ],
+      ['first results page p50 (20 concurrent readers)', ms(pct(pageTimes, 50))],
+      ['first results page p99 (20 concurrent readers)', ms(pct(pageTimes, 99))],
+      ['what-if preview p50', ms(pct(previewTimes, 50))],
+      ['what-if preview p99', ms(pct(previewTimes, 99))],
+      [`10 runs at once, all done (${processes} server process${processes > 1 ? 'es' : ''})`, ms(tenMs)],
+      ['10 runs at once, slowest request → done', ms(Math.max(...tenRuns))],
+    ];
+    const width = Math.max(...rows.map((r) => r[0].length));
+    process.stdout.write(`| ${'measure'.padEnd(width)} | value |\n|${'-'.repeat(width + 2)}|------:|\n`);
+    for (const [k, val] of rows) process.stdout.write(`| ${k.padEnd(width)} | ${val} |\n`);
+  } finally {
+    for (const child of children) child.kill('SIGKILL');
+    await db.drop();
+  }
+  process.exit(0);
+}
+
+await main();
