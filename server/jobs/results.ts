@@ -68,16 +68,17 @@ function filtersOf(query: ResultsQuery): SQL {
 }
 
 /** Score order is rank order; names A–Z and distances nearest first by default; ties by rank. */
-function orderOf(query: ResultsQuery): SQL {
+function orderOf(query: ResultsQuery, alias = 'r'): SQL {
+  const t = sql.raw(alias);
   switch (query.sort) {
     case 'score':
-      return query.order === 'asc' ? sql`r.rank desc` : sql`r.rank asc`;
+      return query.order === 'asc' ? sql`${t}.rank desc` : sql`${t}.rank asc`;
     case 'name':
-      return query.order === 'desc' ? sql`r.name desc, r.rank asc` : sql`r.name asc, r.rank asc`;
+      return query.order === 'desc' ? sql`${t}.name desc, ${t}.rank asc` : sql`${t}.name asc, ${t}.rank asc`;
     case 'distance':
       return query.order === 'desc'
-        ? sql`r.distance_km desc nulls last, r.rank asc`
-        : sql`r.distance_km asc nulls last, r.rank asc`;
+        ? sql`${t}.distance_km desc nulls last, ${t}.rank asc`
+        : sql`${t}.distance_km asc nulls last, ${t}.rank asc`;
   }
 }
 
@@ -121,7 +122,11 @@ function snapshot<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<
   });
 }
 
-/** GET /api/job/showresults/{uuid} (JSON): one page. */
+/**
+ * GET /api/job/showresults/{uuid} (JSON): one page. One statement — the job, its current run, the
+ * count and the page — so it reads one snapshot (a run finishing meanwhile cannot mix two runs'
+ * results) in one round trip.
+ */
 export async function showResults(
   db: Database,
   caller: Caller,
@@ -129,36 +134,42 @@ export async function showResults(
   query: ResultsQuery,
 ): Promise<ResultsResponse> {
   assertAgent(caller);
-  await assertJob(db, jobId);
-  return snapshot(db, async (tx) => {
-    const [run] = await queryRows<RunSqlRow>(
-      tx,
-      sql`select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)}`,
-    );
-    if (!run) return { items: [], total: 0, page: query.page, limit: query.limit, run: null };
-    const where = sql`r.run_id = ${run.id} and ${filtersOf(query)}`;
-    const rows = await queryRows<ResultSqlRow>(
-      tx,
-      sql`select ${RESULT_COLUMNS} from job_results r ${RESULT_JOINS} where ${where}
-          order by ${orderOf(query)} limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
-    );
-    // Only the shortlist filter needs a join to count.
-    const countJoin =
-      query.shortlisted === undefined
-        ? sql``
-        : sql`left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
-    const [count] = await queryRows<{ n: number | string }>(
-      tx,
-      sql`select count(*) as n from job_results r ${countJoin} where ${where}`,
-    );
-    return {
-      items: rows.map(toItem),
-      total: Number(count?.n ?? 0),
-      page: query.page,
-      limit: query.limit,
-      run: toRun(run),
-    };
-  });
+  if (!isUuid(jobId)) throw jobNotFound();
+  const where = sql`r.run_id = (select id from run) and ${filtersOf(query)}`;
+  // Only the shortlist filter needs a join to count.
+  const countJoin =
+    query.shortlisted === undefined
+      ? sql``
+      : sql`left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
+  const [row] = await queryRows<{
+    job: string | null;
+    run: RunSqlRow | string | null;
+    total: number | string;
+    items: ResultSqlRow[] | string;
+  }>(
+    db,
+    sql`with run as (select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)})
+        select (select id from jobs where id = ${jobId}) as job,
+          (select row_to_json(run) from run) as run,
+          (select count(*) from job_results r ${countJoin} where ${where}) as total,
+          (select coalesce(json_agg(x order by ${orderOf(query, 'x')}), '[]'::json) from (
+             select ${RESULT_COLUMNS} from job_results r ${RESULT_JOINS} where ${where}
+             order by ${orderOf(query)} limit ${query.limit} offset ${(query.page - 1) * query.limit}) x) as items`,
+  );
+  if (!row?.job) throw jobNotFound();
+  const run = parsedJson(row.run);
+  return {
+    items: parsedJson(row.items)!.map(toItem),
+    total: Number(row.total),
+    page: query.page,
+    limit: query.limit,
+    run: run ? toRun(run) : null,
+  };
+}
+
+/** A json column: parsed by the driver, or text when a driver leaves it so. */
+function parsedJson<T>(value: T | string | null): T | null {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
 /** Every row under the query's filters and order, for the CSV. */
