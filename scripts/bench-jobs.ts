@@ -4,14 +4,11 @@
 // 10 runs of different jobs at once. On PostgreSQL a second server process (a worker of its own)
 // shares the runs. Without a URL (or BENCH_DATABASE_URL) the database is PGlite in memory.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Job, Run } from '../contract/job';
 import { createApp } from '../server/app';
 import { createAuthServices } from '../server/auth/setup';
@@ -19,13 +16,13 @@ import { signAccessToken } from '../server/auth/tokens';
 import { loadCatalogFile, seedCatalog } from '../server/catalog/catalog';
 import { citiesOf } from '../server/catalog/cities';
 import { loadConfig } from '../server/config';
-import { type DbHandle, type DbLocation, openDatabase, queryRows } from '../server/db/client';
-import { migrateDatabase } from '../server/db/migrate';
+import { type DbHandle, openDatabase, queryRows } from '../server/db/client';
 import { users } from '../server/db/schema/users';
 import { RunWorker } from '../server/jobs/runs';
 import { JobServices } from '../server/jobs/services';
 import { createLogger } from '../server/log';
 import { benchmarkJob, syntheticProfiles } from '../server/matching/synthetic';
+import { scratchDatabase } from './bench-db';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,37 +55,6 @@ const pct = (xs: number[], p: number) => {
 const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`);
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
-async function scratchDatabase(): Promise<{ handle: DbHandle; url?: string; drop: () => Promise<void> }> {
-  if (!adminUrl) {
-    const pglite = await PGlite.create('memory://');
-    const location: DbLocation = { pglite };
-    const handle = await openDatabase(location);
-    await migrateDatabase(handle, location);
-    return { handle, drop: () => handle.close() };
-  }
-  const name = `matchwerk_bench_jobs_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const location: DbLocation = { url: url.toString() };
-  const handle = await openDatabase(location);
-  await migrateDatabase(handle, location);
-  return {
-    handle,
-    url: url.toString(),
-    drop: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
 async function insertProfiles(handle: DbHandle, n: number): Promise<void> {
   const next = syntheticProfiles(catalog, { seed: 42, cities: citiesOf('DE', 10_000) });
   for (let done = 0; done < n; done += BATCH) {
@@ -113,7 +79,7 @@ function jobBody(i: number) {
 }
 
 async function main() {
-  const db = await scratchDatabase();
+  const db = await scratchDatabase(adminUrl, 'matchwerk_bench_jobs');
   const children: ChildProcess[] = [];
   try {
     await seedCatalog(db.handle.db, catalog);

@@ -2,22 +2,19 @@
 // 10 000, 100 000 and 1 000 000 synthetic profiles (or N), against the same scoring in SQL.
 // Without a URL (or BENCH_DATABASE_URL) the database is PGlite in memory; with one, a scratch
 // database is created on that server and dropped afterwards.
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { AreaValue, Catalog, LanguageValue } from '../contract/catalog';
 import { LANGUAGE_LEVELS } from '../contract/catalog';
 import type { MatchJob } from '../contract/matching';
 import { loadCatalogFile, seedCatalog } from '../server/catalog/catalog';
 import { citiesOf } from '../server/catalog/cities';
-import { type DbHandle, type DbLocation, openDatabase, queryRows } from '../server/db/client';
-import { migrateDatabase } from '../server/db/migrate';
+import { type DbHandle, queryRows } from '../server/db/client';
 import { matchIndex } from '../server/matching/engine';
 import { IndexSync } from '../server/matching/index-sync';
 import { ProfileIndex } from '../server/matching/profile-index';
 import { benchmarkJob, syntheticProfiles } from '../server/matching/synthetic';
+import { scratchDatabase } from './bench-db';
 
 const { values: args } = parseArgs({
   options: { profiles: { type: 'string' }, 'database-url': { type: 'string' }, seed: { type: 'string' } },
@@ -40,36 +37,6 @@ const time = async <T>(f: () => Promise<T> | T): Promise<[number, T]> => {
   const result = await f();
   return [performance.now() - start, result];
 };
-
-async function scratchDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
-  if (!adminUrl) {
-    const pglite = await PGlite.create('memory://');
-    const location: DbLocation = { pglite };
-    const handle = await openDatabase(location);
-    await migrateDatabase(handle, location);
-    return { handle, drop: () => handle.close() };
-  }
-  const name = `matchwerk_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const location: DbLocation = { url: url.toString() };
-  const handle = await openDatabase(location);
-  await migrateDatabase(handle, location);
-  return {
-    handle,
-    drop: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 /** The benchmark job as one SQL query: the rules of PRODUCT.md §5 over the jsonb values. */
 function scoreSql(j: MatchJob, cat: Catalog): string {
@@ -193,7 +160,7 @@ interface Row {
 }
 
 async function benchSize(n: number): Promise<Row> {
-  const { handle, drop } = await scratchDatabase();
+  const { handle, drop } = await scratchDatabase(adminUrl, 'matchwerk_bench');
   try {
     await seedCatalog(handle.db, catalog);
     const fromRows = new ProfileIndex(catalog, n);
