@@ -62,6 +62,8 @@ export interface ApiClient {
   blob(path: string): Promise<Blob>;
   /** A multipart upload with progress (0–1), with the token and the same refresh-and-retry rule. */
   upload<T>(path: string, form: FormData, onProgress?: (share: number) => void): Promise<T>;
+  /** A streamed answer (Server-Sent Events), with the token; the signal ends it. */
+  stream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>>;
 }
 
 /**
@@ -111,6 +113,14 @@ export function createApiClient(session: SessionBridge, baseURL = '', fetchImpl?
         const headers = new Headers();
         if (token) headers.set('authorization', `Bearer ${token}`);
         return http(path, { headers, responseType: 'blob' });
+      });
+    },
+    stream(path: string, signal: AbortSignal) {
+      return withToken((token) => {
+        const headers = new Headers({ accept: 'text/event-stream' });
+        if (token) headers.set('authorization', `Bearer ${token}`);
+        // No timeout: a stream lives as long as what it reports (the signal ends it).
+        return http(path, { headers, signal, timeout: 0, responseType: 'stream' });
       });
     },
     upload<T>(path: string, form: FormData, onProgress?: (share: number) => void) {

@@ -41,6 +41,7 @@ async function visit(
     anonymous: async <T>() => ({}) as T,
     blob: async () => new Blob(),
     upload: async <T>() => ({}) as T,
+    stream: async () => new ReadableStream<Uint8Array>(),
   };
   const router = createAppRouter(
     {
