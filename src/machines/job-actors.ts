@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { Job, JobStatus, Run } from '../../contract/job';
+import type { Job, JobStatus, PreviewResponse, Run } from '../../contract/job';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/client';
 import {
@@ -9,11 +9,16 @@ import {
   fetchJob,
   fetchLatestRun,
   JobConflict,
+  previewJob,
   requestRun,
   updateJob,
   watchRunEvents,
 } from '../api/jobs';
-import { type draftOf, type JobEvent, JobSaveConflict, JobSaveRejected } from './job.machine';
+import { DEFAULT_WEIGHT, type draftOf, type JobEvent, JobSaveConflict, JobSaveRejected } from './job.machine';
+import type { PreviewQuery } from './job-preview.machine';
+
+const isFilled = (value: unknown) =>
+  value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
 
 /** How often the run is asked for when its event stream cannot be had. */
 export const RUN_POLL_MS = 2000;
@@ -51,6 +56,22 @@ export function jobActors(api: ApiClient, options: { asCompany: boolean; pollMs?
     ),
     deleteJob: fromPromise<void, { uuid: string }>(({ input }) => deleteJob(api, input.uuid)),
     requestRun: fromPromise<Run, { uuid: string }>(({ input }) => requestRun(api, input.uuid)),
+    // Criteria still without a value ask nothing yet: the what-if shows the ones that are complete.
+    preview: fromPromise<PreviewResponse, PreviewQuery>(({ input, signal }) =>
+      previewJob(
+        api,
+        input.targetTypes,
+        input.criteria
+          .filter((c) => isFilled(c.value))
+          .map((c) => ({
+            key: c.key,
+            value: c.value,
+            weight: c.weight ?? DEFAULT_WEIGHT,
+            must: c.must ?? false,
+          })),
+        signal,
+      ),
+    ),
     watchRun: fromCallback<JobEvent, { uuid: string }>(({ sendBack, input }) => {
       const controller = new AbortController();
       let ended = false;
