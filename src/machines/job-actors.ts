@@ -15,7 +15,7 @@ import {
   watchRunEvents,
 } from '../api/jobs';
 import { DEFAULT_WEIGHT, type draftOf, type JobEvent, JobSaveConflict, JobSaveRejected } from './job.machine';
-import type { PreviewQuery } from './job-preview.machine';
+import { jobPreviewMachine, type PreviewQuery } from './job-preview.machine';
 
 const isFilled = (value: unknown) =>
   value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
@@ -40,7 +40,24 @@ function rethrow(error: unknown): never {
  */
 export function jobActors(api: ApiClient, options: { asCompany: boolean; pollMs?: number }) {
   const pollMs = options.pollMs ?? RUN_POLL_MS;
+  // Criteria still without a value ask nothing yet: the what-if shows the ones that are complete.
+  const preview = fromPromise<PreviewResponse, PreviewQuery>(({ input, signal }) =>
+    previewJob(
+      api,
+      input.targetTypes,
+      input.criteria
+        .filter((c) => isFilled(c.value))
+        .map((c) => ({
+          key: c.key,
+          value: c.value,
+          weight: c.weight ?? DEFAULT_WEIGHT,
+          must: c.must ?? false,
+        })),
+      signal,
+    ),
+  );
   return {
+    whatIf: jobPreviewMachine.provide({ actors: { preview } }),
     loadJob: fromPromise<{ job: Job; run: Run | null }, { uuid: string }>(async ({ input }) => {
       const job = await fetchJob(api, input.uuid);
       // A company never sees runs (403): its view of a request has none to load.
@@ -56,22 +73,6 @@ export function jobActors(api: ApiClient, options: { asCompany: boolean; pollMs?
     ),
     deleteJob: fromPromise<void, { uuid: string }>(({ input }) => deleteJob(api, input.uuid)),
     requestRun: fromPromise<Run, { uuid: string }>(({ input }) => requestRun(api, input.uuid)),
-    // Criteria still without a value ask nothing yet: the what-if shows the ones that are complete.
-    preview: fromPromise<PreviewResponse, PreviewQuery>(({ input, signal }) =>
-      previewJob(
-        api,
-        input.targetTypes,
-        input.criteria
-          .filter((c) => isFilled(c.value))
-          .map((c) => ({
-            key: c.key,
-            value: c.value,
-            weight: c.weight ?? DEFAULT_WEIGHT,
-            must: c.must ?? false,
-          })),
-        signal,
-      ),
-    ),
     watchRun: fromCallback<JobEvent, { uuid: string }>(({ sendBack, input }) => {
       const controller = new AbortController();
       let ended = false;

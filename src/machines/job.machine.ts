@@ -3,6 +3,7 @@ import {
   and,
   assign,
   emit,
+  enqueueActions,
   fromCallback,
   fromPromise,
   type SnapshotFrom,
@@ -10,6 +11,7 @@ import {
 } from 'xstate';
 import type { FieldDefinition } from '../../contract/catalog';
 import { type Job, type JobCriterion, type JobStatus, parseJobInput, type Run } from '../../contract/job';
+import { jobPreviewMachine } from './job-preview.machine';
 
 /** A criterion as the editor holds it: a company's carry no weight and no must flag. */
 export type DraftCriterion = { key: string; value: unknown; weight?: number; must?: boolean };
@@ -207,6 +209,8 @@ export const jobMachine = setup({
     requestRun: fromPromise<Run, { uuid: string }>(async () => {
       throw new Error('requestRun is provided by the app');
     }),
+    /** The live what-if beside the editor, told of every change of the criteria. */
+    whatIf: jobPreviewMachine,
     /** Sends `job.runUpdate` for every state of the run until it ends (SSE, polling as fallback). */
     watchRun: fromCallback<JobEvent, { uuid: string }>(() => {
       throw new Error('watchRun is provided by the app');
@@ -288,6 +292,18 @@ export const jobMachine = setup({
     takeRun: assign((_, run: Run) => ({ run, error: null })),
     setError: assign((_, error: unknown) => ({ error: codeOf(error) })),
     clearError: assign({ error: null }),
+    // Agents see the what-if; a company's request form has none.
+    askWhatIf: enqueueActions(({ context, enqueue }) => {
+      if (context.asCompany) return;
+      const targets = context.form.values.target_types;
+      enqueue.sendTo('whatIf', {
+        type: 'preview.update',
+        query: {
+          targetTypes: Array.isArray(targets) ? (targets as string[]) : [],
+          criteria: context.form.criteria,
+        },
+      });
+    }),
     requestDuplicate: emit(({ context }) => ({
       type: 'job.duplicateRequested' as const,
       uuid: context.uuid ?? '',
@@ -319,13 +335,14 @@ export const jobMachine = setup({
     run: null,
     error: null,
   }),
+  invoke: { id: 'whatIf', src: 'whatIf' },
   initial: 'starting',
   states: {
     starting: {
       always: [
         { guard: ({ context }) => context.uuid !== null, target: 'loading' },
         { guard: ({ context }) => context.copyOf !== null, target: 'loadingCopy' },
-        { target: 'draft' },
+        { target: 'draft', actions: 'askWhatIf' },
       ],
     },
     loading: {
@@ -338,9 +355,12 @@ export const jobMachine = setup({
           {
             guard: ({ event }) => event.output.job.status === 'archived',
             target: 'archived',
-            actions: { type: 'takeLoaded', params: ({ event }) => event.output },
+            actions: [{ type: 'takeLoaded', params: ({ event }) => event.output }, 'askWhatIf'],
           },
-          { target: 'active', actions: { type: 'takeLoaded', params: ({ event }) => event.output } },
+          {
+            target: 'active',
+            actions: [{ type: 'takeLoaded', params: ({ event }) => event.output }, 'askWhatIf'],
+          },
         ],
         onError: { target: 'loadFailed', actions: { type: 'setError', params: errorOf } },
       },
@@ -351,7 +371,10 @@ export const jobMachine = setup({
         id: 'loadJob',
         src: 'loadJob',
         input: ({ context }) => ({ uuid: context.copyOf ?? '' }),
-        onDone: { target: 'draft.dirty', actions: { type: 'takeCopy', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'draft.dirty',
+          actions: [{ type: 'takeCopy', params: ({ event }) => event.output }, 'askWhatIf'],
+        },
         onError: { target: 'loadFailed', actions: { type: 'setError', params: errorOf } },
       },
     },
@@ -365,12 +388,12 @@ export const jobMachine = setup({
         clean: {
           on: {
             'job.change': [
-              { guard: 'formChanged', target: 'dirty', actions: 'change' },
-              { actions: 'change' },
+              { guard: 'formChanged', target: 'dirty', actions: ['change', 'askWhatIf'] },
+              { actions: ['change', 'askWhatIf'] },
             ],
             'job.criterion': [
-              { guard: 'formChanged', target: 'dirty', actions: 'change' },
-              { actions: 'change' },
+              { guard: 'formChanged', target: 'dirty', actions: ['change', 'askWhatIf'] },
+              { actions: ['change', 'askWhatIf'] },
             ],
           },
         },
@@ -378,12 +401,12 @@ export const jobMachine = setup({
           tags: ['unsaved'],
           on: {
             'job.change': [
-              { guard: 'formChanged', actions: 'change' },
-              { target: 'clean', actions: 'change' },
+              { guard: 'formChanged', actions: ['change', 'askWhatIf'] },
+              { target: 'clean', actions: ['change', 'askWhatIf'] },
             ],
             'job.criterion': [
-              { guard: 'formChanged', actions: 'change' },
-              { target: 'clean', actions: 'change' },
+              { guard: 'formChanged', actions: ['change', 'askWhatIf'] },
+              { target: 'clean', actions: ['change', 'askWhatIf'] },
             ],
             'job.save': [{ guard: 'formIsValid', target: 'creating' }, { actions: 'showErrors' }],
           },
@@ -423,7 +446,11 @@ export const jobMachine = setup({
           states: {
             clean: {
               on: {
-                'job.change': { guard: and(['mayEdit', 'formChanged']), target: 'dirty', actions: 'change' },
+                'job.change': {
+                  guard: and(['mayEdit', 'formChanged']),
+                  target: 'dirty',
+                  actions: ['change', 'askWhatIf'],
+                },
                 'job.criterion': {
                   guard: and(['mayEdit', 'formChanged']),
                   target: 'dirty',
@@ -435,14 +462,14 @@ export const jobMachine = setup({
               tags: ['unsaved'],
               on: {
                 'job.change': [
-                  { guard: 'formChanged', actions: 'change' },
-                  { target: 'clean', actions: 'change' },
+                  { guard: 'formChanged', actions: ['change', 'askWhatIf'] },
+                  { target: 'clean', actions: ['change', 'askWhatIf'] },
                 ],
                 'job.criterion': [
-                  { guard: 'formChanged', actions: 'change' },
-                  { target: 'clean', actions: 'change' },
+                  { guard: 'formChanged', actions: ['change', 'askWhatIf'] },
+                  { target: 'clean', actions: ['change', 'askWhatIf'] },
                 ],
-                'job.rollback': { target: 'clean', actions: 'rollBack' },
+                'job.rollback': { target: 'clean', actions: ['rollBack', 'askWhatIf'] },
                 'job.save': [{ guard: 'formIsValid', target: 'saving' }, { actions: 'showErrors' }],
               },
             },
@@ -480,7 +507,7 @@ export const jobMachine = setup({
               on: {
                 // Save my form over theirs: the next save names their version.
                 'job.keepMine': { target: 'dirty', actions: 'keepMine' },
-                'job.takeTheirs': { target: 'clean', actions: 'takeTheirs' },
+                'job.takeTheirs': { target: 'clean', actions: ['takeTheirs', 'askWhatIf'] },
               },
             },
           },

@@ -1,0 +1,308 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi, useBlocker, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { FieldDefinition } from '../../../contract/catalog';
+import type { Language } from '../../../contract/user-types';
+import { citySearchLogic } from '../../machines/city-search.machine';
+import {
+  DEFAULT_WEIGHT,
+  type DraftCriterion,
+  hasUnsavedJobChanges,
+  type JobActor,
+  jobMachine,
+} from '../../machines/job.machine';
+import { jobActors } from '../../machines/job-actors';
+import type { JobPreviewActor } from '../../machines/job-preview.machine';
+import { ErrorSummary } from '../catalog-form';
+import { errorMessage } from '../error-message';
+import { CatalogField } from '../fields/catalog-field';
+import { Histogram } from './histogram';
+
+const workspaceRoute = getRouteApi('/_protected');
+const leaveQuestion = msg`Leave the job without saving? Your changes will be lost.`;
+
+/** newJob, editJob/{uuid} and duplicate/{uuid}: one editor (PRODUCT.md §6); a company's is the request form. */
+export function JobEditor({ uuid, copyOf }: { uuid: string | null; copyOf?: string | null }) {
+  const { i18n } = useLingui();
+  const { fields, claims } = workspaceRoute.useLoaderData();
+  const { api } = workspaceRoute.useRouteContext();
+  const navigate = useNavigate();
+  const asCompany = claims.user_type === 'company';
+  const actor = useActorRef(jobMachine.provide({ actors: jobActors(api, { asCompany }) }), {
+    input: { uuid, copyOf: copyOf ?? null, fields: fields.job, asCompany },
+  });
+  const snapshot = useSelector(actor, (s) => s);
+  const cities = useMemo(() => citySearchLogic(api), [api]);
+
+  useBlocker({
+    shouldBlockFn: () => hasUnsavedJobChanges(actor.getSnapshot()) && !window.confirm(i18n._(leaveQuestion)),
+    enableBeforeUnload: () => hasUnsavedJobChanges(actor.getSnapshot()),
+  });
+
+  if (snapshot.hasTag('busy') && (snapshot.matches('loading') || snapshot.matches('loadingCopy'))) {
+    return (
+      <p aria-busy="true">
+        <Trans>Loading the job…</Trans>
+      </p>
+    );
+  }
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <div role="alert" className="form-error">
+        <p>{errorMessage(i18n, snapshot.context.error ?? 'network.unreachable')}</p>
+        <button type="button" className="button" onClick={() => actor.send({ type: 'job.retry' })}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  }
+
+  const { form, formErrors } = snapshot.context;
+  const valueFields = fields.job.filter((f) => !f.criterion);
+  const criterionFields = fields.job.filter((f) => f.criterion);
+  const saved = snapshot.matches('active') && !snapshot.hasTag('unsaved');
+  const jobUuid = snapshot.context.uuid;
+
+  const preview = snapshot.children.whatIf as JobPreviewActor | undefined;
+
+  return (
+    <div className="job-editor">
+      <form
+        className="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'job.save' });
+        }}
+      >
+        {snapshot.context.error && (
+          <p className="form-error" role="alert">
+            {errorMessage(i18n, snapshot.context.error)}
+          </p>
+        )}
+        <ErrorSummary fields={fields.job} errors={formErrors} idPrefix="job" />
+        {snapshot.matches({ active: { editing: 'conflict' } }) && (
+          <div className="form-error" role="alert">
+            <p>
+              <Trans>Someone else saved this job in the meantime.</Trans>
+            </p>
+            <button type="button" className="button" onClick={() => actor.send({ type: 'job.keepMine' })}>
+              <Trans>Keep my version</Trans>
+            </button>{' '}
+            <button type="button" className="button" onClick={() => actor.send({ type: 'job.takeTheirs' })}>
+              <Trans>Take their version</Trans>
+            </button>
+          </div>
+        )}
+        <fieldset className="job-values">
+          <legend>{asCompany ? <Trans>Your request</Trans> : <Trans>The job</Trans>}</legend>
+          {valueFields.map((field) => (
+            <CatalogField
+              key={field.key}
+              field={field}
+              id={`job-${field.key}`}
+              value={form.values[field.key] ?? null}
+              errors={formErrors[field.key] ?? []}
+              onChange={(value) => actor.send({ type: 'job.change', key: field.key, value })}
+              citySearch={cities}
+            />
+          ))}
+        </fieldset>
+        <fieldset className="job-criteria">
+          <legend>
+            <Trans>Criteria</Trans>
+          </legend>
+          {!asCompany && (
+            <p className="field-help">
+              <Trans>
+                Give each criterion a weight from 0 (ignored) to 5 (decisive). A must-have excludes every
+                candidate who does not meet it in full.
+              </Trans>
+            </p>
+          )}
+          {criterionFields.map((field) => (
+            <CriterionRow
+              key={field.key}
+              field={field}
+              criterion={form.criteria.find((c) => c.key === field.key) ?? null}
+              errors={formErrors[`criteria.${field.key}`] ?? []}
+              asCompany={asCompany}
+              actor={actor}
+              citySearch={cities}
+            />
+          ))}
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={!snapshot.can({ type: 'job.save' })}>
+            {asCompany ? <Trans>Send request</Trans> : <Trans>Save job</Trans>}
+          </button>
+          {snapshot.can({ type: 'job.rollback' }) && (
+            <button type="button" className="button" onClick={() => actor.send({ type: 'job.rollback' })}>
+              <Trans>Discard changes</Trans>
+            </button>
+          )}
+          {saved && jobUuid && !asCompany && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => navigate({ to: '/matchingJobResult/$jobUuid', params: { jobUuid } })}
+            >
+              <Trans>To the results</Trans>
+            </button>
+          )}
+          {saved && asCompany && (
+            <p role="status">
+              <Trans>Your request was sent. An agent will take care of it.</Trans>
+            </p>
+          )}
+        </div>
+        {snapshot.hasTag('busy') && (
+          <p role="status" className="muted">
+            <Trans>Saving…</Trans>
+          </p>
+        )}
+      </form>
+      {!asCompany && preview && <WhatIf preview={preview} fields={criterionFields} />}
+    </div>
+  );
+}
+
+function CriterionRow({
+  field,
+  criterion,
+  errors,
+  asCompany,
+  actor,
+  citySearch,
+}: {
+  field: FieldDefinition;
+  criterion: DraftCriterion | null;
+  errors: string[];
+  asCompany: boolean;
+  actor: JobActor;
+  citySearch: ReturnType<typeof citySearchLogic>;
+}) {
+  const { t, i18n } = useLingui();
+  const label = field.label[i18n.locale as Language];
+  const id = `criterion-${field.key}`;
+  const patch = (p: Partial<Omit<DraftCriterion, 'key'>> | null) => {
+    actor.send({ type: 'job.criterion', key: field.key, patch: p });
+  };
+  const isLocation = field.type === 'location';
+  const location = (criterion?.value ?? null) as Record<string, unknown> | null;
+  return (
+    <div className="criterion">
+      <CatalogField
+        field={{ ...field, required: false }}
+        id={id}
+        value={criterion?.value ?? null}
+        errors={errors}
+        onChange={(value) => {
+          if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) patch(null);
+          else if (isLocation && value && typeof value === 'object') {
+            patch({ value: { ...(value as object), radius_km: (location?.radius_km as number) ?? 50 } });
+          } else patch({ value });
+        }}
+        citySearch={citySearch}
+      />
+      {isLocation && location && (
+        <div className="field">
+          <label htmlFor={`${id}-radius`}>
+            <Trans>Radius in km</Trans>
+          </label>
+          <input
+            id={`${id}-radius`}
+            type="number"
+            min={field.min ?? 1}
+            max={field.max ?? 1000}
+            value={String(location.radius_km ?? 50)}
+            onChange={(e) => patch({ value: { ...location, radius_km: Number(e.target.value) } })}
+          />
+        </div>
+      )}
+      {!asCompany && criterion && (
+        <div className="criterion-weight">
+          <label htmlFor={`${id}-weight`}>{t`Weight of ${label}`}</label>
+          <input
+            id={`${id}-weight`}
+            type="range"
+            min={0}
+            max={5}
+            step={1}
+            value={criterion.weight ?? DEFAULT_WEIGHT}
+            aria-valuetext={String(criterion.weight ?? DEFAULT_WEIGHT)}
+            onChange={(e) => patch({ weight: Number(e.target.value) })}
+          />
+          <output htmlFor={`${id}-weight`}>{criterion.weight ?? DEFAULT_WEIGHT}</output>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={criterion.must ?? false}
+              onChange={(e) => patch({ must: e.target.checked })}
+            />
+            {t`${label} is a must-have`}
+          </label>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The live what-if: who takes part, what each must-have excludes, how the scores spread. */
+function WhatIf({ preview, fields }: { preview: JobPreviewActor; fields: FieldDefinition[] }) {
+  const { i18n } = useLingui();
+  const snapshot = useSelector(preview, (s) => s);
+  const result = snapshot.context.result;
+  const language = i18n.locale as Language;
+  return (
+    <aside className="what-if" aria-labelledby="what-if-title" aria-busy={snapshot.hasTag('busy')}>
+      <h2 id="what-if-title">
+        <Trans>What if</Trans>
+      </h2>
+      {!result && !snapshot.matches('failed') && (
+        <p className="muted">
+          <Trans>Choose target groups and criteria to see who would take part.</Trans>
+        </p>
+      )}
+      {snapshot.matches('failed') && (
+        <p className="form-error" role="alert">
+          {errorMessage(i18n, snapshot.context.error ?? 'network.unreachable')}{' '}
+          <button type="button" onClick={() => preview.send({ type: 'preview.retry' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      )}
+      {result && (
+        <div role="status">
+          <p>
+            <Trans>
+              {result.included} of {result.considered} candidates take part.
+            </Trans>
+          </p>
+          {Object.entries(result.excludedBy).length > 0 && (
+            <ul>
+              {Object.entries(result.excludedBy).map(([key, count]) => {
+                const name = fields.find((f) => f.key === key)?.label[language] ?? key;
+                return (
+                  <li key={key}>
+                    <Trans>
+                      {name} excludes {count}
+                    </Trans>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <Histogram bins={result.histogram} />
+          {result.best.length > 0 && (
+            <p className="muted">
+              <Trans>Best score: {result.best[0]}</Trans>
+            </p>
+          )}
+        </div>
+      )}
+    </aside>
+  );
+}
