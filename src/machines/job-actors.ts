@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { Job, JobStatus, PreviewResponse, Run } from '../../contract/job';
+import type { Job, JobStatus, PreviewResponse, ResultsQuery, Run } from '../../contract/job';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/client';
 import {
@@ -8,9 +8,11 @@ import {
   deleteJob,
   fetchJob,
   fetchLatestRun,
+  fetchResultsCsv,
   JobConflict,
   previewJob,
   requestRun,
+  setShortlisted,
   updateJob,
   watchRunEvents,
 } from '../api/jobs';
@@ -99,6 +101,32 @@ export function jobActors(api: ApiClient, options: { asCompany: boolean; pollMs?
           if (!ended && !controller.signal.aborted) void poll();
         });
       return () => controller.abort();
+    }),
+  };
+}
+
+/** Saves a blob as a file the browser downloads. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The results page's requests besides the list: the CSV download and the shortlist stars. */
+export function resultActions(api: ApiClient, jobUuid: string, reload: () => void) {
+  return {
+    downloadCsv: fromPromise<unknown, unknown>(async ({ input }) => {
+      const blob = await fetchResultsCsv(api, jobUuid, input as Partial<ResultsQuery>);
+      saveFile(blob, `matchwerk-${jobUuid.slice(0, 8)}.csv`);
+    }),
+    // The list reloads after a star changed, so the star and the "shortlisted" filter agree with the server.
+    toggleShortlist: fromPromise<unknown, unknown>(async ({ input }) => {
+      const { profile, shortlisted } = input as { profile: string; shortlisted: boolean };
+      await setShortlisted(api, jobUuid, profile, shortlisted);
+      reload();
     }),
   };
 }

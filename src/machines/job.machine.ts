@@ -68,7 +68,7 @@ export type JobEvent =
   | { type: 'job.retry' };
 
 /** Emitted on `job.duplicate`: the screen opens the editor on a copy. */
-export type JobEmitted = { type: 'job.duplicateRequested'; uuid: string };
+export type JobEmitted = { type: 'job.duplicateRequested'; uuid: string } | { type: 'job.runFinished' };
 
 /** The weight a new criterion starts with (the slider's middle). */
 export const DEFAULT_WEIGHT = 3;
@@ -304,6 +304,7 @@ export const jobMachine = setup({
         },
       });
     }),
+    announceFinished: emit({ type: 'job.runFinished' as const }),
     requestDuplicate: emit(({ context }) => ({
       type: 'job.duplicateRequested' as const,
       uuid: context.uuid ?? '',
@@ -566,7 +567,7 @@ export const jobMachine = setup({
                   {
                     guard: { type: 'updateIs', params: 'done' },
                     target: 'done',
-                    actions: { type: 'takeRun', params: ({ event }) => event.run },
+                    actions: [{ type: 'takeRun', params: ({ event }) => event.run }, 'announceFinished'],
                   },
                   {
                     guard: { type: 'updateIs', params: 'failed' },

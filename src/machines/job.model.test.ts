@@ -333,7 +333,12 @@ const agentJob: ModelTable = {
         context: { run: run('running', 40) },
         tags: ['running'],
       },
-      upDone: { target: S('clean', 'done'), context: { run: run('done', 100) }, tags: [] },
+      upDone: {
+        target: S('clean', 'done'),
+        context: { run: run('done', 100) },
+        invoked: [{ src: 'emit:job.runFinished', input: null }],
+        tags: [],
+      },
       upFailed: { target: S('clean', 'failed'), context: { run: run('failed', 40) }, tags: [] },
       upCancelled: { target: S('clean', 'cancelled'), context: { run: run('cancelled', 40) }, tags: [] },
       edit: { target: S('dirty', 'inFlight.queued'), tags: ['running', 'unsaved'] },
@@ -364,7 +369,12 @@ const agentJob: ModelTable = {
         context: { run: run('running', 40) },
         tags: ['running'],
       },
-      upDone: { target: S('clean', 'done'), context: { run: run('done', 100) }, tags: [] },
+      upDone: {
+        target: S('clean', 'done'),
+        context: { run: run('done', 100) },
+        invoked: [{ src: 'emit:job.runFinished', input: null }],
+        tags: [],
+      },
       upFailed: { target: S('clean', 'failed'), context: { run: run('failed', 40) }, tags: [] },
       upCancelled: { target: S('clean', 'cancelled'), context: { run: run('cancelled', 40) }, tags: [] },
       edit: { target: S('dirty', 'inFlight.running'), tags: ['running', 'unsaved'] },
@@ -658,6 +668,7 @@ function start({ input }: Config) {
     { input: { ...input, fields }, inspect: recordVisits(visited) },
   );
   actor.on('job.duplicateRequested', (e) => record('emit:job.duplicateRequested', { uuid: e.uuid }));
+  actor.on('job.runFinished', () => record('emit:job.runFinished', null));
   actor.start();
   let seen = 0;
   const callsNow = () => {

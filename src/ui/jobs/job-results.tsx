@@ -1,0 +1,415 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
+import { CANDIDATE_TYPES } from '../../../contract/user-types';
+import { type JobActor, jobMachine, runProgress } from '../../machines/job.machine';
+import { jobActors, resultActions } from '../../machines/job-actors';
+import { JOB_PAGE_SIZE, type ResultsSearch } from '../../machines/job-search';
+import { type ListActor, listPage } from '../../machines/list.machine';
+import { submissionMachine } from '../../machines/submission.machine';
+import { errorMessage } from '../error-message';
+import { ProtectedImage } from '../protected-image';
+import { Screen } from '../screen';
+import { Histogram } from './histogram';
+import { reasonText, ScoreBar } from './reasons';
+
+const workspaceRoute = getRouteApi('/_protected');
+const resultsRoute = getRouteApi('/_protected/_agent/matchingJobResult/$jobUuid');
+
+/** matchingJobResult/{uuid}: the run, its progress, and the ranked, explained candidates (PRODUCT.md §6). */
+export function JobResults({ results, nearMisses }: { results: ListActor; nearMisses: ListActor }) {
+  const { t, i18n } = useLingui();
+  const { jobUuid } = resultsRoute.useParams();
+  const search = resultsRoute.useSearch();
+  const navigate = useNavigate({ from: '/matchingJobResult/$jobUuid' });
+  const { fields } = workspaceRoute.useLoaderData();
+  const { api } = workspaceRoute.useRouteContext();
+  const job = useActorRef(jobMachine.provide({ actors: jobActors(api, { asCompany: false }) }), {
+    input: { uuid: jobUuid, fields: fields.job, asCompany: false },
+  });
+  const jobState = useSelector(job, (s) => s);
+  const list = useSelector(results, (s) => s);
+  const page = listPage<ResultsResponse>(list);
+  const actions = resultActions(api, jobUuid, () => results.send({ type: 'list.reload' }));
+  const csv = useActorRef(submissionMachine.provide({ actors: { submit: actions.downloadCsv } }));
+  const star = useActorRef(submissionMachine.provide({ actors: { submit: actions.toggleShortlist } }));
+  const csvBusy = useSelector(csv, (s) => s.hasTag('busy'));
+  const starBusy = useSelector(star, (s) => s.hasTag('busy'));
+
+  // A finished run replaces the results: the tables ask again (a subscription, not data flow).
+  useEffect(() => {
+    const subscription = job.on('job.runFinished', () => {
+      results.send({ type: 'list.reload' });
+      nearMisses.send({ type: 'list.reload' });
+    });
+    return () => subscription.unsubscribe();
+  }, [job, results, nearMisses]);
+
+  const setSearch = (patch: Partial<ResultsSearch>) =>
+    navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
+  const title = String(jobState.context.job?.values.title ?? t`Matching results`);
+  const progress = runProgress(jobState);
+  const run = page?.run ?? null;
+  const pages = page ? Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) : 1;
+
+  return (
+    <Screen title={title}>
+      <JobActions job={job} />
+      {progress !== null && (
+        <div className="run-progress">
+          <label htmlFor="run-progress">
+            <Trans>The run is in progress; the last results stay visible meanwhile.</Trans>
+          </label>
+          <progress id="run-progress" max={100} value={progress}>
+            {progress} %
+          </progress>
+        </div>
+      )}
+      {jobState.matches({ active: { run: 'failed' } }) && (
+        <p className="form-error" role="alert">
+          <Trans>The last run failed. Please start it again.</Trans>
+        </p>
+      )}
+      {run ? (
+        <section className="run-summary" aria-labelledby="run-summary-title">
+          <h2 id="run-summary-title">
+            <Trans>Last run</Trans>
+          </h2>
+          <p>
+            <Trans>
+              {run.included ?? 0} of {run.considered ?? 0} candidates fit; {run.excluded ?? 0} were excluded
+              by a must-have.
+            </Trans>
+          </p>
+          {run.histogram && <Histogram bins={run.histogram} />}
+        </section>
+      ) : (
+        list.matches('loaded') && (
+          <p>
+            <Trans>This job has not run yet. Start a run to see the candidates who fit.</Trans>
+          </p>
+        )
+      )}
+
+      <form
+        className="filters"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={t`Filter and sort the results`}
+      >
+        <div className="field">
+          <label htmlFor="results-sort">
+            <Trans>Sort by</Trans>
+          </label>
+          <select
+            id="results-sort"
+            value={search.sort}
+            onChange={(e) => setSearch({ sort: e.target.value as ResultsSearch['sort'], order: undefined })}
+          >
+            <option value="score">{t`Score`}</option>
+            <option value="name">{t`Name`}</option>
+            <option value="distance">{t`Distance`}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="results-min">
+            <Trans>Minimum score</Trans>
+          </label>
+          <input
+            id="results-min"
+            type="number"
+            min={0}
+            max={100}
+            value={search.minScore ?? ''}
+            onChange={(e) =>
+              setSearch({ minScore: e.target.value === '' ? undefined : Number(e.target.value) })
+            }
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="results-type">
+            <Trans>Candidate type</Trans>
+          </label>
+          <select
+            id="results-type"
+            value={search.type ?? ''}
+            onChange={(e) =>
+              setSearch({ type: (e.target.value || undefined) as ResultsSearch['type'] | undefined })
+            }
+          >
+            <option value="">{t`All`}</option>
+            {CANDIDATE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={search.shortlisted === true}
+            onChange={(e) => setSearch({ shortlisted: e.target.checked ? true : undefined })}
+          />
+          <Trans>Only the shortlist</Trans>
+        </label>
+        <button
+          type="button"
+          className="button"
+          disabled={csvBusy || !page || page.total === 0}
+          onClick={() => csv.send({ type: 'submission.submit', input: search })}
+        >
+          <Trans>Download CSV</Trans>
+        </button>
+      </form>
+
+      {list.matches('failed') && (
+        <div className="form-error" role="alert">
+          <p>{errorMessage(i18n, list.context.error ?? 'network.unreachable')}</p>
+          <button type="button" className="button" onClick={() => results.send({ type: 'list.retry' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+      {!page && list.hasTag('busy') && (
+        <p aria-busy="true">
+          <Trans>Loading the results…</Trans>
+        </p>
+      )}
+      {page && (
+        <div className="table-wrap" aria-busy={list.hasTag('busy')}>
+          <table className="results">
+            <caption className="visually-hidden">
+              <Trans>Candidates ranked by score</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <Trans>Photo</Trans>
+                  </span>
+                </th>
+                <th scope="col">
+                  <Trans>Name</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>City</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Score</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Strongest reasons</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Shortlist</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((item) => (
+                <ResultRow
+                  key={item.uuid}
+                  item={item}
+                  jobUuid={jobUuid}
+                  search={search}
+                  busy={starBusy}
+                  onStar={(shortlisted) =>
+                    star.send({ type: 'submission.submit', input: { profile: item.uuid, shortlisted } })
+                  }
+                  reasons={item.reasons.map((r) => reasonText(i18n, r, fields.job))}
+                  photo={
+                    <ProtectedImage api={api} src={item.thumbnail} alt="" size={40} className="avatar" />
+                  }
+                />
+              ))}
+            </tbody>
+          </table>
+          {page.items.length === 0 && (
+            <p>
+              <Trans>No candidate fits these filters.</Trans>
+            </p>
+          )}
+          <nav className="pagination" aria-label={t`Result pages`}>
+            <button
+              type="button"
+              className="button"
+              disabled={search.page <= 1}
+              onClick={() => navigate({ search: (prev) => ({ ...prev, page: search.page - 1 }) })}
+            >
+              <Trans>Previous page</Trans>
+            </button>
+            <span>
+              <Trans>
+                Page {search.page} of {pages} ({page.total} candidates)
+              </Trans>
+            </span>
+            <button
+              type="button"
+              className="button"
+              disabled={search.page >= pages}
+              onClick={() => navigate({ search: (prev) => ({ ...prev, page: search.page + 1 }) })}
+            >
+              <Trans>Next page</Trans>
+            </button>
+          </nav>
+        </div>
+      )}
+      <NearMisses list={nearMisses} />
+    </Screen>
+  );
+}
+
+function ResultRow({
+  item,
+  jobUuid,
+  search,
+  busy,
+  onStar,
+  reasons,
+  photo,
+}: {
+  item: ResultItem;
+  jobUuid: string;
+  search: ResultsSearch;
+  busy: boolean;
+  onStar: (shortlisted: boolean) => void;
+  reasons: string[];
+  photo: React.ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <tr>
+      <td>{item.rank}</td>
+      <td>{photo}</td>
+      <th scope="row">
+        <Link
+          to="/matchingJobResultDetail/$jobUuid/$uuid"
+          params={{ jobUuid, uuid: item.uuid }}
+          search={{ sort: search.sort, order: search.order }}
+        >
+          {item.name}
+        </Link>
+        {item.changedSinceRun && (
+          <span className="badge">
+            <Trans>changed since the run</Trans>
+          </span>
+        )}
+      </th>
+      <td>
+        {item.city ?? '–'}
+        {item.distanceKm !== null && <span className="muted"> · {Math.round(item.distanceKm)} km</span>}
+      </td>
+      <td>
+        <ScoreBar score={item.score} />
+      </td>
+      <td>
+        <ul className="reasons">
+          {reasons.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      </td>
+      <td>
+        <button
+          type="button"
+          className="star"
+          aria-pressed={item.shortlisted}
+          disabled={busy}
+          aria-label={
+            item.shortlisted
+              ? t`Remove ${item.name} from the shortlist`
+              : t`Add ${item.name} to the shortlist`
+          }
+          onClick={() => onStar(!item.shortlisted)}
+        >
+          {item.shortlisted ? '★' : '☆'}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** Run, archive / re-activate, edit, duplicate: what the job machine allows now. */
+export function JobActions({ job }: { job: JobActor }) {
+  const state = useSelector(job, (s) => s);
+  const navigate = useNavigate();
+  const { i18n } = useLingui();
+  const uuid = state.context.uuid;
+  useEffect(() => {
+    const subscription = job.on('job.duplicateRequested', (e) =>
+      navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: e.uuid } }),
+    );
+    return () => subscription.unsubscribe();
+  }, [job, navigate]);
+  return (
+    <div className="job-actions">
+      {state.can({ type: 'job.run' }) && (
+        <button type="button" className="button" onClick={() => job.send({ type: 'job.run' })}>
+          <Trans>Run matching</Trans>
+        </button>
+      )}
+      {state.can({ type: 'job.archive' }) && (
+        <button type="button" className="button" onClick={() => job.send({ type: 'job.archive' })}>
+          <Trans>Archive</Trans>
+        </button>
+      )}
+      {state.can({ type: 'job.activate' }) && (
+        <button type="button" className="button" onClick={() => job.send({ type: 'job.activate' })}>
+          <Trans>Re-activate</Trans>
+        </button>
+      )}
+      {state.can({ type: 'job.duplicate' }) && (
+        <button type="button" className="button" onClick={() => job.send({ type: 'job.duplicate' })}>
+          <Trans>Duplicate</Trans>
+        </button>
+      )}
+      {uuid && state.matches('active') && (
+        <Link className="button" to="/editJob/$jobUuid" params={{ jobUuid: uuid }}>
+          <Trans>Edit</Trans>
+        </Link>
+      )}
+      {state.matches('archived') && (
+        <p role="status">
+          <Trans>This job is archived: it cannot run or be edited until it is re-activated.</Trans>
+        </p>
+      )}
+      {state.context.error && (
+        <p className="form-error" role="alert">
+          {errorMessage(i18n, state.context.error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** "Who fits if you relax X": the best candidates one must-have keeps out. */
+function NearMisses({ list }: { list: ListActor }) {
+  const { i18n } = useLingui();
+  const { fields } = workspaceRoute.useLoaderData();
+  const state = useSelector(list, (s) => s);
+  const page = listPage<NearMissesResponse>(state);
+  if (!page || page.items.length === 0) return null;
+  return (
+    <section aria-labelledby="near-misses-title">
+      <h2 id="near-misses-title">
+        <Trans>Near misses</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>
+          These candidates miss exactly one must-have. Relaxing it would let them in with this score.
+        </Trans>
+      </p>
+      <ul className="near-misses">
+        {page.items.map((miss) => (
+          <li key={miss.uuid}>
+            <strong>{miss.name}</strong> <ScoreBar score={miss.score} /> —{' '}
+            {reasonText(i18n, miss.missed, fields.job)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

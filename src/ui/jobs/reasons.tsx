@@ -1,0 +1,94 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { FieldDefinition } from '../../../contract/catalog';
+import type { Language } from '../../../contract/user-types';
+
+/** A stored breakdown item (contract/job's BreakdownItemSchema): the reason code with its params. */
+export interface ReasonItem {
+  key: string;
+  weight: number;
+  must: boolean;
+  s: number;
+  contribution: number;
+  reason: string;
+  params: Record<string, unknown>;
+}
+
+const list = (xs: unknown): string[] => (Array.isArray(xs) ? xs.map(String) : []);
+
+/** "3 of 4 skills: TypeScript, React, SQL — missing: Go": one criterion's outcome in the reader's language. */
+export function reasonText(i18n: I18n, item: ReasonItem, fields: FieldDefinition[]): string {
+  const language = i18n.locale as Language;
+  const field = fields.find((f) => f.key === item.key);
+  const label = field?.label[language] ?? item.key;
+  const option = (value: string) => field?.options?.find((o) => o.value === value)?.label[language] ?? value;
+  const names = (xs: unknown) => list(xs).map(option).join(', ');
+  const languageName = (code: string) => {
+    try {
+      return new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  const p = item.params;
+  switch (item.reason) {
+    case 'overlap.all':
+    case 'overlap.some':
+    case 'overlap.none': {
+      const matched = list(p.matched);
+      const missing = list(p.missing);
+      const total = matched.length + missing.length;
+      const have = i18n._(msg`${matched.length} of ${total} ${label}`);
+      const parts = [matched.length > 0 ? `${have}: ${names(matched)}` : have];
+      if (missing.length > 0) parts.push(i18n._(msg`missing: ${names(missing)}`));
+      return parts.join(' — ');
+    }
+    case 'any_of.match':
+      return `${label}: ${names(p.matched)}`;
+    case 'any_of.none':
+      return i18n._(msg`${label}: none of the wanted (has ${names(p.actual) || '–'})`);
+    case 'level.met':
+    case 'level.below':
+      return i18n._(msg`${label}: ${option(String(p.actual))} (required: ${option(String(p.required))})`);
+    case 'languages.met':
+    case 'languages.below': {
+      const outcomes = Array.isArray(p.languages) ? (p.languages as Record<string, unknown>[]) : [];
+      return `${label}: ${outcomes
+        .map((o) =>
+          i18n._(
+            msg`${languageName(String(o.language))} ${o.actual === null ? '–' : String(o.actual)} of ${String(o.required)}`,
+          ),
+        )
+        .join(', ')}`;
+    }
+    case 'at_least.met':
+    case 'at_least.below':
+      return i18n._(msg`${label}: ${String(p.actual)} (at least ${String(p.min)})`);
+    case 'distance.within':
+    case 'distance.beyond':
+      return i18n._(msg`${String(p.km)} km away (radius ${String(p.radiusKm)} km)`);
+    case 'date.on_time':
+      return i18n._(msg`Available from ${String(p.available)} (start ${String(p.start)})`);
+    case 'date.late':
+      return i18n._(msg`Available ${String(p.daysLate)} days after the start (${String(p.start)})`);
+    case 'at_most.met':
+    case 'at_most.above':
+      return i18n._(msg`${label}: ${String(p.actual)} (at most ${String(p.max)})`);
+    default:
+      return i18n._(msg`${label}: not given in the profile`);
+  }
+}
+
+/** A score as a bar and a number (0–100). */
+export function ScoreBar({ score }: { score: number }) {
+  const width = Math.max(0, Math.min(100, score));
+  return (
+    <span className="score">
+      <svg viewBox="0 0 100 8" className="score-bar" aria-hidden="true" focusable="false">
+        <rect x="0" y="0" width="100" height="8" rx="4" className="score-track" />
+        <rect x="0" y="0" width={width} height="8" rx="4" className="score-value" />
+      </svg>
+      <span className="score-number">{score.toFixed(1)}</span>
+    </span>
+  );
+}
