@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { ErrorBoundary } from './shell/error-boundary';
 import { Footer } from './shell/footer';
@@ -13,6 +13,11 @@ const ARIA_LOCALES: Record<string, string> = { de: 'de-DE', en: 'en-GB' };
 /** Every screen's frame (PRODUCT.md §9): header, the content area in an error boundary, footer, toasts. */
 export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useLingui();
+  // The build's prerendered first paint (scripts/vite-prerender.ts) has done its job once the app renders.
+  useEffect(() => {
+    document.getElementById('prerendered')?.remove();
+    document.querySelector('title[data-prerendered]')?.remove();
+  }, []);
   return (
     <I18nProvider locale={ARIA_LOCALES[i18n.locale] ?? 'de-DE'}>
       <div className="layout">
