@@ -4,7 +4,7 @@ import type { MachineDiagram } from './machine-graph';
 const ROW = 38;
 const BOX_HEIGHT = 28;
 const LEFT = 46;
-const BOX_WIDTH = 210;
+const BOX_WIDTH = 236;
 const INDENT = 16;
 
 export interface LifecycleDiagramProps {
