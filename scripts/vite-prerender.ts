@@ -6,7 +6,7 @@ import { compileCatalogs } from './i18n-catalogs.ts';
 
 type Render = typeof import('../src/ui/shell/static-pages.tsx').renderStaticPage;
 
-/** Where each prerendered page goes in dist/ (the server serves these; see README "First paint"). */
+/** Where each prerendered page goes in dist/: the server answers `/` and `/login` with theirs, every other page address with app.html. */
 const PAGES = [
   { page: '/', file: 'index.html' },
   { page: '/login', file: 'login/index.html' },
