@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router-context';
 import { Layout } from '../ui/layout';
 import { NotFoundScreen } from '../ui/screens/public';
+import { ContentSkeleton, LoadFailed } from '../ui/shell/route-states';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
@@ -10,4 +11,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     </Layout>
   ),
   notFoundComponent: NotFoundScreen,
+  // Inside the shell: a route that loads shows a skeleton; one that failed says so and offers a retry.
+  pendingComponent: ContentSkeleton,
+  errorComponent: LoadFailed,
 });

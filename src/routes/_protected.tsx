@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { fetchVerifiedClaims } from '../api/preload';
 import { protectedRedirect } from '../machines/access';
 import { settledSession } from '../machines/settled';
+import { ContentSkeleton, LoadFailed } from '../ui/shell/route-states';
 
 // SEED-SPEC §2: a token and (finished registration or an agent), else /login.
 export const Route = createFileRoute('/_protected')({
@@ -12,5 +13,9 @@ export const Route = createFileRoute('/_protected')({
   // Fresh on every visit: the call also proves the session to the server (and refreshes it if needed).
   loader: async ({ context }) => context.workspace.preload(await fetchVerifiedClaims(context.api)),
   shouldReload: true,
+  // The shell stays; the content area shows a skeleton while loading and a retry when loading failed.
+  pendingComponent: ContentSkeleton,
+  pendingMs: 150,
+  errorComponent: LoadFailed,
   component: Outlet,
 });

@@ -6,6 +6,8 @@ import { hasFinishedRegistration, isAgent } from '../machines/token';
 export interface NavItem {
   to: string;
   label: MessageDescriptor;
+  /** An anchor on the target page. */
+  hash?: string;
 }
 
 const dashboard = { to: '/dashboard', label: msg`Dashboard` };
@@ -29,8 +31,6 @@ export function navigationFor(claims: TokenClaims | null): NavItem[] {
       { to: '/companies', label: msg`Companies` },
       { to: '/matchingJob', label: msg`Matching jobs` },
       { to: '/agent/view', label: msg`Agents` },
-      { to: '/agent', label: msg`My profile` },
-      lifecycle,
     ];
   }
   if (!hasFinishedRegistration(claims)) return [{ to: '/register', label: msg`Continue registration` }];
@@ -38,10 +38,27 @@ export function navigationFor(claims: TokenClaims | null): NavItem[] {
     return [
       dashboard,
       { to: '/companies', label: msg`Company profile` },
-      { to: '/matchingJob', label: msg`Job requests` },
       { to: '/newJob', label: msg`New job request` },
-      lifecycle,
+      { to: '/matchingJob', label: msg`Job requests` },
+      { to: '/profile', label: msg`Account` },
     ];
   }
   return [dashboard, { to: '/profile', label: msg`Profile` }, lifecycle];
+}
+
+/** The avatar menu's links (profile, settings, lifecycle); logging out is always offered beside them. */
+export function accountMenuFor(claims: TokenClaims): NavItem[] {
+  if (isAgent(claims)) {
+    return [
+      { to: '/agent', label: msg`My profile` },
+      { to: '/agent', label: msg`Settings`, hash: 'account-settings-title' },
+      lifecycle,
+    ];
+  }
+  if (!hasFinishedRegistration(claims)) return [{ to: '/register', label: msg`Continue registration` }];
+  const settings = { to: '/profile', label: msg`Settings`, hash: 'account-settings-title' };
+  if (claims.user_type === 'company') {
+    return [{ to: '/companies', label: msg`Company profile` }, settings, lifecycle];
+  }
+  return [{ to: '/profile', label: msg`My profile` }, settings, lifecycle];
 }

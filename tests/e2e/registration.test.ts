@@ -103,6 +103,7 @@ describe('registration in a browser, in German', () => {
   });
 
   it('logs out and logs in again with the SMS code', async () => {
+    await page.getByRole('button', { name: 'Kontomenü' }).click();
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForURL(`${app.url}/`);
     await page.goto(`${app.url}/login`);

@@ -82,6 +82,7 @@ describe('session in a browser', () => {
     const second = await context.newPage();
     await second.goto(`${app.url}/profile`);
     await expect.poll(() => heading(second)).toBe('Profil');
+    await first.getByRole('button', { name: 'Kontomenü' }).click();
     await first.getByRole('button', { name: 'Abmelden' }).click();
     await first.waitForURL(`${app.url}/`);
     await second.waitForURL(/\/login/);

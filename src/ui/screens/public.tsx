@@ -3,46 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../error-message';
 import { Screen } from '../screen';
 
-export function LandingScreen() {
-  const { t } = useLingui();
-  return (
-    <Screen title={t`Matching people to jobs`}>
-      <p className="lead">
-        <Trans>
-          Matchwerk is the workplace of a staffing agency: candidates and employers keep their profiles,
-          agents create matching jobs with weighted criteria and get a ranked, explained list of candidates.
-        </Trans>
-      </p>
-      <ul className="actions">
-        <li>
-          <Link to="/login" className="button">
-            <Trans>Log in</Trans>
-          </Link>
-        </li>
-        <li>
-          <Link to="/register" className="button secondary">
-            <Trans>Register</Trans>
-          </Link>
-        </li>
-      </ul>
-    </Screen>
-  );
-}
-
-export function AboutScreen() {
-  const { t } = useLingui();
-  return (
-    <Screen title={t`About Matchwerk`}>
-      <p>
-        <Trans>
-          Matchwerk is built by a small team for staffing agencies in the German-speaking market. Write to us
-          at team@matchwerk.example.
-        </Trans>
-      </p>
-    </Screen>
-  );
-}
-
 export function NotFoundScreen() {
   const { t } = useLingui();
   return (

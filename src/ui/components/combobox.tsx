@@ -1,0 +1,52 @@
+import {
+  ComboBox as AriaComboBox,
+  type ComboBoxProps as AriaComboBoxProps,
+  Button,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+} from 'react-aria-components';
+import type { Option } from './select';
+
+export interface ComboBoxProps extends Omit<AriaComboBoxProps<Option>, 'className' | 'children'> {
+  label: string;
+  description?: string;
+  errorMessage?: string;
+}
+
+/**
+ * A text input with suggestions: pass `items` (filtered by the caller, e.g. a search machine, with
+ * `onInputChange`) or `defaultItems` (filtered here as the user types).
+ */
+export function ComboBox({ label, description, errorMessage, ...props }: ComboBoxProps) {
+  return (
+    <AriaComboBox {...props} isInvalid={props.isInvalid ?? Boolean(errorMessage)} className="rac-field">
+      <Label>{label}</Label>
+      <div className="rac-combo">
+        <Input className="rac-input" />
+        <Button className="rac-combo-button">
+          <span aria-hidden="true">▾</span>
+        </Button>
+      </div>
+      {description && (
+        <Text slot="description" className="rac-help">
+          {description}
+        </Text>
+      )}
+      <FieldError className="rac-error">{errorMessage}</FieldError>
+      <Popover className="rac-popover">
+        <ListBox className="rac-listbox">
+          {(option: { id: string | number; label: string }) => (
+            <ListBoxItem id={option.id} textValue={option.label} className="rac-option">
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </AriaComboBox>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Key } from 'react-aria-components';
+import {
+  Select as AriaSelect,
+  type SelectProps as AriaSelectProps,
+  Button,
+  FieldError,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  SelectValue,
+  Text,
+} from 'react-aria-components';
+
+export interface Option {
+  id: Key;
+  label: string;
+}
+
+export interface SelectProps extends Omit<AriaSelectProps<Option>, 'className' | 'children' | 'items'> {
+  label: string;
+  options: Option[];
+  description?: string;
+  errorMessage?: string;
+}
+
+/** A styled single choice from a list (no native <select>): keyboard, type-ahead and screen readers via react-aria. */
+export function Select({ label, options, description, errorMessage, ...props }: SelectProps) {
+  return (
+    <AriaSelect {...props} isInvalid={props.isInvalid ?? Boolean(errorMessage)} className="rac-field">
+      <Label>{label}</Label>
+      <Button className="rac-input rac-select-button">
+        <SelectValue />
+        <span aria-hidden="true" className="rac-chevron">
+          ▾
+        </span>
+      </Button>
+      {description && (
+        <Text slot="description" className="rac-help">
+          {description}
+        </Text>
+      )}
+      <FieldError className="rac-error">{errorMessage}</FieldError>
+      <Popover className="rac-popover">
+        <ListBox items={options} className="rac-listbox">
+          {(option) => (
+            <ListBoxItem id={option.id} className="rac-option">
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </AriaSelect>
+  );
+}

@@ -1,0 +1,17 @@
+import { Trans } from '@lingui/react/macro';
+
+/** Grey placeholder lines where content is about to appear; announced once as "loading". */
+export function Skeleton({ lines = 3, heading = true }: { lines?: number; heading?: boolean }) {
+  return (
+    <div className="skeleton" role="status" aria-busy="true">
+      <span className="visually-hidden">
+        <Trans>Loading…</Trans>
+      </span>
+      {heading && <div className="skeleton-block skeleton-heading" aria-hidden="true" />}
+      {Array.from({ length: lines }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
+        <div key={i} className={`skeleton-block skeleton-line skeleton-line-${i % 3}`} aria-hidden="true" />
+      ))}
+    </div>
+  );
+}

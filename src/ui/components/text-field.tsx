@@ -1,0 +1,33 @@
+import {
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+  FieldError,
+  Input,
+  Label,
+  Text,
+  TextArea,
+} from 'react-aria-components';
+
+export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'children'> {
+  label: string;
+  description?: string;
+  /** A translated message; shown under the field and announced with it. */
+  errorMessage?: string;
+  multiline?: boolean;
+}
+
+/** A labelled text input (or text area) with its help text and error tied to it. */
+export function TextField({ label, description, errorMessage, multiline, ...props }: TextFieldProps) {
+  return (
+    <AriaTextField {...props} isInvalid={props.isInvalid ?? Boolean(errorMessage)} className="rac-field">
+      <Label>{label}</Label>
+      {multiline ? <TextArea className="rac-input" /> : <Input className="rac-input" />}
+      {description && (
+        <Text slot="description" className="rac-help">
+          {description}
+        </Text>
+      )}
+      <FieldError className="rac-error">{errorMessage}</FieldError>
+    </AriaTextField>
+  );
+}

@@ -1,0 +1,162 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { getInitialSnapshot } from 'xstate';
+import type { TokenClaims } from '../../../contract/session';
+import { registrationMachine } from '../../machines/registration.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import { useAppActors } from '../app-context';
+import { LifecycleDiagram } from '../components/lifecycle-diagram';
+import { machineDiagram } from '../components/machine-graph';
+import { Screen } from '../screen';
+
+const registration = machineDiagram(registrationMachine);
+const session = machineDiagram(sessionMachine);
+
+/** State names in words; a state the machines gain later shows its key until it is named here. */
+const STATE_NAMES: Record<string, MessageDescriptor> = {
+  entering: msg`Start`,
+  account: msg`Create account`,
+  creatingAccount: msg`Creating the account…`,
+  awaitingValidation: msg`Confirm e-mail address`,
+  resendingValidation: msg`Sending the link again…`,
+  phone: msg`SMS protection: phone number`,
+  savingPhone: msg`Saving the number…`,
+  confirmingPhone: msg`SMS protection: enter code`,
+  resendingPhoneCode: msg`Sending a new code…`,
+  checkingCode: msg`Checking the code…`,
+  skippingPhone: msg`Skipping SMS protection…`,
+  profile: msg`Fill in the profile`,
+  advancingFromProfile: msg`Saving the profile step…`,
+  photo: msg`Add a photo`,
+  finishing: msg`Finishing…`,
+  done: msg`Registration finished`,
+  restoring: msg`Opening Matchwerk`,
+  verifying: msg`Checking the session…`,
+  loggedOut: msg`Logged out`,
+  authenticating: msg`Logging in…`,
+  mfaPending: msg`Enter the SMS code`,
+  verifyingCode: msg`Checking the code…`,
+  resendingCode: msg`Sending a new code…`,
+  authenticated: msg`Logged in`,
+  idle: msg`Working`,
+  refreshing: msg`Renewing the session…`,
+  loggingOut: msg`Logging out…`,
+};
+
+/** Where the token says the registration stands: the state the registration flow would open in. */
+export function registrationStateOf(claims: TokenClaims): string[] {
+  if (claims.registration_step === 0) return ['registration.done'];
+  try {
+    const snapshot = getInitialSnapshot(registrationMachine, { step: claims.registration_step });
+    return [...snapshot._nodes].map((node) => node.id);
+  } catch {
+    return [];
+  }
+}
+
+/** Where the token says the session stands. */
+export function sessionStateOf(claims: TokenClaims): string[] {
+  return claims.login_status === 'pending'
+    ? ['session.mfaPending']
+    : ['session.authenticated', 'session.authenticated.idle'];
+}
+
+/** The account's lifecycle (PRODUCT.md §6): both machines drawn from their definitions, you are here, what's next. */
+export function LifecycleScreen() {
+  const { t, i18n } = useLingui();
+  const { session: sessionActor } = useAppActors();
+  const claims = useSelector(sessionActor, (s) => s.context.claims);
+  const label = (key: string) => {
+    const name = STATE_NAMES[key];
+    return name ? i18n._(name) : key;
+  };
+  return (
+    <Screen title={t`Lifecycle`}>
+      <p className="lead">
+        <Trans>
+          Where your account stands and what comes next. The diagrams are drawn from the very state machines
+          that run this app: the filled box is where you are; dashed boxes are short waits for the server,
+          dashed arrows lead back.
+        </Trans>
+      </p>
+      {claims && <NextSteps claims={claims} />}
+      <div className="lifecycle-grid">
+        <figure className="lifecycle-figure">
+          <figcaption>
+            <Trans>Registration</Trans>
+          </figcaption>
+          <LifecycleDiagram
+            diagram={registration}
+            title={t`Registration steps`}
+            here={claims ? registrationStateOf(claims) : []}
+            label={label}
+          />
+        </figure>
+        <figure className="lifecycle-figure">
+          <figcaption>
+            <Trans>Session</Trans>
+          </figcaption>
+          <LifecycleDiagram
+            diagram={session}
+            title={t`Session states`}
+            here={claims ? sessionStateOf(claims) : []}
+            label={label}
+          />
+          <p className="muted">
+            <Trans>From any state: when another tab logs in or out, this one follows it.</Trans>
+          </p>
+        </figure>
+      </div>
+    </Screen>
+  );
+}
+
+function NextSteps({ claims }: { claims: TokenClaims }) {
+  const step = claims.registration_step;
+  return (
+    <section className="lifecycle-next" aria-labelledby="lifecycle-next-title">
+      <h2 id="lifecycle-next-title">
+        <Trans>You are here</Trans>
+      </h2>
+      <p>
+        {step === 0 && <Trans>Your registration is finished: your profile can take part in matching.</Trans>}
+        {step === 1 && (
+          <Trans>
+            Your account exists. Next, confirm your e-mail address with the link we sent you; then you can
+            protect your account by SMS.
+          </Trans>
+        )}
+        {step === 2 && (
+          <Trans>
+            Next, add your mobile number for SMS protection, or skip it. Then you fill in your profile.
+          </Trans>
+        )}
+        {step === 3 && (
+          <Trans>Next, fill in the required fields of your profile. Then you can add a photo.</Trans>
+        )}
+        {step >= 4 && <Trans>Next, add a photo or skip it: that finishes your registration.</Trans>}
+      </p>
+      <p>
+        {claims.mfa_status === 'enabled' && (
+          <Trans>SMS protection is on: every login asks for a code sent to your phone.</Trans>
+        )}
+        {claims.mfa_status === 'pending' && (
+          <Trans>SMS protection is being set up: confirm the code sent to your phone.</Trans>
+        )}
+        {claims.mfa_status === 'disabled' && (
+          <Trans>SMS protection is off: you can turn it on in your account settings.</Trans>
+        )}{' '}
+        {claims.login_status === 'pending' ? (
+          <Trans>Your login waits for the SMS code.</Trans>
+        ) : (
+          <Trans>
+            You are logged in. The session renews itself while you work; when you log out, or it ends, you are
+            back on the start page.
+          </Trans>
+        )}
+      </p>
+    </section>
+  );
+}

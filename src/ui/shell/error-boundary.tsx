@@ -1,0 +1,49 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface State {
+  failed: boolean;
+}
+
+/** Catches a rendering error below it and shows a translated apology with a reload, instead of a blank page. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? (
+      <ErrorMessage onRetry={() => this.setState({ failed: false })} />
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+function ErrorMessage({ onRetry }: { onRetry: () => void }) {
+  const { t } = useLingui();
+  return (
+    <section className="screen load-failed" aria-labelledby="app-error-title">
+      <h1 id="app-error-title">{t`Something went wrong`}</h1>
+      <p role="alert">
+        <Trans>
+          This part of Matchwerk stopped working. Your data is safe; try again or reload the page.
+        </Trans>
+      </p>
+      <p className="form-actions">
+        <button type="button" className="btn btn-primary" onClick={onRetry}>
+          <Trans>Try again</Trans>
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => window.location.reload()}>
+          <Trans>Reload the page</Trans>
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { type FocusEvent, type KeyboardEvent, useId, useState } from 'react';
+import type { TokenClaims } from '../../../contract/session';
+import { LANGUAGES, type Language } from '../../../contract/user-types';
+import { useAppActors } from '../app-context';
+import { accountMenuFor, navigationFor } from '../navigation';
+import { ProtectedImage } from '../protected-image';
+import { LogoMark } from './logo';
+
+/** The app bar: logo, the role's navigation (a menu button under 768 px), language, avatar menu. */
+export function Header() {
+  const { t, i18n } = useLingui();
+  const { session } = useAppActors();
+  const claims = useSelector(session, (s) => (s.matches('authenticated') ? s.context.claims : null));
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  return (
+    <header className="header">
+      <div className="header-bar">
+        <Link to="/" className="brand">
+          <LogoMark />
+          <span className="brand-name">Matchwerk</span>
+        </Link>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+          </svg>
+          <span>
+            <Trans>Menu</Trans>
+          </span>
+        </button>
+        <nav id={navId} aria-label={t`Main navigation`} className={menuOpen ? 'nav open' : 'nav'}>
+          <ul>
+            {navigationFor(claims).map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  activeProps={{ 'aria-current': 'page' }}
+                  activeOptions={{ exact: true }}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {i18n._(item.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="header-tools">
+          <LanguageSwitch />
+          {claims && <AccountMenu claims={claims} />}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+const LANGUAGE_NAMES: Record<Language, string> = { de: 'Deutsch', en: 'English' };
+
+function LanguageSwitch() {
+  const { t } = useLingui();
+  const { locale } = useAppActors();
+  const current = useSelector(locale, (s) => s.context.language);
+  const busy = useSelector(locale, (s) => s.hasTag('busy'));
+  return (
+    <fieldset className="language-switch" aria-busy={busy}>
+      <legend className="visually-hidden">{t`Language`}</legend>
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          aria-pressed={language === current}
+          onClick={() => locale.send({ type: 'locale.change', language })}
+        >
+          {LANGUAGE_NAMES[language]}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A disclosure (not an ARIA menu: its entries are ordinary links and one button). */
+function AccountMenu({ claims }: { claims: TokenClaims }) {
+  const { t, i18n } = useLingui();
+  const { session, api } = useAppActors();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const close = () => setOpen(false);
+  const closeOnFocusOut = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) close();
+  };
+  const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || !open) return;
+    close();
+    event.currentTarget.querySelector<HTMLButtonElement>('.account-button')?.focus();
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus leaving and Escape bubble up from the button and the panel's links
+    <div className="account-menu" onBlur={closeOnFocusOut} onKeyDown={closeOnEscape}>
+      <button
+        type="button"
+        className="account-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <ProtectedImage api={api} src={claims.image} alt="" size={32} className="avatar header-avatar" />
+        <span className="visually-hidden">{t`Account menu`}</span>
+        <span className="account-email" aria-hidden="true">
+          {claims.email}
+        </span>
+      </button>
+      <div id={panelId} className="account-panel" hidden={!open}>
+        <p className="account-panel-email">{claims.email}</p>
+        <ul>
+          {accountMenuFor(claims).map((item) => (
+            <li key={`${i18n._(item.label)}`}>
+              <Link to={item.to} hash={item.hash} onClick={close}>
+                {i18n._(item.label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => {
+            close();
+            session.send({ type: 'session.logout' });
+            void navigate({ to: '/' });
+          }}
+        >
+          <Trans>Log out</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { Skeleton } from '../components/skeleton';
+
+/** What a content area shows while its route loads (the shell stays). */
+export function ContentSkeleton() {
+  return (
+    <section className="screen">
+      <Skeleton lines={5} />
+    </section>
+  );
+}
+
+/** A failed load: says so in the user's language and offers a retry that loads the route again. */
+export function LoadFailed({ reset }: ErrorComponentProps) {
+  const { t } = useLingui();
+  const router = useRouter();
+  return (
+    <section className="screen load-failed" aria-labelledby="load-failed-title">
+      <title>{`${t`Could not load this page`} · Matchwerk`}</title>
+      <h1 id="load-failed-title">{t`Could not load this page`}</h1>
+      <p role="alert">
+        <Trans>The page could not be loaded. Please check your connection and try again.</Trans>
+      </p>
+      <p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            // Loaders run again; reset clears this boundary so the route renders when they succeed.
+            void router.invalidate().then(reset);
+          }}
+        >
+          <Trans>Try again</Trans>
+        </button>
+      </p>
+    </section>
+  );
+}

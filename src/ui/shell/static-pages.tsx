@@ -1,0 +1,150 @@
+import { type Messages, setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { LEGAL_TEXTS } from '../../../contract/legal';
+import { navigationFor } from '../navigation';
+import { LandingView, type LinkTo } from '../screens/landing';
+import { LogoMark } from './logo';
+import { ContentSkeleton } from './route-states';
+
+/** The pages whose markup the build writes into the HTML (scripts/vite-prerender.ts). */
+export type StaticPage = '/' | '/login' | 'shell';
+
+const Anchor: LinkTo = ({ to, className, children }) => (
+  <a href={to} className={className}>
+    {children}
+  </a>
+);
+
+/**
+ * The first paint before any JavaScript (issue 13 point 9): the anonymous shell with the landing page,
+ * the login form, or a skeleton, in German. The app replaces it once it runs, so this needs no
+ * actors and no router — only the same classes and texts.
+ */
+export function renderStaticPage(page: StaticPage, messages: Messages): { html: string; title: string } {
+  const i18n = setupI18n({ locale: 'de', messages: { de: messages } });
+  const html = renderToStaticMarkup(
+    <I18nProvider i18n={i18n}>
+      <StaticShell>
+        {page === '/' ? (
+          <LandingView signedIn={false} LinkTo={Anchor} />
+        ) : page === '/login' ? (
+          <StaticLogin />
+        ) : (
+          <ContentSkeleton />
+        )}
+      </StaticShell>
+    </I18nProvider>,
+  );
+  // React hoists a screen's <title>; the document keeps it in <head> instead.
+  const title = /<title>(.*?)<\/title>/.exec(html)?.[1] ?? 'Matchwerk';
+  return { html: html.replace(/<title>.*?<\/title>/g, ''), title };
+}
+
+function StaticShell({ children }: { children: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const legal: Record<(typeof LEGAL_TEXTS)[number], string> = {
+    'terms-conditions': t`Terms and conditions`,
+    impressum: t`Legal notice`,
+    datenschutz: t`Privacy policy`,
+    'condition-agreements': t`Conditions of agreement`,
+  };
+  return (
+    <div className="layout">
+      <a className="skip-link" href="#main">
+        <Trans>Skip to content</Trans>
+      </a>
+      <header className="header">
+        <div className="header-bar">
+          <a href="/" className="brand">
+            <LogoMark />
+            <span className="brand-name">Matchwerk</span>
+          </a>
+          <nav aria-label={t`Main navigation`} className="nav static-nav">
+            <ul>
+              {navigationFor(null).map((item) => (
+                <li key={item.to}>
+                  <a href={item.to}>{i18n._(item.label)}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="header-tools">
+            <fieldset className="language-switch">
+              <legend className="visually-hidden">{t`Language`}</legend>
+              <button type="button" lang="de" aria-pressed="true">
+                Deutsch
+              </button>
+              <button type="button" lang="en" aria-pressed="false">
+                English
+              </button>
+            </fieldset>
+          </div>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="footer">
+        <nav aria-label={t`Legal`}>
+          <ul>
+            {LEGAL_TEXTS.map((name) => (
+              <li key={name}>
+                <a href={`/legal/${name}`}>{legal[name]}</a>
+              </li>
+            ))}
+            <li>
+              <a href="/about">{t`About`}</a>
+            </li>
+          </ul>
+        </nav>
+        <p>© 2026 Matchwerk</p>
+      </footer>
+    </div>
+  );
+}
+
+/** The login form as src/ui/screens/login.tsx draws it; read-only until the app takes over. */
+function StaticLogin() {
+  const { t } = useLingui();
+  return (
+    <section className="screen" aria-labelledby="screen-title">
+      <title>{`${t`Log in`} · Matchwerk`}</title>
+      <h1 id="screen-title">{t`Log in`}</h1>
+      <form className="form" noValidate>
+        <div className="field">
+          <label htmlFor="login-email">
+            <Trans>E-mail address</Trans>
+          </label>
+          <input id="login-email" name="email" type="email" autoComplete="username" required readOnly />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">
+            <Trans>Password</Trans>
+          </label>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            readOnly
+          />
+        </div>
+        <button type="button" className="button" disabled>
+          <Trans>Log in</Trans>
+        </button>
+      </form>
+      <p>
+        <a href="/forgot-password">
+          <Trans>Forgot your password?</Trans>
+        </a>
+      </p>
+      <p>
+        <Trans>New here?</Trans> <a href="/register">{t`Register`}</a>
+      </p>
+    </section>
+  );
+}
