@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
@@ -188,10 +189,12 @@ function mountSpa(app: Hono<AppEnv>, root: string): void {
     if (isPage) setDocumentHeaders(headers, c.req.path);
   });
   app.use('*', serveStatic({ root }));
-  // History fallback: every other GET that wants a page gets the SPA, which renders its own not-found screen.
+  // History fallback: every other GET that wants a page gets the SPA, which renders its own not-found
+  // screen. `app.html` is the prerendered shell with a skeleton (index.html holds the landing page's text).
+  const fallback = existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
   app.get('*', async (c, next) => {
     if (/\.\w+$/.test(c.req.path) && !c.req.header('accept')?.includes('text/html')) return next();
-    return serveStatic({ root, path: 'index.html' })(c, next);
+    return serveStatic({ root, path: fallback })(c, next);
   });
 }
 

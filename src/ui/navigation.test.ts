@@ -34,6 +34,7 @@ async function landsAt(path: string, token: string | null): Promise<string> {
     anonymous: async <T>() => ({}) as T,
     blob: async () => new Blob(),
     upload: async <T>() => ({}) as T,
+    stream: async () => new ReadableStream<Uint8Array>(),
   };
   const router = createAppRouter(
     {
