@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed';
 import { RunWorker } from './jobs/runs';
 import { JobServices } from './jobs/services';
 import { createLogger, type Logger } from './log';
+import { DataDirInUseError } from './maintenance/data-lock';
 import { startOutboxWorker } from './messaging/outbox';
 import { transportsFor } from './messaging/transports';
 import { openMigratedDatabase } from './runtime';
@@ -110,6 +111,10 @@ export async function main(options: StartOptions = {}): Promise<void> {
   try {
     running = await startServer(config, logger, options);
   } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
     logger.fatal({ err: error }, 'could not start');
     process.exit(1);
   }
