@@ -81,11 +81,12 @@ export async function waitFor(
   check: () => Promise<boolean> | boolean,
   timeoutMs: number,
   what: string,
+  everyMs = 100,
 ): Promise<number> {
   const started = performance.now();
   while (!(await check())) {
     if (performance.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
+    await sleep(everyMs);
   }
   return performance.now() - started;
 }
