@@ -57,6 +57,17 @@ export default defineConfig({
         : []),
       {
         test: {
+          // Real server processes against injected faults (README, "Testing"): PostgreSQL of its own.
+          name: 'fault',
+          environment: 'node',
+          include: ['tests/fault/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'browser',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -10,8 +11,11 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed';
 import { RunWorker } from './jobs/runs';
 import { JobServices } from './jobs/services';
 import { createLogger, type Logger } from './log';
+import { DataDirInUseError } from './maintenance/data-lock';
+import { startSweeps } from './maintenance/sweeps';
 import { startOutboxWorker } from './messaging/outbox';
 import { transportsFor } from './messaging/transports';
+import { FilePhotoStorage } from './profiles/photo-storage';
 import { openMigratedDatabase } from './runtime';
 import { countUsers } from './users/users';
 
@@ -47,6 +51,8 @@ export async function startServer(
   const jobs = new JobServices(db.db, config.matchResultLimit);
   const runWorker = new RunWorker(jobs, { logger }).start();
   jobs.onRunQueued = () => runWorker.poke();
+  // Orphan photo files, expired tokens and codes, old rate-limit rows: now and hourly.
+  const sweeper = startSweeps(db.db, new FilePhotoStorage(join(config.dataDir, 'photos')), logger);
   const app = createApp({ config, db, logger, auth, staticDir, extraRoutes: options.extraRoutes, jobs });
 
   const server = await new Promise<Server>((resolveListening) => {
@@ -74,6 +80,7 @@ export async function startServer(
       clearTimeout(force);
       await worker.stop();
       await runWorker.stop();
+      await sweeper.stop();
       await db.close();
       logger.info('stopped');
     })();
@@ -110,6 +117,10 @@ export async function main(options: StartOptions = {}): Promise<void> {
   try {
     running = await startServer(config, logger, options);
   } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
     logger.fatal({ err: error }, 'could not start');
     process.exit(1);
   }

@@ -4,6 +4,7 @@ import { seedDefaultCatalog } from './catalog/catalog';
 import type { Config } from './config';
 import { type DbHandle, type DbLocation, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { acquireDataDirLock } from './maintenance/data-lock';
 
 /** Where the configured database lives: PostgreSQL by URL, else PGlite under DATA_DIR. */
 export function databaseLocation(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DbLocation {
@@ -15,19 +16,39 @@ export function databaseLocation(config: Pick<Config, 'databaseUrl' | 'dataDir'>
 
 /**
  * Opens the configured database, applies pending migrations and brings the field catalogue in line
- * with server/catalog/default-catalog.json (changing the file and restarting updates it).
+ * with server/catalog/default-catalog.json (changing the file and restarting updates it). PGlite:
+ * the process first takes DATA_DIR's lock (a second process gets DataDirInUseError); closing the
+ * handle releases it.
  */
 export async function openMigratedDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
 ): Promise<DbHandle> {
-  const location = databaseLocation(config);
-  const handle = await openDatabase(location);
+  const lock = config.databaseUrl ? null : acquireDataDirLock(resolve(config.dataDir), config.dataDir);
+  let handle: DbHandle;
   try {
-    await migrateDatabase(handle, location);
-    await seedDefaultCatalog(handle.db);
+    const location = databaseLocation(config);
+    handle = await openDatabase(location);
+    try {
+      await migrateDatabase(handle, location);
+      await seedDefaultCatalog(handle.db);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   } catch (error) {
-    await handle.close();
+    lock?.release();
     throw error;
   }
-  return handle;
+  if (!lock) return handle;
+  const close = handle.close;
+  return {
+    ...handle,
+    close: async () => {
+      try {
+        await close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }

@@ -20,10 +20,54 @@ export interface DbHandle {
 
 export type DbLocation = { url: string } | { dataDir: string } | { pglite: PGlite };
 
+/**
+ * How long the server waits for the database (README, "Database faults"). A request meeting a hung
+ * or unreachable database fails within connect + query time (under 5 s) and answers 503; the pool
+ * drops the broken connections, so the server recovers by itself when the database returns.
+ */
+export const DB_TIMEOUTS = {
+  /** Getting a connection from the pool, or opening one (TCP and startup handshake). */
+  connectMs: 2000,
+  /** Client side: a query without an answer is abandoned (a frozen server never cancels it). */
+  queryMs: 3000,
+  /** Server side: PostgreSQL cancels a statement running longer (the connection stays usable). */
+  statementMs: 2500,
+  /** Server side: waiting for a row or table lock. */
+  lockMs: 2000,
+  /** Server side: a transaction left idle (its client hung or gone) is ended and its locks freed. */
+  idleInTransactionMs: 30_000,
+  /** TCP keepalive probes find a dead peer on an idle connection. */
+  keepAliveDelayMs: 10_000,
+} as const;
+
+export type DbTimeouts = { [K in keyof typeof DB_TIMEOUTS]: number };
+
+/** Thrown when the embedded database did not start a statement in time (mapped to 503). */
+export class DatabaseTimeoutError extends Error {
+  readonly code = 'MATCHWERK_DB_TIMEOUT';
+  constructor(ms: number) {
+    super(`database did not answer within ${ms} ms`);
+  }
+}
+
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite in a directory (or `memory://`). */
-export async function openDatabase(location: DbLocation): Promise<DbHandle> {
+export async function openDatabase(
+  location: DbLocation,
+  timeouts: Partial<DbTimeouts> = {},
+): Promise<DbHandle> {
+  const t: DbTimeouts = { ...DB_TIMEOUTS, ...timeouts };
   if ('url' in location) {
-    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max: 10,
+      connectionTimeoutMillis: t.connectMs,
+      query_timeout: t.queryMs,
+      statement_timeout: t.statementMs,
+      lock_timeout: t.lockMs,
+      idle_in_transaction_session_timeout: t.idleInTransactionMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: t.keepAliveDelayMs,
+    });
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
@@ -39,7 +83,7 @@ export async function openDatabase(location: DbLocation): Promise<DbHandle> {
     };
   }
   const client = 'pglite' in location ? location.pglite : await PGlite.create(location.dataDir);
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client: boundedPglite(client, t.queryMs), schema }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
@@ -51,6 +95,54 @@ export async function openDatabase(location: DbLocation): Promise<DbHandle> {
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * PGlite runs one statement at a time in this process and has no statement_timeout of its own: a
+ * statement queued behind a transaction that does not end would wait forever. Statements outside a
+ * transaction are raced against a timer; a transaction is bounded until it starts (once it runs it
+ * is left to finish, so it never commits after its caller was told it failed).
+ */
+function boundedPglite(client: PGlite, ms: number): PGlite {
+  const race = <T>(work: Promise<T>): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DatabaseTimeoutError(ms)), ms);
+    });
+    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  };
+  const query: PGlite['query'] = (...args) => race(client.query(...args));
+  const exec: PGlite['exec'] = (...args) => race(client.exec(...args));
+  const transaction: PGlite['transaction'] = (callback) => {
+    let state: 'waiting' | 'running' | 'abandoned' = 'waiting';
+    let timer: NodeJS.Timeout | undefined;
+    return new Promise((resolve, reject) => {
+      timer = setTimeout(() => {
+        if (state !== 'waiting') return;
+        state = 'abandoned';
+        reject(new DatabaseTimeoutError(ms));
+      }, ms);
+      client
+        .transaction(async (tx) => {
+          if (state === 'abandoned') throw new DatabaseTimeoutError(ms);
+          state = 'running';
+          clearTimeout(timer);
+          return callback(tx);
+        })
+        .then(resolve, (error: unknown) => {
+          clearTimeout(timer);
+          if (state !== 'abandoned') reject(error);
+        });
+    });
+  };
+  const overrides: Record<PropertyKey, unknown> = { query, exec, transaction };
+  return new Proxy(client, {
+    get(target, property) {
+      if (property in overrides) return overrides[property];
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Runs raw SQL and returns its rows, whichever driver answers (their result types differ). */

@@ -1,5 +1,10 @@
-// SQLSTATE classes 08 (connection exception) and 57P (operator intervention), and socket errors.
+// SQLSTATE classes 08 (connection exception) and 57P (operator intervention), the timeouts
+// (57014 statement, 55P03 lock, 25P03 idle in transaction), socket errors, and PGlite's timeout.
 const UNAVAILABLE_CODES = new Set([
+  'MATCHWERK_DB_TIMEOUT',
+  '57014',
+  '55P03',
+  '25P03',
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -20,7 +25,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (e.message === 'PGlite is closed' || /Connection terminated|connection timeout/i.test(e.message))
+    if (
+      e.message === 'PGlite is closed' ||
+      /Connection terminated|connection timeout|Query read timeout|timeout exceeded when trying to connect/i.test(
+        e.message,
+      )
+    )
       return true;
   }
   return false;

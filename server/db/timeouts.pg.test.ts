@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DbHandle, openDatabase } from './client';
+import { isDatabaseUnavailable } from './errors';
+import { createTestDb, type TestDb } from './test-db';
+
+let testDb: TestDb;
+let bounded: DbHandle;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  bounded = await openDatabase(testDb.location, { statementMs: 300, queryMs: 5000 });
+});
+
+afterAll(async () => {
+  await bounded.close();
+  await testDb.close();
+});
+
+describe('PostgreSQL statement timeouts', () => {
+  it('a statement running too long is cancelled by the server, answers "unavailable", and the pool goes on', async () => {
+    const started = performance.now();
+    const error = await bounded.db.execute(sql`select pg_sleep(5)`).catch((e: unknown) => e);
+    const ms = performance.now() - started;
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(ms).toBeLessThan(1500);
+    await bounded.ping();
+  });
+
+  it('a query without an answer is abandoned by the client after queryMs', async () => {
+    const impatient = await openDatabase(testDb.location, { statementMs: 10_000, queryMs: 300 });
+    try {
+      const started = performance.now();
+      const error = await impatient.db.execute(sql`select pg_sleep(3)`).catch((e: unknown) => e);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(performance.now() - started).toBeLessThan(1500);
+      await impatient.ping();
+    } finally {
+      await impatient.close();
+    }
+  });
+});
