@@ -17,7 +17,10 @@ import { EmailSchema } from './session';
  * GET    /api/user/create/resend                bearer → 204, a new validation mail (60 s apart, 10 a day:
  *                                               429 with Retry-After); 409 registration.already_validated.
  * PUT    /api/user/2fa/save-phone               PhoneRequestSchema, bearer, at step 2 → 204 and an SMS code;
- *                                               400 phone.invalid; 409 registration.wrong_step.
+ *                                               400 phone.invalid | phone.not_mobile | phone.premium_rate |
+ *                                               phone.country_not_supported (fields.phoneNumber); 403
+ *                                               phone.email_not_validated at step 1; 409 registration.wrong_step;
+ *                                               429 beyond the SMS caps (per account, per IP, global; an hour).
  * POST   /api/user/2fa/save-phone/resend        bearer → 204, a new code (60 s apart, 10 an hour: 429).
  * PUT    /api/user/2fa/save-phone/confirm       PhoneConfirmSchema, bearer → 200 TokenPair (mfa_status enabled,
  *                                               step 2 → 3 during registration); 401 login.wrong_2FA_code
@@ -27,8 +30,9 @@ import { EmailSchema } from './session';
  *                                               missing required field (else 409 registration.step_not_ready),
  *                                               step 4 → 0 (the photo is optional); other steps 409
  *                                               registration.wrong_step.
- * POST   /api/public/user/reset-password        PasswordResetRequestSchema → 204, alike for unknown addresses;
- *                                               429 beyond 5 an hour per address.
+ * POST   /api/public/user/reset-password        PasswordResetRequestSchema → 204, alike for unknown addresses
+ *                                               (only queued: a worker looks the address up and mails);
+ *                                               429 beyond 5 an hour per address or 20 an hour per IP.
  * GET    /api/public/user/reset-password/check/{token}
  *                                               → 200 ResetCheckResponse only for a live, unused token;
  *                                               400 reset.invalid_token otherwise.
@@ -37,7 +41,8 @@ import { EmailSchema } from './session';
  * PUT    /api/user/password                     ChangePasswordSchema, bearer → 200 TokenPair (all other sessions
  *                                               ended); 400 password.wrong_current | password.* codes.
  * PUT    /api/user/phone                        ChangePhoneSchema, bearer → 204 and an SMS code to the new number,
- *                                               which replaces the old one on .../save-phone/confirm.
+ *                                               which replaces the old one on .../save-phone/confirm; the
+ *                                               phone codes and 403 of save-phone.
  * DELETE /api/user/2fa                          DisableTwoFactorSchema, bearer → 200 TokenPair (mfa_status
  *                                               disabled, phone removed); 400 password.wrong_current.
  * DELETE /api/user                              DeleteAccountSchema, bearer → 204; 400 password.wrong_current.
@@ -160,6 +165,12 @@ export const ACCOUNT_ERROR_CODES = [
   'language.unsupported',
   'accepted.missing',
   'phone.invalid',
+  /** 403: SMS go only to accounts whose e-mail address is validated (registration step ≥ 2). */
+  'phone.email_not_validated',
+  /** Field codes of phoneNumber: SMS go only to mobile numbers of SMS_COUNTRIES, never premium-rate ones. */
+  'phone.not_mobile',
+  'phone.premium_rate',
+  'phone.country_not_supported',
   'phone.no_pending',
   'code.required',
   'code.format',

@@ -25,6 +25,8 @@ export const ErrorCode = {
   forbidden: 'auth.forbidden',
   jwtExpired: 'jwt.expired',
   jwtInvalid: 'jwt.invalid',
+  /** The token's session was ended (logout, password change or reset) or its account deleted or deactivated. */
+  jwtRevoked: 'jwt.revoked',
   databaseUnavailable: 'server.database_unavailable',
   internal: 'server.internal',
 } as const;

@@ -3,6 +3,8 @@ import * as v from 'valibot';
 /** The access token's claims (SEED-SPEC §3, PRODUCT.md §3). */
 export const TokenClaimsSchema = v.object({
   sub: v.string(),
+  /** The session (refresh-token family) the token belongs to; logout and the like revoke it (PRODUCT.md §8). */
+  sid: v.optional(v.string()),
   active: v.boolean(),
   email: v.string(),
   exp: v.number(),

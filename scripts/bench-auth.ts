@@ -1,7 +1,9 @@
 // `npm run bench:auth`: logins/s, refreshes/s and requests/s on a cheap authenticated route
 // (GET /api/session) at 50 concurrent connections, with p50/p99 latency. The server runs as its
 // own process on PGlite in a temporary directory, or on PostgreSQL when DATABASE_URL is set.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Besides req/s (which depends on what else the machine runs), each phase reports the server
+// process's CPU time per request (from /proc) and the req/s that means for one whole core.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -12,7 +14,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PASSWORD = 'Matchwerk-Demo-2026';
 const USERS = ['agent', 'senior', 'company', 'stella', 'luna', 'nova'].map((u) => `${u}@matchwerk.example`);
 
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startServer(): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-bench-'));
   const server = spawnServer({
     ...process.env,
@@ -25,6 +27,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   const url = (await server.url()).replace('localhost', '127.0.0.1');
   return {
     url,
+    pid: server.child.pid,
     stop: async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -52,12 +55,28 @@ interface Row {
   p99: number;
   ok: number;
   errors: number;
+  /** Server CPU (user + system) per answered request, µs; null where /proc is missing. */
+  cpuUs: number | null;
+}
+
+/** CPU time (ms) the process used so far, from /proc/<pid>/stat (utime + stime, 100 ticks a second). */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 function run(name: string, options: autocannon.Options): Promise<Row> {
+  const cpuBefore = cpuMsOf(server.pid);
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
       if (error) return reject(error);
+      const cpuAfter = cpuMsOf(server.pid);
+      const answered = result['2xx'] + result.non2xx;
       resolve({
         name,
         rps: result.requests.average,
@@ -65,6 +84,10 @@ function run(name: string, options: autocannon.Options): Promise<Row> {
         p99: result.latency.p99,
         ok: result['2xx'],
         errors: result.non2xx + result.errors + result.timeouts,
+        cpuUs:
+          cpuBefore === null || cpuAfter === null || answered === 0
+            ? null
+            : ((cpuAfter - cpuBefore) * 1000) / answered,
       });
     });
   });
@@ -130,7 +153,7 @@ try {
 
   const { token } = await login(server.url, 'agent@matchwerk.example');
   rows.push(
-    await run('GET /api/session (verify RS256)', {
+    await run('GET /api/session (verified)', {
       url: `${server.url}/api/session`,
       headers: { authorization: `Bearer ${token}` },
     }),
@@ -141,14 +164,16 @@ try {
     `\nbench:auth — ${db}, ${CONNECTIONS} connections, ${SECONDS} s each, server in its own process\n\n`,
   );
   process.stdout.write(
-    `| ${'call'.padEnd(32)} | ${'req/s'.padStart(8)} | ${'p50 ms'.padStart(7)} | ${'p99 ms'.padStart(7)} | ${'2xx'.padStart(7)} | ${'other'.padStart(6)} |\n`,
+    `| ${'call'.padEnd(32)} | ${'req/s'.padStart(8)} | ${'p50 ms'.padStart(7)} | ${'p99 ms'.padStart(7)} | ${'2xx'.padStart(7)} | ${'other'.padStart(6)} | ${'CPU µs/req'.padStart(10)} | ${'req/s/core'.padStart(10)} |\n`,
   );
   process.stdout.write(
-    `|${'-'.repeat(34)}|${'-'.repeat(10)}|${'-'.repeat(9)}|${'-'.repeat(9)}|${'-'.repeat(9)}|${'-'.repeat(8)}|\n`,
+    `|${'-'.repeat(34)}|${'-'.repeat(10)}|${'-'.repeat(9)}|${'-'.repeat(9)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(12)}|${'-'.repeat(12)}|\n`,
   );
   for (const r of rows) {
+    const cpu = r.cpuUs === null ? '–' : r.cpuUs.toFixed(0);
+    const perCore = r.cpuUs === null || r.cpuUs === 0 ? '–' : (1e6 / r.cpuUs).toFixed(0);
     process.stdout.write(
-      `| ${r.name.padEnd(32)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p50).padStart(7)} | ${String(r.p99).padStart(7)} | ${String(r.ok).padStart(7)} | ${String(r.errors).padStart(6)} |\n`,
+      `| ${r.name.padEnd(32)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p50).padStart(7)} | ${String(r.p99).padStart(7)} | ${String(r.ok).padStart(7)} | ${String(r.errors).padStart(6)} | ${cpu.padStart(10)} | ${perCore.padStart(10)} |\n`,
     );
   }
 } finally {

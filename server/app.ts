@@ -1,17 +1,20 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { type RequestIdVariables, requestId } from 'hono/request-id';
 import { PatternRouter } from 'hono/router/pattern-router';
 import { ErrorCode } from '../contract/errors';
-import { requireUser } from './auth/middleware';
+import type { TokenClaims } from '../contract/session';
+import { requireUser, revokedCaller } from './auth/middleware';
 import type { AuthServices } from './auth/sessions';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { isDatabaseUnavailable } from './db/errors';
+import { users } from './db/schema/users';
 import { accountRoutes } from './http/account.routes';
 import { catalogRoutes } from './http/catalog.routes';
 import { devApiRoutes, devPageRoutes } from './http/dev.routes';
@@ -114,7 +117,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(
     '/api',
     accountRoutes(
-      { auth: deps.auth, publicOrigin: deps.config.publicOrigin, storage: photoStorage },
+      {
+        auth: deps.auth,
+        publicOrigin: deps.config.publicOrigin,
+        storage: photoStorage,
+        smsCountries: deps.config.smsCountries,
+      },
       deps.config.trustProxy,
     ),
   );
@@ -128,7 +136,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.staticDir) mountSpa(app, deps.staticDir);
 
   app.notFound((c) => errorResponse(c, notFound()));
-  app.onError((error, c) => errorResponse(c, toApiError(error, c)));
+  app.onError(async (error, c) => {
+    // A caller deleted on another node moments ago: 401 like the revocation cache, not a foreign-key 500.
+    const claims = (c.var as { claims?: TokenClaims }).claims;
+    const gone = await revokedCaller(error, claims, deps.auth.tokens, async (id) => {
+      const [row] = await deps.db.db.select({ active: users.active }).from(users).where(eq(users.id, id));
+      return row;
+    });
+    return errorResponse(c, gone ?? toApiError(error, c));
+  });
   return app;
 }
 

@@ -1,3 +1,4 @@
+import { isSupportedCountry } from 'libphonenumber-js/max';
 import * as v from 'valibot';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -29,6 +30,16 @@ const HttpUrl = (protocols: string[]) =>
       `must start with ${protocols.join(' or ')}`,
     ),
   );
+
+/** Where SMS may go by default: the EU/EEA countries, Switzerland and the United Kingdom. */
+export const DEFAULT_SMS_COUNTRIES =
+  'AT,BE,BG,HR,CY,CZ,DK,EE,FI,FR,DE,GR,HU,IE,IT,LV,LT,LU,MT,NL,PL,PT,RO,SK,SI,ES,SE,IS,LI,NO,CH,GB';
+
+const countryList = (value: string) =>
+  value
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => code !== '');
 
 /** The environment the server reads (README, "Configuration"). Empty values count as unset. */
 export const ConfigSchema = v.object({
@@ -68,6 +79,17 @@ export const ConfigSchema = v.object({
     ),
     '900',
   ),
+  SMS_COUNTRIES: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => countryList(value).length > 0 && countryList(value).every((c) => isSupportedCountry(c)),
+        'must be comma-separated ISO 3166 country codes (e.g. DE,AT,CH)',
+      ),
+      v.transform(countryList),
+    ),
+    DEFAULT_SMS_COUNTRIES,
+  ),
   MATCH_RESULT_LIMIT: v.optional(
     v.pipe(
       v.string(),
@@ -96,6 +118,8 @@ export interface Config {
   trustProxy: boolean;
   /** How many included profiles a done matching run keeps (PRODUCT.md §5). */
   matchResultLimit: number;
+  /** ISO codes of the countries whose mobile numbers may get SMS (PRODUCT.md §8). */
+  smsCountries: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -134,5 +158,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtPrivateKey: c.JWT_PRIVATE_KEY,
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
     matchResultLimit: c.MATCH_RESULT_LIMIT,
+    smsCountries: c.SMS_COUNTRIES,
   };
 }

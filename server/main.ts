@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { startResetWorker } from './account/reset';
 import { type AppEnv, createApp } from './app';
 import { createAuthServices } from './auth/setup';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -46,7 +47,10 @@ export async function startServer(
   }
   const staticDir = existsSync(DIST_DIR) ? DIST_DIR : null;
   if (!staticDir) logger.warn('no built SPA in dist/: serving the API only (run npm run build)');
-  const auth = await createAuthServices(db.db, config);
+  const auth = await createAuthServices(db.db, config, Date.now, {
+    onError: (error) => logger.warn({ err: error }, 'revocation refresh failed'),
+  });
+  const resetWorker = startResetWorker({ auth, publicOrigin: config.publicOrigin }, logger);
   const worker = startOutboxWorker(db.db, transportsFor(config, logger), () => new Date(), logger);
   const jobs = new JobServices(db.db, config.matchResultLimit);
   const runWorker = new RunWorker(jobs, { logger }).start();
@@ -79,6 +83,8 @@ export async function startServer(
       clearInterval(idleSweep);
       clearTimeout(force);
       await worker.stop();
+      await resetWorker.stop();
+      auth.tokens.revocations?.stop();
       await runWorker.stop();
       await sweeper.stop();
       await db.close();

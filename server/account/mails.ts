@@ -86,6 +86,70 @@ const TEMPLATES = {
       ],
     },
   },
+  loginLocked: {
+    de: {
+      subject: 'Anmeldung bei Matchwerk vorübergehend gesperrt',
+      paragraphs: [
+        'Nach mehreren falschen Passwörtern ist die Anmeldung mit Passwort bei Ihrem Matchwerk-Konto für einige Minuten gesperrt.',
+        'Wenn Sie das nicht waren, versucht jemand, Ihr Passwort zu erraten: Wählen Sie ein starkes, neues Passwort und schalten Sie den SMS-Schutz ein.',
+      ],
+    },
+    en: {
+      subject: 'Sign-in to Matchwerk temporarily locked',
+      paragraphs: [
+        'After several wrong passwords, signing in to your Matchwerk account with the password is locked for a few minutes.',
+        'If this was not you, someone is trying to guess your password: choose a strong new password and turn on SMS protection.',
+      ],
+    },
+  },
+  smsOn: {
+    de: {
+      subject: 'SMS-Schutz eingeschaltet',
+      paragraphs: [
+        'Für Ihr Matchwerk-Konto ist jetzt der SMS-Schutz eingeschaltet: Bei der Anmeldung senden wir einen Code an Ihre Telefonnummer.',
+        'Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie uns.',
+      ],
+    },
+    en: {
+      subject: 'SMS protection turned on',
+      paragraphs: [
+        'SMS protection is now on for your Matchwerk account: when you sign in, we send a code to your phone number.',
+        'If this was not you, reset your password at once and contact us.',
+      ],
+    },
+  },
+  smsChanged: {
+    de: {
+      subject: 'Telefonnummer für den SMS-Schutz geändert',
+      paragraphs: [
+        'Die Telefonnummer, an die wir Ihre Anmeldecodes senden, wurde soeben geändert.',
+        'Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie uns.',
+      ],
+    },
+    en: {
+      subject: 'Phone number for SMS protection changed',
+      paragraphs: [
+        'The phone number we send your sign-in codes to was just changed.',
+        'If this was not you, reset your password at once and contact us.',
+      ],
+    },
+  },
+  smsOff: {
+    de: {
+      subject: 'SMS-Schutz ausgeschaltet',
+      paragraphs: [
+        'Der SMS-Schutz Ihres Matchwerk-Kontos wurde ausgeschaltet: Zur Anmeldung genügt jetzt das Passwort.',
+        'Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie uns.',
+      ],
+    },
+    en: {
+      subject: 'SMS protection turned off',
+      paragraphs: [
+        'SMS protection of your Matchwerk account was turned off: signing in now takes the password alone.',
+        'If this was not you, reset your password at once and contact us.',
+      ],
+    },
+  },
   accountDeleted: {
     de: {
       subject: 'Ihr Matchwerk-Konto wurde gelöscht',

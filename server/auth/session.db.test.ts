@@ -67,7 +67,7 @@ async function latestSmsCode(): Promise<string> {
 }
 
 describe('POST /api/login', () => {
-  it('answers an RS256 token with exactly the claims of SEED-SPEC §3 plus sub, iss, aud, and a refresh token', async () => {
+  it('answers an RS256 token with exactly the claims of SEED-SPEC §3 plus sub, sid, iss, aud, and a refresh token', async () => {
     const { res, body } = await loginAs('Agent@Matchwerk.example');
     expect(res.status).toBe(200);
     expect(body.refresh_token).toMatch(/^[\w-]{40,}$/);
@@ -90,6 +90,7 @@ describe('POST /api/login', () => {
         'phone_number',
         'registration_step',
         'roles',
+        'sid',
         'sub',
         'user_type',
         'username',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { TokenClaims, TokenPair } from '../../contract/session';
+import { accountMail } from '../account/mails';
 import type { Database } from '../db/client';
 import { refreshTokens } from '../db/schema/auth';
 import { type UserRow, users } from '../db/schema/users';
@@ -11,6 +12,7 @@ import { findUserByEmail } from '../users/users';
 import { consumeCode, issueCode } from './codes';
 import { hashPassword, verifyPassword } from './password';
 import { hit, tooManyRequests } from './rate-limit';
+import { type RevocationCache, recordSessionRevocations } from './revocations';
 import { hmac } from './secrets';
 import { signAccessToken, type TokenSettings } from './tokens';
 
@@ -21,6 +23,9 @@ const LOCK_MAX_MS = 15 * 60 * 1000;
 const LOGIN_IP_LIMIT = { max: 30, windowMs: 5 * 60 * 1000 };
 const SMS_MINUTE_LIMIT = { max: 1, windowMs: 60_000 };
 const SMS_HOUR_LIMIT = { max: 10, windowMs: 3_600_000 };
+/** Every SMS (login and phone codes) from one address, and from the whole instance, per hour (PRODUCT.md §8). */
+export const SMS_IP_HOUR_LIMIT = { max: 20, windowMs: 3_600_000 };
+export const SMS_GLOBAL_HOUR_LIMIT = { key: 'sms:global:hour', max: 1000, windowMs: 3_600_000 };
 
 export interface AuthServices {
   db: Database;
@@ -65,7 +70,7 @@ export async function login(
   const locked = user.lockedUntil !== null && user.lockedUntil.getTime() > now.getTime();
   if (locked || !user.active) throw invalidCredentials();
   if (!passwordOk) {
-    await recordFailure(auth.db, user.id, now);
+    await recordFailure(auth.db, user, now);
     throw invalidCredentials();
   }
   const [current] = await auth.db
@@ -75,47 +80,80 @@ export async function login(
     .returning();
   if (!current) throw invalidCredentials();
   if (current.mfaStatus === 'enabled' && current.phoneNumber) {
-    await sendLoginCode(auth, current, now, false);
+    await sendLoginCode(auth, current, now, false, input.ip);
     return { token: await signAccessToken(auth.tokens, current, 'pending') };
   }
   return issueTokenPair(auth, current);
 }
 
-async function recordFailure(db: Database, userId: string, now: Date): Promise<void> {
-  const [row] = await db
-    .update(users)
-    .set({ failedLogins: sql`${users.failedLogins} + 1` })
-    .where(eq(users.id, userId))
-    .returning({ failedLogins: users.failedLogins });
-  if (row && row.failedLogins >= LOCK_AFTER_FAILURES) {
-    await db
+/**
+ * Counts a failed password login; the 10th and every later one locks the password login for a
+ * growing delay and mails the owner a notice, once per lock. One transaction: the count, the lock
+ * and the notice go together or not at all.
+ */
+async function recordFailure(db: Database, user: UserRow, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ failedLogins: sql`${users.failedLogins} + 1` })
+      .where(eq(users.id, user.id))
+      .returning({ failedLogins: users.failedLogins, language: users.language, email: users.email });
+    if (!row || row.failedLogins < LOCK_AFTER_FAILURES) return;
+    const locked = await tx
       .update(users)
       .set({ lockedUntil: new Date(now.getTime() + lockDelayMs(row.failedLogins)) })
-      .where(eq(users.id, userId));
-  }
+      .where(and(eq(users.id, user.id), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
+      .returning({ id: users.id });
+    if (locked.length === 0) return;
+    const mail = accountMail('loginLocked', languageOf(row.language));
+    await queueMessage(tx, { kind: 'mail', userId: user.id, to: row.email, ...mail }, now);
+  });
 }
 
-/** Sends a login code by SMS within the limits (once a minute, 10 an hour); `strict` answers 429 beyond them. */
-async function sendLoginCode(auth: AuthServices, user: UserRow, now: Date, strict: boolean): Promise<void> {
+/**
+ * Counts one SMS against the caps every SMS shares: per address and for the whole instance, per
+ * hour (PRODUCT.md §8). Answers the seconds to wait, or null.
+ */
+export async function hitSmsCaps(db: Database, ip: string, now: Date): Promise<number | null> {
+  return (
+    (await hit(db, { key: `sms:ip:${ip}:hour`, ...SMS_IP_HOUR_LIMIT }, now)) ??
+    (await hit(db, SMS_GLOBAL_HOUR_LIMIT, now))
+  );
+}
+
+/**
+ * Sends a login code by SMS within the limits (per account once a minute and 10 an hour, plus the
+ * per-IP and global caps); `strict` answers 429 beyond them. The code and its SMS are written in
+ * one transaction, so no code exists without its message nor a message without its code.
+ */
+async function sendLoginCode(
+  auth: AuthServices,
+  user: UserRow,
+  now: Date,
+  strict: boolean,
+  ip: string,
+): Promise<void> {
   const minute = await hit(auth.db, { key: `sms:login:${user.id}:minute`, ...SMS_MINUTE_LIMIT }, now);
   const hour =
     minute === null ? await hit(auth.db, { key: `sms:login:${user.id}:hour`, ...SMS_HOUR_LIMIT }, now) : null;
-  const wait = minute ?? hour;
+  const wait = minute ?? hour ?? (await hitSmsCaps(auth.db, ip, now));
   if (wait !== null) {
     if (strict) throw tooManyRequests(wait);
     return;
   }
-  const code = await issueCode(auth.db, auth.secret, user.id, 'login', now);
-  await queueMessage(
-    auth.db,
-    {
-      kind: 'sms',
-      userId: user.id,
-      to: user.phoneNumber ?? '',
-      text: smsTexts.loginCode(languageOf(user.language), code),
-    },
-    now,
-  );
+  await auth.db.transaction(async (tx) => {
+    const code = await issueCode(tx, auth.secret, user.id, 'login', now);
+    await queueMessage(
+      tx,
+      {
+        kind: 'sms',
+        userId: user.id,
+        to: user.phoneNumber ?? '',
+        text: smsTexts.loginCode(languageOf(user.language), code),
+      },
+      now,
+    );
+  });
 }
 
 /** POST /api/login/2fa: the right code turns a pending login into full tokens. */
@@ -132,25 +170,31 @@ export async function completeTwoFactorLogin(
 }
 
 /** POST /api/login/2fa/resend: a new code, at most once a minute and 10 times an hour. */
-export async function resendTwoFactorCode(auth: AuthServices, pending: TokenClaims): Promise<void> {
+export async function resendTwoFactorCode(
+  auth: AuthServices,
+  pending: TokenClaims,
+  ip: string,
+): Promise<void> {
   const [user] = await auth.db.select().from(users).where(eq(users.id, pending.sub));
   if (!user?.active || !user.phoneNumber) throw invalidCredentials();
-  await sendLoginCode(auth, user, new Date(auth.now()), true);
+  await sendLoginCode(auth, user, new Date(auth.now()), true, ip);
 }
 
 /** Starts a refresh-token family and signs an access token. */
 export async function issueTokenPair(auth: AuthServices, user: UserRow): Promise<TokenPair> {
   const now = new Date(auth.now());
   const refresh = randomBytes(32).toString('base64url');
+  const familyId = crypto.randomUUID();
   await auth.db.insert(refreshTokens).values({
     id: crypto.randomUUID(),
-    familyId: crypto.randomUUID(),
+    familyId,
     userId: user.id,
     tokenHash: sha256(refresh),
     createdAt: now,
     familyExpiresAt: new Date(now.getTime() + REFRESH_FAMILY_LIFETIME_MS),
   });
-  return { token: await signAccessToken(auth.tokens, user, 'ok'), refresh_token: refresh };
+  const token = await signAccessToken(auth.tokens, user, 'ok', Math.floor(now.getTime() / 1000), familyId);
+  return { token, refresh_token: refresh };
 }
 
 /** The next refresh token of a family is derived from the one presented, so the grace answer can repeat it. */
@@ -194,7 +238,7 @@ export async function refreshSession(auth: AuthServices, presented: string): Pro
     });
     if (rotated) {
       return {
-        token: await signAccessToken(auth.tokens, user, 'ok', Math.floor(now.getTime() / 1000)),
+        token: await signAccessToken(auth.tokens, user, 'ok', Math.floor(now.getTime() / 1000), row.familyId),
         refresh_token: child,
       };
     }
@@ -207,25 +251,44 @@ export async function refreshSession(auth: AuthServices, presented: string): Pro
   const withinGrace = used?.usedAt && now.getTime() - used.usedAt.getTime() <= REFRESH_GRACE_MS;
   if (withinGrace && next && next.usedAt === null && next.revokedAt === null) {
     const iat = Math.floor(next.createdAt.getTime() / 1000);
-    return { token: await signAccessToken(auth.tokens, user, 'ok', iat), refresh_token: child };
+    return {
+      token: await signAccessToken(auth.tokens, user, 'ok', iat, row.familyId),
+      refresh_token: child,
+    };
   }
-  await revokeFamily(auth.db, row.familyId, now);
+  await revokeFamily(auth.db, auth.tokens.revocations, row.familyId, now);
   throw new ApiError(401, 'refresh.reused', 'Refresh token reused; the session was ended');
 }
 
-export async function revokeFamily(db: Database, familyId: string, now: Date): Promise<void> {
-  await db
+/** Ends a session: its refresh tokens stop working, its access tokens are refused within seconds everywhere. */
+export async function revokeFamily(
+  db: Database,
+  cache: RevocationCache | undefined,
+  familyId: string,
+  now: Date,
+): Promise<void> {
+  const ended = await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  // A family revoked before has its revocation row already.
+  if (ended.length > 0) await recordSessionRevocations(db, cache, [familyId], now);
 }
 
-/** Ends every session of a user (password reset, account deletion). */
-export async function revokeAllSessions(db: Database, userId: string, now: Date): Promise<void> {
-  await db
+/** Ends every session of a user (password change and reset), access tokens included. */
+export async function revokeAllSessions(
+  db: Database,
+  cache: RevocationCache | undefined,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const ended = await db
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  await recordSessionRevocations(db, cache, [...new Set(ended.map((r) => r.familyId))], now);
 }
 
 /** POST /api/logout: revokes the presented token's family; answers alike for unknown tokens. */
@@ -234,5 +297,5 @@ export async function logout(auth: AuthServices, presented: string): Promise<voi
     .select()
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, sha256(presented)));
-  if (row) await revokeFamily(auth.db, row.familyId, new Date(auth.now()));
+  if (row) await revokeFamily(auth.db, auth.tokens.revocations, row.familyId, new Date(auth.now()));
 }

@@ -6,6 +6,8 @@ import { isAgentType } from '../../contract/user-types';
 import type { UserRow } from '../db/schema/users';
 import { ApiError } from '../http/errors';
 import type { KeyRing } from './keys';
+import type { RevocationCache } from './revocations';
+import type { VerifiedTokenCache } from './verified-tokens';
 
 export const AUDIENCE = 'matchwerk';
 
@@ -16,6 +18,10 @@ export interface TokenSettings {
   now: () => number;
   /** The `image` claim: the account's photo URL (one indexed lookup), or null. */
   imageOf?: (userId: string) => Promise<string | null>;
+  /** Revoked sessions and users (docs/decisions/0011); without it no token is refused as revoked. */
+  revocations?: RevocationCache;
+  /** Tokens already verified, until their `exp`, so a repeated token skips the RSA check. */
+  verified?: VerifiedTokenCache;
 }
 
 export function rolesOf(user: Pick<UserRow, 'userType'>): string[] {
@@ -31,9 +37,11 @@ export function claimsFor(
   iat: number,
   ttlSeconds: number,
   image: string | null = null,
+  sid: string = crypto.randomUUID(),
 ): TokenClaims {
   return {
     sub: user.id,
+    sid,
     active: user.active,
     email: user.email,
     exp: iat + ttlSeconds,
@@ -50,16 +58,21 @@ export function claimsFor(
   };
 }
 
-/** Signs an RS256 access token; `iat` may be given so a re-issue is byte-identical. */
+/**
+ * Signs an RS256 access token; `iat` may be given so a re-issue is byte-identical. `sid` is the
+ * session (refresh-token family) it belongs to; a token of no family (a login pending its SMS code)
+ * gets a session id of its own.
+ */
 export async function signAccessToken(
   settings: TokenSettings,
   user: UserRow,
   loginStatus: 'ok' | 'pending',
   iat = Math.floor(settings.now() / 1000),
+  sid: string = crypto.randomUUID(),
 ): Promise<string> {
   const { kid, key } = await settings.keys.signingKey();
   const image = settings.imageOf ? await settings.imageOf(user.id) : null;
-  const { sub, ...claims } = claimsFor(user, loginStatus, iat, settings.ttlSeconds, image);
+  const { sub, ...claims } = claimsFor(user, loginStatus, iat, settings.ttlSeconds, image, sid);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid })
     .setSubject(sub)

@@ -5,4 +5,5 @@ export * from './schema/catalog';
 export * from './schema/jobs';
 export * from './schema/profiles';
 export * from './schema/registration';
+export * from './schema/sessions';
 export * from './schema/users';

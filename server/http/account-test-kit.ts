@@ -6,6 +6,7 @@ import { decodeJwt } from 'jose';
 import * as v from 'valibot';
 import type { ErrorBody } from '../../contract/errors';
 import { type TokenClaims, TokenClaimsSchema } from '../../contract/session';
+import { processResetRequests } from '../account/reset';
 import { signAccessToken } from '../auth/tokens';
 import { seedDefaultCatalog } from '../catalog/catalog';
 import { users } from '../db/schema/users';
@@ -63,7 +64,9 @@ export async function createAccountFixture() {
     async reset() {
       clock.now += 2 * 86_400_000;
       await db.db.delete(users);
-      await db.db.execute(sql`truncate rate_limits, outbox, one_time_codes, email_tokens`);
+      await db.db.execute(
+        sql`truncate rate_limits, outbox, one_time_codes, email_tokens, password_reset_requests`,
+      );
       await seedDemo(db.db);
       ipCounter += 1;
       fixture.ip = `198.51.100.${ipCounter % 250}`;
@@ -78,7 +81,13 @@ export async function createAccountFixture() {
       if (!user) throw new Error(`no account ${email}`);
       return signAccessToken(auth.tokens, user, 'ok');
     },
+    /** Runs the forgot-password worker once (the server runs it every second). */
+    drainResetRequests() {
+      return processResetRequests({ auth, publicOrigin: 'http://matchwerk.test' });
+    },
+    /** The mails to `to`, after the forgot-password worker ran. */
     async mails(to: string) {
+      await fixture.drainResetRequests();
       return (await listOutbox(db.db)).filter((m) => m.kind === 'mail' && m.to === to);
     },
     async smsTo(to: string) {

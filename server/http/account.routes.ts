@@ -11,25 +11,19 @@ import {
   RegistrationRequestSchema,
 } from '../../contract/account';
 import type { TokenPair } from '../../contract/session';
+import { exportAccount } from '../account/export';
 import {
-  type AccountServices,
-  changePassword,
   changePhone,
-  checkResetToken,
   confirmPhone,
-  createAccount,
-  deleteAccount,
   disableTwoFactor,
-  registrationNext,
-  requestPasswordReset,
   resendPhoneCode,
-  resendValidation,
-  resetPassword,
   savePhone,
   skipPhone,
-  validateEmail,
-} from '../account/account';
-import { exportAccount } from '../account/export';
+} from '../account/phone';
+import { createAccount, registrationNext, resendValidation, validateEmail } from '../account/registration';
+import { checkResetToken, requestPasswordReset, resetPassword } from '../account/reset';
+import type { AccountServices } from '../account/services';
+import { changePassword, deleteAccount } from '../account/settings';
 import type { AppEnv } from '../app';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import { clientIp } from './session.routes';
@@ -64,11 +58,11 @@ export function accountRoutes(svc: AccountServices, trustProxy: boolean) {
         return c.body(null, 204);
       })
       .put('/user/2fa/save-phone', user, jsonBody(PhoneRequestSchema), async (c) => {
-        await savePhone(svc, c.get('claims'), c.req.valid('json'));
+        await savePhone(svc, c.get('claims'), c.req.valid('json'), clientIp(c, trustProxy));
         return c.body(null, 204);
       })
       .post('/user/2fa/save-phone/resend', user, async (c) => {
-        await resendPhoneCode(svc, c.get('claims'));
+        await resendPhoneCode(svc, c.get('claims'), clientIp(c, trustProxy));
         return c.body(null, 204);
       })
       .put('/user/2fa/save-phone/confirm', user, jsonBody(PhoneConfirmSchema), async (c) =>
@@ -82,7 +76,7 @@ export function accountRoutes(svc: AccountServices, trustProxy: boolean) {
         tokens(c, await registrationNext(svc, c.get('claims'))),
       )
       .post('/public/user/reset-password', jsonBody(PasswordResetRequestSchema), async (c) => {
-        await requestPasswordReset(svc, c.req.valid('json').email);
+        await requestPasswordReset(svc, c.req.valid('json').email, clientIp(c, trustProxy));
         return c.body(null, 204);
       })
       .get('/public/user/reset-password/check/:token', async (c) => {
@@ -97,7 +91,7 @@ export function accountRoutes(svc: AccountServices, trustProxy: boolean) {
         tokens(c, await changePassword(svc, c.get('claims'), c.req.valid('json'))),
       )
       .put('/user/phone', user, jsonBody(ChangePhoneSchema), async (c) => {
-        await changePhone(svc, c.get('claims'), c.req.valid('json'));
+        await changePhone(svc, c.get('claims'), c.req.valid('json'), clientIp(c, trustProxy));
         return c.body(null, 204);
       })
       .get('/user/export', user, async (c) => {

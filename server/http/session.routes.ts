@@ -43,7 +43,7 @@ export function sessionRoutes(auth: AuthServices, trustProxy: boolean) {
       return c.json(await completeTwoFactorLogin(auth, c.get('claims'), c.req.valid('json').code));
     })
     .post('/login/2fa/resend', pending, async (c) => {
-      await resendTwoFactorCode(auth, c.get('claims'));
+      await resendTwoFactorCode(auth, c.get('claims'), clientIp(c, trustProxy));
       return c.body(null, 204);
     })
     .post('/login/refresh', jsonBody(RefreshRequestSchema), async (c) => {

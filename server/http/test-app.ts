@@ -10,6 +10,8 @@ export interface TestAppOptions {
   /** A controllable clock (ms since the epoch) for expiry tests; no sleeping. */
   now?: () => number;
   env?: Record<string, string>;
+  /** How often the app's revocation cache polls the database (default 2 s). */
+  revocationRefreshMs?: number;
 }
 
 /** The real app over a test database, API only, logging off. */
@@ -20,7 +22,9 @@ export async function createTestApp(db: DbHandle, options: TestAppOptions = {}) 
     PUBLIC_ORIGIN: 'http://matchwerk.test',
     ...options.env,
   });
-  const auth = await createAuthServices(db.db, config, options.now);
+  const auth = await createAuthServices(db.db, config, options.now, {
+    ...(options.revocationRefreshMs ? { revocationRefreshMs: options.revocationRefreshMs } : {}),
+  });
   const app = createApp({
     config,
     db,
