@@ -7,6 +7,7 @@ import { createActor } from 'xstate';
 import { CREDENTIALS_KEY } from '../contract/session';
 import { createApiClient } from './api/client';
 import { checkResetPasswordToken } from './api/reset-password';
+import { dropLists } from './machines/list.machine';
 import { localeMachine } from './machines/locale.machine';
 import { type SessionActor, sessionMachine } from './machines/session.machine';
 import { sessionActors } from './machines/session-actors';
@@ -52,7 +53,10 @@ session.subscribe((snapshot) => {
   const access = accessKey(snapshot);
   if (access === lastAccess) return;
   lastAccess = access;
-  if (snapshot.matches('loggedOut')) workspace.reset();
+  if (snapshot.matches('loggedOut')) {
+    workspace.reset();
+    dropLists(api);
+  }
   if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
   else void router.invalidate();
 });

@@ -1,4 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MatchingJobsScreen } from '../../ui/screens/workspace';
+import { listJobs } from '../../api/jobs';
+import { JOB_PAGE_SIZE, JobListSearchSchema } from '../../machines/job-search';
+import { listActor } from '../../machines/list.machine';
+import { JobListScreen } from '../../ui/jobs/job-list';
 
-export const Route = createFileRoute('/_protected/matchingJob')({ component: MatchingJobsScreen });
+export const Route = createFileRoute('/_protected/matchingJob')({
+  validateSearch: JobListSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // The URL is the table's state: every change of it becomes the list machine's query.
+  loader: ({ context, deps }) => {
+    const { api } = context;
+    const list = listActor(api, 'jobs', (query) => listJobs(api, { ...query, limit: JOB_PAGE_SIZE }));
+    list.send({ type: 'list.load', query: deps });
+    return { list };
+  },
+  component: function JobListRoute() {
+    const { list } = Route.useLoaderData();
+    return <JobListScreen list={list} />;
+  },
+});

@@ -18,6 +18,7 @@ import type { JobPreviewActor } from '../../machines/job-preview.machine';
 import { ErrorSummary } from '../catalog-form';
 import { errorMessage } from '../error-message';
 import { CatalogField } from '../fields/catalog-field';
+import { Screen } from '../screen';
 import { Histogram } from './histogram';
 
 const workspaceRoute = getRouteApi('/_protected');
@@ -304,5 +305,36 @@ function WhatIf({ preview, fields }: { preview: JobPreviewActor; fields: FieldDe
         </div>
       )}
     </aside>
+  );
+}
+
+/** newJob: an agent's new job, or a company's request. */
+export function NewJobScreen() {
+  const { t } = useLingui();
+  const { claims } = workspaceRoute.useLoaderData();
+  return (
+    <Screen title={claims.user_type === 'company' ? t`New job request` : t`New matching job`}>
+      <JobEditor uuid={null} />
+    </Screen>
+  );
+}
+
+/** editJob/{uuid}. */
+export function EditJobScreen({ uuid }: { uuid: string }) {
+  const { t } = useLingui();
+  return (
+    <Screen title={t`Edit matching job`}>
+      <JobEditor uuid={uuid} />
+    </Screen>
+  );
+}
+
+/** duplicate/{uuid}: the editor on a copy, saved as a new job. */
+export function DuplicateJobScreen({ uuid }: { uuid: string }) {
+  const { t } = useLingui();
+  return (
+    <Screen title={t`Duplicate matching job`}>
+      <JobEditor uuid={null} copyOf={uuid} />
+    </Screen>
   );
 }

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DuplicateJobScreen } from '../../../ui/screens/agent';
+import { DuplicateJobScreen } from '../../../ui/jobs/job-editor';
 
 export const Route = createFileRoute('/_protected/_agent/duplicate/$jobUuid')({
-  component: DuplicateJobScreen,
+  component: function DuplicateJobRoute() {
+    const { jobUuid } = Route.useParams();
+    return <DuplicateJobScreen key={jobUuid} uuid={jobUuid} />;
+  },
 });

@@ -1,0 +1,207 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { Job, JobListResponse } from '../../../contract/job';
+import { JOB_PAGE_SIZE, type JobListSearch } from '../../machines/job-search';
+import { type ListActor, listPage } from '../../machines/list.machine';
+import { errorMessage } from '../error-message';
+import { Screen } from '../screen';
+import { ScoreBar } from './reasons';
+
+const workspaceRoute = getRouteApi('/_protected');
+const listRoute = getRouteApi('/_protected/matchingJob');
+
+/** matchingJob: an agent's jobs with tabs, search, origin filter and sort; a company's own requests. */
+export function JobListScreen({ list }: { list: ListActor }) {
+  const { t, i18n } = useLingui();
+  const { claims } = workspaceRoute.useLoaderData();
+  const search = listRoute.useSearch();
+  const navigate = useNavigate({ from: '/matchingJob' });
+  const state = useSelector(list, (s) => s);
+  const page = listPage<JobListResponse>(state);
+  const asCompany = claims.user_type === 'company';
+  const setSearch = (patch: Partial<JobListSearch>) =>
+    navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
+  const pages = page ? Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) : 1;
+
+  return (
+    <Screen title={asCompany ? t`My job requests` : t`Matching jobs`}>
+      <div className="job-actions">
+        <Link className="button" to="/newJob">
+          {asCompany ? <Trans>New job request</Trans> : <Trans>New matching job</Trans>}
+        </Link>
+      </div>
+      <div className="tabs" role="tablist" aria-label={t`Job status`}>
+        {(['active', 'archived'] as const).map((status) => (
+          <button
+            key={status}
+            type="button"
+            role="tab"
+            aria-selected={search.status === status}
+            onClick={() => setSearch({ status })}
+          >
+            {status === 'active' ? t`Active` : t`Archived`}
+            {page && ` (${page.counts[status]})`}
+          </button>
+        ))}
+      </div>
+      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="jobs-q">
+            <Trans>Search</Trans>
+          </label>
+          <input
+            id="jobs-q"
+            type="search"
+            value={search.q}
+            onChange={(e) => setSearch({ q: e.target.value })}
+          />
+        </div>
+        {!asCompany && (
+          <div className="field">
+            <label htmlFor="jobs-origin">
+              <Trans>Origin</Trans>
+            </label>
+            <select
+              id="jobs-origin"
+              value={search.origin ?? ''}
+              onChange={(e) =>
+                setSearch({ origin: (e.target.value || undefined) as JobListSearch['origin'] | undefined })
+              }
+            >
+              <option value="">{t`All`}</option>
+              <option value="agent">{t`Agents' jobs`}</option>
+              <option value="company">{t`Company requests`}</option>
+            </select>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="jobs-sort">
+            <Trans>Sort by</Trans>
+          </label>
+          <select
+            id="jobs-sort"
+            value={search.sort}
+            onChange={(e) => setSearch({ sort: e.target.value as JobListSearch['sort'], order: undefined })}
+          >
+            <option value="updated">{t`Last change`}</option>
+            <option value="created">{t`Created`}</option>
+            <option value="title">{t`Title`}</option>
+            {!asCompany && <option value="best_score">{t`Best score`}</option>}
+          </select>
+        </div>
+      </form>
+      {state.matches('failed') && (
+        <div className="form-error" role="alert">
+          <p>{errorMessage(i18n, state.context.error ?? 'network.unreachable')}</p>
+          <button type="button" className="button" onClick={() => list.send({ type: 'list.retry' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+      {!page && state.hasTag('busy') && (
+        <p aria-busy="true">
+          <Trans>Loading the jobs…</Trans>
+        </p>
+      )}
+      {page && (
+        <div className="table-wrap" aria-busy={state.hasTag('busy')}>
+          <table>
+            <caption className="visually-hidden">{asCompany ? t`My job requests` : t`Matching jobs`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Title</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Origin</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Status</Trans>
+                </th>
+                {!asCompany && (
+                  <th scope="col">
+                    <Trans>Best score</Trans>
+                  </th>
+                )}
+                <th scope="col">
+                  <Trans>Last change</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((job) => (
+                <JobRow key={job.uuid} job={job} asCompany={asCompany} />
+              ))}
+            </tbody>
+          </table>
+          {page.items.length === 0 && (
+            <p>{search.q ? <Trans>No job matches this search.</Trans> : <Trans>No jobs here yet.</Trans>}</p>
+          )}
+          <nav className="pagination" aria-label={t`Job pages`}>
+            <button
+              type="button"
+              className="button"
+              disabled={search.page <= 1}
+              onClick={() => navigate({ search: (prev) => ({ ...prev, page: search.page - 1 }) })}
+            >
+              <Trans>Previous page</Trans>
+            </button>
+            <span>
+              <Trans>
+                Page {search.page} of {pages}
+              </Trans>
+            </span>
+            <button
+              type="button"
+              className="button"
+              disabled={search.page >= pages}
+              onClick={() => navigate({ search: (prev) => ({ ...prev, page: search.page + 1 }) })}
+            >
+              <Trans>Next page</Trans>
+            </button>
+          </nav>
+        </div>
+      )}
+    </Screen>
+  );
+}
+
+function JobRow({ job, asCompany }: { job: Job; asCompany: boolean }) {
+  const { t, i18n } = useLingui();
+  const title = String(job.values.title ?? '–');
+  const run = job.lastRun;
+  const runText = !run
+    ? t`not run yet`
+    : run.state === 'queued'
+      ? t`queued`
+      : run.state === 'running'
+        ? t`running (${run.progress} %)`
+        : run.state === 'done'
+          ? t`done`
+          : run.state === 'failed'
+            ? t`failed`
+            : t`cancelled`;
+  const status =
+    job.status === 'archived' ? t`archived` : asCompany ? t`an agent is working on it` : t`active`;
+  return (
+    <tr>
+      <th scope="row">
+        {asCompany ? (
+          title
+        ) : (
+          <Link to="/matchingJobResult/$jobUuid" params={{ jobUuid: job.uuid }}>
+            {title}
+          </Link>
+        )}
+      </th>
+      <td>{job.origin === 'company' ? (job.company?.name ?? t`Company request`) : t`Agent`}</td>
+      <td>
+        {status}
+        {!asCompany && <span className="muted"> · {runText}</span>}
+      </td>
+      {!asCompany && <td>{run?.bestScore != null ? <ScoreBar score={run.bestScore} /> : '–'}</td>}
+      <td>{i18n.date(new Date(job.updatedAt), { dateStyle: 'medium' })}</td>
+    </tr>
+  );
+}
