@@ -103,7 +103,8 @@ describe('outbox', () => {
       body: JSON.stringify({ email: 'mfa@matchwerk.example', password: DEMO_PASSWORD, locale: 'en' }),
     });
     expect(res.status).toBe(200);
-    const dev = (await (await app.request('/api/dev/outbox')).json()) as {
+    const loopback = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+    const dev = (await (await app.request('/api/dev/outbox', {}, loopback)).json()) as {
       kind: string;
       to: string;
       text: string;
