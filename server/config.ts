@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import * as v from 'valibot';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -19,6 +20,14 @@ function parseUrl(value: string): URL | null {
   }
 }
 
+/** A host name (RFC 1123 labels) or an IPv4/IPv6 address, as `server.listen` takes it. */
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const Host = v.pipe(
+  v.string(),
+  v.check((value) => isIP(value) !== 0 || HOST_NAME.test(value), 'must be an IP address or a host name'),
+);
+
 // valibot runs a pipe's later checks even after one failed: none of them may throw.
 const HttpUrl = (protocols: string[]) =>
   v.pipe(
@@ -33,6 +42,7 @@ const HttpUrl = (protocols: string[]) =>
 /** The environment the server reads (README, "Configuration"). Empty values count as unset. */
 export const ConfigSchema = v.object({
   PORT: v.optional(Port, '8080'),
+  HOST: v.optional(Host),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
   DATABASE_URL: v.optional(HttpUrl(['postgres:', 'postgresql:'])),
   PUBLIC_ORIGIN: v.optional(
@@ -79,10 +89,28 @@ export const ConfigSchema = v.object({
     ),
     '2000',
   ),
+  OUTBOX_RETENTION_DAYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of days'),
+      v.transform(Number),
+      v.number(),
+      v.minValue(1, 'must be at least 1 day'),
+      v.maxValue(3650, 'must be at most 3650 days'),
+    ),
+    '7',
+  ),
 });
 
 export interface Config {
   port: number;
+  /**
+   * The address the server listens on: HOST, else 0.0.0.0 in production and 127.0.0.1 (this
+   * machine only) everywhere else.
+   */
+  host: string;
+  /** Whether HOST was given (outside production the start line says the default is loopback-only). */
+  hostFromEnv: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   publicOrigin: string;
@@ -96,6 +124,8 @@ export interface Config {
   trustProxy: boolean;
   /** How many included profiles a done matching run keeps (PRODUCT.md §5). */
   matchResultLimit: number;
+  /** Sent and failed outbox messages older than this many days are deleted. */
+  outboxRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +153,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = result.output;
   return {
     port: c.PORT,
+    host: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    hostFromEnv: c.HOST !== undefined,
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL,
     publicOrigin: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
@@ -134,5 +166,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtPrivateKey: c.JWT_PRIVATE_KEY,
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
     matchResultLimit: c.MATCH_RESULT_LIMIT,
+    outboxRetentionDays: c.OUTBOX_RETENTION_DAYS,
   };
 }
