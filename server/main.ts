@@ -45,7 +45,9 @@ export async function startServer(
   const staticDir = existsSync(DIST_DIR) ? DIST_DIR : null;
   if (!staticDir) logger.warn('no built SPA in dist/: serving the API only (run npm run build)');
   const auth = await createAuthServices(db.db, config);
-  const worker = startOutboxWorker(db.db, transportsFor(config, logger), () => new Date(), logger);
+  const worker = startOutboxWorker(db.db, transportsFor(config, logger), () => new Date(), logger, {
+    retentionDays: config.outboxRetentionDays,
+  });
   const jobs = new JobServices(db.db, config.matchResultLimit);
   const runWorker = new RunWorker(jobs, { logger }).start();
   jobs.onRunQueued = () => runWorker.poke();
