@@ -85,10 +85,17 @@ describe('development outbox', () => {
     const css = await get(app, '/dev/outbox.css', '::1');
     expect(css.status).toBe(200);
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    // No inline script either: the refresh is a script file, and it can be switched off.
+    expect(html).not.toMatch(/<script>|http-equiv="refresh"/i);
+    expect(html).toContain('<script src="/dev/outbox.js" defer></script>');
+    expect(html).toContain('id="auto-refresh"');
+    const js = await get(app, '/dev/outbox.js', '127.0.0.1');
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
   });
 
   it('hides the page from a peer on the network: it goes on as if the page did not exist', async () => {
-    for (const path of ['/dev/outbox', '/dev/outbox.css']) {
+    for (const path of ['/dev/outbox', '/dev/outbox.css', '/dev/outbox.js']) {
       const res = await get(app, path, '192.0.2.7');
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain('a@example.org');
@@ -96,7 +103,7 @@ describe('development outbox', () => {
   });
 
   it('does not exist in production, not even for loopback peers', async () => {
-    for (const path of ['/api/dev/outbox', '/dev/outbox', '/dev/outbox.css']) {
+    for (const path of ['/api/dev/outbox', '/dev/outbox', '/dev/outbox.css', '/dev/outbox.js']) {
       const res = await get(production, path, '127.0.0.1');
       expect(res.status, path).toBe(404);
       expect(await res.text()).not.toContain('a@example.org');

@@ -56,15 +56,30 @@ export function devApiRoutes(db: Database) {
 export const OUTBOX_STYLESHEET =
   'body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc}pre{white-space:pre-wrap}\n';
 
+/**
+ * Reloads the page every 5 s while the box is ticked (a meta refresh could not be stopped: WCAG
+ * 2.2.1); a file of its own, as the Content-Security-Policy allows no inline script.
+ */
+export const OUTBOX_SCRIPT = `const box = document.getElementById('auto-refresh');
+box.checked = sessionStorage.getItem('matchwerk-outbox-refresh') !== 'off';
+box.addEventListener('change', () => sessionStorage.setItem('matchwerk-outbox-refresh', box.checked ? 'on' : 'off'));
+setInterval(() => {
+  if (box.checked) location.reload();
+}, 5000);
+`;
+
 /** The page /dev/outbox; a peer that is not loopback goes on as if it did not exist (the SPA's not-found). */
 export function devPageRoutes(db: Database) {
-  return new Hono<AppEnv>()
-    .get('/dev/outbox.css', async (c, next) => {
+  const asset = (path: string, type: string, body: string) =>
+    new Hono<AppEnv>().get(path, async (c, next) => {
       if (!isLoopbackPeer(c)) return next();
       c.header('Cache-Control', 'no-store');
-      c.header('Content-Type', 'text/css; charset=utf-8');
-      return c.body(OUTBOX_STYLESHEET);
-    })
+      c.header('Content-Type', type);
+      return c.body(body);
+    });
+  return new Hono<AppEnv>()
+    .route('/', asset('/dev/outbox.css', 'text/css; charset=utf-8', OUTBOX_STYLESHEET))
+    .route('/', asset('/dev/outbox.js', 'text/javascript; charset=utf-8', OUTBOX_SCRIPT))
     .get('/dev/outbox', async (c, next) => {
       if (!isLoopbackPeer(c)) return next();
       const entries = await listOutbox(db);
@@ -77,8 +92,10 @@ ${e.subject ? `<p><strong>${escapeHtml(e.subject)}</strong></p>` : ''}<pre>${esc
         .join('\n');
       c.header('Cache-Control', 'no-store');
       return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox · Matchwerk</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5">
-<link rel="stylesheet" href="/dev/outbox.css">
-</head><body><main><h1>Outbox (development)</h1>${rows || '<p>No messages yet.</p>'}</main></body></html>`);
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/dev/outbox.css"><script src="/dev/outbox.js" defer></script>
+</head><body><main><h1>Outbox (development)</h1>
+<p><label><input type="checkbox" id="auto-refresh" checked> Refresh every 5 seconds</label></p>
+${rows || '<p>No messages yet.</p>'}</main></body></html>`);
     });
 }
