@@ -31,6 +31,7 @@ import {
 import { healthRoutes } from './http/health.routes';
 import { jobRoutes } from './http/job.routes';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
+import { securityHeaders } from './http/security-headers';
 import { sessionRoutes } from './http/session.routes';
 import { canonicalInput } from './http/validate';
 import { JobServices } from './jobs/services';
@@ -58,6 +59,8 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  // First, so that it wraps everything: pages, assets, API, errors and not-founds (PRODUCT.md §8).
+  app.use(securityHeaders({ publicOrigin: deps.config.publicOrigin }));
   app.use(requestId({ limitLength: 64 }));
   app.use(async (c, next) => {
     const started = performance.now();

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import * as v from 'valibot';
 
@@ -19,6 +20,14 @@ function parseUrl(value: string): URL | null {
     return null;
   }
 }
+
+/** A host name (RFC 1123 labels) or an IPv4/IPv6 address, as `server.listen` takes it. */
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const Host = v.pipe(
+  v.string(),
+  v.check((value) => isIP(value) !== 0 || HOST_NAME.test(value), 'must be an IP address or a host name'),
+);
 
 // valibot runs a pipe's later checks even after one failed: none of them may throw.
 const HttpUrl = (protocols: string[]) =>
@@ -44,6 +53,7 @@ const countryList = (value: string) =>
 /** The environment the server reads (README, "Configuration"). Empty values count as unset. */
 export const ConfigSchema = v.object({
   PORT: v.optional(Port, '8080'),
+  HOST: v.optional(Host),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
   DATABASE_URL: v.optional(HttpUrl(['postgres:', 'postgresql:'])),
   PUBLIC_ORIGIN: v.optional(
@@ -101,10 +111,28 @@ export const ConfigSchema = v.object({
     ),
     '2000',
   ),
+  OUTBOX_RETENTION_DAYS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of days'),
+      v.transform(Number),
+      v.number(),
+      v.minValue(1, 'must be at least 1 day'),
+      v.maxValue(3650, 'must be at most 3650 days'),
+    ),
+    '7',
+  ),
 });
 
 export interface Config {
   port: number;
+  /**
+   * The address the server listens on: HOST, else 0.0.0.0 in production and 127.0.0.1 (this
+   * machine only) everywhere else.
+   */
+  host: string;
+  /** Whether HOST was given (outside production the start line says the default is loopback-only). */
+  hostFromEnv: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   publicOrigin: string;
@@ -120,6 +148,8 @@ export interface Config {
   matchResultLimit: number;
   /** ISO codes of the countries whose mobile numbers may get SMS (PRODUCT.md §8). */
   smsCountries: readonly string[];
+  /** Sent and failed outbox messages older than this many days are deleted. */
+  outboxRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -147,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = result.output;
   return {
     port: c.PORT,
+    host: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    hostFromEnv: c.HOST !== undefined,
     dataDir: c.DATA_DIR,
     databaseUrl: c.DATABASE_URL,
     publicOrigin: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
@@ -159,5 +191,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
     matchResultLimit: c.MATCH_RESULT_LIMIT,
     smsCountries: c.SMS_COUNTRIES,
+    outboxRetentionDays: c.OUTBOX_RETENTION_DAYS,
   };
 }

@@ -26,6 +26,8 @@ const SHUTDOWN_GRACE_MS = 8000;
 
 export interface RunningServer {
   url: string;
+  /** Where the socket listens, e.g. `127.0.0.1:8080`. */
+  listening: string;
   shutdown(): Promise<void>;
 }
 
@@ -51,7 +53,9 @@ export async function startServer(
     onError: (error) => logger.warn({ err: error }, 'revocation refresh failed'),
   });
   const resetWorker = startResetWorker({ auth, publicOrigin: config.publicOrigin }, logger);
-  const worker = startOutboxWorker(db.db, transportsFor(config, logger), () => new Date(), logger);
+  const worker = startOutboxWorker(db.db, transportsFor(config, logger), () => new Date(), logger, {
+    retentionDays: config.outboxRetentionDays,
+  });
   const jobs = new JobServices(db.db, config.matchResultLimit);
   const runWorker = new RunWorker(jobs, { logger }).start();
   jobs.onRunQueued = () => runWorker.poke();
@@ -60,7 +64,7 @@ export async function startServer(
   const app = createApp({ config, db, logger, auth, staticDir, extraRoutes: options.extraRoutes, jobs });
 
   const server = await new Promise<Server>((resolveListening) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, () =>
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolveListening(s as Server),
     );
   });
@@ -92,12 +96,28 @@ export async function startServer(
     })();
     return closing;
   };
-  return { url: `http://localhost:${port}`, shutdown };
+  return { url: `http://${urlHost(config.host)}:${port}`, listening: hostPort(config.host, port), shutdown };
 }
 
-function banner(config: Config, url: string): string {
+/** A URL host for the listening address: the wildcard and 127.0.0.1 are reached as localhost. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '127.0.0.1') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+const hostPort = (host: string, port: number) => `${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** The start line's second part: where the socket listens and, by default outside production, that only this machine reaches it. */
+export function listeningLine(config: Pick<Config, 'nodeEnv' | 'hostFromEnv'>, listening: string): string {
+  if (config.nodeEnv !== 'production' && !config.hostFromEnv)
+    return `Listening on ${listening}: loopback only, reachable from this machine alone (set HOST, e.g. HOST=0.0.0.0, to listen on other addresses)`;
+  return `Listening on ${listening}`;
+}
+
+function banner(config: Config, running: RunningServer): string {
   const lines = [
-    `Matchwerk is running at ${url}  (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+    `Matchwerk is running at ${running.url}  (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`,
+    listeningLine(config, running.listening),
   ];
   if (config.nodeEnv !== 'production') {
     lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
@@ -130,7 +150,7 @@ export async function main(options: StartOptions = {}): Promise<void> {
     logger.fatal({ err: error }, 'could not start');
     process.exit(1);
   }
-  process.stdout.write(banner(config, running.url));
+  process.stdout.write(banner(config, running));
   const stop = (signal: string) => {
     logger.info({ signal }, 'signal received');
     running.shutdown().then(

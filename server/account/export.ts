@@ -8,18 +8,9 @@ import { profiles } from '../db/schema/profiles';
 import { legalAcceptances } from '../db/schema/registration';
 import { users } from '../db/schema/users';
 import { ApiError } from '../http/errors';
+import { redactSecrets } from '../messaging/redact';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { ownPhoto } from '../profiles/photos';
-
-/** A token in a link (validation, reset): 20 or more URL-safe characters in a row. */
-const TOKEN = /[A-Za-z0-9_-]{20,}/g;
-/** A one-time code as SMS and mails carry it: six digits standing alone. */
-const CODE = /(?<![\d#])\d{6}(?!\d)/g;
-
-/** A message's text with the secrets it carried (link tokens, one-time codes) replaced. */
-export function redactSecrets(text: string): string {
-  return text.replace(TOKEN, '[redacted]').replace(CODE, '[redacted]');
-}
 
 /**
  * Everything the server holds about an account (PRODUCT.md §8), read in one transaction so the

@@ -1,7 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
 import { outbox } from '../db/schema/auth';
 import type { Logger } from '../log';
+import { redactSecrets } from './redact';
 
 export interface OutgoingMessage {
   kind: 'mail' | 'sms';
@@ -15,6 +16,11 @@ export interface OutgoingMessage {
 /** A way out for messages; the default (the outbox itself) only logs. */
 export interface Transport {
   send(message: OutgoingMessage): Promise<void>;
+  /**
+   * True only for the development outbox, whose copy is the message people read (/dev/outbox).
+   * Any other transport hands the message on: the stored copy then loses its links and codes.
+   */
+  readonly keepsText?: boolean;
 }
 
 /** Queues a message; it goes out through the worker, so a slow transport never slows a request. */
@@ -107,19 +113,26 @@ export async function deliverDue(
       ...(row.html ? { html: row.html } : {}),
     };
     try {
-      await transports[message.kind].send(message);
-      await db.update(outbox).set({ status: 'sent', sentAt: now() }).where(eq(outbox.id, row.id));
+      const transport = transports[message.kind];
+      await transport.send(message);
+      await db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: now(), ...(transport.keepsText ? {} : redacted(row)) })
+        .where(eq(outbox.id, row.id));
     } catch (error) {
       logger.warn(
         { err: error, kind: row.kind, attempts: row.attempts },
         'message not delivered, will retry',
       );
+      const failed = row.attempts >= MAX_ATTEMPTS;
       await db
         .update(outbox)
         .set({
           lastError: (error as Error).message.slice(0, 500),
-          status: row.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
+          status: failed ? 'failed' : 'queued',
           nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts)),
+          // Never sent again: its secrets serve nobody any more.
+          ...(failed && !transports[row.kind].keepsText ? redacted(row) : {}),
         })
         .where(eq(outbox.id, row.id));
     }
@@ -127,28 +140,75 @@ export async function deliverDue(
   return handled;
 }
 
-/** Polls the queue every second until stopped; a slow or failing transport only delays the queue. */
+/** The stored copy of a message handed to a real transport: links and codes replaced. */
+function redacted(row: { subject: string | null; text: string; html: string | null }) {
+  return {
+    subject: row.subject === null ? null : redactSecrets(row.subject),
+    text: redactSecrets(row.text),
+    html: row.html === null ? null : redactSecrets(row.html),
+  };
+}
+
+/**
+ * Deletes the sent and failed messages created more than `retentionDays` ago (queued ones are
+ * still due and stay). Answers how many it deleted.
+ */
+export async function purgeOutbox(db: Database, now: Date, retentionDays: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  const deleted = await db
+    .delete(outbox)
+    .where(and(inArray(outbox.status, ['sent', 'failed']), lt(outbox.createdAt, cutoff)))
+    .returning({ id: outbox.id });
+  return deleted.length;
+}
+
+export interface OutboxWorkerOptions {
+  /** How often the queue is polled. */
+  intervalMs?: number;
+  /** Sent and failed messages older than this are purged (OUTBOX_RETENTION_DAYS). */
+  retentionDays?: number;
+  /** How often the purge runs; it also runs once at start. */
+  purgeIntervalMs?: number;
+}
+
+/**
+ * Polls the queue every second until stopped; a slow or failing transport only delays the queue.
+ * Purges old messages at start and then hourly.
+ */
 export function startOutboxWorker(
   db: Database,
   transports: Record<'mail' | 'sms', Transport>,
   now: () => Date,
   logger: Logger,
-  intervalMs = 1000,
+  { intervalMs = 1000, retentionDays = 7, purgeIntervalMs = 3_600_000 }: OutboxWorkerOptions = {},
 ): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
-  const timer = setInterval(() => {
+  const enqueue = (work: () => Promise<unknown>, failure: string) => {
     running = running
-      .then(() => (stopped ? 0 : deliverDue(db, transports, now, logger)))
+      .then(() => (stopped ? 0 : work()))
       .catch((error) => {
-        logger.error({ err: error }, 'outbox worker failed');
+        logger.error({ err: error }, failure);
       });
-  }, intervalMs);
+  };
+  const purge = () =>
+    enqueue(async () => {
+      const purged = await purgeOutbox(db, now(), retentionDays);
+      if (purged > 0) logger.info({ purged, retentionDays }, 'old outbox messages purged');
+    }, 'outbox purge failed');
+  purge();
+  const timer = setInterval(
+    () => enqueue(() => deliverDue(db, transports, now, logger), 'outbox worker failed'),
+    intervalMs,
+  );
+  const purgeTimer = setInterval(purge, purgeIntervalMs);
   timer.unref();
+  purgeTimer.unref();
   return {
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      clearInterval(purgeTimer);
       await running;
     },
   };

@@ -6,6 +6,7 @@ import type { OutgoingMessage, Transport } from './outbox';
 /** The default: the message stays in the outbox table (and /api/dev/outbox); the log says so. */
 export function logTransport(logger: Logger): Transport {
   return {
+    keepsText: true,
     send: async (message) => {
       logger.info(
         { kind: message.kind, to: message.to, subject: message.subject },

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { spawnServer } from '../support/server-process';
 
 export interface RunningApp {
@@ -38,8 +38,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
  * Debian's Chromium, headless, with the flags this closed network needs (STACK.md trap 9);
  * Playwright gives every launch a fresh profile directory of its own.
  */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -52,13 +52,92 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  return watchContentSecurityPolicy(browser);
+}
+
+const CSP_BINDING = '__matchwerkCspViolation';
+/** Content-Security-Policy violations each page reported, across its navigations. */
+const cspReports = new Map<Page, string[]>();
+
+/**
+ * Runs in every document before its own scripts: records each `securitypolicyviolation` on window
+ * (`window.__cspViolations`) and reports it to the test process, where it outlives navigations.
+ */
+function recordCspViolations(binding: string): void {
+  const list: string[] = [];
+  const w = window as unknown as Record<string, unknown>;
+  w.__cspViolations = list;
+  document.addEventListener('securitypolicyviolation', (e) => {
+    const line = `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || e.documentURI}:${e.lineNumber}) ${e.sample}`;
+    list.push(line);
+    (w[binding] as ((line: string) => void) | undefined)?.(line);
+  });
+}
+
+async function instrument(context: BrowserContext): Promise<void> {
+  await context.exposeBinding(CSP_BINDING, ({ page }, line: string) => {
+    const reports = cspReports.get(page) ?? [];
+    reports.push(`${page.url()}: ${line}`);
+    cspReports.set(page, reports);
+  });
+  await context.addInitScript(recordCspViolations, CSP_BINDING);
+}
+
+/**
+ * Every context of this browser (browser.newPage makes one too) records CSP violations; closing a
+ * page or the browser fails when one was reported, so every page a browser test visits is checked
+ * at the end of its visit, and accessibilityViolations lists them wherever axe runs.
+ */
+function watchContentSecurityPolicy(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    await instrument(context);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => checkedOnClose(await newPage());
+    context.on('page', (page) => checkedOnClose(page));
+    return context;
+  };
+  const close = browser.close.bind(browser);
+  browser.close = async (...args: Parameters<Browser['close']>) => {
+    const left = [...cspReports.values()].flat();
+    cspReports.clear();
+    await close(...args);
+    if (left.length > 0) throw new Error(`Content-Security-Policy violations:\n${left.join('\n')}`);
+  };
+  return browser;
+}
+
+const checked = new WeakSet<Page>();
+function checkedOnClose(page: Page): Page {
+  if (checked.has(page)) return page;
+  checked.add(page);
+  const close = page.close.bind(page);
+  page.close = async (...args: Parameters<Page['close']>) => {
+    const reported = await cspViolations(page).catch(() => cspReports.get(page) ?? []);
+    cspReports.delete(page);
+    await close(...args);
+    if (reported.length > 0) throw new Error(`Content-Security-Policy violations:\n${reported.join('\n')}`);
+  };
+  return page;
+}
+
+/** The CSP violations the page reported since it opened (all its documents), as lines. */
+export async function cspViolations(page: Page): Promise<string[]> {
+  // A round trip first: reports sent before it have arrived once it answers.
+  await page.evaluate(() => 0);
+  return [...(cspReports.get(page) ?? [])];
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's WCAG A/AA violations on the page as it is now, as "rule: target" lines. */
+/**
+ * axe-core's WCAG A/AA violations on the page as it is now, as "rule: target" lines, followed by
+ * the Content-Security-Policy violations the page reported so far ("csp: …").
+ */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated through the DevTools protocol: an inline <script> tag would be refused by the CSP.
+  await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
@@ -75,7 +154,8 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
-  return violations;
+  // Wherever axe runs, the page must also have kept to its Content-Security-Policy.
+  return [...violations, ...(await cspViolations(page)).map((line) => `csp: ${line}`)];
 }
 
 function freePort(): Promise<number> {
