@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
 import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import { type JobActor, jobMachine, runProgress } from '../../machines/job.machine';
@@ -9,6 +9,7 @@ import { jobActors, resultActions } from '../../machines/job-actors';
 import { JOB_PAGE_SIZE, type ResultsSearch } from '../../machines/job-search';
 import { type ListActor, listPage } from '../../machines/list.machine';
 import { submissionMachine } from '../../machines/submission.machine';
+import { ConfirmDialog } from '../components/dialog';
 import { errorMessage } from '../error-message';
 import { ProtectedImage } from '../protected-image';
 import { Screen } from '../screen';
@@ -336,8 +337,16 @@ function ResultRow({
 export function JobActions({ job }: { job: JobActor }) {
   const state = useSelector(job, (s) => s);
   const navigate = useNavigate();
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  const [confirming, setConfirming] = useState(false);
   const uuid = state.context.uuid;
+  if (state.matches('deleted')) {
+    return (
+      <p role="status">
+        <Trans>The job was deleted.</Trans> <Link to="/matchingJob">{t`Back to the jobs`}</Link>
+      </p>
+    );
+  }
   useEffect(() => {
     const subscription = job.on('job.duplicateRequested', (e) =>
       navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: e.uuid } }),
@@ -371,6 +380,23 @@ export function JobActions({ job }: { job: JobActor }) {
           <Trans>Edit</Trans>
         </Link>
       )}
+      {state.can({ type: 'job.delete' }) && (
+        <button type="button" className="button" onClick={() => setConfirming(true)}>
+          <Trans>Delete</Trans>
+        </button>
+      )}
+      <ConfirmDialog
+        title={t`Delete this job?`}
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        consequences={
+          <p>
+            <Trans>The job, all its runs, their results and the shortlist are deleted for good.</Trans>
+          </p>
+        }
+        confirmLabel={t`Delete the job`}
+        onConfirm={() => job.send({ type: 'job.delete' })}
+      />
       {state.matches('archived') && (
         <p role="status">
           <Trans>This job is archived: it cannot run or be edited until it is re-activated.</Trans>

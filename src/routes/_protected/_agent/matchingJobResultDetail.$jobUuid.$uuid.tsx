@@ -1,6 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { JobResultDetailScreen } from '../../../ui/screens/agent';
+import { fetchResultDetail } from '../../../api/jobs';
+import { ResultsSearchSchema } from '../../../machines/job-search';
+import { listActor } from '../../../machines/list.machine';
+import { JobResultDetailScreen } from '../../../ui/jobs/job-result-detail';
 
 export const Route = createFileRoute('/_protected/_agent/matchingJobResultDetail/$jobUuid/$uuid')({
-  component: JobResultDetailScreen,
+  validateSearch: ResultsSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // Previous and next follow the results page's order and filters, which the URL carries along.
+  loader: ({ context, params, deps }) => {
+    const { api } = context;
+    const detail = listActor(api, `result:${params.jobUuid}`, (query) => {
+      const { profile, ...filters } = query as { profile: string };
+      return fetchResultDetail(api, params.jobUuid, profile, filters);
+    });
+    detail.send({ type: 'list.load', query: { ...deps, profile: params.uuid } });
+    return { detail };
+  },
+  component: function JobResultDetailRoute() {
+    const { detail } = Route.useLoaderData();
+    return <JobResultDetailScreen detail={detail} />;
+  },
 });

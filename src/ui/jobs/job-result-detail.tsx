@@ -1,0 +1,146 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ResultDetail } from '../../../contract/job';
+import { type ListActor, listPage } from '../../machines/list.machine';
+import { errorMessage } from '../error-message';
+import { ProtectedImage } from '../protected-image';
+import { Screen } from '../screen';
+import { reasonText, ScoreBar } from './reasons';
+
+const workspaceRoute = getRouteApi('/_protected');
+const detailRoute = getRouteApi('/_protected/_agent/matchingJobResultDetail/$jobUuid/$uuid');
+
+/** matchingJobResultDetail/{job}/{profile}: why a candidate ranks where they do, criterion by criterion. */
+export function JobResultDetailScreen({ detail }: { detail: ListActor }) {
+  const { t, i18n } = useLingui();
+  const { fields } = workspaceRoute.useLoaderData();
+  const { api } = workspaceRoute.useRouteContext();
+  const { jobUuid } = detailRoute.useParams();
+  const search = detailRoute.useSearch();
+  const state = useSelector(detail, (s) => s);
+  const result = listPage<ResultDetail>(state);
+  const title = result ? result.profile.name : t`Candidate`;
+  const profileRoute = {
+    stella: '/stellas/view/$uuid',
+    luna: '/lunas/view/$uuid',
+    nova: '/novas/view/$uuid',
+  } as const;
+
+  return (
+    <Screen title={title}>
+      <p>
+        <Link
+          to="/matchingJobResult/$jobUuid"
+          params={{ jobUuid }}
+          search={{ sort: search.sort, order: search.order }}
+        >
+          <Trans>Back to the results</Trans>
+        </Link>
+      </p>
+      {state.matches('failed') && (
+        <div className="form-error" role="alert">
+          <p>{errorMessage(i18n, state.context.error ?? 'network.unreachable')}</p>
+          <button type="button" className="button" onClick={() => detail.send({ type: 'list.retry' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+      {!result && state.hasTag('busy') && (
+        <p aria-busy="true">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {result && (
+        <div aria-busy={state.hasTag('busy')}>
+          <div className="detail-head">
+            <ProtectedImage api={api} src={result.profile.photo} alt="" size={96} className="avatar" />
+            <div>
+              <p>
+                <Trans>
+                  Rank {result.rank}, score <ScoreBar score={result.score} />
+                </Trans>
+              </p>
+              <p className="muted">
+                {result.profile.type} · {result.profile.city ?? '–'}
+              </p>
+              {result.changedSinceRun && (
+                <p className="badge">
+                  <Trans>The profile changed since the run: the next run may rank it differently.</Trans>
+                </p>
+              )}
+              {result.profile.type in profileRoute && (
+                <Link
+                  to={profileRoute[result.profile.type as keyof typeof profileRoute]}
+                  params={{ uuid: result.profile.uuid }}
+                >
+                  <Trans>Open the candidate's profile</Trans>
+                </Link>
+              )}
+            </div>
+          </div>
+          <table className="breakdown">
+            <caption>
+              <Trans>Every criterion, with its weight and what it contributed</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Criterion</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Weight</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Contribution</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.breakdown.map((item) => (
+                <tr key={item.key}>
+                  <th scope="row">
+                    {reasonText(i18n, item, fields.job)}
+                    {item.must && (
+                      <span className="badge">
+                        <Trans>must-have</Trans>
+                      </span>
+                    )}
+                  </th>
+                  <td>{item.weight}</td>
+                  <td>
+                    <ScoreBar score={item.contribution} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav className="pagination" aria-label={t`Other candidates`}>
+            {result.previous ? (
+              <Link
+                className="button"
+                to="/matchingJobResultDetail/$jobUuid/$uuid"
+                params={{ jobUuid, uuid: result.previous }}
+                search={search}
+              >
+                <Trans>Previous candidate</Trans>
+              </Link>
+            ) : (
+              <span />
+            )}
+            {result.next && (
+              <Link
+                className="button"
+                to="/matchingJobResultDetail/$jobUuid/$uuid"
+                params={{ jobUuid, uuid: result.next }}
+                search={search}
+              >
+                <Trans>Next candidate</Trans>
+              </Link>
+            )}
+          </nav>
+        </div>
+      )}
+    </Screen>
+  );
+}
