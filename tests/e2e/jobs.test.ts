@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
+
+const PASSWORD = 'Matchwerk-Demo-2026';
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+
+async function logIn(page: Page, url: string, email: string) {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+describe('matching jobs in a browser, in German', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    page = await browser.newPage({ acceptDownloads: true });
+    await logIn(page, app.url, 'agent@matchwerk.example');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('creates a job with weighted criteria and a must-have while the what-if follows', async () => {
+    await page.goto(`${app.url}/matchingJob`);
+    await expect.poll(() => heading(page)).toBe('Matching-Jobs');
+    await expect.poll(() => page.getByRole('tab', { name: /Aktiv \(\d+\)/ }).count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Neuer Matching-Job' }).click();
+    await expect.poll(() => heading(page)).toBe('Neuer Matching-Job');
+    await page.getByLabel('Titel', { exact: false }).fill('Datenbank-Entwicklung Berlin');
+    const whatIf = page.getByRole('complementary', { name: 'Was wäre, wenn' });
+    await expect.poll(() => whatIf.getByText(/von \d+ Kandidat\/innen kämen in Frage/).count()).toBe(1);
+
+    const skills = page.getByRole('group', { name: 'Kenntnisse' });
+    await skills.getByLabel('SQL').check();
+    await skills.getByLabel('Python').check();
+    const employment = page.getByRole('group', { name: 'Beschäftigungsarten' });
+    await employment.getByLabel('Vollzeit').check();
+    await page.getByLabel('Berufserfahrung mindestens', { exact: false }).fill('2');
+
+    const before = await whatIf.getByRole('img').getAttribute('aria-label');
+    const weight = page.getByLabel('Gewichtung von Kenntnisse');
+    await weight.focus();
+    await weight.press('ArrowRight');
+    await weight.press('ArrowRight');
+    await expect.poll(() => weight.inputValue()).toBe('5');
+
+    await page.getByLabel('Beschäftigungsarten ist ein Muss-Kriterium').check();
+    await expect.poll(() => whatIf.getByText(/Beschäftigungsarten schließt \d+ aus/).count()).toBe(1);
+    await expect.poll(() => whatIf.getByRole('img').getAttribute('aria-label')).not.toBe(before);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Job speichern' }).click();
+    await page.getByRole('button', { name: 'Zu den Ergebnissen' }).click();
+    await page.waitForURL(/\/matchingJobResult\//);
+    await expect.poll(() => heading(page)).toBe('Datenbank-Entwicklung Berlin');
+  });
+
+  it('runs the job and reads the ranked, explained results', async () => {
+    await expect.poll(() => page.getByText('Dieser Job ist noch nicht gelaufen', { exact: false }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Matching starten' }).click();
+    await expect
+      .poll(() => page.getByText(/von \d+ Kandidat\/innen passen/).count(), { timeout: 30_000 })
+      .toBe(1);
+    const rows = page.getByRole('table', { name: 'Kandidat/innen nach Punktzahl' }).getByRole('row');
+    await expect.poll(() => rows.count()).toBeGreaterThan(2);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.getByLabel('Sortieren nach').selectOption('distance');
+    await page.waitForURL(/sort=distance/);
+    await page.getByLabel('Sortieren nach').selectOption('score');
+    await page.waitForURL(/sort=score/);
+
+    await page.getByRole('button', { name: /auf die Auswahlliste setzen/ }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: /von der Auswahlliste nehmen/ }).count()).toBe(1);
+    await page.getByRole('button', { name: /auf die Auswahlliste setzen/ }).first().click();
+    await expect.poll(() => page.getByRole('button', { name: /von der Auswahlliste nehmen/ }).count()).toBe(2);
+    await page.getByLabel('Nur die Auswahlliste').check();
+    await expect.poll(() => rows.count()).toBe(3);
+    await page.getByLabel('Nur die Auswahlliste').uncheck();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSV herunterladen' }).click();
+    const csv = readFileSync((await (await download).path()) ?? '', 'utf8');
+    expect(csv.split('\n').filter((line) => line.trim()).length).toBeGreaterThan(2);
+
+    const first = page.getByRole('table', { name: 'Kandidat/innen nach Punktzahl' }).getByRole('link').first();
+    const name = await first.textContent();
+    await first.click();
+    await page.waitForURL(/\/matchingJobResultDetail\//);
+    await expect.poll(() => heading(page)).toBe(name);
+    const breakdown = page.getByRole('table', { name: /Jedes Kriterium/ });
+    await expect.poll(() => breakdown.getByText(/von 2 Kenntnisse/).count()).toBe(1);
+    await expect.poll(() => breakdown.getByText('Muss-Kriterium').count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Zurück zu den Ergebnissen' }).click();
+    await page.waitForURL(/\/matchingJobResult\//);
+  });
+
+  it('archives the job, which then cannot run, and duplicates it', async () => {
+    await page.getByRole('button', { name: 'Archivieren' }).click();
+    await expect.poll(() => page.getByText('Dieser Job ist archiviert', { exact: false }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Matching starten' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Duplizieren' }).click();
+    await page.waitForURL(/\/duplicate\//);
+    await expect.poll(() => page.getByLabel('Titel', { exact: false }).inputValue()).toBe('Datenbank-Entwicklung Berlin');
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('lets a company file a request and see it, but never the results', async () => {
+    const company = await browser.newPage();
+    await logIn(company, app.url, 'company@matchwerk.example');
+    await company.goto(`${app.url}/newJob`);
+    await expect.poll(() => heading(company)).toBe('Neue Job-Anfrage');
+    expect(await company.getByLabel(/Gewichtung/).count()).toBe(0);
+    await company.getByLabel('Titel', { exact: false }).fill('Lagerhelfer/in Hamburg');
+    await company.getByRole('group', { name: 'Beschäftigungsarten' }).getByLabel('Vollzeit').check();
+    await company.getByRole('button', { name: 'Anfrage senden' }).click();
+    await expect.poll(() => company.getByText('Ihre Anfrage wurde gesendet', { exact: false }).count()).toBe(1);
+
+    await company.goto(`${app.url}/matchingJob`);
+    await expect.poll(() => heading(company)).toBe('Meine Job-Anfragen');
+    await expect.poll(() => company.getByRole('row', { name: /Lagerhelfer\/in Hamburg/ }).count()).toBe(1);
+    expect(await accessibilityViolations(company)).toEqual([]);
+
+    const status = await company.evaluate(async () => {
+      const { token } = JSON.parse(localStorage.getItem('credentials') ?? '{}') as { token: string };
+      const list = await fetch('/api/jobs/list', { headers: { authorization: `Bearer ${token}` } });
+      const { items } = (await list.json()) as { items: { uuid: string }[] };
+      const answer = await fetch(`/api/job/showresults/${items[0]?.uuid}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return answer.status;
+    });
+    expect(status).toBe(403);
+    await company.close();
+  });
+});
