@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AgentRef, ProfileListItem, ProfileListQuery, ProfileListResponse } from '../../contract/agent';
 import { type Catalog, fieldIsFor } from '../../contract/catalog';
 import { CANDIDATE_TYPES, type CandidateType } from '../../contract/user-types';
+import { readCatalog } from '../catalog/catalog';
 import { type Database, queryRows } from '../db/client';
 import { photoUrl } from '../profiles/photos';
 
@@ -17,6 +18,22 @@ import { photoUrl } from '../profiles/photos';
  * - e-mail: the accounts' addresses through a pg_trgm index on `users.email`.
  * Every word of the query must match one of these; PostgreSQL combines them with a BitmapOr.
  */
+
+let cachedCatalog: { key: string; catalog: Catalog } | undefined;
+
+/**
+ * The catalogue, parsed once per version: the table and the card read labels on every request, and
+ * the whole catalogue is far larger than the checksums that tell whether it changed.
+ */
+export async function currentCatalog(db: Database): Promise<Catalog> {
+  const rows = await queryRows<{ scope: string; checksum: string }>(
+    db,
+    sql`select scope, checksum from catalogs order by scope`,
+  );
+  const key = rows.map((r) => `${r.scope}:${r.checksum}`).join(',');
+  if (cachedCatalog?.key !== key) cachedCatalog = { key, catalog: await readCatalog(db) };
+  return cachedCatalog.catalog;
+}
 
 /** The twin of SQL `matchwerk_fold`: decomposed, accents dropped, lower case, ß → ss. */
 export function foldText(text: string): string {

@@ -30,12 +30,11 @@ import {
   setCandidateStatus,
   updateSelf,
 } from '../agents/agents';
-import { listProfiles } from '../agents/search';
+import { currentCatalog, listProfiles } from '../agents/search';
 import type { AppEnv } from '../app';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { cardTexts } from '../cards/texts';
-import { readCatalog } from '../catalog/catalog';
 import { type Database, queryRows } from '../db/client';
 import { assertAgent, callerOf } from '../jobs/access';
 import type { PhotoStorage } from '../profiles/photo-storage';
@@ -88,7 +87,7 @@ export function agentRoutes(deps: AgentRoutesDeps) {
     .use('/agent/*', signedIn, agentsOnly)
     .get('/profile/list', async (c) => {
       const query = queryOf(c, ProfileListQuerySchema);
-      return c.json(await listProfiles(db, await readCatalog(db), { userId: caller(c).userId }, query));
+      return c.json(await listProfiles(db, await currentCatalog(db), { userId: caller(c).userId }, query));
     })
     .get('/company/list', async (c) =>
       c.json(await listCompanies(db, caller(c), queryOf(c, CompanyListQuerySchema))),
@@ -111,7 +110,7 @@ export function agentRoutes(deps: AgentRoutesDeps) {
     .get('/agent/list', async (c) => c.json(await listAgents(db)))
     .get('/agent/dashboard', async (c) => c.json(await dashboard(db, caller(c), now())))
     .get('/agent/profile/:uuid', async (c) =>
-      c.json(await readCandidate(db, await readCatalog(db), caller(c), uuidParam(c))),
+      c.json(await readCandidate(db, await currentCatalog(db), caller(c), uuidParam(c))),
     )
     .get('/agent/profile/:uuid/access-log', async (c) => {
       assertSenior(caller(c));
@@ -142,7 +141,7 @@ export function agentRoutes(deps: AgentRoutesDeps) {
       const pdf = await candidateCard(
         db,
         storage,
-        await readCatalog(db),
+        await currentCatalog(db),
         who,
         uuidParam(c),
         format as CardFormat,

@@ -39,7 +39,7 @@ CREATE INDEX "profiles_search_text_trgm_idx" ON "profiles" USING gin ("search_te
 CREATE INDEX "profiles_skills_gin_idx" ON "profiles" USING gin (("values" -> 'skills'));--> statement-breakpoint
 CREATE INDEX "profiles_occupation_idx" ON "profiles" USING btree (("values" ->> 'occupation'));--> statement-breakpoint
 CREATE INDEX "profiles_assigned_agent_idx" ON "profiles" USING btree ("assigned_agent_id");--> statement-breakpoint
-CREATE INDEX "profiles_type_updated_idx" ON "profiles" USING btree ("type","updated_at");--> statement-breakpoint
-CREATE INDEX "profiles_type_created_idx" ON "profiles" USING btree ("type","created_at");--> statement-breakpoint
-CREATE INDEX "profiles_type_sort_name_idx" ON "profiles" USING btree ("type","sort_name");--> statement-breakpoint
+CREATE INDEX "profiles_type_updated_idx" ON "profiles" USING btree ("type","updated_at","id");--> statement-breakpoint
+CREATE INDEX "profiles_type_created_idx" ON "profiles" USING btree ("type","created_at","id");--> statement-breakpoint
+CREATE INDEX "profiles_type_sort_name_idx" ON "profiles" USING btree ("type","sort_name","id");--> statement-breakpoint
 CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);

@@ -51,9 +51,10 @@ export const profiles = pgTable(
     index('profiles_skills_gin_idx').using('gin', sql`(${t.values} -> 'skills')`),
     index('profiles_occupation_idx').on(sql`(${t.values} ->> 'occupation')`),
     index('profiles_assigned_agent_idx').on(t.assignedAgentId),
-    index('profiles_type_updated_idx').on(t.type, t.updatedAt),
-    index('profiles_type_created_idx').on(t.type, t.createdAt),
-    index('profiles_type_sort_name_idx').on(t.type, t.sortName),
+    // The table orders (with the id as tie-break, so a backward scan serves "desc" too).
+    index('profiles_type_updated_idx').on(t.type, t.updatedAt, t.id),
+    index('profiles_type_created_idx').on(t.type, t.createdAt, t.id),
+    index('profiles_type_sort_name_idx').on(t.type, t.sortName, t.id),
     uniqueIndex('profiles_user_id_key').on(t.userId),
     index('profiles_type_status_idx').on(t.type, t.status),
     check('profiles_type_values', sql`${t.type} in ('luna', 'stella', 'nova')`),
