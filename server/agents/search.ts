@@ -165,18 +165,15 @@ export function agentRefOf(
   return { uuid: id, email, name: name || null };
 }
 
-/** GET /api/profile/list: one page and the total under the same filters. */
-export async function listProfiles(
-  db: Database,
+/** The two statements of a table page: the page's rows and the total under the same filters. */
+export function listStatements(
   catalog: Catalog,
   caller: ListCaller,
   query: ProfileListQuery,
-): Promise<ProfileListResponse> {
+): { page: SQL; count: SQL } {
   const where = listConditions(catalog, caller, query);
-  const [rows, [count]] = await Promise.all([
-    queryRows<ListRow>(
-      db,
-      sql`select p.id, p.type, p.status, p."values" ->> 'first_name' as first_name,
+  return {
+    page: sql`select p.id, p.type, p.status, p."values" ->> 'first_name' as first_name,
             p."values" ->> 'last_name' as last_name, p."values" -> 'city' ->> 'name' as city,
             p."values" ->> 'occupation' as occupation, u.email, ph.id as photo_id,
             a.id as agent_id, a.email as agent_email, ap."values" ->> 'first_name' as agent_first,
@@ -190,8 +187,21 @@ export async function listProfiles(
           left join users a on a.id = p.assigned_agent_id
           left join account_profiles ap on ap.user_id = a.id
           order by ${orderBy(catalog, query)}`,
-    ),
-    queryRows<{ total: number | string }>(db, sql`select count(*) as total from profiles p where ${where}`),
+    count: sql`select count(*) as total from profiles p where ${where}`,
+  };
+}
+
+/** GET /api/profile/list: one page and the total under the same filters. */
+export async function listProfiles(
+  db: Database,
+  catalog: Catalog,
+  caller: ListCaller,
+  query: ProfileListQuery,
+): Promise<ProfileListResponse> {
+  const statements = listStatements(catalog, caller, query);
+  const [rows, [count]] = await Promise.all([
+    queryRows<ListRow>(db, statements.page),
+    queryRows<{ total: number | string }>(db, statements.count),
   ]);
   const items: ProfileListItem[] = rows.map((r) => ({
     uuid: r.id,
