@@ -24,6 +24,7 @@ export const AGENT_ROLES = {
 export type AgentRole = keyof typeof AGENT_ROLES;
 
 export const COLOGNE = cityById(2886242);
+export const AGENT_TEST_PASSWORD = 'Agent-Test-Password-2026';
 
 /** The app over a migrated database with the catalogue, an account per role and a scratch DATA_DIR. */
 export async function createAgentFixture() {
@@ -31,7 +32,7 @@ export async function createAgentFixture() {
   await seedDefaultCatalog(db.db);
   const dataDir = await mkdtemp(join(tmpdir(), 'matchwerk-agents-'));
   const { app, auth } = await createTestApp(db, { env: { DATA_DIR: dataDir } });
-  const passwordHash = await hashPassword('Agent-Test-Password-2026');
+  const passwordHash = await hashPassword(AGENT_TEST_PASSWORD);
 
   const tokens = {} as Record<AgentRole, string>;
   const ids = {} as Record<AgentRole, string>;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { extractText, getDocumentProxy } from 'unpdf';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,13 @@ import {
 } from '../../contract/agent';
 import { queryRows } from '../db/client';
 import { listOutbox } from '../messaging/outbox';
-import { type AgentFixture, type AgentRole, COLOGNE, createAgentFixture } from './agent-test-kit';
+import {
+  AGENT_TEST_PASSWORD,
+  type AgentFixture,
+  type AgentRole,
+  COLOGNE,
+  createAgentFixture,
+} from './agent-test-kit';
 
 let f: AgentFixture;
 let mueller: string;
@@ -347,6 +354,21 @@ describe('assignment, promotion and status', () => {
   });
 
   it('promotes a luna to a stella with an e-mail in her language; a stella is refused', async () => {
+    // Lena is signed in (her last login shows to agents) before the promotion.
+    const login = await f.request('POST', '/api/login', undefined, {
+      email: 'lena.lunke@mail.test',
+      password: AGENT_TEST_PASSWORD,
+      locale: 'en',
+    });
+    expect(login.status).toBe(200);
+    const session = (await login.json()) as { token: string; refresh_token: string };
+    expect(decodeJwt(session.token).user_type).toBe('luna');
+    const seen = v.parse(
+      AgentProfileDetailSchema,
+      await (await f.request('GET', `/api/agent/profile/${luna}`, f.tokens.agent)).json(),
+    );
+    expect(seen.account?.lastLoginAt).not.toBeNull();
+
     const res = await f.request('POST', '/api/agent/luna_to_stella', f.tokens.agent, { uuid: luna });
     expect(res.status).toBe(200);
     expect(v.parse(AssignmentResultSchema, await res.json()).type).toBe('stella');
@@ -359,6 +381,12 @@ describe('assignment, promotion and status', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Your Matchwerk profile was confirmed');
     expect(names(await list('type=stella'))).toContain('Lena Lunke');
+    // The token she holds says so at its next refresh.
+    const refreshed = await f.request('POST', '/api/login/refresh', undefined, {
+      refresh_token: session.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(decodeJwt(((await refreshed.json()) as { token: string }).token).user_type).toBe('stella');
 
     const again = await f.request('POST', '/api/agent/luna_to_stella', f.tokens.agent, { uuid: luna });
     expect(again.status).toBe(409);
