@@ -225,6 +225,39 @@ describe('a candidate', () => {
     expect(detail.jobs).toEqual([]);
   });
 
+  it('lists the active jobs whose current results rank the candidate', async () => {
+    const addJob = async (title: string, status: string, rank: number, score: number) => {
+      const job = crypto.randomUUID();
+      const oldRun = crypto.randomUUID();
+      const run = crypto.randomUUID();
+      await f.db.db.execute(
+        sql`insert into jobs (id, status, "values") values (${job}, ${status}, ${JSON.stringify({ title })}::jsonb)`,
+      );
+      // An older done run whose results were replaced must not count.
+      await f.db.db.execute(
+        sql`insert into job_runs (id, job_id, job_version, state, finished_at) values
+            (${oldRun}, ${job}, 0, 'done', now() - interval '1 day'), (${run}, ${job}, 0, 'done', now())`,
+      );
+      for (const [runId, r] of [
+        [oldRun, 1],
+        [run, rank],
+      ] as const) {
+        await f.db.db.execute(
+          sql`insert into job_results (run_id, job_id, profile_id, rank, score, breakdown, profile_version, type, name)
+              values (${runId}, ${job}, ${mueller}, ${r}, ${score}, '[]'::jsonb, 0, 'stella', 'Anna Müller')`,
+        );
+      }
+      return job;
+    };
+    const active = await addJob('Tischlerin', 'active', 3, 87.5);
+    await addJob('Archiviert', 'archived', 1, 99);
+    const detail = v.parse(
+      AgentProfileDetailSchema,
+      await (await f.request('GET', `/api/agent/profile/${mueller}`, f.tokens.agent)).json(),
+    );
+    expect(detail.jobs).toEqual([{ uuid: active, title: 'Tischlerin', rank: 3, score: 87.5 }]);
+  });
+
   it('refuses bad and unknown uuids with codes', async () => {
     for (const path of ['/api/agent/profile/not-a-uuid', '/api/agent/card/123/pdf', '/api/agent/company/x']) {
       const res = await f.request('GET', path, f.tokens.agent);
