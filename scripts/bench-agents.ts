@@ -97,6 +97,10 @@ async function main() {
     const tokens = await Promise.all(agentRows.map((row) => signAccessToken(auth.tokens, row, 'ok')));
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((resolve) => server.once('listening', resolve));
+    // PGlite answers one query at a time: 20 agents' requests queue for seconds, and a kept-alive
+    // socket must not be closed under a waiting client.
+    (server as import('node:http').Server).keepAliveTimeout = 600_000;
+    (server as import('node:http').Server).requestTimeout = 0;
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const get = async (token: string, query: string) => {
       const res = await fetch(`${base}/api/profile/list?${query}`, {
