@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type DbHandle, type DbLocation, openDatabase } from '../server/db/client';
+import { PGLITE_EXTENSIONS } from '../server/db/extensions';
 import { migrateDatabase } from '../server/db/migrate';
 
 export interface ScratchDatabase {
@@ -20,7 +21,9 @@ export async function scratchDatabase(
   prefix: string,
 ): Promise<ScratchDatabase> {
   if (!adminUrl) {
-    const location: DbLocation = { pglite: await PGlite.create('memory://') };
+    const location: DbLocation = {
+      pglite: await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS }),
+    };
     const handle = await openDatabase(location);
     await migrateDatabase(handle, location);
     return { handle, drop: () => handle.close() };

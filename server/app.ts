@@ -16,6 +16,7 @@ import type { DbHandle } from './db/client';
 import { isDatabaseUnavailable } from './db/errors';
 import { users } from './db/schema/users';
 import { accountRoutes } from './http/account.routes';
+import { agentRoutes } from './http/agent.routes';
 import { catalogRoutes } from './http/catalog.routes';
 import { devApiRoutes, devPageRoutes } from './http/dev.routes';
 import {
@@ -117,6 +118,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   const photoStorage = new FilePhotoStorage(join(deps.config.dataDir, 'photos'));
   app.route('/api', profileRoutes({ db: deps.db.db, tokens: deps.auth.tokens, storage: photoStorage }));
+  app.route(
+    '/api',
+    agentRoutes({ db: deps.db.db, tokens: deps.auth.tokens, storage: photoStorage, now: deps.auth.now }),
+  );
   app.route(
     '/api',
     accountRoutes(

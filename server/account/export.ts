@@ -1,6 +1,7 @@
 import { asc, eq, or } from 'drizzle-orm';
 import type { AccountExport, AgentAccess } from '../../contract/account';
 import { ErrorCode } from '../../contract/errors';
+import { accessLogOf } from '../agents/agents';
 import type { Database } from '../db/client';
 import { accountProfiles, companies } from '../db/schema/accounts';
 import { outbox } from '../db/schema/auth';
@@ -48,7 +49,9 @@ export async function exportAccount(
   const { user, consents, profile, accountProfile, company, messages } = read;
   const photo = await ownPhoto(db, storage, userId);
   const personal = profile ?? (accountProfile && { ...accountProfile, status: 'active' });
-  const agentAccesses: AgentAccess[] = [];
+  const agentAccesses: AgentAccess[] = profile
+    ? (await accessLogOf(db, profile.id)).map((a) => ({ at: a.at, agent: a.agent, action: a.what }))
+    : [];
   return {
     exportedAt: new Date().toISOString(),
     account: {

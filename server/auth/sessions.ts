@@ -75,7 +75,7 @@ export async function login(
   }
   const [current] = await auth.db
     .update(users)
-    .set({ failedLogins: 0, lockedUntil: null, language: input.locale, updatedAt: now })
+    .set({ failedLogins: 0, lockedUntil: null, language: input.locale, updatedAt: now, lastLoginAt: now })
     .where(eq(users.id, user.id))
     .returning();
   if (!current) throw invalidCredentials();

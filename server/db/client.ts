@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from './extensions';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -82,7 +83,10 @@ export async function openDatabase(
       },
     };
   }
-  const client = 'pglite' in location ? location.pglite : await PGlite.create(location.dataDir);
+  const client =
+    'pglite' in location
+      ? location.pglite
+      : await PGlite.create(location.dataDir, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite({ client: boundedPglite(client, t.queryMs), schema }) as unknown as Database;
   return {
     db,

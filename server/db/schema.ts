@@ -1,5 +1,6 @@
 // The one place that lists every table; drizzle-kit reads server/db/schema/*.ts directly.
 export * from './schema/accounts';
+export * from './schema/agents';
 export * from './schema/auth';
 export * from './schema/catalog';
 export * from './schema/jobs';

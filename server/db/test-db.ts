@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DbHandle, type DbLocation, openDatabase, queryRows } from './client';
+import { PGLITE_EXTENSIONS } from './extensions';
 import { migrateDatabase } from './migrate';
 
 export interface TestDb extends DbHandle {
@@ -16,7 +17,7 @@ let snapshot: Promise<Blob | File> | undefined;
 /** One migrated PGlite data directory per worker, copied for each test database (~1 s instead of ~3 s). */
 function migratedSnapshot(): Promise<Blob | File> {
   snapshot ??= (async () => {
-    const pglite = await PGlite.create('memory://');
+    const pglite = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
     const location = { pglite };
     const handle = await openDatabase(location);
     await migrateDatabase(handle, location);
@@ -33,7 +34,10 @@ function migratedSnapshot(): Promise<Blob | File> {
  */
 export async function createTestDb(): Promise<TestDb> {
   if (process.env.TEST_DB === 'postgres') return createPostgresTestDb();
-  const pglite = await PGlite.create({ loadDataDir: await migratedSnapshot() });
+  const pglite = await PGlite.create({
+    loadDataDir: await migratedSnapshot(),
+    extensions: PGLITE_EXTENSIONS,
+  });
   const location = { pglite };
   const handle = await openDatabase(location);
   return { ...handle, location, truncate: () => truncateAll(handle) };

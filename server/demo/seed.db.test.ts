@@ -98,3 +98,27 @@ describe('seedDemo', () => {
     }
   });
 });
+
+describe('seedDemo and the agents', () => {
+  it('names the demo agent and assigns some candidates to them, leaving others unassigned', async () => {
+    const [agent] = await queryRows<{ first_name: string; assigned: number | string }>(
+      t.db,
+      sql`select ap."values" ->> 'first_name' as first_name,
+            (select count(*) from profiles p where p.assigned_agent_id = u.id) as assigned
+          from users u join account_profiles ap on ap.user_id = u.id where u.email = 'agent@matchwerk.example'`,
+    );
+    expect(agent?.first_name).toBe('Alex');
+    expect(Number(agent?.assigned)).toBe(2 + GENERATED_PROFILES / 4);
+    const [stella] = await queryRows<{ email: string | null }>(
+      t.db,
+      sql`select a.email from profiles p join users u on u.id = p.user_id
+          left join users a on a.id = p.assigned_agent_id where u.email = 'stella@matchwerk.example'`,
+    );
+    expect(stella?.email).toBe('agent@matchwerk.example');
+    const [unassigned] = await queryRows<{ n: number | string }>(
+      t.db,
+      sql`select count(*) as n from profiles where assigned_agent_id is null`,
+    );
+    expect(Number(unassigned?.n)).toBeGreaterThan(100);
+  });
+});

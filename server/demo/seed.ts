@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/users';
 import { insertUserIfAbsent } from '../users/users';
+import { seedDemoAgents } from './agents';
 import { runDemoJobs, seedDemoJobs } from './jobs';
 import { seedDemoProfiles } from './profiles';
 
@@ -41,7 +42,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 
 /**
  * Creates the demo accounts that do not exist yet, their profiles, the demo company's profile, 300
- * generated candidates and the demo jobs (server/demo/jobs.ts, run once); answers how many accounts it
+ * generated candidates (some assigned to the demo agents, server/demo/agents.ts) and the demo jobs (server/demo/jobs.ts, run once); answers how many accounts it
  * created. Idempotent.
  */
 export async function seedDemo(db: Database): Promise<number> {
@@ -70,6 +71,7 @@ export async function seedDemo(db: Database): Promise<number> {
         ),
       );
     await seedDemoProfiles(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
+    await seedDemoAgents(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
     await seedDemoJobs(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
   });
   await runDemoJobs(db);

@@ -1,21 +1,33 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
  * A company's profile (the company catalogue's values), one per company account. Apart from
  * `profiles` because companies never take part in matching and `profiles` is what the index reads.
  */
-export const companies = pgTable('companies', {
-  id: uuid('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique('companies_user_id_key')
-    .references(() => users.id, { onDelete: 'cascade' }),
-  values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
-  version: integer('version').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique('companies_user_id_key')
+      .references(() => users.id, { onDelete: 'cascade' }),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    version: integer('version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The agent who looks after the company (issue 12); null: unassigned. */
+    assignedAgentId: uuid('assigned_agent_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Name, city and website folded for the agents' search (function of migration 0008). */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`matchwerk_company_search("values")`),
+  },
+  (t) => [
+    index('companies_assigned_agent_idx').on(t.assignedAgentId),
+    index('companies_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
 
 /**
  * The personal profile of an account that is not a candidate (a company's contact person, an agent):

@@ -38,9 +38,23 @@ export const profiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     changeTx: bigint('change_tx', { mode: 'number' }).notNull().default(currentTx),
+    /** The agent who looks after the candidate (issue 12); null: unassigned. */
+    assignedAgentId: uuid('assigned_agent_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Name and city folded (no accents, lower case) for the agents' search; functions of migration 0008. */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`matchwerk_profile_search("values")`),
+    /** "last first", folded: the name sort of the agents' tables. */
+    sortName: text('sort_name').notNull().generatedAlwaysAs(sql`matchwerk_profile_sort_name("values")`),
   },
   (t) => [
     index('profiles_change_tx_idx').on(t.changeTx),
+    index('profiles_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('profiles_skills_gin_idx').using('gin', sql`(${t.values} -> 'skills')`),
+    index('profiles_occupation_idx').on(sql`(${t.values} ->> 'occupation')`),
+    index('profiles_assigned_agent_idx').on(t.assignedAgentId),
+    // The table orders (with the id as tie-break, so a backward scan serves "desc" too).
+    index('profiles_type_updated_idx').on(t.type, t.updatedAt, t.id),
+    index('profiles_type_created_idx').on(t.type, t.createdAt, t.id),
+    index('profiles_type_sort_name_idx').on(t.type, t.sortName, t.id),
     uniqueIndex('profiles_user_id_key').on(t.userId),
     index('profiles_type_status_idx').on(t.type, t.status),
     check('profiles_type_values', sql`${t.type} in ('luna', 'stella', 'nova')`),

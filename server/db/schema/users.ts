@@ -31,12 +31,15 @@ export const users = pgTable(
     /** Failed password logins since the last success; 10 lock the password login (PRODUCT.md §3). */
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The last successful password login (shown to agents, issue 12). */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_user_type_idx').on(t.userType),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     check('users_registration_step_range', sql`${t.registrationStep} between 0 and 5`),
     check('users_mfa_status_values', sql`${t.mfaStatus} in ('enabled', 'pending', 'disabled')`),
     check('users_language_values', sql`${t.language} in ('de', 'en')`),

@@ -1,0 +1,287 @@
+import * as v from 'valibot';
+import { FieldError } from './catalog-schema';
+import { ProfileResponseSchema } from './profile';
+import { CANDIDATE_TYPES } from './user-types';
+
+/**
+ * The agent workspace (issue 12, PRODUCT.md §6, §8). Every call needs the bearer token of an agent
+ * (any user_type containing "agent"): 401 without a token, 403 `auth.forbidden` for candidates and
+ * companies. Bad uuids and query values answer 400 with codes, never 500.
+ *
+ * GET  /api/profile/list                       ProfileListQuerySchema → ProfileListResponseSchema
+ * GET  /api/agent/profile/{uuid}               → AgentProfileDetailSchema (logged in the access log)
+ * GET  /api/agent/profile/{uuid}/access-log    → AccessLogResponseSchema (senior agents only)
+ * POST /api/agent/profile/{uuid}/status        CandidateStatusBodySchema → AssignmentResultSchema
+ * POST /api/agent/assign_profile               AssignBodySchema → AssignmentResultSchema
+ * POST /api/agent/assign_company               AssignBodySchema → AssignmentResultSchema
+ * POST /api/agent/luna_to_stella               PromoteBodySchema → AssignmentResultSchema; 409 profile.not_luna
+ * GET  /api/agent/card/{uuid}/{format}         format pdf | anonymous → application/pdf (logged)
+ * GET  /api/company/list                       CompanyListQuerySchema → CompanyListResponseSchema
+ * GET  /api/agent/company/{uuid}               → CompanyDetailSchema
+ * GET  /api/agent                              → AgentSelfSchema
+ * PUT  /api/agent                              AgentSelfUpdateSchema → AgentSelfSchema; 409 agent.version_conflict
+ * GET  /api/agent/list                         → AgentListResponseSchema
+ * GET  /api/agent/dashboard                    → AgentDashboardSchema
+ */
+
+export const AGENT_ERROR_CODES = [
+  'uuid.invalid',
+  'query.invalid',
+  'profile.not_found',
+  'company.not_found',
+  'agent.not_found',
+  /** luna_to_stella on a profile that is no luna (e.g. already a stella). */
+  'profile.not_luna',
+  /** A plain agent tried to assign a candidate or company to another agent. */
+  'assign.senior_only',
+  'agent.version_conflict',
+  'card.format_invalid',
+  'status.invalid',
+] as const;
+export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
+
+export const MAX_AGENT_PAGE_SIZE = 100;
+export const ORDERS = ['asc', 'desc'] as const;
+export const PROFILE_LIST_SORTS = ['name', 'created', 'updated', 'completeness'] as const;
+export type ProfileListSort = (typeof PROFILE_LIST_SORTS)[number];
+export const ASSIGNED_FILTERS = ['me', 'none', 'any'] as const;
+export const REGISTRATION_FILTERS = ['finished', 'unfinished'] as const;
+export const CARD_FORMATS = ['pdf', 'anonymous'] as const;
+export type CardFormat = (typeof CARD_FORMATS)[number];
+export const ACCESS_KINDS = ['profile', 'card_pdf', 'card_anonymous'] as const;
+export type AccessKind = (typeof ACCESS_KINDS)[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+export const UuidSchema = v.pipe(v.string('uuid.invalid'), v.regex(UUID, 'uuid.invalid'));
+
+const queryInt = (min: number, max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, 'query.invalid'),
+      v.transform(Number),
+      v.minValue(min, 'query.invalid'),
+      v.maxValue(max, 'query.invalid'),
+    ),
+    String(fallback),
+  );
+
+const QueryText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, FieldError.tooLong)), '');
+
+export const ProfileListQuerySchema = v.object({
+  type: v.optional(v.picklist(CANDIDATE_TYPES, 'query.invalid')),
+  q: QueryText,
+  status: v.optional(v.picklist(['active', 'inactive'], 'query.invalid')),
+  assigned: v.optional(v.picklist(ASSIGNED_FILTERS, 'query.invalid'), 'any'),
+  registration: v.optional(v.picklist(REGISTRATION_FILTERS, 'query.invalid')),
+  sort: v.optional(v.picklist(PROFILE_LIST_SORTS, 'query.invalid'), 'updated'),
+  order: v.optional(v.picklist(ORDERS, 'query.invalid')),
+  page: queryInt(1, 1_000_000, 1),
+  limit: queryInt(1, MAX_AGENT_PAGE_SIZE, 20),
+});
+export type ProfileListQuery = v.InferOutput<typeof ProfileListQuerySchema>;
+
+/** An agent as other screens name one. */
+export const AgentRefSchema = v.object({ uuid: v.string(), name: v.nullable(v.string()), email: v.string() });
+export type AgentRef = v.InferOutput<typeof AgentRefSchema>;
+
+export const ProfileListItemSchema = v.object({
+  uuid: v.string(),
+  type: v.picklist(CANDIDATE_TYPES),
+  name: v.string(),
+  email: v.nullable(v.string()),
+  city: v.nullable(v.string()),
+  /** The occupation's option key; the client shows its catalogue label. */
+  occupation: v.nullable(v.string()),
+  /** URL of the 128 × 128 thumbnail, or null. */
+  thumbnail: v.nullable(v.string()),
+  status: v.picklist(['active', 'inactive']),
+  assignedAgent: v.nullable(AgentRefSchema),
+  completeness: v.number(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type ProfileListItem = v.InferOutput<typeof ProfileListItemSchema>;
+
+export const ProfileListResponseSchema = v.object({
+  items: v.array(ProfileListItemSchema),
+  total: v.number(),
+  page: v.number(),
+  limit: v.number(),
+});
+export type ProfileListResponse = v.InferOutput<typeof ProfileListResponseSchema>;
+
+export const AccessLogEntrySchema = v.object({
+  at: v.string(),
+  agent: v.string(),
+  what: v.picklist(ACCESS_KINDS),
+});
+export type AccessLogEntry = v.InferOutput<typeof AccessLogEntrySchema>;
+export const AccessLogResponseSchema = v.object({ items: v.array(AccessLogEntrySchema) });
+
+export const AgentActionSchema = v.object({
+  at: v.string(),
+  agent: v.string(),
+  action: v.string(),
+  details: v.record(v.string(), v.unknown()),
+});
+
+/** GET /api/agent/profile/{uuid}. */
+export const AgentProfileDetailSchema = v.object({
+  profile: ProfileResponseSchema,
+  /** URL of the 512 × 512 photo, or null (SEED-SPEC §3: the agent profile response has photo_image). */
+  photo_image: v.nullable(v.string()),
+  account: v.nullable(
+    v.object({
+      email: v.string(),
+      language: v.string(),
+      registeredAt: v.string(),
+      emailValidated: v.boolean(),
+      registrationFinished: v.boolean(),
+      twoFactor: v.boolean(),
+      lastLoginAt: v.nullable(v.string()),
+    }),
+  ),
+  assignedAgent: v.nullable(AgentRefSchema),
+  /** Active jobs whose current results hold the candidate. */
+  jobs: v.array(v.object({ uuid: v.string(), title: v.string(), rank: v.number(), score: v.number() })),
+  /** The changes agents made (assign, promote, status), newest first. */
+  history: v.array(AgentActionSchema),
+  /** Senior agents only: who read the profile or its card, newest first; null for plain agents. */
+  accessLog: v.nullable(v.array(AccessLogEntrySchema)),
+});
+export type AgentProfileDetail = v.InferOutput<typeof AgentProfileDetailSchema>;
+
+/** `agent` left out: the caller; null: unassign; another agent's uuid: senior agents only. */
+export const AssignBodySchema = v.object({
+  uuid: UuidSchema,
+  agent: v.optional(v.nullable(UuidSchema)),
+});
+export type AssignBody = v.InferOutput<typeof AssignBodySchema>;
+export const PromoteBodySchema = v.object({ uuid: UuidSchema });
+export const CandidateStatusBodySchema = v.object({
+  status: v.picklist(['active', 'inactive'], 'status.invalid'),
+});
+
+export const AssignmentResultSchema = v.object({
+  uuid: v.string(),
+  type: v.string(),
+  status: v.string(),
+  assignedAgent: v.nullable(AgentRefSchema),
+});
+export type AssignmentResult = v.InferOutput<typeof AssignmentResultSchema>;
+
+export const CompanyListQuerySchema = v.object({
+  q: QueryText,
+  assigned: v.optional(v.picklist(ASSIGNED_FILTERS, 'query.invalid'), 'any'),
+  /** Only companies with (yes) or without (no) an active job request. */
+  open: v.optional(v.picklist(['yes', 'no'], 'query.invalid')),
+  page: queryInt(1, 1_000_000, 1),
+  limit: queryInt(1, MAX_AGENT_PAGE_SIZE, 20),
+});
+export type CompanyListQuery = v.InferOutput<typeof CompanyListQuerySchema>;
+
+export const CompanyListItemSchema = v.object({
+  uuid: v.string(),
+  name: v.string(),
+  email: v.string(),
+  city: v.nullable(v.string()),
+  assignedAgent: v.nullable(AgentRefSchema),
+  openRequests: v.number(),
+  updatedAt: v.string(),
+});
+export const CompanyListResponseSchema = v.object({
+  items: v.array(CompanyListItemSchema),
+  total: v.number(),
+  page: v.number(),
+  limit: v.number(),
+});
+export type CompanyListResponse = v.InferOutput<typeof CompanyListResponseSchema>;
+
+export const CompanyDetailSchema = v.object({
+  uuid: v.string(),
+  values: v.record(v.string(), v.unknown()),
+  email: v.string(),
+  assignedAgent: v.nullable(AgentRefSchema),
+  requests: v.array(
+    v.object({ uuid: v.string(), title: v.string(), status: v.string(), createdAt: v.string() }),
+  ),
+});
+export type CompanyDetail = v.InferOutput<typeof CompanyDetailSchema>;
+
+export const AgentSelfSchema = v.object({
+  uuid: v.string(),
+  email: v.string(),
+  userType: v.string(),
+  first_name: v.nullable(v.string()),
+  last_name: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  /** URL of the photo (uploaded with POST /api/profile/photo), or null. */
+  photo_image: v.nullable(v.string()),
+  version: v.number(),
+});
+export type AgentSelf = v.InferOutput<typeof AgentSelfSchema>;
+
+const NameText = v.pipe(
+  v.string(FieldError.invalidType),
+  v.trim(),
+  v.minLength(1, FieldError.required),
+  v.maxLength(100, FieldError.tooLong),
+);
+export const AgentSelfUpdateSchema = v.object({
+  first_name: NameText,
+  last_name: NameText,
+  phone: v.nullable(
+    v.pipe(v.string(FieldError.invalidType), v.trim(), v.regex(/^\+?[0-9 ()/-]{3,30}$/, 'phone.invalid')),
+  ),
+  version: v.pipe(
+    v.number('version.required'),
+    v.integer('version.required'),
+    v.minValue(0, 'version.required'),
+    v.maxValue(2_147_483_647, FieldError.tooLarge),
+  ),
+});
+export type AgentSelfUpdate = v.InferOutput<typeof AgentSelfUpdateSchema>;
+
+export const AgentListResponseSchema = v.object({
+  items: v.array(
+    v.object({
+      uuid: v.string(),
+      email: v.string(),
+      name: v.nullable(v.string()),
+      userType: v.string(),
+      senior: v.boolean(),
+      assignedCandidates: v.number(),
+      assignedCompanies: v.number(),
+      activeJobs: v.number(),
+    }),
+  ),
+});
+export type AgentListResponse = v.InferOutput<typeof AgentListResponseSchema>;
+
+export const AgentDashboardSchema = v.object({
+  counts: v.object({ luna: v.number(), stella: v.number(), nova: v.number(), company: v.number() }),
+  newThisWeek: v.number(),
+  unassigned: v.number(),
+  assignedToMe: v.number(),
+  activeJobs: v.number(),
+  runsInFlight: v.number(),
+  lastRuns: v.array(
+    v.object({
+      uuid: v.string(),
+      jobUuid: v.string(),
+      jobTitle: v.string(),
+      state: v.string(),
+      finishedAt: v.nullable(v.string()),
+      included: v.nullable(v.number()),
+    }),
+  ),
+  companyRequestsWaiting: v.number(),
+});
+export type AgentDashboard = v.InferOutput<typeof AgentDashboardSchema>;
+
+/** A senior agent: user_type containing "senior" (e.g. senior_agent). */
+export function isSeniorAgentType(userType: string): boolean {
+  return userType.includes('agent') && userType.includes('senior');
+}

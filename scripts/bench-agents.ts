@@ -1,0 +1,216 @@
+// `npm run bench:agents [-- --profiles N] [-- --database-url postgres://…] [-- --requests N]`: the
+// agents' candidate table over HTTP on a scratch database with N synthetic candidates (default
+// 100 000), each with an account, a third assigned to one of 20 agents. 20 agents query at once;
+// p50 / p99 per kind of query: the default list, a search by name, a search by a skill's label, and
+// a filtered list. Without a URL (or BENCH_DATABASE_URL) the database is PGlite in memory.
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { ProfileListQuerySchema, type ProfileListResponse } from '../contract/agent';
+import { listConditions, listStatements } from '../server/agents/search';
+import { createApp } from '../server/app';
+import { createAuthServices } from '../server/auth/setup';
+import { signAccessToken } from '../server/auth/tokens';
+import { loadCatalogFile, readCatalog, seedCatalog } from '../server/catalog/catalog';
+import { citiesOf } from '../server/catalog/cities';
+import { loadConfig } from '../server/config';
+import { type DbHandle, queryRows } from '../server/db/client';
+import { users } from '../server/db/schema/users';
+import { createLogger } from '../server/log';
+import { syntheticProfiles } from '../server/matching/synthetic';
+import { scratchDatabase } from './bench-db';
+
+const { values: args } = parseArgs({
+  options: {
+    profiles: { type: 'string' },
+    requests: { type: 'string' },
+    'database-url': { type: 'string' },
+  },
+});
+
+const catalog = loadCatalogFile();
+const profiles = Number(args.profiles ?? 100_000);
+/** Requests per agent and kind of query. */
+const perAgent = Number(args.requests ?? 15);
+const adminUrl = args['database-url'] ?? process.env.BENCH_DATABASE_URL;
+const AGENTS = 20;
+const BATCH = 5_000;
+
+const pct = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`);
+
+/** N candidates, each with an account (so the e-mail search has rows to search) and updated times spread out. */
+async function insertCandidates(handle: DbHandle, n: number): Promise<void> {
+  const next = syntheticProfiles(catalog, { seed: 7, cities: citiesOf('DE', 10_000) });
+  for (let done = 0; done < n; done += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, n - done) }, next);
+    await handle.db.execute(sql`insert into users (id, email, password_hash, user_type, registration_step)
+      select (x ->> 'uuid')::uuid,
+        lower(x -> 'values' ->> 'first_name') || '.' || (x ->> 'uuid') || '@bench.test', 'x', x ->> 'type',
+        case when (x ->> 'uuid') like '%0' then 2 else 0 end
+      from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) x`);
+    await handle.db.execute(sql`insert into profiles (id, user_id, type, status, "values", created_at, updated_at)
+      select (x ->> 'uuid')::uuid, (x ->> 'uuid')::uuid, x ->> 'type', x ->> 'status', x -> 'values',
+        now() - make_interval(mins => (${done} + n)::int), now() - make_interval(mins => (${done} + n)::int)
+      from jsonb_array_elements(${JSON.stringify(batch)}::jsonb) with ordinality as e(x, n)`);
+  }
+}
+
+const NAME_QUERIES = ['müller', 'muller', 'schmi', 'wagner anna', 'yilmaz', 'nowak lukas', 'becker', 'fisch'];
+const SKILL_QUERIES = ['Holzbearbeitung', 'woodworking', 'Trockenbau', 'welding', 'Photovoltaik', 'Linux'];
+
+async function main() {
+  const db = await scratchDatabase(adminUrl, 'matchwerk_bench_agents');
+  try {
+    await seedCatalog(db.handle.db, catalog);
+    const started = performance.now();
+    await insertCandidates(db.handle, profiles);
+    const agentIds: string[] = [];
+    for (let i = 0; i < AGENTS; i++) {
+      const id = crypto.randomUUID();
+      agentIds.push(id);
+      await db.handle.db.insert(users).values({
+        id,
+        email: `agent-${i}@bench.test`,
+        passwordHash: 'not-a-login',
+        userType: i === 0 ? 'senior_agent' : 'agent',
+        registrationStep: 0,
+      });
+    }
+    // A third of the candidates assigned, spread over the agents.
+    await db.handle.db.execute(sql`update profiles p set assigned_agent_id = a.id
+      from (select id, row_number() over (order by id) - 1 as n from users where user_type like '%agent%') a
+      where abs(hashtext(p.id::text)) % ${AGENTS * 3} = a.n`);
+    // A database in steady state: autovacuum would have run (index-only counts need the visibility map).
+    await db.handle.db.execute(sql`vacuum analyze`);
+    const loadMs = performance.now() - started;
+
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_ORIGIN: 'http://bench.test' });
+    const auth = await createAuthServices(db.handle.db, config);
+    const app = createApp({ config, db: db.handle, logger: createLogger(config), auth, staticDir: null });
+    const agentRows = await db.handle.db.select().from(users).where(sql`user_type like '%agent%'`);
+    const tokens = await Promise.all(agentRows.map((row) => signAccessToken(auth.tokens, row, 'ok')));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    // PGlite answers one query at a time: 20 agents' requests queue for seconds, and a kept-alive
+    // socket must not be closed under a waiting client.
+    (server as import('node:http').Server).keepAliveTimeout = 600_000;
+    (server as import('node:http').Server).requestTimeout = 0;
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = async (token: string, query: string) => {
+      const res = await fetch(`${base}/api/profile/list?${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (res.status !== 200) throw new Error(`${query}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as ProfileListResponse;
+    };
+
+    const kinds: Record<string, (i: number) => string> = {
+      'list, default sort (stellas, last change)': () => 'type=stella',
+      'search by name': (i) => `type=stella&q=${encodeURIComponent(NAME_QUERIES[i % NAME_QUERIES.length]!)}`,
+      'search by skill label (de / en)': (i) =>
+        `type=stella&q=${encodeURIComponent(SKILL_QUERIES[i % SKILL_QUERIES.length]!)}`,
+      'filtered (assigned to me, active, finished, by name)': (i) =>
+        `type=${['stella', 'luna', 'nova'][i % 3]}&assigned=me&status=active&registration=finished&sort=name`,
+    };
+    // Warm-up: JIT, caches, connections.
+    for (const make of Object.values(kinds)) for (let i = 0; i < 5; i++) await get(tokens[0]!, make(i));
+
+    // The database's own time (EXPLAIN ANALYZE) for each kind: what the queries cost apart from HTTP,
+    // tokens and waiting for a connection or a CPU.
+    const catalogNow = await readCatalog(db.handle.db);
+    const dbTimes = new Map<string, number[]>();
+    const executionMs = async (statement: ReturnType<typeof sql>) => {
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(db.handle.db, sql`explain analyze ${statement}`);
+      const line = rows.map((r) => r['QUERY PLAN']).find((l) => l.startsWith('Execution Time'));
+      return Number(/([\d.]+) ms/.exec(line ?? '')?.[1] ?? Number.NaN);
+    };
+    for (const [kind, make] of Object.entries(kinds)) {
+      const times: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const query = v.parse(ProfileListQuerySchema, Object.fromEntries(new URLSearchParams(make(i))));
+        const statements = listStatements(catalogNow, { userId: agentRows[i % agentRows.length]!.id }, query);
+        times.push((await executionMs(statements.page)) + (await executionMs(statements.count)));
+      }
+      dbTimes.set(kind, times);
+    }
+
+    const results: [string, number[], number, number[]][] = [];
+    for (const [kind, make] of Object.entries(kinds)) {
+      // One agent alone first: the query's own cost, without waiting behind the others.
+      const alone: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const t0 = performance.now();
+        await get(tokens[i % tokens.length]!, make(i));
+        alone.push(performance.now() - t0);
+      }
+      const times: number[] = [];
+      let total = 0;
+      await Promise.all(
+        tokens.map(async (token, agent) => {
+          for (let i = 0; i < perAgent; i++) {
+            const t0 = performance.now();
+            const page = await get(token, make(agent + i));
+            times.push(performance.now() - t0);
+            total += page.total;
+          }
+        }),
+      );
+      results.push([kind, times, Math.round(total / times.length), alone]);
+    }
+    server.close();
+
+    // The plan of a name search: no sequential scan of profiles on PostgreSQL.
+    const where = listConditions(
+      await readCatalog(db.handle.db),
+      { userId: agentIds[0]! },
+      {
+        type: 'stella',
+        q: 'muller anna',
+        assigned: 'any',
+        sort: 'updated',
+        page: 1,
+        limit: 20,
+      },
+    );
+    const plan = await queryRows<{ 'QUERY PLAN': string }>(
+      db.handle.db,
+      sql`explain select count(*) from profiles p where ${where}`,
+    );
+    const planText = plan.map((r) => r['QUERY PLAN']).join('\n');
+
+    const database = db.url ? 'PostgreSQL 15' : 'PGlite';
+    process.stdout.write(
+      `\n${database}, ${profiles.toLocaleString('en')} candidates, ${AGENTS} agents at once, ${perAgent} requests each per kind; setup ${ms(loadMs)}\n\n`,
+    );
+    const width = Math.max(...results.map((r) => r[0].length));
+    process.stdout.write(
+      `| ${'query'.padEnd(width)} | avg total | database p50 | 1 agent p50 | 20 agents p50 | 20 agents p99 |\n`,
+    );
+    process.stdout.write(
+      `|${'-'.repeat(width + 2)}|----------:|-------------:|------------:|--------------:|--------------:|\n`,
+    );
+    for (const [kind, times, total, alone] of results) {
+      const inDatabase = ms(pct(dbTimes.get(kind) ?? [Number.NaN], 50));
+      process.stdout.write(
+        `| ${kind.padEnd(width)} | ${String(total).padStart(9)} | ${inDatabase.padStart(12)} | ${ms(pct(alone, 50)).padStart(11)} | ${ms(pct(times, 50)).padStart(13)} | ${ms(pct(times, 99)).padStart(13)} |\n`,
+      );
+    }
+    const load = (await import('node:os')).loadavg()[0]!;
+    process.stdout.write(`\nmachine load average (1 min) at the end: ${load.toFixed(1)}\n`);
+    process.stdout.write(
+      `\nname search plan: ${/Seq Scan on profiles/.test(planText) ? 'SEQUENTIAL SCAN of profiles' : 'index scans (no sequential scan of profiles)'}\n`,
+    );
+    if (process.env.BENCH_SHOW_PLAN) process.stdout.write(`${planText}\n`);
+  } finally {
+    await db.drop();
+  }
+  process.exit(0);
+}
+
+await main();

@@ -1,0 +1,108 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/password';
+import { signAccessToken } from '../auth/tokens';
+import { seedDefaultCatalog } from '../catalog/catalog';
+import { cityById } from '../catalog/cities';
+import { users } from '../db/schema/users';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { insertUserIfAbsent } from '../users/users';
+import { createTestApp } from './test-app';
+
+/** The accounts of the agent tests: two plain agents, a senior agent, and one of every other type. */
+export const AGENT_ROLES = {
+  agent: { email: 'agent@agents.test', type: 'agent' },
+  otherAgent: { email: 'other-agent@agents.test', type: 'agent' },
+  senior: { email: 'senior@agents.test', type: 'senior_agent' },
+  luna: { email: 'luna@agents.test', type: 'luna' },
+  stella: { email: 'stella@agents.test', type: 'stella' },
+  nova: { email: 'nova@agents.test', type: 'nova' },
+  company: { email: 'company@agents.test', type: 'company' },
+} as const;
+export type AgentRole = keyof typeof AGENT_ROLES;
+
+export const COLOGNE = cityById(2886242);
+export const AGENT_TEST_PASSWORD = 'Agent-Test-Password-2026';
+
+/** The app over a migrated database with the catalogue, an account per role and a scratch DATA_DIR. */
+export async function createAgentFixture() {
+  const db: TestDb = await createTestDb();
+  await seedDefaultCatalog(db.db);
+  const dataDir = await mkdtemp(join(tmpdir(), 'matchwerk-agents-'));
+  const { app, auth } = await createTestApp(db, { env: { DATA_DIR: dataDir } });
+  const passwordHash = await hashPassword(AGENT_TEST_PASSWORD);
+
+  const tokens = {} as Record<AgentRole, string>;
+  const ids = {} as Record<AgentRole, string>;
+  for (const [role, { email, type }] of Object.entries(AGENT_ROLES) as [
+    AgentRole,
+    { email: string; type: string },
+  ][]) {
+    await insertUserIfAbsent(db.db, {
+      email,
+      passwordHash,
+      userType: type,
+      language: role === 'agent' ? 'de' : 'en',
+      registrationStep: 0,
+    });
+    const [user] = await db.db.select().from(users).where(eq(users.email, email));
+    if (!user) throw new Error(`no account ${email}`);
+    ids[role] = user.id;
+    tokens[role] = await signAccessToken(auth.tokens, user, 'ok');
+  }
+
+  const request = (method: string, path: string, token?: string, body?: unknown) =>
+    app.request(path, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  /** A candidate with an account (e-mail given) or without one; answers the profile id. */
+  async function addCandidate(
+    type: 'luna' | 'stella' | 'nova',
+    values: Record<string, unknown>,
+    account?: { email: string; language?: 'de' | 'en'; registrationStep?: number; phone?: string },
+  ): Promise<{ profileId: string; userId: string | null }> {
+    let userId: string | null = null;
+    if (account) {
+      await insertUserIfAbsent(db.db, {
+        email: account.email,
+        passwordHash,
+        userType: type,
+        language: account.language ?? 'de',
+        registrationStep: account.registrationStep ?? 0,
+        phoneNumber: account.phone ?? null,
+      });
+      const [user] = await db.db.select().from(users).where(eq(users.email, account.email));
+      userId = user?.id ?? null;
+    }
+    const profileId = crypto.randomUUID();
+    await db.db.execute(
+      sql`insert into profiles (id, user_id, type, "values") values (${profileId}, ${userId}, ${type},
+          ${JSON.stringify(values)}::jsonb)`,
+    );
+    return { profileId, userId };
+  }
+
+  return {
+    db,
+    app,
+    auth,
+    tokens,
+    ids,
+    request,
+    addCandidate,
+    close: async () => {
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type AgentFixture = Awaited<ReturnType<typeof createAgentFixture>>;

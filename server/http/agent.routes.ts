@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import type { GenericSchema, InferOutput } from 'valibot';
+import * as v from 'valibot';
+import {
+  AgentSelfUpdateSchema,
+  AssignBodySchema,
+  CARD_FORMATS,
+  CandidateStatusBodySchema,
+  type CardFormat,
+  CompanyListQuerySchema,
+  ProfileListQuerySchema,
+  PromoteBodySchema,
+} from '../../contract/agent';
+import {
+  accessLogOf,
+  assertSenior,
+  assignCompany,
+  assignProfile,
+  candidateCard,
+  checkUuid,
+  dashboard,
+  listAgents,
+  listCompanies,
+  profileNotFound,
+  promoteLuna,
+  readCandidate,
+  readCompany,
+  readSelf,
+  setCandidateStatus,
+  updateSelf,
+} from '../agents/agents';
+import { currentCatalog, listProfiles } from '../agents/search';
+import type { AppEnv } from '../app';
+import { type AuthVariables, requireUser } from '../auth/middleware';
+import type { TokenSettings } from '../auth/tokens';
+import { cardTexts } from '../cards/texts';
+import { type Database, queryRows } from '../db/client';
+import { assertAgent, callerOf } from '../jobs/access';
+import type { PhotoStorage } from '../profiles/photo-storage';
+import { ApiError } from './errors';
+import { fieldErrors, jsonBody } from './validate';
+
+type Env = AppEnv & { Variables: AuthVariables };
+
+export interface AgentRoutesDeps {
+  db: Database;
+  tokens: TokenSettings;
+  storage: PhotoStorage;
+  /** The clock of new-this-week and the promotion mail (tests). */
+  now?: () => number;
+}
+
+/** Validates the query string; a repeated parameter is refused like a bad one. */
+function queryOf<S extends GenericSchema>(c: Context<Env>, schema: S): InferOutput<S> {
+  const parsed = v.safeParse(schema, c.req.query());
+  const repeated = Object.entries(c.req.queries()).filter(([, values]) => values.length > 1);
+  if (!parsed.success || repeated.length > 0) {
+    throw new ApiError(400, 'query.invalid', 'Invalid query', {
+      ...(parsed.success ? {} : fieldErrors(parsed.issues)),
+      ...Object.fromEntries(repeated.map(([name]) => [name, ['query.invalid']])),
+    });
+  }
+  return parsed.output;
+}
+
+/**
+ * The agent workspace calls (contract/agent.ts lists them): 401 without a token, 403 for every
+ * account that is not an agent, before anything is read.
+ */
+export function agentRoutes(deps: AgentRoutesDeps) {
+  const { db, storage } = deps;
+  const signedIn = requireUser(deps.tokens);
+  const agentsOnly: MiddlewareHandler<Env> = async (c, next) => {
+    assertAgent(callerOf(c.get('claims')));
+    c.header('Cache-Control', 'no-store');
+    await next();
+  };
+  const caller = (c: Context<Env>) => callerOf(c.get('claims'));
+  const now = () => new Date(deps.now?.() ?? Date.now());
+  const uuidParam = (c: Context<Env>) => checkUuid(c.req.param('uuid') ?? '');
+
+  return new Hono<Env>()
+    .use('/profile/list', signedIn, agentsOnly)
+    .use('/company/list', signedIn, agentsOnly)
+    .use('/agent', signedIn, agentsOnly)
+    .use('/agent/*', signedIn, agentsOnly)
+    .get('/profile/list', async (c) => {
+      const query = queryOf(c, ProfileListQuerySchema);
+      return c.json(await listProfiles(db, await currentCatalog(db), { userId: caller(c).userId }, query));
+    })
+    .get('/company/list', async (c) =>
+      c.json(await listCompanies(db, caller(c), queryOf(c, CompanyListQuerySchema))),
+    )
+    .get('/agent', async (c) => c.json(await readSelf(db, caller(c))))
+    .put('/agent', jsonBody(AgentSelfUpdateSchema), async (c) => {
+      const result = await updateSelf(db, caller(c), c.req.valid('json'));
+      if (result.ok) return c.json(result.self);
+      return c.json(
+        {
+          status: 409 as const,
+          code: 'agent.version_conflict' as const,
+          message: 'The record was changed since it was read',
+          requestId: c.get('requestId'),
+          current: result.current,
+        },
+        409,
+      );
+    })
+    .get('/agent/list', async (c) => c.json(await listAgents(db)))
+    .get('/agent/dashboard', async (c) => c.json(await dashboard(db, caller(c), now())))
+    .get('/agent/profile/:uuid', async (c) =>
+      c.json(await readCandidate(db, await currentCatalog(db), caller(c), uuidParam(c))),
+    )
+    .get('/agent/profile/:uuid/access-log', async (c) => {
+      assertSenior(caller(c));
+      const id = uuidParam(c);
+      const [row] = await queryRows<{ id: string }>(db, sql`select id from profiles where id = ${id}`);
+      if (!row) throw profileNotFound();
+      return c.json({ items: await accessLogOf(db, id) });
+    })
+    .post('/agent/profile/:uuid/status', jsonBody(CandidateStatusBodySchema), async (c) =>
+      c.json(await setCandidateStatus(db, caller(c), uuidParam(c), c.req.valid('json').status)),
+    )
+    .post('/agent/assign_profile', jsonBody(AssignBodySchema), async (c) =>
+      c.json(await assignProfile(db, caller(c), c.req.valid('json'))),
+    )
+    .post('/agent/assign_company', jsonBody(AssignBodySchema), async (c) =>
+      c.json(await assignCompany(db, caller(c), c.req.valid('json'))),
+    )
+    .post('/agent/luna_to_stella', jsonBody(PromoteBodySchema), async (c) =>
+      c.json(await promoteLuna(db, caller(c), c.req.valid('json').uuid, now())),
+    )
+    .get('/agent/card/:uuid/:format', async (c) => {
+      const format = c.req.param('format');
+      if (!(CARD_FORMATS as readonly string[]).includes(format))
+        throw new ApiError(400, 'card.format_invalid', 'Card format is pdf or anonymous', {
+          format: ['card.format_invalid'],
+        });
+      const who = caller(c);
+      const pdf = await candidateCard(
+        db,
+        storage,
+        await currentCatalog(db),
+        who,
+        uuidParam(c),
+        format as CardFormat,
+      );
+      const base = cardTexts[who.language].fileName.replace(/\.pdf$/, '');
+      const name =
+        format === 'anonymous'
+          ? `${base}-${who.language === 'de' ? 'anonym' : 'anonymous'}.pdf`
+          : `${base}.pdf`;
+      c.header('Content-Type', 'application/pdf');
+      c.header('Content-Disposition', `attachment; filename="${name}"`);
+      return c.body(new Uint8Array(pdf));
+    })
+    .get('/agent/company/:uuid', async (c) => c.json(await readCompany(db, uuidParam(c))));
+}
