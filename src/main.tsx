@@ -7,6 +7,7 @@ import { createActor } from 'xstate';
 import { CREDENTIALS_KEY } from '../contract/session';
 import { createApiClient } from './api/client';
 import { checkResetPasswordToken } from './api/reset-password';
+import { createAppLogic } from './machines/app-logic';
 import { localeMachine } from './machines/locale.machine';
 import { type SessionActor, sessionMachine } from './machines/session.machine';
 import { sessionActors } from './machines/session-actors';
@@ -22,11 +23,13 @@ const api = createApiClient(sessionBridge(() => session));
 session = createActor(sessionMachine.provide({ actors: sessionActors(api) }), { input: {} });
 session.start();
 const locale = createActor(localeMachine, { input: { i18n } }).start();
+const logic = createAppLogic(api, session);
 
 const workspace = createWorkspace(api);
 const router = createAppRouter({
   session,
   api,
+  logic,
   workspace,
   locale,
   confirm: (message) => window.confirm(message),
@@ -65,7 +68,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <AppActorsContext.Provider value={{ session, locale, api }}>
+    <AppActorsContext.Provider value={{ session, locale, logic }}>
       <I18nProvider i18n={i18n}>
         <LocaleGate>
           <RouterProvider router={router} />

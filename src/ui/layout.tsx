@@ -77,17 +77,11 @@ function LanguageSwitch() {
 
 function AccountMenu({ email, image }: { email: string; image: string | null }) {
   const { t } = useLingui();
-  const { session, api } = useAppActors();
+  const { session } = useAppActors();
   const navigate = useNavigate();
   return (
     <div className="account-menu">
-      <ProtectedImage
-        api={api}
-        src={image}
-        alt={t`Your profile photo`}
-        size={32}
-        className="avatar header-avatar"
-      />
+      <ProtectedImage src={image} alt={t`Your profile photo`} size={32} className="avatar header-avatar" />
       <span className="account-email">{email}</span>
       <button
         type="button"
