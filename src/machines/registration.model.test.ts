@@ -167,7 +167,7 @@ describe('registration machine, against its expectation table', () => {
     const named = leaves.filter((s) => s in table.states).length;
     const ran = paths.filter((p) => executed.has(p.name)).length;
     process.stdout.write(
-      `registration model: ${named}/${leaves.length} leaf states (${visited.size}/${states.length} nodes visited, `entering` by the entry tests), ${ran}/${paths.length} transitions\n`,
+      `registration model: ${named}/${leaves.length} leaf states (${visited.size}/${states.length} nodes visited, entering by the entry tests), ${ran}/${paths.length} transitions\n`,
     );
   });
 
