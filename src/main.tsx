@@ -33,12 +33,16 @@ const router = createAppRouter({
   workspace,
   locale,
   confirm: (message) => window.confirm(message),
-  checkResetToken: checkResetPasswordToken,
+  checkResetToken: (token) => checkResetPasswordToken(api, token),
 });
 
 // Guards run again when what they read changes (login, logout, SMS step, registration step, another
-// tab) — not on a token refresh. A session that ended by itself (invalid token, failed refresh) goes
-// to the start page (SEED-SPEC §4).
+// tab) — not on a token refresh, and not while the session restores or verifies tokens: guards wait
+// for it to settle themselves, so an invalidation then would run them (and the /register prompt)
+// twice. A session that ended by itself (invalid token, failed refresh) goes to the start page
+// (SEED-SPEC §4).
+const settling = (snapshot: ReturnType<SessionActor['getSnapshot']>) =>
+  snapshot.matches('restoring') || snapshot.matches('verifying');
 const accessKey = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
   const state = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
   const claims = snapshot.context.claims;
@@ -50,14 +54,16 @@ const accessKey = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
     claims?.login_status,
   ]);
 };
-let lastAccess = accessKey(session.getSnapshot());
+let lastAccess = settling(session.getSnapshot()) ? null : accessKey(session.getSnapshot());
 session.subscribe((snapshot) => {
+  if (settling(snapshot)) return;
   const access = accessKey(snapshot);
+  const first = lastAccess === null;
   if (access === lastAccess) return;
   lastAccess = access;
   if (snapshot.matches('loggedOut')) workspace.reset();
   if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
-  else void router.invalidate();
+  else if (!first) void router.invalidate();
 });
 // Login or logout in another tab reaches this one.
 window.addEventListener('storage', (event) => {

@@ -21,9 +21,9 @@ export const Route = createFileRoute('/register')({
       context.session.send({ type: 'session.logout' });
       return;
     }
-    // Cancelled: back to where the user was.
+    // Cancelled: back to where the user was; opened directly (a bookmark, a reload), to the dashboard.
     const previous = context.previousHref();
-    throw previous
+    throw previous && new URL(previous, 'http://x').pathname !== '/register'
       ? redirect({ href: previous, replace: true })
       : redirect({ to: '/dashboard', replace: true });
   },
