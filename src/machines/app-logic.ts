@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { type EventObject, fromCallback, fromPromise } from 'xstate';
 import {
   changePasswordCall,
   deleteAccountCall,
@@ -71,8 +71,12 @@ export function createAppLogic(api: ApiClient, session: SessionActor) {
         fetchImage: fromPromise<string, { src: string }>(async ({ input }) =>
           URL.createObjectURL(await api.blob(input.src)),
         ),
+        holdUrl: fromCallback<EventObject, { url: string }>(
+          ({ input }) =>
+            () =>
+              URL.revokeObjectURL(input.url),
+        ),
       },
-      actions: { releaseUrl: (_, url) => url && URL.revokeObjectURL(url) },
     }),
     profileCard: downloadMachine.provide({
       actors: {

@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import { errorCodeOf } from '../../contract/errors';
 
 export interface ProtectedImageContext {
@@ -13,8 +13,9 @@ const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 
 /**
  * An image the server only gives with the token: loading (busy), then shown from an object URL
- * (released when the image goes), or failed. One actor per image path; the app provides
- * `fetchImage` (the call, answering an object URL) and `releaseUrl`.
+ * (released when the image goes, also when the actor stops with its component), or failed. One actor
+ * per image path; the app provides `fetchImage` (the call, answering an object URL) and `holdUrl`
+ * (whose cleanup releases it).
  */
 export const protectedImageMachine = setup({
   types: { context: {} as ProtectedImageContext, input: {} as { src: string | null } },
@@ -22,11 +23,11 @@ export const protectedImageMachine = setup({
     fetchImage: fromPromise<string, { src: string }>(async () => {
       throw new Error('fetchImage is provided by the app');
     }),
+    /** Runs while the image shows; its cleanup releases the URL (a stopped actor runs no exit actions). */
+    holdUrl: fromCallback<EventObject, { url: string }>(() => () => {}),
   },
   actions: {
-    releaseUrl: (_, _url: string | null) => {},
     takeUrl: assign((_, url: string) => ({ url })),
-    forgetUrl: assign({ url: null }),
     setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
   },
   guards: {
@@ -50,7 +51,7 @@ export const protectedImageMachine = setup({
       },
     },
     shown: {
-      exit: [{ type: 'releaseUrl', params: ({ context }) => context.url }, 'forgetUrl'],
+      invoke: { id: 'holdUrl', src: 'holdUrl', input: ({ context }) => ({ url: context.url ?? '' }) },
     },
     failed: {},
   },
