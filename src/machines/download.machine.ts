@@ -57,3 +57,4 @@ export const downloadMachine = setup({
 });
 
 export type DownloadActor = ActorRefFrom<typeof downloadMachine>;
+export type AnyDownloadLogic = typeof downloadMachine;

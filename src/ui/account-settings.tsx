@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { ChangePasswordSchema } from '../../contract/account';
 import { formErrors } from '../../contract/form-errors';
 import { useAppActors } from './app-context';
-import { errorMessage } from './error-message';
+import { DownloadButton } from './download-button';
 import { PhoneSetupForm } from './phone-setup-form';
 import { FormError, TextField } from './text-field';
 import { useSubmission } from './use-submission';
@@ -138,9 +138,6 @@ function PhoneSettings() {
 function DataExport() {
   const { i18n } = useLingui();
   const { logic } = useAppActors();
-  const download = useActorRef(logic.accountExport);
-  const busy = useSelector(download, (s) => s.hasTag('busy'));
-  const error = useSelector(download, (s) => s.context.error);
   return (
     <div className="form">
       <h3>
@@ -149,27 +146,12 @@ function DataExport() {
       <p>
         <Trans>Everything Matchwerk holds about your account, as a file you can keep (JSON).</Trans>
       </p>
-      <p>
-        <button
-          type="button"
-          aria-busy={busy}
-          disabled={busy}
-          onClick={() =>
-            download.send({
-              type: 'download.start',
-              fileName: i18n.locale === 'en' ? 'matchwerk-my-data.json' : 'matchwerk-meine-daten.json',
-            })
-          }
-        >
-          <Trans>Download my data</Trans>
-        </button>
-        {error && (
-          <span className="field-error" role="alert">
-            {' '}
-            {errorMessage(i18n, error)}
-          </span>
-        )}
-      </p>
+      <DownloadButton
+        logic={logic.accountExport}
+        fileName={i18n.locale === 'en' ? 'matchwerk-my-data.json' : 'matchwerk-meine-daten.json'}
+      >
+        <Trans>Download my data</Trans>
+      </DownloadButton>
     </div>
   );
 }

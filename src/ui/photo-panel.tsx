@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { PHOTO_TYPES } from '../machines/photo.machine';
 import type { ProfileActor } from '../machines/profile.machine';
 import { useAppActors } from './app-context';
+import { DownloadButton } from './download-button';
 import { errorMessage } from './error-message';
 import { ProtectedImage } from './protected-image';
 
@@ -98,30 +99,12 @@ function usePreview(file: File | null): string | null {
 export function CardDownload() {
   const { i18n } = useLingui();
   const { logic } = useAppActors();
-  const download = useActorRef(logic.profileCard);
-  const busy = useSelector(download, (s) => s.hasTag('busy'));
-  const error = useSelector(download, (s) => s.context.error);
   return (
-    <p>
-      <button
-        type="button"
-        aria-busy={busy}
-        disabled={busy}
-        onClick={() =>
-          download.send({
-            type: 'download.start',
-            fileName: i18n.locale === 'en' ? 'matchwerk-profile.pdf' : 'matchwerk-profil.pdf',
-          })
-        }
-      >
-        <Trans>Download profile card (PDF)</Trans>
-      </button>
-      {error && (
-        <span className="field-error" role="alert">
-          {' '}
-          {errorMessage(i18n, error)}
-        </span>
-      )}
-    </p>
+    <DownloadButton
+      logic={logic.profileCard}
+      fileName={i18n.locale === 'en' ? 'matchwerk-profile.pdf' : 'matchwerk-profil.pdf'}
+    >
+      <Trans>Download profile card (PDF)</Trans>
+    </DownloadButton>
   );
 }
