@@ -31,3 +31,24 @@ export const ErrorCode = {
   internal: 'server.internal',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The client's code for a call that got no answer from the server (offline, DNS, CORS, timeout). */
+export const NETWORK_UNREACHABLE = 'network.unreachable';
+
+/** The stable code of any thrown error: an API error's `code`, else `network.unreachable`. */
+export function errorCodeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : NETWORK_UNREACHABLE;
+}
+
+/** The per-field codes of an API error (`fields` of a 400 answer); empty for any other error. */
+export function fieldCodesOf(error: unknown): Record<string, string[]> {
+  const fields = (error as { fields?: unknown } | null)?.fields;
+  return fields && typeof fields === 'object' ? (fields as Record<string, string[]>) : {};
+}
+
+/** How long the server asked to wait (Retry-After of a 429), in ms; null when it did not say. */
+export function retryAfterMsOf(error: unknown): number | null {
+  const seconds = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  return typeof seconds === 'number' ? seconds * 1000 : null;
+}

@@ -7,6 +7,7 @@ import { createActor } from 'xstate';
 import { CREDENTIALS_KEY } from '../contract/session';
 import { createApiClient } from './api/client';
 import { checkResetPasswordToken } from './api/reset-password';
+import { createAppLogic } from './machines/app-logic';
 import { dropLists } from './machines/list.machine';
 import { localeMachine } from './machines/locale.machine';
 import { type SessionActor, sessionMachine } from './machines/session.machine';
@@ -23,20 +24,26 @@ const api = createApiClient(sessionBridge(() => session));
 session = createActor(sessionMachine.provide({ actors: sessionActors(api) }), { input: {} });
 session.start();
 const locale = createActor(localeMachine, { input: { i18n } }).start();
+const logic = createAppLogic(api, session);
 
 const workspace = createWorkspace(api);
 const router = createAppRouter({
   session,
   api,
+  logic,
   workspace,
   locale,
   confirm: (message) => window.confirm(message),
-  checkResetToken: checkResetPasswordToken,
+  checkResetToken: (token) => checkResetPasswordToken(api, token),
 });
 
 // Guards run again when what they read changes (login, logout, SMS step, registration step, another
-// tab) — not on a token refresh. A session that ended by itself (invalid token, failed refresh) goes
-// to the start page (SEED-SPEC §4).
+// tab) — not on a token refresh, and not while the session restores or verifies tokens: guards wait
+// for it to settle themselves, so an invalidation then would run them (and the /register prompt)
+// twice. A session that ended by itself (invalid token, failed refresh) goes to the start page
+// (SEED-SPEC §4).
+const settling = (snapshot: ReturnType<SessionActor['getSnapshot']>) =>
+  snapshot.matches('restoring') || snapshot.matches('verifying');
 const accessKey = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
   const state = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
   const claims = snapshot.context.claims;
@@ -48,9 +55,11 @@ const accessKey = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
     claims?.login_status,
   ]);
 };
-let lastAccess = accessKey(session.getSnapshot());
+let lastAccess = settling(session.getSnapshot()) ? null : accessKey(session.getSnapshot());
 session.subscribe((snapshot) => {
+  if (settling(snapshot)) return;
   const access = accessKey(snapshot);
+  const first = lastAccess === null;
   if (access === lastAccess) return;
   lastAccess = access;
   if (snapshot.matches('loggedOut')) {
@@ -58,7 +67,7 @@ session.subscribe((snapshot) => {
     dropLists(api);
   }
   if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
-  else void router.invalidate();
+  else if (!first) void router.invalidate();
 });
 // Login or logout in another tab reaches this one.
 window.addEventListener('storage', (event) => {
@@ -69,7 +78,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <AppActorsContext.Provider value={{ session, locale, api }}>
+    <AppActorsContext.Provider value={{ session, locale, logic }}>
       <I18nProvider i18n={i18n}>
         <LocaleGate>
           <RouterProvider router={router} />

@@ -1,4 +1,5 @@
 import type { ApiClient } from './api/client';
+import type { AppLogic } from './machines/app-logic';
 import type { LocaleActor } from './machines/locale.machine';
 import type { SessionActor } from './machines/session.machine';
 import type { Workspace } from './machines/workspace';
@@ -7,6 +8,8 @@ import type { Workspace } from './machines/workspace';
 export interface RouterContext {
   session: SessionActor;
   api: ApiClient;
+  /** The machines with their side effects (src/machines/app-logic.ts). */
+  logic: AppLogic;
   workspace: Workspace;
   locale: LocaleActor;
   /** Asks the user a yes/no question (window.confirm in the browser). */

@@ -2,6 +2,10 @@ import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as de from '@zxcvbn-ts/language-de';
 import * as en from '@zxcvbn-ts/language-en';
+import {
+  passwordProblem as contractPasswordProblem,
+  type PasswordProblem,
+} from '../../contract/password-rules';
 import { ApiError } from '../http/errors';
 
 zxcvbnOptions.setOptions({
@@ -9,25 +13,11 @@ zxcvbnOptions.setOptions({
   graphs: common.adjacencyGraphs,
 });
 
-/** zxcvbn scores below this are refused (PRODUCT.md §3). */
-export const MIN_PASSWORD_SCORE = 3;
-/** Shorter local parts ("al@…") would forbid too many ordinary passwords to be useful. */
-const MIN_LOCAL_PART = 3;
+const score = (password: string, inputs: string[]) => zxcvbn(password, inputs).score;
 
-/**
- * The server's password rules beyond the length (which the contract's PasswordSchema checks):
- * answers the error code, or null when the password is acceptable for this address.
- */
-export function passwordProblem(
-  password: string,
-  email: string,
-): 'password.weak' | 'password.contains_email' | null {
-  const localPart = email.trim().toLowerCase().split('@')[0] ?? '';
-  if (localPart.length >= MIN_LOCAL_PART && password.toLowerCase().includes(localPart)) {
-    return 'password.contains_email';
-  }
-  const result = zxcvbn(password, [email, localPart, 'matchwerk']);
-  return result.score < MIN_PASSWORD_SCORE ? 'password.weak' : null;
+/** The contract's password rules (contract/password-rules.ts) with the server's zxcvbn. */
+export function passwordProblem(password: string, email: string): PasswordProblem | null {
+  return contractPasswordProblem(password, email, score);
 }
 
 /** Throws 400 with the code (top level and under `field`) when the password breaks a rule. */

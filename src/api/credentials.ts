@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import { CREDENTIALS_KEY, type StoredCredentials, StoredCredentialsSchema } from '../../contract/session';
+import {
+  CREDENTIALS_KEY,
+  type StoredCredentials,
+  StoredCredentialsSchema,
+  type TokenPair,
+} from '../../contract/session';
 
 /** Reads the stored credentials; anything unreadable counts as none. */
 export function readCredentials(storage: Storage = localStorage): StoredCredentials | null {
@@ -19,4 +24,9 @@ export function writeCredentials(credentials: StoredCredentials, storage: Storag
 
 export function clearCredentials(storage: Storage = localStorage): void {
   storage.removeItem(CREDENTIALS_KEY);
+}
+
+/** What the browser keeps of a token pair (no refresh token while the SMS code is pending). */
+export function storedCredentials(pair: TokenPair): StoredCredentials {
+  return pair.refresh_token ? { token: pair.token, refreshToken: pair.refresh_token } : { token: pair.token };
 }

@@ -46,3 +46,12 @@ export function registerNeedsConfirmation(session: SessionSnapshot): boolean {
   const claims = session.context.claims;
   return session.matches('authenticated') && claims !== null && hasFinishedRegistration(claims);
 }
+
+/** A `redirect` search parameter worth following: a path of this site ("/profile"), never "//host" or "/\host". */
+export function isSameOriginPath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return false;
+  // Control characters and backslashes let browsers read a path as another host.
+  if ([...path].some((c) => c === '\\' || c.charCodeAt(0) < 0x20)) return false;
+  const base = 'http://matchwerk.invalid';
+  return new URL(path, base).origin === base;
+}

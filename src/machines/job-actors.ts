@@ -18,6 +18,7 @@ import {
 } from '../api/jobs';
 import { DEFAULT_WEIGHT, type draftOf, type JobEvent, JobSaveConflict, JobSaveRejected } from './job.machine';
 import { jobPreviewMachine, type PreviewQuery } from './job-preview.machine';
+import { saveFile } from './save-file';
 
 const isFilled = (value: unknown) =>
   value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
@@ -103,16 +104,6 @@ export function jobActors(api: ApiClient, options: { asCompany: boolean; pollMs?
       return () => controller.abort();
     }),
   };
-}
-
-/** Saves a blob as a file the browser downloads. */
-export function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The results page's requests besides the list: the CSV download and the shortlist stars. */

@@ -1,4 +1,5 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { errorCodeOf } from '../../contract/errors';
 
 /** Files the server accepts (it checks the bytes; this only saves a pointless upload). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -25,11 +26,6 @@ export function photoProblem(file: File): string | null {
   return null;
 }
 
-const codeOf = (error: unknown) => {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' ? code : 'network.unreachable';
-};
-
 /**
  * Choosing, previewing, uploading (with progress) and deleting the profile photo. The parent learns
  * of a new image through the `uploaded`/`deleted` actions the screen provides.
@@ -54,7 +50,7 @@ export const photoMachine = setup({
       assertEvent(event, 'photo.progress');
       return { progress: event.share };
     }),
-    fail: assign((_, error: unknown) => ({ error: codeOf(error) })),
+    fail: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     /** The screen provides these: the new image URL reaches the profile state and the session. */
     uploaded: (_, _image: string | null) => {},
     deleted: () => {},

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { FieldDefinition } from '../../contract/catalog';
 import { buildValuesSchema, fieldErrors } from '../../contract/catalog-schema';
+import { errorCodeOf } from '../../contract/errors';
 import type { ProfileResponse, ProfileStatus } from '../../contract/profile';
 
 export type FormValues = Record<string, unknown>;
@@ -78,10 +79,6 @@ const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 const outputOf = ({ event }: { event: { output: ProfileResponse } }) => event.output;
 const same = (a: FormValues, b: FormValues) =>
   JSON.stringify(cleanValues(a)) === JSON.stringify(cleanValues(b));
-const codeOf = (error: unknown) => {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' ? code : 'network.unreachable';
-};
 
 /** Client-side check with the same builder the server uses; per-field codes, or null when valid. */
 export function validateForm(context: Pick<ProfileContext, 'scope' | 'fields' | 'userType' | 'form'>) {
@@ -166,7 +163,7 @@ export const profileMachine = setup({
     takeConflict: assign((_, error: unknown) => ({
       theirs: error instanceof SaveConflict ? error.current : null,
     })),
-    setError: assign((_, error: unknown) => ({ error: codeOf(error) })),
+    setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     clearError: assign({ error: null }),
   },
   guards: {

@@ -1,17 +1,14 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { TokenPair } from '../../contract/session';
-import {
-  confirmPhoneCall,
-  createAccountCall,
-  nextStepCall,
-  resendPhoneCodeCall,
-  resendValidationCall,
-  savePhoneCall,
-  skipPhoneCall,
-} from '../api/account';
+import { createAccountCall, nextStepCall, resendValidationCall, skipPhoneCall } from '../api/account';
 import type { ApiClient } from '../api/client';
-import type { AccountForm, RegistrationEvent } from './registration.machine';
-import type { SessionActor } from './session.machine';
+import { fetchFields } from '../api/profile';
+import { phoneSetupMachine } from './phone-setup.machine';
+import { phoneSetupImplementations } from './phone-setup-actors';
+import { profileMachine } from './profile.machine';
+import type { AccountForm, RegistrationEvent, RequiredFields } from './registration.machine';
+import { issueTokens, type SessionActor } from './session.machine';
+import { profileActors } from './workspace';
 
 const VALIDATION_POLL_MS = 5000;
 
@@ -41,29 +38,20 @@ export function registrationImplementations(api: ApiClient, session: SessionActo
           subscription.unsubscribe();
         };
       }),
-      savePhone: fromPromise<string, { phoneNumber: string; countryCode: string }>(async ({ input }) => {
-        await savePhoneCall(api, input.phoneNumber, input.countryCode);
-        return input.phoneNumber;
-      }),
-      resendPhoneCode: fromPromise<void>(() => resendPhoneCodeCall(api)),
-      confirmPhone: fromPromise<TokenPair, { code: string }>(({ input }) =>
-        confirmPhoneCall(api, input.code),
-      ),
+      phoneSetup: phoneSetupMachine.provide(phoneSetupImplementations(api, session, 'registration')),
       skipPhone: fromPromise<TokenPair>(() => skipPhoneCall(api)),
+      // The category decides the fields: a company fills its company profile, everybody else the profile.
+      loadRequiredFields: fromPromise<RequiredFields>(async () => {
+        const userType = session.getSnapshot().context.claims?.user_type ?? 'stella';
+        const scope = userType === 'company' ? 'company' : 'profile';
+        const fields = await fetchFields(api, scope);
+        return { scope, userType, fields: fields.filter((field) => field.required) };
+      }),
+      profile: profileMachine.provide({ actors: profileActors(api) }),
       nextStep: fromPromise<TokenPair>(() => nextStepCall(api)),
     },
     actions: {
-      tokensIssued: (_: unknown, pair: TokenPair) => {
-        const credentials = pair.refresh_token
-          ? { token: pair.token, refreshToken: pair.refresh_token }
-          : { token: pair.token };
-        const signedIn = session.getSnapshot().matches('authenticated');
-        session.send(
-          signedIn
-            ? { type: 'session.tokensIssued', credentials }
-            : { type: 'session.signedIn', credentials },
-        );
-      },
+      tokensIssued: (_: unknown, pair: TokenPair) => issueTokens(session, pair),
     },
   };
 }

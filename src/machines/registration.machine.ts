@@ -1,6 +1,18 @@
-import { type ActorRefFrom, assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  assertEvent,
+  assign,
+  fromCallback,
+  fromPromise,
+  type SnapshotFrom,
+  setup,
+} from 'xstate';
+import type { FieldDefinition } from '../../contract/catalog';
+import { errorCodeOf, fieldCodesOf, retryAfterMsOf } from '../../contract/errors';
 import type { TokenPair } from '../../contract/session';
 import type { Language } from '../../contract/user-types';
+import { phoneSetupMachine } from './phone-setup.machine';
+import { type ProfileSnapshot, profileMachine } from './profile.machine';
 
 export type Category = 'luna' | 'stella' | 'nova' | 'company';
 
@@ -18,22 +30,26 @@ export interface RegistrationContext {
   /** Error code of the last failed call (translated by the UI). */
   error: string | null;
   fieldErrors: Record<string, string[]>;
-  /** When the next validation e-mail or SMS code may be requested (ms since the epoch). */
+  /** When the next validation e-mail may be requested (ms since the epoch). */
   resendAllowedAt: number | null;
-  /** The phone number as the server normalised it (E.164), once saved. */
-  phone: string | null;
+  /** The required fields of the user's category, for the profile step (step 4). */
+  profileFields: RequiredFields | null;
   now: () => number;
+}
+
+/** The profile step's form: only the required fields of the user's category. */
+export interface RequiredFields {
+  scope: 'profile' | 'company';
+  userType: string;
+  fields: FieldDefinition[];
 }
 
 export type RegistrationEvent =
   | { type: 'registration.createAccount'; account: AccountForm }
   | { type: 'registration.resend' }
   | { type: 'registration.validated' }
-  | { type: 'registration.savePhone'; phoneNumber: string; countryCode: string }
-  | { type: 'registration.confirmCode'; code: string }
-  | { type: 'registration.changePhone' }
   | { type: 'registration.skipPhone' }
-  | { type: 'registration.profileDone' }
+  | { type: 'registration.retry' }
   | { type: 'registration.photoDone' };
 
 export interface RegistrationInput {
@@ -42,22 +58,27 @@ export interface RegistrationInput {
   now?: () => number;
 }
 
-const RESEND_COOLDOWN_MS = 60_000;
+/** What a screen shows for a state: `meta.step` of the innermost state that names one. */
+export interface RegistrationMeta {
+  step: 1 | 2 | 3 | 4 | 5;
+}
 
-const codeOf = (error: unknown) => {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' ? code : 'network.unreachable';
-};
-const fieldsOf = (error: unknown) => {
-  const fields = (error as { fields?: unknown })?.fields;
-  return fields && typeof fields === 'object' ? (fields as Record<string, string[]>) : {};
-};
+export const VALIDATION_RESEND_COOLDOWN_MS = 60_000;
+
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
+const pairOf = ({ event }: { event: { output: TokenPair } }) => event.output;
+
+/** The profile (step 4) counts as done once saved, or when it already had every required field. */
+function profileComplete(snapshot: ProfileSnapshot): boolean {
+  if (snapshot.matches('saved')) return true;
+  return snapshot.matches({ editing: 'clean' }) && snapshot.context.profile?.missing.length === 0;
+}
 
 /**
  * The guided registration (PRODUCT.md §3): account → e-mail validation → phone (or skip) →
- * required profile fields → photo (or skip) → done. Every call that moves a step answers new
- * tokens; the `tokensIssued` action hands them to the session.
+ * required profile fields → photo (or skip) → done. Each step is a state with `meta.step`; the phone
+ * step runs the phone-setup machine and the profile step the profile machine as children. Every
+ * call that moves a step answers new tokens; the `tokensIssued` action hands them to the session.
  */
 export const registrationMachine = setup({
   types: {
@@ -74,18 +95,14 @@ export const registrationMachine = setup({
     }),
     /** Reports `registration.validated` once the e-mail was confirmed (in this tab or another). */
     watchValidation: fromCallback<RegistrationEvent>(() => () => {}),
-    savePhone: fromPromise<string, { phoneNumber: string; countryCode: string }>(async () => {
-      throw new Error('savePhone is provided by the app');
-    }),
-    resendPhoneCode: fromPromise<void>(async () => {
-      throw new Error('resendPhoneCode is provided by the app');
-    }),
-    confirmPhone: fromPromise<TokenPair, { code: string }>(async () => {
-      throw new Error('confirmPhone is provided by the app');
-    }),
+    phoneSetup: phoneSetupMachine,
     skipPhone: fromPromise<TokenPair>(async () => {
       throw new Error('skipPhone is provided by the app');
     }),
+    loadRequiredFields: fromPromise<RequiredFields>(async () => {
+      throw new Error('loadRequiredFields is provided by the app');
+    }),
+    profile: profileMachine,
     nextStep: fromPromise<TokenPair>(async () => {
       throw new Error('nextStep is provided by the app');
     }),
@@ -93,22 +110,25 @@ export const registrationMachine = setup({
   actions: {
     /** The app passes new tokens to the session. */
     tokensIssued: (_, _pair: TokenPair) => {},
-    setError: assign((_, error: unknown) => ({ error: codeOf(error), fieldErrors: fieldsOf(error) })),
+    setError: assign((_, error: unknown) => ({
+      error: errorCodeOf(error),
+      fieldErrors: fieldCodesOf(error),
+    })),
     clearError: assign({ error: null, fieldErrors: {} }),
-    startCooldown: assign(({ context }) => ({ resendAllowedAt: context.now() + RESEND_COOLDOWN_MS })),
-    cooldownAsTold: assign(({ context }, error: unknown) => {
-      const seconds = (error as { retryAfterSeconds?: unknown })?.retryAfterSeconds;
-      return {
-        error: codeOf(error),
-        resendAllowedAt: context.now() + (typeof seconds === 'number' ? seconds * 1000 : RESEND_COOLDOWN_MS),
-      };
-    }),
-    takePhone: assign((_, phone: string) => ({ phone })),
-    forgetPhone: assign({ phone: null }),
+    startCooldown: assign(({ context }) => ({
+      resendAllowedAt: context.now() + VALIDATION_RESEND_COOLDOWN_MS,
+    })),
+    cooldownAsTold: assign(({ context }, error: unknown) => ({
+      error: errorCodeOf(error),
+      resendAllowedAt: context.now() + (retryAfterMsOf(error) ?? VALIDATION_RESEND_COOLDOWN_MS),
+    })),
+    takeProfileFields: assign((_, profileFields: RequiredFields) => ({ profileFields })),
   },
   guards: {
     mayResend: ({ context }) => context.resendAllowedAt === null || context.now() >= context.resendAllowedAt,
     enteredAt: ({ context }, step: number) => context.entryStep === step,
+    phoneConfirmed: (_, confirmed: boolean) => confirmed,
+    profileComplete: (_, complete: boolean) => complete,
   },
 }).createMachine({
   id: 'registration',
@@ -117,7 +137,7 @@ export const registrationMachine = setup({
     error: null,
     fieldErrors: {},
     resendAllowedAt: null,
-    phone: null,
+    profileFields: null,
     now: input.now ?? Date.now,
   }),
   initial: 'entering',
@@ -125,7 +145,7 @@ export const registrationMachine = setup({
     // Enter at the step after the last one done (SEED-SPEC §2: /register at step + 1).
     entering: {
       always: [
-        { guard: { type: 'enteredAt', params: 1 }, target: 'awaitingValidation' },
+        { guard: { type: 'enteredAt', params: 1 }, target: 'validation' },
         { guard: { type: 'enteredAt', params: 2 }, target: 'phone' },
         { guard: { type: 'enteredAt', params: 3 }, target: 'profile' },
         { guard: { type: 'enteredAt', params: 4 }, target: 'photo' },
@@ -133,125 +153,156 @@ export const registrationMachine = setup({
       ],
     },
     account: {
-      on: { 'registration.createAccount': { target: 'creatingAccount', actions: 'clearError' } },
-    },
-    creatingAccount: {
-      tags: ['busy'],
-      invoke: {
-        id: 'createAccount',
-        src: 'createAccount',
-        input: ({ event }) => {
-          assertEvent(event, 'registration.createAccount');
-          return event.account;
+      meta: { step: 1 } satisfies RegistrationMeta,
+      initial: 'editing',
+      states: {
+        editing: {
+          on: { 'registration.createAccount': { target: 'creating', actions: 'clearError' } },
         },
-        onDone: {
-          target: 'awaitingValidation',
-          actions: [{ type: 'tokensIssued', params: ({ event }) => event.output }, 'startCooldown'],
+        creating: {
+          tags: ['busy'],
+          invoke: {
+            id: 'createAccount',
+            src: 'createAccount',
+            input: ({ event }) => {
+              assertEvent(event, 'registration.createAccount');
+              return event.account;
+            },
+            onDone: {
+              target: '#registration.validation',
+              actions: [{ type: 'tokensIssued', params: pairOf }, 'startCooldown'],
+            },
+            onError: { target: 'editing', actions: { type: 'setError', params: errorOf } },
+          },
         },
-        onError: { target: 'account', actions: { type: 'setError', params: errorOf } },
       },
     },
-    awaitingValidation: {
+    validation: {
+      meta: { step: 2 } satisfies RegistrationMeta,
       invoke: { id: 'watchValidation', src: 'watchValidation' },
-      on: {
-        'registration.validated': { target: 'phone', actions: 'clearError' },
-        'registration.resend': { guard: 'mayResend', target: 'resendingValidation', actions: 'clearError' },
-      },
-    },
-    resendingValidation: {
-      tags: ['busy'],
-      invoke: {
-        id: 'resendValidation',
-        src: 'resendValidation',
-        onDone: { target: 'awaitingValidation', actions: 'startCooldown' },
-        onError: { target: 'awaitingValidation', actions: { type: 'cooldownAsTold', params: errorOf } },
+      on: { 'registration.validated': { target: 'phone', actions: 'clearError' } },
+      initial: 'waiting',
+      states: {
+        waiting: {
+          on: {
+            'registration.resend': { guard: 'mayResend', target: 'resending', actions: 'clearError' },
+          },
+        },
+        resending: {
+          tags: ['busy'],
+          invoke: {
+            id: 'resendValidation',
+            src: 'resendValidation',
+            onDone: { target: 'waiting', actions: 'startCooldown' },
+            onError: { target: 'waiting', actions: { type: 'cooldownAsTold', params: errorOf } },
+          },
+        },
       },
     },
     phone: {
-      on: {
-        'registration.savePhone': { target: 'savingPhone', actions: 'clearError' },
-        'registration.skipPhone': { target: 'skippingPhone', actions: 'clearError' },
-      },
-    },
-    savingPhone: {
-      tags: ['busy'],
-      invoke: {
-        id: 'savePhone',
-        src: 'savePhone',
-        input: ({ event }) => {
-          assertEvent(event, 'registration.savePhone');
-          return { phoneNumber: event.phoneNumber, countryCode: event.countryCode };
+      meta: { step: 3 } satisfies RegistrationMeta,
+      initial: 'settingUp',
+      states: {
+        // The phone-setup machine runs the number, code and resend; confirmed, the step is done.
+        settingUp: {
+          invoke: {
+            id: 'phoneSetup',
+            src: 'phoneSetup',
+            input: ({ context }) => ({ enabled: false, now: context.now }),
+            onSnapshot: {
+              guard: { type: 'phoneConfirmed', params: ({ event }) => event.snapshot.matches('confirmed') },
+              target: '#registration.profile',
+            },
+          },
+          on: { 'registration.skipPhone': { target: 'skipping', actions: 'clearError' } },
         },
-        onDone: {
-          target: 'confirmingPhone',
-          actions: [{ type: 'takePhone', params: ({ event }) => event.output }, 'startCooldown'],
+        skipping: {
+          tags: ['busy'],
+          invoke: {
+            id: 'skipPhone',
+            src: 'skipPhone',
+            onDone: { target: '#registration.profile', actions: { type: 'tokensIssued', params: pairOf } },
+            onError: { target: 'settingUp', actions: { type: 'setError', params: errorOf } },
+          },
         },
-        onError: { target: 'phone', actions: { type: 'setError', params: errorOf } },
       },
     },
-    confirmingPhone: {
-      on: {
-        'registration.confirmCode': { target: 'checkingCode', actions: 'clearError' },
-        'registration.resend': { guard: 'mayResend', target: 'resendingPhoneCode', actions: 'clearError' },
-        'registration.changePhone': { target: 'phone', actions: ['forgetPhone', 'clearError'] },
-        'registration.skipPhone': { target: 'skippingPhone', actions: 'clearError' },
-      },
-    },
-    resendingPhoneCode: {
-      tags: ['busy'],
-      invoke: {
-        id: 'resendPhoneCode',
-        src: 'resendPhoneCode',
-        onDone: { target: 'confirmingPhone', actions: 'startCooldown' },
-        onError: { target: 'confirmingPhone', actions: { type: 'cooldownAsTold', params: errorOf } },
-      },
-    },
-    checkingCode: {
-      tags: ['busy'],
-      invoke: {
-        id: 'confirmPhone',
-        src: 'confirmPhone',
-        input: ({ event }) => {
-          assertEvent(event, 'registration.confirmCode');
-          return { code: event.code };
-        },
-        onDone: { target: 'profile', actions: { type: 'tokensIssued', params: ({ event }) => event.output } },
-        onError: { target: 'confirmingPhone', actions: { type: 'setError', params: errorOf } },
-      },
-    },
-    skippingPhone: {
-      tags: ['busy'],
-      invoke: {
-        id: 'skipPhone',
-        src: 'skipPhone',
-        onDone: { target: 'profile', actions: { type: 'tokensIssued', params: ({ event }) => event.output } },
-        onError: { target: 'phone', actions: { type: 'setError', params: errorOf } },
-      },
-    },
-    // The required profile fields are saved with the profile calls; then the step moves on.
+    // Only the required fields of the category, saved with the profile calls; then the step moves on.
     profile: {
-      on: { 'registration.profileDone': { target: 'advancingFromProfile', actions: 'clearError' } },
-    },
-    advancingFromProfile: {
-      tags: ['busy'],
-      invoke: {
-        id: 'nextStep',
-        src: 'nextStep',
-        onDone: { target: 'photo', actions: { type: 'tokensIssued', params: ({ event }) => event.output } },
-        onError: { target: 'profile', actions: { type: 'setError', params: errorOf } },
+      meta: { step: 4 } satisfies RegistrationMeta,
+      initial: 'loadingFields',
+      states: {
+        loadingFields: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadRequiredFields',
+            src: 'loadRequiredFields',
+            onDone: {
+              target: 'editing',
+              actions: { type: 'takeProfileFields', params: ({ event }) => event.output },
+            },
+            onError: { target: 'loadFailed', actions: { type: 'setError', params: errorOf } },
+          },
+        },
+        loadFailed: {
+          on: { 'registration.retry': { target: 'loadingFields', actions: 'clearError' } },
+        },
+        editing: {
+          invoke: {
+            id: 'profile',
+            src: 'profile',
+            input: ({ context }) => ({
+              scope: context.profileFields?.scope ?? 'profile',
+              userType: context.profileFields?.userType ?? 'stella',
+              fields: context.profileFields?.fields ?? [],
+              hasFinishedRegistration: false,
+            }),
+            onSnapshot: {
+              guard: {
+                type: 'profileComplete',
+                params: ({ event }) => profileComplete(event.snapshot as ProfileSnapshot),
+              },
+              target: 'advancing',
+            },
+          },
+        },
+        advancing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'nextStep',
+            src: 'nextStep',
+            onDone: { target: '#registration.photo', actions: { type: 'tokensIssued', params: pairOf } },
+            onError: { target: 'advanceFailed', actions: { type: 'setError', params: errorOf } },
+          },
+        },
+        advanceFailed: {
+          on: { 'registration.retry': { target: 'advancing', actions: 'clearError' } },
+        },
       },
     },
     // Upload (with the photo panel) or skip: either way the registration ends here.
     photo: {
-      on: { 'registration.photoDone': { target: 'finishing', actions: 'clearError' } },
-    },
-    finishing: {
-      tags: ['busy'],
-      invoke: {
-        id: 'finish',
-        src: 'nextStep',
-        onDone: { target: 'done', actions: { type: 'tokensIssued', params: ({ event }) => event.output } },
-        onError: { target: 'photo', actions: { type: 'setError', params: errorOf } },
+      meta: { step: 5 } satisfies RegistrationMeta,
+      initial: 'choosing',
+      states: {
+        choosing: {
+          // The photo panel reads and updates the profile's image through this child.
+          invoke: {
+            id: 'photoProfile',
+            src: 'profile',
+            input: { scope: 'profile', userType: 'stella', fields: [], hasFinishedRegistration: false },
+          },
+          on: { 'registration.photoDone': { target: 'finishing', actions: 'clearError' } },
+        },
+        finishing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'finish',
+            src: 'nextStep',
+            onDone: { target: '#registration.done', actions: { type: 'tokensIssued', params: pairOf } },
+            onError: { target: 'choosing', actions: { type: 'setError', params: errorOf } },
+          },
+        },
       },
     },
     done: { type: 'final' },
@@ -259,3 +310,10 @@ export const registrationMachine = setup({
 });
 
 export type RegistrationActor = ActorRefFrom<typeof registrationMachine>;
+export type RegistrationSnapshot = SnapshotFrom<typeof registrationMachine>;
+
+/** The step (1–5) a snapshot is in, from the states' `meta`; 5 once done. */
+export function registrationStep(snapshot: RegistrationSnapshot): number {
+  const steps = Object.values(snapshot.getMeta()).map((meta) => (meta as Partial<RegistrationMeta>).step);
+  return steps.find((step) => step !== undefined) ?? 5;
+}

@@ -1,7 +1,8 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { errorCodeOf, retryAfterMsOf } from '../../contract/errors';
 import type { StoredCredentials, TokenClaims, TokenPair } from '../../contract/session';
 import type { Language } from '../../contract/user-types';
-import { clearCredentials, readCredentials, writeCredentials } from '../api/credentials';
+import { clearCredentials, readCredentials, storedCredentials, writeCredentials } from '../api/credentials';
 import { decodeClaims } from './token';
 
 /** Why a session ended without the user asking: the UI then goes to `/` (SEED-SPEC §4). */
@@ -24,8 +25,8 @@ export type SessionEvent =
   | { type: 'session.login'; email: string; password: string; locale: Language }
   | { type: 'session.submitCode'; code: string }
   | { type: 'session.resendCode' }
-  | { type: 'session.signedIn'; credentials: StoredCredentials }
   | { type: 'session.refresh' }
+  /** A call answered new tokens (registration, validation link, account settings): signed in or not, the machine takes them. */
   | { type: 'session.tokensIssued'; credentials: StoredCredentials }
   | { type: 'session.logout' };
 
@@ -43,20 +44,8 @@ export class TokenRejected extends Error {
 
 const RESEND_COOLDOWN_MS = 60_000;
 
-function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' ? code : 'network.unreachable';
-}
-
-function retryAfterMs(error: unknown): number | null {
-  const seconds = (error as { retryAfterSeconds?: unknown })?.retryAfterSeconds;
-  return typeof seconds === 'number' ? seconds * 1000 : null;
-}
-
-const pairToCredentials = (pair: TokenPair): StoredCredentials =>
-  pair.refresh_token ? { token: pair.token, refreshToken: pair.refresh_token } : { token: pair.token };
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
-const fromPair = ({ event }: { event: { output: TokenPair } }) => pairToCredentials(event.output);
+const fromPair = ({ event }: { event: { output: TokenPair } }) => storedCredentials(event.output);
 
 /**
  * The browser's session (SEED-SPEC §2, §4, §8; PRODUCT.md §3). Side effects are actors that the
@@ -105,12 +94,12 @@ export const sessionMachine = setup({
     forgetCredentials: assign({ credentials: null, claims: null, resendAllowedAt: null }),
     removeStoredCredentials: ({ context }) => clearCredentials(context.storage),
     clearError: assign({ error: null, ended: null }),
-    setError: assign((_, error: unknown) => ({ error: errorCode(error) })),
+    setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     markEnded: assign((_, ended: SessionEnd) => ({ ended })),
     startResendCooldown: assign(({ context }) => ({ resendAllowedAt: context.now() + RESEND_COOLDOWN_MS })),
     waitAsToldToResend: assign(({ context }, error: unknown) => ({
-      error: errorCode(error),
-      resendAllowedAt: context.now() + (retryAfterMs(error) ?? RESEND_COOLDOWN_MS),
+      error: errorCodeOf(error),
+      resendAllowedAt: context.now() + (retryAfterMsOf(error) ?? RESEND_COOLDOWN_MS),
     })),
   },
   guards: {
@@ -181,7 +170,7 @@ export const sessionMachine = setup({
     loggedOut: {
       on: {
         'session.login': { target: 'authenticating', actions: 'clearError' },
-        'session.signedIn': {
+        'session.tokensIssued': {
           target: 'verifying',
           actions: [
             { type: 'takeCredentials', params: ({ event }) => event.credentials },
@@ -312,3 +301,8 @@ export const sessionMachine = setup({
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** Hands the tokens a call answered to the session; signed in or not, the machine decides what follows. */
+export function issueTokens(session: SessionActor, pair: TokenPair): void {
+  session.send({ type: 'session.tokensIssued', credentials: storedCredentials(pair) });
+}

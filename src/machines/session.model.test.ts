@@ -29,7 +29,7 @@ const model = machineModel(sessionMachine, {
   input: { storage: new MemoryStorage(), now: () => NOW },
   events: [
     { type: 'session.login', email: 'a@b.de', password: 'pw', locale: 'de' },
-    { type: 'session.signedIn', credentials: { token: full.token, refreshToken: 'r-full' } },
+    { type: 'session.tokensIssued', credentials: { token: full.token, refreshToken: 'r-full' } },
     { type: 'session.submitCode', code: '123456' },
     { type: 'session.resendCode' },
     { type: 'session.refresh' },

@@ -1,4 +1,5 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { errorCodeOf, fieldCodesOf } from '../../contract/errors';
 
 export interface SubmissionContext {
   /** Error code of the last failed submission (translated by the UI). */
@@ -24,13 +25,7 @@ export const submissionMachine = setup({
     }),
   },
   actions: {
-    fail: assign((_, error: unknown) => {
-      const e = error as { code?: unknown; fields?: unknown };
-      return {
-        error: typeof e?.code === 'string' ? e.code : 'network.unreachable',
-        fields: e?.fields && typeof e.fields === 'object' ? (e.fields as Record<string, string[]>) : {},
-      };
-    }),
+    fail: assign((_, error: unknown) => ({ error: errorCodeOf(error), fields: fieldCodesOf(error) })),
     clear: assign({ error: null, fields: {} }),
   },
 }).createMachine({

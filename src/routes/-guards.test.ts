@@ -5,6 +5,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { CREDENTIALS_KEY, type TokenClaims } from '../../contract/session';
 import { sessionMachineForTests } from '../../tests/support/session';
 import { fakeToken, MemoryStorage } from '../../tests/support/tokens';
+import { createAppLogic } from '../machines/app-logic';
 import { localeMachine } from '../machines/locale.machine';
 import { createAppRouter } from '../router';
 
@@ -47,6 +48,7 @@ async function visit(
     {
       session,
       api,
+      logic: createAppLogic(api, session),
       locale,
       confirm,
       checkResetToken: async () => options.resetTokenOk ?? false,

@@ -2,12 +2,19 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { loginRedirect } from '../machines/access';
 import { settledSession } from '../machines/settled';
 import { LoginScreen } from '../ui/screens/login';
+import { RedirectSearch } from './-redirect-search';
 
 export const Route = createFileRoute('/login')({
+  validateSearch: RedirectSearch,
   // An invalid stored token is dropped by the session machine, which then sends the user to `/`.
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, search }) => {
     const target = loginRedirect(await settledSession(context.session));
-    if (target) throw redirect(target);
+    if (!target) return;
+    // Signed in: where the visitor wanted to go (a same-origin path, validated above), else the dashboard.
+    if (target.to === '/dashboard' && search.redirect) throw redirect({ href: search.redirect });
+    if (target.to === '/mfa/login')
+      throw redirect({ to: '/mfa/login', search: { redirect: search.redirect } });
+    throw redirect(target);
   },
   component: LoginScreen,
 });

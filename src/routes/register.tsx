@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { registerNeedsConfirmation } from '../machines/access';
 import { settledSession } from '../machines/settled';
-import { RegisterScreen } from '../ui/screens/register';
+import { RegisterScreen } from '../ui/screens/register/register-screen';
 
 const RegisterSearch = v.object({
   step: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)), 1), 1),
@@ -21,9 +21,9 @@ export const Route = createFileRoute('/register')({
       context.session.send({ type: 'session.logout' });
       return;
     }
-    // Cancelled: back to where the user was.
+    // Cancelled: back to where the user was; opened directly (a bookmark, a reload), to the dashboard.
     const previous = context.previousHref();
-    throw previous
+    throw previous && new URL(previous, 'http://x').pathname !== '/register'
       ? redirect({ href: previous, replace: true })
       : redirect({ to: '/dashboard', replace: true });
   },

@@ -1,38 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { validateEmailCall } from '../api/account';
+import { createActor, waitFor } from 'xstate';
+import type { EmailValidationActor } from '../machines/email-validation.machine';
 import { ValidateEmailScreen } from '../ui/screens/public';
 
-type Validation = { ok: true; code: null } | { ok: false; code: string };
-
-// The link is single use, but the router may run this loader again (an invalidation after the
-// session took the new tokens): every visit of a token shares the first answer.
-const validations = new Map<string, Promise<Validation>>();
+// The link is single use, but the router runs this loader again when the session took the new tokens
+// (an invalidation): while the page shows, every run reads the one validation actor of its token.
+// Leaving the page stops and forgets it.
+const validations = new Map<string, EmailValidationActor>();
 
 export const Route = createFileRoute('/user/validate/$token')({
-  loader: ({ context, params }) => {
+  loader: async ({ context, params }) => {
     let validation = validations.get(params.token);
     if (!validation) {
-      validation = validateEmailCall(context.api, params.token).then(
-        (pair): Validation => {
-          const credentials = pair.refresh_token
-            ? { token: pair.token, refreshToken: pair.refresh_token }
-            : { token: pair.token };
-          const signedIn = context.session.getSnapshot().matches('authenticated');
-          context.session.send(
-            signedIn
-              ? { type: 'session.tokensIssued', credentials }
-              : { type: 'session.signedIn', credentials },
-          );
-          return { ok: true, code: null };
-        },
-        (error): Validation => ({
-          ok: false,
-          code: (error as { code?: string }).code ?? 'network.unreachable',
-        }),
-      );
+      validation = createActor(context.logic.emailValidation, { input: { token: params.token } }).start();
       validations.set(params.token, validation);
     }
-    return validation;
+    const done = await waitFor(validation, (s) => s.status === 'done');
+    return { ok: done.matches('validated'), code: done.context.error };
+  },
+  onLeave: ({ params }) => {
+    validations.get(params.token)?.stop();
+    validations.delete(params.token);
   },
   component: function Validate() {
     const result = Route.useLoaderData();

@@ -1,22 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
-import * as v from 'valibot';
-import { PasswordSchema, PhoneConfirmSchema } from '../../contract/account';
-import type { TokenPair } from '../../contract/session';
-import {
-  changePasswordCall,
-  changePhoneCall,
-  confirmPhoneCall,
-  deleteAccountCall,
-  disableTwoFactorCall,
-} from '../api/account';
+import { ChangePasswordSchema } from '../../contract/account';
+import { formErrors } from '../../contract/form-errors';
 import { useAppActors } from './app-context';
+import { DownloadButton } from './download-button';
+import { PhoneSetupForm } from './phone-setup-form';
 import { FormError, TextField } from './text-field';
 import { useSubmission } from './use-submission';
 
-/** Change password, change or remove the SMS phone, delete the account: each needs the current password. */
+/** Change password, change or remove the SMS phone, download or delete the account's data. */
 export function AccountSettings() {
   return (
     <section className="account-settings" aria-labelledby="account-settings-title">
@@ -25,48 +19,41 @@ export function AccountSettings() {
       </h2>
       <ChangePassword />
       <PhoneSettings />
+      <DataExport />
       <DeleteAccount />
     </section>
   );
-}
-
-/** New tokens from a settings call go to the session (the claims changed). */
-function useTokens() {
-  const { session } = useAppActors();
-  return (pair: TokenPair) =>
-    session.send({
-      type: 'session.tokensIssued',
-      credentials: pair.refresh_token
-        ? { token: pair.token, refreshToken: pair.refresh_token }
-        : { token: pair.token },
-    });
 }
 
 const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
 
 function ChangePassword() {
   const { t } = useLingui();
-  const { api } = useAppActors();
-  const tokens = useTokens();
-  const change = useSubmission(async (input: { current: string; next: string; form: HTMLFormElement }) => {
-    tokens(await changePasswordCall(api, input.current, input.next));
-    input.form.reset();
-  });
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { logic } = useAppActors();
+  const change = useSubmission(
+    async (input: { currentPassword: string; newPassword: string; form: HTMLFormElement }) => {
+      await logic.requests.changePassword(input);
+      input.form.reset();
+    },
+  );
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const next = v.safeParse(PasswordSchema, field(form, 'newPassword'));
-    if (!next.success) return setFieldError(next.issues[0].message);
-    setFieldError(null);
-    change.submit({ current: field(form, 'currentPassword'), next: next.output, form });
+    const parsed = formErrors(ChangePasswordSchema, {
+      currentPassword: field(form, 'currentPassword'),
+      newPassword: field(form, 'newPassword'),
+    });
+    setErrors(parsed.ok ? {} : parsed.fields);
+    if (parsed.ok) change.submit({ ...parsed.output, form });
   }
+  const first = (key: string) => errors[key]?.[0] ?? change.fields[key]?.[0];
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="change-password-title">
       <h3 id="change-password-title">
         <Trans>Change password</Trans>
       </h3>
-      <FormError code={change.error} />
+      <FormError code={change.error === 'request.invalid' ? null : change.error} />
       {change.done && <p role="status">{t`Your password is changed; other sessions were ended.`}</p>}
       <TextField
         id="current-password"
@@ -74,6 +61,7 @@ function ChangePassword() {
         type="password"
         autoComplete="current-password"
         label={<Trans>Current password</Trans>}
+        error={first('currentPassword')}
       />
       <TextField
         id="new-password"
@@ -81,7 +69,7 @@ function ChangePassword() {
         type="password"
         autoComplete="new-password"
         label={<Trans>New password</Trans>}
-        error={fieldError ?? change.fields.newPassword?.[0]}
+        error={first('newPassword')}
       />
       <button type="submit" disabled={change.busy}>
         <Trans>Change password</Trans>
@@ -90,110 +78,43 @@ function ChangePassword() {
   );
 }
 
+/** SMS login protection: the phone-setup machine, started with the claims' current status. */
 function PhoneSettings() {
   const { t } = useLingui();
-  const { api, session } = useAppActors();
-  const tokens = useTokens();
+  const { logic, session } = useAppActors();
   const claims = useSelector(session, (s) => s.context.claims);
-  const changeNumber = useSubmission(
-    (body: { currentPassword: string; phoneNumber: string; countryCode: string }) =>
-      changePhoneCall(api, body),
-  );
-  const confirm = useSubmission(async (code: string) => {
-    tokens(await confirmPhoneCall(api, code));
-    changeNumber.reset();
-  });
-  const disable = useSubmission(async (currentPassword: string) =>
-    tokens(await disableTwoFactorCall(api, currentPassword)),
-  );
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const phone = useActorRef(logic.phoneSettings, { input: { enabled: claims?.mfa_status === 'enabled' } });
+  const snapshot = useSelector(phone, (s) => s);
+  const enabled = snapshot.context.enabled;
+  const busy = snapshot.hasTag('busy');
+  const [password, setPassword] = useState<string | null>(null);
   if (!claims) return null;
-  const enabled = claims.mfa_status === 'enabled';
-  // A code was sent to the new number and is not confirmed yet.
-  const awaitingCode = changeNumber.done;
   return (
     <div className="form">
       <h3>
         <Trans>SMS login protection</Trans>
       </h3>
       <p>{enabled ? <Trans>On, with the number {claims.phone_number}.</Trans> : <Trans>Off.</Trans>}</p>
-      <FormError code={changeNumber.error ?? codeError ?? confirm.error ?? disable.error} />
-      {awaitingCode && <p role="status">{t`We have sent a code to the new number.`}</p>}
-      {confirm.done && !awaitingCode && (
+      {snapshot.matches('confirmed') && (
         <p role="status">{t`SMS login protection is on with the new number.`}</p>
       )}
-      {disable.done && <p role="status">{t`SMS login protection is off.`}</p>}
-      {!awaitingCode ? (
+      {snapshot.matches('turnedOff') && <p role="status">{t`SMS login protection is off.`}</p>}
+      <PhoneSetupForm
+        phone={phone}
+        idPrefix="phone-settings"
+        withPassword
+        sendLabel={enabled ? t`Change number` : t`Turn on with this number`}
+      />
+      {snapshot.can({ type: 'phone.turnOff', currentPassword: '' }) && (
         <form
           className="form"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const form = e.currentTarget;
-            changeNumber.submit({
-              currentPassword: field(form, 'currentPassword'),
-              phoneNumber: field(form, 'phoneNumber'),
-              countryCode: field(form, 'countryCode') || 'DE',
-            });
-          }}
-        >
-          <TextField
-            id="phone-current-password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            label={<Trans>Current password</Trans>}
-          />
-          <TextField
-            id="phone-country-code"
-            name="countryCode"
-            defaultValue="DE"
-            maxLength={2}
-            label={<Trans>Country code (e.g. DE)</Trans>}
-          />
-          <TextField
-            id="phone-new-number"
-            name="phoneNumber"
-            type="tel"
-            autoComplete="tel-national"
-            label={<Trans>Mobile number</Trans>}
-          />
-          <button type="submit" disabled={changeNumber.busy}>
-            {enabled ? <Trans>Change number</Trans> : <Trans>Turn on with this number</Trans>}
-          </button>
-        </form>
-      ) : (
-        <form
-          className="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            const parsed = v.safeParse(PhoneConfirmSchema, { code: field(e.currentTarget, 'code') });
-            if (!parsed.success) return setCodeError(parsed.issues[0].message);
-            setCodeError(null);
-            confirm.submit(parsed.output.code);
-          }}
-        >
-          <TextField
-            id="phone-settings-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            label={<Trans>Code from the SMS</Trans>}
-          />
-          <button type="submit" disabled={confirm.busy}>
-            <Trans>Confirm</Trans>
-          </button>
-        </form>
-      )}
-      {enabled && (
-        <form
-          className="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            disable.submit(field(e.currentTarget, 'currentPassword'));
+            const currentPassword = field(e.currentTarget, 'currentPassword');
+            if (!currentPassword) return setPassword('password.required');
+            setPassword(null);
+            phone.send({ type: 'phone.turnOff', currentPassword });
           }}
         >
           <TextField
@@ -202,8 +123,9 @@ function PhoneSettings() {
             type="password"
             autoComplete="current-password"
             label={<Trans>Current password</Trans>}
+            error={password}
           />
-          <button type="submit" disabled={disable.busy}>
+          <button type="submit" disabled={busy}>
             <Trans>Turn SMS protection off</Trans>
           </button>
         </form>
@@ -212,13 +134,34 @@ function PhoneSettings() {
   );
 }
 
+/** "Download my data": everything the server holds about the account, as a JSON file. */
+function DataExport() {
+  const { i18n } = useLingui();
+  const { logic } = useAppActors();
+  return (
+    <div className="form">
+      <h3>
+        <Trans>Your data</Trans>
+      </h3>
+      <p>
+        <Trans>Everything Matchwerk holds about your account, as a file you can keep (JSON).</Trans>
+      </p>
+      <DownloadButton
+        logic={logic.accountExport}
+        fileName={i18n.locale === 'en' ? 'matchwerk-my-data.json' : 'matchwerk-meine-daten.json'}
+      >
+        <Trans>Download my data</Trans>
+      </DownloadButton>
+    </div>
+  );
+}
+
 function DeleteAccount() {
   const { t } = useLingui();
-  const { api, session } = useAppActors();
+  const { logic } = useAppActors();
   const navigate = useNavigate();
   const remove = useSubmission(async (password: string) => {
-    await deleteAccountCall(api, password);
-    session.send({ type: 'session.logout' });
+    await logic.requests.deleteAccount(password);
     await navigate({ to: '/' });
   });
   function submit(event: FormEvent<HTMLFormElement>) {

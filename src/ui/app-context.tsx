@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ApiClient } from '../api/client';
+import type { AppLogic } from '../machines/app-logic';
 import type { LocaleActor } from '../machines/locale.machine';
 import type { SessionActor } from '../machines/session.machine';
 
@@ -7,7 +7,8 @@ import type { SessionActor } from '../machines/session.machine';
 export interface AppActors {
   session: SessionActor;
   locale: LocaleActor;
-  api: ApiClient;
+  /** The machines screens run, with their side effects (src/machines/app-logic.ts). */
+  logic: AppLogic;
 }
 
 export const AppActorsContext = createContext<AppActors | null>(null);

@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { TokenClaims } from '../../contract/session';
 import type { Language } from '../../contract/user-types';
-import type { ApiClient } from '../api/client';
 import type { ProfileActor } from '../machines/profile.machine';
 import { ProtectedImage } from './protected-image';
 
@@ -33,15 +32,7 @@ export function CompletenessRing({ percent }: { percent: number }) {
 }
 
 /** A candidate's or company's dashboard: completeness, what is missing, photo, 2FA, matching on/off. */
-export function ProfileDashboard({
-  api,
-  profile,
-  claims,
-}: {
-  api: ApiClient;
-  profile: ProfileActor;
-  claims: TokenClaims;
-}) {
+export function ProfileDashboard({ profile, claims }: { profile: ProfileActor; claims: TokenClaims }) {
   const { t, i18n } = useLingui();
   const language = i18n.locale as Language;
   const snapshot = useSelector(profile, (s) => s);
@@ -91,7 +82,6 @@ export function ProfileDashboard({
             <Trans>Photo</Trans>
           </h2>
           <ProtectedImage
-            api={api}
             src={snapshot.context.image}
             alt={t`Your profile photo`}
             size={128}

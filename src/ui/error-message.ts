@@ -1,8 +1,9 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { KnownErrorCode } from '../../contract/error-codes';
 
 /** The user's words for the server's and the forms' error codes (contract/errors.ts and domain codes). */
-const MESSAGES: Record<string, MessageDescriptor> = {
+const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'login.invalid_credentials': msg`E-mail address or password is not right, or the login is locked for a few minutes. Please try again.`,
   'login.wrong_2FA_code': msg`This code is not right or no longer valid. Check the SMS or ask for a new code.`,
   'request.rate_limited': msg`Too many attempts. Please wait a moment and try again.`,
@@ -53,15 +54,45 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   'accepted.missing': msg`Please accept both to register.`,
   'phone.invalid': msg`This is not a valid mobile number for the chosen country.`,
   'phone.no_pending': msg`Please enter your number first; then we send a code.`,
+  'phone.email_not_validated': msg`Please confirm your e-mail address first; then you can protect your login by SMS.`,
+  'phone.not_mobile': msg`Please enter a mobile number: codes are sent by SMS.`,
+  'phone.premium_rate': msg`Premium-rate numbers cannot receive codes. Please enter your mobile number.`,
+  'phone.country_not_supported': msg`We cannot send SMS to numbers of this country yet.`,
   'validation.invalid_token': msg`This link is not valid any more: it was used already, has expired, or a newer one was sent.`,
   'registration.already_validated': msg`Your e-mail address is confirmed already.`,
   'registration.wrong_step': msg`This step is already done. Please reload the page.`,
   'registration.step_not_ready': msg`Please fill in all required fields first.`,
   'reset.invalid_token': msg`This link is not valid any more. Please ask for a new one.`,
+  'route.not_found': msg`This address does not exist.`,
+  'route.method_not_allowed': msg`This action is not possible here.`,
+  'request.malformed_json': msg`The request could not be read. Please reload the page and try again.`,
+  'request.invalid': msg`Please check the highlighted fields.`,
+  'auth.required': msg`Please log in.`,
+  'auth.forbidden': msg`You may not do this.`,
+  'jwt.expired': msg`Your session has ended. Please log in again.`,
+  'jwt.revoked': msg`Your session has ended. Please log in again.`,
+  'jwt.invalid': msg`Your session has ended. Please log in again.`,
+  'auth.mfa_pending': msg`Please enter the code from the SMS first.`,
+  'auth.not_pending': msg`No SMS code is expected for this login. Please log in again.`,
+  'http.error': msg`Something went wrong. Please try again.`,
+  'criterion.unknown': msg`This criterion does not exist.`,
+  'criterion.duplicate': msg`Each criterion may appear only once.`,
+  'criterion.weight_invalid': msg`Please choose a weight from the offered ones.`,
+  'criterion.must_invalid': msg`This criterion cannot be a must.`,
+  'criterion.agent_only': msg`Only an agent sets weights and musts.`,
+  'job.not_found': msg`This job does not exist (any more).`,
+  'job.version_conflict': msg`Someone saved this job in the meantime.`,
+  'job.archived': msg`This job is archived and cannot be changed.`,
+  'run.not_found': msg`This matching run does not exist.`,
+  'result.not_found': msg`This result does not exist (any more).`,
+  'profile.not_found': msg`This profile does not exist (any more).`,
+  'status.invalid': msg`Please choose one of the offered states.`,
+  'version.required': msg`The version is missing. Please reload the page.`,
+  'query.invalid': msg`This filter or page is not valid.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;
 
 export function errorMessage(i18n: I18n, code: string | null | undefined): string {
-  return i18n._(code ? (MESSAGES[code] ?? FALLBACK) : FALLBACK);
+  return i18n._(code && Object.hasOwn(MESSAGES, code) ? MESSAGES[code as KnownErrorCode] : FALLBACK);
 }

@@ -5,6 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import { CREDENTIALS_KEY, type TokenClaims } from '../../contract/session';
 import { sessionMachineForTests } from '../../tests/support/session';
 import { fakeToken, MemoryStorage } from '../../tests/support/tokens';
+import { createAppLogic } from '../machines/app-logic';
 import { localeMachine } from '../machines/locale.machine';
 import { decodeClaims } from '../machines/token';
 import { createAppRouter } from '../router';
@@ -40,6 +41,7 @@ async function landsAt(path: string, token: string | null): Promise<string> {
     {
       session,
       api,
+      logic: createAppLogic(api, session),
       locale,
       confirm: () => false,
       checkResetToken: async () => false,

@@ -1,12 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../contract/account';
+import {
+  containsEmail,
+  MIN_PASSWORD_SCORE,
+  type PasswordScorer,
+  passwordUserInputs,
+} from '../../contract/password-rules';
 
-type Scorer = (password: string, inputs: string[]) => number;
-let scorer: Promise<Scorer> | undefined;
+let scorer: Promise<PasswordScorer> | undefined;
 
 /** zxcvbn with the same dictionaries as the server, loaded only when a password is typed (~1 MB). */
-function loadScorer(): Promise<Scorer> {
+function loadScorer(): Promise<PasswordScorer> {
   scorer ??= Promise.all([
     import('@zxcvbn-ts/core'),
     import('@zxcvbn-ts/language-common'),
@@ -22,7 +27,7 @@ function loadScorer(): Promise<Scorer> {
   return scorer;
 }
 
-/** The rules of PRODUCT.md §3 and a strength meter; the server decides, this only explains. */
+/** The rules of PRODUCT.md §3 (contract/password-rules.ts) and a strength meter; the server decides. */
 export function PasswordStrength({ password, email }: { password: string; email: string }) {
   const { t } = useLingui();
   const [score, setScore] = useState<number | null>(null);
@@ -32,16 +37,14 @@ export function PasswordStrength({ password, email }: { password: string; email:
       return;
     }
     let current = true;
-    const local = email.split('@')[0] ?? '';
     void loadScorer().then((score) => {
-      if (current) setScore(score(password, [email, local, 'matchwerk']));
+      if (current) setScore(score(password, passwordUserInputs(email)));
     });
     return () => {
       current = false;
     };
   }, [password, email]);
-  const local = (email.split('@')[0] ?? '').toLowerCase();
-  const containsEmail = local.length >= 3 && password.toLowerCase().includes(local);
+  const breaksEmailRule = containsEmail(password, email);
   const words = [t`very weak`, t`weak`, t`fair`, t`strong`, t`very strong`];
   return (
     <div className="password-strength" aria-live="polite">
@@ -63,10 +66,10 @@ export function PasswordStrength({ password, email }: { password: string; email:
         <li data-ok={password.length >= PASSWORD_MIN_LENGTH}>
           <Trans>At least {PASSWORD_MIN_LENGTH} characters; long passphrases are best</Trans>
         </li>
-        <li data-ok={password.length > 0 && !containsEmail}>
+        <li data-ok={password.length > 0 && !breaksEmailRule}>
           <Trans>Does not contain your e-mail address</Trans>
         </li>
-        <li data-ok={score !== null && score >= 3}>
+        <li data-ok={score !== null && score >= MIN_PASSWORD_SCORE}>
           <Trans>Hard to guess: no common words, names or patterns alone</Trans>
         </li>
       </ul>

@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
-import { fromPromise } from 'xstate';
-import type { ApiClient } from '../api/client';
-import { deletePhoto, fetchProfileCard, uploadPhoto } from '../api/profile';
-import { PHOTO_TYPES, photoMachine } from '../machines/photo.machine';
+import { PHOTO_TYPES } from '../machines/photo.machine';
 import type { ProfileActor } from '../machines/profile.machine';
-import type { SessionActor } from '../machines/session.machine';
+import { useAppActors } from './app-context';
+import { DownloadButton } from './download-button';
 import { errorMessage } from './error-message';
 import { ProtectedImage } from './protected-image';
 
@@ -14,36 +12,12 @@ import { ProtectedImage } from './protected-image';
  * The profile photo: preview of the chosen file, upload with progress, delete. A new photo reaches
  * the profile state at once and the header with the next token (a refresh is asked for).
  */
-export function PhotoPanel({
-  api,
-  profile,
-  session,
-}: {
-  api: ApiClient;
-  profile: ProfileActor;
-  session: SessionActor;
-}) {
+export function PhotoPanel({ profile }: { profile: ProfileActor }) {
   const { t, i18n } = useLingui();
+  const { logic } = useAppActors();
   const inputId = useId();
   const image = useSelector(profile, (s) => s.context.image);
-  const photo = useActorRef(
-    photoMachine.provide({
-      actors: {
-        send: fromPhotoUpload(api),
-        remove: fromPhotoDelete(api),
-      },
-      actions: {
-        uploaded: (_, newImage) => {
-          profile.send({ type: 'profile.photoChanged', image: newImage });
-          session.send({ type: 'session.refresh' });
-        },
-        deleted: () => {
-          profile.send({ type: 'profile.photoChanged', image: null });
-          session.send({ type: 'session.refresh' });
-        },
-      },
-    }),
-  );
+  const photo = useActorRef(logic.photo(profile));
   const state = useSelector(photo, (s) => s);
   const preview = usePreview(state.context.file);
   return (
@@ -55,7 +29,7 @@ export function PhotoPanel({
         {preview ? (
           <img src={preview} alt={t`Chosen for upload`} width={128} height={128} className="avatar" />
         ) : (
-          <ProtectedImage api={api} src={image} alt={t`Your profile photo`} size={128} className="avatar" />
+          <ProtectedImage src={image} alt={t`Your profile photo`} size={128} className="avatar" />
         )}
         <div className="photo-actions">
           <label htmlFor={inputId}>
@@ -121,43 +95,16 @@ function usePreview(file: File | null): string | null {
   return url;
 }
 
-const fromPhotoUpload = (api: ApiClient) =>
-  fromPromise(({ input }: { input: { file: File; onProgress: (share: number) => void } }) =>
-    uploadPhoto(api, input.file, input.onProgress),
-  );
-const fromPhotoDelete = (api: ApiClient) => fromPromise<string | null>(() => deletePhoto(api));
-
-/** Downloads the profile card PDF (GET /api/profile/card/pdf) with the token. */
-export function CardDownload({ api }: { api: ApiClient }) {
+/** Downloads the profile card PDF (GET /api/profile/card/pdf); a second click while it loads does nothing. */
+export function CardDownload() {
   const { i18n } = useLingui();
-  const [error, setError] = useState<string | null>(null);
+  const { logic } = useAppActors();
   return (
-    <p>
-      <button
-        type="button"
-        onClick={() => {
-          setError(null);
-          fetchProfileCard(api).then(
-            (blob) => {
-              const url = URL.createObjectURL(blob);
-              const link = document.createElement('a');
-              link.href = url;
-              link.download = i18n.locale === 'en' ? 'matchwerk-profile.pdf' : 'matchwerk-profil.pdf';
-              link.click();
-              setTimeout(() => URL.revokeObjectURL(url), 10_000);
-            },
-            (e) => setError((e as { code?: string }).code ?? 'network.unreachable'),
-          );
-        }}
-      >
-        <Trans>Download profile card (PDF)</Trans>
-      </button>
-      {error && (
-        <span className="field-error" role="alert">
-          {' '}
-          {errorMessage(i18n, error)}
-        </span>
-      )}
-    </p>
+    <DownloadButton
+      logic={logic.profileCard}
+      fileName={i18n.locale === 'en' ? 'matchwerk-profile.pdf' : 'matchwerk-profil.pdf'}
+    >
+      <Trans>Download profile card (PDF)</Trans>
+    </DownloadButton>
   );
 }

@@ -2,12 +2,10 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useBlocker } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
 import type { FieldDefinition } from '../../contract/catalog';
 import { fieldIsFor } from '../../contract/catalog';
-import type { ApiClient } from '../api/client';
-import { citySearchLogic } from '../machines/city-search.machine';
 import { hasUnsavedChanges, type ProfileActor } from '../machines/profile.machine';
+import { useAppActors } from './app-context';
 import { CatalogForm, ErrorSummary } from './catalog-form';
 import { errorMessage } from './error-message';
 
@@ -28,15 +26,7 @@ export function tabsOf(fields: FieldDefinition[]): string[] {
 }
 
 /** The own profile or company profile as an editable, tabbed form over the profile machine. */
-export function ProfileEditor({
-  actor,
-  api,
-  idPrefix,
-}: {
-  actor: ProfileActor;
-  api: ApiClient;
-  idPrefix: string;
-}) {
+export function ProfileEditor({ actor, idPrefix }: { actor: ProfileActor; idPrefix: string }) {
   const { t, i18n } = useLingui();
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
@@ -44,7 +34,7 @@ export function ProfileEditor({
   const tabs = tabsOf(fields);
   const tab = tabs.includes(context.tab) ? context.tab : (tabs[0] ?? '');
   const unsaved = hasUnsavedChanges(snapshot);
-  const cities = useMemo(() => citySearchLogic(api), [api]);
+  const cities = useAppActors().logic.citySearch;
 
   useBlocker({
     shouldBlockFn: () => hasUnsavedChanges(actor.getSnapshot()) && !window.confirm(i18n._(leaveQuestion)),

@@ -1,41 +1,23 @@
-import { useEffect, useState } from 'react';
-import type { ApiClient } from '../api/client';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useAppActors } from './app-context';
 
-/** An image the server only gives with the token (SEED-SPEC §7: photos are fetched as blobs). */
-export function ProtectedImage({
-  api,
-  src,
-  alt,
-  className,
-  size,
-}: {
-  api: ApiClient;
+interface ProtectedImageProps {
   src: string | null;
   alt: string;
   className?: string;
   size: number;
-}) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!src) {
-      setUrl(null);
-      return;
-    }
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    api.blob(src).then(
-      (blob) => {
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      },
-      () => setUrl(null),
-    );
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [api, src]);
+}
+
+/** An image the server only gives with the token (SEED-SPEC §7), run by the protected-image machine. */
+export function ProtectedImage(props: ProtectedImageProps) {
+  // One machine per image path: a new path is a new image to fetch.
+  return <LoadedImage key={props.src ?? ''} {...props} />;
+}
+
+function LoadedImage({ src, alt, className, size }: ProtectedImageProps) {
+  const { logic } = useAppActors();
+  const image = useActorRef(logic.image, { input: { src } });
+  const url = useSelector(image, (s) => (s.matches('shown') ? s.context.url : null));
   if (!url)
     return (
       <span

@@ -94,4 +94,67 @@ describe('password reset and account deletion in a browser, in German', () => {
       .toContain('E-Mail-Adresse oder Passwort stimmen nicht');
     await page.close();
   });
+  it('downloads my data as one JSON file, and the profile card once however often it is clicked', async () => {
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    await logIn(page, app, 'stella@matchwerk.example', DEMO_PASSWORD);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${app.url}/profile`);
+    const downloads: string[] = [];
+    page.on('download', (download) => downloads.push(download.suggestedFilename()));
+
+    const exported = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Meine Daten herunterladen' }).click();
+    const file = await exported;
+    expect(file.suggestedFilename()).toBe('matchwerk-meine-daten.json');
+    const path = await file.path();
+    const { readFile } = await import('node:fs/promises');
+    const data = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+    expect(JSON.stringify(data)).toContain('stella@matchwerk.example');
+
+    // A double click while the card loads starts one download, not two.
+    const card = page.getByRole('button', { name: 'Profilkarte herunterladen (PDF)' });
+    await card.dblclick();
+    await expect.poll(() => downloads.filter((name) => name.endsWith('.pdf')).length).toBe(1);
+    await page.waitForTimeout(1000);
+    expect(downloads).toEqual(['matchwerk-meine-daten.json', 'matchwerk-profil.pdf']);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('turns SMS protection on in the settings, with the resend countdown of registration', async () => {
+    const page = await browser.newPage();
+    await logIn(page, app, 'stella@matchwerk.example', DEMO_PASSWORD);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${app.url}/profile`);
+    await page.locator('#phone-settings-current-password').fill(DEMO_PASSWORD);
+    await page.locator('#phone-settings-number').fill('0151 99988877');
+    await page.getByRole('button', { name: 'Mit dieser Nummer einschalten' }).click();
+    await expect.poll(() => page.getByLabel('Code aus der SMS').count()).toBe(1);
+    // The code was just sent: a new one only in a minute.
+    expect(await page.getByRole('button', { name: 'Neuen Code senden' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByText(/möglich in \d+ s/).count()).toBe(1);
+    let code = '';
+    await expect
+      .poll(async () => {
+        const sms = (await (await fetch(`${app.url}/api/dev/outbox`)).json()) as {
+          kind: string;
+          to: string;
+          text: string;
+        }[];
+        code =
+          /\b(\d{6})\b/.exec(
+            sms.find((m) => m.kind === 'sms' && m.to === '+4915199988877')?.text ?? '',
+          )?.[1] ?? '';
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+    await page.getByLabel('Code aus der SMS').fill(code);
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'mit der neuen Nummer' }).textContent())
+      .toBe('Der SMS-Anmeldeschutz ist mit der neuen Nummer an.');
+    await expect.poll(() => page.getByText('An, mit der Nummer +4915199988877.').count()).toBe(1);
+    await page.close();
+  });
 });

@@ -67,7 +67,9 @@ describe('matching jobs in a browser, in German', () => {
   });
 
   it('runs the job and reads the ranked, explained results', async () => {
-    await expect.poll(() => page.getByText('Dieser Job ist noch nicht gelaufen', { exact: false }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByText('Dieser Job ist noch nicht gelaufen', { exact: false }).count())
+      .toBe(1);
     await page.getByRole('button', { name: 'Matching starten' }).click();
     await expect
       .poll(() => page.getByText(/von \d+ Kandidat\/innen passen/).count(), { timeout: 30_000 })
@@ -81,10 +83,20 @@ describe('matching jobs in a browser, in German', () => {
     await page.getByLabel('Sortieren nach').selectOption('score');
     await page.waitForURL(/sort=score/);
 
-    await page.getByRole('button', { name: /auf die Auswahlliste setzen/ }).first().click();
-    await expect.poll(() => page.getByRole('button', { name: /von der Auswahlliste nehmen/ }).count()).toBe(1);
-    await page.getByRole('button', { name: /auf die Auswahlliste setzen/ }).first().click();
-    await expect.poll(() => page.getByRole('button', { name: /von der Auswahlliste nehmen/ }).count()).toBe(2);
+    await page
+      .getByRole('button', { name: /auf die Auswahlliste setzen/ })
+      .first()
+      .click();
+    await expect
+      .poll(() => page.getByRole('button', { name: /von der Auswahlliste nehmen/ }).count())
+      .toBe(1);
+    await page
+      .getByRole('button', { name: /auf die Auswahlliste setzen/ })
+      .first()
+      .click();
+    await expect
+      .poll(() => page.getByRole('button', { name: /von der Auswahlliste nehmen/ }).count())
+      .toBe(2);
     await page.getByLabel('Nur die Auswahlliste').check();
     await expect.poll(() => rows.count()).toBe(3);
     await page.getByLabel('Nur die Auswahlliste').uncheck();
@@ -94,7 +106,10 @@ describe('matching jobs in a browser, in German', () => {
     const csv = readFileSync((await (await download).path()) ?? '', 'utf8');
     expect(csv.split('\n').filter((line) => line.trim()).length).toBeGreaterThan(2);
 
-    const first = page.getByRole('table', { name: 'Kandidat/innen nach Punktzahl' }).getByRole('link').first();
+    const first = page
+      .getByRole('table', { name: 'Kandidat/innen nach Punktzahl' })
+      .getByRole('link')
+      .first();
     const name = await first.textContent();
     await first.click();
     await page.waitForURL(/\/matchingJobResultDetail\//);
@@ -113,7 +128,9 @@ describe('matching jobs in a browser, in German', () => {
     expect(await page.getByRole('button', { name: 'Matching starten' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Duplizieren' }).click();
     await page.waitForURL(/\/duplicate\//);
-    await expect.poll(() => page.getByLabel('Titel', { exact: false }).inputValue()).toBe('Datenbank-Entwicklung Berlin');
+    await expect
+      .poll(() => page.getByLabel('Titel', { exact: false }).inputValue())
+      .toBe('Datenbank-Entwicklung Berlin');
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
@@ -126,7 +143,9 @@ describe('matching jobs in a browser, in German', () => {
     await company.getByLabel('Titel', { exact: false }).fill('Lagerhelfer/in Hamburg');
     await company.getByRole('group', { name: 'Beschäftigungsarten' }).getByLabel('Vollzeit').check();
     await company.getByRole('button', { name: 'Anfrage senden' }).click();
-    await expect.poll(() => company.getByText('Ihre Anfrage wurde gesendet', { exact: false }).count()).toBe(1);
+    await expect
+      .poll(() => company.getByText('Ihre Anfrage wurde gesendet', { exact: false }).count())
+      .toBe(1);
 
     await company.goto(`${app.url}/matchingJob`);
     await expect.poll(() => heading(company)).toBe('Meine Job-Anfragen');

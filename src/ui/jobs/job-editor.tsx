@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { Language } from '../../../contract/user-types';
-import { citySearchLogic } from '../../machines/city-search.machine';
+import type { citySearchLogic } from '../../machines/city-search.machine';
 import {
   DEFAULT_WEIGHT,
   type DraftCriterion,
@@ -15,6 +15,7 @@ import {
 } from '../../machines/job.machine';
 import { jobActors } from '../../machines/job-actors';
 import type { JobPreviewActor } from '../../machines/job-preview.machine';
+import { useAppActors } from '../app-context';
 import { ErrorSummary } from '../catalog-form';
 import { errorMessage } from '../error-message';
 import { CatalogField } from '../fields/catalog-field';
@@ -28,14 +29,14 @@ const leaveQuestion = msg`Leave the job without saving? Your changes will be los
 export function JobEditor({ uuid, copyOf }: { uuid: string | null; copyOf?: string | null }) {
   const { i18n } = useLingui();
   const { fields, claims } = workspaceRoute.useLoaderData();
-  const { api } = workspaceRoute.useRouteContext();
+  const { logic } = useAppActors();
   const navigate = useNavigate();
   const asCompany = claims.user_type === 'company';
-  const actor = useActorRef(jobMachine.provide({ actors: jobActors(api, { asCompany }) }), {
+  const actor = useActorRef(logic.job(asCompany), {
     input: { uuid, copyOf: copyOf ?? null, fields: fields.job, asCompany },
   });
   const snapshot = useSelector(actor, (s) => s);
-  const cities = useMemo(() => citySearchLogic(api), [api]);
+  const cities = logic.citySearch;
 
   useBlocker({
     shouldBlockFn: () => hasUnsavedJobChanges(actor.getSnapshot()) && !window.confirm(i18n._(leaveQuestion)),

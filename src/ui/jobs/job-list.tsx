@@ -45,7 +45,7 @@ export function JobListScreen({ list }: { list: ListActor }) {
           </button>
         ))}
       </div>
-      <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+      <search className="filters">
         <div className="field">
           <label htmlFor="jobs-q">
             <Trans>Search</Trans>
@@ -90,7 +90,7 @@ export function JobListScreen({ list }: { list: ListActor }) {
             {!asCompany && <option value="best_score">{t`Best score`}</option>}
           </select>
         </div>
-      </form>
+      </search>
       {state.matches('failed') && (
         <div className="form-error" role="alert">
           <p>{errorMessage(i18n, state.context.error ?? 'network.unreachable')}</p>

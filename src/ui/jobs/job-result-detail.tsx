@@ -15,7 +15,6 @@ const detailRoute = getRouteApi('/_protected/_agent/matchingJobResultDetail/$job
 export function JobResultDetailScreen({ detail }: { detail: ListActor }) {
   const { t, i18n } = useLingui();
   const { fields } = workspaceRoute.useLoaderData();
-  const { api } = workspaceRoute.useRouteContext();
   const { jobUuid } = detailRoute.useParams();
   const search = detailRoute.useSearch();
   const state = useSelector(detail, (s) => s);
@@ -54,7 +53,7 @@ export function JobResultDetailScreen({ detail }: { detail: ListActor }) {
       {result && (
         <div aria-busy={state.hasTag('busy')}>
           <div className="detail-head">
-            <ProtectedImage api={api} src={result.profile.photo} alt="" size={96} className="avatar" />
+            <ProtectedImage src={result.profile.photo} alt="" size={96} className="avatar" />
             <div>
               <p>
                 <Trans>

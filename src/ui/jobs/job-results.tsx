@@ -9,6 +9,7 @@ import { jobActors, resultActions } from '../../machines/job-actors';
 import { JOB_PAGE_SIZE, type ResultsSearch } from '../../machines/job-search';
 import { type ListActor, listPage } from '../../machines/list.machine';
 import { submissionMachine } from '../../machines/submission.machine';
+import { useAppActors } from '../app-context';
 import { ConfirmDialog } from '../components/dialog';
 import { errorMessage } from '../error-message';
 import { ProtectedImage } from '../protected-image';
@@ -26,16 +27,16 @@ export function JobResults({ results, nearMisses }: { results: ListActor; nearMi
   const search = resultsRoute.useSearch();
   const navigate = useNavigate({ from: '/matchingJobResult/$jobUuid' });
   const { fields } = workspaceRoute.useLoaderData();
-  const { api } = workspaceRoute.useRouteContext();
-  const job = useActorRef(jobMachine.provide({ actors: jobActors(api, { asCompany: false }) }), {
+  const { logic } = useAppActors();
+  const job = useActorRef(logic.job(false), {
     input: { uuid: jobUuid, fields: fields.job, asCompany: false },
   });
   const jobState = useSelector(job, (s) => s);
   const list = useSelector(results, (s) => s);
   const page = listPage<ResultsResponse>(list);
-  const actions = resultActions(api, jobUuid, () => results.send({ type: 'list.reload' }));
-  const csv = useActorRef(submissionMachine.provide({ actors: { submit: actions.downloadCsv } }));
-  const star = useActorRef(submissionMachine.provide({ actors: { submit: actions.toggleShortlist } }));
+  const [requests] = useState(() => logic.jobResults(jobUuid, () => results.send({ type: 'list.reload' })));
+  const csv = useActorRef(requests.csv);
+  const star = useActorRef(requests.shortlist);
   const csvBusy = useSelector(csv, (s) => s.hasTag('busy'));
   const starBusy = useSelector(star, (s) => s.hasTag('busy'));
 
@@ -221,9 +222,7 @@ export function JobResults({ results, nearMisses }: { results: ListActor; nearMi
                     star.send({ type: 'submission.submit', input: { profile: item.uuid, shortlisted } })
                   }
                   reasons={item.reasons.map((r) => reasonText(i18n, r, fields.job))}
-                  photo={
-                    <ProtectedImage api={api} src={item.thumbnail} alt="" size={40} className="avatar" />
-                  }
+                  photo={<ProtectedImage src={item.thumbnail} alt="" size={40} className="avatar" />}
                 />
               ))}
             </tbody>
@@ -340,6 +339,12 @@ export function JobActions({ job }: { job: JobActor }) {
   const { t, i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const uuid = state.context.uuid;
+  useEffect(() => {
+    const subscription = job.on('job.duplicateRequested', (e) =>
+      navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: e.uuid } }),
+    );
+    return () => subscription.unsubscribe();
+  }, [job, navigate]);
   if (state.matches('deleted')) {
     return (
       <p role="status">
@@ -347,12 +352,6 @@ export function JobActions({ job }: { job: JobActor }) {
       </p>
     );
   }
-  useEffect(() => {
-    const subscription = job.on('job.duplicateRequested', (e) =>
-      navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: e.uuid } }),
-    );
-    return () => subscription.unsubscribe();
-  }, [job, navigate]);
   return (
     <div className="job-actions">
       {state.can({ type: 'job.run' }) && (

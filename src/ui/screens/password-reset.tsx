@@ -3,8 +3,8 @@ import { Link, useParams } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
 import { PasswordResetRequestSchema, PasswordSchema } from '../../../contract/account';
+import { formErrors } from '../../../contract/form-errors';
 import { EmailSchema } from '../../../contract/session';
-import { requestPasswordResetCall, resetPasswordCall } from '../../api/account';
 import { useAppActors } from '../app-context';
 import { PasswordStrength } from '../password-strength';
 import { Screen } from '../screen';
@@ -14,15 +14,15 @@ import { useSubmission } from '../use-submission';
 /** forgot-password: the same answer whether or not the address has an account. */
 export function ForgotPasswordScreen() {
   const { t } = useLingui();
-  const { api } = useAppActors();
-  const request = useSubmission((email: string) => requestPasswordResetCall(api, email));
+  const { logic } = useAppActors();
+  const request = useSubmission(logic.requests.requestPasswordReset);
   const [fieldError, setFieldError] = useState<string | null>(null);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = v.safeParse(PasswordResetRequestSchema, {
+    const parsed = formErrors(PasswordResetRequestSchema, {
       email: String(new FormData(event.currentTarget).get('email') ?? ''),
     });
-    if (!parsed.success) return setFieldError(parsed.issues[0].message);
+    if (!parsed.ok) return setFieldError(parsed.fields.email?.[0] ?? null);
     setFieldError(null);
     request.submit(parsed.output.email);
   }
@@ -60,27 +60,25 @@ export function ForgotPasswordScreen() {
   );
 }
 
+const ResetFormSchema = v.object({ email: EmailSchema, password: PasswordSchema });
+
 /** user/reset-password/{token}: reachable only with a live token (the route's guard checks it). */
 export function ResetPasswordScreen() {
   const { t } = useLingui();
-  const { api, locale } = useAppActors();
+  const { logic, locale } = useAppActors();
   const { token } = useParams({ from: '/user/reset-password/$token' });
   const reset = useSubmission((body: { email: string; password: string }) =>
-    resetPasswordCall(api, { ...body, token, language: locale.getSnapshot().context.language }),
+    logic.requests.resetPassword({ ...body, token, language: locale.getSnapshot().context.language }),
   );
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const fieldError = (key: string) => errors[key] ?? reset.fields[key]?.[0];
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const fieldError = (key: string) => errors[key]?.[0] ?? reset.fields[key]?.[0];
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found: Record<string, string> = {};
-    const e = v.safeParse(EmailSchema, email);
-    if (!e.success) found.email = e.issues[0].message;
-    const p = v.safeParse(PasswordSchema, password);
-    if (!p.success) found.password = p.issues[0].message;
-    setErrors(found);
-    if (Object.keys(found).length === 0) reset.submit({ email, password });
+    const parsed = formErrors(ResetFormSchema, { email, password });
+    setErrors(parsed.ok ? {} : parsed.fields);
+    if (parsed.ok) reset.submit(parsed.output);
   }
   return (
     <Screen title={t`Choose a new password`}>

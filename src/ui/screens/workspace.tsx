@@ -11,13 +11,12 @@ const workspaceRoute = getRouteApi('/_protected');
 export function DashboardScreen() {
   const { t } = useLingui();
   const { profile, claims } = workspaceRoute.useLoaderData();
-  const { api } = workspaceRoute.useRouteContext();
   return (
     <Screen title={t`Dashboard`}>
       <p>
         <Trans>Your overview: what is new and what needs your attention.</Trans>
       </p>
-      {profile && <ProfileDashboard api={api} profile={profile} claims={claims} />}
+      {profile && <ProfileDashboard profile={profile} claims={claims} />}
     </Screen>
   );
 }
@@ -25,14 +24,13 @@ export function DashboardScreen() {
 export function ProfileScreen() {
   const { t } = useLingui();
   const { profile } = workspaceRoute.useLoaderData();
-  const { api, session } = workspaceRoute.useRouteContext();
   return (
     <Screen title={t`Profile`}>
       {profile ? (
         <>
-          <PhotoPanel api={api} profile={profile} session={session} />
-          <CardDownload api={api} />
-          <ProfileEditor actor={profile} api={api} idPrefix="profile" />
+          <PhotoPanel profile={profile} />
+          <CardDownload />
+          <ProfileEditor actor={profile} idPrefix="profile" />
           <AccountSettings />
         </>
       ) : (
@@ -47,11 +45,10 @@ export function ProfileScreen() {
 export function CompaniesScreen() {
   const { t } = useLingui();
   const { profile, claims } = workspaceRoute.useLoaderData();
-  const { api } = workspaceRoute.useRouteContext();
   if (claims.user_type === 'company' && profile) {
     return (
       <Screen title={t`Company profile`}>
-        <ProfileEditor actor={profile} api={api} idPrefix="company" />
+        <ProfileEditor actor={profile} idPrefix="company" />
       </Screen>
     );
   }

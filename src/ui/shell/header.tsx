@@ -90,7 +90,7 @@ function LanguageSwitch() {
 /** A disclosure (not an ARIA menu: its entries are ordinary links and one button). */
 function AccountMenu({ claims }: { claims: TokenClaims }) {
   const { t, i18n } = useLingui();
-  const { session, api } = useAppActors();
+  const { session } = useAppActors();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -113,7 +113,7 @@ function AccountMenu({ claims }: { claims: TokenClaims }) {
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        <ProtectedImage api={api} src={claims.image} alt="" size={32} className="avatar header-avatar" />
+        <ProtectedImage src={claims.image} alt="" size={32} className="avatar header-avatar" />
         <span className="visually-hidden">{t`Account menu`}</span>
         <span className="account-email" aria-hidden="true">
           {claims.email}

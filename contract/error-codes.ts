@@ -1,0 +1,42 @@
+import type { ACCOUNT_ERROR_CODES } from './account';
+import type { FieldError } from './catalog-schema';
+import type { ErrorCode } from './errors';
+import type { JOB_ERROR_CODES } from './job';
+
+/** Codes of the login, SMS and refresh calls (server/auth). */
+export const SESSION_ERROR_CODES = [
+  'login.invalid_credentials',
+  'login.wrong_2FA_code',
+  'refresh.invalid',
+  'refresh.reused',
+  'auth.mfa_pending',
+  'auth.not_pending',
+] as const;
+
+/** Codes of the profile and photo calls (server/profiles). */
+export const PROFILE_ERROR_CODES = [
+  'profile.version_conflict',
+  'profile.not_found',
+  'photo.type_unsupported',
+  'photo.invalid',
+  'photo.too_many_pixels',
+  'photo.name_invalid',
+  'photo.missing',
+  'photo.not_found',
+] as const;
+
+/** Codes the client makes itself: no answer, an answer without an error body, a failed city search. */
+export const CLIENT_ERROR_CODES = ['network.unreachable', 'http.error', 'city.search_failed'] as const;
+
+/**
+ * Every error code the client can meet. The UI's message map is a `Record<KnownErrorCode, …>`, so a
+ * code added here (or to a domain's list) without a translation does not compile.
+ */
+export type KnownErrorCode =
+  | (typeof ErrorCode)[keyof typeof ErrorCode]
+  | (typeof ACCOUNT_ERROR_CODES)[number]
+  | (typeof FieldError)[keyof typeof FieldError]
+  | (typeof JOB_ERROR_CODES)[number]
+  | (typeof SESSION_ERROR_CODES)[number]
+  | (typeof PROFILE_ERROR_CODES)[number]
+  | (typeof CLIENT_ERROR_CODES)[number];
