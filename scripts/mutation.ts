@@ -32,6 +32,11 @@ interface Row {
   seconds: number;
 }
 
+/** Tests that touch the DOM (a document, <html lang>) run in jsdom; the others in Node, which starts faster. */
+function needsDom(tests: string[]): boolean {
+  return tests.some((t) => /\bdocument\.|\bwindow\.|@testing-library/.test(readFileSync(t, 'utf8')));
+}
+
 function testsOf(machine: string): string[] {
   return readdirSync(dir)
     .filter((f) => f.startsWith(`${machine}.`) && /\.test\.tsx?$/.test(f))
@@ -61,7 +66,15 @@ for (const machine of machines) {
   const run = spawnSync(
     'npx',
     ['stryker', 'run', 'stryker.config.mjs', '--mutate', `${dir}/${machine}.machine.ts`],
-    { stdio: 'inherit', env: { ...process.env, MUTATION_TESTS: tests.join(','), MUTATION_REPORT: report } },
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        MUTATION_TESTS: tests.join(','),
+        MUTATION_REPORT: report,
+        MUTATION_ENVIRONMENT: needsDom(tests) ? 'jsdom' : 'node',
+      },
+    },
   );
   const seconds = Math.round((Date.now() - started) / 1000);
   if (run.status !== 0 || !existsSync(report)) {
