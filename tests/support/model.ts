@@ -270,3 +270,26 @@ export function tableCoverage(
     line: `${name} model: ${states.filter((s) => named.has(s)).length}/${states.length} states, ${transitions.filter((t) => executed.has(t)).length}/${transitions.length} transitions\n`,
   };
 }
+
+/**
+ * A module the tests load inside a hook rather than by a static import: a fault that breaks loading it
+ * (a mutant turning `initial` into '') then fails every test, where a failed static import would leave
+ * no test to fail — and Stryker counts a run without tests as a surviving mutant.
+ */
+export function lazyModule<T>(load: () => Promise<T>) {
+  let loaded: { module: T } | { error: unknown } | undefined;
+  return {
+    async load() {
+      try {
+        loaded = { module: await load() };
+      } catch (error) {
+        loaded = { error };
+      }
+    },
+    get(): T {
+      if (!loaded) throw new Error('module not loaded yet: call load() in beforeAll');
+      if ('error' in loaded) throw loaded.error;
+      return loaded.module;
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import type { StoredCredentials, TokenPair } from '../../contract/session';
-import { TokenRejected } from '../../src/machines/session.machine';
+import type { TokenRejected } from '../../src/machines/session.machine';
 import type { Expectation, ModelTable } from './model';
 import { fakeToken } from './tokens';
 
@@ -149,11 +149,15 @@ export const sessionTable: ModelTable = {
         tags: [],
       },
       loginFailed: {
-        target: 'loggedOut',
+        target: 'loggedOut#failed',
         context: nothing({ error: 'login.invalid_credentials', ended: null }),
         tags: [],
       },
-      loginOffline: { target: 'loggedOut', context: nothing({ error: 'network.unreachable' }), tags: [] },
+      loginOffline: {
+        target: 'loggedOut#failed',
+        context: nothing({ error: 'network.unreachable' }),
+        tags: [],
+      },
       ...otherTab,
     },
     // Verifying SIGNED credentials, which carry a refresh token.
@@ -174,7 +178,7 @@ export const sessionTable: ModelTable = {
         invoked: [{ src: 'refresh', input: { refreshToken: 'r-signed' } }],
         tags: ['busy'],
       },
-      tokenInvalid: { target: 'loggedOut', context: nothing({ ended: 'invalid' }), tags: [] },
+      tokenInvalid: { target: 'loggedOut#ended', context: nothing({ ended: 'invalid' }), tags: [] },
       ...otherTab,
     },
     // Verifying credentials without a refresh token (the SMS code was pending): an expired one ends.
@@ -189,8 +193,8 @@ export const sessionTable: ModelTable = {
         context: { credentials: TAB_PENDING, stored: TAB_PENDING, claims: VERIFIED_PENDING },
         tags: [],
       },
-      tokenExpired: { target: 'loggedOut', context: nothing({ ended: 'invalid' }), tags: [] },
-      tokenInvalid: { target: 'loggedOut', context: nothing({ ended: 'invalid' }), tags: [] },
+      tokenExpired: { target: 'loggedOut#ended', context: nothing({ ended: 'invalid' }), tags: [] },
+      tokenInvalid: { target: 'loggedOut#ended', context: nothing({ ended: 'invalid' }), tags: [] },
       ...otherTab,
     },
     // Just logged in with the code pending: another code only after the cooldown.
@@ -203,10 +207,59 @@ export const sessionTable: ModelTable = {
       },
       logout: { target: 'loggedOut', context: nothing(), tags: [] },
       wait: {
-        target: 'mfaPending',
+        target: 'mfaPending#cooled',
         context: holding(PENDING, { resendAllowedAt: NOW + COOLDOWN }),
         tags: [],
       },
+      ...otherTab,
+    },
+    // After a failed login: trying again starts without the old error.
+    'loggedOut#failed': {
+      login: {
+        target: 'authenticating',
+        context: { ...nothing(), error: null, ended: null },
+        invoked: [{ src: 'login', input: credentials }],
+        tags: ['busy'],
+      },
+      signedIn: {
+        target: 'verifying',
+        context: holding(SIGNED, { error: null, ended: null }),
+        invoked: verify(SIGNED),
+        tags: ['busy'],
+      },
+      ...otherTab,
+    },
+    // After the session ended without the user asking: the next login or sign-in forgets why.
+    'loggedOut#ended': {
+      login: {
+        target: 'authenticating',
+        context: { ...nothing(), error: null, ended: null },
+        invoked: [{ src: 'login', input: credentials }],
+        tags: ['busy'],
+      },
+      signedIn: {
+        target: 'verifying',
+        context: holding(SIGNED, { error: null, ended: null }),
+        invoked: verify(SIGNED),
+        tags: ['busy'],
+      },
+      ...otherTab,
+    },
+    // The cooldown has just run out (the clock is exactly at resendAllowedAt): another code may be asked for.
+    'mfaPending#cooled': {
+      resendCode: {
+        target: 'resendingCode',
+        context: holding(PENDING, { error: null }),
+        invoked: [{ src: 'resendCode', input: { token: PENDING.token } }],
+        tags: ['busy'],
+      },
+      submitCode: {
+        target: 'verifyingCode',
+        context: holding(PENDING, { error: null }),
+        invoked: [{ src: 'submitCode', input: { token: PENDING.token, code: '123456' } }],
+        tags: ['busy'],
+      },
+      logout: { target: 'loggedOut', context: nothing(), tags: [] },
       ...otherTab,
     },
     // The code pending after a reload (SIGNED credentials, verified as pending): no cooldown running.
@@ -289,7 +342,7 @@ export const sessionTable: ModelTable = {
         context: holding(REFRESHED, { error: null, ended: null }),
         tags: [],
       },
-      refreshFailed: { target: 'loggedOut', context: nothing({ ended: 'expired' }), tags: [] },
+      refreshFailed: { target: 'loggedOut#ended', context: nothing({ ended: 'expired' }), tags: [] },
       logout: {
         target: 'loggingOut',
         context: { credentials: SIGNED, stored: null },
@@ -309,12 +362,14 @@ export const sessionTable: ModelTable = {
 
 export const ACTORS = ['verifyToken', 'login', 'submitCode', 'resendCode', 'refresh', 'revoke'] as const;
 export type ActorId = (typeof ACTORS)[number];
-/** Each result event: the actor it belongs to and what it answers. */
-export const RESULTS: Record<string, [ActorId, 'done' | 'error', unknown]> = {
+/** Each result event: the actor it belongs to and what it answers (given the machine module's error class). */
+export const sessionResults = (
+  Rejected: typeof TokenRejected,
+): Record<string, [ActorId, 'done' | 'error', unknown]> => ({
   verified: ['verifyToken', 'done', VERIFIED],
   verifiedPending: ['verifyToken', 'done', VERIFIED_PENDING],
-  tokenExpired: ['verifyToken', 'error', new TokenRejected('expired')],
-  tokenInvalid: ['verifyToken', 'error', new TokenRejected('invalid')],
+  tokenExpired: ['verifyToken', 'error', new Rejected('expired')],
+  tokenInvalid: ['verifyToken', 'error', new Rejected('invalid')],
   loginOk: ['login', 'done', loginPair],
   loginPending: ['login', 'done', pendingPair],
   loginFailed: ['login', 'error', { code: 'login.invalid_credentials' }],
@@ -328,4 +383,4 @@ export const RESULTS: Record<string, [ActorId, 'done' | 'error', unknown]> = {
   refreshFailed: ['refresh', 'error', { code: 'refresh.reused' }],
   revoked: ['revoke', 'done', undefined],
   revokeFailed: ['revoke', 'error', new TypeError('Failed to fetch')],
-};
+});
