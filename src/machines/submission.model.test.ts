@@ -21,7 +21,7 @@ const table: ModelTable = {
   initial: 'idle',
   initialContext: cleared,
   initialTags: [],
-  events: ['submit', 'reset', 'done', 'error', 'networkError'],
+  events: ['submit', 'reset', 'done', 'error', 'networkError', 'oddError', 'noReason'],
   states: {
     idle: {
       submit: { target: 'submitting', context: cleared, invoked: [{ src: 'submit', input }], tags: ['busy'] },
@@ -38,6 +38,10 @@ const table: ModelTable = {
         context: { error: 'network.unreachable', fields: {} },
         tags: [],
       },
+      // A rejection without a usable code or field map (a numeric code, fields not an object) …
+      oddError: { target: 'idle#failed', context: { error: 'network.unreachable', fields: {} }, tags: [] },
+      // … or with no reason at all still leaves the form with a reason to show, and no field errors.
+      noReason: { target: 'idle#failed', context: { error: 'network.unreachable', fields: {} }, tags: [] },
     },
     // Refused by the server: sending again starts without the old reason.
     'idle#failed': {
@@ -62,7 +66,7 @@ function start() {
   }).start();
   // An actor's result can only arrive while it runs: outside `submitting` there is nothing to settle.
   const settle = (outcome: 'done' | 'error', value: unknown) => {
-    if (fx.pending('submit') > 0) fx.settle('submit', outcome, value);
+    if (actor.getSnapshot().children.submit) fx.settleLatest('submit', outcome, value);
   };
   return {
     async send(event: string) {
@@ -70,6 +74,8 @@ function start() {
       else if (event === 'reset') actor.send({ type: 'submission.reset' });
       else if (event === 'done') settle('done', null);
       else if (event === 'error') settle('error', rejection);
+      else if (event === 'oddError') settle('error', { code: 42, fields: 'email.invalid' });
+      else if (event === 'noReason') settle('error', undefined);
       else settle('error', new TypeError('Failed to fetch'));
       await flush();
     },
