@@ -73,12 +73,15 @@ const loadedFrom = (p: ProfileResponse) => ({
   theirs: null,
   error: null,
   reloadProfile: false,
+  unsaved: false,
 });
 const edited = (form: Record<string, unknown>, changed: boolean) => ({
   form,
   rollback: ADA,
   formErrors: {},
   hasFormChanged: changed,
+  /** What leaving the screen would lose (hasUnsavedChanges). */
+  unsaved: changed,
 });
 const save = (values: Record<string, unknown>, version: number) => [
   { src: 'saveProfile', input: { scope: 'profile', values, version } },
@@ -166,7 +169,13 @@ const table: ModelTable = {
       changeGrace: { target: 'editing.dirty', context: edited(GRACE, true), tags: [] },
       changeBack: { target: 'editing.clean', context: edited(ADA, false), tags: [] },
       changeEmpty: { target: 'editing.dirty#empty', context: edited(EMPTY, true), tags: [] },
-      save: { target: 'saving', context: edited(GRACE, true), invoked: save(GRACE, 1), tags: busy },
+      // While saving, leaving loses nothing the server is not already receiving.
+      save: {
+        target: 'saving',
+        context: { ...edited(GRACE, true), unsaved: false },
+        invoked: save(GRACE, 1),
+        tags: busy,
+      },
       rollback: { target: 'editing.clean', context: { ...edited(ADA, false), error: null }, tags: [] },
       reload: { target: 'loading', context: { reloadProfile: true }, invoked: load, tags: busy },
       ...anywhere('editing.dirty', [], mine),
@@ -239,13 +248,23 @@ const table: ModelTable = {
     // Someone saved version 3 (Hedy) first.
     conflict: {
       // Save my form over theirs: the next PUT names their version.
-      keepMine: { target: 'saving', context: { form: GRACE, theirs }, invoked: save(GRACE, 3), tags: busy },
+      keepMine: {
+        target: 'saving',
+        context: { form: GRACE, theirs, unsaved: false },
+        invoked: save(GRACE, 3),
+        tags: busy,
+      },
       takeTheirs: { target: 'editing.clean', context: loadedFrom(theirs), tags: [] },
       ...anywhere('conflict', [], mine),
     },
     // Saving Grace failed on the server.
     failed: {
-      save: { target: 'saving', context: { form: GRACE, error: null }, invoked: save(GRACE, 1), tags: busy },
+      save: {
+        target: 'saving',
+        context: { form: GRACE, error: null, unsaved: false },
+        invoked: save(GRACE, 1),
+        tags: busy,
+      },
       changeGrace: { target: 'editing.dirty', context: { ...edited(GRACE, true), error: null }, tags: [] },
       // (Known machine fault, see the it.fails below: this goes to editing.dirty, not editing.clean.)
       changeBack: { target: 'editing.dirty', context: { ...edited(ADA, false), error: null }, tags: [] },
@@ -299,7 +318,7 @@ const visited = new Set<string>();
 const executed = new Set<string>();
 
 function start() {
-  const { profileMachine } = machines.get();
+  const { profileMachine, hasUnsavedChanges } = machines.get();
   const RESULTS = results(machines.get());
   const fx = deferredActors(ACTORS);
   const actor = createActor(profileMachine.provide({ actors: fx.actors }), {
@@ -333,7 +352,11 @@ function start() {
     snapshot() {
       const snap = actor.getSnapshot();
       if (snap.status === 'error') throw snap.error;
-      return { value: snap.value, context: snap.context, tags: snap.tags as Set<string> };
+      return {
+        value: snap.value,
+        context: { ...snap.context, unsaved: hasUnsavedChanges(snap) },
+        tags: snap.tags as Set<string>,
+      };
     },
     calls: () => fx.calls.slice(initialCalls).map((c) => ({ src: c.id, input: c.input })),
     initialCalls: () => fx.calls.slice(0, initialCalls).map((c) => ({ src: c.id, input: c.input })),
