@@ -9,13 +9,14 @@ export default {
   vitest: { configFile: 'stryker.vitest.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: ['src/machines/*.machine.ts'],
-  ignorePatterns: ['dist', 'data', 'coverage', 'server', 'docs', 'tests/e2e', 'reports', '.stryker-tmp'],
+  ignorePatterns: ['dist', 'data', 'coverage', 'server', 'docs', 'tests/e2e', 'reports', '.stryker-tmp*'],
   coverageAnalysis: 'perTest',
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 10_000,
   reporters: ['clear-text', 'json', 'progress'],
   jsonReporter: { fileName: process.env.MUTATION_REPORT ?? 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
-  tempDirName: '.stryker-tmp',
+  // One directory per machine, so that runs of different machines may overlap.
+  tempDirName: process.env.MUTATION_TMP ?? '.stryker-tmp',
   cleanTempDir: 'always',
 };

@@ -72,6 +72,7 @@ for (const machine of machines) {
         ...process.env,
         MUTATION_TESTS: tests.join(','),
         MUTATION_REPORT: report,
+        MUTATION_TMP: `.stryker-tmp-${machine}`,
         MUTATION_ENVIRONMENT: needsDom(tests) ? 'jsdom' : 'node',
       },
     },
