@@ -262,6 +262,17 @@ export const sessionTable: ModelTable = {
       logout: { target: 'loggedOut', context: nothing(), tags: [] },
       ...otherTab,
     },
+    // A wrong code, still in the cooldown: the next try starts without the old reason.
+    'mfaPending#wrong': {
+      submitCode: {
+        target: 'verifyingCode',
+        context: holding(PENDING, { error: null }),
+        invoked: [{ src: 'submitCode', input: { token: PENDING.token, code: '123456' } }],
+        tags: ['busy'],
+      },
+      logout: { target: 'loggedOut', context: nothing(), tags: [] },
+      ...otherTab,
+    },
     // The code pending after a reload (SIGNED credentials, verified as pending): no cooldown running.
     mfaPending: {
       submitCode: {
@@ -287,7 +298,7 @@ export const sessionTable: ModelTable = {
         tags: [],
       },
       codeWrong: {
-        target: 'mfaPending#cooling',
+        target: 'mfaPending#wrong',
         context: holding(PENDING, { error: 'login.wrong_2FA_code', resendAllowedAt: NOW + COOLDOWN }),
         tags: [],
       },
