@@ -1,18 +1,26 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { CityHit } from '../../contract/catalog';
 import {
-  CITY_DEBOUNCE_MS,
-  CITY_SEARCH_FAILED,
-  type CitySearchContext,
-  citySearchMachine,
-} from './city-search.machine';
+  type Expectation,
+  lazyModule,
+  type ModelTable,
+  recordVisits,
+  replayPath,
+  stateNodePaths,
+  tableCoverage,
+  tablePaths,
+  tableState,
+} from '../../tests/support/model';
+import type * as CitySearchModule from './city-search.machine';
 
 /*
  * The expectation, written apart from the machine: for each state and each thing a user or the
- * network can do, the next state, the context after it, the tags, and whether a search starts (and
- * with what). Every path through this table is replayed on the real machine; every step the table
- * leaves out for a state is sent too and must change nothing.
+ * network can do, the next state, the context after it, the tags, and the effects — a search started
+ * (with what query) or a running one aborted. Every path through this table is replayed on the real
+ * machine by replayPath(); every step the table leaves out for a state is sent too and must change
+ * nothing. The pause is 250 ms of typing rest and the failure code is `city.search_failed` (stated
+ * here, not read from the machine).
  */
 
 const BERLIN: CityHit = {
@@ -23,71 +31,95 @@ const BERLIN: CityHit = {
   lng: 13.41053,
   population: 3,
 };
+const PAUSE_MS = 250;
+const search = [{ src: 'searchCities', input: { query: 'Ber' } }];
+const abort = [{ src: 'abort', input: { query: 'Ber' } }];
 
-type State = 'idle' | 'debouncing' | 'searching' | 'results' | 'failed';
-type Step = 'typeShort' | 'typeLong' | 'pause' | 'answer' | 'fail' | 'choose' | 'retry';
-
-interface Expectation {
-  to: State;
-  context: (before: CitySearchContext) => CitySearchContext;
-  /** The search input this step starts, if any. */
-  search?: { query: string };
-}
-
-const typedShort = (c: CitySearchContext) => ({ ...c, query: 'B', hits: [], error: null });
-const typedLong = (c: CitySearchContext) => ({ ...c, query: ' Ber ', error: null });
-const same = (c: CitySearchContext) => c;
-const typing = {
-  typeShort: { to: 'idle', context: typedShort },
-  typeLong: { to: 'debouncing', context: typedLong },
-} satisfies Partial<Record<Step, Expectation>>;
-
-const TABLE: Record<State, Partial<Record<Step, Expectation>>> = {
-  idle: { ...typing },
-  debouncing: {
-    ...typing,
-    pause: { to: 'searching', context: same, search: { query: 'Ber' } },
+/** Typing is taken in every state: too short a query clears the list; a long one waits for a pause. */
+const typing = (aborts: boolean): Record<string, Expectation> => ({
+  typeShort: {
+    target: 'idle',
+    context: { query: 'B', hits: [], error: null },
+    tags: [],
+    ...(aborts ? { invoked: abort } : {}),
   },
-  searching: {
-    ...typing,
-    answer: { to: 'results', context: (c) => ({ ...c, hits: [BERLIN] }) },
-    fail: { to: 'failed', context: (c) => ({ ...c, error: CITY_SEARCH_FAILED }) },
+  typeLong: {
+    target: 'debouncing',
+    context: { query: ' Ber ', error: null },
+    tags: [],
+    ...(aborts ? { invoked: abort } : {}),
   },
-  results: {
-    ...typing,
-    choose: { to: 'idle', context: () => ({ query: 'Berlin', hits: [], error: null }) },
-  },
-  failed: {
-    ...typing,
-    retry: { to: 'searching', context: same, search: { query: 'Ber' } },
+});
+
+const table: ModelTable = {
+  initial: 'idle',
+  initialContext: { query: '', hits: [], error: null },
+  initialTags: [],
+  events: ['typeShort', 'typeLong', 'pause', 'answer', 'fail', 'choose', 'retry'],
+  states: {
+    idle: { ...typing(false) },
+    debouncing: {
+      ...typing(false),
+      // The query goes out trimmed.
+      pause: { target: 'searching', context: { query: ' Ber ' }, invoked: search, tags: ['busy'] },
+    },
+    // Typing while a search runs cancels its request.
+    searching: {
+      ...typing(true),
+      answer: { target: 'results', context: { query: ' Ber ', hits: [BERLIN], error: null }, tags: [] },
+      fail: { target: 'failed', context: { query: ' Ber ', error: 'city.search_failed' }, tags: ['error'] },
+    },
+    results: {
+      ...typing(false),
+      choose: { target: 'idle', context: { query: 'Berlin', hits: [], error: null }, tags: [] },
+    },
+    failed: {
+      ...typing(false),
+      retry: {
+        target: 'searching',
+        context: { error: 'city.search_failed' },
+        invoked: search,
+        tags: ['busy'],
+      },
+    },
   },
 };
-const TAGS: Record<State, string[]> = {
-  idle: [],
-  debouncing: [],
-  searching: ['busy'],
-  results: [],
-  failed: ['error'],
-};
-const STEPS: Step[] = ['typeShort', 'typeLong', 'pause', 'answer', 'fail', 'choose', 'retry'];
-const START: CitySearchContext = { query: '', hits: [], error: null };
+
+const machines = lazyModule<typeof CitySearchModule>(() => import('./city-search.machine'));
+const paths = tablePaths(table);
+const visited = new Set<string>();
+const executed = new Set<string>();
 
 /** Drives the real machine: a simulated clock for the pause, a search the test answers. */
 function harness() {
   const clock = new SimulatedClock();
   const searches: { query: string; signal: AbortSignal; settle: (ok: boolean) => void }[] = [];
-  const provided = citySearchMachine.provide({
+  const effects: { src: string; input: unknown }[] = [];
+  const provided = machines.get().citySearchMachine.provide({
     actors: {
-      searchCities: fromPromiseSearch(searches),
+      searchCities: fromPromise<CityHit[], { query: string }>(
+        ({ input, signal }) =>
+          new Promise((resolve, reject) => {
+            effects.push({ src: 'searchCities', input: { query: input.query } });
+            signal.addEventListener('abort', () =>
+              effects.push({ src: 'abort', input: { query: input.query } }),
+            );
+            searches.push({
+              query: input.query,
+              signal,
+              settle: (ok) => (ok ? resolve([BERLIN]) : reject(new Error('offline'))),
+            });
+          }),
+      ),
     },
   });
-  const actor = createActor(provided, { clock, input: {} }).start();
+  const actor = createActor(provided, { clock, input: {}, inspect: recordVisits(visited) }).start();
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
   return {
     actor,
     clock,
     searches,
-    async perform(step: Step) {
+    async send(step: string) {
       switch (step) {
         case 'typeShort':
           actor.send({ type: 'city.type', query: 'B' });
@@ -96,12 +128,14 @@ function harness() {
           actor.send({ type: 'city.type', query: ' Ber ' });
           break;
         case 'pause':
-          clock.increment(CITY_DEBOUNCE_MS);
+          clock.increment(PAUSE_MS);
           break;
         case 'answer':
         case 'fail': {
+          // A result can only arrive while the search runs.
           const open = searches.at(-1);
-          if (open && !open.signal.aborted) open.settle(step === 'answer');
+          if (open && !open.signal.aborted && actor.getSnapshot().matches('searching'))
+            open.settle(step === 'answer');
           break;
         }
         case 'choose':
@@ -113,100 +147,36 @@ function harness() {
       }
       await flush();
     },
+    snapshot() {
+      const s = actor.getSnapshot();
+      if (s.status === 'error') throw s.error;
+      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
+    },
+    calls: () => effects,
   };
 }
 
-function fromPromiseSearch(searches: ReturnType<typeof harness>['searches']) {
-  return fromPromise<CityHit[], { query: string }>(
-    ({ input, signal }) =>
-      new Promise((resolve, reject) => {
-        searches.push({
-          query: input.query,
-          signal,
-          settle: (ok) => (ok ? resolve([BERLIN]) : reject(new Error('offline'))),
-        });
-      }),
-  );
-}
-
-/** Every (state, step) of the table, each reached by the shortest path of table steps. */
-function pathsOfTable(): { name: string; steps: Step[] }[] {
-  const route = new Map<State, Step[]>([['idle', []]]);
-  const queue: State[] = ['idle'];
-  const paths: { name: string; steps: Step[] }[] = [];
-  while (queue.length > 0) {
-    const state = queue.shift()!;
-    for (const [step, expectation] of Object.entries(TABLE[state]) as [Step, Expectation][]) {
-      const steps = [...route.get(state)!, step];
-      paths.push({ name: `${state} --${step}--> ${expectation.to}`, steps });
-      if (!route.has(expectation.to)) {
-        route.set(expectation.to, steps);
-        queue.push(expectation.to);
-      }
-    }
-  }
-  return paths;
-}
-
-const paths = pathsOfTable();
-const covered = new Set<string>();
-const visited = new Set<State>();
-
 describe('city search machine, against its expectation table', () => {
+  beforeAll(machines.load);
   afterAll(() => {
-    const transitions = Object.values(TABLE).reduce((n, row) => n + Object.keys(row).length, 0);
     process.stdout.write(
-      `city-search model: ${visited.size}/${Object.keys(TABLE).length} states, ${covered.size}/${transitions} transitions, every refused step sent in each\n`,
+      tableCoverage('city-search', table, machines.get().citySearchMachine, executed, visited).line,
     );
   });
 
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    const h = harness();
-    let state: State = 'idle';
-    let context = START;
-    for (const step of path.steps) {
-      // Everything the table refuses here first: nothing may change, no search may start.
-      for (const refused of STEPS.filter((s) => !TABLE[state][s])) {
-        const before = h.actor.getSnapshot();
-        const searchesBefore = h.searches.length;
-        await h.perform(refused);
-        const after = h.actor.getSnapshot();
-        expect(after.value, `${state} refuses ${refused}`).toBe(before.value);
-        expect(after.context, `${state} refuses ${refused}`).toEqual(before.context);
-        expect(h.searches.length, `${state} refuses ${refused}`).toBe(searchesBefore);
-      }
-      const from = state;
-      const expectation: Expectation = TABLE[state][step]!;
-      const searchesBefore = h.searches.length;
-      const running = h.searches.at(-1);
-      await h.perform(step);
-      context = expectation.context(context);
-      state = expectation.to;
-      visited.add(state);
-      const snapshot = h.actor.getSnapshot();
-      expect(snapshot.value, `after ${step}`).toBe(state);
-      expect(snapshot.context, `after ${step}`).toEqual(context);
-      expect([...snapshot.tags].sort(), `tags after ${step}`).toEqual(TAGS[state]);
-      if (expectation.search) {
-        expect(h.searches.length).toBe(searchesBefore + 1);
-        expect(h.searches.at(-1)?.query).toBe(expectation.search.query);
-      } else {
-        expect(h.searches.length, `${step} starts no search`).toBe(searchesBefore);
-      }
-      // Typing while a search runs cancels its request; nothing else aborts one.
-      if (running && from === 'searching' && (step === 'typeShort' || step === 'typeLong')) {
-        expect(running.signal.aborted, `${step} aborts the running search`).toBe(true);
-      }
-    }
-    covered.add(path.name);
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
+    await replayPath(table, path, harness, (actual, expected, what) =>
+      expect(actual, what).toEqual(expected),
+    );
+    executed.add(name);
   });
 
   it('waits for a pause in typing: each keystroke restarts the wait', () => {
     const h = harness();
     h.actor.send({ type: 'city.type', query: 'Be' });
-    h.clock.increment(CITY_DEBOUNCE_MS - 10);
+    h.clock.increment(PAUSE_MS - 10);
     h.actor.send({ type: 'city.type', query: 'Ber' });
-    h.clock.increment(CITY_DEBOUNCE_MS - 10);
+    h.clock.increment(PAUSE_MS - 10);
     expect(h.actor.getSnapshot().value).toBe('debouncing');
     expect(h.searches).toHaveLength(0);
     h.clock.increment(10);
@@ -215,8 +185,9 @@ describe('city search machine, against its expectation table', () => {
   });
 
   it('covered every state and every transition of the table, and the table names every state of the machine', () => {
-    expect([...visited].sort()).toEqual(Object.keys(TABLE).sort());
-    expect(covered.size).toBe(paths.length);
-    expect(Object.keys(citySearchMachine.states).sort()).toEqual(Object.keys(TABLE).sort());
+    const states = stateNodePaths(machines.get().citySearchMachine).sort();
+    expect([...visited].sort()).toEqual(states);
+    expect([...new Set(Object.keys(table.states).map(tableState))].sort()).toEqual(states);
+    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
   });
 });

@@ -1,103 +1,212 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../tests/support/deferred-actors';
 import {
-  machineModel,
-  pathsCoveringEveryTransition,
+  lazyModule,
+  type ModelTable,
   recordVisits,
+  replayPath,
   stateNodePaths,
+  tableCoverage,
+  tablePaths,
+  tableState,
 } from '../../tests/support/model';
-import { photoMachine } from './photo.machine';
+import type * as PhotoModule from './photo.machine';
 
-// A File serializes to {}: the label keeps the model's two choices apart.
-const jpeg = Object.assign(new File([new Uint8Array(10)], 'me.jpg', { type: 'image/jpeg' }), {
-  label: 'jpeg',
-});
-const gif = Object.assign(new File([new Uint8Array(10)], 'me.gif', { type: 'image/gif' }), { label: 'gif' });
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as never;
-const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error }) as never;
+/*
+ * The photo's specification, written by hand: for each state the events it takes, the state and
+ * context after each, the tags, and the effects — the request started (with what input) and what the
+ * screen is told (`uploaded` with the new image, `deleted`). Every event a state does not list is sent
+ * before each step and must change nothing.
+ */
 
-const model = machineModel(photoMachine, {
+const jpeg = new File([new Uint8Array(10)], 'me.jpg', { type: 'image/jpeg' });
+const gif = new File([new Uint8Array(10)], 'me.gif', { type: 'image/gif' });
+const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+const IMAGE = '/api/profile/photo/new.jpg';
+const none = { file: null, progress: 0, error: null };
+const upload = [{ src: 'send', input: { file: jpeg, onProgress: expect.any(Function) } }];
+
+const table: ModelTable = {
+  initial: 'idle',
+  initialContext: none,
+  initialTags: [],
   events: [
-    { type: 'photo.choose', file: jpeg },
-    { type: 'photo.choose', file: gif },
-    { type: 'photo.cancel' },
-    { type: 'photo.upload' },
-    { type: 'photo.progress', share: 0.5 },
-    { type: 'photo.delete' },
-    done('send', '/api/profile/photo/new.jpg'),
-    failed('send', { code: 'photo.type_unsupported' }),
-    done('remove', null),
-    failed('remove', { code: 'server.internal' }),
+    'chooseJpeg',
+    'chooseGif',
+    'chooseHuge',
+    'cancel',
+    'upload',
+    'progress',
+    'delete',
+    'sent',
+    'sendRefused',
+    'sendOffline',
+    'removed',
+    'removeFailed',
   ],
-});
-const paths = pathsCoveringEveryTransition(model);
-const visited = new Set<string>();
-let executed = 0;
-
-describe('photo machine, model-based', () => {
-  afterAll(() => {
-    process.stdout.write(
-      `photo model: ${visited.size} of ${stateNodePaths(photoMachine).length} states visited, ${executed}/${paths.length} transitions executed\n`,
-    );
-  });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    const fx = deferredActors(['send', 'remove'] as const);
-    const images: (string | null)[] = [];
-    let deletions = 0;
-    const machine = photoMachine.provide({
-      actors: fx.actors,
-      actions: {
-        uploaded: (_, image) => images.push(image),
-        deleted: () => {
-          deletions++;
-        },
+  states: {
+    idle: {
+      chooseJpeg: { target: 'chosen', context: { file: jpeg, progress: 0, error: null }, tags: [] },
+      // The browser already knows what the server would refuse, and says why before any upload.
+      chooseGif: {
+        target: 'chosen#refused',
+        context: { file: gif, progress: 0, error: 'photo.type_unsupported' },
+        tags: [],
       },
-    });
-    const actor = createActor(machine, { inspect: recordVisits(visited) }).start();
-    for (const { event, expected } of path.steps) {
-      const e = event as EventObject & { output?: unknown; error?: unknown };
-      const settled = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(e.type);
-      if (settled)
-        fx.settle(
-          settled[2] as 'send' | 'remove',
-          settled[1] === 'done' ? 'done' : 'error',
-          settled[1] === 'done' ? e.output : e.error,
-        );
-      else actor.send(event);
-      await flush();
-      const snapshot = actor.getSnapshot();
-      if (snapshot.status === 'error') throw snapshot.error;
-      expect(snapshot.value).toEqual(expected.value);
-      expect(snapshot.context.error).toEqual(expected.context.error);
-      expect(snapshot.context.progress).toEqual(expected.context.progress);
-      if (e.type === 'xstate.done.actor.send') expect(images.at(-1)).toBe('/api/profile/photo/new.jpg');
-      if (e.type === 'xstate.done.actor.remove') expect(deletions).toBe(1);
-    }
-    executed++;
+      chooseHuge: {
+        target: 'chosen#refused',
+        context: { file: huge, progress: 0, error: 'request.too_large' },
+        tags: [],
+      },
+      delete: {
+        target: 'deleting',
+        context: none,
+        invoked: [{ src: 'remove', input: undefined }],
+        tags: ['busy'],
+      },
+    },
+    // A JPEG chosen.
+    chosen: {
+      chooseJpeg: { target: 'chosen', context: { file: jpeg, error: null }, tags: [] },
+      chooseGif: {
+        target: 'chosen#refused',
+        context: { file: gif, error: 'photo.type_unsupported' },
+        tags: [],
+      },
+      chooseHuge: { target: 'chosen#refused', context: { file: huge, error: 'request.too_large' }, tags: [] },
+      cancel: { target: 'idle', context: none, tags: [] },
+      upload: { target: 'uploading', context: { file: jpeg, progress: 0 }, invoked: upload, tags: ['busy'] },
+    },
+    // A GIF chosen: nothing to upload until another file is chosen.
+    'chosen#refused': {
+      chooseJpeg: { target: 'chosen', context: { file: jpeg, progress: 0, error: null }, tags: [] },
+      chooseGif: {
+        target: 'chosen#refused',
+        context: { file: gif, error: 'photo.type_unsupported' },
+        tags: [],
+      },
+      chooseHuge: { target: 'chosen#refused', context: { file: huge, error: 'request.too_large' }, tags: [] },
+      cancel: { target: 'idle', context: none, tags: [] },
+    },
+    // Sending the JPEG.
+    uploading: {
+      progress: { target: 'uploading', context: { file: jpeg, progress: 0.5, error: null }, tags: ['busy'] },
+      sent: { target: 'idle', context: none, invoked: [{ src: 'uploaded', input: IMAGE }], tags: [] },
+      sendRefused: {
+        target: 'chosen#refused',
+        context: { file: jpeg, error: 'photo.type_unsupported' },
+        tags: [],
+      },
+      // (Known machine fault, see the it.fails below: an upload the network lost cannot be retried.)
+      sendOffline: {
+        target: 'chosen#refused',
+        context: { file: jpeg, error: 'network.unreachable' },
+        tags: [],
+      },
+    },
+    deleting: {
+      removed: { target: 'idle', context: none, invoked: [{ src: 'deleted', input: undefined }], tags: [] },
+      removeFailed: { target: 'idle', context: { file: null, error: 'server.internal' }, tags: [] },
+    },
+  },
+};
+
+const RESULTS: Record<string, ['send' | 'remove', 'done' | 'error', unknown]> = {
+  sent: ['send', 'done', IMAGE],
+  sendRefused: ['send', 'error', { code: 'photo.type_unsupported' }],
+  sendOffline: ['send', 'error', new TypeError('Failed to fetch')],
+  removed: ['remove', 'done', null],
+  removeFailed: ['remove', 'error', { code: 'server.internal' }],
+};
+
+const machines = lazyModule<typeof PhotoModule>(() => import('./photo.machine'));
+const paths = tablePaths(table);
+const visited = new Set<string>();
+const executed = new Set<string>();
+
+function start() {
+  const fx = deferredActors(['send', 'remove'] as const);
+  /** Requests started and what the screen was told, in order. */
+  const effects: { src: string; input: unknown }[] = [];
+  let seen = 0;
+  const took = () => {
+    for (const c of fx.calls.slice(seen)) effects.push({ src: c.id, input: c.input });
+    seen = fx.calls.length;
+  };
+  const machine = machines.get().photoMachine.provide({
+    actors: fx.actors,
+    actions: {
+      uploaded: (_, image) => {
+        took();
+        effects.push({ src: 'uploaded', input: image });
+      },
+      deleted: () => {
+        took();
+        effects.push({ src: 'deleted', input: undefined });
+      },
+    },
+  });
+  const actor = createActor(machine, { inspect: recordVisits(visited) }).start();
+  const sends: Record<string, () => void> = {
+    chooseJpeg: () => actor.send({ type: 'photo.choose', file: jpeg }),
+    chooseGif: () => actor.send({ type: 'photo.choose', file: gif }),
+    chooseHuge: () => actor.send({ type: 'photo.choose', file: huge }),
+    cancel: () => actor.send({ type: 'photo.cancel' }),
+    upload: () => actor.send({ type: 'photo.upload' }),
+    delete: () => actor.send({ type: 'photo.delete' }),
+    progress: () => {
+      // While sending, progress comes from the request; otherwise it is a stray event.
+      const running = fx.calls.at(-1);
+      if (actor.getSnapshot().children.send && running?.id === 'send')
+        (running.input as { onProgress: (share: number) => void }).onProgress(0.5);
+      else actor.send({ type: 'photo.progress', share: 0.5 });
+    },
+  };
+  return {
+    async send(event: string) {
+      const result = RESULTS[event];
+      if (!result) sends[event]?.();
+      else if (actor.getSnapshot().children[result[0]]) {
+        fx.settleLatest(...result);
+        await flush();
+      }
+      took();
+    },
+    snapshot() {
+      const snap = actor.getSnapshot();
+      if (snap.status === 'error') throw snap.error;
+      return { value: snap.value, context: snap.context, tags: snap.tags as Set<string> };
+    },
+    calls: () => effects,
+  };
+}
+
+describe('photo machine, against its expectation table', () => {
+  beforeAll(machines.load);
+  afterAll(() => {
+    process.stdout.write(tableCoverage('photo', table, machines.get().photoMachine, executed, visited).line);
   });
 
-  it('covered every state and every transition', () => {
-    expect([...visited].sort()).toEqual(stateNodePaths(photoMachine).sort());
-    expect(executed).toBe(paths.length);
-    expect(paths.map((p) => p.name)).toEqual(
-      expect.arrayContaining([
-        'idle --photo.choose--> chosen',
-        'chosen --photo.upload--> uploading',
-        'uploading --photo.progress--> uploading',
-        'uploading --xstate.done.actor.send--> idle',
-        'uploading --xstate.error.actor.send--> chosen',
-        'idle --photo.delete--> deleting',
-      ]),
-    );
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
+    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
+    executed.add(name);
   });
 
-  it('refuses to send a file type the server would refuse, and says why', () => {
-    const actor = createActor(photoMachine).start();
-    actor.send({ type: 'photo.choose', file: gif });
-    actor.send({ type: 'photo.upload' });
-    expect(actor.getSnapshot().value).toBe('chosen');
-    expect(actor.getSnapshot().context.error).toBe('photo.type_unsupported');
+  it('covered every state of the machine and every transition of the table', () => {
+    const states = stateNodePaths(machines.get().photoMachine).sort();
+    expect([...visited].sort()).toEqual(states);
+    expect([...new Set(Object.keys(table.states).map(tableState))].sort()).toEqual(states);
+    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
+  });
+
+  // A fault the table documents: `fileIsAcceptable` refuses any file with an error, so after the
+  // network lost an upload the same file cannot be sent again without choosing it anew (the error
+  // is the network's, not the file's). Reported to the machines' owner; this test turns red when the
+  // machine is fixed, and the `uploading` row then sends sendOffline to plain `chosen`.
+  it.fails('lets the same file be sent again after the network lost the upload', async () => {
+    const driver = start();
+    for (const e of ['chooseJpeg', 'upload', 'sendOffline', 'upload']) await driver.send(e);
+    expect(driver.snapshot().value).toBe('uploading');
   });
 });

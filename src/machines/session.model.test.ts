@@ -1,130 +1,139 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
-import { CREDENTIALS_KEY, type TokenPair } from '../../contract/session';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { CREDENTIALS_KEY } from '../../contract/session';
 import { deferredActors, flush } from '../../tests/support/deferred-actors';
 import {
-  machineModel,
-  pathsCoveringEveryTransition,
+  lazyModule,
   recordVisits,
+  replayPath,
   stateNodePaths,
+  tableCoverage,
+  tablePaths,
+  tableState,
 } from '../../tests/support/model';
-import { fakeToken, MemoryStorage } from '../../tests/support/tokens';
-import { sessionMachine, TokenRejected } from './session.machine';
-import { decodeClaims } from './token';
+import {
+  ACTORS,
+  BROKEN,
+  COOLDOWN,
+  credentials,
+  ISSUED,
+  LOGIN,
+  NOW,
+  SIGNED,
+  sessionResults,
+  TAB,
+  TAB_PENDING,
+  sessionTable as table,
+} from '../../tests/support/session-table';
+import { MemoryStorage } from '../../tests/support/tokens';
+import type * as SessionModule from './session.machine';
 
-const NOW = Date.UTC(2026, 10, 21, 12);
-const s = NOW / 1000;
-const full: TokenPair = { token: fakeToken({}, s), refresh_token: 'r-full' };
-const renewed: TokenPair = { token: fakeToken({ iat: s + 1 }, s), refresh_token: 'r-renewed' };
-const pending: TokenPair = { token: fakeToken({ login_status: 'pending' }, s) };
-const ACTOR_IDS = ['verifyToken', 'login', 'submitCode', 'resendCode', 'refresh', 'revoke'] as const;
-type ActorId = (typeof ACTOR_IDS)[number];
+// The specification is tests/support/session-table.ts (the browser test walks the same table).
 
-const done = (id: ActorId, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as never;
-const failed = (id: ActorId, error: unknown) => ({ type: `xstate.error.actor.${id}`, error }) as never;
-
-// The model's storage stays empty (traversal runs no side effects): `session.restore` then means
-// "another tab logged out", and the replay clears its storage before sending it.
-const model = machineModel(sessionMachine, {
-  input: { storage: new MemoryStorage(), now: () => NOW },
-  events: [
-    { type: 'session.login', email: 'a@b.de', password: 'pw', locale: 'de' },
-    { type: 'session.tokensIssued', credentials: { token: full.token, refreshToken: 'r-full' } },
-    { type: 'session.submitCode', code: '123456' },
-    { type: 'session.resendCode' },
-    { type: 'session.refresh' },
-    { type: 'session.tokensIssued', credentials: { token: renewed.token, refreshToken: 'r-renewed' } },
-    { type: 'session.logout' },
-    { type: 'session.restore' },
-    done('verifyToken', decodeClaims(full.token)),
-    done('verifyToken', decodeClaims(pending.token)),
-    failed('verifyToken', new TokenRejected('expired')),
-    failed('verifyToken', new TokenRejected('invalid')),
-    done('login', full),
-    done('login', pending),
-    failed('login', { code: 'login.invalid_credentials' }),
-    done('submitCode', full),
-    failed('submitCode', { code: 'login.wrong_2FA_code' }),
-    done('resendCode', undefined),
-    failed('resendCode', { code: 'request.rate_limited', retryAfterSeconds: 30 }),
-    done('refresh', renewed),
-    failed('refresh', { code: 'refresh.reused' }),
-    done('revoke', undefined),
-    failed('revoke', new Error('offline')),
-  ],
-});
-const paths = pathsCoveringEveryTransition(model);
+const machines = lazyModule<typeof SessionModule>(() => import('./session.machine'));
+const paths = tablePaths(table);
 const visited = new Set<string>();
-let executed = 0;
+const executed = new Set<string>();
 
-describe('session machine, model-based', () => {
+function start() {
+  const { sessionMachine, TokenRejected } = machines.get();
+  const RESULTS = sessionResults(TokenRejected);
+  const storage = new MemoryStorage();
+  let now = NOW;
+  const fx = deferredActors(ACTORS);
+  const actor = createActor(sessionMachine.provide({ actors: fx.actors }), {
+    input: { storage, now: () => now },
+    inspect: recordVisits(visited),
+  }).start();
+  const otherTabStores = (value: object | null) => {
+    if (value) storage.setItem(CREDENTIALS_KEY, JSON.stringify(value));
+    else storage.removeItem(CREDENTIALS_KEY);
+    actor.send({ type: 'session.restore' });
+  };
+  const sends: Record<string, () => void> = {
+    login: () => actor.send({ type: 'session.login', ...credentials }),
+    submitCode: () => actor.send({ type: 'session.submitCode', code: '123456' }),
+    resendCode: () => actor.send({ type: 'session.resendCode' }),
+    refresh: () => actor.send({ type: 'session.refresh' }),
+    // New tokens: a finished registration hands SIGNED to a signed-out session; a signed-in tab's
+    // account change (e.g. the phone step) hands over ISSUED.
+    tokensIssued: () =>
+      actor.send({
+        type: 'session.tokensIssued',
+        credentials: actor.getSnapshot().matches('loggedOut') ? SIGNED : ISSUED,
+      }),
+    logout: () => actor.send({ type: 'session.logout' }),
+    otherTabLoggedOut: () => otherTabStores(null),
+    otherTabLoggedIn: () => otherTabStores(TAB),
+    otherTabPending: () => otherTabStores(TAB_PENDING),
+    otherTabBroken: () => otherTabStores(BROKEN),
+    wait: () => {
+      now += COOLDOWN;
+    },
+  };
+  return {
+    async send(event: string) {
+      const result = RESULTS[event];
+      if (!result) return sends[event]?.();
+      // An actor's result can only arrive while it runs.
+      const [id, outcome, value] = result;
+      if (!actor.getSnapshot().children[id]) return;
+      fx.settleLatest(id, outcome, value);
+      await flush();
+    },
+    snapshot() {
+      const snap = actor.getSnapshot();
+      if (snap.status === 'error') throw snap.error;
+      const { credentials, claims, error, resendAllowedAt, ended } = snap.context;
+      const stored = JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null');
+      return {
+        value: snap.value,
+        context: { credentials, claims, error, resendAllowedAt, ended, stored },
+        tags: snap.tags as Set<string>,
+      };
+    },
+    calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
+  };
+}
+
+describe('session machine, against its expectation table', () => {
+  beforeAll(machines.load);
   afterAll(() => {
     process.stdout.write(
-      `session model: ${visited.size} of ${stateNodePaths(sessionMachine).length} states visited, ${executed}/${paths.length} transitions executed\n`,
+      tableCoverage('session', table, machines.get().sessionMachine, executed, visited).line,
     );
   });
 
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (_name, path) => {
-    const storage = new MemoryStorage();
-    const fx = deferredActors(ACTOR_IDS);
-    const actor = createActor(sessionMachine.provide({ actors: fx.actors }), {
-      input: { storage, now: () => NOW },
-      inspect: recordVisits(visited),
-    });
-    actor.start();
-    const stored = () => JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null');
-    for (const { event, expected } of path.steps) {
-      const e = event as EventObject & { output?: unknown; error?: unknown };
-      const settled = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(e.type);
-      if (settled) {
-        fx.settle(
-          settled[2] as ActorId,
-          settled[1] === 'done' ? 'done' : 'error',
-          settled[1] === 'done' ? e.output : e.error,
-        );
-      } else {
-        if (e.type === 'session.restore') storage.clear();
-        actor.send(event);
-      }
-      await flush();
-      const snapshot = actor.getSnapshot();
-      if (snapshot.status === 'error') throw snapshot.error;
-      expect(snapshot.value).toEqual(expected.value);
-      expect(snapshot.context.error).toEqual(expected.context.error);
-      // What the browser keeps always matches the state it is in.
-      if (snapshot.matches('loggedOut') || snapshot.matches('loggingOut')) expect(stored()).toBeNull();
-      if (snapshot.matches({ authenticated: 'idle' })) {
-        expect(stored()).toEqual(snapshot.context.credentials);
-        expect(stored().refreshToken).toEqual(expect.any(String));
-      }
-      if (snapshot.matches('mfaPending')) expect(stored()).toEqual(snapshot.context.credentials);
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
+    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
+    executed.add(name);
+  });
+
+  it('covered every state of the machine and every transition of the table', () => {
+    const states = stateNodePaths(machines.get().sessionMachine).sort();
+    expect([...visited].sort()).toEqual(states);
+    // Every state the table names is one of the machine's; every leaf but the eventless `restoring` has a row.
+    const named = new Set(Object.keys(table.states).map(tableState));
+    expect([...named].filter((n) => !states.includes(n))).toEqual([]);
+    expect(states.filter((x) => !named.has(x) && x !== 'authenticated' && x !== 'restoring')).toEqual([]);
+    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
+  });
+
+  it('restores a session a reload finds in storage, and drops one it cannot read', () => {
+    for (const [stored, value, kept] of [
+      [LOGIN, 'verifying', LOGIN],
+      [BROKEN, 'loggedOut', null],
+    ] as const) {
+      const storage = new MemoryStorage();
+      storage.setItem(CREDENTIALS_KEY, JSON.stringify(stored));
+      const fx = deferredActors(ACTORS);
+      const actor = createActor(machines.get().sessionMachine.provide({ actors: fx.actors }), {
+        input: { storage },
+      }).start();
+      expect(actor.getSnapshot().value).toBe(value);
+      expect(actor.getSnapshot().context.credentials).toEqual(kept);
+      expect(JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null')).toEqual(kept);
+      expect(fx.calls).toEqual(kept ? [{ id: 'verifyToken', input: { token: LOGIN.token } }] : []);
     }
-    executed++;
-  });
-
-  it('covered every state and every transition', () => {
-    expect([...visited].sort()).toEqual(stateNodePaths(sessionMachine).sort());
-    expect(executed).toBe(paths.length);
-    const names = paths.map((p) => p.name);
-    expect(names).toEqual(
-      expect.arrayContaining([
-        'loggedOut --session.login--> authenticating',
-        'authenticating --xstate.done.actor.login--> mfaPending',
-        'authenticating --xstate.done.actor.login--> {"authenticated":"idle"}',
-        'authenticating --xstate.error.actor.login--> loggedOut',
-        'mfaPending --session.submitCode--> verifyingCode',
-        'verifyingCode --xstate.error.actor.submitCode--> mfaPending',
-        'verifyingCode --xstate.done.actor.submitCode--> {"authenticated":"idle"}',
-        'resendingCode --xstate.error.actor.resendCode--> mfaPending',
-        '{"authenticated":"idle"} --session.refresh--> {"authenticated":"refreshing"}',
-        '{"authenticated":"refreshing"} --xstate.done.actor.refresh--> {"authenticated":"idle"}',
-        '{"authenticated":"refreshing"} --xstate.error.actor.refresh--> loggedOut',
-        '{"authenticated":"idle"} --session.logout--> loggingOut',
-        'loggingOut --xstate.done.actor.revoke--> loggedOut',
-        'loggingOut --xstate.error.actor.revoke--> loggedOut',
-        'verifying --xstate.error.actor.verifyToken--> {"authenticated":"refreshing"}',
-        'verifying --xstate.error.actor.verifyToken--> loggedOut',
-      ]),
-    );
   });
 });

@@ -37,6 +37,15 @@ export function deferredActors<const Ids extends readonly string[]>(ids: Ids) {
       if (outcome === 'done') next.resolve(value);
       else next.reject(value);
     },
+    /** Settles the newest waiting invocation (older ones may belong to actors a transition stopped). */
+    settleLatest(id: Ids[number], outcome: 'done' | 'error', value: unknown) {
+      const queue = queues.get(id) ?? [];
+      const next = queue.pop();
+      if (!next) throw new Error(`no ${id} invocation is waiting`);
+      queue.length = 0;
+      if (outcome === 'done') next.resolve(value);
+      else next.reject(value);
+    },
   };
 }
 

@@ -1,0 +1,396 @@
+import type { StoredCredentials, TokenPair } from '../../contract/session';
+import type { TokenRejected } from '../../src/machines/session.machine';
+import type { Expectation, ModelTable } from './model';
+import { fakeToken } from './tokens';
+
+/*
+ * The session's specification, written by hand (STYLE.md "Tests"): for each state the events it
+ * takes, where each leads, what the context and the browser's storage then hold, which tags the state
+ * carries and which actor starts with what input. Every event a state does not list is sent before
+ * each step and must change nothing. The machine is never asked what it should do.
+ */
+
+export const NOW = Date.UTC(2026, 10, 21, 12);
+const s = NOW / 1000;
+export const COOLDOWN = 60_000;
+
+/** The claims of a token, read here without the app's decoder. */
+export const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+const loginPair: TokenPair = { token: fakeToken({}, s), refresh_token: 'r-login' };
+const pendingPair: TokenPair = { token: fakeToken({ login_status: 'pending', mfa_status: 'enabled' }, s) };
+const codePair: TokenPair = {
+  token: fakeToken({ iat: s + 2, mfa_status: 'enabled' }, s),
+  refresh_token: 'r-code',
+};
+const refreshPair: TokenPair = { token: fakeToken({ iat: s + 1 }, s), refresh_token: 'r-refresh' };
+
+export const LOGIN: StoredCredentials = { token: loginPair.token, refreshToken: 'r-login' };
+export const PENDING: StoredCredentials = { token: pendingPair.token };
+export const CODE: StoredCredentials = { token: codePair.token, refreshToken: 'r-code' };
+export const REFRESHED: StoredCredentials = { token: refreshPair.token, refreshToken: 'r-refresh' };
+/** Handed over by a finished registration (`session.tokensIssued` while signed out). */
+export const SIGNED: StoredCredentials = {
+  token: fakeToken({ user_type: 'luna' }, s),
+  refreshToken: 'r-signed',
+};
+/** Answered by a call that changed the account (`session.tokensIssued`). */
+export const ISSUED: StoredCredentials = {
+  token: fakeToken({ registration_step: 2 }, s),
+  refreshToken: 'r-issued',
+};
+/** What another tab stored. */
+export const TAB: StoredCredentials = {
+  token: fakeToken({ email: 'tab@matchwerk.example' }, s),
+  refreshToken: 'r-tab',
+};
+export const TAB_PENDING: StoredCredentials = {
+  token: fakeToken({ login_status: 'pending', email: 'tab@x.de' }, s),
+};
+export const BROKEN = { token: 'not-a-token' };
+/** What the server's verification answers. */
+export const VERIFIED = claimsOf(fakeToken({ username: 'verified' }, s));
+export const VERIFIED_PENDING = claimsOf(fakeToken({ username: 'verified', login_status: 'pending' }, s));
+
+export const credentials = { email: 'a@b.de', password: 'pw', locale: 'de' } as const;
+
+/** Signed in with these credentials: context and storage agree. */
+const holding = (c: StoredCredentials, extra: Record<string, unknown> = {}) => ({
+  credentials: c,
+  claims: claimsOf(c.token),
+  stored: c,
+  ...extra,
+});
+/** Nothing kept: no credentials in context or storage, no cooldown. */
+const nothing = (extra: Record<string, unknown> = {}) => ({
+  credentials: null,
+  claims: null,
+  stored: null,
+  resendAllowedAt: null,
+  ...extra,
+});
+const verify = (c: StoredCredentials) => [{ src: 'verifyToken', input: { token: c.token } }];
+
+/** Another tab changed the stored credentials (`session.restore`): the session follows, from every state. */
+const otherTab: Record<string, Expectation> = {
+  otherTabLoggedOut: { target: 'loggedOut', context: nothing(), tags: [] },
+  otherTabLoggedIn: { target: 'verifying', context: holding(TAB), invoked: verify(TAB), tags: ['busy'] },
+  otherTabPending: {
+    target: 'verifying#pending',
+    context: holding(TAB_PENDING),
+    invoked: verify(TAB_PENDING),
+    tags: ['busy'],
+  },
+  // Unreadable credentials count as none, and are removed.
+  otherTabBroken: { target: 'loggedOut', context: nothing(), tags: [] },
+};
+
+export const sessionTable: ModelTable = {
+  initial: 'loggedOut',
+  initialContext: { ...nothing(), error: null, ended: null },
+  initialTags: [],
+  events: [
+    'login',
+    'submitCode',
+    'resendCode',
+    'refresh',
+    'tokensIssued',
+    'logout',
+    'otherTabLoggedOut',
+    'otherTabLoggedIn',
+    'otherTabPending',
+    'otherTabBroken',
+    'verified',
+    'verifiedPending',
+    'tokenExpired',
+    'tokenInvalid',
+    'loginOk',
+    'loginPending',
+    'loginFailed',
+    'loginOffline',
+    'codeOk',
+    'codeWrong',
+    'resent',
+    'resendLimited',
+    'resendFailed',
+    'refreshed',
+    'refreshFailed',
+    'revoked',
+    'revokeFailed',
+  ],
+  states: {
+    loggedOut: {
+      login: {
+        target: 'authenticating',
+        context: { ...nothing(), error: null, ended: null },
+        invoked: [{ src: 'login', input: credentials }],
+        tags: ['busy'],
+      },
+      tokensIssued: {
+        target: 'verifying',
+        context: holding(SIGNED, { error: null, ended: null }),
+        invoked: verify(SIGNED),
+        tags: ['busy'],
+      },
+      ...otherTab,
+    },
+    authenticating: {
+      loginOk: {
+        target: 'authenticated.idle',
+        context: holding(LOGIN, { error: null, ended: null }),
+        tags: [],
+      },
+      // The SMS code is due: no refresh token yet, and the first code was just sent.
+      loginPending: {
+        target: 'mfaPending#cooling',
+        context: holding(PENDING, { error: null, resendAllowedAt: NOW + COOLDOWN }),
+        tags: [],
+      },
+      loginFailed: {
+        target: 'loggedOut#failed',
+        context: nothing({ error: 'login.invalid_credentials', ended: null }),
+        tags: [],
+      },
+      loginOffline: {
+        target: 'loggedOut#failed',
+        context: nothing({ error: 'network.unreachable' }),
+        tags: [],
+      },
+      ...otherTab,
+    },
+    // Verifying SIGNED credentials, which carry a refresh token.
+    verifying: {
+      verified: {
+        target: 'authenticated.idle',
+        context: { credentials: SIGNED, stored: SIGNED, claims: VERIFIED, error: null },
+        tags: [],
+      },
+      verifiedPending: {
+        target: 'mfaPending',
+        context: { credentials: SIGNED, stored: SIGNED, claims: VERIFIED_PENDING, resendAllowedAt: null },
+        tags: [],
+      },
+      tokenExpired: {
+        target: 'authenticated.refreshing',
+        context: holding(SIGNED),
+        invoked: [{ src: 'refresh', input: { refreshToken: 'r-signed' } }],
+        tags: ['busy'],
+      },
+      tokenInvalid: { target: 'loggedOut#ended', context: nothing({ ended: 'invalid' }), tags: [] },
+      ...otherTab,
+    },
+    // Verifying credentials without a refresh token (the SMS code was pending): an expired one ends.
+    'verifying#pending': {
+      verified: {
+        target: 'authenticated.idle',
+        context: { credentials: TAB_PENDING, stored: TAB_PENDING, claims: VERIFIED },
+        tags: [],
+      },
+      verifiedPending: {
+        target: 'mfaPending',
+        context: { credentials: TAB_PENDING, stored: TAB_PENDING, claims: VERIFIED_PENDING },
+        tags: [],
+      },
+      tokenExpired: { target: 'loggedOut#ended', context: nothing({ ended: 'invalid' }), tags: [] },
+      tokenInvalid: { target: 'loggedOut#ended', context: nothing({ ended: 'invalid' }), tags: [] },
+      ...otherTab,
+    },
+    // Just logged in with the code pending: another code only after the cooldown.
+    'mfaPending#cooling': {
+      submitCode: {
+        target: 'verifyingCode',
+        context: holding(PENDING, { error: null }),
+        invoked: [{ src: 'submitCode', input: { token: PENDING.token, code: '123456' } }],
+        tags: ['busy'],
+      },
+      logout: { target: 'loggedOut', context: nothing(), tags: [] },
+      wait: {
+        target: 'mfaPending#cooled',
+        context: holding(PENDING, { resendAllowedAt: NOW + COOLDOWN }),
+        tags: [],
+      },
+      ...otherTab,
+    },
+    // After a failed login: trying again starts without the old error.
+    'loggedOut#failed': {
+      login: {
+        target: 'authenticating',
+        context: { ...nothing(), error: null, ended: null },
+        invoked: [{ src: 'login', input: credentials }],
+        tags: ['busy'],
+      },
+      tokensIssued: {
+        target: 'verifying',
+        context: holding(SIGNED, { error: null, ended: null }),
+        invoked: verify(SIGNED),
+        tags: ['busy'],
+      },
+      ...otherTab,
+    },
+    // After the session ended without the user asking: the next login or sign-in forgets why.
+    'loggedOut#ended': {
+      login: {
+        target: 'authenticating',
+        context: { ...nothing(), error: null, ended: null },
+        invoked: [{ src: 'login', input: credentials }],
+        tags: ['busy'],
+      },
+      tokensIssued: {
+        target: 'verifying',
+        context: holding(SIGNED, { error: null, ended: null }),
+        invoked: verify(SIGNED),
+        tags: ['busy'],
+      },
+      ...otherTab,
+    },
+    // The cooldown has just run out (the clock is exactly at resendAllowedAt): another code may be asked for.
+    'mfaPending#cooled': {
+      resendCode: {
+        target: 'resendingCode',
+        context: holding(PENDING, { error: null }),
+        invoked: [{ src: 'resendCode', input: { token: PENDING.token } }],
+        tags: ['busy'],
+      },
+      submitCode: {
+        target: 'verifyingCode',
+        context: holding(PENDING, { error: null }),
+        invoked: [{ src: 'submitCode', input: { token: PENDING.token, code: '123456' } }],
+        tags: ['busy'],
+      },
+      logout: { target: 'loggedOut', context: nothing(), tags: [] },
+      ...otherTab,
+    },
+    // A wrong code, still in the cooldown: the next try starts without the old reason.
+    'mfaPending#wrong': {
+      submitCode: {
+        target: 'verifyingCode',
+        context: holding(PENDING, { error: null }),
+        invoked: [{ src: 'submitCode', input: { token: PENDING.token, code: '123456' } }],
+        tags: ['busy'],
+      },
+      logout: { target: 'loggedOut', context: nothing(), tags: [] },
+      ...otherTab,
+    },
+    // The code pending after a reload (SIGNED credentials, verified as pending): no cooldown running.
+    mfaPending: {
+      submitCode: {
+        target: 'verifyingCode',
+        context: { credentials: SIGNED, stored: SIGNED, error: null },
+        invoked: [{ src: 'submitCode', input: { token: SIGNED.token, code: '123456' } }],
+        tags: ['busy'],
+      },
+      resendCode: {
+        target: 'resendingCode',
+        context: { credentials: SIGNED, stored: SIGNED, error: null, resendAllowedAt: null },
+        invoked: [{ src: 'resendCode', input: { token: SIGNED.token } }],
+        tags: ['busy'],
+      },
+      logout: { target: 'loggedOut', context: nothing(), tags: [] },
+      ...otherTab,
+    },
+    // Checking the code for PENDING credentials (reached from the cooldown).
+    verifyingCode: {
+      codeOk: {
+        target: 'authenticated.idle',
+        context: holding(CODE, { error: null, ended: null }),
+        tags: [],
+      },
+      codeWrong: {
+        target: 'mfaPending#wrong',
+        context: holding(PENDING, { error: 'login.wrong_2FA_code', resendAllowedAt: NOW + COOLDOWN }),
+        tags: [],
+      },
+      ...otherTab,
+    },
+    resendingCode: {
+      resent: {
+        target: 'mfaPending#cooling',
+        context: { credentials: SIGNED, stored: SIGNED, error: null, resendAllowedAt: NOW + COOLDOWN },
+        tags: [],
+      },
+      // The server's Retry-After wins over the usual cooldown.
+      resendLimited: {
+        target: 'mfaPending#cooling',
+        context: { credentials: SIGNED, error: 'request.rate_limited', resendAllowedAt: NOW + 30_000 },
+        tags: [],
+      },
+      resendFailed: {
+        target: 'mfaPending#cooling',
+        context: { credentials: SIGNED, error: 'server.internal', resendAllowedAt: NOW + COOLDOWN },
+        tags: [],
+      },
+      ...otherTab,
+    },
+    // Logged in with LOGIN credentials.
+    'authenticated.idle': {
+      refresh: {
+        target: 'authenticated.refreshing',
+        context: holding(LOGIN),
+        invoked: [{ src: 'refresh', input: { refreshToken: 'r-login' } }],
+        tags: ['busy'],
+      },
+      tokensIssued: {
+        target: 'verifying',
+        context: holding(ISSUED, { error: null, ended: null }),
+        invoked: verify(ISSUED),
+        tags: ['busy'],
+      },
+      // Storage is cleared at once; the server is told to forget the refresh token.
+      logout: {
+        target: 'loggingOut',
+        context: { credentials: LOGIN, stored: null },
+        invoked: [{ src: 'revoke', input: { refreshToken: 'r-login' } }],
+        tags: ['busy'],
+      },
+      ...otherTab,
+    },
+    // Refreshing SIGNED credentials after their token expired.
+    'authenticated.refreshing': {
+      refreshed: {
+        target: 'authenticated.idle',
+        context: holding(REFRESHED, { error: null, ended: null }),
+        tags: [],
+      },
+      refreshFailed: { target: 'loggedOut#ended', context: nothing({ ended: 'expired' }), tags: [] },
+      logout: {
+        target: 'loggingOut',
+        context: { credentials: SIGNED, stored: null },
+        invoked: [{ src: 'revoke', input: { refreshToken: 'r-signed' } }],
+        tags: ['busy'],
+      },
+      ...otherTab,
+    },
+    // The local session ends whether or not the server heard of it.
+    loggingOut: {
+      revoked: { target: 'loggedOut', context: nothing({ error: null, ended: null }), tags: [] },
+      revokeFailed: { target: 'loggedOut', context: nothing({ error: null, ended: null }), tags: [] },
+      ...otherTab,
+    },
+  },
+};
+
+export const ACTORS = ['verifyToken', 'login', 'submitCode', 'resendCode', 'refresh', 'revoke'] as const;
+export type ActorId = (typeof ACTORS)[number];
+/** Each result event: the actor it belongs to and what it answers (given the machine module's error class). */
+export const sessionResults = (
+  Rejected: typeof TokenRejected,
+): Record<string, [ActorId, 'done' | 'error', unknown]> => ({
+  verified: ['verifyToken', 'done', VERIFIED],
+  verifiedPending: ['verifyToken', 'done', VERIFIED_PENDING],
+  tokenExpired: ['verifyToken', 'error', new Rejected('expired')],
+  tokenInvalid: ['verifyToken', 'error', new Rejected('invalid')],
+  loginOk: ['login', 'done', loginPair],
+  loginPending: ['login', 'done', pendingPair],
+  loginFailed: ['login', 'error', { code: 'login.invalid_credentials' }],
+  loginOffline: ['login', 'error', new TypeError('Failed to fetch')],
+  codeOk: ['submitCode', 'done', codePair],
+  codeWrong: ['submitCode', 'error', { code: 'login.wrong_2FA_code' }],
+  resent: ['resendCode', 'done', undefined],
+  resendLimited: ['resendCode', 'error', { code: 'request.rate_limited', retryAfterSeconds: 30 }],
+  resendFailed: ['resendCode', 'error', { code: 'server.internal' }],
+  refreshed: ['refresh', 'done', refreshPair],
+  refreshFailed: ['refresh', 'error', { code: 'refresh.reused' }],
+  revoked: ['revoke', 'done', undefined],
+  revokeFailed: ['revoke', 'error', new TypeError('Failed to fetch')],
+});
