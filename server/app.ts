@@ -26,10 +26,12 @@ import {
 } from './http/errors';
 import { healthRoutes } from './http/health.routes';
 import { jobRoutes } from './http/job.routes';
+import { legalRoutes } from './http/legal.routes';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
 import { sessionRoutes } from './http/session.routes';
 import { canonicalInput } from './http/validate';
 import { JobServices } from './jobs/services';
+import { legalTextsFor } from './legal/texts';
 import type { Logger } from './log';
 import { FilePhotoStorage } from './profiles/photo-storage';
 
@@ -116,6 +118,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       { auth: deps.auth, publicOrigin: deps.config.publicOrigin, storage: photoStorage },
       deps.config.trustProxy,
     ),
+  );
+  app.route(
+    '/api',
+    legalRoutes({
+      db: deps.db.db,
+      tokens: deps.auth.tokens,
+      texts: legalTextsFor(deps.config.agency),
+      now: deps.auth.now,
+    }),
   );
   if (deps.config.nodeEnv !== 'production') {
     app.route('/api', devApiRoutes(deps.db.db));

@@ -79,6 +79,17 @@ export const ConfigSchema = v.object({
     ),
     '2000',
   ),
+  // The staffing agency that runs this instance: substituted into the legal texts (server/legal/).
+  AGENCY_NAME: v.optional(v.string(), 'Matchwerk Personaldienste GmbH'),
+  AGENCY_ADDRESS: v.optional(v.string(), 'Beispielstraße 12, 10115 Berlin, Deutschland'),
+  AGENCY_EMAIL: v.optional(
+    v.pipe(v.string(), v.email('must be an e-mail address')),
+    'kontakt@matchwerk.example',
+  ),
+  AGENCY_PHONE: v.optional(v.string(), '+49 30 1234567-0'),
+  AGENCY_REPRESENTATIVE: v.optional(v.string(), 'Erika Mustermann'),
+  AGENCY_REGISTER: v.optional(v.string(), 'Amtsgericht Charlottenburg, HRB 000000 B'),
+  AGENCY_VAT_ID: v.optional(v.string(), 'DE000000000'),
 });
 
 export interface Config {
@@ -96,6 +107,18 @@ export interface Config {
   trustProxy: boolean;
   /** How many included profiles a done matching run keeps (PRODUCT.md §5). */
   matchResultLimit: number;
+  /** The agency's particulars for the legal texts (Impressum, Datenschutz, terms). */
+  agency: AgencyConfig;
+}
+
+export interface AgencyConfig {
+  name: string;
+  address: string;
+  email: string;
+  phone: string;
+  representative: string;
+  register: string;
+  vatId: string;
 }
 
 export class ConfigError extends Error {
@@ -134,5 +157,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtPrivateKey: c.JWT_PRIVATE_KEY,
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
     matchResultLimit: c.MATCH_RESULT_LIMIT,
+    agency: {
+      name: c.AGENCY_NAME,
+      address: c.AGENCY_ADDRESS,
+      email: c.AGENCY_EMAIL,
+      phone: c.AGENCY_PHONE,
+      representative: c.AGENCY_REPRESENTATIVE,
+      register: c.AGENCY_REGISTER,
+      vatId: c.AGENCY_VAT_ID,
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { LEGAL_TEXTS_VERSION, REQUIRED_ACCEPTANCES, type UserCategory } from '../../contract/account';
+import { REQUIRED_ACCEPTANCES, type UserCategory } from '../../contract/account';
 import { LEGAL_TEXTS } from '../../contract/legal';
 import type { TokenClaims, TokenPair } from '../../contract/session';
 import { consumeCode, issueCode } from '../auth/codes';
@@ -15,6 +15,7 @@ import { outbox } from '../db/schema/auth';
 import { legalAcceptances } from '../db/schema/registration';
 import { type UserRow, users } from '../db/schema/users';
 import { ApiError } from '../http/errors';
+import { currentLegalVersions } from '../legal/texts';
 import type { Logger } from '../log';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf, smsTexts } from '../messaging/texts';
@@ -114,6 +115,7 @@ export async function createAccount(
   assertPasswordAllowed(input.password, email);
   if (await findUserByEmail(db, email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
+  const versions = currentLegalVersions();
   const accepted = LEGAL_TEXTS.filter(
     (name) => input.accepted.includes(name) || (REQUIRED_ACCEPTANCES as readonly string[]).includes(name),
   );
@@ -136,9 +138,7 @@ export async function createAccount(
     if (!row) throw emailTaken();
     await tx
       .insert(legalAcceptances)
-      .values(
-        accepted.map((text) => ({ userId: row.id, text, version: LEGAL_TEXTS_VERSION, acceptedAt: now })),
-      );
+      .values(accepted.map((text) => ({ userId: row.id, text, version: versions[text], acceptedAt: now })));
     await queueValidationMail(tx, svc, row, now);
     return row;
   });
