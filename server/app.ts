@@ -13,6 +13,7 @@ import type { DbHandle } from './db/client';
 import { isDatabaseUnavailable } from './db/errors';
 import { accountRoutes } from './http/account.routes';
 import { catalogRoutes } from './http/catalog.routes';
+import { compressJson } from './http/compress';
 import { devApiRoutes, devPageRoutes } from './http/dev.routes';
 import {
   ApiError,
@@ -72,6 +73,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       'request',
     );
   });
+  // JSON answers of 1 kB and more go out brotli- or gzip-compressed; SSE and other streams never.
+  app.use('/api/*', compressJson);
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
@@ -182,6 +185,9 @@ function endpointRouter(app: Hono<AppEnv>): PatternRouter<true> {
   return router;
 }
 
+const PRECOMPRESSED_TYPE =
+  /^(text\/|application\/(javascript|json|manifest\+json)|image\/(svg\+xml|x-icon|vnd\.microsoft\.icon))/;
+
 const HASHED_ASSET = /^\/assets\/(?!i18n\/).+-[\w-]{8,}\.\w+$/;
 
 function mountSpa(app: Hono<AppEnv>, root: string): void {
@@ -197,12 +203,20 @@ function mountSpa(app: Hono<AppEnv>, root: string): void {
       !isPage && HASHED_ASSET.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
     if (isPage) setDocumentHeaders(headers, c.req.path);
+    // The build wrote .br/.gz copies beside the text files: caches must keep the variants apart.
+    if (
+      PRECOMPRESSED_TYPE.test(headers.get('content-type') ?? '') &&
+      !/accept-encoding/i.test(headers.get('vary') ?? '')
+    )
+      headers.append('Vary', 'Accept-Encoding');
   });
-  app.use('*', serveStatic({ root }));
+  // `precompressed`: the build's .br/.gz beside a file (scripts/vite-precompress.ts) is sent with
+  // Content-Encoding when the client accepts it.
+  app.use('*', serveStatic({ root, precompressed: true }));
   // History fallback: every other GET that wants a page gets the SPA, which renders its own not-found screen.
   app.get('*', async (c, next) => {
     if (/\.\w+$/.test(c.req.path) && !c.req.header('accept')?.includes('text/html')) return next();
-    return serveStatic({ root, path: 'index.html' })(c, next);
+    return serveStatic({ root, path: 'index.html', precompressed: true })(c, next);
   });
 }
 
