@@ -28,6 +28,7 @@ import {
 import { healthRoutes } from './http/health.routes';
 import { jobRoutes } from './http/job.routes';
 import { legalRoutes } from './http/legal.routes';
+import { openApiRoutes } from './http/openapi';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
 import { sessionRoutes } from './http/session.routes';
 import { canonicalInput } from './http/validate';
@@ -131,6 +132,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       now: deps.auth.now,
     }),
   );
+  // The API reference describes every /api route of this app, read from app.routes on first use.
+  app.route('/api', openApiRoutes(app, deps.config.publicOrigin));
   if (deps.config.nodeEnv !== 'production') {
     app.route('/api', devApiRoutes(deps.db.db));
     app.route('/', devPageRoutes(deps.db.db));
