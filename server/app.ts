@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   // The API reference describes every /api route of this app, read from app.routes on first use.
-  app.route('/api', openApiRoutes(app, deps.config.publicOrigin));
+  app.route('/api', openApiRoutes(app));
   if (deps.config.nodeEnv !== 'production') {
     app.route('/api', devApiRoutes(deps.db.db));
     app.route('/', devPageRoutes(deps.db.db));

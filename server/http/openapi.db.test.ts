@@ -71,6 +71,7 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc).toMatchObject({
       info: { title: 'Matchwerk API' },
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
         schemas: { Error: { type: 'object', required: ['status', 'code', 'message'] } },

@@ -51,6 +51,9 @@ export function jsonSchemaOf(schema: GenericSchema, typeMode: 'input' | 'output'
   return rest;
 }
 
+/** The reference's sections, in reading order. */
+const TAGS = ['session', 'account', 'legal', 'profile', 'catalogue', 'jobs', 'system', 'development'];
+
 const ERROR_RESPONSE = {
   description: 'An error: `code` is the stable key the client translates (contract/errors.ts)',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -113,7 +116,7 @@ function operationOf(route: ApiRoute, doc: OperationDoc | undefined): Operation 
 }
 
 /** The OpenAPI 3.1 document of every /api operation the app registers. */
-export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl: string): Record<string, unknown> {
+export function buildOpenApiDocument(app: Hono<AppEnv>): Record<string, unknown> {
   const paths: Record<string, Record<string, Operation>> = {};
   const routes = apiRoutes(app).sort((a, b) => a.path.localeCompare(b.path));
   for (const route of routes) {
@@ -129,7 +132,9 @@ export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl: string): Reco
       description:
         'The HTTP API of Matchwerk. Request bodies are the valibot schemas of `contract/` the server validates with; errors answer `{ status, code, message, fields?, requestId? }`.',
     },
-    servers: [{ url: serverUrl }],
+    // Relative: "try it out" calls the origin the reference was loaded from.
+    servers: [{ url: '/' }],
+    tags: TAGS.map((name) => ({ name })),
     paths,
     components: {
       schemas: { Error: jsonSchemaOf(ErrorBodySchema, 'output') },
@@ -221,7 +226,7 @@ function cachedVariants(read: () => Buffer, compressible: boolean) {
  * use, and the Swagger UI at `GET /api/docs`, served from our origin with its init script as a
  * file (works offline and under a CSP without inline script).
  */
-export function openApiRoutes(app: Hono<AppEnv>, serverUrl: string) {
+export function openApiRoutes(app: Hono<AppEnv>) {
   let document: string | undefined;
   // A Map: a name such as "constructor" or "__proto__" is no file.
   const files = new Map(
@@ -232,7 +237,7 @@ export function openApiRoutes(app: Hono<AppEnv>, serverUrl: string) {
   );
   return new Hono<AppEnv>()
     .get('/openapi.json', (c) => {
-      document ??= JSON.stringify(buildOpenApiDocument(app, serverUrl));
+      document ??= JSON.stringify(buildOpenApiDocument(app));
       c.header('Cache-Control', 'no-cache');
       return c.body(document, 200, { 'Content-Type': 'application/json; charset=utf-8' });
     })
