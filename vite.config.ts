@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { i18nCatalogs } from './scripts/vite-i18n-catalogs.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
@@ -15,6 +16,7 @@ export default defineConfig({
     lingui(),
     i18nCatalogs(),
     prerender(),
+    precompress(),
   ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': apiTarget } },

@@ -18,6 +18,7 @@ import { users } from './db/schema/users';
 import { accountRoutes } from './http/account.routes';
 import { agentRoutes } from './http/agent.routes';
 import { catalogRoutes } from './http/catalog.routes';
+import { compressJson } from './http/compress';
 import { devApiRoutes, devPageRoutes } from './http/dev.routes';
 import {
   ApiError,
@@ -31,11 +32,14 @@ import {
 } from './http/errors';
 import { healthRoutes } from './http/health.routes';
 import { jobRoutes } from './http/job.routes';
+import { legalRoutes } from './http/legal.routes';
+import { openApiRoutes } from './http/openapi';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
 import { securityHeaders } from './http/security-headers';
 import { sessionRoutes } from './http/session.routes';
 import { canonicalInput } from './http/validate';
 import { JobServices } from './jobs/services';
+import { legalTextsFor } from './legal/texts';
 import type { Logger } from './log';
 import { FilePhotoStorage } from './profiles/photo-storage';
 
@@ -78,6 +82,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       'request',
     );
   });
+  // JSON answers of 1 kB and more go out brotli- or gzip-compressed; SSE and other streams never.
+  app.use('/api/*', compressJson);
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
@@ -134,6 +140,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       deps.config.trustProxy,
     ),
   );
+  app.route(
+    '/api',
+    legalRoutes({
+      db: deps.db.db,
+      tokens: deps.auth.tokens,
+      texts: legalTextsFor(deps.config.agency),
+      now: deps.auth.now,
+    }),
+  );
+  // The API reference describes every /api route of this app, read from app.routes on first use.
+  app.route('/api', openApiRoutes(app));
   if (deps.config.nodeEnv !== 'production') {
     app.route('/api', devApiRoutes(deps.db.db));
     app.route('/', devPageRoutes(deps.db.db));
@@ -196,6 +213,9 @@ function endpointRouter(app: Hono<AppEnv>): PatternRouter<true> {
   return router;
 }
 
+const PRECOMPRESSED_TYPE =
+  /^(text\/|application\/(javascript|json|manifest\+json)|image\/(svg\+xml|x-icon|vnd\.microsoft\.icon))/;
+
 const HASHED_ASSET = /^\/assets\/(?!i18n\/).+-[\w-]{8,}\.\w+$/;
 
 function mountSpa(app: Hono<AppEnv>, root: string): void {
@@ -211,14 +231,22 @@ function mountSpa(app: Hono<AppEnv>, root: string): void {
       !isPage && HASHED_ASSET.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
     if (isPage) setDocumentHeaders(headers, c.req.path);
+    // The build wrote .br/.gz copies beside the text files: caches must keep the variants apart.
+    if (
+      PRECOMPRESSED_TYPE.test(headers.get('content-type') ?? '') &&
+      !/accept-encoding/i.test(headers.get('vary') ?? '')
+    )
+      headers.append('Vary', 'Accept-Encoding');
   });
-  app.use('*', serveStatic({ root }));
+  // `precompressed`: the build's .br/.gz beside a file (scripts/vite-precompress.ts) is sent with
+  // Content-Encoding when the client accepts it.
+  app.use('*', serveStatic({ root, precompressed: true }));
   // History fallback: every other GET that wants a page gets the SPA, which renders its own not-found
   // screen. `app.html` is the prerendered shell with a skeleton (index.html holds the landing page's text).
   const fallback = existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
   app.get('*', async (c, next) => {
     if (/\.\w+$/.test(c.req.path) && !c.req.header('accept')?.includes('text/html')) return next();
-    return serveStatic({ root, path: fallback })(c, next);
+    return serveStatic({ root, path: fallback, precompressed: true })(c, next);
   });
 }
 

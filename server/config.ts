@@ -122,6 +122,17 @@ export const ConfigSchema = v.object({
     ),
     '7',
   ),
+  // The staffing agency that runs this instance: substituted into the legal texts (server/legal/).
+  AGENCY_NAME: v.optional(v.string(), 'Matchwerk Personaldienste GmbH'),
+  AGENCY_ADDRESS: v.optional(v.string(), 'Beispielstraße 12, 10115 Berlin, Deutschland'),
+  AGENCY_EMAIL: v.optional(
+    v.pipe(v.string(), v.email('must be an e-mail address')),
+    'kontakt@matchwerk.example',
+  ),
+  AGENCY_PHONE: v.optional(v.string(), '+49 30 1234567-0'),
+  AGENCY_REPRESENTATIVE: v.optional(v.string(), 'Erika Mustermann'),
+  AGENCY_REGISTER: v.optional(v.string(), 'Amtsgericht Charlottenburg, HRB 000000 B'),
+  AGENCY_VAT_ID: v.optional(v.string(), 'DE000000000'),
 });
 
 export interface Config {
@@ -150,6 +161,18 @@ export interface Config {
   smsCountries: readonly string[];
   /** Sent and failed outbox messages older than this many days are deleted. */
   outboxRetentionDays: number;
+  /** The agency's particulars for the legal texts (Impressum, Datenschutz, terms). */
+  agency: AgencyConfig;
+}
+
+export interface AgencyConfig {
+  name: string;
+  address: string;
+  email: string;
+  phone: string;
+  representative: string;
+  register: string;
+  vatId: string;
 }
 
 export class ConfigError extends Error {
@@ -192,5 +215,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     matchResultLimit: c.MATCH_RESULT_LIMIT,
     smsCountries: c.SMS_COUNTRIES,
     outboxRetentionDays: c.OUTBOX_RETENTION_DAYS,
+    agency: {
+      name: c.AGENCY_NAME,
+      address: c.AGENCY_ADDRESS,
+      email: c.AGENCY_EMAIL,
+      phone: c.AGENCY_PHONE,
+      representative: c.AGENCY_REPRESENTATIVE,
+      register: c.AGENCY_REGISTER,
+      vatId: c.AGENCY_VAT_ID,
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { LEGAL_TEXTS_VERSION, REQUIRED_ACCEPTANCES, type UserCategory } from '../../contract/account';
+import { REQUIRED_ACCEPTANCES, type UserCategory } from '../../contract/account';
 import { LEGAL_TEXTS } from '../../contract/legal';
 import type { TokenClaims, TokenPair } from '../../contract/session';
 import { hashPassword } from '../auth/password';
@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import { legalAcceptances } from '../db/schema/registration';
 import { type UserRow, users } from '../db/schema/users';
 import { ApiError } from '../http/errors';
+import { currentLegalVersions } from '../legal/texts';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
 import { profileKindOf, readProfile } from '../profiles/profiles';
@@ -59,6 +60,7 @@ export async function createAccount(
   assertPasswordAllowed(input.password, email);
   if (await findUserByEmail(db, email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
+  const versions = currentLegalVersions();
   const accepted = LEGAL_TEXTS.filter(
     (name) => input.accepted.includes(name) || (REQUIRED_ACCEPTANCES as readonly string[]).includes(name),
   );
@@ -81,9 +83,7 @@ export async function createAccount(
     if (!row) throw emailTaken();
     await tx
       .insert(legalAcceptances)
-      .values(
-        accepted.map((text) => ({ userId: row.id, text, version: LEGAL_TEXTS_VERSION, acceptedAt: now })),
-      );
+      .values(accepted.map((text) => ({ userId: row.id, text, version: versions[text], acceptedAt: now })));
     await queueValidationMail(tx, svc, row, now);
     return row;
   });

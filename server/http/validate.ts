@@ -22,13 +22,23 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
   return fields;
 }
 
+/** The schema each `jsonBody` middleware validates with: the API reference documents exactly that one. */
+const bodySchemas = new WeakMap<object, GenericSchema>();
+
+/** The body schema a route handler (one entry of `app.routes`) validates with, if it is a `jsonBody`. */
+export function bodySchemaOf(handler: unknown): GenericSchema | undefined {
+  return typeof handler === 'function' ? bodySchemas.get(handler) : undefined;
+}
+
 /** Validates a JSON body with a contract schema; bad input answers 400 with per-field codes and changes nothing. */
 export function jsonBody<S extends GenericSchema>(schema: S) {
-  return vValidator('json', schema, (result) => {
+  const middleware = vValidator('json', schema, (result) => {
     if (!result.success) {
       throw new ApiError(400, ErrorCode.validation, 'Invalid request body', fieldErrors(result.issues));
     }
   });
+  bodySchemas.set(middleware, schema);
+  return middleware;
 }
 
 /** A string holds a NUL or a UTF-16 surrogate without its partner: PostgreSQL cannot store either. */

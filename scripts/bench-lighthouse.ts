@@ -1,0 +1,196 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling) on `/`, `/login` and a
+// signed-in `/dashboard` of the built app, served by the real server (NODE_ENV=production) on a
+// temporary DATA_DIR with the demo accounts. Prints the four category scores and FCP, LCP, CLS, TBT.
+//
+// Debian's Chromium runs headless with the flags of STACK.md trap 9 and a remote-debugging port;
+// Playwright signs in on that same browser (credentials into localStorage, as the app keeps them),
+// and Lighthouse then audits the dashboard without resetting storage.
+//
+// Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_USER (default agent@matchwerk.example),
+// BENCH_RUNS (runs per page, the median by performance score is printed; default 1).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CREDENTIALS_KEY } from '../contract/session';
+import { buildSpaIfStale } from '../server/build';
+import { DEMO_PASSWORD } from '../server/demo/seed';
+import { spawnServer } from '../tests/support/server-process';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const USER = process.env.BENCH_USER ?? 'agent@matchwerk.example';
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  CLS: 'cumulative-layout-shift',
+  TBT: 'total-blocking-time',
+} as const;
+
+async function startChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
+  const profile = mkdtempSync(join(tmpdir(), 'matchwerk-lighthouse-profile-'));
+  const child = spawn(
+    CHROME,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--user-data-dir=${profile}`,
+      '--remote-debugging-port=0',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(stderr);
+      if (match?.[1]) resolve(Number(match[1]));
+    });
+    child.on('exit', () => reject(new Error(`chromium exited:\n${stderr}`)));
+  });
+  return { port, child, profile };
+}
+
+/**
+ * Signs in on the browser Lighthouse drives (its default context keeps the origin's localStorage)
+ * and answers a function that empties the HTTP cache: Lighthouse keeps the cache too when it keeps
+ * storage, so each signed-in run is made to load cold like the others.
+ */
+async function signIn(origin: string, port: number): Promise<() => Promise<void>> {
+  const res = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: USER, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login as ${USER} failed: ${res.status} ${await res.text()}`);
+  const pair = (await res.json()) as { token: string; refresh_token: string };
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = browser.contexts()[0];
+  if (!context) throw new Error('no default browser context');
+  const page = await context.newPage();
+  await page.goto(`${origin}/login`);
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key as string, value as string),
+    [CREDENTIALS_KEY, JSON.stringify({ token: pair.token, refreshToken: pair.refresh_token })],
+  );
+  await page.goto('about:blank');
+  const cdp = await context.newCDPSession(page);
+  return async () => {
+    await cdp.send('Network.clearBrowserCache');
+  };
+}
+
+interface PageFigures {
+  path: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  metrics: Record<keyof typeof METRICS, number>;
+  finalUrl: string;
+  /** Audits below full marks in accessibility, best practices and SEO: what to fix. */
+  failing: string[];
+}
+
+async function audit(
+  origin: string,
+  path: string,
+  port: number,
+  clearCache?: () => Promise<void>,
+): Promise<PageFigures> {
+  const signedIn = clearCache !== undefined;
+  const runs: PageFigures[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    await clearCache?.();
+    const result = await lighthouse(`${origin}${path}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // Lighthouse clears the origin's storage before loading; the signed-in page must keep it.
+      disableStorageReset: signedIn,
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    runs.push({
+      path,
+      finalUrl: lhr.finalDisplayedUrl,
+      scores: Object.fromEntries(
+        CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+      ) as PageFigures['scores'],
+      failing: CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
+        (lhr.categories[c]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${c}: ${ref.id}`),
+      ),
+      metrics: Object.fromEntries(
+        Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? Number.NaN]),
+      ) as PageFigures['metrics'],
+    });
+  }
+  runs.sort((a, b) => a.scores.performance - b.scores.performance);
+  return runs[Math.floor(runs.length / 2)] as PageFigures;
+}
+
+function print(rows: PageFigures[]): void {
+  const head = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'CLS', 'TBT'];
+  const lines = rows.map((r) => [
+    r.path + (new URL(r.finalUrl).pathname !== r.path ? ` → ${new URL(r.finalUrl).pathname}` : ''),
+    String(r.scores.performance),
+    String(r.scores.accessibility),
+    String(r.scores['best-practices']),
+    String(r.scores.seo),
+    `${(r.metrics.FCP / 1000).toFixed(2)} s`,
+    `${(r.metrics.LCP / 1000).toFixed(2)} s`,
+    r.metrics.CLS.toFixed(3),
+    `${Math.round(r.metrics.TBT)} ms`,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const row = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  process.stdout.write(
+    `\nLighthouse (mobile, simulated throttling), ${RUNS} run(s) a page, median by performance\n`,
+  );
+  process.stdout.write(`${row(head)}\n${lines.map(row).join('\n')}\n`);
+  for (const r of rows) {
+    if (r.failing.length > 0) process.stdout.write(`${r.path} below full marks: ${r.failing.join(', ')}\n`);
+  }
+}
+
+async function main(): Promise<void> {
+  buildSpaIfStale();
+  const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-lighthouse-'));
+  // The demo accounts, then the server as in production (no dev routes, production headers).
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'seed:demo'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(`seed:demo failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  const server = spawnServer({ PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  const chrome = await startChromium();
+  try {
+    const origin = (await server.url()).replace('localhost', '127.0.0.1');
+    const rows = [await audit(origin, '/', chrome.port), await audit(origin, '/login', chrome.port)];
+    rows.push(await audit(origin, '/dashboard', chrome.port, await signIn(origin, chrome.port)));
+    print(rows);
+  } finally {
+    chrome.child.kill('SIGTERM');
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(chrome.profile, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,64 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Smaller answers gain less than the compression costs (and than one packet). */
+export const COMPRESS_THRESHOLD = 1024;
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\b/i;
+
+/** The encoding to use from an Accept-Encoding header: brotli before gzip, `q=0` refuses. */
+export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((value) => value !== undefined);
+    accepted.set(token, q === undefined ? 1 : Number(q) || 0);
+  }
+  const quality = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (quality('br') > 0 && quality('br') >= quality('gzip')) return 'br';
+  if (quality('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/**
+ * Compresses JSON answers of at least 1 kB with brotli (quality 5: fast, better than gzip) or gzip
+ * as the client accepts. Only JSON: a JSON answer is whole in memory already, while SSE
+ * (`text/event-stream`) and other streams must reach the client as they are written, so they are
+ * never touched.
+ */
+export const compressJson: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  // Read after c.header: a header set on a finished answer may replace the Response object.
+  const res = c.res;
+  if (
+    c.req.method === 'HEAD' ||
+    !res.body ||
+    res.status === 204 ||
+    res.status === 206 ||
+    res.headers.has('Content-Encoding') ||
+    !JSON_TYPE.test(res.headers.get('Content-Type') ?? '') ||
+    /\bno-transform\b/i.test(res.headers.get('Cache-Control') ?? '')
+  ) {
+    return;
+  }
+  const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+  if (!encoding) return;
+  const body = Buffer.from(await res.arrayBuffer());
+  let out: Buffer = body;
+  if (body.length >= COMPRESS_THRESHOLD) {
+    out =
+      encoding === 'br'
+        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : await gzipAsync(body, { level: 6 });
+  }
+  const headers = new Headers(res.headers);
+  headers.delete('Content-Length');
+  if (out !== body) headers.set('Content-Encoding', encoding);
+  c.res = undefined as unknown as Response;
+  c.res = new Response(new Uint8Array(out), { status: res.status, statusText: res.statusText, headers });
+};

@@ -1,0 +1,183 @@
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RegistrationRequestSchema } from '../../contract/account';
+import { AcceptRequestSchema } from '../../contract/legal';
+import { LoginRequestSchema } from '../../contract/session';
+import type { AppEnv } from '../app';
+import { createTestDb, type TestDb } from '../db/test-db';
+import { jsonSchemaOf } from './openapi';
+import { OPERATIONS } from './openapi-operations';
+import { createTestApp } from './test-app';
+import { bodySchemaOf, jsonBody } from './validate';
+
+type Doc = {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content: Record<string, { schema?: unknown }> }; summary: string }>
+  >;
+};
+
+/**
+ * What the reference gets wrong about the app: a registered /api route missing from the document,
+ * a route without an entry in OPERATIONS, an entry without a route, or a request body documented
+ * differently from the schema the route's `jsonBody` validates with. Written apart from the
+ * generator (server/http/openapi.ts), from `app.routes` itself.
+ */
+function documentationGaps(app: Hono<AppEnv>, doc: Doc): string[] {
+  const gaps: string[] = [];
+  const registered = new Map<string, v.GenericSchema | undefined>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL' || !route.path.startsWith('/api/')) continue;
+    const key = `${route.method} ${route.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`;
+    registered.set(key, registered.get(key) ?? bodySchemaOf(route.handler));
+  }
+  for (const [key, schema] of registered) {
+    const [method = '', path = ''] = key.split(' ');
+    const operation = doc.paths[path]?.[method.toLowerCase()];
+    if (!operation) {
+      gaps.push(`${key}: missing from the document`);
+      continue;
+    }
+    if (!OPERATIONS[key]) gaps.push(`${key}: no entry in server/http/openapi-operations.ts`);
+    const documented = operation.requestBody?.content['application/json']?.schema;
+    if (schema && documented === undefined) gaps.push(`${key}: request body undocumented`);
+    else if (schema && JSON.stringify(documented) !== JSON.stringify(jsonSchemaOf(schema))) {
+      gaps.push(`${key}: documented request body differs from the validated one`);
+    } else if (!schema && documented !== undefined)
+      gaps.push(`${key}: documents a JSON body it does not validate`);
+  }
+  for (const key of Object.keys(OPERATIONS)) {
+    if (!registered.has(key)) gaps.push(`${key}: documented but not registered`);
+  }
+  return gaps;
+}
+
+let t: TestDb;
+let app: Hono<AppEnv>;
+let doc: Doc;
+beforeAll(async () => {
+  t = await createTestDb();
+  ({ app } = await createTestApp(t));
+  const res = await app.request('/api/openapi.json');
+  expect(res.status).toBe(200);
+  doc = (await res.json()) as Doc;
+});
+afterAll(() => t.close());
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document with bearer security and the error body', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc).toMatchObject({
+      info: { title: 'Matchwerk API' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        schemas: { Error: { type: 'object', required: ['status', 'code', 'message'] } },
+      },
+    });
+    expect(doc.paths['/api/user/consents']?.get).toMatchObject({
+      security: [{ bearer: [] }],
+      tags: ['legal'],
+    });
+  });
+
+  it('documents every registered /api route, with the request body its handler validates with', () => {
+    expect(documentationGaps(app, doc)).toEqual([]);
+    // Well over the 60 routes of the first wave: the walk really covers the app.
+    expect(Object.values(doc.paths).flatMap((item) => Object.keys(item)).length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('takes request bodies from the contract schemas themselves', () => {
+    const body = (path: string, method: string) =>
+      doc.paths[path]?.[method]?.requestBody?.content['application/json']?.schema;
+    expect(body('/api/user/accept', 'post')).toEqual(jsonSchemaOf(AcceptRequestSchema));
+    expect(body('/api/login', 'post')).toEqual(jsonSchemaOf(LoginRequestSchema));
+    expect(body('/api/public/user/create', 'put')).toEqual(jsonSchemaOf(RegistrationRequestSchema));
+    expect(body('/api/public/user/create', 'put')).toMatchObject({
+      type: 'object',
+      properties: { category: { enum: ['luna', 'stella', 'nova', 'company'] } },
+    });
+  });
+
+  it('documents query and path parameters', () => {
+    expect(doc.paths['/api/public/text/{name}']?.get).toMatchObject({
+      parameters: [
+        { name: 'name', in: 'path', required: true },
+        { name: 'language', in: 'query', required: true, schema: { enum: ['de', 'en'] } },
+      ],
+    });
+  });
+});
+
+describe('the completeness check', () => {
+  const clone = () => JSON.parse(JSON.stringify(doc)) as Doc;
+
+  it('fails on a route missing from the document', () => {
+    const broken = clone();
+    delete broken.paths['/api/user/accept'];
+    expect(documentationGaps(app, broken)).toEqual(['POST /api/user/accept: missing from the document']);
+  });
+
+  it('fails on a documented request body that differs from the validated one', () => {
+    const broken = clone();
+    const content = broken.paths['/api/login']?.post?.requestBody?.content['application/json'];
+    if (content) content.schema = { type: 'object' };
+    expect(documentationGaps(app, broken)).toEqual([
+      'POST /api/login: documented request body differs from the validated one',
+    ]);
+  });
+
+  it('fails on a route added without an entry, and its body is documented from its own schema', async () => {
+    const EchoSchema = v.object({ word: v.string() });
+    const extra = await createTestApp(t, {
+      extraRoutes: (a) => {
+        a.post('/api/test/echo/:id', jsonBody(EchoSchema), (c) => c.json(c.req.valid('json')));
+      },
+    });
+    const extraDoc = (await (await extra.app.request('/api/openapi.json')).json()) as Doc;
+    expect(
+      extraDoc.paths['/api/test/echo/{id}']?.post?.requestBody?.content['application/json']?.schema,
+    ).toEqual(jsonSchemaOf(EchoSchema));
+    expect(documentationGaps(extra.app, extraDoc)).toEqual([
+      'POST /api/test/echo/{id}: no entry in server/http/openapi-operations.ts',
+    ]);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is a page without inline script that loads Swagger UI and its init script from our origin', async () => {
+    const res = await app.request('/api/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map((m) => /src="([^"]+)"/.exec(m[1] ?? '')?.[1])).toEqual([
+      '/api/docs/swagger-ui-bundle.js',
+      '/api/docs/swagger-init.js',
+    ]);
+    expect(scripts.every((m) => (m[2] ?? '').trim() === '')).toBe(true);
+    expect(html).not.toMatch(/https?:\/\//);
+  });
+
+  it('serves the init script, the style and the bundle (compressed when accepted)', async () => {
+    const init = await app.request('/api/docs/swagger-init.js');
+    expect(init.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await init.text()).toContain("url: '/api/openapi.json'");
+    const css = await app.request('/api/docs/swagger-ui.css');
+    expect(css.status).toBe(200);
+    const bundle = await app.request('/api/docs/swagger-ui-bundle.js', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-encoding')).toBe('br');
+  });
+
+  it('answers 404 for any other file name', async () => {
+    for (const name of ['constructor', '__proto__', 'index.html', 'package.json']) {
+      const res = await app.request(`/api/docs/${name}`);
+      expect(res.status, name).toBe(404);
+    }
+  });
+});
