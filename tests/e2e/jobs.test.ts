@@ -42,10 +42,10 @@ describe('matching jobs in a browser, in German', () => {
     await expect.poll(() => whatIf.getByText(/von \d+ Kandidat\/innen kämen in Frage/).count()).toBe(1);
 
     const skills = page.getByRole('group', { name: 'Kenntnisse' });
-    await skills.getByLabel('SQL').check();
-    await skills.getByLabel('Python').check();
+    await skills.getByLabel('SQL', { exact: true }).check();
+    await skills.getByLabel('Python', { exact: true }).check();
     const employment = page.getByRole('group', { name: 'Beschäftigungsarten' });
-    await employment.getByLabel('Vollzeit').check();
+    await employment.getByLabel('Vollzeit', { exact: true }).check();
     await page.getByLabel('Berufserfahrung mindestens', { exact: false }).fill('2');
 
     const before = await whatIf.getByRole('img').getAttribute('aria-label');
@@ -138,10 +138,10 @@ describe('matching jobs in a browser, in German', () => {
     const company = await browser.newPage();
     await logIn(company, app.url, 'company@matchwerk.example');
     await company.goto(`${app.url}/newJob`);
-    await expect.poll(() => heading(company)).toBe('Neue Job-Anfrage');
+    await expect.poll(() => heading(company)).toBe('Neue Stellenanfrage');
     expect(await company.getByLabel(/Gewichtung/).count()).toBe(0);
     await company.getByLabel('Titel', { exact: false }).fill('Lagerhelfer/in Hamburg');
-    await company.getByRole('group', { name: 'Beschäftigungsarten' }).getByLabel('Vollzeit').check();
+    await company.getByRole('group', { name: 'Beschäftigungsarten' }).getByLabel('Vollzeit', { exact: true }).check();
     await company.getByRole('button', { name: 'Anfrage senden' }).click();
     await expect
       .poll(() => company.getByText('Ihre Anfrage wurde gesendet', { exact: false }).count())
