@@ -31,23 +31,3 @@ export function AgentListScreen() {
   const { t } = useLingui();
   return <Screen title={t`Agents`} />;
 }
-
-export function EditJobScreen() {
-  const { t } = useLingui();
-  return <Screen title={t`Edit matching job`} />;
-}
-
-export function DuplicateJobScreen() {
-  const { t } = useLingui();
-  return <Screen title={t`Duplicate matching job`} />;
-}
-
-export function JobResultScreen() {
-  const { t } = useLingui();
-  return <Screen title={t`Matching results`} />;
-}
-
-export function JobResultDetailScreen() {
-  const { t } = useLingui();
-  return <Screen title={t`Why this candidate matches`} />;
-}

@@ -54,24 +54,3 @@ export function CompaniesScreen() {
   }
   return <Screen title={t`Companies`} />;
 }
-
-export function LifecycleScreen() {
-  const { t } = useLingui();
-  return (
-    <Screen title={t`Lifecycle`}>
-      <p>
-        <Trans>Where your account stands and what comes next.</Trans>
-      </p>
-    </Screen>
-  );
-}
-
-export function MatchingJobsScreen() {
-  const { t } = useLingui();
-  return <Screen title={t`Matching jobs`} />;
-}
-
-export function NewJobScreen() {
-  const { t } = useLingui();
-  return <Screen title={t`New matching job`} />;
-}
