@@ -5,6 +5,12 @@ import { type DbHandle, type DbLocation, openDatabase } from '../server/db/clien
 import { PGLITE_EXTENSIONS } from '../server/db/extensions';
 import { migrateDatabase } from '../server/db/migrate';
 
+/**
+ * Benchmarks seed and scan millions of rows in one statement: the server's request timeouts
+ * (server/db/client.ts, 3 s) would cancel them, so scratch databases wait up to 10 minutes.
+ */
+export const BENCH_TIMEOUTS = { connectMs: 10_000, queryMs: 600_000, statementMs: 600_000, lockMs: 60_000 };
+
 export interface ScratchDatabase {
   handle: DbHandle;
   /** The scratch database's URL (PostgreSQL only), for server processes of the benchmark. */
@@ -24,7 +30,7 @@ export async function scratchDatabase(
     const location: DbLocation = {
       pglite: await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS }),
     };
-    const handle = await openDatabase(location);
+    const handle = await openDatabase(location, BENCH_TIMEOUTS);
     await migrateDatabase(handle, location);
     return { handle, drop: () => handle.close() };
   }
@@ -36,7 +42,7 @@ export async function scratchDatabase(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const location: DbLocation = { url: url.toString() };
-  const handle = await openDatabase(location);
+  const handle = await openDatabase(location, BENCH_TIMEOUTS);
   await migrateDatabase(handle, location);
   return {
     handle,

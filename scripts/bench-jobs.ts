@@ -22,7 +22,7 @@ import { RunWorker } from '../server/jobs/runs';
 import { JobServices } from '../server/jobs/services';
 import { createLogger } from '../server/log';
 import { benchmarkJob, syntheticProfiles } from '../server/matching/synthetic';
-import { scratchDatabase } from './bench-db';
+import { BENCH_TIMEOUTS, scratchDatabase } from './bench-db';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,7 +36,7 @@ const catalog = loadCatalogFile();
 
 /** `--worker-only`: the second server process of a PostgreSQL benchmark — a warmed-up run worker. */
 if (args['worker-only']) {
-  const handle = await openDatabase({ url: process.env.BENCH_WORKER_URL! });
+  const handle = await openDatabase({ url: process.env.BENCH_WORKER_URL! }, BENCH_TIMEOUTS);
   const services = new JobServices(handle.db);
   await services.freshIndex();
   new RunWorker(services, { owner: `bench-child-${process.pid}`, pollMs: 20 }).start();
