@@ -1,6 +1,19 @@
 import type { GenericSchema } from 'valibot';
 import * as v from 'valibot';
 import { AccountExportSchema, ResetCheckResponseSchema } from '../../contract/account';
+import {
+  AccessLogResponseSchema,
+  AgentDashboardSchema,
+  AgentListResponseSchema,
+  AgentProfileDetailSchema,
+  AgentSelfSchema,
+  AssignmentResultSchema,
+  CompanyDetailSchema,
+  CompanyListQuerySchema,
+  CompanyListResponseSchema,
+  ProfileListQuerySchema,
+  ProfileListResponseSchema,
+} from '../../contract/agent';
 import { CatalogFieldsSchema } from '../../contract/catalog';
 import {
   JobListQuerySchema,
@@ -395,6 +408,93 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     auth: 'bearer',
     summary: 'Remove a result from the shortlist',
     success: noContent,
+  },
+
+  'GET /api/profile/list': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: 'Agents: the candidate profiles, filtered, sorted and paged',
+    query: ProfileListQuerySchema,
+    success: ok(ProfileListResponseSchema),
+  },
+  'GET /api/company/list': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: 'Agents: the companies, filtered and paged',
+    query: CompanyListQuerySchema,
+    success: ok(CompanyListResponseSchema),
+  },
+  'GET /api/agent': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: "The calling agent's own record",
+    success: ok(AgentSelfSchema),
+  },
+  'PUT /api/agent': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: "Save the calling agent's name and phone (409 agent.version_conflict on a version conflict)",
+    success: ok(AgentSelfSchema),
+  },
+  'GET /api/agent/list': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: 'All agents with their assigned candidates, companies and active jobs',
+    success: ok(AgentListResponseSchema),
+  },
+  'GET /api/agent/dashboard': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: "The agent dashboard's counts and latest matching runs",
+    success: ok(AgentDashboardSchema),
+  },
+  'GET /api/agent/profile/{uuid}': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: "A candidate's profile with account, jobs and history (recorded in the access log)",
+    success: ok(AgentProfileDetailSchema),
+  },
+  'GET /api/agent/profile/{uuid}/access-log': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: "Senior agents: who read a candidate's profile or card",
+    success: ok(AccessLogResponseSchema),
+  },
+  'POST /api/agent/profile/{uuid}/status': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: "Switch a candidate's matching on or off",
+    success: ok(AssignmentResultSchema),
+  },
+  'POST /api/agent/assign_profile': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: 'Assign a candidate to the caller, to another agent (senior agents) or to nobody',
+    success: ok(AssignmentResultSchema),
+  },
+  'POST /api/agent/assign_company': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: 'Assign a company to the caller, to another agent (senior agents) or to nobody',
+    success: ok(AssignmentResultSchema),
+  },
+  'POST /api/agent/luna_to_stella': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: 'Promote a luna profile to stella (409 profile.not_luna otherwise)',
+    success: ok(AssignmentResultSchema),
+  },
+  'GET /api/agent/card/{uuid}/{format}': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: "A candidate's card as PDF, format pdf or anonymous (recorded in the access log)",
+    success: { status: 200, media: 'application/pdf' },
+  },
+  'GET /api/agent/company/{uuid}': {
+    tag: 'agents',
+    auth: 'bearer',
+    summary: 'A company with its profile values and job requests',
+    success: ok(CompanyDetailSchema),
   },
 
   'GET /api/dev/outbox': {

@@ -52,7 +52,17 @@ export function jsonSchemaOf(schema: GenericSchema, typeMode: 'input' | 'output'
 }
 
 /** The reference's sections, in reading order. */
-const TAGS = ['session', 'account', 'legal', 'profile', 'catalogue', 'jobs', 'system', 'development'];
+const TAGS = [
+  'session',
+  'account',
+  'legal',
+  'profile',
+  'catalogue',
+  'jobs',
+  'agents',
+  'system',
+  'development',
+];
 
 const ERROR_RESPONSE = {
   description: 'An error: `code` is the stable key the client translates (contract/errors.ts)',
