@@ -141,7 +141,10 @@ describe('matching jobs in a browser, in German', () => {
     await expect.poll(() => heading(company)).toBe('Neue Stellenanfrage');
     expect(await company.getByLabel(/Gewichtung/).count()).toBe(0);
     await company.getByLabel('Titel', { exact: false }).fill('Lagerhelfer/in Hamburg');
-    await company.getByRole('group', { name: 'Beschäftigungsarten' }).getByLabel('Vollzeit', { exact: true }).check();
+    await company
+      .getByRole('group', { name: 'Beschäftigungsarten' })
+      .getByLabel('Vollzeit', { exact: true })
+      .check();
     await company.getByRole('button', { name: 'Anfrage senden' }).click();
     await expect
       .poll(() => company.getByText('Ihre Anfrage wurde gesendet', { exact: false }).count())
