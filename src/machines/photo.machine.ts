@@ -27,6 +27,17 @@ export function photoProblem(file: File): string | null {
 }
 
 /**
+ * True for an error code that refuses the file itself (its type, size, pixels, name): sending the same
+ * file again would get the same answer. Any other failure (network lost, server error, rate limit)
+ * concerns the moment, not the file, and the chosen file may be sent again.
+ */
+export function refusesFile(code: string | null): boolean {
+  return (
+    code !== null && (code.startsWith('photo.') || code === 'request.too_large' || code === 'request.invalid')
+  );
+}
+
+/**
  * Choosing, previewing, uploading (with progress) and deleting the profile photo. The parent learns
  * of a new image through the `uploaded`/`deleted` actions the screen provides.
  */
@@ -46,6 +57,8 @@ export const photoMachine = setup({
       return { file: event.file, error: photoProblem(event.file), progress: 0 };
     }),
     forget: assign({ file: null, progress: 0, error: null }),
+    /** A new try starts from nothing sent, with the last failure's message gone. */
+    restart: assign({ progress: 0, error: null }),
     progress: assign(({ event }) => {
       assertEvent(event, 'photo.progress');
       return { progress: event.share };
@@ -56,7 +69,7 @@ export const photoMachine = setup({
     deleted: () => {},
   },
   guards: {
-    fileIsAcceptable: ({ context }) => context.file !== null && context.error === null,
+    fileIsAcceptable: ({ context }) => context.file !== null && !refusesFile(context.error),
   },
 }).createMachine({
   id: 'photo',
@@ -73,7 +86,8 @@ export const photoMachine = setup({
       on: {
         'photo.choose': { actions: 'choose' },
         'photo.cancel': { target: 'idle', actions: 'forget' },
-        'photo.upload': { guard: 'fileIsAcceptable', target: 'uploading' },
+        // Also after a failed upload whose error is not the file's (a retry of the same file).
+        'photo.upload': { guard: 'fileIsAcceptable', target: 'uploading', actions: 'restart' },
       },
     },
     uploading: {
@@ -92,6 +106,7 @@ export const photoMachine = setup({
             'forget',
           ],
         },
+        // The file stays chosen: a refused file waits for another, any other failure may be retried.
         onError: {
           target: 'chosen',
           actions: { type: 'fail', params: ({ event }: { event: { error: unknown } }) => event.error },

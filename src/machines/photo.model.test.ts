@@ -42,6 +42,7 @@ const table: ModelTable = {
     'sent',
     'sendRefused',
     'sendOffline',
+    'sendFailed',
     'removed',
     'removeFailed',
   ],
@@ -76,7 +77,30 @@ const table: ModelTable = {
       },
       chooseHuge: { target: 'chosen#refused', context: { file: huge, error: 'request.too_large' }, tags: [] },
       cancel: { target: 'idle', context: none, tags: [] },
-      upload: { target: 'uploading', context: { file: jpeg, progress: 0 }, invoked: upload, tags: ['busy'] },
+      upload: {
+        target: 'uploading',
+        context: { file: jpeg, progress: 0, error: null },
+        invoked: upload,
+        tags: ['busy'],
+      },
+    },
+    // The JPEG's upload failed for a reason that is not the file's: the same file may be sent again.
+    'chosen#retry': {
+      chooseJpeg: { target: 'chosen', context: { file: jpeg, progress: 0, error: null }, tags: [] },
+      chooseGif: {
+        target: 'chosen#refused',
+        context: { file: gif, error: 'photo.type_unsupported' },
+        tags: [],
+      },
+      chooseHuge: { target: 'chosen#refused', context: { file: huge, error: 'request.too_large' }, tags: [] },
+      cancel: { target: 'idle', context: none, tags: [] },
+      // The new try starts from nothing sent, without the last failure's message.
+      upload: {
+        target: 'uploading',
+        context: { file: jpeg, progress: 0, error: null },
+        invoked: upload,
+        tags: ['busy'],
+      },
     },
     // A GIF chosen: nothing to upload until another file is chosen.
     'chosen#refused': {
@@ -98,10 +122,15 @@ const table: ModelTable = {
         context: { file: jpeg, error: 'photo.type_unsupported' },
         tags: [],
       },
-      // (Known machine fault, see the it.fails below: an upload the network lost cannot be retried.)
+      // The network lost the upload, or the server failed: the file stays chosen for another try.
       sendOffline: {
-        target: 'chosen#refused',
+        target: 'chosen#retry',
         context: { file: jpeg, error: 'network.unreachable' },
+        tags: [],
+      },
+      sendFailed: {
+        target: 'chosen#retry',
+        context: { file: jpeg, error: 'server.internal' },
         tags: [],
       },
     },
@@ -116,6 +145,7 @@ const RESULTS: Record<string, ['send' | 'remove', 'done' | 'error', unknown]> = 
   sent: ['send', 'done', IMAGE],
   sendRefused: ['send', 'error', { code: 'photo.type_unsupported' }],
   sendOffline: ['send', 'error', new TypeError('Failed to fetch')],
+  sendFailed: ['send', 'error', { code: 'server.internal' }],
   removed: ['remove', 'done', null],
   removeFailed: ['remove', 'error', { code: 'server.internal' }],
 };
@@ -200,13 +230,52 @@ describe('photo machine, against its expectation table', () => {
     expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
   });
 
-  // A fault the table documents: `fileIsAcceptable` refuses any file with an error, so after the
-  // network lost an upload the same file cannot be sent again without choosing it anew (the error
-  // is the network's, not the file's). Reported to the machines' owner; this test turns red when the
-  // machine is fixed, and the `uploading` row then sends sendOffline to plain `chosen`.
-  it.fails('lets the same file be sent again after the network lost the upload', async () => {
+  // Once a fault (`fileIsAcceptable` refused any file with an error, so after the network lost an
+  // upload the same file could not be sent again without choosing it anew): the retry sends the same
+  // file, from no progress and without the old error.
+  it('lets the same file be sent again after the network lost the upload', async () => {
     const driver = start();
-    for (const e of ['chooseJpeg', 'upload', 'sendOffline', 'upload']) await driver.send(e);
+    for (const e of ['chooseJpeg', 'upload', 'progress', 'sendOffline']) await driver.send(e);
+    expect(driver.snapshot().context).toMatchObject({
+      file: jpeg,
+      progress: 0.5,
+      error: 'network.unreachable',
+    });
+    const calls = driver.calls().length;
+    await driver.send('upload');
     expect(driver.snapshot().value).toBe('uploading');
+    expect(driver.snapshot().context).toEqual({ file: jpeg, progress: 0, error: null });
+    expect(driver.calls().slice(calls)).toEqual(upload);
+    await driver.send('sent');
+    expect(driver.snapshot().value).toBe('idle');
+    expect(driver.calls().at(-1)).toEqual({ src: 'uploaded', input: IMAGE });
+  });
+
+  it("tells the file's own refusals from failures worth another try", () => {
+    const { refusesFile } = machines.get();
+    for (const code of [
+      'photo.type_unsupported',
+      'photo.too_many_pixels',
+      'request.too_large',
+      'request.invalid',
+    ])
+      expect(refusesFile(code), code).toBe(true);
+    for (const code of [
+      null,
+      'network.unreachable',
+      'server.internal',
+      'request.rate_limited',
+      'auth.required',
+    ])
+      expect(refusesFile(code), String(code)).toBe(false);
+  });
+
+  it('does not send again a file the server refused', async () => {
+    const driver = start();
+    for (const e of ['chooseJpeg', 'upload', 'sendRefused']) await driver.send(e);
+    const calls = driver.calls().length;
+    await driver.send('upload');
+    expect(driver.snapshot().value).toBe('chosen');
+    expect(driver.calls().length).toBe(calls);
   });
 });

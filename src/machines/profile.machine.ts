@@ -321,7 +321,11 @@ export const profileMachine = setup({
     failed: {
       on: {
         'profile.save': { target: 'saving', actions: 'clearError' },
-        'profile.change': { target: 'editing.dirty', actions: ['change', 'clearError'] },
+        // As in every other state: a form changed back to the loaded values is clean again.
+        'profile.change': [
+          { guard: 'formChanged', target: 'editing.dirty', actions: ['change', 'clearError'] },
+          { target: 'editing.clean', actions: ['change', 'clearError'] },
+        ],
         'profile.rollback': { target: 'editing.clean', actions: 'rollBack' },
       },
     },

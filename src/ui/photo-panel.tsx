@@ -50,7 +50,7 @@ export function PhotoPanel({ profile }: { profile: ProfileActor }) {
               <button
                 type="button"
                 className="button"
-                disabled={state.context.error !== null}
+                disabled={!state.can({ type: 'photo.upload' })}
                 onClick={() => photo.send({ type: 'photo.upload' })}
               >
                 <Trans>Upload photo</Trans>
