@@ -205,3 +205,48 @@ function JobRow({ job, asCompany }: { job: Job; asCompany: boolean }) {
     </tr>
   );
 }
+
+/** The company dashboard's part: its open requests and their state, with the way to file a new one. */
+export function CompanyRequests({ list }: { list: ListActor }) {
+  const { i18n } = useLingui();
+  const state = useSelector(list, (s) => s);
+  const page = listPage<JobListResponse>(state);
+  return (
+    <section aria-labelledby="company-requests-title">
+      <h2 id="company-requests-title">
+        <Trans>My job requests</Trans>
+      </h2>
+      {state.matches('failed') && (
+        <p className="form-error" role="alert">
+          {errorMessage(i18n, state.context.error ?? 'network.unreachable')}{' '}
+          <button type="button" className="button" onClick={() => list.send({ type: 'list.retry' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      )}
+      {page && page.items.length === 0 && (
+        <p>
+          <Trans>You have not filed a request yet. Tell us whom you are looking for.</Trans>
+        </p>
+      )}
+      {page && page.items.length > 0 && (
+        <ul>
+          {page.items.slice(0, 5).map((job) => (
+            <li key={job.uuid}>
+              <strong>{String(job.values.title ?? '–')}</strong> —{' '}
+              {job.status === 'archived' ? <Trans>archived</Trans> : <Trans>an agent is working on it</Trans>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link className="button" to="/newJob">
+          <Trans>New job request</Trans>
+        </Link>{' '}
+        <Link to="/matchingJob">
+          <Trans>All my requests</Trans>
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,14 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
+import type { ListActor } from '../../machines/list.machine';
 import { AccountSettings } from '../account-settings';
 import { ProfileDashboard } from '../dashboard';
+import { CompanyRequests } from '../jobs/job-list';
 import { CardDownload, PhotoPanel } from '../photo-panel';
 import { ProfileEditor } from '../profile-editor';
 import { Screen } from '../screen';
 
 const workspaceRoute = getRouteApi('/_protected');
 
-export function DashboardScreen() {
+export function DashboardScreen({ requests }: { requests: ListActor | null }) {
   const { t } = useLingui();
   const { profile, claims } = workspaceRoute.useLoaderData();
   return (
@@ -17,6 +19,7 @@ export function DashboardScreen() {
         <Trans>Your overview: what is new and what needs your attention.</Trans>
       </p>
       {profile && <ProfileDashboard profile={profile} claims={claims} />}
+      {requests && <CompanyRequests list={requests} />}
     </Screen>
   );
 }
