@@ -58,14 +58,17 @@ describe('/register while signed in, and /login?redirect, in German', () => {
     const page = await browser.newPage();
     await logIn(page, app, 'luna@matchwerk.example');
     await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${app.url}/`);
-    await expect.poll(() => page.getByRole('link', { name: 'Registrieren' }).count()).toBeGreaterThan(0);
+    await page.goto(`${app.url}/about`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
     const asked = answerPrompts(page, false);
-    // An in-app navigation to /register, from the start page's link.
-    await page.getByRole('link', { name: 'Registrieren' }).first().click();
+    // An in-app navigation to /register (no page load; a signed-in user's pages link no registration).
+    await page.evaluate(() => {
+      history.pushState(null, '', '/register');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect.poll(() => asked.length).toBe(1);
-    await page.waitForURL(`${app.url}/`);
-    await expect.poll(() => page.getByRole('link', { name: 'Registrieren' }).count()).toBeGreaterThan(0);
+    await page.waitForURL(`${app.url}/about`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(asked).toEqual([QUESTION]);
     expect(await page.evaluate(() => localStorage.getItem('credentials'))).not.toBeNull();
     await page.close();
@@ -92,6 +95,7 @@ describe('/register while signed in, and /login?redirect, in German', () => {
     await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.waitForURL(/\/profile$/);
+    await page.getByRole('button', { name: 'Kontomenü' }).click();
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForURL(`${app.url}/`);
 

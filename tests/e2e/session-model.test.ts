@@ -88,7 +88,7 @@ async function checkState(page: Page, key: string, expect_: Expectation, walk: W
   const storedNow = expect_.context?.stored;
   if (state === 'loggedOut') {
     await expect
-      .poll(() => page.getByRole('button', { name: 'Abmelden' }).count(), { message: label })
+      .poll(() => page.getByRole('button', { name: 'Kontomenü' }).count(), { message: label })
       .toBe(0);
     await expect.poll(() => stored(page), { message: label }).toBeNull();
     if (key === 'loggedOut#failed') {
@@ -99,7 +99,8 @@ async function checkState(page: Page, key: string, expect_: Expectation, walk: W
   } else if (state === 'authenticated.idle') {
     await page.waitForURL(/\/dashboard$/, { timeout: 15_000 });
     await expect.poll(() => heading(page), { message: label }).toBe('Übersicht');
-    expect(await page.getByRole('button', { name: 'Abmelden' }).count(), label).toBe(1);
+    // Signed in: the account menu (with logout) is in the header.
+    expect(await page.getByRole('button', { name: 'Kontomenü' }).count(), label).toBe(1);
     const kept = await stored(page);
     expect(kept?.token, label).toEqual(expect.any(String));
     expect(kept?.refreshToken, label).toEqual(expect.any(String));
@@ -152,7 +153,10 @@ async function runWalk(browser: Browser, app: RunningApp, walk: Walk): Promise<W
       case 'logout':
         if (step.from.startsWith('mfaPending'))
           await page.getByRole('button', { name: 'Abbrechen und neu anmelden' }).click();
-        else await page.getByRole('button', { name: 'Abmelden' }).click();
+        else {
+          await page.getByRole('button', { name: 'Kontomenü' }).click();
+          await page.getByRole('button', { name: 'Abmelden' }).click();
+        }
         break;
       case 'refresh': {
         // The access token expires; the next API call answers 401, and the session refreshes it.
@@ -168,6 +172,7 @@ async function runWalk(browser: Browser, app: RunningApp, walk: Walk): Promise<W
         const other = await context.newPage();
         await other.goto(`${app.url}/dashboard`);
         await expect.poll(() => heading(other)).toBe('Übersicht');
+        await other.getByRole('button', { name: 'Kontomenü' }).click();
         await other.getByRole('button', { name: 'Abmelden' }).click();
         await other.close();
         break;
