@@ -14,6 +14,10 @@ export interface DiagramNode {
   final: boolean;
   /** Has states of its own. */
   compound: boolean;
+  /** A compound state's `initial` child (its id): where a transition into the state lands. */
+  initial: string | undefined;
+  /** The state's `meta` as the definition writes it (e.g. the registration's `{ step: 2 }`). */
+  meta: Record<string, unknown> | undefined;
 }
 
 /** One transition: from a state (or the machine's root: "from any state") to a state, on an event. */
@@ -31,7 +35,9 @@ export interface MachineDiagram {
 
 /**
  * A machine's states (in the order the definition lists them) and transitions, read from the machine
- * itself with xstate/graph (plus its eventless `always` transitions, which toDirectedGraph leaves out):
+ * itself with xstate/graph (plus its eventless `always` transitions, which toDirectedGraph leaves out;
+ * an invoke's `onSnapshot` is there as its `xstate.snapshot.<id>` event). Nested states follow their
+ * parent, one level deeper; a transition into a compound state enters its `initial` child:
  * the lifecycle page draws this, so the picture cannot drift from the behaviour.
  */
 export function machineDiagram(machine: AnyStateMachine): MachineDiagram {
@@ -54,6 +60,8 @@ export function machineDiagram(machine: AnyStateMachine): MachineDiagram {
         busy: stateNode.tags.includes('busy'),
         final: stateNode.type === 'final',
         compound: graph.children.length > 0,
+        initial: stateNode.initial?.target[0]?.id,
+        meta: stateNode.meta as Record<string, unknown> | undefined,
       });
     }
     for (const edge of graph.edges) {

@@ -2,7 +2,6 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { getInitialSnapshot } from 'xstate';
 import type { TokenClaims } from '../../../contract/session';
 import { registrationMachine } from '../../machines/registration.machine';
 import { sessionMachine } from '../../machines/session.machine';
@@ -18,18 +17,21 @@ const session = machineDiagram(sessionMachine);
 const STATE_NAMES: Record<string, MessageDescriptor> = {
   entering: msg`Start`,
   account: msg`Create account`,
-  creatingAccount: msg`Creating the account…`,
-  awaitingValidation: msg`Confirm e-mail address`,
-  resendingValidation: msg`Sending the link again…`,
-  phone: msg`SMS protection: phone number`,
-  savingPhone: msg`Saving the number…`,
-  confirmingPhone: msg`SMS protection: enter code`,
-  resendingPhoneCode: msg`Sending a new code…`,
-  checkingCode: msg`Checking the code…`,
-  skippingPhone: msg`Skipping SMS protection…`,
+  editing: msg`Filling in the form`,
+  creating: msg`Creating the account…`,
+  validation: msg`Confirm e-mail address`,
+  waiting: msg`Waiting for the link to be opened`,
+  resending: msg`Sending the link again…`,
+  phone: msg`SMS protection`,
+  settingUp: msg`Phone number and code`,
+  skipping: msg`Skipping SMS protection…`,
   profile: msg`Fill in the profile`,
-  advancingFromProfile: msg`Saving the profile step…`,
+  loadingFields: msg`Loading the required fields…`,
+  loadFailed: msg`The fields could not be loaded`,
+  advancing: msg`Saving the profile step…`,
+  advanceFailed: msg`The profile step was not saved`,
   photo: msg`Add a photo`,
+  choosing: msg`Upload a photo or skip`,
   finishing: msg`Finishing…`,
   done: msg`Registration finished`,
   restoring: msg`Opening Matchwerk`,
@@ -45,15 +47,21 @@ const STATE_NAMES: Record<string, MessageDescriptor> = {
   loggingOut: msg`Logging out…`,
 };
 
-/** Where the token says the registration stands: the state the registration flow would open in. */
+/**
+ * Where the token says the registration stands: the state whose `meta.step` is the step after the
+ * ones done (registration_step counts them), entered down its `initial` children, as the registration
+ * flow would open it; the machine's final state once finished (0) or when no step is left after it.
+ */
 export function registrationStateOf(claims: TokenClaims): string[] {
-  if (claims.registration_step === 0) return ['registration.done'];
-  try {
-    const snapshot = getInitialSnapshot(registrationMachine, { step: claims.registration_step });
-    return [...snapshot._nodes].map((node) => node.id);
-  } catch {
-    return [];
-  }
+  const next = claims.registration_step === 0 ? undefined : claims.registration_step + 1;
+  const step =
+    registration.nodes.find((node) => next !== undefined && node.meta?.step === next) ??
+    registration.nodes.find((node) => node.final && node.depth === 0);
+  if (!step) return [];
+  const initialOf = new Map(registration.nodes.map((node) => [node.id, node.initial]));
+  const here: string[] = [];
+  for (let at: string | undefined = step.id; at !== undefined; at = initialOf.get(at)) here.push(at);
+  return here;
 }
 
 /** Where the token says the session stands. */
