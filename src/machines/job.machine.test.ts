@@ -1,40 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { Job, Run } from '../../contract/job';
+import { jobFixture, runFixture } from '../../tests/support/job-fixtures';
 import type { ApiClient } from '../api/client';
 import { ApiError } from '../api/client';
 import { jobMachine } from './job.machine';
 import { jobActors } from './job-actors';
 
-const job = (over: Partial<Job> = {}): Job => ({
-  uuid: 'j1',
-  origin: 'agent',
-  status: 'active',
-  values: { title: 'Lager', target_types: ['stella'] },
-  criteria: [],
-  company: null,
-  version: 1,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  lastRun: null,
-  ...over,
-});
-const run = (state: Run['state'], progress: number): Run => ({
-  uuid: 'r1',
-  jobUuid: 'j1',
-  state,
-  progress,
-  createdAt: '2026-11-02T00:00:00.000Z',
-  startedAt: null,
-  finishedAt: null,
-  considered: null,
-  included: null,
-  excluded: null,
-  bestScore: null,
-  histogram: null,
-  excludedBy: null,
-  error: null,
-});
+const job = jobFixture;
+const run = runFixture;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('job machine', () => {

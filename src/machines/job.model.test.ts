@@ -3,6 +3,7 @@ import { type AnyStateMachine, createActor, fromCallback } from 'xstate';
 import type { FieldDefinition } from '../../contract/catalog';
 import type { Job, Run } from '../../contract/job';
 import { deferredActors, flush } from '../../tests/support/deferred-actors';
+import { jobFixture, runFixture } from '../../tests/support/job-fixtures';
 import {
   type Expectation,
   type ModelTable,
@@ -49,35 +50,8 @@ const fields = [
   },
 ] as FieldDefinition[];
 
-const job = (over: Partial<Job> = {}): Job => ({
-  uuid: 'j1',
-  origin: 'agent',
-  status: 'active',
-  values: { title: 'Lager', target_types: ['stella'] },
-  criteria: [{ key: 'skills', value: ['typescript'], weight: 3, must: false }],
-  company: null,
-  version: 1,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  lastRun: null,
-  ...over,
-});
-const run = (state: Run['state'], progress: number): Run => ({
-  uuid: 'r1',
-  jobUuid: 'j1',
-  state,
-  progress,
-  createdAt: '2026-11-02T00:00:00.000Z',
-  startedAt: null,
-  finishedAt: null,
-  considered: null,
-  included: null,
-  excluded: null,
-  bestScore: null,
-  histogram: null,
-  excludedBy: null,
-  error: null,
-});
+const job = jobFixture;
+const run = runFixture;
 
 const STORED = job();
 const SAVED = job({ values: { title: 'Neu', target_types: ['stella'] }, version: 2 });

@@ -17,6 +17,7 @@ import { jobActors } from '../../machines/job-actors';
 import type { JobPreviewActor } from '../../machines/job-preview.machine';
 import { useAppActors } from '../app-context';
 import { ErrorSummary } from '../catalog-form';
+import { RetryAlert } from '../components/retry-alert';
 import { errorMessage } from '../error-message';
 import { CatalogField } from '../fields/catalog-field';
 import { Screen } from '../screen';
@@ -51,14 +52,7 @@ export function JobEditor({ uuid, copyOf }: { uuid: string | null; copyOf?: stri
     );
   }
   if (snapshot.matches('loadFailed')) {
-    return (
-      <div role="alert" className="form-error">
-        <p>{errorMessage(i18n, snapshot.context.error ?? 'network.unreachable')}</p>
-        <button type="button" className="button" onClick={() => actor.send({ type: 'job.retry' })}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
-    );
+    return <RetryAlert code={snapshot.context.error} onRetry={() => actor.send({ type: 'job.retry' })} />;
   }
 
   const { form, formErrors } = snapshot.context;

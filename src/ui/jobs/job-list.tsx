@@ -4,6 +4,8 @@ import { useSelector } from '@xstate/react';
 import type { Job, JobListResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type JobListSearch } from '../../machines/job-search';
 import { type ListActor, listPage } from '../../machines/list.machine';
+import { Pagination } from '../components/pagination';
+import { RetryAlert } from '../components/retry-alert';
 import { errorMessage } from '../error-message';
 import { Screen } from '../screen';
 import { ScoreBar } from './reasons';
@@ -92,12 +94,7 @@ export function JobListScreen({ list }: { list: ListActor }) {
         </div>
       </search>
       {state.matches('failed') && (
-        <div className="form-error" role="alert">
-          <p>{errorMessage(i18n, state.context.error ?? 'network.unreachable')}</p>
-          <button type="button" className="button" onClick={() => list.send({ type: 'list.retry' })}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <RetryAlert code={state.context.error} onRetry={() => list.send({ type: 'list.retry' })} />
       )}
       {!page && state.hasTag('busy') && (
         <p aria-busy="true">
@@ -138,29 +135,11 @@ export function JobListScreen({ list }: { list: ListActor }) {
           {page.items.length === 0 && (
             <p>{search.q ? <Trans>No job matches this search.</Trans> : <Trans>No jobs here yet.</Trans>}</p>
           )}
-          <nav className="pagination" aria-label={t`Job pages`}>
-            <button
-              type="button"
-              className="button"
-              disabled={search.page <= 1}
-              onClick={() => navigate({ search: (prev) => ({ ...prev, page: search.page - 1 }) })}
-            >
-              <Trans>Previous page</Trans>
-            </button>
-            <span>
-              <Trans>
-                Page {search.page} of {pages}
-              </Trans>
-            </span>
-            <button
-              type="button"
-              className="button"
-              disabled={search.page >= pages}
-              onClick={() => navigate({ search: (prev) => ({ ...prev, page: search.page + 1 }) })}
-            >
-              <Trans>Next page</Trans>
-            </button>
-          </nav>
+          <Pagination
+            page={search.page}
+            pageCount={pages}
+            onChange={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+          />
         </div>
       )}
     </Screen>

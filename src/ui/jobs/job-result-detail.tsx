@@ -3,7 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ResultDetail } from '../../../contract/job';
 import { type ListActor, listPage } from '../../machines/list.machine';
-import { errorMessage } from '../error-message';
+import { RetryAlert } from '../components/retry-alert';
 import { ProtectedImage } from '../protected-image';
 import { Screen } from '../screen';
 import { reasonText, ScoreBar } from './reasons';
@@ -38,12 +38,7 @@ export function JobResultDetailScreen({ detail }: { detail: ListActor }) {
         </Link>
       </p>
       {state.matches('failed') && (
-        <div className="form-error" role="alert">
-          <p>{errorMessage(i18n, state.context.error ?? 'network.unreachable')}</p>
-          <button type="button" className="button" onClick={() => detail.send({ type: 'list.retry' })}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <RetryAlert code={state.context.error} onRetry={() => detail.send({ type: 'list.retry' })} />
       )}
       {!result && state.hasTag('busy') && (
         <p aria-busy="true">

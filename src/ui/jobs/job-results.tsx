@@ -11,6 +11,8 @@ import { type ListActor, listPage } from '../../machines/list.machine';
 import { submissionMachine } from '../../machines/submission.machine';
 import { useAppActors } from '../app-context';
 import { ConfirmDialog } from '../components/dialog';
+import { Pagination } from '../components/pagination';
+import { RetryAlert } from '../components/retry-alert';
 import { errorMessage } from '../error-message';
 import { ProtectedImage } from '../protected-image';
 import { Screen } from '../screen';
@@ -167,12 +169,7 @@ export function JobResults({ results, nearMisses }: { results: ListActor; nearMi
       </form>
 
       {list.matches('failed') && (
-        <div className="form-error" role="alert">
-          <p>{errorMessage(i18n, list.context.error ?? 'network.unreachable')}</p>
-          <button type="button" className="button" onClick={() => results.send({ type: 'list.retry' })}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
+        <RetryAlert code={list.context.error} onRetry={() => results.send({ type: 'list.retry' })} />
       )}
       {!page && list.hasTag('busy') && (
         <p aria-busy="true">
@@ -232,29 +229,14 @@ export function JobResults({ results, nearMisses }: { results: ListActor; nearMi
               <Trans>No candidate fits these filters.</Trans>
             </p>
           )}
-          <nav className="pagination" aria-label={t`Result pages`}>
-            <button
-              type="button"
-              className="button"
-              disabled={search.page <= 1}
-              onClick={() => navigate({ search: (prev) => ({ ...prev, page: search.page - 1 }) })}
-            >
-              <Trans>Previous page</Trans>
-            </button>
-            <span>
-              <Trans>
-                Page {search.page} of {pages} ({page.total} candidates)
-              </Trans>
-            </span>
-            <button
-              type="button"
-              className="button"
-              disabled={search.page >= pages}
-              onClick={() => navigate({ search: (prev) => ({ ...prev, page: search.page + 1 }) })}
-            >
-              <Trans>Next page</Trans>
-            </button>
-          </nav>
+          <p className="muted">
+            <Trans>{page.total} candidates</Trans>
+          </p>
+          <Pagination
+            page={search.page}
+            pageCount={pages}
+            onChange={(next) => navigate({ search: (prev) => ({ ...prev, page: next }) })}
+          />
         </div>
       )}
       <NearMisses list={nearMisses} />
