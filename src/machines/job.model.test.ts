@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type AnyStateMachine, createActor, fromCallback } from 'xstate';
 import type { FieldDefinition } from '../../contract/catalog';
-import type { Job, Run } from '../../contract/job';
+import type { Run } from '../../contract/job';
 import { deferredActors, flush } from '../../tests/support/deferred-actors';
 import { jobFixture, runFixture } from '../../tests/support/job-fixtures';
 import {

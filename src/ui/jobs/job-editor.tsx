@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { Language } from '../../../contract/user-types';
 import type { citySearchLogic } from '../../machines/city-search.machine';
@@ -11,9 +10,7 @@ import {
   type DraftCriterion,
   hasUnsavedJobChanges,
   type JobActor,
-  jobMachine,
 } from '../../machines/job.machine';
-import { jobActors } from '../../machines/job-actors';
 import type { JobPreviewActor } from '../../machines/job-preview.machine';
 import { useAppActors } from '../app-context';
 import { ErrorSummary } from '../catalog-form';

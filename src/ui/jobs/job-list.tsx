@@ -15,7 +15,7 @@ const listRoute = getRouteApi('/_protected/matchingJob');
 
 /** matchingJob: an agent's jobs with tabs, search, origin filter and sort; a company's own requests. */
 export function JobListScreen({ list }: { list: ListActor }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { claims } = workspaceRoute.useLoaderData();
   const search = listRoute.useSearch();
   const navigate = useNavigate({ from: '/matchingJob' });
