@@ -92,9 +92,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => errorResponse(c, payloadTooLarge(JSON_BODY_LIMIT)),
   });
-  // The photo upload enforces its own 5 MB limit while it streams the body.
+  // The photo upload enforces its own 5 MB limit while it streams the body. GET and HEAD carry no
+  // body: checking one would build the full Request object (@hono/node-server's fast path keeps it
+  // lightweight), a third of an authenticated GET's CPU time.
   app.use('/api/*', (c, next) =>
-    c.req.method === 'POST' && c.req.path === PHOTO_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
+    c.req.method === 'GET' ||
+    c.req.method === 'HEAD' ||
+    (c.req.method === 'POST' && c.req.path === PHOTO_UPLOAD_PATH)
+      ? next()
+      : jsonBodyLimit(c, next),
   );
   // NUL and lone surrogates in any body, query or path are refused here, once, for every route.
   app.use('/api/*', canonicalInput);
