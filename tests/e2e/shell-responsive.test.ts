@@ -161,6 +161,9 @@ describe.each([
       return route.continue();
     });
     await page.goto(`${app.url}/profile`);
+    // The skeleton is checked while the preload's call is really held (on a loaded machine the
+    // page may still be verifying the token when a first skeleton shows).
+    await expect.poll(() => held, { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.locator('.skeleton').count()).toBe(1);
     expect(await page.getByRole('banner').isVisible()).toBe(true);
     await screenshot(page, `${size}-skeleton`);
