@@ -61,6 +61,8 @@ export default defineConfig({
         test: {
           // Real server processes against injected faults (README, "Testing"): PostgreSQL of its own.
           name: 'fault',
+          // Alone, after every other project: a loaded machine would blur the timings it asserts.
+          sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['tests/fault/**/*.test.ts'],
           testTimeout: 120_000,
@@ -71,6 +73,9 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          // After the unit and server projects, not beside them: the browser walks wait on a real
+          // server and Chromium, which two busy cores starve.
+          sequence: { groupOrder: 1 },
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
