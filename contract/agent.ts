@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { FieldError } from './catalog-schema';
 import { ProfileResponseSchema } from './profile';
+import { queryInt } from './query';
 import { CANDIDATE_TYPES } from './user-types';
 
 /**
@@ -54,18 +55,6 @@ export type AccessKind = (typeof ACCESS_KINDS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 export const UuidSchema = v.pipe(v.string('uuid.invalid'), v.regex(UUID, 'uuid.invalid'));
-
-const queryInt = (min: number, max: number, fallback: number) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,9}$/, 'query.invalid'),
-      v.transform(Number),
-      v.minValue(min, 'query.invalid'),
-      v.maxValue(max, 'query.invalid'),
-    ),
-    String(fallback),
-  );
 
 const QueryText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, FieldError.tooLong)), '');
 

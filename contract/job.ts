@@ -3,6 +3,7 @@ import type { FieldDefinition } from './catalog';
 import type { BuildOptions } from './catalog-schema';
 import { buildValuesSchema, FieldError, fieldErrors } from './catalog-schema';
 import { MAX_INT32 } from './profile';
+import { queryInt } from './query';
 import { CANDIDATE_TYPES } from './user-types';
 
 /**
@@ -207,18 +208,6 @@ export const JobConflictSchema = v.object({
   current: JobSchema,
 });
 
-/** A whole number from a query string, within bounds. */
-const queryInt = (min: number, max: number, fallback: number) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,9}$/, 'query.invalid'),
-      v.transform(Number),
-      v.minValue(min, 'query.invalid'),
-      v.maxValue(max, 'query.invalid'),
-    ),
-    String(fallback),
-  );
 const ORDERS = ['asc', 'desc'] as const;
 
 export const JOB_LIST_SORTS = ['updated', 'created', 'title', 'best_score'] as const;
