@@ -63,10 +63,6 @@ export default defineConfig({
           name: 'fault',
           // Alone, after every other project: a loaded machine would blur the timings it asserts.
           sequence: { groupOrder: 2 },
-          // The restart test has failed now and then after the freeze test (recovery not seen within
-          // 60 s) and passed on its own; until that is understood (see the closing note), a failed
-          // fault test runs again, and must then pass.
-          retry: 2,
           environment: 'node',
           include: ['tests/fault/**/*.test.ts'],
           testTimeout: 120_000,

@@ -69,8 +69,14 @@ export async function openDatabase(
       keepAlive: true,
       keepAliveInitialDelayMillis: t.keepAliveDelayMs,
     });
-    // An idle client losing its connection must not crash the process; the next query reports it.
+    // A client losing its connection must not crash the process; the next query on it reports the
+    // loss and the pool then drops it. The pool listens on idle clients only ('error' below); a
+    // client checked out between two statements (a transaction waiting on a password hash) has no
+    // listener of its own, and an unhandled 'error' event would end the process.
     pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,

@@ -27,7 +27,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     if (
       e.message === 'PGlite is closed' ||
-      /Connection terminated|connection timeout|Query read timeout|timeout exceeded when trying to connect/i.test(
+      // node-postgres' own messages; "not queryable" is the rollback of a transaction whose
+      // connection died, which replaces the error that broke it.
+      /Connection terminated|connection timeout|Query read timeout|timeout exceeded when trying to connect|is not queryable/i.test(
         e.message,
       )
     )

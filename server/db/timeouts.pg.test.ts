@@ -40,3 +40,29 @@ describe('PostgreSQL statement timeouts', () => {
     }
   });
 });
+
+describe('a connection lost in the middle of a transaction', () => {
+  it('does not end the process, answers "unavailable", and the pool goes on with a new connection', async () => {
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const error = await bounded.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          // Another session ends this one while the transaction waits on the application (a password
+          // hash, say): the checked-out client gets its 'error' with no query running.
+          const [{ pid }] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+          await testDb.db.execute(sql`select pg_terminate_backend(${pid})`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await tx.execute(sql`select 2`);
+        })
+        .catch((e: unknown) => e);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(uncaught).toEqual([]);
+      await bounded.ping();
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+});

@@ -40,9 +40,19 @@ afterAll(async () => {
 const health = () => timed(`${server.url}/api/health`);
 const agentLogin = () => login(server.url, 'agent@matchwerk.example');
 
+/** The last answers recovered() saw: a recovery that never comes is reported with what it met. */
+let lastSeen = '';
 async function recovered(): Promise<boolean> {
-  return (await health()).status === 200 && (await agentLogin()).status === 200;
+  const h = await health();
+  const l = h.status === 200 ? await agentLogin() : undefined;
+  lastSeen = `health ${h.status} ${JSON.stringify(h.body)}; login ${l?.status} ${JSON.stringify(l?.body)}`;
+  return h.status === 200 && l?.status === 200;
 }
+const untilRecovered = (timeoutMs: number, what: string) =>
+  waitFor(recovered, timeoutMs, what).catch((error: Error) => {
+    const { stderr } = server.proc.output();
+    throw new Error(`${error.message}; last seen: ${lastSeen}; server stderr ends:\n${stderr.slice(-3000)}`);
+  });
 
 describe('PostgreSQL frozen with SIGSTOP for 10 s', () => {
   it('answers 503 within 5 s during the freeze and recovers by itself after SIGCONT', async () => {
@@ -68,7 +78,7 @@ describe('PostgreSQL frozen with SIGSTOP for 10 s', () => {
       db.thaw();
     }
     const thawedAt = performance.now();
-    const recovery = await waitFor(recovered, 30_000, 'recovery after SIGCONT');
+    const recovery = await untilRecovered(30_000, 'recovery after SIGCONT');
 
     const latencies = during.map((a) => a.ms);
     const statuses = [...new Set(during.map((a) => a.status))];
@@ -117,7 +127,7 @@ describe('PostgreSQL stopped and restarted under load', () => {
     await db.start();
     const restartedAt = performance.now();
     // Generous: under the whole suite's load the server's first healthy answer can take a while.
-    const recovery = await waitFor(recovered, 60_000, 'recovery after the restart');
+    const recovery = await untilRecovered(60_000, 'recovery after the restart');
     await sleep(2000);
     running = false;
     await load;
@@ -131,6 +141,10 @@ describe('PostgreSQL stopped and restarted under load', () => {
         `down ${ms(restartedAt - stoppedAt)}, healthy ${ms(recovery)} after the restart; ` +
         `slowest 5xx ${ms(Math.max(0, ...failed.map((r) => r.ms)))}`,
     );
+    if (failed.some((r) => r.status !== 503))
+      process.stdout.write(
+        `${server.proc.output().stdout.slice(-8000)}\n${server.proc.output().stderr.slice(-3000)}`,
+      );
     for (const r of results) expect([201, 503]).toContain(r.status);
     expect(byStatus.get(503) ?? 0).toBeGreaterThan(0);
     expect(byStatus.get(201) ?? 0).toBeGreaterThan(0);
