@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbHandle, openDatabase } from './client';
+import { type DbHandle, openDatabase, queryRows } from './client';
 import { isDatabaseUnavailable } from './errors';
 import { createTestDb, type TestDb } from './test-db';
 
@@ -52,8 +52,8 @@ describe('a connection lost in the middle of a transaction', () => {
           await tx.execute(sql`select 1`);
           // Another session ends this one while the transaction waits on the application (a password
           // hash, say): the checked-out client gets its 'error' with no query running.
-          const [{ pid }] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
-          await testDb.db.execute(sql`select pg_terminate_backend(${pid})`);
+          const [row] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+          await testDb.db.execute(sql`select pg_terminate_backend(${row?.pid})`);
           await new Promise((resolve) => setTimeout(resolve, 200));
           await tx.execute(sql`select 2`);
         })
