@@ -80,8 +80,8 @@ export function accountRoutes(svc: AccountServices, trustProxy: boolean) {
         return c.body(null, 204);
       })
       .get('/public/user/reset-password/check/:token', async (c) => {
-        await checkResetToken(svc, c.req.param('token'));
-        return c.json({ code: 'reset_password.ok' as const });
+        const email = await checkResetToken(svc, c.req.param('token'));
+        return c.json({ code: 'reset_password.ok' as const, email });
       })
       .put('/public/user/reset-password', jsonBody(PasswordResetSchema), async (c) => {
         await resetPassword(svc, c.req.valid('json'));

@@ -51,7 +51,7 @@ async function visit(
       logic: createAppLogic(api, session),
       locale,
       confirm,
-      checkResetToken: async () => options.resetTokenOk ?? false,
+      checkResetToken: async () => (options.resetTokenOk ? 'luna@matchwerk.example' : null),
       workspace: {
         preload: async (claims) => ({ claims, fields: { profile: [], company: [], job: [] }, profile: null }),
         reset: () => {},

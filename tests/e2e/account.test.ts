@@ -52,14 +52,24 @@ describe('password reset and account deletion in a browser, in German', () => {
       .toBe('Neues Passwort wählen');
     expect(await accessibilityViolations(page)).toEqual([]);
     const newPassword = 'Leuchtturm-Seemöwe-Brandung-77';
-    await page.getByLabel('E-Mail-Adresse').fill('luna@matchwerk.example');
+    // The address comes from the link: shown, not typed again.
+    const address = page.getByLabel('E-Mail-Adresse');
+    expect(await address.inputValue()).toBe('luna@matchwerk.example');
+    expect(await address.getAttribute('readonly')).not.toBeNull();
     await page.getByLabel('Neues Passwort', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Neues Passwort festlegen' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Ihr Passwort ist geändert');
 
-    // The link is spent: opening it again leads to the login.
+    // The link is spent: opening it again leads to the login, which says so and offers a new link.
     await page.goto(link);
     await page.waitForURL(/\/login/);
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('Dieser Link zum Festlegen eines neuen Passworts funktioniert nicht mehr');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Neuen Link anfordern' }).click();
+    await page.waitForURL(/\/forgot-password/);
+    await page.goto(`${app.url}/login`);
 
     await logIn(page, app, 'luna@matchwerk.example', DEMO_PASSWORD);
     await expect
