@@ -142,6 +142,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         publicOrigin: deps.config.publicOrigin,
         storage: photoStorage,
         smsCountries: deps.config.smsCountries,
+        legalDir: deps.config.legalDir,
       },
       deps.config.trustProxy,
     ),
@@ -151,7 +152,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     legalRoutes({
       db: deps.db.db,
       tokens: deps.auth.tokens,
-      texts: legalTextsFor(deps.config.agency),
+      texts: legalTextsFor(deps.config.agency, deps.config.legalDir),
       now: deps.auth.now,
     }),
   );

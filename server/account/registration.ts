@@ -60,7 +60,7 @@ export async function createAccount(
   assertPasswordAllowed(input.password, email);
   if (await findUserByEmail(db, email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
-  const versions = currentLegalVersions();
+  const versions = currentLegalVersions(svc.legalDir);
   const accepted = LEGAL_TEXTS.filter(
     (name) => input.accepted.includes(name) || (REQUIRED_ACCEPTANCES as readonly string[]).includes(name),
   );

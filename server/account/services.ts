@@ -19,6 +19,8 @@ export interface AccountServices {
   storage: PhotoStorage;
   /** ISO codes of the countries SMS go to (SMS_COUNTRIES). */
   smsCountries: readonly string[];
+  /** The legal texts whose versions in force a registration records (LEGAL_DIR). */
+  legalDir?: string;
 }
 
 /** Checks of the current password per account, so a stolen access token cannot guess it. */
