@@ -53,7 +53,12 @@ async function visit(
       confirm,
       checkResetToken: async () => (options.resetTokenOk ? 'luna@matchwerk.example' : null),
       workspace: {
-        preload: async (claims) => ({ claims, fields: { profile: [], company: [], job: [] }, profile: null }),
+        preload: async (claims) => ({
+          claims,
+          fields: { profile: [], company: [], job: [] },
+          profile: null,
+          consents: null,
+        }),
         reset: () => {},
       },
     },

@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { fetchVerifiedClaims } from '../api/preload';
 import { protectedRedirect } from '../machines/access';
 import { settledSession } from '../machines/settled';
+import { ConsentsPrompt } from '../ui/consents-prompt';
 import { ContentSkeleton, LoadFailed } from '../ui/shell/route-states';
 
 // SEED-SPEC §2: a token and (finished registration or an agent), else /login.
@@ -17,5 +18,13 @@ export const Route = createFileRoute('/_protected')({
   pendingComponent: ContentSkeleton,
   pendingMs: 150,
   errorComponent: LoadFailed,
-  component: Outlet,
+  component: function ProtectedLayout() {
+    const { consents } = Route.useLoaderData();
+    return (
+      <>
+        <Outlet />
+        {consents && <ConsentsPrompt actor={consents} />}
+      </>
+    );
+  },
 });

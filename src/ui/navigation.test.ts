@@ -46,7 +46,12 @@ async function landsAt(path: string, token: string | null): Promise<string> {
       confirm: () => false,
       checkResetToken: async () => null,
       workspace: {
-        preload: async (claims) => ({ claims, fields: { profile: [], company: [], job: [] }, profile: null }),
+        preload: async (claims) => ({
+          claims,
+          fields: { profile: [], company: [], job: [] },
+          profile: null,
+          consents: null,
+        }),
         reset: () => {},
       },
     },
