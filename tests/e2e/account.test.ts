@@ -167,4 +167,42 @@ describe('password reset and account deletion in a browser, in German', () => {
     await expect.poll(() => page.getByText('An, mit der Nummer +4915199988877.').count()).toBe(1);
     await page.close();
   });
+
+  it('sets SMS protection up on /mfa/register, and sends an anonymous visitor to the login first', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/mfa/register`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel('E-Mail-Adresse').fill('nova@matchwerk.example');
+    await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.waitForURL(/\/mfa\/register$/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.locator('#mfa-register-current-password').fill(DEMO_PASSWORD);
+    await page.locator('#mfa-register-number').fill('0151 44455566');
+    await page.getByRole('button', { name: 'Code senden' }).click();
+    let code = '';
+    await expect
+      .poll(async () => {
+        const sms = (await (await fetch(`${app.url}/api/dev/outbox`)).json()) as {
+          kind: string;
+          to: string;
+          text: string;
+        }[];
+        code =
+          /\b(\d{6})\b/.exec(
+            sms.find((m) => m.kind === 'sms' && m.to === '+4915144455566')?.text ?? '',
+          )?.[1] ?? '';
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+    await page.getByLabel('Code aus der SMS').fill(code);
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toContain('Der SMS-Anmeldeschutz ist an.');
+    // Once on, the page says so instead of offering the setup again.
+    await page.reload();
+    await expect.poll(() => page.getByText(/ist bereits an, mit der Nummer \+4915144455566/).count()).toBe(1);
+    await page.close();
+  });
 });
