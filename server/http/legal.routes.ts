@@ -10,13 +10,13 @@ import {
   type LegalText,
   LegalTextQuerySchema,
 } from '../../contract/legal';
-import type { AppEnv } from '../app';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { legalAcceptances } from '../db/schema/registration';
+import { ApiError } from '../errors';
 import type { LegalTexts } from '../legal/texts';
-import { ApiError } from './errors';
+import type { AppEnv } from './env';
 import { fieldErrors, jsonBody } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };
