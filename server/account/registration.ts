@@ -9,7 +9,7 @@ import { issueTokenPair } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { legalAcceptances } from '../db/schema/registration';
 import { type UserRow, users } from '../db/schema/users';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { currentLegalVersions } from '../legal/texts';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';

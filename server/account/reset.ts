@@ -7,7 +7,7 @@ import { revokeAllSessions } from '../auth/sessions';
 import { type Database, queryRows } from '../db/client';
 import { passwordResetRequests } from '../db/schema/sessions';
 import { users } from '../db/schema/users';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { Logger } from '../log';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';

@@ -5,7 +5,7 @@ import { enforce, hit, type Limit, tooManyRequests } from '../auth/rate-limit';
 import type { AuthServices } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { type UserRow, users } from '../db/schema/users';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { PhotoStorage } from '../profiles/photo-storage';
 
 /**

@@ -24,9 +24,9 @@ import { createAccount, registrationNext, resendValidation, validateEmail } from
 import { checkResetToken, requestPasswordReset, resetPassword } from '../account/reset';
 import type { AccountServices } from '../account/services';
 import { changePassword, deleteAccount } from '../account/settings';
-import type { AppEnv } from '../app';
 import { type AuthVariables, requireUser } from '../auth/middleware';
-import { clientIp } from './session.routes';
+import { clientIp } from './client-ip';
+import type { AppEnv } from './env';
 import { jsonBody } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };

@@ -11,13 +11,13 @@ import {
   LegalTextQuerySchema,
 } from '../../contract/legal';
 import { isAgentType } from '../../contract/user-types';
-import type { AppEnv } from '../app';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { legalAcceptances } from '../db/schema/registration';
+import { ApiError } from '../errors';
 import type { LegalTexts } from '../legal/texts';
-import { ApiError } from './errors';
+import type { AppEnv } from './env';
 import { fieldErrors, jsonBody } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };

@@ -1,13 +1,13 @@
 import { type Context, Hono } from 'hono';
 import { ProfileStatusSchema, ProfileUpdateSchema } from '../../contract/profile';
 import { isAgentType } from '../../contract/user-types';
-import type { AppEnv } from '../app';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { renderCompanyCard, renderProfileCard } from '../cards/profile-card';
 import { cardTexts } from '../cards/texts';
 import { readCatalog } from '../catalog/catalog';
 import type { Database } from '../db/client';
+import { ApiError, notFound } from '../errors';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import {
   checkFileName,
@@ -32,7 +32,7 @@ import {
   type UpdateResult,
   updateProfile,
 } from '../profiles/profiles';
-import { ApiError, notFound } from './errors';
+import type { AppEnv } from './env';
 import { jsonBody } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };
