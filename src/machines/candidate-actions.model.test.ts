@@ -322,34 +322,26 @@ const plainOnKimsNova: ModelTable = {
   },
 };
 
+const PLAIN_LUNA: CandidateActionsInput = {
+  candidate: { uuid: 'c1', type: 'luna', status: 'active', assignedAgent: null },
+  me: 'me',
+  senior: false,
+};
+const SENIOR_STELLA: CandidateActionsInput = {
+  candidate: { uuid: 'c1', type: 'stella', status: 'active', assignedAgent: KIM },
+  me: 'sen',
+  senior: true,
+};
+const PLAIN_NOVA: CandidateActionsInput = {
+  candidate: { uuid: 'c1', type: 'nova', status: 'inactive', assignedAgent: KIM },
+  me: 'me',
+  senior: false,
+};
+
 const TABLES: [string, ModelTable, CandidateActionsInput][] = [
-  [
-    'plain agent, free luna',
-    plainOnLuna,
-    {
-      candidate: { uuid: 'c1', type: 'luna', status: 'active', assignedAgent: null },
-      me: 'me',
-      senior: false,
-    },
-  ],
-  [
-    'senior agent, Kim’s stella',
-    seniorOnStella,
-    {
-      candidate: { uuid: 'c1', type: 'stella', status: 'active', assignedAgent: KIM },
-      me: 'sen',
-      senior: true,
-    },
-  ],
-  [
-    'plain agent, Kim’s inactive nova',
-    plainOnKimsNova,
-    {
-      candidate: { uuid: 'c1', type: 'nova', status: 'inactive', assignedAgent: KIM },
-      me: 'me',
-      senior: false,
-    },
-  ],
+  ['plain agent, free luna', plainOnLuna, PLAIN_LUNA],
+  ['senior agent, Kim’s stella', seniorOnStella, SENIOR_STELLA],
+  ['plain agent, Kim’s inactive nova', plainOnKimsNova, PLAIN_NOVA],
 ];
 
 const IDS = ['assign', 'promote', 'changeStatus'] as const;
@@ -466,10 +458,10 @@ describe('candidate actions coverage', () => {
   });
 
   it('shows the promote button only for a luna and the assign-to-others choice only to senior agents', () => {
-    const plain = createActor(candidateActionsMachine, { input: TABLES[0][2] }).start().getSnapshot();
+    const plain = createActor(candidateActionsMachine, { input: PLAIN_LUNA }).start().getSnapshot();
     expect(plain.can({ type: 'candidate.promote' })).toBe(true);
     expect(plain.can({ type: 'candidate.assignTo', agent: 'kim' })).toBe(false);
-    const senior = createActor(candidateActionsMachine, { input: TABLES[1][2] }).start().getSnapshot();
+    const senior = createActor(candidateActionsMachine, { input: SENIOR_STELLA }).start().getSnapshot();
     expect(senior.can({ type: 'candidate.promote' })).toBe(false);
     expect(senior.can({ type: 'candidate.assignTo', agent: 'lee' })).toBe(true);
     // Assigning to the agent who has the candidate already is no change.
