@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { fieldIsFor } from '../../contract/catalog';
 import { ErrorCode } from '../../contract/errors';
+import { CANDIDATE_TYPES, isAgentType } from '../../contract/user-types';
 import { readCatalog } from '../catalog/catalog';
 import { searchCities } from '../catalog/cities';
 import type { DbHandle } from '../db/client';
@@ -35,7 +36,7 @@ const CitiesQuerySchema = v.object({
 const CATALOG_CACHE = 'private, max-age=300';
 
 /**
- * `GET /profile/data` (the fields of the caller's user type), `/company/data`, `/job/data` and
+ * `GET /profile/data` (the fields of the caller's user type; an agent may ask `?type=luna|stella|nova`), `/company/data`, `/job/data` and
  * `/catalog/cities?q=&country=`; all for signed-in users. Mounted under /api.
  */
 export function catalogRoutes(deps: CatalogRoutesDeps) {
@@ -46,7 +47,12 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
   app.use('/catalog/*', deps.requireUser);
 
   app.get('/profile/data', async (c) => {
-    const { userType } = c.get('user');
+    const { userType: own } = c.get('user');
+    // An agent reads candidates' profiles (PRODUCT.md §6) and asks for a candidate type's fields;
+    // everybody else gets the fields of their own type whatever they ask.
+    const asked = c.req.query('type');
+    const userType =
+      isAgentType(own) && CANDIDATE_TYPES.some((type) => type === asked) ? (asked as string) : own;
     const catalog = await readCatalog(deps.db.db);
     c.header('Cache-Control', CATALOG_CACHE);
     return c.json(catalog.profile.filter((field) => fieldIsFor(field, userType)));

@@ -13,6 +13,8 @@ import {
   type ProfileListResponse,
   ProfileListResponseSchema,
 } from '../../contract/agent';
+import { CatalogFieldsSchema, type FieldDefinition } from '../../contract/catalog';
+import type { CandidateType } from '../../contract/user-types';
 import type { ApiClient } from './client';
 
 const path = (uuid: string) => encodeURIComponent(uuid);
@@ -80,6 +82,11 @@ export function fetchCandidateCard(api: ApiClient, uuid: string, format: CardFor
 /** GET /api/agent/list: the agents a senior agent may assign a candidate to. */
 export async function listAgents(api: ApiClient): Promise<AgentListResponse> {
   return v.parse(AgentListResponseSchema, await api.call('/api/agent/list'));
+}
+
+/** GET /api/profile/data?type=…: a candidate type's profile fields (an agent's own catalogue has only names). */
+export async function fetchCandidateFields(api: ApiClient, type: CandidateType): Promise<FieldDefinition[]> {
+  return v.parse(CatalogFieldsSchema, await api.call('/api/profile/data', { query: { type } }));
 }
 
 function compact(query: Record<string, unknown>): Record<string, string> {

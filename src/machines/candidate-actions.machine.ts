@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { AgentRef, AssignmentResult } from '../../contract/agent';
 import { errorCodeOf } from '../../contract/errors';
 

@@ -5,6 +5,7 @@ import {
   assignCandidate,
   fetchCandidate,
   fetchCandidateCard,
+  fetchCandidateFields,
   listAgents,
   listCandidates,
   promoteLuna,
@@ -20,13 +21,20 @@ import type { SessionActor } from './session.machine';
 
 const TABLES = 'candidates:';
 
+/** A candidate type's profile fields (labels of options, the tabs), loaded once per session. */
+function candidateFields(api: ApiClient, type: CandidateType): ListActor {
+  const fields = listActor(api, `fields:${type}`, () => fetchCandidateFields(api, type));
+  fields.send({ type: 'list.load', query: {} });
+  return fields;
+}
+
 /** The list actor of one candidate table (stellas, lunas or novas), fed with the URL's query. */
-export function candidateTable(api: ApiClient, type: CandidateType, search: CandidateListSearch): ListActor {
+export function candidateTable(api: ApiClient, type: CandidateType, search: CandidateListSearch) {
   const list = listActor(api, `${TABLES}${type}`, (query) =>
     listCandidates(api, { ...query, type, limit: CANDIDATE_PAGE_SIZE }),
   );
   list.send({ type: 'list.load', query: search });
-  return list;
+  return { list, fields: candidateFields(api, type) };
 }
 
 function cardDownload(api: ApiClient, uuid: string, format: CardFormat) {
@@ -46,7 +54,7 @@ function cardDownload(api: ApiClient, uuid: string, format: CardFormat) {
  * agents a senior agent may assign to, the actions machine and the two card downloads. A change made
  * by an action reloads the page's data (history, access log) and every candidate table.
  */
-export function candidateDetail(api: ApiClient, session: SessionActor, uuid: string) {
+export function candidateDetail(api: ApiClient, session: SessionActor, type: CandidateType, uuid: string) {
   const claims = session.getSnapshot().context.claims;
   const senior = claims ? isSeniorAgentType(claims.user_type) : false;
   const detail = listActor(api, `candidate:${uuid}`, () => fetchCandidate(api, uuid));
@@ -69,6 +77,7 @@ export function candidateDetail(api: ApiClient, session: SessionActor, uuid: str
   });
   return {
     detail,
+    fields: candidateFields(api, type),
     agents,
     actions,
     cards: { pdf: cardDownload(api, uuid, 'pdf'), anonymous: cardDownload(api, uuid, 'anonymous') },
