@@ -242,6 +242,7 @@ function AssignToAgent({ actions, agents }: { actions: CandidateActionsActor; ag
     <div className="filters">
       <Select
         label={t`Assign to another agent`}
+        placeholder={t`Choose an agent`}
         selectedKey={choice}
         onSelectionChange={(key) => setChoice(key === null ? null : String(key))}
         options={list.items.map((a) => ({ id: a.uuid, label: a.name ? `${a.name} (${a.email})` : a.email }))}
