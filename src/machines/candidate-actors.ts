@@ -58,7 +58,11 @@ export function candidateDetail(api: ApiClient, session: SessionActor, type: Can
   const claims = session.getSnapshot().context.claims;
   const senior = claims ? isSeniorAgentType(claims.user_type) : false;
   const detail = listActor(api, `candidate:${uuid}`, () => fetchCandidate(api, uuid));
-  detail.send({ type: 'list.load', query: { uuid } });
+  // Every visit reads the profile afresh (shown at once from the last visit meanwhile): someone may
+  // have changed it, and the access log counts each read.
+  const seen = detail.getSnapshot();
+  if (seen.matches('loaded') || seen.matches('failed')) detail.send({ type: 'list.reload' });
+  else detail.send({ type: 'list.load', query: { uuid } });
   const agents = senior ? listActor(api, 'agents:choices', () => listAgents(api)) : null;
   agents?.send({ type: 'list.load', query: {} });
   const actions = candidateActionsMachine.provide({
