@@ -109,7 +109,7 @@ function CandidateBody({
             <DownloadButton logic={logic.cards.pdf} fileName={`${fileBase}.pdf`}>
               <Trans>Download the card (PDF)</Trans>
             </DownloadButton>
-            <DownloadButton logic={logic.cards.anonymous} fileName={`${fileBase.slice(0, 1)}-anonymous.pdf`}>
+            <DownloadButton logic={logic.cards.anonymous} fileName={`${t`anonymous-card`}.pdf`}>
               <Trans>Download the anonymous card</Trans>
             </DownloadButton>
           </div>
