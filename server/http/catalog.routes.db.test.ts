@@ -59,6 +59,17 @@ describe('catalogue endpoints', () => {
     expect(agent.map((f) => f.key)).toEqual(['first_name', 'last_name']);
   });
 
+  it('answer an agent the fields of the candidate type asked for, and nobody else', async () => {
+    const forAgent = (await (await get('/api/profile/data?type=luna', 'agent')).json()) as FieldDefinition[];
+    expect(forAgent.map((f) => f.key)).toEqual(
+      expect.arrayContaining(['occupation', 'skills', 'birth_date']),
+    );
+    const company = (await (await get('/api/profile/data?type=luna', 'company')).json()) as FieldDefinition[];
+    expect(company.map((f) => f.key)).toEqual(['first_name', 'last_name']);
+    const unknown = (await (await get('/api/profile/data?type=admin', 'agent')).json()) as FieldDefinition[];
+    expect(unknown.map((f) => f.key)).toEqual(['first_name', 'last_name']);
+  });
+
   it('answer the company and job catalogues', async () => {
     const company = (await (await get('/api/company/data', 'company')).json()) as FieldDefinition[];
     expect(company.map((f) => f.key)).toContain('legal_form');

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { fieldIsFor } from '../../contract/catalog';
+import { CANDIDATE_TYPES, isAgentType } from '../../contract/user-types';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { readCatalog } from '../catalog/catalog';
@@ -30,7 +31,8 @@ const CitiesQuerySchema = v.object({
 const CATALOG_CACHE = 'private, max-age=300';
 
 /**
- * `GET /profile/data` (the fields of the caller's user type), `/company/data`, `/job/data` and
+ * `GET /profile/data` (the fields of the caller's user type; an agent may ask `?type=luna|stella|nova`
+ * for a candidate type's), `/company/data`, `/job/data` and
  * `/catalog/cities?q=&country=`; all for signed-in users (the same `requireUser` as every other
  * route). Mounted under /api.
  */
@@ -38,7 +40,12 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
   const signedIn = requireUser(deps.tokens);
   return new Hono<Env>()
     .get('/profile/data', signedIn, async (c) => {
-      const userType = c.get('claims').user_type;
+      const own = c.get('claims').user_type;
+      // An agent reads candidates' profiles (PRODUCT.md §6) and asks for a candidate type's fields;
+      // everybody else gets the fields of their own type whatever they ask.
+      const asked = c.req.query('type');
+      const userType =
+        isAgentType(own) && CANDIDATE_TYPES.some((type) => type === asked) ? (asked as string) : own;
       const catalog = await readCatalog(deps.db.db);
       c.header('Cache-Control', CATALOG_CACHE);
       return c.json(catalog.profile.filter((field) => fieldIsFor(field, userType)));

@@ -89,6 +89,13 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'status.invalid': msg`Please choose one of the offered states.`,
   'version.required': msg`The version is missing. Please reload the page.`,
   'query.invalid': msg`This filter or page is not valid.`,
+  'uuid.invalid': msg`This address does not name a valid record.`,
+  'company.not_found': msg`This company does not exist (any more).`,
+  'agent.not_found': msg`This agent does not exist or is no longer active.`,
+  'profile.not_luna': msg`Only a luna can be promoted; this candidate is no luna (any more).`,
+  'assign.senior_only': msg`Only senior agents assign candidates to other agents.`,
+  'agent.version_conflict': msg`Someone saved this agent profile in the meantime.`,
+  'card.format_invalid': msg`This card format does not exist.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;
