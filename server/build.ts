@@ -37,9 +37,12 @@ export function buildSpaIfStale(
   if (!buildIsStale()) return;
   log('Building the web app (sources changed since the last build)…');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  // Always the production build: a caller's NODE_ENV (vitest sets `test`) would otherwise give
+  // React's development build, and libraries that skip work under `test` (react-aria's styles).
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('the web app did not build; see the messages above');
 }

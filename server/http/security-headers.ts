@@ -2,13 +2,18 @@ import type { MiddlewareHandler } from 'hono';
 
 /**
  * The Content-Security-Policy of PRODUCT.md §8. The SPA is built by Vite into external module
- * scripts and stylesheets, so nothing inline is allowed; React's style props are CSSOM and need
- * no 'unsafe-inline'. Images may be data: or blob: URLs (the favicon, photo previews).
+ * scripts and stylesheets, so nothing inline is allowed but one known style by its hash; React's
+ * style props are CSSOM and need no 'unsafe-inline'. Images may be data: or blob: URLs (the favicon, photo previews).
  */
+/** sha256 of react-aria's pressable style (react-aria/dist/private/interactions/usePress.mjs). */
+export const REACT_ARIA_PRESSABLE_STYLE_HASH = 'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o=';
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  // react-aria's usePress adds one fixed <style> (touch-action for pressable elements); its hash allows
+  // exactly that text (security-headers.test.ts recomputes it from the installed react-aria).
+  `style-src 'self' '${REACT_ARIA_PRESSABLE_STYLE_HASH}'`,
   "img-src 'self' data: blob:",
   "connect-src 'self'",
   "font-src 'self'",

@@ -56,4 +56,27 @@ describe('Content-Security-Policy in a browser', () => {
     await page.getByLabel('Refresh every 5 seconds').uncheck();
     await page.close();
   });
+
+  it("runs react-aria's pressable style under the policy: applied, nothing reported", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('E-Mail-Adresse').fill('agent@matchwerk.example');
+    await page.getByLabel('Passwort', { exact: true }).fill('Matchwerk-Demo-2026');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${app.url}/stellas`);
+    await page.locator('[data-react-aria-pressable]').first().waitFor();
+    // The <style> react-aria adds is in force (a blocked one keeps no rules).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (document.getElementById('react-aria-pressable-style') as HTMLStyleElement | null)?.sheet
+              ?.cssRules.length ?? 0,
+        ),
+      )
+      .toBeGreaterThan(0);
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  });
 });
