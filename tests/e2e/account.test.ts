@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
+import { accessibilityViolations, launchBrowser, type RunningApp, smsCode, startApp } from './harness';
 
 const DEMO_PASSWORD = 'Matchwerk-Demo-2026';
 
@@ -144,21 +144,7 @@ describe('password reset and account deletion in a browser, in German', () => {
     // The code was just sent: a new one only in a minute.
     expect(await page.getByRole('button', { name: 'Neuen Code senden' }).isDisabled()).toBe(true);
     await expect.poll(() => page.getByText(/möglich in \d+ s/).count()).toBe(1);
-    let code = '';
-    await expect
-      .poll(async () => {
-        const sms = (await (await fetch(`${app.url}/api/dev/outbox`)).json()) as {
-          kind: string;
-          to: string;
-          text: string;
-        }[];
-        code =
-          /\b(\d{6})\b/.exec(
-            sms.find((m) => m.kind === 'sms' && m.to === '+4915199988877')?.text ?? '',
-          )?.[1] ?? '';
-        return code;
-      })
-      .toMatch(/^\d{6}$/);
+    const code = await smsCode(app.url, '+4915199988877');
     await page.getByLabel('Code aus der SMS').fill(code);
     await page.getByRole('button', { name: 'Bestätigen' }).click();
     await expect
@@ -180,21 +166,7 @@ describe('password reset and account deletion in a browser, in German', () => {
     await page.locator('#mfa-register-current-password').fill(DEMO_PASSWORD);
     await page.locator('#mfa-register-number').fill('0151 44455566');
     await page.getByRole('button', { name: 'Code senden' }).click();
-    let code = '';
-    await expect
-      .poll(async () => {
-        const sms = (await (await fetch(`${app.url}/api/dev/outbox`)).json()) as {
-          kind: string;
-          to: string;
-          text: string;
-        }[];
-        code =
-          /\b(\d{6})\b/.exec(
-            sms.find((m) => m.kind === 'sms' && m.to === '+4915144455566')?.text ?? '',
-          )?.[1] ?? '';
-        return code;
-      })
-      .toMatch(/^\d{6}$/);
+    const code = await smsCode(app.url, '+4915144455566');
     await page.getByLabel('Code aus der SMS').fill(code);
     await page.getByRole('button', { name: 'Bestätigen' }).click();
     await expect

@@ -176,3 +176,26 @@ export async function logIn(page: Page, url: string, email: string, password = '
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
+
+interface OutboxMessage {
+  kind: string;
+  to: string;
+  text: string;
+}
+
+/** The development outbox of a running app (loopback only), newest last. */
+export async function readOutbox(url: string): Promise<OutboxMessage[]> {
+  return (await (await fetch(`${url}/api/dev/outbox`)).json()) as OutboxMessage[];
+}
+
+/** Waits for the SMS to a number and answers its six-digit code. */
+export async function smsCode(url: string, to: string, timeoutMs = 10_000): Promise<string> {
+  const started = Date.now();
+  for (;;) {
+    const sms = (await readOutbox(url)).filter((m) => m.kind === 'sms' && m.to === to).at(-1);
+    const code = /\b(\d{6})\b/.exec(sms?.text ?? '')?.[1];
+    if (code) return code;
+    if (Date.now() - started > timeoutMs) throw new Error(`no SMS code to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
