@@ -1,4 +1,5 @@
 import type { ACCOUNT_ERROR_CODES } from './account';
+import type { AGENT_ERROR_CODES } from './agent';
 import type { FieldError } from './catalog-schema';
 import type { ErrorCode } from './errors';
 import type { JOB_ERROR_CODES } from './job';
@@ -37,6 +38,7 @@ export type KnownErrorCode =
   | (typeof ACCOUNT_ERROR_CODES)[number]
   | (typeof FieldError)[keyof typeof FieldError]
   | (typeof JOB_ERROR_CODES)[number]
+  | (typeof AGENT_ERROR_CODES)[number]
   | (typeof SESSION_ERROR_CODES)[number]
   | (typeof PROFILE_ERROR_CODES)[number]
   | (typeof CLIENT_ERROR_CODES)[number];

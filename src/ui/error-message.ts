@@ -89,6 +89,13 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'status.invalid': msg`Please choose one of the offered states.`,
   'version.required': msg`The version is missing. Please reload the page.`,
   'query.invalid': msg`This filter or page is not valid.`,
+  'uuid.invalid': msg`This address does not name a record. Please check the link.`,
+  'company.not_found': msg`This company does not exist (any more).`,
+  'agent.not_found': msg`This agent does not exist (any more).`,
+  'profile.not_luna': msg`Only a luna can become a stella.`,
+  'assign.senior_only': msg`Only a senior agent may assign to another agent.`,
+  'agent.version_conflict': msg`Your details were changed in the meantime. The current ones are shown; please enter your change again.`,
+  'card.format_invalid': msg`This card format does not exist.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;

@@ -21,13 +21,3 @@ export function CandidateDetailScreen({ type, uuid }: { type: CandidateType; uui
     </Screen>
   );
 }
-
-export function AgentProfileScreen() {
-  const { t } = useLingui();
-  return <Screen title={t`My agent profile`} />;
-}
-
-export function AgentListScreen() {
-  const { t } = useLingui();
-  return <Screen title={t`Agents`} />;
-}
