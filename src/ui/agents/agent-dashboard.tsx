@@ -9,9 +9,9 @@ import { RetryAlert } from '../components/retry-alert';
 /** One figure of the dashboard: the count, what it counts, and the table that lists them. */
 function Count({ value, label, link }: { value: number; label: ReactNode; link?: LinkProps }) {
   const body = (
-    <>
+    <span className="count-body">
       <span className="count-value">{value}</span> <span className="count-label">{label}</span>
-    </>
+    </span>
   );
   return <li className="count">{link ? <Link {...link}>{body}</Link> : body}</li>;
 }

@@ -1,11 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { AgentListResponse } from '../../../contract/agent';
 import { type ListActor, listPage } from '../../machines/list.machine';
 import { RetryAlert } from '../components/retry-alert';
 import { Screen } from '../screen';
 
-/** agent/view: every agent with the candidates and companies they look after and their active jobs. */
+/**
+ * agent/view: every agent with the candidates and companies they look after and their active jobs.
+ * A card per agent, not a table: three counts beside a name read badly in narrow columns at 360 px.
+ */
 export function AgentListScreen({ list }: { list: ListActor }) {
   const { t } = useLingui();
   const state = useSelector(list, (s) => s);
@@ -21,42 +25,31 @@ export function AgentListScreen({ list }: { list: ListActor }) {
         </p>
       )}
       {page && (
-        <div className="table-wrap" aria-busy={state.hasTag('busy')}>
-          <table>
-            <caption className="visually-hidden">{t`Agents`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Agent</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Candidates</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Companies</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Active jobs</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((agent) => (
-                <tr key={agent.uuid}>
-                  <th scope="row">
-                    {agent.name || agent.email}
-                    {agent.senior && <span className="badge">{t`Senior agent`}</span>}
-                    <div className="muted">{agent.email}</div>
-                  </th>
-                  <td>{agent.assignedCandidates}</td>
-                  <td>{agent.assignedCompanies}</td>
-                  <td>{agent.activeJobs}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="agent-cards" aria-busy={state.hasTag('busy')}>
+          {page.items.map((agent) => (
+            <li key={agent.uuid} aria-labelledby={`agent-${agent.uuid}`}>
+              <h2 id={`agent-${agent.uuid}`}>{agent.name || agent.email}</h2>
+              <p className="cell-note">
+                {agent.email}
+                {agent.senior && <span className="badge">{t`Senior agent`}</span>}
+              </p>
+              <ul className="counts">
+                <AgentCount value={agent.assignedCandidates} label={<Trans>candidates assigned</Trans>} />
+                <AgentCount value={agent.assignedCompanies} label={<Trans>companies assigned</Trans>} />
+                <AgentCount value={agent.activeJobs} label={<Trans>active jobs</Trans>} />
+              </ul>
+            </li>
+          ))}
+        </ul>
       )}
     </Screen>
+  );
+}
+
+function AgentCount({ value, label }: { value: number; label: ReactNode }) {
+  return (
+    <li className="count-body">
+      <span className="count-value">{value}</span> <span>{label}</span>
+    </li>
   );
 }

@@ -102,7 +102,7 @@ export function CompanyListScreen({ list }: { list: ListActor }) {
                 <th scope="col">
                   <Trans>Company</Trans>
                 </th>
-                <th scope="col">
+                <th scope="col" className="wide-only">
                   <Trans>City</Trans>
                 </th>
                 <th scope="col">
@@ -111,7 +111,7 @@ export function CompanyListScreen({ list }: { list: ListActor }) {
                 <th scope="col">
                   <Trans>Open requests</Trans>
                 </th>
-                <th scope="col">
+                <th scope="col" className="wide-only">
                   <Trans>Last change</Trans>
                 </th>
               </tr>
@@ -123,14 +123,17 @@ export function CompanyListScreen({ list }: { list: ListActor }) {
                     <Link to="/companies/view/$uuid" params={{ uuid: company.uuid }}>
                       {company.name || company.email}
                     </Link>
-                    <div className="muted">{company.email}</div>
+                    <div className="cell-note">{company.email}</div>
+                    {company.city && <div className="cell-note narrow-only">{company.city}</div>}
                   </th>
-                  <td>{company.city ?? '–'}</td>
+                  <td className="wide-only">{company.city ?? '–'}</td>
                   <td>
                     <AgentName agent={company.assignedAgent} />
                   </td>
                   <td>{company.openRequests}</td>
-                  <td>{i18n.date(new Date(company.updatedAt), { dateStyle: 'medium' })}</td>
+                  <td className="wide-only">
+                    {i18n.date(new Date(company.updatedAt), { dateStyle: 'medium' })}
+                  </td>
                 </tr>
               ))}
             </tbody>
