@@ -5,6 +5,12 @@ import { accessibilityViolations, launchBrowser, type RunningApp, startApp } fro
 const PASSWORD = 'Matchwerk-Demo-2026';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
+/** axe-core once nothing loads any more (a table that loads is dimmed, which axe counts as low contrast). */
+async function accessible(page: Page) {
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+}
+
 async function logIn(page: Page, url: string, email: string) {
   await page.goto(`${url}/login`);
   await page.getByLabel('E-Mail-Adresse').fill(email);
@@ -21,6 +27,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
     page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
     await logIn(page, app.url, 'agent@matchwerk.example');
   });
   afterAll(async () => {
@@ -49,10 +56,10 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
           .count(),
       )
       .toBe(1);
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await accessible(page);
 
     await care.getByRole('link', { name: /^1 wartende Unternehmensanfragen$/ }).click();
-    await page.waitForURL(/\/matchingJob\?origin=company$/);
+    await page.waitForURL(/\/matchingJob\?.*origin=company/);
     await expect.poll(() => heading(page)).toBe('Matching-Jobs');
     await expect.poll(() => page.getByLabel('Herkunft').inputValue()).toBe('company');
     const rows = page.getByRole('table', { name: 'Matching-Jobs' }).getByRole('row');
@@ -72,7 +79,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     const row = table.getByRole('row', { name: /Rheinwerk Logistik GmbH/ });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.getByRole('cell', { name: 'niemand' }).count()).toBe(1);
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await accessible(page);
 
     await page.getByLabel('Zuständiger Agent').selectOption({ label: 'Mir zugewiesen' });
     await page.waitForURL(/assigned=me/);
@@ -88,7 +95,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     const requests = page.getByRole('region', { name: 'Stellenanfragen' });
     const request = requests.getByRole('link', { name: 'Staplerfahrer/in Berlin' });
     expect(await request.getAttribute('href')).toMatch(/^\/matchingJobResult\/[0-9a-f-]{36}$/);
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await accessible(page);
 
     const assignment = page.getByRole('region', { name: 'Zuständiger Agent' });
     await assignment.getByRole('button', { name: 'Mir zuweisen' }).click();
@@ -117,7 +124,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     // The account settings every user has, agents included.
     expect(await page.getByRole('heading', { name: 'Passwort ändern' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Meine Daten herunterladen' }).count()).toBe(1);
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await accessible(page);
 
     await first.fill('');
     await page.getByRole('button', { name: 'Speichern' }).click();
@@ -160,7 +167,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     ).toBe(1);
     const self = senior.getByRole('listitem', { name: 'Sabine Hoffmann' });
     expect(await self.getByText('Senior-Agent').count()).toBe(1);
-    expect(await accessibilityViolations(senior)).toEqual([]);
+    await accessible(senior);
     await senior.close();
   });
 });
