@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
 
@@ -144,6 +145,23 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel('Vorname').inputValue()).toBe('Alexandra');
     expect(await page.getByLabel('Telefon').inputValue()).toBe('+49 30 555 0101');
+  });
+
+  it('uploads the agent photo, which then shows in the header', async () => {
+    expect(await page.locator('header img.header-avatar').count()).toBe(0);
+    const buffer = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#aa5533' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Foto auswählen', { exact: false })
+      .setInputFiles({ name: 'agent.png', mimeType: 'image/png', buffer });
+    await page.getByRole('button', { name: 'Foto hochladen' }).click();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Foto löschen' }).count(), { timeout: 10_000 })
+      .toBe(1);
+    // The header's avatar comes with the refreshed token.
+    await expect.poll(() => page.locator('header img.header-avatar').count(), { timeout: 10_000 }).toBe(1);
+    await accessible(page);
   });
 
   it('shows a senior agent every agent with what they look after', async () => {
