@@ -186,6 +186,27 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     const self = senior.getByRole('listitem', { name: 'Sabine Hoffmann' });
     expect(await self.getByText('Senior-Agent').count()).toBe(1);
     await accessible(senior);
+
+    // A senior agent hands the company the agent took over to themself.
+    await senior
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Unternehmen' })
+      .click();
+    await senior.getByRole('link', { name: 'Rheinwerk Logistik GmbH' }).click();
+    await expect.poll(() => heading(senior)).toBe('Rheinwerk Logistik GmbH');
+    const assignment = senior.getByRole('region', { name: 'Zuständiger Agent' });
+    await expect
+      .poll(() =>
+        assignment
+          .getByRole('paragraph')
+          .filter({ hasText: /^Alexandra Berger$/ })
+          .count(),
+      )
+      .toBe(1);
+    await assignment.getByLabel('Einem anderen Agenten zuweisen').selectOption({ label: 'Sabine Hoffmann' });
+    await assignment.getByRole('button', { name: 'Zuweisen', exact: true }).click();
+    await expect.poll(() => assignment.getByText('Sabine Hoffmann (ich)').count()).toBe(1);
+    await accessible(senior);
     await senior.close();
   });
 });

@@ -1,7 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { AgentRef, CompanyDetail, CompanyListResponse } from '../../../contract/agent';
+import type {
+  AgentListResponse,
+  AgentRef,
+  CompanyDetail,
+  CompanyListResponse,
+} from '../../../contract/agent';
 import type { FieldDefinition } from '../../../contract/catalog';
 import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../machines/agent-search';
 import { type ListActor, listPage } from '../../machines/list.machine';
@@ -170,7 +175,16 @@ function companyValue(field: FieldDefinition, value: unknown, language: 'de' | '
 }
 
 /** companies/view/{uuid}: the company's data, its job requests and who looks after it. */
-export function CompanyDetailScreen({ detail, assign }: { detail: ListActor; assign: SubmissionActor }) {
+export function CompanyDetailScreen({
+  detail,
+  assign,
+  agents,
+}: {
+  detail: ListActor;
+  assign: SubmissionActor;
+  /** Senior agents only: the agents the company may be handed to. */
+  agents: ListActor | null;
+}) {
   const { t, i18n } = useLingui();
   const { claims, fields } = workspaceRoute.useLoaderData();
   const state = useSelector(detail, (s) => s);
@@ -224,6 +238,9 @@ export function CompanyDetailScreen({ detail, assign }: { detail: ListActor; ass
                 <Trans>Assign to me</Trans>
               </button>
             )}
+            {agents && (
+              <AssignToAgent agents={agents} assign={assign} current={company.assignedAgent?.uuid ?? null} />
+            )}
           </section>
           <section aria-labelledby="company-data">
             <h2 id="company-data">
@@ -272,5 +289,50 @@ export function CompanyDetailScreen({ detail, assign }: { detail: ListActor; ass
         </div>
       )}
     </Screen>
+  );
+}
+
+/** A senior agent hands the company to any agent (the server refuses it to plain agents). */
+function AssignToAgent({
+  agents,
+  assign,
+  current,
+}: {
+  agents: ListActor;
+  assign: SubmissionActor;
+  current: string | null;
+}) {
+  const { t } = useLingui();
+  const list = useSelector(agents, (s) => listPage<AgentListResponse>(s));
+  const busy = useSelector(assign, (s) => s.hasTag('busy'));
+  if (!list) return null;
+  return (
+    <form
+      className="assign-other"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const agent = String(new FormData(event.currentTarget).get('agent') ?? '');
+        if (agent) assign.send({ type: 'submission.submit', input: agent });
+      }}
+    >
+      <div className="field">
+        <label htmlFor="company-assign-agent">
+          <Trans>Assign to another agent</Trans>
+        </label>
+        <select id="company-assign-agent" name="agent" key={current ?? 'none'} defaultValue={current ?? ''}>
+          <option value="" disabled>
+            {t`Choose an agent`}
+          </option>
+          {list.items.map((agent) => (
+            <option key={agent.uuid} value={agent.uuid}>
+              {agent.name || agent.email}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" disabled={busy}>
+        <Trans>Assign</Trans>
+      </button>
+    </form>
   );
 }
