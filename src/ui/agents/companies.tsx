@@ -44,7 +44,7 @@ export function CompanyListScreen({ list }: { list: ListActor }) {
   const pages = page ? Math.max(1, Math.ceil(page.total / COMPANY_PAGE_SIZE)) : 1;
   return (
     <Screen title={t`Companies`}>
-      <search className="filters">
+      <search className="filters company-filters">
         <div className="field">
           <label htmlFor="companies-q">
             <Trans>Search</Trans>
@@ -100,7 +100,7 @@ export function CompanyListScreen({ list }: { list: ListActor }) {
           <p className="muted" aria-live="polite">
             <Trans>{page.total} companies</Trans>
           </p>
-          <table>
+          <table className="company-table">
             <caption className="visually-hidden">{t`Companies`}</caption>
             <thead>
               <tr>
