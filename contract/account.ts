@@ -126,7 +126,8 @@ export const PasswordResetSchema = v.object({
 });
 
 /** Answer of GET /api/public/user/reset-password/check/{token} for a live, unused token. */
-export const ResetCheckResponseSchema = v.object({ code: v.literal('reset_password.ok') });
+/** The check's answer: the link is good, for this address (the reset form shows it, read-only). */
+export const ResetCheckResponseSchema = v.object({ code: v.literal('reset_password.ok'), email: v.string() });
 
 export const ChangePasswordSchema = v.object({
   currentPassword: CurrentPasswordSchema,

@@ -38,7 +38,7 @@ export type KnownErrorCode =
   | (typeof ACCOUNT_ERROR_CODES)[number]
   | (typeof FieldError)[keyof typeof FieldError]
   | (typeof JOB_ERROR_CODES)[number]
-  | (typeof AGENT_ERROR_CODES)[number]
   | (typeof SESSION_ERROR_CODES)[number]
   | (typeof PROFILE_ERROR_CODES)[number]
+  | (typeof AGENT_ERROR_CODES)[number]
   | (typeof CLIENT_ERROR_CODES)[number];

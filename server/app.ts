@@ -5,31 +5,32 @@ import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { type RequestIdVariables, requestId } from 'hono/request-id';
+import { requestId } from 'hono/request-id';
 import { PatternRouter } from 'hono/router/pattern-router';
 import { ErrorCode } from '../contract/errors';
 import type { TokenClaims } from '../contract/session';
-import { requireUser, revokedCaller } from './auth/middleware';
+import { revokedCaller } from './auth/middleware';
 import type { AuthServices } from './auth/sessions';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { isDatabaseUnavailable } from './db/errors';
 import { users } from './db/schema/users';
-import { accountRoutes } from './http/account.routes';
-import { agentRoutes } from './http/agent.routes';
-import { catalogRoutes } from './http/catalog.routes';
-import { compressJson } from './http/compress';
-import { devApiRoutes, devPageRoutes } from './http/dev.routes';
 import {
   ApiError,
   databaseUnavailable,
-  errorResponse,
   internalError,
   malformedJson,
   methodNotAllowed,
   notFound,
   payloadTooLarge,
-} from './http/errors';
+} from './errors';
+import { accountRoutes } from './http/account.routes';
+import { agentRoutes } from './http/agent.routes';
+import { catalogRoutes } from './http/catalog.routes';
+import { compressJson } from './http/compress';
+import { devApiRoutes, devPageRoutes } from './http/dev.routes';
+import type { AppEnv } from './http/env';
+import { errorResponse } from './http/errors';
 import { healthRoutes } from './http/health.routes';
 import { jobRoutes } from './http/job.routes';
 import { legalRoutes } from './http/legal.routes';
@@ -44,8 +45,6 @@ import type { Logger } from './log';
 import { FilePhotoStorage } from './profiles/photo-storage';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
-
-export type AppEnv = { Variables: RequestIdVariables & { log: Logger } };
 
 export interface AppDeps {
   config: Config;
@@ -107,20 +106,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route('/api', healthRoutes(deps));
   app.route('/api', sessionRoutes(deps.auth, deps.config.trustProxy));
-  const signedIn = requireUser(deps.auth.tokens);
-  app.route(
-    '/api',
-    catalogRoutes({
-      db: deps.db,
-      // The catalogue routes read the caller as { id, userType }.
-      requireUser: async (c, next) =>
-        signedIn(c, async () => {
-          const claims = c.get('claims');
-          c.set('user', { id: claims.sub, userType: claims.user_type });
-          await next();
-        }),
-    }),
-  );
+  app.route('/api', catalogRoutes({ db: deps.db, tokens: deps.auth.tokens }));
   app.route(
     '/api',
     jobRoutes({
@@ -142,6 +128,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         publicOrigin: deps.config.publicOrigin,
         storage: photoStorage,
         smsCountries: deps.config.smsCountries,
+        legalDir: deps.config.legalDir,
       },
       deps.config.trustProxy,
     ),
@@ -151,7 +138,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     legalRoutes({
       db: deps.db.db,
       tokens: deps.auth.tokens,
-      texts: legalTextsFor(deps.config.agency),
+      texts: legalTextsFor(deps.config.agency, deps.config.legalDir),
       now: deps.auth.now,
     }),
   );

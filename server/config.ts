@@ -1,6 +1,11 @@
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import * as v from 'valibot';
+
+/** The legal texts shipped with the code (server/legal/texts), used unless LEGAL_DIR names others. */
+export const DEFAULT_LEGAL_DIR = fileURLToPath(new URL('./legal/texts', import.meta.url));
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -122,6 +127,8 @@ export const ConfigSchema = v.object({
     ),
     '7',
   ),
+  // Where the legal texts live (`{name}/{version}.{de,en}.md`); default: server/legal/texts.
+  LEGAL_DIR: v.optional(v.string()),
   // The staffing agency that runs this instance: substituted into the legal texts (server/legal/).
   AGENCY_NAME: v.optional(v.string(), 'Matchwerk Personaldienste GmbH'),
   AGENCY_ADDRESS: v.optional(v.string(), 'Beispielstraße 12, 10115 Berlin, Deutschland'),
@@ -163,6 +170,8 @@ export interface Config {
   outboxRetentionDays: number;
   /** The agency's particulars for the legal texts (Impressum, Datenschutz, terms). */
   agency: AgencyConfig;
+  /** The directory of the legal texts (LEGAL_DIR), outside the code so an update keeps the operator's edits. */
+  legalDir: string;
 }
 
 export interface AgencyConfig {
@@ -215,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     matchResultLimit: c.MATCH_RESULT_LIMIT,
     smsCountries: c.SMS_COUNTRIES,
     outboxRetentionDays: c.OUTBOX_RETENTION_DAYS,
+    legalDir: c.LEGAL_DIR ? resolve(c.LEGAL_DIR) : DEFAULT_LEGAL_DIR,
     agency: {
       name: c.AGENCY_NAME,
       address: c.AGENCY_ADDRESS,

@@ -26,7 +26,7 @@ session.start();
 const locale = createActor(localeMachine, { input: { i18n } }).start();
 const logic = createAppLogic(api, session);
 
-const workspace = createWorkspace(api);
+const workspace = createWorkspace(api, () => session.send({ type: 'session.logout' }));
 const router = createAppRouter({
   session,
   api,

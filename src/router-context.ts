@@ -16,6 +16,9 @@ export interface RouterContext {
   confirm: (message: string) => boolean;
   /** The address of the screen shown before the navigation in progress, if any. */
   previousHref: () => string | undefined;
-  /** True when the password-reset token verifies and the server's check answers reset_password.ok. */
-  checkResetToken: (token: string) => Promise<boolean>;
+  /**
+   * The account's e-mail address when the password-reset token verifies and the server's check
+   * answers reset_password.ok; null for a bad, expired or used link.
+   */
+  checkResetToken: (token: string) => Promise<string | null>;
 }

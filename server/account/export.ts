@@ -8,7 +8,7 @@ import { outbox } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 import { legalAcceptances } from '../db/schema/registration';
 import { users } from '../db/schema/users';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { redactSecrets } from '../messaging/redact';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { ownPhoto } from '../profiles/photos';

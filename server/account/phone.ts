@@ -5,7 +5,7 @@ import { consumeCode, issueCode } from '../auth/codes';
 import { tooManyRequests } from '../auth/rate-limit';
 import { hitSmsCaps, issueTokenPair, wrongCode } from '../auth/sessions';
 import { type UserRow, users } from '../db/schema/users';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf, smsTexts } from '../messaging/texts';
 import { accountMail } from './mails';

@@ -9,7 +9,7 @@ import { issueTokenPair } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { legalAcceptances } from '../db/schema/registration';
 import { type UserRow, users } from '../db/schema/users';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { currentLegalVersions } from '../legal/texts';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
@@ -60,7 +60,7 @@ export async function createAccount(
   assertPasswordAllowed(input.password, email);
   if (await findUserByEmail(db, email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
-  const versions = currentLegalVersions();
+  const versions = currentLegalVersions(svc.legalDir);
   const accepted = LEGAL_TEXTS.filter(
     (name) => input.accepted.includes(name) || (REQUIRED_ACCEPTANCES as readonly string[]).includes(name),
   );

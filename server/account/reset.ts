@@ -7,7 +7,7 @@ import { revokeAllSessions } from '../auth/sessions';
 import { type Database, queryRows } from '../db/client';
 import { passwordResetRequests } from '../db/schema/sessions';
 import { users } from '../db/schema/users';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { Logger } from '../log';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
@@ -126,11 +126,22 @@ export function startResetWorker(
   };
 }
 
-/** GET /api/public/user/reset-password/check/{token}: only a live, unused token passes. */
-export async function checkResetToken(svc: Pick<AccountServices, 'auth'>, jwt: string): Promise<void> {
+/**
+ * GET /api/public/user/reset-password/check/{token}: only a live, unused token of an active account
+ * passes, and answers that account's e-mail address — the reset form shows it instead of asking for
+ * it again (whoever holds the link can reset the account anyway; it tells them nothing more).
+ */
+export async function checkResetToken(svc: Pick<AccountServices, 'auth'>, jwt: string): Promise<string> {
+  const { db } = svc.auth;
   const read = await readResetJwt(svc.auth.tokens, jwt);
-  const userId = read && (await liveEmailToken(svc.auth.db, 'reset', read.token, new Date(svc.auth.now())));
+  const userId = read && (await liveEmailToken(db, 'reset', read.token, new Date(svc.auth.now())));
   if (!read || userId !== read.userId) throw invalidResetToken();
+  const [user] = await db
+    .select({ email: users.email, active: users.active })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.active) throw invalidResetToken();
+  return user.email;
 }
 
 /**

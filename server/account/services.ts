@@ -5,7 +5,7 @@ import { enforce, hit, type Limit, tooManyRequests } from '../auth/rate-limit';
 import type { AuthServices } from '../auth/sessions';
 import type { Database } from '../db/client';
 import { type UserRow, users } from '../db/schema/users';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { PhotoStorage } from '../profiles/photo-storage';
 
 /**
@@ -19,6 +19,8 @@ export interface AccountServices {
   storage: PhotoStorage;
   /** ISO codes of the countries SMS go to (SMS_COUNTRIES). */
   smsCountries: readonly string[];
+  /** The legal texts whose versions in force a registration records (LEGAL_DIR). */
+  legalDir?: string;
 }
 
 /** Checks of the current password per account, so a stolen access token cannot guess it. */

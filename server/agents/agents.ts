@@ -22,7 +22,7 @@ import type { ProfileResponse } from '../../contract/profile';
 import { isAgentType, type Language } from '../../contract/user-types';
 import { renderProfileCard } from '../cards/profile-card';
 import { type Database, queryRows } from '../db/client';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { Caller } from '../jobs/access';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf, promotionMail } from '../messaging/texts';

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../../contract/errors';
 import type { TokenClaims } from '../../contract/session';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { type TokenSettings, verifyAccessToken } from './tokens';
 
 export type AuthVariables = { claims: TokenClaims };

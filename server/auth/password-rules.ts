@@ -6,7 +6,7 @@ import {
   passwordProblem as contractPasswordProblem,
   type PasswordProblem,
 } from '../../contract/password-rules';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 zxcvbnOptions.setOptions({
   dictionary: { ...common.dictionary, ...en.dictionary, ...de.dictionary },

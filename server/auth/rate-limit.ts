@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors';
 import { type Database, queryRows } from '../db/client';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 export interface Limit {
   /** What is limited and for whom, e.g. `login:ip:127.0.0.1`. */

@@ -5,7 +5,7 @@ import { accountMail } from '../account/mails';
 import type { Database } from '../db/client';
 import { refreshTokens } from '../db/schema/auth';
 import { type UserRow, users } from '../db/schema/users';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf, smsTexts } from '../messaging/texts';
 import { findUserByEmail } from '../users/users';
@@ -260,20 +260,26 @@ export async function refreshSession(auth: AuthServices, presented: string): Pro
   throw new ApiError(401, 'refresh.reused', 'Refresh token reused; the session was ended');
 }
 
-/** Ends a session: its refresh tokens stop working, its access tokens are refused within seconds everywhere. */
+/**
+ * Ends a session: its refresh tokens stop working, its access tokens are refused within seconds
+ * everywhere. One transaction: a family marked revoked always has its revocation row (a later call
+ * finds nothing left to revoke and would not write it).
+ */
 export async function revokeFamily(
   db: Database,
   cache: RevocationCache | undefined,
   familyId: string,
   now: Date,
 ): Promise<void> {
-  const ended = await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    .returning({ id: refreshTokens.id });
-  // A family revoked before has its revocation row already.
-  if (ended.length > 0) await recordSessionRevocations(db, cache, [familyId], now);
+  await db.transaction(async (tx) => {
+    const ended = await tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    // A family revoked before has its revocation row already.
+    if (ended.length > 0) await recordSessionRevocations(tx, cache, [familyId], now);
+  });
 }
 
 /** Ends every session of a user (password change and reset), access tokens included. */

@@ -4,7 +4,7 @@ import { ErrorCode } from '../../contract/errors';
 import { type TokenClaims, TokenClaimsSchema } from '../../contract/session';
 import { isAgentType } from '../../contract/user-types';
 import type { UserRow } from '../db/schema/users';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { KeyRing } from './keys';
 import type { RevocationCache } from './revocations';
 import type { VerifiedTokenCache } from './verified-tokens';

@@ -33,14 +33,12 @@ function formatDate(iso: string, language: Language): string {
   return language === 'de' ? `${d}.${m}.${y}` : `${y}-${m}-${d}`;
 }
 
-/** The profile card (issue "Profiles"): photo, name, occupation, city, skills, languages, availability; A4, selectable text. */
-export function renderProfileCard(input: CardInput): Promise<Buffer> {
-  const { values, fields, language, photo } = input;
-  const t = cardTexts[language];
+/** An A4 card with selectable text in the Unicode font when there is one, and its bytes once ended. */
+function cardDocument(language: Language, title: string) {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: `Matchwerk – ${t.title}`, Creator: 'Matchwerk' },
+    info: { Title: `Matchwerk – ${title}`, Creator: 'Matchwerk' },
     lang: language,
   });
   const chunks: Buffer[] = [];
@@ -50,6 +48,25 @@ export function renderProfileCard(input: CardInput): Promise<Buffer> {
     doc.on('error', reject);
   });
   if (unicodeFont) doc.font(unicodeFont);
+  return { doc, done };
+}
+
+/** A labelled value under the last one, "–" when empty. */
+function cardRow(doc: PDFKit.PDFDocument, none: string, label: string, value: string) {
+  doc.x = 56;
+  doc.fontSize(10).fillColor('#666666').text(label);
+  doc
+    .fontSize(12)
+    .fillColor('#000000')
+    .text(value || none);
+  doc.moveDown(0.8);
+}
+
+/** The profile card (issue "Profiles"): photo, name, occupation, city, skills, languages, availability; A4, selectable text. */
+export function renderProfileCard(input: CardInput): Promise<Buffer> {
+  const { values, fields, language, photo } = input;
+  const t = cardTexts[language];
+  const { doc, done } = cardDocument(language, t.title);
 
   const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
   const name = [text('first_name'), text('last_name')].filter(Boolean).join(' ');
@@ -71,15 +88,7 @@ export function renderProfileCard(input: CardInput): Promise<Buffer> {
       .text(optionLabel(fields, 'occupation', occupation, language));
   doc.y = Math.max(doc.y, photo ? top + 128 : doc.y) + 24;
 
-  const row = (label: string, value: string) => {
-    doc.x = 56;
-    doc.fontSize(10).fillColor('#666666').text(label);
-    doc
-      .fontSize(12)
-      .fillColor('#000000')
-      .text(value || t.none);
-    doc.moveDown(0.8);
-  };
+  const row = (label: string, value: string) => cardRow(doc, t.none, label, value);
   const city = values.city as CityValue | undefined;
   row(t.city, city?.name ?? '');
   row(
@@ -103,6 +112,40 @@ export function renderProfileCard(input: CardInput): Promise<Buffer> {
     .join(', ');
   const availability = from ? t.availableFrom(formatDate(from, language)) : t.availableNow;
   row(t.availability, employment ? `${availability} · ${employment}` : availability);
+  doc.end();
+  return done;
+}
+
+/**
+ * A company's card (PRODUCT.md §6): logo or photo, name, legal form and industry, then size, location,
+ * website and description — the company catalogue's fields, option labels in the card's language.
+ */
+export function renderCompanyCard(input: CardInput): Promise<Buffer> {
+  const { values, fields, language, photo } = input;
+  const t = cardTexts[language];
+  const { doc, done } = cardDocument(language, t.companyTitle);
+  const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
+  const option = (key: string) => (text(key) ? optionLabel(fields, key, text(key), language) : '');
+
+  doc.fontSize(10).fillColor('#666666').text(`Matchwerk · ${t.companyTitle}`);
+  const top = doc.y + 16;
+  if (photo) doc.image(photo, 56, top, { width: 128, height: 128 });
+  const left = photo ? 208 : 56;
+  doc
+    .fontSize(24)
+    .fillColor('#000000')
+    .text(text('name') || t.none, left, top);
+  const subtitle = [option('legal_form'), option('industry')].filter(Boolean).join(' · ');
+  if (subtitle) doc.fontSize(14).fillColor('#333333').text(subtitle);
+  doc.y = Math.max(doc.y, photo ? top + 128 : doc.y) + 24;
+
+  const row = (label: string, value: string) => cardRow(doc, t.none, label, value);
+  row(t.legalForm, option('legal_form'));
+  row(t.industry, option('industry'));
+  row(t.size, option('size'));
+  row(t.location, (values.city as CityValue | undefined)?.name ?? '');
+  row(t.website, text('website'));
+  row(t.description, text('description'));
   doc.end();
   return done;
 }

@@ -15,6 +15,14 @@ export const cardTexts: Record<
     none: string;
     native: string;
     fileName: string;
+    companyTitle: string;
+    legalForm: string;
+    industry: string;
+    size: string;
+    location: string;
+    website: string;
+    description: string;
+    companyFileName: string;
   }
 > = {
   de: {
@@ -29,6 +37,14 @@ export const cardTexts: Record<
     none: '–',
     native: 'Muttersprache',
     fileName: 'profilkarte.pdf',
+    companyTitle: 'Unternehmenskarte',
+    legalForm: 'Rechtsform',
+    industry: 'Branche',
+    size: 'Größe',
+    location: 'Standort',
+    website: 'Website',
+    description: 'Über das Unternehmen',
+    companyFileName: 'unternehmenskarte.pdf',
   },
   en: {
     title: 'Profile card',
@@ -42,5 +58,13 @@ export const cardTexts: Record<
     none: '–',
     native: 'native',
     fileName: 'profile-card.pdf',
+    companyTitle: 'Company card',
+    legalForm: 'Legal form',
+    industry: 'Industry',
+    size: 'Size',
+    location: 'Location',
+    website: 'Website',
+    description: 'About the company',
+    companyFileName: 'company-card.pdf',
   },
 };

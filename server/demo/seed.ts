@@ -1,7 +1,11 @@
 import { inArray } from 'drizzle-orm';
+import { REQUIRED_ACCEPTANCES } from '../../contract/account';
+import { isAgentType } from '../../contract/user-types';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
+import { legalAcceptances } from '../db/schema/registration';
 import { users } from '../db/schema/users';
+import { currentLegalVersions } from '../legal/texts';
 import { insertUserIfAbsent } from '../users/users';
 import { seedDemoAgents } from './agents';
 import { runDemoJobs, seedDemoJobs } from './jobs';
@@ -70,6 +74,23 @@ export async function seedDemo(db: Database): Promise<number> {
           DEMO_ACCOUNTS.map((a) => a.email),
         ),
       );
+    // They registered as anyone does: the texts that need it accepted, in the versions in force.
+    const versions = currentLegalVersions();
+    await tx
+      .insert(legalAcceptances)
+      .values(
+        rows
+          .filter((r) => !isAgentType(r.type))
+          .flatMap((r) =>
+            REQUIRED_ACCEPTANCES.map((text) => ({
+              userId: r.id,
+              text,
+              version: versions[text],
+              acceptedAt: new Date(),
+            })),
+          ),
+      )
+      .onConflictDoNothing();
     await seedDemoProfiles(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
     await seedDemoAgents(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
     await seedDemoJobs(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));

@@ -102,7 +102,8 @@ describe('password reset', () => {
     const refresh = await issueTokenPair(f.auth, user);
     const jwt = await resetLink(mfaUser);
     const check = await f.call('GET', `/api/public/user/reset-password/check/${jwt}`);
-    expect([check.status, await check.json()]).toEqual([200, { code: 'reset_password.ok' }]);
+    // The check names the account, so the reset form need not ask for the address again.
+    expect([check.status, await check.json()]).toEqual([200, { code: 'reset_password.ok', email: mfaUser }]);
 
     const body = { email: mfaUser, token: jwt, password: NEW_PASSWORD, language: 'en' };
     const weak = await f.call('PUT', '/api/public/user/reset-password', {
@@ -147,6 +148,15 @@ describe('password reset', () => {
       body: { email: 'stella@matchwerk.example', token: jwt, password: NEW_PASSWORD, language: 'de' },
     });
     expect(await errorOf(res)).toMatchObject({ status: 400, code: 'reset.invalid_token' });
+  });
+
+  it('fails the check once the account was deactivated, and names no address then', async () => {
+    const jwt = await resetLink('stella@matchwerk.example');
+    await f.db.db.execute(sql`update users set active = false where email = 'stella@matchwerk.example'`);
+    const check = await f.call('GET', `/api/public/user/reset-password/check/${jwt}`);
+    const body = await check.json();
+    expect(body).toMatchObject({ code: 'reset.invalid_token' });
+    expect(JSON.stringify(body)).not.toContain('stella@');
   });
 
   it('refuses the token for another address', async () => {

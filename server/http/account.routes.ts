@@ -24,9 +24,9 @@ import { createAccount, registrationNext, resendValidation, validateEmail } from
 import { checkResetToken, requestPasswordReset, resetPassword } from '../account/reset';
 import type { AccountServices } from '../account/services';
 import { changePassword, deleteAccount } from '../account/settings';
-import type { AppEnv } from '../app';
 import { type AuthVariables, requireUser } from '../auth/middleware';
-import { clientIp } from './session.routes';
+import { clientIp } from './client-ip';
+import type { AppEnv } from './env';
 import { jsonBody } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };
@@ -80,8 +80,8 @@ export function accountRoutes(svc: AccountServices, trustProxy: boolean) {
         return c.body(null, 204);
       })
       .get('/public/user/reset-password/check/:token', async (c) => {
-        await checkResetToken(svc, c.req.param('token'));
-        return c.json({ code: 'reset_password.ok' as const });
+        const email = await checkResetToken(svc, c.req.param('token'));
+        return c.json({ code: 'reset_password.ok' as const, email });
       })
       .put('/public/user/reset-password', jsonBody(PasswordResetSchema), async (c) => {
         await resetPassword(svc, c.req.valid('json'));

@@ -31,14 +31,14 @@ import {
   updateSelf,
 } from '../agents/agents';
 import { currentCatalog, listProfiles } from '../agents/search';
-import type { AppEnv } from '../app';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { cardTexts } from '../cards/texts';
 import { type Database, queryRows } from '../db/client';
+import { ApiError } from '../errors';
 import { assertAgent, callerOf } from '../jobs/access';
 import type { PhotoStorage } from '../profiles/photo-storage';
-import { ApiError } from './errors';
+import type { AppEnv } from './env';
 import { fieldErrors, jsonBody } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };

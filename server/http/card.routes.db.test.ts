@@ -97,4 +97,36 @@ describe('GET /api/profile/card/pdf', () => {
     expect(text).not.toContain('Zeynep');
     expect((await f.app.request('/api/profile/card/pdf')).status).toBe(401);
   });
+
+  it('is a company card for a company: name, legal form, industry, size, location, website, description', async () => {
+    const token = await f.signIn('co@card.test', 'company', 'de');
+    const saved = await f.request('PUT', '/api/company', token, {
+      values: {
+        name: 'Rheinwerk Logistik GmbH',
+        legal_form: 'gmbh',
+        industry: 'logistics',
+        size: 'medium',
+        city: { id: 2886242 },
+        website: 'https://rheinwerk-logistik.example',
+        description: 'Kontraktlogistik an fünf Standorten.',
+      },
+      version: 0,
+    });
+    expect(saved.status).toBe(200);
+    const res = await f.request('GET', '/api/profile/card/pdf', token);
+    expect(res.headers.get('content-disposition')).toContain('unternehmenskarte.pdf');
+    const text = await cardText(token);
+    for (const part of [
+      'Unternehmenskarte',
+      'Rheinwerk Logistik GmbH',
+      'Logistik und Transport',
+      '50–249 Beschäftigte',
+      'Köln',
+      'https://rheinwerk-logistik.example',
+      'Kontraktlogistik an fünf Standorten.',
+    ])
+      expect(text).toContain(part);
+    // Nothing of a candidate's card: no empty person rows.
+    for (const absent of ['Profilkarte', 'Kenntnisse', 'Verfügbarkeit']) expect(text).not.toContain(absent);
+  });
 });

@@ -1,35 +1,42 @@
-import { Hono, type MiddlewareHandler } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../../contract/catalog';
 import { loadCatalogFile, seedCatalog } from '../catalog/catalog';
 import { createTestDb, type TestDb } from '../db/test-db';
-import { catalogRoutes } from './catalog.routes';
-import { ApiError, errorResponse } from './errors';
+import { DEMO_PASSWORD, seedDemo } from '../demo/seed';
+import { createTestApp } from './test-app';
 
-// Stands in for the auth middleware: the user type comes from a header, no header is 401.
-const requireUser: MiddlewareHandler = async (c, next) => {
-  const userType = c.req.header('x-test-user-type');
-  if (!userType) throw new ApiError(401, 'auth.required', 'Authentication required');
-  c.set('user', { id: '00000000-0000-4000-8000-000000000001', userType });
-  await next();
-};
-
+// The real app: the catalogue routes sit behind the same requireUser as every other route.
 let db: TestDb;
-let app: Hono;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+/** An access token per user type, of the demo account of that type. */
+const tokens = new Map<string, string>();
+const accounts = {
+  stella: 'stella@matchwerk.example',
+  company: 'company@matchwerk.example',
+  senior_agent: 'senior@matchwerk.example',
+  agent: 'agent@matchwerk.example',
+};
 
 beforeAll(async () => {
   db = await createTestDb();
+  await seedDemo(db.db);
   await seedCatalog(db.db, loadCatalogFile());
-  app = new Hono();
-  app.route('/api', catalogRoutes({ db, requireUser }));
-  app.onError((error, c) => errorResponse(c, error as ApiError));
+  ({ app } = await createTestApp(db));
+  for (const [userType, email] of Object.entries(accounts)) {
+    const res = await app.request('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, locale: 'de' }),
+    });
+    tokens.set(userType, ((await res.json()) as { token: string }).token);
+  }
 });
 afterAll(async () => {
   await db.close();
 });
 
-const get = (path: string, userType?: string) =>
-  app.request(path, { headers: userType ? { 'x-test-user-type': userType } : {} });
+const get = (path: string, userType?: keyof typeof accounts) =>
+  app.request(path, { headers: userType ? { authorization: `Bearer ${tokens.get(userType)}` } : {} });
 
 describe('catalogue endpoints', () => {
   it('refuse anonymous callers', async () => {
@@ -50,6 +57,17 @@ describe('catalogue endpoints', () => {
     expect(company.map((f) => f.key)).toEqual(['first_name', 'last_name']);
     const agent = (await (await get('/api/profile/data', 'senior_agent')).json()) as FieldDefinition[];
     expect(agent.map((f) => f.key)).toEqual(['first_name', 'last_name']);
+  });
+
+  it('answer an agent the fields of the candidate type asked for, and nobody else', async () => {
+    const forAgent = (await (await get('/api/profile/data?type=luna', 'agent')).json()) as FieldDefinition[];
+    expect(forAgent.map((f) => f.key)).toEqual(
+      expect.arrayContaining(['occupation', 'skills', 'birth_date']),
+    );
+    const company = (await (await get('/api/profile/data?type=luna', 'company')).json()) as FieldDefinition[];
+    expect(company.map((f) => f.key)).toEqual(['first_name', 'last_name']);
+    const unknown = (await (await get('/api/profile/data?type=admin', 'agent')).json()) as FieldDefinition[];
+    expect(unknown.map((f) => f.key)).toEqual(['first_name', 'last_name']);
   });
 
   it('answer the company and job catalogues', async () => {
@@ -77,5 +95,12 @@ describe('catalogue endpoints', () => {
     const bad = await get('/api/catalog/cities?q=', 'stella');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 'request.invalid', fields: { q: ['field.required'] } });
+    // The shared query validator: a repeated parameter is refused like a bad one.
+    const repeated = await get('/api/catalog/cities?q=hamb&q=berl', 'stella');
+    expect(repeated.status).toBe(400);
+    expect(await repeated.json()).toMatchObject({
+      code: 'request.invalid',
+      fields: { q: ['query.invalid'] },
+    });
   });
 });

@@ -6,12 +6,13 @@ import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/vite-precompress';
-import { type AppEnv, createApp } from '../app';
+import { createApp } from '../app';
 import { createAuthServices } from '../auth/setup';
 import { loadConfig } from '../config';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { createLogger } from '../log';
 import { chooseEncoding } from './compress';
+import type { AppEnv } from './env';
 
 /** A build as Vite leaves it: a hashed script, the page, a small file; precompressed by the plugin's code. */
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;

@@ -1,9 +1,10 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../app';
 import type { Database } from '../db/client';
+import { notFound } from '../errors';
 import { listOutbox } from '../messaging/outbox';
-import { errorResponse, notFound } from './errors';
+import type { AppEnv } from './env';
+import { errorResponse } from './errors';
 
 const escapeHtml = (s: string) =>
   s.replace(

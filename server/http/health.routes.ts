@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../app';
-import { databaseUnavailable } from './errors';
+import type { DbHandle } from '../db/client';
+import { databaseUnavailable } from '../errors';
+import type { AppEnv } from './env';
 
 const PING_TIMEOUT_MS = 2000;
 
 /** `GET /api/health`: 200 while the database answers, 503 otherwise (for load balancers and probes). */
-export function healthRoutes(deps: Pick<AppDeps, 'db'>) {
+export function healthRoutes(deps: { db: DbHandle }) {
   return new Hono<AppEnv>().get('/health', async (c) => {
     try {
       await withTimeout(deps.db.ping(), PING_TIMEOUT_MS);

@@ -1,8 +1,5 @@
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { GenericSchema, InferOutput } from 'valibot';
-import * as v from 'valibot';
-import { ErrorCode } from '../../contract/errors';
 import {
   type Job,
   JobInputSchema,
@@ -13,7 +10,6 @@ import {
   ResultsQuerySchema,
   type Run,
 } from '../../contract/job';
-import type { AppEnv } from '../app';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { readCatalog } from '../catalog/catalog';
@@ -31,8 +27,8 @@ import {
 import { FINAL_STATES, latestRun, requestRun, selectRun, toRun } from '../jobs/runs';
 import type { JobServices } from '../jobs/services';
 import { csvTexts } from '../jobs/texts';
-import { ApiError } from './errors';
-import { fieldErrors, jsonBody } from './validate';
+import type { AppEnv } from './env';
+import { jsonBody, validQuery } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };
 
@@ -41,24 +37,6 @@ export interface JobRoutesDeps {
   tokens: TokenSettings;
   /** How often the run event stream looks at the run. */
   eventPollMs?: number;
-}
-
-/** Validates the query string with a contract schema; a repeated parameter is refused like a bad one. */
-function queryOf<S extends GenericSchema>(c: Context<Env>, schema: S): InferOutput<S> {
-  const parsed = v.safeParse(schema, c.req.query());
-  if (!parsed.success) {
-    throw new ApiError(400, ErrorCode.validation, 'Invalid query', fieldErrors(parsed.issues));
-  }
-  const repeated = Object.entries(c.req.queries()).filter(([, values]) => values.length > 1);
-  if (repeated.length > 0) {
-    throw new ApiError(
-      400,
-      ErrorCode.validation,
-      'Invalid query',
-      Object.fromEntries(repeated.map(([name]) => [name, ['query.invalid']])),
-    );
-  }
-  return parsed.output;
 }
 
 const noStore = (c: Context<Env>) => c.header('Cache-Control', 'no-store');
@@ -94,7 +72,7 @@ export function jobRoutes(deps: JobRoutesDeps) {
       })
       .get('/jobs/list', signedIn, async (c) => {
         noStore(c);
-        return c.json(await listJobs(db, caller(c), queryOf(c, JobListQuerySchema)));
+        return c.json(await listJobs(db, caller(c), validQuery(c, JobListQuerySchema)));
       })
       // Before /job/:uuid, which would take "preview" for an id.
       .post('/job/preview', signedIn, jsonBody(PreviewRequestSchema), async (c) => {
@@ -108,7 +86,7 @@ export function jobRoutes(deps: JobRoutesDeps) {
       .get('/job/showresults/:id', signedIn, async (c) => {
         noStore(c);
         const who = caller(c);
-        const query = queryOf(c, ResultsQuerySchema);
+        const query = validQuery(c, ResultsQuerySchema);
         if (query.format === 'csv') {
           const csv = await resultsCsv(db, who, await readCatalog(db), c.req.param('id'), query);
           return c.body(csv, 200, {
@@ -120,7 +98,7 @@ export function jobRoutes(deps: JobRoutesDeps) {
       })
       .get('/job/showresultsdetail/:job/:profile', signedIn, async (c) => {
         noStore(c);
-        const query = queryOf(c, ResultsQuerySchema);
+        const query = validQuery(c, ResultsQuerySchema);
         return c.json(await resultDetail(db, caller(c), c.req.param('job'), c.req.param('profile'), query));
       })
       .get('/job/:uuid', signedIn, async (c) => {

@@ -14,6 +14,12 @@ beforeEach(() => f.reset());
 
 const current = currentLegalVersions();
 
+async function consents(token: string): Promise<ConsentsResponse> {
+  const res = await f.call('GET', '/api/user/consents', { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as ConsentsResponse;
+}
+
 describe('GET /api/public/text/{name}', () => {
   it('answers the German text in force with the agency from the configuration, as Markdown and escaped HTML', async () => {
     const res = await f.call('GET', '/api/public/text/impressum?language=de');
@@ -88,12 +94,6 @@ describe('consents and re-acceptance', () => {
     if (!user) throw new Error('not registered');
     return { id: user.id, token: await f.tokenFor(email) };
   }
-
-  const consents = async (token: string) => {
-    const res = await f.call('GET', '/api/user/consents', { token });
-    expect(res.status).toBe(200);
-    return (await res.json()) as ConsentsResponse;
-  };
 
   it('registration records the versions in force and nothing is outdated', async () => {
     const { token } = await registered('fresh@example.com');
@@ -185,5 +185,17 @@ describe('consents and re-acceptance', () => {
     expect(
       (await f.call('POST', '/api/user/accept', { body: { name: 'impressum', version: 'x' } })).status,
     ).toBe(401);
+  });
+});
+
+describe('consents of the demo accounts and of agents', () => {
+  it('the demo candidates and companies accepted the texts in force; agents are never asked', async () => {
+    for (const email of ['stella@matchwerk.example', 'company@matchwerk.example']) {
+      expect((await consents(await f.tokenFor(email))).mustAccept, email).toBe(false);
+    }
+    const agent = await f.tokenFor('agent@matchwerk.example');
+    const agentId = (await f.userByEmail('agent@matchwerk.example'))?.id as string;
+    await f.db.db.delete(legalAcceptances).where(eq(legalAcceptances.userId, agentId));
+    expect((await consents(agent)).mustAccept).toBe(false);
   });
 });

@@ -10,13 +10,14 @@ import {
   type LegalText,
   LegalTextQuerySchema,
 } from '../../contract/legal';
-import type { AppEnv } from '../app';
+import { isAgentType } from '../../contract/user-types';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { legalAcceptances } from '../db/schema/registration';
+import { ApiError } from '../errors';
 import type { LegalTexts } from '../legal/texts';
-import { ApiError } from './errors';
+import type { AppEnv } from './env';
 import { fieldErrors, jsonBody } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };
@@ -36,7 +37,8 @@ export function legalRoutes(deps: LegalRouteDeps) {
   const signedIn = requireUser(deps.tokens);
   const now = deps.now ?? Date.now;
 
-  async function consentsOf(userId: string): Promise<ConsentsResponse> {
+  /** A user's acceptances against the versions in force. Agents are staff: the users' terms do not bind them. */
+  async function consentsOf(userId: string, userType: string): Promise<ConsentsResponse> {
     const rows = await deps.db
       .select({
         text: legalAcceptances.text,
@@ -59,7 +61,9 @@ export function legalRoutes(deps: LegalRouteDeps) {
     });
     return {
       consents,
-      mustAccept: consents.some((c) => c.requiresAcceptance && c.acceptedVersion !== c.currentVersion),
+      mustAccept:
+        !isAgentType(userType) &&
+        consents.some((c) => c.requiresAcceptance && c.acceptedVersion !== c.currentVersion),
     };
   }
 
@@ -86,14 +90,15 @@ export function legalRoutes(deps: LegalRouteDeps) {
     })
     .get('/user/consents', signedIn, async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await consentsOf(c.get('claims').sub));
+      const claims = c.get('claims');
+      return c.json(await consentsOf(claims.sub, claims.user_type));
     })
     .post('/user/accept', signedIn, jsonBody(AcceptRequestSchema), async (c) => {
       const { name, version } = c.req.valid('json');
       if (version !== texts.currentVersion(name)) {
         throw new ApiError(409, LegalErrorCode.versionOutdated, 'This is not the version in force');
       }
-      const userId = c.get('claims').sub;
+      const { sub: userId, user_type: userType } = c.get('claims');
       const acceptedAt = new Date(now());
       await deps.db
         .insert(legalAcceptances)
@@ -103,6 +108,6 @@ export function legalRoutes(deps: LegalRouteDeps) {
           set: { version, acceptedAt },
         });
       c.header('Cache-Control', 'no-store');
-      return c.json(await consentsOf(userId));
+      return c.json(await consentsOf(userId, userType));
     });
 }

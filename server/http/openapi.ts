@@ -7,9 +7,9 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import { Hono } from 'hono';
 import type { GenericSchema } from 'valibot';
 import { ErrorBodySchema } from '../../contract/errors';
-import type { AppEnv } from '../app';
+import { notFound } from '../errors';
 import { chooseEncoding } from './compress';
-import { notFound } from './errors';
+import type { AppEnv } from './env';
 import { OPERATIONS, type OperationDoc } from './openapi-operations';
 import { bodySchemaOf } from './validate';
 

@@ -1,13 +1,13 @@
 import { type Context, Hono } from 'hono';
 import { ProfileStatusSchema, ProfileUpdateSchema } from '../../contract/profile';
 import { isAgentType } from '../../contract/user-types';
-import type { AppEnv } from '../app';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
-import { renderProfileCard } from '../cards/profile-card';
+import { renderCompanyCard, renderProfileCard } from '../cards/profile-card';
 import { cardTexts } from '../cards/texts';
 import { readCatalog } from '../catalog/catalog';
 import type { Database } from '../db/client';
+import { ApiError, notFound } from '../errors';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import {
   checkFileName,
@@ -32,7 +32,7 @@ import {
   type UpdateResult,
   updateProfile,
 } from '../profiles/profiles';
-import { ApiError, notFound } from './errors';
+import type { AppEnv } from './env';
 import { jsonBody } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };
@@ -180,20 +180,27 @@ export function profileRoutes(deps: ProfileRoutesDeps) {
     .get('/profile/card/pdf', signedIn, async (c) => {
       const owner = ownerOf(c);
       const language = c.get('claims').language;
-      const kind = profileKindOf(owner.userType);
+      // A company gets a company card (its company profile), a candidate the profile card.
+      const company = owner.userType === 'company';
+      const kind = company ? 'company' : profileKindOf(owner.userType);
       const [profile, catalog, photo] = await Promise.all([
         readProfile(db, kind, owner),
         readCatalog(db),
         ownPhoto(db, storage, owner.userId),
       ]);
-      const pdf = await renderProfileCard({
+      const render = company ? renderCompanyCard : renderProfileCard;
+      const pdf = await render({
         values: profile.values,
-        fields: catalog.profile,
+        fields: company ? catalog.company : catalog.profile,
         language,
         photo,
       });
+      const texts = cardTexts[language];
       c.header('Content-Type', 'application/pdf');
-      c.header('Content-Disposition', `attachment; filename="${cardTexts[language].fileName}"`);
+      c.header(
+        'Content-Disposition',
+        `attachment; filename="${company ? texts.companyFileName : texts.fileName}"`,
+      );
       c.header('Cache-Control', 'no-store');
       return c.body(new Uint8Array(pdf));
     })

@@ -1,7 +1,5 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { LoginRequestSchema, RefreshRequestSchema, TwoFactorCodeSchema } from '../../contract/session';
-import type { AppEnv } from '../app';
 import { type AuthVariables, requirePendingLogin, requireUser } from '../auth/middleware';
 import {
   type AuthServices,
@@ -11,22 +9,11 @@ import {
   refreshSession,
   resendTwoFactorCode,
 } from '../auth/sessions';
+import { clientIp } from './client-ip';
+import type { AppEnv } from './env';
 import { jsonBody } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };
-
-/** The caller's address for rate limits; behind a trusted proxy, the address the proxy saw. */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** Login, SMS-code login, refresh, logout, the public key set (SEED-SPEC §7, PRODUCT.md §3). */
 export function sessionRoutes(auth: AuthServices, trustProxy: boolean) {

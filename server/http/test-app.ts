@@ -1,9 +1,10 @@
 import type { Hono } from 'hono';
-import { type AppEnv, createApp } from '../app';
+import { createApp } from '../app';
 import { createAuthServices } from '../auth/setup';
 import { loadConfig } from '../config';
 import type { DbHandle } from '../db/client';
 import { createLogger } from '../log';
+import type { AppEnv } from './env';
 
 export interface TestAppOptions {
   extraRoutes?: (app: Hono<AppEnv>) => void;

@@ -1,10 +1,10 @@
 import { vValidator } from '@hono/valibot-validator';
-import type { MiddlewareHandler } from 'hono';
-import type { GenericSchema } from 'valibot';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { GenericSchema, InferOutput } from 'valibot';
 import * as v from 'valibot';
 import { FieldError } from '../../contract/catalog-schema';
 import { ErrorCode } from '../../contract/errors';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 
 /** Per-field error codes from valibot issues; the issue message is the code (contract schemas use codes). */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
@@ -39,6 +39,27 @@ export function jsonBody<S extends GenericSchema>(schema: S) {
   });
   bodySchemas.set(middleware, schema);
   return middleware;
+}
+
+/**
+ * Validates the query string with a contract schema; bad input and a repeated parameter answer 400
+ * `request.invalid` with per-field codes (a repeated one gets `query.invalid`).
+ */
+export function validQuery<S extends GenericSchema>(c: Context, schema: S): InferOutput<S> {
+  const parsed = v.safeParse(schema, c.req.query());
+  if (!parsed.success) {
+    throw new ApiError(400, ErrorCode.validation, 'Invalid query', fieldErrors(parsed.issues));
+  }
+  const repeated = Object.entries(c.req.queries()).filter(([, values]) => values.length > 1);
+  if (repeated.length > 0) {
+    throw new ApiError(
+      400,
+      ErrorCode.validation,
+      'Invalid query',
+      Object.fromEntries(repeated.map(([name]) => [name, ['query.invalid']])),
+    );
+  }
+  return parsed.output;
 }
 
 /** A string holds a NUL or a UTF-16 surrogate without its partner: PostgreSQL cannot store either. */

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../contract/errors';
 import type { TokenClaims } from '../../contract/session';
 import { isAgentType, type Language } from '../../contract/user-types';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 
 /**
  * Who may do what with jobs (PRODUCT.md §5): agents everything; a company with a finished

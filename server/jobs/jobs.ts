@@ -13,7 +13,7 @@ import { CANDIDATE_TYPES, type CandidateType } from '../../contract/user-types';
 import { readCatalog } from '../catalog/catalog';
 import { cityById } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { assertAgent, assertAgentOrCompany, type Caller, isAgent, isCompany, jobNotFound } from './access';
 
 /**
@@ -103,13 +103,6 @@ async function readableJob(db: Database, caller: Caller, id: string): Promise<Jo
   const row = await selectJob(db, id);
   if (!row || (!isAgent(caller) && row.company_user_id !== caller.userId)) throw jobNotFound();
   return row;
-}
-
-/** A job that exists (agents' calls); 404 otherwise. */
-export async function assertJobExists(db: Database, id: string): Promise<void> {
-  if (!isUuid(id)) throw jobNotFound();
-  const [row] = await queryRows<{ id: string }>(db, sql`select id from jobs where id = ${id}`);
-  if (!row) throw jobNotFound();
 }
 
 async function parseBody(

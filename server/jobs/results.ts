@@ -17,7 +17,7 @@ import type { BreakdownItem, MatchJob } from '../../contract/matching';
 import type { CandidateType, Language } from '../../contract/user-types';
 import { cityById } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { analyseIndex } from '../matching/analysis';
 import { photoUrl } from '../profiles/photos';
 import { assertAgent, type Caller, jobNotFound } from './access';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { JobCriterion, Run, RunState } from '../../contract/job';
 import type { MatchJob } from '../../contract/matching';
 import { type Database, queryRows } from '../db/client';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { Logger } from '../log';
 import { analyseIndex } from '../matching/analysis';
 import { assertAgent, type Caller, jobNotFound } from './access';

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LEGAL_LANGUAGES, LEGAL_TEXTS } from '../../contract/legal';
 import { loadConfig } from '../config';
-import { currentLegalVersions, LegalTexts, LegalTextsError, renderMarkdown } from './texts';
+import {
+  currentLegalVersions,
+  DEFAULT_LEGAL_DIR,
+  LegalTexts,
+  LegalTextsError,
+  renderMarkdown,
+} from './texts';
 
 const agency = loadConfig({}).agency;
 const dirs: string[] = [];
@@ -152,5 +158,14 @@ describe('renderMarkdown', () => {
 
   it('renders images as their alt text only', () => {
     expect(renderMarkdown('![Logo](https://tracker.example/pixel.gif)')).toBe('<p>Logo</p>\n');
+  });
+});
+
+describe('LEGAL_DIR', () => {
+  it('defaults to the texts shipped with the code and resolves a relative path against the working directory', () => {
+    expect(loadConfig({}).legalDir).toBe(DEFAULT_LEGAL_DIR);
+    expect(loadConfig({ LEGAL_DIR: 'texts-of-the-agency' }).legalDir).toBe(
+      join(process.cwd(), 'texts-of-the-agency'),
+    );
   });
 });

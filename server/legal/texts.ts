@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Marked, type Tokens } from 'marked';
 import { REQUIRED_ACCEPTANCES } from '../../contract/account';
 import { LEGAL_LANGUAGES, LEGAL_TEXTS, type LegalLanguage, type LegalText } from '../../contract/legal';
-import type { AgencyConfig } from '../config';
+import { type AgencyConfig, DEFAULT_LEGAL_DIR } from '../config';
+
+export { DEFAULT_LEGAL_DIR };
 
 /**
  * The legal texts an operator edits: `server/legal/texts/{name}/{version}.{de,en}.md`. A version is
@@ -12,7 +13,6 @@ import type { AgencyConfig } from '../config';
  * `{{agency.name}}`, `{{agency.address}}`, … are filled from the AGENCY_* configuration; an unknown
  * placeholder or a text without any complete version stops the server at start (decision 0011).
  */
-export const DEFAULT_LEGAL_DIR = fileURLToPath(new URL('./texts', import.meta.url));
 
 const VERSION_FILE = /^(\d{4}-\d{2}-\d{2})\.(de|en)\.md$/;
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;

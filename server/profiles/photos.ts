@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { ErrorCode } from '../../contract/errors';
 import type { Database } from '../db/client';
 import { photos } from '../db/schema/accounts';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import type { Logger } from '../log';
 import type { PhotoStorage } from './photo-storage';
 

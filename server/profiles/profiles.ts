@@ -8,7 +8,7 @@ import { CANDIDATE_TYPES } from '../../contract/user-types';
 import { readCatalog } from '../catalog/catalog';
 import { cityById, cityNear } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../errors';
 import { photoUrlOf } from './photos';
 
 /**

@@ -3,14 +3,18 @@ import { ResetCheckResponseSchema } from '../../contract/account';
 import type { ApiClient } from './client';
 import { verifyServerToken } from './keys';
 
-/** SEED-SPEC §2/§5: the token verifies and carries reset_password_token, and the server's check passes. */
-export async function checkResetPasswordToken(api: ApiClient, token: string): Promise<boolean> {
+/**
+ * SEED-SPEC §2/§5: the token verifies and carries reset_password_token, and the server's check
+ * passes. Answers the account's e-mail address the check names, or null for a bad, expired or used link.
+ */
+export async function checkResetPasswordToken(api: ApiClient, token: string): Promise<string | null> {
   try {
     const payload = await verifyServerToken(token);
-    if (typeof payload.reset_password_token !== 'string') return false;
+    if (typeof payload.reset_password_token !== 'string') return null;
     const answer = await api.anonymous(`/api/public/user/reset-password/check/${encodeURIComponent(token)}`);
-    return v.safeParse(ResetCheckResponseSchema, answer).success;
+    const parsed = v.safeParse(ResetCheckResponseSchema, answer);
+    return parsed.success ? parsed.output.email : null;
   } catch {
-    return false;
+    return null;
   }
 }

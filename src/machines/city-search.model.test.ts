@@ -88,6 +88,7 @@ const table: ModelTable = {
 const machines = lazyModule<typeof CitySearchModule>(() => import('./city-search.machine'));
 const paths = tablePaths(table);
 const visited = new Set<string>();
+const taken = new Set<string>();
 const executed = new Set<string>();
 
 /** Drives the real machine: a simulated clock for the pause, a search the test answers. */
@@ -113,7 +114,7 @@ function harness() {
       ),
     },
   });
-  const actor = createActor(provided, { clock, input: {}, inspect: recordVisits(visited) }).start();
+  const actor = createActor(provided, { clock, input: {}, inspect: recordVisits(visited, taken) }).start();
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
   return {
     actor,
@@ -160,7 +161,7 @@ describe('city search machine, against its expectation table', () => {
   beforeAll(machines.load);
   afterAll(() => {
     process.stdout.write(
-      tableCoverage('city-search', table, machines.get().citySearchMachine, executed, visited).line,
+      tableCoverage('city-search', table, machines.get().citySearchMachine, executed, visited, taken).line,
     );
   });
 

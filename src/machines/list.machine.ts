@@ -146,3 +146,10 @@ export function dropLists(owner: object): void {
   for (const actor of registries.get(owner)?.values() ?? []) actor.stop();
   registries.delete(owner);
 }
+
+/** Reloads the lists of a session whose key starts with `prefix` (their data changed elsewhere). */
+export function reloadLists(owner: object, prefix: string): void {
+  for (const [key, actor] of registries.get(owner) ?? []) {
+    if (key.startsWith(prefix)) actor.send({ type: 'list.reload' });
+  }
+}

@@ -212,6 +212,8 @@ export const registrationMachine = setup({
             onSnapshot: {
               guard: { type: 'phoneConfirmed', params: ({ event }) => event.snapshot.matches('confirmed') },
               target: '#registration.profile',
+              // A failed skip before does not follow the user into the profile step.
+              actions: 'clearError',
             },
           },
           on: { 'registration.skipPhone': { target: 'skipping', actions: 'clearError' } },
@@ -251,10 +253,9 @@ export const registrationMachine = setup({
           invoke: {
             id: 'profile',
             src: 'profile',
+            // Entered only from loadingFields' onDone, which stored the fields.
             input: ({ context }) => ({
-              scope: context.profileFields?.scope ?? 'profile',
-              userType: context.profileFields?.userType ?? 'stella',
-              fields: context.profileFields?.fields ?? [],
+              ...(context.profileFields as RequiredFields),
               hasFinishedRegistration: false,
             }),
             onSnapshot: {

@@ -33,6 +33,7 @@ import type * as SessionModule from './session.machine';
 const machines = lazyModule<typeof SessionModule>(() => import('./session.machine'));
 const paths = tablePaths(table);
 const visited = new Set<string>();
+const taken = new Set<string>();
 const executed = new Set<string>();
 
 function start() {
@@ -43,7 +44,7 @@ function start() {
   const fx = deferredActors(ACTORS);
   const actor = createActor(sessionMachine.provide({ actors: fx.actors }), {
     input: { storage, now: () => now },
-    inspect: recordVisits(visited),
+    inspect: recordVisits(visited, taken),
   }).start();
   const otherTabStores = (value: object | null) => {
     if (value) storage.setItem(CREDENTIALS_KEY, JSON.stringify(value));
@@ -100,7 +101,7 @@ describe('session machine, against its expectation table', () => {
   beforeAll(machines.load);
   afterAll(() => {
     process.stdout.write(
-      tableCoverage('session', table, machines.get().sessionMachine, executed, visited).line,
+      tableCoverage('session', table, machines.get().sessionMachine, executed, visited, taken).line,
     );
   });
 

@@ -51,9 +51,14 @@ async function visit(
       logic: createAppLogic(api, session),
       locale,
       confirm,
-      checkResetToken: async () => options.resetTokenOk ?? false,
+      checkResetToken: async () => (options.resetTokenOk ? 'luna@matchwerk.example' : null),
       workspace: {
-        preload: async (claims) => ({ claims, fields: { profile: [], company: [], job: [] }, profile: null }),
+        preload: async (claims) => ({
+          claims,
+          fields: { profile: [], company: [], job: [] },
+          profile: null,
+          consents: null,
+        }),
         reset: () => {},
       },
     },
@@ -75,8 +80,17 @@ async function visit(
   };
 }
 
-const PUBLIC = ['/', '/about', '/forgot-password', '/mfa/register', '/user/validate/abc', '/legal/impressum'];
-const PROTECTED = ['/dashboard', '/profile', '/companies', '/lifecycle', '/matchingJob', '/newJob'];
+const PUBLIC = ['/', '/about', '/forgot-password', '/user/validate/abc', '/legal/impressum'];
+// /mfa/register is outside the protected layout but guarded alike (SMS setup for a signed-in user).
+const PROTECTED = [
+  '/dashboard',
+  '/profile',
+  '/companies',
+  '/lifecycle',
+  '/matchingJob',
+  '/newJob',
+  '/mfa/register',
+];
 const AGENT_ONLY = [
   '/stellas',
   '/stellas/view/u1',

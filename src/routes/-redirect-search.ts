@@ -5,3 +5,13 @@ import { isSameOriginPath } from '../machines/access';
 export const RedirectSearch = v.object({
   redirect: v.fallback(v.optional(v.pipe(v.string(), v.check(isSameOriginPath))), undefined),
 });
+
+/** Why the visitor was sent to /login, when the login page should say so. Unknown values are dropped. */
+export const LOGIN_NOTICES = ['reset-link-invalid'] as const;
+export type LoginNotice = (typeof LOGIN_NOTICES)[number];
+
+/** /login's search: the redirect, and a notice (a reset link that no longer works). */
+export const LoginSearch = v.object({
+  ...RedirectSearch.entries,
+  notice: v.fallback(v.optional(v.picklist(LOGIN_NOTICES)), undefined),
+});

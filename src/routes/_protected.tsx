@@ -4,6 +4,7 @@ import { protectedRedirect } from '../machines/access';
 import { agentSelfList } from '../machines/agent-workspace';
 import { settledSession } from '../machines/settled';
 import { isAgent } from '../machines/token';
+import { ConsentsPrompt } from '../ui/consents-prompt';
 import { ContentSkeleton, LoadFailed } from '../ui/shell/route-states';
 
 // SEED-SPEC §2: a token and (finished registration or an agent), else /login.
@@ -25,5 +26,13 @@ export const Route = createFileRoute('/_protected')({
   pendingComponent: ContentSkeleton,
   pendingMs: 150,
   errorComponent: LoadFailed,
-  component: Outlet,
+  component: function ProtectedLayout() {
+    const { consents } = Route.useLoaderData();
+    return (
+      <>
+        <Outlet />
+        {consents && <ConsentsPrompt actor={consents} />}
+      </>
+    );
+  },
 });

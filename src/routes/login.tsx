@@ -2,10 +2,10 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { loginRedirect } from '../machines/access';
 import { settledSession } from '../machines/settled';
 import { LoginScreen } from '../ui/screens/login';
-import { RedirectSearch } from './-redirect-search';
+import { LoginSearch } from './-redirect-search';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: RedirectSearch,
+  validateSearch: LoginSearch,
   // An invalid stored token is dropped by the session machine, which then sends the user to `/`.
   beforeLoad: async ({ context, search }) => {
     const target = loginRedirect(await settledSession(context.session));

@@ -44,9 +44,14 @@ async function landsAt(path: string, token: string | null): Promise<string> {
       logic: createAppLogic(api, session),
       locale,
       confirm: () => false,
-      checkResetToken: async () => false,
+      checkResetToken: async () => null,
       workspace: {
-        preload: async (claims) => ({ claims, fields: { profile: [], company: [], job: [] }, profile: null }),
+        preload: async (claims) => ({
+          claims,
+          fields: { profile: [], company: [], job: [] },
+          profile: null,
+          consents: null,
+        }),
         reset: () => {},
       },
     },

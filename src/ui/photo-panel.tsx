@@ -101,15 +101,20 @@ function usePreview(file: File | null): string | null {
 }
 
 /** Downloads the profile card PDF (GET /api/profile/card/pdf); a second click while it loads does nothing. */
-export function CardDownload() {
+export function CardDownload({ company = false }: { company?: boolean }) {
   const { i18n } = useLingui();
   const { logic } = useAppActors();
+  const en = i18n.locale === 'en';
+  const fileName = company
+    ? en
+      ? 'matchwerk-company-card.pdf'
+      : 'matchwerk-unternehmenskarte.pdf'
+    : en
+      ? 'matchwerk-profile.pdf'
+      : 'matchwerk-profil.pdf';
   return (
-    <DownloadButton
-      logic={logic.profileCard}
-      fileName={i18n.locale === 'en' ? 'matchwerk-profile.pdf' : 'matchwerk-profil.pdf'}
-    >
-      <Trans>Download profile card (PDF)</Trans>
+    <DownloadButton logic={logic.profileCard} fileName={fileName}>
+      {company ? <Trans>Download company card (PDF)</Trans> : <Trans>Download profile card (PDF)</Trans>}
     </DownloadButton>
   );
 }

@@ -9,7 +9,7 @@ import { useAppActors } from './app-context';
 import { CatalogForm, ErrorSummary } from './catalog-form';
 import { errorMessage } from './error-message';
 
-const TAB_NAMES = {
+export const TAB_NAMES = {
   personal: msg`Personal`,
   qualification: msg`Qualification`,
   preferences: msg`Preferences`,

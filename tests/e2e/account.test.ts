@@ -52,14 +52,24 @@ describe('password reset and account deletion in a browser, in German', () => {
       .toBe('Neues Passwort wählen');
     expect(await accessibilityViolations(page)).toEqual([]);
     const newPassword = 'Leuchtturm-Seemöwe-Brandung-77';
-    await page.getByLabel('E-Mail-Adresse').fill('luna@matchwerk.example');
+    // The address comes from the link: shown, not typed again.
+    const address = page.getByLabel('E-Mail-Adresse');
+    expect(await address.inputValue()).toBe('luna@matchwerk.example');
+    expect(await address.getAttribute('readonly')).not.toBeNull();
     await page.getByLabel('Neues Passwort', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Neues Passwort festlegen' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Ihr Passwort ist geändert');
 
-    // The link is spent: opening it again leads to the login.
+    // The link is spent: opening it again leads to the login, which says so and offers a new link.
     await page.goto(link);
     await page.waitForURL(/\/login/);
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('Dieser Link zum Festlegen eines neuen Passworts funktioniert nicht mehr');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Neuen Link anfordern' }).click();
+    await page.waitForURL(/\/forgot-password/);
+    await page.goto(`${app.url}/login`);
 
     await logIn(page, app, 'luna@matchwerk.example', DEMO_PASSWORD);
     await expect
@@ -155,6 +165,44 @@ describe('password reset and account deletion in a browser, in German', () => {
       .poll(() => page.getByRole('status').filter({ hasText: 'mit der neuen Nummer' }).textContent())
       .toBe('Der SMS-Anmeldeschutz ist mit der neuen Nummer an.');
     await expect.poll(() => page.getByText('An, mit der Nummer +4915199988877.').count()).toBe(1);
+    await page.close();
+  });
+
+  it('sets SMS protection up on /mfa/register, and sends an anonymous visitor to the login first', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/mfa/register`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel('E-Mail-Adresse').fill('nova@matchwerk.example');
+    await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.waitForURL(/\/mfa\/register$/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.locator('#mfa-register-current-password').fill(DEMO_PASSWORD);
+    await page.locator('#mfa-register-number').fill('0151 44455566');
+    await page.getByRole('button', { name: 'Code senden' }).click();
+    let code = '';
+    await expect
+      .poll(async () => {
+        const sms = (await (await fetch(`${app.url}/api/dev/outbox`)).json()) as {
+          kind: string;
+          to: string;
+          text: string;
+        }[];
+        code =
+          /\b(\d{6})\b/.exec(
+            sms.find((m) => m.kind === 'sms' && m.to === '+4915144455566')?.text ?? '',
+          )?.[1] ?? '';
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+    await page.getByLabel('Code aus der SMS').fill(code);
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toContain('Der SMS-Anmeldeschutz ist an.');
+    // Once on, the page says so instead of offering the setup again.
+    await page.reload();
+    await expect.poll(() => page.getByText(/ist bereits an, mit der Nummer \+4915144455566/).count()).toBe(1);
     await page.close();
   });
 });

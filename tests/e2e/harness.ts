@@ -168,3 +168,11 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+/** Logs a demo (or any) account in through the German login form. */
+export async function logIn(page: Page, url: string, email: string, password = 'Matchwerk-Demo-2026') {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}

@@ -9,7 +9,13 @@ import type { Expectation, ModelTable } from './model';
  * photoDone), the children's (phoneConfirmed: the phone-setup child confirmed a number;
  * profileComplete: the profile child saved the required fields), the other tab's (validated), and
  * the server's answers to the running call (…Done, …Failed; nextDone/nextFailed answer the
- * registration/next call, which both the profile and the photo step make).
+ * registration/next call, which both the profile and the photo step make). profileHadAll: the
+ * profile child loaded a profile that already has every required field (a clean form, nothing
+ * missing) — the step is done without a save; profileLacks / profileEditedHadAll: a clean form still
+ * missing a field, an edited (dirty) form with nothing missing — neither ends the step.
+ *
+ * `running`: the ids of the actors running after the event (the screens reach the children by id).
+ * A state labelled `#failed` is the same machine state with an error shown: the next call clears it.
  */
 export const account = {
   email: 'neu@matchwerk.example',
@@ -28,18 +34,19 @@ const cleared = { error: null, fieldErrors: {} };
 const call = (src: string, input?: unknown) => ({ src, input });
 const phone: Expectation = {
   target: 'phone.settingUp',
-  context: cleared,
+  context: { ...cleared, running: ['phoneSetup'] },
   invoked: [call('phoneSetup', { enabled: false })],
   tags: [],
 };
 const loadingFields: Expectation = {
   target: 'profile.loadingFields',
+  context: { running: ['loadRequiredFields'] },
   invoked: [call('loadRequiredFields')],
   tags: ['busy'],
 };
 const editing: Expectation = {
   target: 'profile.editing',
-  context: { profileFields: requiredFields },
+  context: { profileFields: requiredFields, running: ['profile'] },
   invoked: [
     call('profile', {
       scope: 'profile',
@@ -52,12 +59,13 @@ const editing: Expectation = {
 };
 const advancing: Expectation = {
   target: 'profile.advancing',
-  context: cleared,
+  context: { ...cleared, running: ['nextStep'] },
   invoked: [call('nextStep')],
   tags: ['busy'],
 };
 const photo: Expectation = {
   target: 'photo.choosing',
+  context: { running: ['photoProfile'] },
   invoked: [
     call('profile', { scope: 'profile', userType: 'stella', fields: [], hasFinishedRegistration: false }),
   ],
@@ -66,6 +74,7 @@ const photo: Expectation = {
 
 export const registrationTable: ModelTable = {
   initial: 'account.editing',
+  initialContext: { status: 'active', running: [] },
   events: [
     'createAccount',
     'createDone',
@@ -83,6 +92,9 @@ export const registrationTable: ModelTable = {
     'fieldsFailed',
     'retry',
     'profileComplete',
+    'profileHadAll',
+    'profileLacks',
+    'profileEditedHadAll',
     'nextDone',
     'nextFailed',
     'photoDone',
@@ -91,7 +103,15 @@ export const registrationTable: ModelTable = {
     'account.editing': {
       createAccount: {
         target: 'account.creating',
-        context: cleared,
+        context: { ...cleared, running: ['createAccount'] },
+        invoked: [call('createAccount', account)],
+        tags: ['busy'],
+      },
+    },
+    'account.editing#failed': {
+      createAccount: {
+        target: 'account.creating',
+        context: { ...cleared, running: ['createAccount'] },
         invoked: [call('createAccount', account)],
         tags: ['busy'],
       },
@@ -99,20 +119,30 @@ export const registrationTable: ModelTable = {
     'account.creating': {
       createDone: {
         target: 'validation.waiting',
-        context: { issued: [1], resendAllowedAt: 'cooldown from now' },
+        context: { issued: [1], resendAllowedAt: 'cooldown from now', running: ['watchValidation'] },
         invoked: [call('watchValidation')],
         tags: [],
       },
       createFailed: {
-        target: 'account.editing',
-        context: { error: 'email.taken', fieldErrors: { email: ['email.taken'] }, issued: [] },
+        target: 'account.editing#failed',
+        context: { error: 'email.taken', fieldErrors: { email: ['email.taken'] }, issued: [], running: [] },
         tags: [],
       },
     },
     'validation.waiting': {
       resendLater: {
         target: 'validation.resending',
-        context: cleared,
+        context: { ...cleared, running: ['resendValidation', 'watchValidation'] },
+        invoked: [call('resendValidation')],
+        tags: ['busy'],
+      },
+      validated: phone,
+    },
+    // The server refused a resend for 30 s: the error shows; a minute on, a resend clears it.
+    'validation.waiting#failed': {
+      resendLater: {
+        target: 'validation.resending#again',
+        context: { ...cleared, running: ['resendValidation', 'watchValidation'] },
         invoked: [call('resendValidation')],
         tags: ['busy'],
       },
@@ -121,11 +151,25 @@ export const registrationTable: ModelTable = {
     'validation.resending': {
       resendDone: {
         target: 'validation.waiting',
-        context: { resendAllowedAt: 'cooldown from now' },
+        context: { resendAllowedAt: 'cooldown from now', running: ['watchValidation'] },
         tags: [],
       },
       resendFailed: {
+        target: 'validation.waiting#failed',
+        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now' },
+        tags: [],
+      },
+      validated: phone,
+    },
+    // After the 30 s wait: the new e-mail's cooldown counts from its sending, not from the refusal.
+    'validation.resending#again': {
+      resendDone: {
         target: 'validation.waiting',
+        context: { resendAllowedAt: 'cooldown from now', running: ['watchValidation'] },
+        tags: [],
+      },
+      resendFailed: {
+        target: 'validation.waiting#failed',
         context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now' },
         tags: [],
       },
@@ -133,40 +177,84 @@ export const registrationTable: ModelTable = {
     },
     'phone.settingUp': {
       phoneConfirmed: loadingFields,
-      skipPhone: { target: 'phone.skipping', context: cleared, invoked: [call('skipPhone')], tags: ['busy'] },
+      skipPhone: {
+        target: 'phone.skipping',
+        context: { ...cleared, running: ['skipPhone'] },
+        invoked: [call('skipPhone')],
+        tags: ['busy'],
+      },
+    },
+    'phone.settingUp#failed': {
+      // The profile step does not show the phone step's error.
+      phoneConfirmed: { ...loadingFields, context: { ...cleared, running: ['loadRequiredFields'] } },
+      skipPhone: {
+        target: 'phone.skipping',
+        context: { ...cleared, running: ['skipPhone'] },
+        invoked: [call('skipPhone')],
+        tags: ['busy'],
+      },
     },
     'phone.skipping': {
       skipDone: { ...loadingFields, context: { issued: [1, 3] } },
       skipFailed: {
-        target: 'phone.settingUp',
-        context: { error: 'server.internal' },
+        target: 'phone.settingUp#failed',
+        context: { error: 'server.internal', running: ['phoneSetup'] },
         invoked: [call('phoneSetup', { enabled: false })],
         tags: [],
       },
     },
     'profile.loadingFields': {
       fieldsDone: editing,
-      fieldsFailed: { target: 'profile.loadFailed', context: { error: 'network.unreachable' }, tags: [] },
+      fieldsFailed: {
+        target: 'profile.loadFailed',
+        context: { error: 'network.unreachable', running: [] },
+        tags: [],
+      },
     },
     'profile.loadFailed': {
-      retry: { ...loadingFields, context: cleared },
+      retry: { ...loadingFields, context: { ...cleared, running: ['loadRequiredFields'] } },
     },
-    'profile.editing': { profileComplete: advancing },
+    'profile.editing': { profileComplete: advancing, profileHadAll: advancing },
     'profile.advancing': {
       nextDone: { ...photo, context: { issued: [1, 'next'] } },
       nextFailed: {
         target: 'profile.advanceFailed',
-        context: { error: 'registration.step_not_ready', fieldErrors: { last_name: ['field.required'] } },
+        context: {
+          error: 'registration.step_not_ready',
+          fieldErrors: { last_name: ['field.required'] },
+          running: [],
+        },
         tags: [],
       },
     },
     'profile.advanceFailed': { retry: advancing },
     'photo.choosing': {
-      photoDone: { target: 'photo.finishing', context: cleared, invoked: [call('nextStep')], tags: ['busy'] },
+      photoDone: {
+        target: 'photo.finishing',
+        context: { ...cleared, running: ['finish'] },
+        invoked: [call('nextStep')],
+        tags: ['busy'],
+      },
+    },
+    'photo.choosing#failed': {
+      photoDone: {
+        target: 'photo.finishing',
+        context: { ...cleared, running: ['finish'] },
+        invoked: [call('nextStep')],
+        tags: ['busy'],
+      },
     },
     'photo.finishing': {
-      nextDone: { target: 'done', context: { issued: [1, 'next', 'next'] }, tags: [] },
-      nextFailed: { ...photo, context: { error: 'registration.step_not_ready' } },
+      nextDone: {
+        target: 'done',
+        context: { issued: [1, 'next', 'next'], running: [], status: 'done' },
+        tags: [],
+      },
+      nextFailed: {
+        ...photo,
+        target: 'photo.choosing#failed',
+        context: { error: 'registration.step_not_ready', running: ['photoProfile'] },
+      },
     },
     done: {},
   },

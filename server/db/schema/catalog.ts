@@ -16,5 +16,3 @@ export const catalogs = pgTable(
   },
   (t) => [check('catalogs_scope_values', sql`${t.scope} in ('profile', 'company', 'job')`)],
 );
-
-export type CatalogRow = typeof catalogs.$inferSelect;

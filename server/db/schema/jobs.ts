@@ -144,4 +144,3 @@ export const jobShortlist = pgTable(
 );
 
 export type JobRow = typeof jobs.$inferSelect;
-export type JobRunRow = typeof jobRuns.$inferSelect;

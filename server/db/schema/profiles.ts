@@ -76,6 +76,3 @@ export const profileTombstones = pgTable(
     index('profile_tombstones_deleted_at_idx').on(t.deletedAt),
   ],
 );
-
-export type ProfileRow = typeof profiles.$inferSelect;
-export type NewProfileRow = typeof profiles.$inferInsert;

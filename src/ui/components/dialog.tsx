@@ -10,12 +10,27 @@ export interface DialogProps {
   children: ReactNode;
   /** alertdialog for questions that need an answer before anything else. */
   role?: 'dialog' | 'alertdialog';
+  /** False for a question the user must answer with one of its buttons (no Escape, no outside click). */
+  dismissable?: boolean;
 }
 
 /** A modal dialog: focus moves in and is kept there, Escape closes it, focus returns to the opener. */
-export function Dialog({ title, isOpen, onOpenChange, children, role = 'dialog' }: DialogProps) {
+export function Dialog({
+  title,
+  isOpen,
+  onOpenChange,
+  children,
+  role = 'dialog',
+  dismissable = true,
+}: DialogProps) {
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="rac-overlay">
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={dismissable}
+      isKeyboardDismissDisabled={!dismissable}
+      className="rac-overlay"
+    >
       <Modal className="rac-modal">
         <AriaDialog role={role} className="rac-dialog">
           <Heading slot="title" className="rac-dialog-title">

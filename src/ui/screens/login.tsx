@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
@@ -10,6 +10,8 @@ import { FormError, TextField } from '../text-field';
 
 type Field = 'email' | 'password';
 
+const loginRoute = getRouteApi('/login');
+
 /** Login (SEED-SPEC §2): one message for wrong password, unknown address and a locked login. */
 export function LoginScreen() {
   const { t } = useLingui();
@@ -17,6 +19,7 @@ export function LoginScreen() {
   const busy = useSelector(session, (s) => s.matches('authenticating'));
   const serverError = useSelector(session, (s) => (s.matches('loggedOut') ? s.context.error : null));
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const { notice } = loginRoute.useSearch();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,6 +44,21 @@ export function LoginScreen() {
 
   return (
     <Screen title={t`Log in`}>
+      {notice === 'reset-link-invalid' && (
+        <div className="form-error" role="alert">
+          <p>
+            <Trans>
+              This link to choose a new password no longer works: it was already used, is older than one hour,
+              or is incomplete.
+            </Trans>
+          </p>
+          <p>
+            <Link to="/forgot-password">
+              <Trans>Request a new link</Trans>
+            </Link>
+          </p>
+        </div>
+      )}
       <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
         <FormError code={serverError} />
         <TextField

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useParams } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
 import { PasswordResetRequestSchema, PasswordSchema } from '../../../contract/account';
@@ -61,16 +61,20 @@ export function ForgotPasswordScreen() {
 }
 
 const ResetFormSchema = v.object({ email: EmailSchema, password: PasswordSchema });
+const resetRoute = getRouteApi('/user/reset-password/$token');
 
-/** user/reset-password/{token}: reachable only with a live token (the route's guard checks it). */
+/**
+ * user/reset-password/{token}: reachable only with a live token (the route's guard checks it). The
+ * address comes from the server's check of the token; the user only chooses the new password.
+ */
 export function ResetPasswordScreen() {
   const { t } = useLingui();
   const { logic, locale } = useAppActors();
-  const { token } = useParams({ from: '/user/reset-password/$token' });
+  const { token } = resetRoute.useParams();
+  const { resetEmail: email } = resetRoute.useRouteContext();
   const reset = useSubmission((body: { email: string; password: string }) =>
     logic.requests.resetPassword({ ...body, token, language: locale.getSnapshot().context.language }),
   );
-  const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const fieldError = (key: string) => errors[key]?.[0] ?? reset.fields[key]?.[0];
@@ -103,7 +107,7 @@ export function ResetPasswordScreen() {
             autoComplete="username"
             label={<Trans>E-mail address</Trans>}
             value={email}
-            onChange={(ev) => setEmail(ev.target.value)}
+            readOnly
             error={fieldError('email')}
           />
           <TextField

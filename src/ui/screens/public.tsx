@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import type { LegalLanguage, LegalText, LegalTextResponse } from '../../../contract/legal';
 import { errorMessage } from '../error-message';
+import { legalTitle, legalVersionDate } from '../legal-titles';
 import { Screen } from '../screen';
 
 export function NotFoundScreen() {
@@ -19,19 +21,35 @@ export function NotFoundScreen() {
   );
 }
 
-export function LegalScreen({ name }: { name: string }) {
-  const { t } = useLingui();
-  const titles: Record<string, string> = {
-    'terms-conditions': t`Terms and conditions`,
-    impressum: t`Legal notice`,
-    datenschutz: t`Privacy policy`,
-    'condition-agreements': t`Conditions of agreement`,
-  };
+/** The first heading of a text, which the screen shows as its title instead. */
+const leadingHeading = /^\s*<h1[^>]*>([\s\S]*?)<\/h1>\s*/;
+
+/**
+ * A legal text in force, in the user's language (PRODUCT.md §6). The HTML is the server's rendering of
+ * the operator's Markdown, in which raw HTML is escaped and unsafe links are dropped.
+ */
+export function LegalScreen({
+  name,
+  texts,
+}: {
+  name: LegalText;
+  texts: Record<LegalLanguage, LegalTextResponse>;
+}) {
+  const { i18n } = useLingui();
+  const language: LegalLanguage = i18n.locale === 'en' ? 'en' : 'de';
+  const text = texts[language];
+  const dated = legalVersionDate(text.version, language);
   return (
-    <Screen title={titles[name] ?? name}>
-      <p>
-        <Trans>The current text is published by the agency that runs this Matchwerk.</Trans>
+    <Screen title={legalTitle(i18n, name)}>
+      <p className="muted">
+        <Trans>Version of {dated}</Trans>
       </p>
+      <div
+        className="legal-text"
+        lang={language}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server escapes raw HTML and drops unsafe links (server/legal/texts.ts)
+        dangerouslySetInnerHTML={{ __html: text.html.replace(leadingHeading, '') }}
+      />
     </Screen>
   );
 }

@@ -34,13 +34,13 @@ export function DashboardScreen({
 
 export function ProfileScreen() {
   const { t } = useLingui();
-  const { profile } = workspaceRoute.useLoaderData();
+  const { profile, claims } = workspaceRoute.useLoaderData();
   return (
     <Screen title={t`Profile`}>
       {profile ? (
         <>
           <PhotoPanel profile={profile} />
-          <CardDownload />
+          <CardDownload company={claims.user_type === 'company'} />
           <ProfileEditor actor={profile} idPrefix="profile" />
           <AccountSettings />
         </>

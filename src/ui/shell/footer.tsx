@@ -1,16 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { LEGAL_TEXTS } from '../../../contract/legal';
+import { legalTitle } from '../legal-titles';
 
 /** Legal texts and the copyright line. */
 export function Footer() {
-  const { t } = useLingui();
-  const labels: Record<(typeof LEGAL_TEXTS)[number], string> = {
-    'terms-conditions': t`Terms and conditions`,
-    impressum: t`Legal notice`,
-    datenschutz: t`Privacy policy`,
-    'condition-agreements': t`Conditions of agreement`,
-  };
+  const { t, i18n } = useLingui();
   return (
     <footer className="footer">
       <nav aria-label={t`Legal`}>
@@ -18,7 +13,7 @@ export function Footer() {
           {LEGAL_TEXTS.map((name) => (
             <li key={name}>
               <Link to="/legal/$name" params={{ name }}>
-                {labels[name]}
+                {legalTitle(i18n, name)}
               </Link>
             </li>
           ))}

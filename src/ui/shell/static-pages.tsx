@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LEGAL_TEXTS } from '../../../contract/legal';
+import { legalTitle } from '../legal-titles';
 import { navigationFor } from '../navigation';
 import { LandingView, type LinkTo } from '../screens/landing';
 import { LogoMark } from './logo';
@@ -45,12 +46,6 @@ export function renderStaticPage(page: StaticPage, messages: Messages): { html: 
 
 function StaticShell({ children }: { children: ReactNode }) {
   const { t, i18n } = useLingui();
-  const legal: Record<(typeof LEGAL_TEXTS)[number], string> = {
-    'terms-conditions': t`Terms and conditions`,
-    impressum: t`Legal notice`,
-    datenschutz: t`Privacy policy`,
-    'condition-agreements': t`Conditions of agreement`,
-  };
   return (
     <div className="layout">
       <a className="skip-link" href="#main">
@@ -92,7 +87,7 @@ function StaticShell({ children }: { children: ReactNode }) {
           <ul>
             {LEGAL_TEXTS.map((name) => (
               <li key={name}>
-                <a href={`/legal/${name}`}>{legal[name]}</a>
+                <a href={`/legal/${name}`}>{legalTitle(i18n, name)}</a>
               </li>
             ))}
             <li>

@@ -1,6 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CandidateListScreen } from '../../../ui/screens/agent';
+import { candidateTable } from '../../../machines/candidate-actors';
+import { CandidateListSearchSchema } from '../../../machines/candidate-search';
+import { CandidateListScreen } from '../../../ui/candidates/candidate-list';
 
 export const Route = createFileRoute('/_protected/_agent/lunas/')({
-  component: () => <CandidateListScreen type="luna" />,
+  validateSearch: CandidateListSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // The URL is the table's state: every change of it becomes the list machine's query.
+  loader: ({ context, deps }) => candidateTable(context.api, 'luna', deps),
+  component: function LunasRoute() {
+    const { list, fields } = Route.useLoaderData();
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <CandidateListScreen
+        type="luna"
+        list={list}
+        fields={fields}
+        search={search}
+        onSearch={(patch, options) => navigate({ search: (prev) => ({ ...prev, ...patch }), ...options })}
+      />
+    );
+  },
 });

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CandidateDetailScreen } from '../../../ui/screens/agent';
+import { candidateDetail } from '../../../machines/candidate-actors';
+import { CandidateDetailScreen } from '../../../ui/candidates/candidate-detail';
 
 export const Route = createFileRoute('/_protected/_agent/lunas/view/$uuid')({
-  component: function LunaDetail() {
-    const { uuid } = Route.useParams();
-    return <CandidateDetailScreen type="luna" uuid={uuid} />;
+  loader: ({ context, params }) => candidateDetail(context.api, context.session, 'luna', params.uuid),
+  component: function LunasDetail() {
+    const logic = Route.useLoaderData();
+    return <CandidateDetailScreen type="luna" logic={logic} />;
   },
 });

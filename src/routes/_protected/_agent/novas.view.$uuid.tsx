@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CandidateDetailScreen } from '../../../ui/screens/agent';
+import { candidateDetail } from '../../../machines/candidate-actors';
+import { CandidateDetailScreen } from '../../../ui/candidates/candidate-detail';
 
 export const Route = createFileRoute('/_protected/_agent/novas/view/$uuid')({
-  component: function NovaDetail() {
-    const { uuid } = Route.useParams();
-    return <CandidateDetailScreen type="nova" uuid={uuid} />;
+  loader: ({ context, params }) => candidateDetail(context.api, context.session, 'nova', params.uuid),
+  component: function NovasDetail() {
+    const logic = Route.useLoaderData();
+    return <CandidateDetailScreen type="nova" logic={logic} />;
   },
 });

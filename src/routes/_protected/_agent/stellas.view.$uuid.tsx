@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CandidateDetailScreen } from '../../../ui/screens/agent';
+import { candidateDetail } from '../../../machines/candidate-actors';
+import { CandidateDetailScreen } from '../../../ui/candidates/candidate-detail';
 
 export const Route = createFileRoute('/_protected/_agent/stellas/view/$uuid')({
-  component: function StellaDetail() {
-    const { uuid } = Route.useParams();
-    return <CandidateDetailScreen type="stella" uuid={uuid} />;
+  loader: ({ context, params }) => candidateDetail(context.api, context.session, 'stella', params.uuid),
+  component: function StellasDetail() {
+    const logic = Route.useLoaderData();
+    return <CandidateDetailScreen type="stella" logic={logic} />;
   },
 });

@@ -1,0 +1,475 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { AccessKind, AgentListResponse, AgentProfileDetail } from '../../../contract/agent';
+import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
+import type { CandidateType } from '../../../contract/user-types';
+import type { CandidateActionsActor, CandidateNotice } from '../../machines/candidate-actions.machine';
+import type { CandidateDetailLogic } from '../../machines/candidate-actors';
+import { type ListActor, listPage } from '../../machines/list.machine';
+import { Button } from '../components/button';
+import { ConfirmDialog } from '../components/dialog';
+import { RetryAlert } from '../components/retry-alert';
+import { Select } from '../components/select';
+import { DownloadButton } from '../download-button';
+import { errorMessage } from '../error-message';
+import { ScoreBar } from '../jobs/reasons';
+import { TAB_NAMES } from '../profile-editor';
+import { ProtectedImage } from '../protected-image';
+import { Screen } from '../screen';
+import { fieldLabel, valueText } from './candidate-values';
+
+const TYPE_NAMES = { stella: msg`Stella`, luna: msg`Luna`, nova: msg`Nova` } as const;
+const NOTICES: Record<CandidateNotice, ReturnType<typeof msg>> = {
+  assigned: msg`The assignment is saved.`,
+  unassigned: msg`The candidate has no agent now.`,
+  promoted: msg`The luna is a stella now and was told by e-mail.`,
+  activated: msg`The profile is active again and takes part in matching.`,
+  deactivated: msg`The profile is inactive and takes no part in matching.`,
+};
+const ACCESS_KINDS: Record<AccessKind, ReturnType<typeof msg>> = {
+  profile: msg`profile viewed`,
+  card_pdf: msg`card downloaded`,
+  card_anonymous: msg`anonymous card downloaded`,
+};
+const HISTORY_ACTIONS: Record<string, ReturnType<typeof msg>> = {
+  assign: msg`assigned`,
+  unassign: msg`unassigned`,
+  promote: msg`promoted to stella`,
+  activate: msg`activated`,
+  deactivate: msg`deactivated`,
+};
+
+function nameOf(detail: AgentProfileDetail): string {
+  const { first_name, last_name } = detail.profile.values;
+  return [first_name, last_name].filter((part) => typeof part === 'string' && part).join(' ');
+}
+
+/** stellas|lunas|novas/view/{uuid} (PRODUCT.md §6): the whole profile, its facts and what an agent can do with it. */
+export function CandidateDetailScreen({ type, logic }: { type: CandidateType; logic: CandidateDetailLogic }) {
+  const { i18n, t } = useLingui();
+  const state = useSelector(logic.detail, (s) => s);
+  const detail = listPage<AgentProfileDetail>(state);
+  const title = detail ? nameOf(detail) || t`Candidate` : i18n._(TYPE_NAMES[type]);
+  return (
+    <Screen title={title}>
+      {state.matches('failed') && (
+        <RetryAlert code={state.context.error} onRetry={() => logic.detail.send({ type: 'list.retry' })} />
+      )}
+      {!detail && state.hasTag('busy') && (
+        <p aria-busy="true">
+          <Trans>Loading the profile…</Trans>
+        </p>
+      )}
+      {detail && <CandidateBody key={detail.profile.uuid} detail={detail} logic={logic} name={title} />}
+    </Screen>
+  );
+}
+
+function CandidateBody({
+  detail,
+  logic,
+  name,
+}: {
+  detail: AgentProfileDetail;
+  logic: CandidateDetailLogic;
+  name: string;
+}) {
+  const { i18n, t } = useLingui();
+  const actions = useActorRef(logic.actions, {
+    input: {
+      candidate: {
+        uuid: detail.profile.uuid,
+        type: detail.profile.type,
+        status: detail.profile.status,
+        assignedAgent: detail.assignedAgent,
+      },
+      me: logic.me,
+      senior: logic.senior,
+    },
+  });
+  const candidate = useSelector(actions, (s) => s.context.candidate);
+  const typeName = TYPE_NAMES[candidate.type as CandidateType];
+  const fileBase = name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'kandidat';
+  return (
+    <div className="candidate-detail">
+      <div className="detail-head">
+        <ProtectedImage src={detail.photo_image} alt={t`Photo of ${name}`} size={128} className="avatar" />
+        <div>
+          <p>
+            <span className="badge">{typeName ? i18n._(typeName) : candidate.type}</span>{' '}
+            <span className="badge">{candidate.status === 'active' ? t`active` : t`inactive`}</span>
+          </p>
+          <p>
+            <Trans>Profile {detail.profile.completeness} % complete</Trans>
+          </p>
+          <div className="candidate-downloads">
+            <DownloadButton logic={logic.cards.pdf} fileName={`${fileBase}.pdf`}>
+              <Trans>Download the card (PDF)</Trans>
+            </DownloadButton>
+            <DownloadButton logic={logic.cards.anonymous} fileName={`${t`anonymous-card`}.pdf`}>
+              <Trans>Download the anonymous card</Trans>
+            </DownloadButton>
+          </div>
+        </div>
+      </div>
+      <CandidateActions actions={actions} agents={logic.agents} name={name} />
+      <AccountFacts detail={detail} />
+      <RankedJobs detail={detail} />
+      <ProfileValues detail={detail} fields={logic.fields} />
+      <History detail={detail} />
+      {detail.accessLog && <AccessLog entries={detail.accessLog} />}
+    </div>
+  );
+}
+
+function CandidateActions({
+  actions,
+  agents,
+  name,
+}: {
+  actions: CandidateActionsActor;
+  agents: ListActor | null;
+  name: string;
+}) {
+  const { i18n, t } = useLingui();
+  const state = useSelector(actions, (s) => s);
+  const { candidate, error, notice, pendingStatus } = state.context;
+  const busy = state.hasTag('busy');
+  const send = (type: 'candidate.assignToMe' | 'candidate.unassign' | 'candidate.promote') =>
+    actions.send({ type });
+  const agent = candidate.assignedAgent;
+  return (
+    <section aria-labelledby="candidate-actions-title" className="candidate-section">
+      <h2 id="candidate-actions-title">
+        <Trans>Assignment and status</Trans>
+      </h2>
+      <p>
+        {agent ? (
+          <Trans>Assigned agent: {agent.name ?? agent.email}</Trans>
+        ) : (
+          <Trans>No agent is assigned.</Trans>
+        )}
+      </p>
+      <div className="job-actions" aria-busy={busy}>
+        {state.can({ type: 'candidate.assignToMe' }) && (
+          <Button onPress={() => send('candidate.assignToMe')}>
+            <Trans>Assign to me</Trans>
+          </Button>
+        )}
+        {state.can({ type: 'candidate.unassign' }) && (
+          <Button variant="secondary" onPress={() => send('candidate.unassign')}>
+            <Trans>Unassign</Trans>
+          </Button>
+        )}
+        {state.can({ type: 'candidate.promote' }) && (
+          <Button variant="secondary" onPress={() => send('candidate.promote')}>
+            <Trans>Promote to stella</Trans>
+          </Button>
+        )}
+        {state.can({ type: 'candidate.activate' }) && (
+          <Button variant="secondary" onPress={() => actions.send({ type: 'candidate.activate' })}>
+            <Trans>Activate</Trans>
+          </Button>
+        )}
+        {state.can({ type: 'candidate.deactivate' }) && (
+          <Button variant="secondary" onPress={() => actions.send({ type: 'candidate.deactivate' })}>
+            <Trans>Deactivate</Trans>
+          </Button>
+        )}
+      </div>
+      {agents && <AssignToAgent actions={actions} agents={agents} />}
+      <p role="status" className="candidate-notice">
+        {busy ? <Trans>Saving…</Trans> : notice ? i18n._(NOTICES[notice]) : null}
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {errorMessage(i18n, error)}
+        </p>
+      )}
+      <ConfirmDialog
+        title={t`Promote ${name} to stella?`}
+        isOpen={state.matches('confirmingPromote')}
+        onOpenChange={(open) => {
+          if (!open) actions.send({ type: 'candidate.cancel' });
+        }}
+        consequences={
+          <p>
+            <Trans>
+              The luna becomes a stella and is told so by e-mail in their language. This cannot be undone
+              here.
+            </Trans>
+          </p>
+        }
+        confirmLabel={t`Promote`}
+        onConfirm={() => actions.send({ type: 'candidate.confirm' })}
+      />
+      <ConfirmDialog
+        title={pendingStatus === 'inactive' ? t`Deactivate ${name}?` : t`Activate ${name}?`}
+        isOpen={state.matches('confirmingStatus')}
+        onOpenChange={(open) => {
+          if (!open) actions.send({ type: 'candidate.cancel' });
+        }}
+        consequences={
+          <p>
+            {pendingStatus === 'inactive' ? (
+              <Trans>An inactive profile takes no part in matching until it is activated again.</Trans>
+            ) : (
+              <Trans>The profile takes part in matching again.</Trans>
+            )}
+          </p>
+        }
+        confirmLabel={pendingStatus === 'inactive' ? t`Deactivate` : t`Activate`}
+        onConfirm={() => actions.send({ type: 'candidate.confirm' })}
+      />
+    </section>
+  );
+}
+
+/** A senior agent's choice of any agent (the machine refuses it for everybody else). */
+function AssignToAgent({ actions, agents }: { actions: CandidateActionsActor; agents: ListActor }) {
+  const { t } = useLingui();
+  const list = listPage<AgentListResponse>(useSelector(agents, (s) => s));
+  const [choice, setChoice] = useState<string | null>(null);
+  const allowed = useSelector(actions, (s) =>
+    choice ? s.can({ type: 'candidate.assignTo', agent: choice }) : false,
+  );
+  const senior = useSelector(actions, (s) => s.context.senior);
+  if (!senior || !list) return null;
+  return (
+    <div className="filters">
+      <Select
+        label={t`Assign to another agent`}
+        placeholder={t`Choose an agent`}
+        selectedKey={choice}
+        onSelectionChange={(key) => setChoice(key === null ? null : String(key))}
+        options={list.items.map((a) => ({ id: a.uuid, label: a.name ? `${a.name} (${a.email})` : a.email }))}
+      />
+      <Button
+        variant="secondary"
+        isDisabled={!allowed}
+        onPress={() => {
+          if (choice) actions.send({ type: 'candidate.assignTo', agent: choice });
+        }}
+      >
+        <Trans>Assign</Trans>
+      </Button>
+    </div>
+  );
+}
+
+function AccountFacts({ detail }: { detail: AgentProfileDetail }) {
+  const { i18n, t } = useLingui();
+  const account = detail.account;
+  const when = (iso: string | null) =>
+    iso ? i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : t`never`;
+  return (
+    <section aria-labelledby="candidate-account-title" className="candidate-section">
+      <h2 id="candidate-account-title">
+        <Trans>Account</Trans>
+      </h2>
+      {account ? (
+        <dl className="facts">
+          <dt>
+            <Trans>E-mail</Trans>
+          </dt>
+          <dd>{account.email}</dd>
+          <dt>
+            <Trans>Registered</Trans>
+          </dt>
+          <dd>{when(account.registeredAt)}</dd>
+          <dt>
+            <Trans>Registration finished</Trans>
+          </dt>
+          <dd>{account.registrationFinished ? t`yes` : t`no`}</dd>
+          <dt>
+            <Trans>E-mail confirmed</Trans>
+          </dt>
+          <dd>{account.emailValidated ? t`yes` : t`no`}</dd>
+          <dt>
+            <Trans>SMS login protection</Trans>
+          </dt>
+          <dd>{account.twoFactor ? t`on` : t`off`}</dd>
+          <dt>
+            <Trans>Last login</Trans>
+          </dt>
+          <dd>{when(account.lastLoginAt)}</dd>
+        </dl>
+      ) : (
+        <p>
+          <Trans>This profile has no user account.</Trans>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function RankedJobs({ detail }: { detail: AgentProfileDetail }) {
+  const { t } = useLingui();
+  return (
+    <section aria-labelledby="candidate-jobs-title" className="candidate-section">
+      <h2 id="candidate-jobs-title">
+        <Trans>Active jobs where the candidate ranks</Trans>
+      </h2>
+      {detail.jobs.length === 0 ? (
+        <p>
+          <Trans>The candidate is in no active job's results.</Trans>
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">{t`Active jobs where the candidate ranks`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Job</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Rank</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Score</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.jobs.map((job) => (
+                <tr key={job.uuid}>
+                  <th scope="row">
+                    <Link
+                      to="/matchingJobResultDetail/$jobUuid/$uuid"
+                      params={{ jobUuid: job.uuid, uuid: detail.profile.uuid }}
+                    >
+                      {job.title}
+                    </Link>
+                  </th>
+                  <td>{job.rank}</td>
+                  <td>
+                    <ScoreBar score={job.score} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Every catalogue tab, read-only. */
+function ProfileValues({ detail, fields }: { detail: AgentProfileDetail; fields: ListActor }) {
+  const { i18n } = useLingui();
+  const catalog = listPage<FieldDefinition[]>(useSelector(fields, (s) => s)) ?? [];
+  const own = catalog.filter((f) => fieldIsFor(f, detail.profile.type));
+  const tabs = [...new Set(own.map((f) => f.tab))];
+  const tabName = (key: string) => {
+    const known = TAB_NAMES[key as keyof typeof TAB_NAMES];
+    return known ? i18n._(known) : key;
+  };
+  return (
+    <section aria-labelledby="candidate-profile-title" className="candidate-section">
+      <h2 id="candidate-profile-title">
+        <Trans>Profile</Trans>
+      </h2>
+      {detail.profile.missing.length > 0 && (
+        <p className="muted">
+          <Trans>Still missing:</Trans>{' '}
+          {detail.profile.missing
+            .map((key) => {
+              const field = own.find((f) => f.key === key);
+              return field ? fieldLabel(field, i18n.locale) : key;
+            })
+            .join(', ')}
+        </p>
+      )}
+      {tabs.map((tab) => (
+        <div key={tab} className="candidate-tab">
+          <h3>{tabName(tab)}</h3>
+          <dl className="facts">
+            {own
+              .filter((f) => f.tab === tab)
+              .map((field) => (
+                <div key={field.key} className="fact">
+                  <dt>{fieldLabel(field, i18n.locale)}</dt>
+                  <dd>{valueText(i18n, field, detail.profile.values[field.key])}</dd>
+                </div>
+              ))}
+          </dl>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function History({ detail }: { detail: AgentProfileDetail }) {
+  const { i18n } = useLingui();
+  if (detail.history.length === 0) return null;
+  return (
+    <section aria-labelledby="candidate-history-title" className="candidate-section">
+      <h2 id="candidate-history-title">
+        <Trans>Changes by agents</Trans>
+      </h2>
+      <ul className="candidate-history">
+        {detail.history.map((entry) => {
+          const action = HISTORY_ACTIONS[entry.action];
+          return (
+            <li key={`${entry.at}-${entry.action}`}>
+              {i18n.date(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'short' })} —{' '}
+              {action ? i18n._(action) : entry.action} · {entry.agent}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** Senior agents: who read the profile or its cards, newest first (PRODUCT.md §8). */
+function AccessLog({ entries }: { entries: NonNullable<AgentProfileDetail['accessLog']> }) {
+  const { i18n, t } = useLingui();
+  return (
+    <section aria-labelledby="candidate-access-title" className="candidate-section">
+      <h2 id="candidate-access-title">
+        <Trans>Access log</Trans>
+      </h2>
+      {entries.length === 0 ? (
+        <p>
+          <Trans>Nobody has read this profile yet.</Trans>
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">{t`Who read this profile`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>When</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Agent</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>What</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry, index) => (
+                // The log has no ids; entries never reorder while shown.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <tr key={index}>
+                  <td>{i18n.date(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                  <td>{entry.agent}</td>
+                  <td>{i18n._(ACCESS_KINDS[entry.what])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { SortDescriptor } from 'react-aria-components';
+import type { ProfileListItem, ProfileListResponse } from '../../../contract/agent';
+import type { FieldDefinition } from '../../../contract/catalog';
+import type { CandidateType } from '../../../contract/user-types';
+import {
+  CANDIDATE_PAGE_SIZE,
+  type CandidateListSearch,
+  effectiveOrder,
+} from '../../machines/candidate-search';
+import { type ListActor, listPage } from '../../machines/list.machine';
+import { Pagination } from '../components/pagination';
+import { RetryAlert } from '../components/retry-alert';
+import { Select } from '../components/select';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/table';
+import { TextField } from '../components/text-field';
+import { ProtectedImage } from '../protected-image';
+import { Screen } from '../screen';
+import { optionLabel } from './candidate-values';
+
+/** Where a candidate's page is, per type. */
+export const DETAIL_ROUTE = {
+  stella: '/stellas/view/$uuid',
+  luna: '/lunas/view/$uuid',
+  nova: '/novas/view/$uuid',
+} as const;
+
+const SORTABLE = new Set(['name', 'completeness', 'updated']);
+
+export interface CandidateListScreenProps {
+  type: CandidateType;
+  list: ListActor;
+  /** The candidate type's profile fields (the occupation's labels). */
+  fields: ListActor;
+  search: CandidateListSearch;
+  /** Changes the URL's table state (a new filter goes back to page 1; typing replaces the entry). */
+  onSearch: (patch: Partial<CandidateListSearch>, options?: { replace?: boolean }) => void;
+}
+
+/** stellas / lunas / novas (PRODUCT.md §6): search, filters, sortable columns, pages; a row opens the candidate. */
+export function CandidateListScreen({ type, list, fields, search, onSearch }: CandidateListScreenProps) {
+  const { t } = useLingui();
+  const state = useSelector(list, (s) => s);
+  const page = listPage<ProfileListResponse>(state);
+  const catalog = listPage<FieldDefinition[]>(useSelector(fields, (s) => s)) ?? [];
+  const pages = page ? Math.max(1, Math.ceil(page.total / CANDIDATE_PAGE_SIZE)) : 1;
+  const titles: Record<CandidateType, string> = { stella: t`Stellas`, luna: t`Lunas`, nova: t`Novas` };
+  const filter = (patch: Partial<CandidateListSearch>) => onSearch({ ...patch, page: 1 }, { replace: true });
+  const sortDescriptor: SortDescriptor = {
+    column: search.sort,
+    direction: effectiveOrder(search) === 'asc' ? 'ascending' : 'descending',
+  };
+
+  return (
+    <Screen title={titles[type]}>
+      <search className="filters candidate-filters" aria-label={t`Search and filter`}>
+        <TextField
+          label={t`Search`}
+          type="search"
+          description={t`Name, e-mail, city, occupation or skill`}
+          value={search.q}
+          onChange={(q) => filter({ q })}
+        />
+        <Select
+          label={t`Assigned`}
+          selectedKey={search.assigned}
+          onSelectionChange={(key) => filter({ assigned: key as CandidateListSearch['assigned'] })}
+          options={[
+            { id: 'any', label: t`All` },
+            { id: 'me', label: t`Assigned to me` },
+            { id: 'none', label: t`Unassigned` },
+          ]}
+        />
+        <Select
+          label={t`Status`}
+          selectedKey={search.status ?? 'all'}
+          onSelectionChange={(key) =>
+            filter({ status: key === 'all' ? undefined : (key as CandidateListSearch['status']) })
+          }
+          options={[
+            { id: 'all', label: t`All` },
+            { id: 'active', label: t`Active` },
+            { id: 'inactive', label: t`Inactive` },
+          ]}
+        />
+        <Select
+          label={t`Registration`}
+          selectedKey={search.registration ?? 'all'}
+          onSelectionChange={(key) =>
+            filter({
+              registration: key === 'all' ? undefined : (key as CandidateListSearch['registration']),
+            })
+          }
+          options={[
+            { id: 'all', label: t`All` },
+            { id: 'finished', label: t`Finished` },
+            { id: 'unfinished', label: t`Unfinished` },
+          ]}
+        />
+      </search>
+      {state.matches('failed') && (
+        <RetryAlert code={state.context.error} onRetry={() => list.send({ type: 'list.retry' })} />
+      )}
+      {!page && state.hasTag('busy') && (
+        <p aria-busy="true">
+          <Trans>Loading the candidates…</Trans>
+        </p>
+      )}
+      {page && (
+        <div className="candidate-table" aria-busy={state.hasTag('busy')}>
+          <p className="muted" aria-live="polite">
+            <Trans>{page.total} candidates</Trans>
+          </p>
+          <CandidateTable
+            type={type}
+            occupation={catalog.find((f) => f.key === 'occupation')}
+            title={titles[type]}
+            items={page.items}
+            sortDescriptor={sortDescriptor}
+            onSort={(sort) =>
+              onSearch({
+                sort: sort.column as CandidateListSearch['sort'],
+                order: sort.direction === 'ascending' ? 'asc' : 'desc',
+                page: 1,
+              })
+            }
+            empty={
+              search.q || search.status || search.registration || search.assigned !== 'any' ? (
+                <Trans>No candidate matches this search and these filters.</Trans>
+              ) : (
+                <Trans>There are no candidates of this kind yet.</Trans>
+              )
+            }
+          />
+          <Pagination page={search.page} pageCount={pages} onChange={(next) => onSearch({ page: next })} />
+        </div>
+      )}
+    </Screen>
+  );
+}
+
+function CandidateTable({
+  type,
+  occupation,
+  title,
+  items,
+  sortDescriptor,
+  onSort,
+  empty,
+}: {
+  type: CandidateType;
+  occupation: FieldDefinition | undefined;
+  title: string;
+  items: ProfileListItem[];
+  sortDescriptor: SortDescriptor;
+  onSort: (sort: SortDescriptor) => void;
+  empty: React.ReactNode;
+}) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  return (
+    <Table
+      aria-label={title}
+      sortDescriptor={sortDescriptor}
+      onSortChange={(sort) => {
+        if (SORTABLE.has(String(sort.column))) onSort(sort);
+      }}
+      onRowAction={(key) => navigate({ to: DETAIL_ROUTE[type], params: { uuid: String(key) } })}
+    >
+      <TableHeader>
+        <Column id="photo">
+          <span className="visually-hidden">
+            <Trans>Photo</Trans>
+          </span>
+        </Column>
+        <Column id="name" isRowHeader allowsSorting>
+          {t`Name`}
+        </Column>
+        <Column id="email">{t`E-mail`}</Column>
+        <Column id="city">{t`City`}</Column>
+        <Column id="occupation">{t`Occupation`}</Column>
+        <Column id="status">{t`Status`}</Column>
+        <Column id="agent">{t`Agent`}</Column>
+        <Column id="completeness" allowsSorting>
+          {t`Complete`}
+        </Column>
+        <Column id="updated" allowsSorting>
+          {t`Last change`}
+        </Column>
+      </TableHeader>
+      <TableBody renderEmptyState={() => <p className="table-empty">{empty}</p>}>
+        {items.map((item) => (
+          <Row key={item.uuid} id={item.uuid} textValue={item.name}>
+            <Cell>
+              <ProtectedImage src={item.thumbnail} alt="" size={40} className="avatar" />
+            </Cell>
+            <Cell>
+              <Link to={DETAIL_ROUTE[type]} params={{ uuid: item.uuid }}>
+                {item.name}
+              </Link>
+            </Cell>
+            <Cell>{item.email ?? '–'}</Cell>
+            <Cell>{item.city ?? '–'}</Cell>
+            <Cell>{item.occupation ? optionLabel(occupation, item.occupation, i18n.locale) : '–'}</Cell>
+            <Cell>{item.status === 'active' ? t`active` : t`inactive`}</Cell>
+            <Cell>{item.assignedAgent ? (item.assignedAgent.name ?? item.assignedAgent.email) : '–'}</Cell>
+            <Cell>{i18n.number(item.completeness / 100, { style: 'percent' })}</Cell>
+            <Cell>{i18n.date(new Date(item.updatedAt), { dateStyle: 'medium' })}</Cell>
+          </Row>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

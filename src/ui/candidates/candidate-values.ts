@@ -1,0 +1,60 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { FieldDefinition } from '../../../contract/catalog';
+
+const lang = (locale: string): 'de' | 'en' => (locale.startsWith('en') ? 'en' : 'de');
+
+/** The catalogue's label of an option key in the UI's language (the key itself when unknown). */
+export function optionLabel(field: FieldDefinition | undefined, value: string, locale: string): string {
+  const option = field?.options?.find((o) => o.value === value);
+  return option ? option.label[lang(locale)] : value;
+}
+
+/** A field's label in the UI's language. */
+export function fieldLabel(field: FieldDefinition, locale: string): string {
+  return field.label[lang(locale)];
+}
+
+const yes = msg`yes`;
+const no = msg`no`;
+const levelNative = msg`native`;
+
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** A profile value as read-only text, the way the catalogue describes the field; "–" when empty. */
+export function valueText(i18n: I18n, field: FieldDefinition, value: unknown): string {
+  if (isEmpty(value)) return '–';
+  switch (field.type) {
+    case 'boolean':
+      return i18n._(value === true ? yes : no);
+    case 'number':
+      return typeof value === 'number' ? i18n.number(value) : String(value);
+    case 'date': {
+      const date = new Date(String(value));
+      return Number.isNaN(date.getTime()) ? String(value) : i18n.date(date, { dateStyle: 'medium' });
+    }
+    case 'select':
+      return optionLabel(field, String(value), i18n.locale);
+    case 'multiselect':
+      return (Array.isArray(value) ? value : [value])
+        .map((v) => optionLabel(field, String(v), i18n.locale))
+        .join(', ');
+    case 'languages': {
+      const names = new Intl.DisplayNames([i18n.locale], { type: 'language' });
+      return (Array.isArray(value) ? value : [])
+        .map((entry) => {
+          const { language, level } = entry as { language?: string; level?: string };
+          const name = (language && names.of(language)) ?? language ?? '';
+          return `${name} (${level === 'native' ? i18n._(levelNative) : (level ?? '')})`;
+        })
+        .join(', ');
+    }
+    case 'location': {
+      const place = value as { name?: string; country?: string };
+      return place.name ? [place.name, place.country].filter(Boolean).join(', ') : '–';
+    }
+    default:
+      return String(value);
+  }
+}
