@@ -63,7 +63,7 @@ export function AgentDashboard({ list }: { list: ListActor }) {
           />
           <Count
             value={data.unassigned}
-            label={<Trans>unassigned</Trans>}
+            label={<Trans>not assigned</Trans>}
             link={{ to: '/stellas', search: { assigned: 'none' } }}
           />
           <Count value={data.counts.company} label={<Trans>Companies</Trans>} link={{ to: '/companies' }} />
