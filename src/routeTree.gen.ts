@@ -35,6 +35,7 @@ import { Route as ProtectedAgentLunasIndexRouteImport } from './routes/_protecte
 import { Route as ProtectedAgentMatchingJobResultJobUuidRouteImport } from './routes/_protected/_agent/matchingJobResult.$jobUuid'
 import { Route as ProtectedAgentNovasIndexRouteImport } from './routes/_protected/_agent/novas.index'
 import { Route as ProtectedAgentStellasIndexRouteImport } from './routes/_protected/_agent/stellas.index'
+import { Route as ProtectedAgentCompaniesViewUuidRouteImport } from './routes/_protected/_agent/companies.view.$uuid'
 import { Route as ProtectedAgentLunasViewUuidRouteImport } from './routes/_protected/_agent/lunas.view.$uuid'
 import { Route as ProtectedAgentMatchingJobResultDetailJobUuidUuidRouteImport } from './routes/_protected/_agent/matchingJobResultDetail.$jobUuid.$uuid'
 import { Route as ProtectedAgentNovasViewUuidRouteImport } from './routes/_protected/_agent/novas.view.$uuid'
@@ -175,6 +176,12 @@ const ProtectedAgentStellasIndexRoute =
     path: '/stellas/',
     getParentRoute: () => ProtectedAgentRoute,
   } as any)
+const ProtectedAgentCompaniesViewUuidRoute =
+  ProtectedAgentCompaniesViewUuidRouteImport.update({
+    id: '/companies/view/$uuid',
+    path: '/companies/view/$uuid',
+    getParentRoute: () => ProtectedAgentRoute,
+  } as any)
 const ProtectedAgentLunasViewUuidRoute =
   ProtectedAgentLunasViewUuidRouteImport.update({
     id: '/lunas/view/$uuid',
@@ -225,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/lunas/': typeof ProtectedAgentLunasIndexRoute
   '/novas/': typeof ProtectedAgentNovasIndexRoute
   '/stellas/': typeof ProtectedAgentStellasIndexRoute
+  '/companies/view/$uuid': typeof ProtectedAgentCompaniesViewUuidRoute
   '/lunas/view/$uuid': typeof ProtectedAgentLunasViewUuidRoute
   '/matchingJobResultDetail/$jobUuid/$uuid': typeof ProtectedAgentMatchingJobResultDetailJobUuidUuidRoute
   '/novas/view/$uuid': typeof ProtectedAgentNovasViewUuidRoute
@@ -255,6 +263,7 @@ export interface FileRoutesByTo {
   '/lunas': typeof ProtectedAgentLunasIndexRoute
   '/novas': typeof ProtectedAgentNovasIndexRoute
   '/stellas': typeof ProtectedAgentStellasIndexRoute
+  '/companies/view/$uuid': typeof ProtectedAgentCompaniesViewUuidRoute
   '/lunas/view/$uuid': typeof ProtectedAgentLunasViewUuidRoute
   '/matchingJobResultDetail/$jobUuid/$uuid': typeof ProtectedAgentMatchingJobResultDetailJobUuidUuidRoute
   '/novas/view/$uuid': typeof ProtectedAgentNovasViewUuidRoute
@@ -288,6 +297,7 @@ export interface FileRoutesById {
   '/_protected/_agent/lunas/': typeof ProtectedAgentLunasIndexRoute
   '/_protected/_agent/novas/': typeof ProtectedAgentNovasIndexRoute
   '/_protected/_agent/stellas/': typeof ProtectedAgentStellasIndexRoute
+  '/_protected/_agent/companies/view/$uuid': typeof ProtectedAgentCompaniesViewUuidRoute
   '/_protected/_agent/lunas/view/$uuid': typeof ProtectedAgentLunasViewUuidRoute
   '/_protected/_agent/matchingJobResultDetail/$jobUuid/$uuid': typeof ProtectedAgentMatchingJobResultDetailJobUuidUuidRoute
   '/_protected/_agent/novas/view/$uuid': typeof ProtectedAgentNovasViewUuidRoute
@@ -320,6 +330,7 @@ export interface FileRouteTypes {
     | '/lunas/'
     | '/novas/'
     | '/stellas/'
+    | '/companies/view/$uuid'
     | '/lunas/view/$uuid'
     | '/matchingJobResultDetail/$jobUuid/$uuid'
     | '/novas/view/$uuid'
@@ -350,6 +361,7 @@ export interface FileRouteTypes {
     | '/lunas'
     | '/novas'
     | '/stellas'
+    | '/companies/view/$uuid'
     | '/lunas/view/$uuid'
     | '/matchingJobResultDetail/$jobUuid/$uuid'
     | '/novas/view/$uuid'
@@ -382,6 +394,7 @@ export interface FileRouteTypes {
     | '/_protected/_agent/lunas/'
     | '/_protected/_agent/novas/'
     | '/_protected/_agent/stellas/'
+    | '/_protected/_agent/companies/view/$uuid'
     | '/_protected/_agent/lunas/view/$uuid'
     | '/_protected/_agent/matchingJobResultDetail/$jobUuid/$uuid'
     | '/_protected/_agent/novas/view/$uuid'
@@ -586,6 +599,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedAgentStellasIndexRouteImport
       parentRoute: typeof ProtectedAgentRoute
     }
+    '/_protected/_agent/companies/view/$uuid': {
+      id: '/_protected/_agent/companies/view/$uuid'
+      path: '/companies/view/$uuid'
+      fullPath: '/companies/view/$uuid'
+      preLoaderRoute: typeof ProtectedAgentCompaniesViewUuidRouteImport
+      parentRoute: typeof ProtectedAgentRoute
+    }
     '/_protected/_agent/lunas/view/$uuid': {
       id: '/_protected/_agent/lunas/view/$uuid'
       path: '/lunas/view/$uuid'
@@ -626,6 +646,7 @@ interface ProtectedAgentRouteChildren {
   ProtectedAgentLunasIndexRoute: typeof ProtectedAgentLunasIndexRoute
   ProtectedAgentNovasIndexRoute: typeof ProtectedAgentNovasIndexRoute
   ProtectedAgentStellasIndexRoute: typeof ProtectedAgentStellasIndexRoute
+  ProtectedAgentCompaniesViewUuidRoute: typeof ProtectedAgentCompaniesViewUuidRoute
   ProtectedAgentLunasViewUuidRoute: typeof ProtectedAgentLunasViewUuidRoute
   ProtectedAgentMatchingJobResultDetailJobUuidUuidRoute: typeof ProtectedAgentMatchingJobResultDetailJobUuidUuidRoute
   ProtectedAgentNovasViewUuidRoute: typeof ProtectedAgentNovasViewUuidRoute
@@ -642,6 +663,7 @@ const ProtectedAgentRouteChildren: ProtectedAgentRouteChildren = {
   ProtectedAgentLunasIndexRoute: ProtectedAgentLunasIndexRoute,
   ProtectedAgentNovasIndexRoute: ProtectedAgentNovasIndexRoute,
   ProtectedAgentStellasIndexRoute: ProtectedAgentStellasIndexRoute,
+  ProtectedAgentCompaniesViewUuidRoute: ProtectedAgentCompaniesViewUuidRoute,
   ProtectedAgentLunasViewUuidRoute: ProtectedAgentLunasViewUuidRoute,
   ProtectedAgentMatchingJobResultDetailJobUuidUuidRoute:
     ProtectedAgentMatchingJobResultDetailJobUuidUuidRoute,

@@ -99,7 +99,8 @@ export function createWorkspace(api: ApiClient, logout: () => void = () => {}) {
         const agent = isAgentType(claims.user_type);
         const [profile, companyFields, job] = await Promise.all([
           fetchFields(api, 'profile'),
-          company ? fetchFields(api, 'company') : Promise.resolve([]),
+          // Agents read companies' profiles (the companies screen) with the same labels.
+          company || agent ? fetchFields(api, 'company') : Promise.resolve([]),
           fetchFields(api, 'job'),
         ]);
         const scope: ProfileKind = company ? 'company' : 'profile';

@@ -1,7 +1,9 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { fetchVerifiedClaims } from '../api/preload';
 import { protectedRedirect } from '../machines/access';
+import { agentSelfList } from '../machines/agent-workspace';
 import { settledSession } from '../machines/settled';
+import { isAgent } from '../machines/token';
 import { ConsentsPrompt } from '../ui/consents-prompt';
 import { ContentSkeleton, LoadFailed } from '../ui/shell/route-states';
 
@@ -12,7 +14,13 @@ export const Route = createFileRoute('/_protected')({
     if (target) throw redirect({ ...target, search: { redirect: location.href } });
   },
   // Fresh on every visit: the call also proves the session to the server (and refreshes it if needed).
-  loader: async ({ context }) => context.workspace.preload(await fetchVerifiedClaims(context.api)),
+  loader: async ({ context }) => {
+    const data = await context.workspace.preload(await fetchVerifiedClaims(context.api));
+    // The header names an agent from their own record; the agent page reloads it after a change.
+    const agent = isAgent(data.claims) ? agentSelfList(context.api) : null;
+    agent?.send({ type: 'list.load', query: {} });
+    return { ...data, agent };
+  },
   shouldReload: true,
   // The shell stays; the content area shows a skeleton while loading and a retry when loading failed.
   pendingComponent: ContentSkeleton,

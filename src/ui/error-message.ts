@@ -94,7 +94,7 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'agent.not_found': msg`This agent does not exist or is no longer active.`,
   'profile.not_luna': msg`Only a luna can be promoted; this candidate is no luna (any more).`,
   'assign.senior_only': msg`Only senior agents assign candidates to other agents.`,
-  'agent.version_conflict': msg`Someone saved this agent profile in the meantime.`,
+  'agent.version_conflict': msg`Your details were changed in the meantime. The current ones are shown; please enter your change again.`,
   'card.format_invalid': msg`This card format does not exist.`,
 };
 

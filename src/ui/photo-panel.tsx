@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
-import { PHOTO_TYPES } from '../machines/photo.machine';
+import { PHOTO_TYPES, type photoMachine } from '../machines/photo.machine';
 import type { ProfileActor } from '../machines/profile.machine';
 import { useAppActors } from './app-context';
 import { DownloadButton } from './download-button';
@@ -13,11 +13,16 @@ import { ProtectedImage } from './protected-image';
  * the profile state at once and the header with the next token (a refresh is asked for).
  */
 export function PhotoPanel({ profile }: { profile: ProfileActor }) {
-  const { t, i18n } = useLingui();
   const { logic } = useAppActors();
-  const inputId = useId();
   const image = useSelector(profile, (s) => s.context.image);
-  const photo = useActorRef(logic.photo(profile));
+  return <PhotoEditor image={image} logic={logic.photo(profile)} />;
+}
+
+/** The photo panel for any owner (a profile, an agent's own record): the owner's `logic` says where a change goes. */
+export function PhotoEditor({ image, logic }: { image: string | null; logic: typeof photoMachine }) {
+  const { t, i18n } = useLingui();
+  const inputId = useId();
+  const photo = useActorRef(logic);
   const state = useSelector(photo, (s) => s);
   const preview = usePreview(state.context.file);
   return (

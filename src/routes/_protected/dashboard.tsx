@@ -1,21 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { listJobs } from '../../api/jobs';
+import { agentDashboard } from '../../machines/agent-workspace';
 import { JOB_PAGE_SIZE, JobListSearchSchema } from '../../machines/job-search';
 import { listActor } from '../../machines/list.machine';
+import { isAgent } from '../../machines/token';
 import { DashboardScreen } from '../../ui/screens/workspace';
 
 export const Route = createFileRoute('/_protected/dashboard')({
-  // A company's dashboard lists its job requests: the same list the requests page shows first.
+  // A company's dashboard lists its job requests: the same list the requests page shows first. An
+  // agent's shows the workspace's counts, loaded afresh on every visit.
   loader: ({ context }) => {
     const { api, session } = context;
-    if (session.getSnapshot().context.claims?.user_type !== 'company') return { requests: null };
+    const claims = session.getSnapshot().context.claims;
+    if (claims && isAgent(claims)) return { requests: null, agent: agentDashboard(api) };
+    if (claims?.user_type !== 'company') return { requests: null, agent: null };
     const requests = listActor(api, 'jobs', (query) => listJobs(api, { ...query, limit: JOB_PAGE_SIZE }));
     requests.send({ type: 'list.load', query: v.parse(JobListSearchSchema, {}) });
-    return { requests };
+    return { requests, agent: null };
   },
   component: function DashboardRoute() {
-    const { requests } = Route.useLoaderData();
-    return <DashboardScreen requests={requests} />;
+    const { requests, agent } = Route.useLoaderData();
+    return <DashboardScreen requests={requests} agent={agent} />;
   },
 });

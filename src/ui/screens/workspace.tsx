@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ListActor } from '../../machines/list.machine';
 import { AccountSettings } from '../account-settings';
+import { AgentDashboard } from '../agents/agent-dashboard';
 import { ProfileDashboard } from '../dashboard';
 import { CompanyRequests } from '../jobs/job-list';
 import { CardDownload, PhotoPanel } from '../photo-panel';
@@ -10,7 +11,13 @@ import { Screen } from '../screen';
 
 const workspaceRoute = getRouteApi('/_protected');
 
-export function DashboardScreen({ requests }: { requests: ListActor | null }) {
+export function DashboardScreen({
+  requests,
+  agent,
+}: {
+  requests: ListActor | null;
+  agent: ListActor | null;
+}) {
   const { t } = useLingui();
   const { profile, claims } = workspaceRoute.useLoaderData();
   return (
@@ -20,6 +27,7 @@ export function DashboardScreen({ requests }: { requests: ListActor | null }) {
       </p>
       {profile && <ProfileDashboard profile={profile} claims={claims} />}
       {requests && <CompanyRequests list={requests} />}
+      {agent && <AgentDashboard list={agent} />}
     </Screen>
   );
 }
@@ -55,5 +63,11 @@ export function CompaniesScreen() {
       </Screen>
     );
   }
-  return <Screen title={t`Companies`} />;
+  return (
+    <Screen title={t`Companies`}>
+      <p>
+        <Trans>Companies keep their profile here; agents find the companies table here.</Trans>
+      </p>
+    </Screen>
+  );
 }

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useMatch, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FocusEvent, type KeyboardEvent, useId, useState } from 'react';
+import type { AgentSelf } from '../../../contract/agent';
 import type { TokenClaims } from '../../../contract/session';
 import { LANGUAGES, type Language } from '../../../contract/user-types';
+import { type ListActor, listPage } from '../../machines/list.machine';
 import { useAppActors } from '../app-context';
 import { accountMenuFor, navigationFor } from '../navigation';
 import { ProtectedImage } from '../protected-image';
@@ -94,6 +96,12 @@ function AccountMenu({ claims }: { claims: TokenClaims }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  // An agent's own record (loaded by the protected group) gives the name the token does not carry.
+  const agent = useMatch({
+    from: '/_protected',
+    shouldThrow: false,
+    select: (m) => m.loaderData?.agent ?? null,
+  });
   const close = () => setOpen(false);
   const closeOnFocusOut = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) close();
@@ -120,6 +128,7 @@ function AccountMenu({ claims }: { claims: TokenClaims }) {
         </span>
       </button>
       <div id={panelId} className="account-panel" hidden={!open}>
+        {agent && <AgentName agent={agent} />}
         <p className="account-panel-email">{claims.email}</p>
         <ul>
           {accountMenuFor(claims).map((item) => (
@@ -144,4 +153,10 @@ function AccountMenu({ claims }: { claims: TokenClaims }) {
       </div>
     </div>
   );
+}
+
+function AgentName({ agent }: { agent: ListActor }) {
+  const self = useSelector(agent, (s) => listPage<AgentSelf>(s));
+  const name = [self?.first_name, self?.last_name].filter(Boolean).join(' ');
+  return name ? <p className="account-panel-name">{name}</p> : null;
 }

@@ -1,4 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AgentListScreen } from '../../../ui/screens/agent';
+import { agentList } from '../../../machines/agent-workspace';
+import { AgentListScreen } from '../../../ui/agents/agent-list';
 
-export const Route = createFileRoute('/_protected/_agent/agent/view')({ component: AgentListScreen });
+export const Route = createFileRoute('/_protected/_agent/agent/view')({
+  loader: ({ context }) => ({ list: agentList(context.api) }),
+  component: function AgentListRoute() {
+    const { list } = Route.useLoaderData();
+    return <AgentListScreen list={list} />;
+  },
+});

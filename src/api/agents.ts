@@ -1,0 +1,74 @@
+import * as v from 'valibot';
+import {
+  type AgentDashboard,
+  AgentDashboardSchema,
+  type AgentListResponse,
+  AgentListResponseSchema,
+  type AgentSelf,
+  AgentSelfSchema,
+  type AgentSelfUpdate,
+  type AssignmentResult,
+  AssignmentResultSchema,
+  type CompanyDetail,
+  CompanyDetailSchema,
+  type CompanyListQuery,
+  type CompanyListResponse,
+  CompanyListResponseSchema,
+} from '../../contract/agent';
+import type { ApiClient } from './client';
+
+// The agent workspace's own calls (contract/agent.ts); the candidate calls live in candidates.ts.
+
+/** GET /api/company/list: search, assigned agent, open requests. */
+export async function listCompanies(
+  api: ApiClient,
+  query: Partial<CompanyListQuery>,
+): Promise<CompanyListResponse> {
+  return v.parse(CompanyListResponseSchema, await api.call('/api/company/list', { query: compact(query) }));
+}
+
+/** GET /api/agent/company/{uuid}: the company's values and its job requests. */
+export async function fetchCompany(api: ApiClient, uuid: string): Promise<CompanyDetail> {
+  return v.parse(CompanyDetailSchema, await api.call(`/api/agent/company/${encodeURIComponent(uuid)}`));
+}
+
+/** POST /api/agent/assign_company: `agent` left out assigns to the caller, null unassigns. */
+export async function assignCompany(
+  api: ApiClient,
+  uuid: string,
+  agent?: string | null,
+): Promise<AssignmentResult> {
+  const body = agent === undefined ? { uuid } : { uuid, agent };
+  return v.parse(
+    AssignmentResultSchema,
+    await api.call('/api/agent/assign_company', { method: 'POST', body }),
+  );
+}
+
+/** GET /api/agent: the signed-in agent's own name, phone and photo. */
+export async function fetchAgentSelf(api: ApiClient): Promise<AgentSelf> {
+  return v.parse(AgentSelfSchema, await api.call('/api/agent'));
+}
+
+/** PUT /api/agent; a stale version answers 409 `agent.version_conflict` (an ApiError). */
+export async function updateAgentSelf(api: ApiClient, body: AgentSelfUpdate): Promise<AgentSelf> {
+  return v.parse(AgentSelfSchema, await api.call('/api/agent', { method: 'PUT', body }));
+}
+
+/** GET /api/agent/list: every agent with assigned candidates, companies and active jobs. */
+export async function listAgents(api: ApiClient): Promise<AgentListResponse> {
+  return v.parse(AgentListResponseSchema, await api.call('/api/agent/list'));
+}
+
+/** GET /api/agent/dashboard: the counts of PRODUCT.md §6 and the last runs. */
+export async function fetchAgentDashboard(api: ApiClient): Promise<AgentDashboard> {
+  return v.parse(AgentDashboardSchema, await api.call('/api/agent/dashboard'));
+}
+
+function compact(query: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined && value !== null && value !== '')
+      .map(([key, value]) => [key, String(value)]),
+  );
+}

@@ -1,0 +1,117 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { AgentDashboard as Dashboard } from '../../../contract/agent';
+import { type ListActor, listPage } from '../../machines/list.machine';
+import { RetryAlert } from '../components/retry-alert';
+
+/** One figure of the dashboard: the count, what it counts, and the table that lists them. */
+function Count({ value, label, link }: { value: number; label: ReactNode; link?: LinkProps }) {
+  const body = (
+    <span className="count-body">
+      <span className="count-value">{value}</span> <span className="count-label">{label}</span>
+    </span>
+  );
+  return <li className="count">{link ? <Link {...link}>{body}</Link> : body}</li>;
+}
+
+/** The agent's day (PRODUCT.md §6): counts per type, new, unassigned, mine, jobs, runs, waiting requests. */
+export function AgentDashboard({ list }: { list: ListActor }) {
+  const { t, i18n } = useLingui();
+  const state = useSelector(list, (s) => s);
+  const data = listPage<Dashboard>(state);
+  if (state.matches('failed') && !data) {
+    return <RetryAlert code={state.context.error} onRetry={() => list.send({ type: 'list.retry' })} />;
+  }
+  if (!data) {
+    return (
+      <p aria-busy="true">
+        <Trans>Loading the figures…</Trans>
+      </p>
+    );
+  }
+  const runState: Record<string, string> = {
+    queued: t`queued`,
+    running: t`running`,
+    done: t`done`,
+    failed: t`failed`,
+    cancelled: t`cancelled`,
+  };
+  return (
+    <div className="dashboard-grid" aria-busy={state.hasTag('busy')}>
+      <section aria-labelledby="dash-candidates">
+        <h2 id="dash-candidates">
+          <Trans>Candidates</Trans>
+        </h2>
+        <ul className="counts">
+          <Count value={data.counts.stella} label={<Trans>Stellas</Trans>} link={{ to: '/stellas' }} />
+          <Count value={data.counts.luna} label={<Trans>Lunas</Trans>} link={{ to: '/lunas' }} />
+          <Count value={data.counts.nova} label={<Trans>Novas</Trans>} link={{ to: '/novas' }} />
+          <Count value={data.newThisWeek} label={<Trans>new this week</Trans>} />
+        </ul>
+      </section>
+      <section aria-labelledby="dash-care">
+        <h2 id="dash-care">
+          <Trans>Looking after</Trans>
+        </h2>
+        <ul className="counts">
+          <Count
+            value={data.assignedToMe}
+            label={<Trans>assigned to me</Trans>}
+            link={{ to: '/stellas', search: { assigned: 'me' } }}
+          />
+          <Count
+            value={data.unassigned}
+            label={<Trans>not assigned</Trans>}
+            link={{ to: '/stellas', search: { assigned: 'none' } }}
+          />
+          <Count value={data.counts.company} label={<Trans>Companies</Trans>} link={{ to: '/companies' }} />
+          <Count
+            value={data.companyRequestsWaiting}
+            label={<Trans>company requests waiting</Trans>}
+            link={{ to: '/matchingJob', search: { origin: 'company' } }}
+          />
+        </ul>
+      </section>
+      <section aria-labelledby="dash-jobs">
+        <h2 id="dash-jobs">
+          <Trans>Matching</Trans>
+        </h2>
+        <ul className="counts">
+          <Count value={data.activeJobs} label={<Trans>active jobs</Trans>} link={{ to: '/matchingJob' }} />
+          <Count
+            value={data.runsInFlight}
+            label={<Trans>runs in flight</Trans>}
+            link={{ to: '/matchingJob' }}
+          />
+        </ul>
+        <h3>
+          <Trans>Last runs</Trans>
+        </h3>
+        {data.lastRuns.length === 0 ? (
+          <p>
+            <Trans>No job has run yet.</Trans>
+          </p>
+        ) : (
+          <ul>
+            {data.lastRuns.map((run) => (
+              <li key={run.uuid}>
+                <Link to="/matchingJobResult/$jobUuid" params={{ jobUuid: run.jobUuid }}>
+                  {run.jobTitle || t`Untitled job`}
+                </Link>{' '}
+                <span className="muted">
+                  · {runState[run.state] ?? run.state}
+                  {run.included !== null && <> · {t`${run.included} candidates`}</>}
+                  {run.finishedAt && (
+                    <> · {i18n.date(new Date(run.finishedAt), { dateStyle: 'short', timeStyle: 'short' })}</>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,338 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type {
+  AgentListResponse,
+  AgentRef,
+  CompanyDetail,
+  CompanyListResponse,
+} from '../../../contract/agent';
+import type { FieldDefinition } from '../../../contract/catalog';
+import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../machines/agent-search';
+import { type ListActor, listPage } from '../../machines/list.machine';
+import type { SubmissionActor } from '../../machines/submission.machine';
+import { Pagination } from '../components/pagination';
+import { RetryAlert } from '../components/retry-alert';
+import { Screen } from '../screen';
+import { FormError } from '../text-field';
+
+const workspaceRoute = getRouteApi('/_protected');
+const listRoute = getRouteApi('/_protected/companies');
+
+/** An agent as a table cell names them: name, else e-mail; "me" for the signed-in agent. */
+export function AgentName({ agent }: { agent: AgentRef | null }) {
+  const { claims } = workspaceRoute.useLoaderData();
+  if (!agent)
+    return (
+      <span className="muted">
+        <Trans>nobody</Trans>
+      </span>
+    );
+  const name = agent.name || agent.email;
+  return agent.uuid === claims.sub ? <Trans>{name} (me)</Trans> : name;
+}
+
+/** companies (agents): search, assigned agent and open requests filters, paged; the URL holds it all. */
+export function CompanyListScreen({ list }: { list: ListActor }) {
+  const { t, i18n } = useLingui();
+  const search = listRoute.useSearch();
+  const navigate = useNavigate({ from: '/companies' });
+  const state = useSelector(list, (s) => s);
+  const page = listPage<CompanyListResponse>(state);
+  const setSearch = (patch: Partial<CompanyListSearch>) =>
+    navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
+  const pages = page ? Math.max(1, Math.ceil(page.total / COMPANY_PAGE_SIZE)) : 1;
+  return (
+    <Screen title={t`Companies`}>
+      <search className="filters company-filters">
+        <div className="field">
+          <label htmlFor="companies-q">
+            <Trans>Search</Trans>
+          </label>
+          <input
+            id="companies-q"
+            type="search"
+            value={search.q}
+            onChange={(e) => setSearch({ q: e.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="companies-assigned">
+            <Trans>Assigned agent</Trans>
+          </label>
+          <select
+            id="companies-assigned"
+            value={search.assigned}
+            onChange={(e) => setSearch({ assigned: e.target.value as CompanyListSearch['assigned'] })}
+          >
+            <option value="any">{t`All`}</option>
+            <option value="me">{t`Assigned to me`}</option>
+            <option value="none">{t`Unassigned`}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="companies-open">
+            <Trans>Open requests</Trans>
+          </label>
+          <select
+            id="companies-open"
+            value={search.open ?? ''}
+            onChange={(e) =>
+              setSearch({ open: (e.target.value || undefined) as CompanyListSearch['open'] | undefined })
+            }
+          >
+            <option value="">{t`All`}</option>
+            <option value="yes">{t`With open requests`}</option>
+            <option value="no">{t`Without open requests`}</option>
+          </select>
+        </div>
+      </search>
+      {state.matches('failed') && (
+        <RetryAlert code={state.context.error} onRetry={() => list.send({ type: 'list.retry' })} />
+      )}
+      {!page && state.hasTag('busy') && (
+        <p aria-busy="true">
+          <Trans>Loading the companies…</Trans>
+        </p>
+      )}
+      {page && (
+        <div className="table-wrap" aria-busy={state.hasTag('busy')}>
+          <p className="muted" aria-live="polite">
+            <Trans>{page.total} companies</Trans>
+          </p>
+          <table className="company-table">
+            <caption className="visually-hidden">{t`Companies`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Company</Trans>
+                </th>
+                <th scope="col" className="wide-only">
+                  <Trans>City</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Assigned agent</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Open requests</Trans>
+                </th>
+                <th scope="col" className="wide-only">
+                  <Trans>Last change</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((company) => (
+                <tr key={company.uuid}>
+                  <th scope="row">
+                    <Link to="/companies/view/$uuid" params={{ uuid: company.uuid }}>
+                      {company.name || company.email}
+                    </Link>
+                    <div className="cell-note">{company.email}</div>
+                    {company.city && <div className="cell-note narrow-only">{company.city}</div>}
+                  </th>
+                  <td className="wide-only">{company.city ?? '–'}</td>
+                  <td>
+                    <AgentName agent={company.assignedAgent} />
+                  </td>
+                  <td>{company.openRequests}</td>
+                  <td className="wide-only">
+                    {i18n.date(new Date(company.updatedAt), { dateStyle: 'medium' })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {page.items.length === 0 && (
+            <p>
+              {search.q ? (
+                <Trans>No company matches this search.</Trans>
+              ) : (
+                <Trans>No company fits these filters.</Trans>
+              )}
+            </p>
+          )}
+          <Pagination
+            page={search.page}
+            pageCount={pages}
+            onChange={(next) => navigate({ search: (prev) => ({ ...prev, page: next }) })}
+          />
+        </div>
+      )}
+    </Screen>
+  );
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+
+/** A catalogue value as words: an option's label, a place's name, or the text itself. */
+function companyValue(field: FieldDefinition, value: unknown, language: 'de' | 'en'): string | null {
+  if (value && typeof value === 'object' && 'name' in value) return text(value.name);
+  const raw = text(value);
+  if (raw === null) return null;
+  return field.options?.find((option) => option.value === raw)?.label[language] ?? raw;
+}
+
+/** companies/view/{uuid}: the company's data, its job requests and who looks after it. */
+export function CompanyDetailScreen({
+  detail,
+  assign,
+  agents,
+}: {
+  detail: ListActor;
+  assign: SubmissionActor;
+  /** Senior agents only: the agents the company may be handed to. */
+  agents: ListActor | null;
+}) {
+  const { t, i18n } = useLingui();
+  const { claims, fields } = workspaceRoute.useLoaderData();
+  const state = useSelector(detail, (s) => s);
+  const busy = useSelector(assign, (s) => s.hasTag('busy'));
+  const assignError = useSelector(assign, (s) => s.context.error);
+  const company = listPage<CompanyDetail>(state);
+  const name = text(company?.values.name) ?? company?.email;
+  const language = i18n.locale === 'en' ? 'en' : 'de';
+  const mine = company?.assignedAgent?.uuid === claims.sub;
+  return (
+    <Screen title={name ?? t`Company`}>
+      <p>
+        <Link to="/companies">
+          <Trans>Back to the companies</Trans>
+        </Link>
+      </p>
+      {state.matches('failed') && (
+        <RetryAlert code={state.context.error} onRetry={() => detail.send({ type: 'list.retry' })} />
+      )}
+      {!company && state.hasTag('busy') && (
+        <p aria-busy="true">
+          <Trans>Loading the company…</Trans>
+        </p>
+      )}
+      {company && (
+        <div className="dashboard-grid" aria-busy={state.hasTag('busy')}>
+          <section aria-labelledby="company-assignment">
+            <h2 id="company-assignment">
+              <Trans>Assigned agent</Trans>
+            </h2>
+            <p>
+              <AgentName agent={company.assignedAgent} />
+            </p>
+            <FormError code={assignError} />
+            {mine ? (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => assign.send({ type: 'submission.submit', input: null })}
+              >
+                <Trans>Unassign</Trans>
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => assign.send({ type: 'submission.submit', input: undefined })}
+              >
+                <Trans>Assign to me</Trans>
+              </button>
+            )}
+            {agents && (
+              <AssignToAgent agents={agents} assign={assign} current={company.assignedAgent?.uuid ?? null} />
+            )}
+          </section>
+          <section aria-labelledby="company-data">
+            <h2 id="company-data">
+              <Trans>Company data</Trans>
+            </h2>
+            <dl className="facts">
+              <dt>
+                <Trans>E-mail</Trans>
+              </dt>
+              <dd>{company.email}</dd>
+              {fields.company.map((field) => {
+                const value = companyValue(field, company.values[field.key], language);
+                return value === null ? null : (
+                  <div key={field.key}>
+                    <dt>{field.label[language]}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </section>
+          <section aria-labelledby="company-requests">
+            <h2 id="company-requests">
+              <Trans>Job requests</Trans>
+            </h2>
+            {company.requests.length === 0 ? (
+              <p>
+                <Trans>This company has not filed a request yet.</Trans>
+              </p>
+            ) : (
+              <ul>
+                {company.requests.map((request) => (
+                  <li key={request.uuid}>
+                    <Link to="/matchingJobResult/$jobUuid" params={{ jobUuid: request.uuid }}>
+                      {request.title || t`Untitled request`}
+                    </Link>{' '}
+                    <span className="muted">
+                      · {request.status === 'archived' ? t`archived` : t`active`} ·{' '}
+                      {i18n.date(new Date(request.createdAt), { dateStyle: 'medium' })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </Screen>
+  );
+}
+
+/** A senior agent hands the company to any agent (the server refuses it to plain agents). */
+function AssignToAgent({
+  agents,
+  assign,
+  current,
+}: {
+  agents: ListActor;
+  assign: SubmissionActor;
+  current: string | null;
+}) {
+  const { t } = useLingui();
+  const list = useSelector(agents, (s) => listPage<AgentListResponse>(s));
+  const busy = useSelector(assign, (s) => s.hasTag('busy'));
+  if (!list) return null;
+  return (
+    <form
+      className="assign-other"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const agent = String(new FormData(event.currentTarget).get('agent') ?? '');
+        if (agent) assign.send({ type: 'submission.submit', input: agent });
+      }}
+    >
+      <div className="field">
+        <label htmlFor="company-assign-agent">
+          <Trans>Assign to another agent</Trans>
+        </label>
+        <select id="company-assign-agent" name="agent" key={current ?? 'none'} defaultValue={current ?? ''}>
+          <option value="" disabled>
+            {t`Choose an agent`}
+          </option>
+          {list.items.map((agent) => (
+            <option key={agent.uuid} value={agent.uuid}>
+              {agent.name || agent.email}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" disabled={busy}>
+        <Trans>Assign</Trans>
+      </button>
+    </form>
+  );
+}
