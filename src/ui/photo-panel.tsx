@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { PHOTO_TYPES, type photoMachine } from '../machines/photo.machine';
 import type { ProfileActor } from '../machines/profile.machine';
 import { useAppActors } from './app-context';
+import { FilePicker, SquareCrop } from './components/file-drop';
 import { DownloadButton } from './download-button';
 import { errorMessage } from './error-message';
 import { ProtectedImage } from './protected-image';
@@ -25,6 +26,8 @@ export function PhotoEditor({ image, logic }: { image: string | null; logic: typ
   const photo = useActorRef(logic);
   const state = useSelector(photo, (s) => s);
   const preview = usePreview(state.context.file);
+  /** The file being cropped: a step of this screen only, before anything reaches the photo machine. */
+  const [cropping, setCropping] = useState<File | null>(null);
   return (
     <section className="photo-panel" aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`}>
@@ -37,19 +40,28 @@ export function PhotoEditor({ image, logic }: { image: string | null; logic: typ
           <ProtectedImage src={image} alt={t`Your profile photo`} size={128} className="avatar" />
         )}
         <div className="photo-actions">
-          <label htmlFor={inputId}>
-            <Trans>Choose a photo (JPEG, PNG or WebP, at most 5 MB)</Trans>
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            accept={PHOTO_TYPES.join(',')}
-            disabled={state.hasTag('busy')}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) photo.send({ type: 'photo.choose', file });
-            }}
-          />
+          {cropping ? (
+            // PRODUCT.md §6: the photo is square; the user picks the square before it is uploaded.
+            <SquareCrop
+              file={cropping}
+              onCrop={(square) => {
+                setCropping(null);
+                photo.send({
+                  type: 'photo.choose',
+                  file: new File([square], 'photo.jpg', { type: 'image/jpeg' }),
+                });
+              }}
+              onCancel={() => setCropping(null)}
+            />
+          ) : (
+            <FilePicker
+              label={t`Choose a photo`}
+              description={t`JPEG, PNG or WebP, at most 5 MB; you choose the square next.`}
+              acceptedFileTypes={[...PHOTO_TYPES]}
+              isDisabled={state.hasTag('busy')}
+              onSelect={setCropping}
+            />
+          )}
           {state.matches('chosen') && (
             <p>
               <button

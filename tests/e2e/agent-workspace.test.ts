@@ -153,8 +153,9 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
       .png()
       .toBuffer();
     await page
-      .getByLabel('Foto auswählen', { exact: false })
+      .locator('.photo-panel input[type=file]')
       .setInputFiles({ name: 'agent.png', mimeType: 'image/png', buffer });
+    await page.getByRole('button', { name: 'Dieses Quadrat verwenden' }).click();
     await page.getByRole('button', { name: 'Foto hochladen' }).click();
     await expect
       .poll(() => page.getByRole('button', { name: 'Foto löschen' }).count(), { timeout: 10_000 })
