@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
 import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/job.machine';
@@ -21,16 +21,21 @@ const workspaceRoute = getRouteApi('/_protected');
 const resultsRoute = getRouteApi('/_protected/_agent/matchingJobResult/$jobUuid');
 
 /** matchingJobResult/{uuid}: the run, its progress, and the ranked, explained candidates (PRODUCT.md §6). */
-export function JobResults({ results, nearMisses }: { results: ListActor; nearMisses: ListActor }) {
+export function JobResults({
+  job,
+  results,
+  nearMisses,
+}: {
+  job: JobActor;
+  results: ListActor;
+  nearMisses: ListActor;
+}) {
   const { t, i18n } = useLingui();
   const { jobUuid } = resultsRoute.useParams();
   const search = resultsRoute.useSearch();
   const navigate = useNavigate({ from: '/matchingJobResult/$jobUuid' });
   const { fields } = workspaceRoute.useLoaderData();
   const { logic } = useAppActors();
-  const job = useActorRef(logic.job(false), {
-    input: { uuid: jobUuid, fields: fields.job, asCompany: false },
-  });
   const jobState = useSelector(job, (s) => s);
   const list = useSelector(results, (s) => s);
   const page = listPage<ResultsResponse>(list);
@@ -39,15 +44,6 @@ export function JobResults({ results, nearMisses }: { results: ListActor; nearMi
   const star = useActorRef(requests.shortlist);
   const csvBusy = useSelector(csv, (s) => s.hasTag('busy'));
   const starBusy = useSelector(star, (s) => s.hasTag('busy'));
-
-  // A finished run replaces the results: the tables ask again (a subscription, not data flow).
-  useEffect(() => {
-    const subscription = job.on('job.runFinished', () => {
-      results.send({ type: 'list.reload' });
-      nearMisses.send({ type: 'list.reload' });
-    });
-    return () => subscription.unsubscribe();
-  }, [job, results, nearMisses]);
 
   const setSearch = (patch: Partial<ResultsSearch>) =>
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
@@ -315,16 +311,9 @@ function ResultRow({
 /** Run, archive / re-activate, edit, duplicate: what the job machine allows now. */
 export function JobActions({ job }: { job: JobActor }) {
   const state = useSelector(job, (s) => s);
-  const navigate = useNavigate();
   const { t, i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const uuid = state.context.uuid;
-  useEffect(() => {
-    const subscription = job.on('job.duplicateRequested', (e) =>
-      navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: e.uuid } }),
-    );
-    return () => subscription.unsubscribe();
-  }, [job, navigate]);
   if (state.matches('deleted')) {
     return (
       <p role="status">
