@@ -2,15 +2,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
+import { Input, Label, NumberField } from 'react-aria-components';
 import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
 import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/job.machine';
 import { JOB_PAGE_SIZE, type ResultsSearch } from '../../machines/job-search';
 import { type ListActor, listPage } from '../../machines/list.machine';
 import { useAppActors } from '../app-context';
+import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
 import { Pagination } from '../components/pagination';
+import { Progress } from '../components/progress';
 import { RetryAlert } from '../components/retry-alert';
+import { Select } from '../components/select';
 import { errorMessage } from '../error-message';
 import { ProtectedImage } from '../protected-image';
 import { Screen } from '../screen';
@@ -57,12 +61,10 @@ export function JobResults({
       <JobActions job={job} />
       {progress !== null && (
         <div className="run-progress">
-          <label htmlFor="run-progress">
-            <Trans>The run is in progress; the last results stay visible meanwhile.</Trans>
-          </label>
-          <progress id="run-progress" max={100} value={progress}>
-            {progress} %
-          </progress>
+          <Progress
+            label={t`The run is in progress; the last results stay visible meanwhile.`}
+            value={progress}
+          />
         </div>
       )}
       {jobState.matches({ active: { run: 'failed' } }) && (
@@ -96,62 +98,45 @@ export function JobResults({
         onSubmit={(e) => e.preventDefault()}
         aria-label={t`Filter and sort the results`}
       >
-        <div className="field">
-          <label htmlFor="results-sort">
-            <Trans>Sort by</Trans>
-          </label>
-          <select
-            id="results-sort"
-            value={search.sort}
-            onChange={(e) => setSearch({ sort: e.target.value as ResultsSearch['sort'], order: undefined })}
-          >
-            <option value="score">{t`Score`}</option>
-            <option value="name">{t`Name`}</option>
-            <option value="distance">{t`Distance`}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="results-min">
+        <Select
+          label={t`Sort by`}
+          selectedKey={search.sort}
+          onSelectionChange={(key) => setSearch({ sort: key as ResultsSearch['sort'], order: undefined })}
+          options={[
+            { id: 'score', label: t`Score` },
+            { id: 'name', label: t`Name` },
+            { id: 'distance', label: t`Distance` },
+          ]}
+        />
+        <NumberField
+          className="rac-field"
+          minValue={0}
+          maxValue={100}
+          value={search.minScore ?? Number.NaN}
+          onChange={(value) => setSearch({ minScore: Number.isFinite(value) ? value : undefined })}
+        >
+          <Label>
             <Trans>Minimum score</Trans>
-          </label>
-          <input
-            id="results-min"
-            type="number"
-            min={0}
-            max={100}
-            value={search.minScore ?? ''}
-            onChange={(e) =>
-              setSearch({ minScore: e.target.value === '' ? undefined : Number(e.target.value) })
-            }
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="results-type">
-            <Trans>Candidate type</Trans>
-          </label>
-          <select
-            id="results-type"
-            value={search.type ?? ''}
-            onChange={(e) =>
-              setSearch({ type: (e.target.value || undefined) as ResultsSearch['type'] | undefined })
-            }
-          >
-            <option value="">{t`All`}</option>
-            {CANDIDATE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={search.shortlisted === true}
-            onChange={(e) => setSearch({ shortlisted: e.target.checked ? true : undefined })}
-          />
+          </Label>
+          <Input className="rac-input" />
+        </NumberField>
+        <Select
+          label={t`Candidate type`}
+          selectedKey={search.type ?? 'all'}
+          onSelectionChange={(key) =>
+            setSearch({ type: key === 'all' ? undefined : (key as ResultsSearch['type']) })
+          }
+          options={[
+            { id: 'all', label: t`All` },
+            ...CANDIDATE_TYPES.map((type) => ({ id: type, label: type })),
+          ]}
+        />
+        <Checkbox
+          isSelected={search.shortlisted === true}
+          onChange={(checked) => setSearch({ shortlisted: checked ? true : undefined })}
+        >
           <Trans>Only the shortlist</Trans>
-        </label>
+        </Checkbox>
         <button
           type="button"
           className="button"
