@@ -155,9 +155,14 @@ export function JobResults({
           <Trans>Loading the results…</Trans>
         </p>
       )}
-      {page && (
+      {page && run && page.items.length === 0 && (
+        <p>
+          <Trans>No candidate fits these filters.</Trans>
+        </p>
+      )}
+      {page && page.items.length > 0 && (
         <div className="table-wrap" aria-busy={list.hasTag('busy')}>
-          <table className="results">
+          <table className="results stack-table">
             <caption className="visually-hidden">
               <Trans>Candidates ranked by score</Trans>
             </caption>
@@ -203,11 +208,6 @@ export function JobResults({
               ))}
             </tbody>
           </table>
-          {page.items.length === 0 && (
-            <p>
-              <Trans>No candidate fits these filters.</Trans>
-            </p>
-          )}
           <p className="muted">
             <Trans>{page.total} candidates</Trans>
           </p>
