@@ -11,7 +11,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed';
 import type { AppEnv } from './http/env';
 import { RunWorker } from './jobs/runs';
-import { JobServices } from './jobs/services';
+import { indexSnapshotFor, JobServices } from './jobs/services';
 import { createLogger, type Logger } from './log';
 import { DataDirInUseError } from './maintenance/data-lock';
 import { startSweeps } from './maintenance/sweeps';
@@ -57,7 +57,9 @@ export async function startServer(
   const worker = startOutboxWorker(db.db, transportsFor(config, logger), () => new Date(), logger, {
     retentionDays: config.outboxRetentionDays,
   });
-  const jobs = new JobServices(db.db, config.matchResultLimit);
+  const jobs = new JobServices(db.db, config.matchResultLimit, Date.now, indexSnapshotFor(config));
+  // The index loads (from DATA_DIR's snapshot when there is one) while the server starts listening.
+  void jobs.freshIndex().catch((error) => logger.warn({ err: error }, 'matching index warm-up failed'));
   const runWorker = new RunWorker(jobs, { logger }).start();
   jobs.onRunQueued = () => runWorker.poke();
   // Orphan photo files, expired tokens and codes, old rate-limit rows: now and hourly.

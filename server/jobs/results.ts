@@ -58,6 +58,14 @@ const RESULT_JOINS = sql`left join profiles p on p.id = r.profile_id
   left join photos ph on ph.user_id = p.user_id
   left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
 
+/**
+ * A page's columns over its rows already cut to the page (`r` with `shortlisted`): the profile and
+ * photo are looked up for those rows only, not for every result of the run before the limit.
+ */
+const PAGE_COLUMNS = sql`r.profile_id, r.rank, r.score, r.type, r.name, r.city, r.distance_km, r.breakdown,
+  (p.id is null or p.version <> r.profile_version or p.status <> 'active') as changed,
+  ph.id as photo_id, r.shortlisted`;
+
 function filtersOf(query: ResultsQuery): SQL {
   const parts: SQL[] = [];
   if (query.minScore !== undefined) parts.push(sql`r.score >= ${query.minScore}`);
@@ -153,8 +161,13 @@ export async function showResults(
           (select row_to_json(run) from run) as run,
           (select count(*) from job_results r ${countJoin} where ${where}) as total,
           (select coalesce(json_agg(x order by ${orderOf(query, 'x')}), '[]'::json) from (
-             select ${RESULT_COLUMNS} from job_results r ${RESULT_JOINS} where ${where}
-             order by ${orderOf(query)} limit ${query.limit} offset ${(query.page - 1) * query.limit}) x) as items`,
+             select ${PAGE_COLUMNS} from (
+               select r.*, (s.profile_id is not null) as shortlisted from job_results r
+                 left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id
+               where ${where} order by ${orderOf(query)}
+               limit ${query.limit} offset ${(query.page - 1) * query.limit}) r
+             left join profiles p on p.id = r.profile_id
+             left join photos ph on ph.user_id = p.user_id) x) as items`,
   );
   if (!row?.job) throw jobNotFound();
   const run = parsedJson(row.run);

@@ -1,5 +1,7 @@
+import { join, resolve } from 'node:path';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { IndexSync } from '../matching/index-sync';
+import { IndexSync, type SnapshotOptions } from '../matching/index-sync';
 import type { ProfileIndex } from '../matching/profile-index';
 
 /** How many included profiles a done run keeps (PRODUCT.md §5, MATCH_RESULT_LIMIT). */
@@ -20,8 +22,9 @@ export class JobServices {
     readonly db: Database,
     readonly resultLimit = DEFAULT_RESULT_LIMIT,
     readonly clock: () => number = Date.now,
+    snapshot: SnapshotOptions | null = null,
   ) {
-    this.sync = new IndexSync(db, clock);
+    this.sync = new IndexSync(db, clock, snapshot);
   }
 
   /** The index refreshed now: what a run scores. */
@@ -42,4 +45,19 @@ export class JobServices {
     });
     return this.pending;
   }
+}
+
+/**
+ * Where a server keeps its matching index between starts: `DATA_DIR/matching-index.v8`, for the
+ * database it serves (a PostgreSQL URL without credentials, or the PGlite directory). Tests keep none.
+ */
+export function indexSnapshotFor(config: Config): SnapshotOptions | null {
+  if (config.nodeEnv === 'test') return null;
+  let key = `pglite:${resolve(config.dataDir)}`;
+  if (config.databaseUrl) {
+    const url = new URL(config.databaseUrl);
+    url.password = '';
+    key = url.toString();
+  }
+  return { path: join(config.dataDir, 'matching-index.v8'), key };
 }

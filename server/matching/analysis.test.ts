@@ -27,6 +27,11 @@ describe('analyseIndex', () => {
     expect(analysed.results).toEqual(plain.results);
     expect(analysed.considered).toBe(plain.considered);
     expect(analysed.included).toBe(plain.included);
+    // Without near misses (the live what-if) only passing rows are scored: the same counts and bins.
+    const withNear = analyseIndex(index, j, { topK: 500, nearMisses: 50 });
+    expect(analysed.histogram).toEqual(withNear.histogram);
+    expect(analysed.excludedBy).toEqual(withNear.excludedBy);
+    expect(analysed.results).toEqual(withNear.results);
   });
 
   it.each(jobs)(

@@ -102,10 +102,12 @@ export function analyseIndex(index: ProfileIndex, job: MatchJob, options: Analys
     }
   });
 
-  // Only rows missing at most one must-have are scored.
+  // Only rows missing at most one must-have are scored — and without near misses asked for (the
+  // live what-if), only the rows that pass every must-have.
+  const maxFails = (options.nearMisses ?? 0) > 0 ? 1 : 0;
   let m = 0;
   for (let j = 0; j < n; j++) {
-    if (fails[j]! > 1) continue;
+    if (fails[j]! > maxFails) continue;
     sel[m] = sel[j]!;
     fails[m] = fails[j]!;
     missed[m] = missed[j]!;

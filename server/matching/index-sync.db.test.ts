@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalogFile, seedCatalog } from '../catalog/catalog';
@@ -18,6 +21,40 @@ afterAll(async () => {
 beforeEach(async () => {
   await db.truncate();
   await seedIndexFixture(db.db);
+});
+
+describe('the index snapshot of a cold start', () => {
+  it('loads the saved index and reads only what changed since, ignoring another database’s file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'matchwerk-sync-snapshot-'));
+    try {
+      const snapshot = { path: join(dir, 'matching-index.v8'), key: 'db-a' };
+      const first = new IndexSync(db.db, Date.now, snapshot);
+      expect(await first.refresh()).toMatchObject({ rebuilt: true, upserted: 3 });
+      expect(first.coldStart).toBe('rebuild');
+      await first.lastPersist;
+
+      // Written after the snapshot: the next cold start must see it through the delta.
+      await db.db
+        .update(profiles)
+        .set({ values: { skills: ['go', 'sql'] } })
+        .where(eq(profiles.id, uuid(3)));
+      await db.db.delete(profiles).where(eq(profiles.id, uuid(1)));
+
+      const cold = new IndexSync(db.db, Date.now, snapshot);
+      expect(await cold.refresh()).toMatchObject({ rebuilt: false, upserted: 1, removed: 1 });
+      expect(cold.coldStart).toBe('snapshot');
+      expect(await ranking(cold)).toEqual([
+        [uuid(3), 100],
+        [uuid(2), 50],
+      ]);
+
+      const elsewhere = new IndexSync(db.db, Date.now, { ...snapshot, key: 'db-b' });
+      expect(await elsewhere.refresh()).toMatchObject({ rebuilt: true, upserted: 2 });
+      expect(elsewhere.coldStart).toBe('rebuild');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the index over the database', () => {

@@ -4,6 +4,7 @@ import type { MatchJob } from '../../contract/matching';
 import { readCatalog } from '../catalog/catalog';
 import { type Database, queryRows } from '../db/client';
 import { type MatchOptions, type MatchOutcome, matchIndex } from './engine';
+import { loadIndexSnapshot, saveIndexSnapshot } from './index-snapshot';
 import { type IndexedProfile, ProfileIndex } from './profile-index';
 
 /**
@@ -20,6 +21,15 @@ const PAGE = 10_000;
 /** Tombstones older than this are pruned; an index not refreshed for half of it rebuilds instead. */
 export const TOMBSTONE_RETENTION_MS = 7 * 24 * 3600 * 1000;
 const PRUNE_EVERY_MS = 3600 * 1000;
+/** A persisted index is written again at most this often after delta refreshes (after a rebuild at once). */
+const PERSIST_EVERY_MS = 3600 * 1000;
+
+/** Where a process keeps its built index between starts, and which database it belongs to. */
+export interface SnapshotOptions {
+  path: string;
+  /** Names the database (URL without credentials, or the PGlite directory): another's is ignored. */
+  key: string;
+}
 
 export interface RefreshStats {
   rebuilt: boolean;
@@ -37,10 +47,15 @@ export class IndexSync {
   private refreshedAt = 0;
   private prunedAt = 0;
   private queue: Promise<unknown> = Promise.resolve();
+  private snapshotTried = false;
+  private persistedAt = 0;
+  /** How the last cold start got its index: read from the snapshot, or built from every profile. */
+  coldStart: 'snapshot' | 'rebuild' | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly clock: () => number = Date.now,
+    private readonly snapshot: SnapshotOptions | null = null,
   ) {}
 
   /** The current index (after at least one refresh). */
@@ -63,12 +78,27 @@ export class IndexSync {
   }
 
   private async refreshNow(): Promise<RefreshStats> {
+    if (!this.index && this.snapshot && !this.snapshotTried) {
+      this.snapshotTried = true;
+      const loaded = await loadIndexSnapshot(this.snapshot.path, this.snapshot.key).catch(() => null);
+      if (loaded) {
+        this.index = loaded.index;
+        this.watermark = loaded.watermark;
+        this.catalogSums = loaded.catalogSums;
+        this.refreshedAt = loaded.refreshedAt;
+        this.persistedAt = this.clock();
+        this.coldStart = 'snapshot';
+      }
+    }
     const stale = this.clock() - this.refreshedAt > TOMBSTONE_RETENTION_MS / 2;
     if (!this.index || stale) return this.rebuild();
     const stats = await this.db.transaction(
       async (tx) => {
         const [snap] = await queryRows<SnapshotRow>(tx, snapshotQuery);
         if (!snap || `${snap.profile_sum}/${snap.job_sum}` !== this.catalogSums) return null;
+        // A watermark ahead of the database (a snapshot of a database since restored from a backup)
+        // could skip rows: build afresh.
+        if (Number(snap.xmin) < this.watermark) return null;
         const removedIds = await queryRows<{ profile_id: string }>(
           tx,
           sql`select profile_id from profile_tombstones where change_tx >= ${this.watermark}`,
@@ -90,8 +120,29 @@ export class IndexSync {
     if (!stats) return this.rebuild();
     this.refreshedAt = this.clock();
     await this.pruneTombstones();
+    if (this.clock() - this.persistedAt >= PERSIST_EVERY_MS) this.persist();
     return stats;
   }
+
+  /**
+   * Writes the index to the snapshot file in the background (a failure only costs the next cold
+   * start its speed). The copy is taken now, while no refresh runs (refreshes are serialised).
+   */
+  private persist(): void {
+    if (!this.snapshot || !this.index) return;
+    this.persistedAt = this.clock();
+    const { path, key } = this.snapshot;
+    const state = {
+      index: this.index,
+      watermark: this.watermark,
+      catalogSums: this.catalogSums,
+      refreshedAt: this.refreshedAt,
+    };
+    this.lastPersist = saveIndexSnapshot(path, key, state).catch(() => {});
+  }
+
+  /** The last background write of the snapshot (tests and benchmarks wait for it). */
+  lastPersist: Promise<void> = Promise.resolve();
 
   /** Reads every active profile in one snapshot; its xmin becomes the watermark. */
   private async rebuild(): Promise<RefreshStats> {
@@ -123,6 +174,8 @@ export class IndexSync {
     this.watermark = Number(built.snap.xmin);
     this.catalogSums = `${built.snap.profile_sum}/${built.snap.job_sum}`;
     this.refreshedAt = this.clock();
+    this.coldStart ??= 'rebuild';
+    this.persist();
     return { rebuilt: true, upserted: built.index.size, removed: 0 };
   }
 

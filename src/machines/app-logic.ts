@@ -12,7 +12,7 @@ import { deletePhoto, fetchProfileCard, uploadPhoto } from '../api/profile';
 import { citySearchLogic } from './city-search.machine';
 import { type DownloadedFile, downloadMachine } from './download.machine';
 import { emailValidationMachine } from './email-validation.machine';
-import { jobMachine } from './job.machine';
+import { type JobEffects, jobMachine } from './job.machine';
 import { jobActors, resultActions } from './job-actors';
 import { phoneSetupMachine } from './phone-setup.machine';
 import { phoneSetupImplementations } from './phone-setup-actors';
@@ -96,8 +96,18 @@ export function createAppLogic(api: ApiClient, session: SessionActor) {
       actors: { validateEmail: fromPromise(({ input }) => validateEmailCall(api, input.token)) },
       actions: { tokensIssued: (_, pair) => issueTokens(session, pair) },
     }),
-    /** One matching job; a company's is its request form (no weights, no runs). */
-    job: (asCompany: boolean) => jobMachine.provide({ actors: jobActors(api, { asCompany }) }),
+    /**
+     * One matching job; a company's is its request form (no weights, no runs). `effects` are what the
+     * route does for the machine: navigate to a copy, reload the results tables after a run.
+     */
+    job: (asCompany: boolean, effects: JobEffects = {}) =>
+      jobMachine.provide({
+        actors: jobActors(api, { asCompany }),
+        actions: {
+          openCopy: (_, { uuid }) => effects.openCopy?.(uuid),
+          resultsReplaced: () => effects.resultsReplaced?.(),
+        },
+      }),
     /** The results page's CSV download and shortlist stars; `reload` refreshes the results after a star changed. */
     jobResults: (jobUuid: string, reload: () => void) => {
       const actions = resultActions(api, jobUuid, reload);

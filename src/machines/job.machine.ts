@@ -2,7 +2,6 @@ import {
   type ActorRefFrom,
   and,
   assign,
-  emit,
   enqueueActions,
   fromCallback,
   fromPromise,
@@ -67,8 +66,15 @@ export type JobEvent =
   | { type: 'job.delete' }
   | { type: 'job.retry' };
 
-/** Emitted on `job.duplicate`: the screen opens the editor on a copy. */
-export type JobEmitted = { type: 'job.duplicateRequested'; uuid: string } | { type: 'job.runFinished' };
+/**
+ * What the machine asks of the page it runs on, given with `provide` by the route (app-logic's
+ * `job(asCompany, effects)`): open the editor on a copy (a router navigation), and load the results
+ * again when a run replaced them. Without a route they do nothing.
+ */
+export interface JobEffects {
+  openCopy?: (uuid: string) => void;
+  resultsReplaced?: () => void;
+}
 
 /** The weight a new criterion starts with (the slider's middle). */
 export const DEFAULT_WEIGHT = 3;
@@ -186,7 +192,6 @@ export const jobMachine = setup({
     context: {} as JobContext,
     events: {} as JobEvent,
     input: {} as JobInput,
-    emitted: {} as JobEmitted,
   },
   actors: {
     loadJob: fromPromise<Loaded, { uuid: string }>(async () => {
@@ -290,6 +295,10 @@ export const jobMachine = setup({
         : {},
     ),
     takeRun: assign((_, run: Run) => ({ run, error: null })),
+    /** A run is done and its results replaced the previous ones (provided by the route). */
+    resultsReplaced: enqueueActions(() => {}),
+    /** `job.duplicate`: open the editor on a copy of this job (provided by the route). */
+    openCopy: enqueueActions((_, _copy: { uuid: string }) => {}),
     setError: assign((_, error: unknown) => ({ error: codeOf(error) })),
     clearError: assign({ error: null }),
     // Agents see the what-if; a company's request form has none.
@@ -304,11 +313,6 @@ export const jobMachine = setup({
         },
       });
     }),
-    announceFinished: emit({ type: 'job.runFinished' as const }),
-    requestDuplicate: emit(({ context }) => ({
-      type: 'job.duplicateRequested' as const,
-      uuid: context.uuid ?? '',
-    })),
   },
   guards: {
     isArchived: ({ context }) => context.job?.status === 'archived',
@@ -439,7 +443,13 @@ export const jobMachine = setup({
       on: {
         'job.archive': { guard: 'mayManage', target: 'archiving' },
         'job.delete': { guard: 'mayManage', target: 'deleting' },
-        'job.duplicate': { guard: 'mayManage', actions: 'requestDuplicate' },
+        'job.duplicate': {
+          guard: 'mayManage',
+          actions: {
+            type: 'openCopy',
+            params: ({ context }: { context: JobContext }) => ({ uuid: context.uuid ?? '' }),
+          },
+        },
       },
       states: {
         editing: {
@@ -567,7 +577,7 @@ export const jobMachine = setup({
                   {
                     guard: { type: 'updateIs', params: 'done' },
                     target: 'done',
-                    actions: [{ type: 'takeRun', params: ({ event }) => event.run }, 'announceFinished'],
+                    actions: [{ type: 'takeRun', params: ({ event }) => event.run }, 'resultsReplaced'],
                   },
                   {
                     guard: { type: 'updateIs', params: 'failed' },
@@ -603,7 +613,13 @@ export const jobMachine = setup({
       on: {
         'job.activate': { guard: 'mayManage', target: 'activating' },
         'job.delete': { guard: 'mayManage', target: 'deleting' },
-        'job.duplicate': { guard: 'mayManage', actions: 'requestDuplicate' },
+        'job.duplicate': {
+          guard: 'mayManage',
+          actions: {
+            type: 'openCopy',
+            params: ({ context }: { context: JobContext }) => ({ uuid: context.uuid ?? '' }),
+          },
+        },
       },
     },
     activating: {

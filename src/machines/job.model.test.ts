@@ -164,7 +164,7 @@ const agentJob: ModelTable = {
       delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
       duplicate: {
         target: S('clean', 'idle'),
-        invoked: [{ src: 'emit:job.duplicateRequested', input: { uuid: 'j1' } }],
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
         tags: [],
       },
     },
@@ -204,7 +204,7 @@ const agentJob: ModelTable = {
       delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
       duplicate: {
         target: S('dirty', 'idle'),
-        invoked: [{ src: 'emit:job.duplicateRequested', input: { uuid: 'j1' } }],
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
       },
     },
     [S('saving', 'idle')]: {
@@ -233,7 +233,7 @@ const agentJob: ModelTable = {
       delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
       duplicate: {
         target: S('saving', 'idle'),
-        invoked: [{ src: 'emit:job.duplicateRequested', input: { uuid: 'j1' } }],
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
       },
     },
     [S('conflict', 'idle')]: {
@@ -261,7 +261,7 @@ const agentJob: ModelTable = {
       delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
       duplicate: {
         target: S('conflict', 'idle'),
-        invoked: [{ src: 'emit:job.duplicateRequested', input: { uuid: 'j1' } }],
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
       },
     },
     [S('clean', 'requesting')]: {
@@ -292,7 +292,7 @@ const agentJob: ModelTable = {
       delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
       duplicate: {
         target: S('clean', 'requesting'),
-        invoked: [{ src: 'emit:job.duplicateRequested', input: { uuid: 'j1' } }],
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
       },
     },
     [S('clean', 'inFlight.queued')]: {
@@ -310,7 +310,7 @@ const agentJob: ModelTable = {
       upDone: {
         target: S('clean', 'done'),
         context: { run: run('done', 100) },
-        invoked: [{ src: 'emit:job.runFinished', input: null }],
+        invoked: [{ src: 'resultsReplaced', input: null }],
         tags: [],
       },
       upFailed: { target: S('clean', 'failed'), context: { run: run('failed', 40) }, tags: [] },
@@ -329,7 +329,7 @@ const agentJob: ModelTable = {
       delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
       duplicate: {
         target: S('clean', 'inFlight.queued'),
-        invoked: [{ src: 'emit:job.duplicateRequested', input: { uuid: 'j1' } }],
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
       },
     },
     [S('clean', 'inFlight.running')]: {
@@ -346,7 +346,7 @@ const agentJob: ModelTable = {
       upDone: {
         target: S('clean', 'done'),
         context: { run: run('done', 100) },
-        invoked: [{ src: 'emit:job.runFinished', input: null }],
+        invoked: [{ src: 'resultsReplaced', input: null }],
         tags: [],
       },
       upFailed: { target: S('clean', 'failed'), context: { run: run('failed', 40) }, tags: [] },
@@ -366,7 +366,7 @@ const agentJob: ModelTable = {
       delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
       duplicate: {
         target: S('clean', 'inFlight.running'),
-        invoked: [{ src: 'emit:job.duplicateRequested', input: { uuid: 'j1' } }],
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
       },
     },
     [S('clean', 'done')]: {
@@ -386,7 +386,7 @@ const agentJob: ModelTable = {
       delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
       duplicate: {
         target: S('clean', 'done'),
-        invoked: [{ src: 'emit:job.duplicateRequested', input: { uuid: 'j1' } }],
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
       },
     },
     [S('clean', 'failed')]: {
@@ -417,7 +417,7 @@ const agentJob: ModelTable = {
       delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
       duplicate: {
         target: 'archived',
-        invoked: [{ src: 'emit:job.duplicateRequested', input: { uuid: 'j1' } }],
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
       },
     },
     activating: {
@@ -443,7 +443,7 @@ for (const runState of ['failed', 'cancelled']) {
     row[event] = (agentJob.states[S('clean', 'done')] as Record<string, Expectation>)[event] as Expectation;
   row.duplicate = {
     target: S('clean', runState),
-    invoked: [{ src: 'emit:job.duplicateRequested', input: { uuid: 'j1' } }],
+    invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
   };
 }
 
@@ -638,11 +638,14 @@ function start({ input }: Config) {
           };
         }),
       },
+      // What the route does for the machine: navigate to a copy, reload the results tables.
+      actions: {
+        openCopy: (_, copy) => record('openCopy', copy),
+        resultsReplaced: () => record('resultsReplaced', null),
+      },
     }),
     { input: { ...input, fields }, inspect: recordVisits(visited) },
   );
-  actor.on('job.duplicateRequested', (e) => record('emit:job.duplicateRequested', { uuid: e.uuid }));
-  actor.on('job.runFinished', () => record('emit:job.runFinished', null));
   actor.start();
   let seen = 0;
   const callsNow = () => {

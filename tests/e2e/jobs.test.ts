@@ -49,13 +49,16 @@ describe('matching jobs in a browser, in German', () => {
     await page.getByLabel('Berufserfahrung mindestens', { exact: false }).fill('2');
 
     const before = await whatIf.getByRole('img').getAttribute('aria-label');
-    const weight = page.getByLabel('Gewichtung von Kenntnisse');
+    const weight = page.getByRole('slider', { name: 'Gewichtung von Kenntnisse' });
     await weight.focus();
     await weight.press('ArrowRight');
     await weight.press('ArrowRight');
     await expect.poll(() => weight.inputValue()).toBe('5');
 
-    await page.getByLabel('Beschäftigungsarten ist ein Muss-Kriterium').check();
+    // react-aria's switch hides its input under the drawn track: the label is what a user clicks.
+    const must = page.getByRole('switch', { name: 'Beschäftigungsarten ist ein Muss-Kriterium' });
+    await page.getByText('Beschäftigungsarten ist ein Muss-Kriterium', { exact: true }).click();
+    await expect.poll(() => must.isChecked()).toBe(true);
     await expect.poll(() => whatIf.getByText(/Beschäftigungsarten schließt \d+ aus/).count()).toBe(1);
     await expect.poll(() => whatIf.getByRole('img').getAttribute('aria-label')).not.toBe(before);
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -78,9 +81,13 @@ describe('matching jobs in a browser, in German', () => {
     await expect.poll(() => rows.count()).toBeGreaterThan(2);
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await page.getByLabel('Sortieren nach').selectOption('distance');
+    const sortBy = async (name: string) => {
+      await page.getByRole('button', { name: /Sortieren nach/ }).click();
+      await page.getByRole('option', { name }).click();
+    };
+    await sortBy('Entfernung');
     await page.waitForURL(/sort=distance/);
-    await page.getByLabel('Sortieren nach').selectOption('score');
+    await sortBy('Punktzahl');
     await page.waitForURL(/sort=score/);
 
     await page
@@ -97,9 +104,12 @@ describe('matching jobs in a browser, in German', () => {
     await expect
       .poll(() => page.getByRole('button', { name: /von der Auswahlliste nehmen/ }).count())
       .toBe(2);
-    await page.getByLabel('Nur die Auswahlliste').check();
+    const onlyShortlist = page.getByRole('checkbox', { name: 'Nur die Auswahlliste' });
+    await page.getByText('Nur die Auswahlliste', { exact: true }).click();
+    await expect.poll(() => onlyShortlist.isChecked()).toBe(true);
     await expect.poll(() => rows.count()).toBe(3);
-    await page.getByLabel('Nur die Auswahlliste').uncheck();
+    await page.getByText('Nur die Auswahlliste', { exact: true }).click();
+    await expect.poll(() => onlyShortlist.isChecked()).toBe(false);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'CSV herunterladen' }).click();
@@ -139,7 +149,7 @@ describe('matching jobs in a browser, in German', () => {
     await logIn(company, app.url, 'company@matchwerk.example');
     await company.goto(`${app.url}/newJob`);
     await expect.poll(() => heading(company)).toBe('Neue Stellenanfrage');
-    expect(await company.getByLabel(/Gewichtung/).count()).toBe(0);
+    expect(await company.getByRole('slider', { name: /Gewichtung/ }).count()).toBe(0);
     await company.getByLabel('Titel', { exact: false }).fill('Lagerhelfer/in Hamburg');
     await company
       .getByRole('group', { name: 'Beschäftigungsarten' })

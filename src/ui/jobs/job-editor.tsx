@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { Input, Label, NumberField } from 'react-aria-components';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { Language } from '../../../contract/user-types';
 import type { citySearchLogic } from '../../machines/city-search.machine';
@@ -15,6 +16,8 @@ import type { JobPreviewActor } from '../../machines/job-preview.machine';
 import { useAppActors } from '../app-context';
 import { ErrorSummary } from '../catalog-form';
 import { RetryAlert } from '../components/retry-alert';
+import { Slider } from '../components/slider';
+import { Switch } from '../components/switch';
 import { errorMessage } from '../error-message';
 import { CatalogField } from '../fields/catalog-field';
 import { Screen } from '../screen';
@@ -201,42 +204,35 @@ function CriterionRow({
         citySearch={citySearch}
       />
       {isLocation && location && (
-        <div className="field">
-          <label htmlFor={`${id}-radius`}>
+        <NumberField
+          className="rac-field criterion-radius"
+          minValue={field.min ?? 1}
+          maxValue={field.max ?? 1000}
+          step={1}
+          value={Number(location.radius_km ?? 50)}
+          onChange={(radius) => {
+            if (Number.isFinite(radius)) patch({ value: { ...location, radius_km: radius } });
+          }}
+        >
+          <Label>
             <Trans>Radius in km</Trans>
-          </label>
-          <input
-            id={`${id}-radius`}
-            type="number"
-            min={field.min ?? 1}
-            max={field.max ?? 1000}
-            value={String(location.radius_km ?? 50)}
-            onChange={(e) => patch({ value: { ...location, radius_km: Number(e.target.value) } })}
-          />
-        </div>
+          </Label>
+          <Input className="rac-input" />
+        </NumberField>
       )}
       {!asCompany && criterion && (
         <div className="criterion-weight">
-          <label htmlFor={`${id}-weight`}>{t`Weight of ${label}`}</label>
-          <input
-            id={`${id}-weight`}
-            type="range"
-            min={0}
-            max={5}
+          <Slider
+            label={t`Weight of ${label}`}
+            minValue={0}
+            maxValue={5}
             step={1}
             value={criterion.weight ?? DEFAULT_WEIGHT}
-            aria-valuetext={String(criterion.weight ?? DEFAULT_WEIGHT)}
-            onChange={(e) => patch({ weight: Number(e.target.value) })}
+            onChange={(weight) => patch({ weight: weight as number })}
           />
-          <output htmlFor={`${id}-weight`}>{criterion.weight ?? DEFAULT_WEIGHT}</output>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={criterion.must ?? false}
-              onChange={(e) => patch({ must: e.target.checked })}
-            />
+          <Switch isSelected={criterion.must ?? false} onChange={(must) => patch({ must })}>
             {t`${label} is a must-have`}
-          </label>
+          </Switch>
         </div>
       )}
     </div>
@@ -262,7 +258,7 @@ function WhatIf({ preview, fields }: { preview: JobPreviewActor; fields: FieldDe
       {snapshot.matches('failed') && (
         <p className="form-error" role="alert">
           {errorMessage(i18n, snapshot.context.error ?? 'network.unreachable')}{' '}
-          <button type="button" onClick={() => preview.send({ type: 'preview.retry' })}>
+          <button type="button" className="button" onClick={() => preview.send({ type: 'preview.retry' })}>
             <Trans>Try again</Trans>
           </button>
         </p>

@@ -6,6 +6,7 @@ import { JOB_PAGE_SIZE, type JobListSearch } from '../../machines/job-search';
 import { type ListActor, listPage } from '../../machines/list.machine';
 import { Pagination } from '../components/pagination';
 import { RetryAlert } from '../components/retry-alert';
+import { Select } from '../components/select';
 import { errorMessage } from '../error-message';
 import { Screen } from '../screen';
 import { ScoreBar } from './reasons';
@@ -60,38 +61,30 @@ export function JobListScreen({ list }: { list: ListActor }) {
           />
         </div>
         {!asCompany && (
-          <div className="field">
-            <label htmlFor="jobs-origin">
-              <Trans>Origin</Trans>
-            </label>
-            <select
-              id="jobs-origin"
-              value={search.origin ?? ''}
-              onChange={(e) =>
-                setSearch({ origin: (e.target.value || undefined) as JobListSearch['origin'] | undefined })
-              }
-            >
-              <option value="">{t`All`}</option>
-              <option value="agent">{t`Agents' jobs`}</option>
-              <option value="company">{t`Company requests`}</option>
-            </select>
-          </div>
+          <Select
+            label={t`Origin`}
+            selectedKey={search.origin ?? 'all'}
+            onSelectionChange={(key) =>
+              setSearch({ origin: key === 'all' ? undefined : (key as JobListSearch['origin']) })
+            }
+            options={[
+              { id: 'all', label: t`All` },
+              { id: 'agent', label: t`Agents' jobs` },
+              { id: 'company', label: t`Company requests` },
+            ]}
+          />
         )}
-        <div className="field">
-          <label htmlFor="jobs-sort">
-            <Trans>Sort by</Trans>
-          </label>
-          <select
-            id="jobs-sort"
-            value={search.sort}
-            onChange={(e) => setSearch({ sort: e.target.value as JobListSearch['sort'], order: undefined })}
-          >
-            <option value="updated">{t`Last change`}</option>
-            <option value="created">{t`Created`}</option>
-            <option value="title">{t`Title`}</option>
-            {!asCompany && <option value="best_score">{t`Best score`}</option>}
-          </select>
-        </div>
+        <Select
+          label={t`Sort by`}
+          selectedKey={search.sort}
+          onSelectionChange={(key) => setSearch({ sort: key as JobListSearch['sort'], order: undefined })}
+          options={[
+            { id: 'updated', label: t`Last change` },
+            { id: 'created', label: t`Created` },
+            { id: 'title', label: t`Title` },
+            ...(asCompany ? [] : [{ id: 'best_score', label: t`Best score` }]),
+          ]}
+        />
       </search>
       {state.matches('failed') && (
         <RetryAlert code={state.context.error} onRetry={() => list.send({ type: 'list.retry' })} />
@@ -103,7 +96,7 @@ export function JobListScreen({ list }: { list: ListActor }) {
       )}
       {page && (
         <div className="table-wrap" aria-busy={state.hasTag('busy')}>
-          <table>
+          <table className="stack-table">
             <caption className="visually-hidden">{asCompany ? t`My job requests` : t`Matching jobs`}</caption>
             <thead>
               <tr>
@@ -174,13 +167,19 @@ function JobRow({ job, asCompany }: { job: Job; asCompany: boolean }) {
           </Link>
         )}
       </th>
-      <td>{job.origin === 'company' ? (job.company?.name ?? t`Company request`) : t`Agent`}</td>
-      <td>
+      <td data-label={t`Origin`}>
+        {job.origin === 'company' ? (job.company?.name ?? t`Company request`) : t`Agent`}
+      </td>
+      <td data-label={t`Status`}>
         {status}
         {!asCompany && <span className="muted"> · {runText}</span>}
       </td>
-      {!asCompany && <td>{run?.bestScore != null ? <ScoreBar score={run.bestScore} /> : '–'}</td>}
-      <td>{i18n.date(new Date(job.updatedAt), { dateStyle: 'medium' })}</td>
+      {!asCompany && (
+        <td data-label={t`Best score`}>
+          {run?.bestScore != null ? <ScoreBar score={run.bestScore} /> : '–'}
+        </td>
+      )}
+      <td data-label={t`Last change`}>{i18n.date(new Date(job.updatedAt), { dateStyle: 'medium' })}</td>
     </tr>
   );
 }

@@ -73,7 +73,7 @@ export function JobResultDetailScreen({ detail }: { detail: ListActor }) {
               )}
             </div>
           </div>
-          <table className="breakdown">
+          <table className="breakdown stack-table">
             <caption>
               <Trans>Every criterion, with its weight and what it contributed</Trans>
             </caption>
@@ -101,8 +101,8 @@ export function JobResultDetailScreen({ detail }: { detail: ListActor }) {
                       </span>
                     )}
                   </th>
-                  <td>{item.weight}</td>
-                  <td>
+                  <td data-label={t`Weight`}>{item.weight}</td>
+                  <td data-label={t`Contribution`}>
                     <ScoreBar score={item.contribution} />
                   </td>
                 </tr>

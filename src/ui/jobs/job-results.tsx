@@ -1,16 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { Input, Label, NumberField } from 'react-aria-components';
 import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
 import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/job.machine';
 import { JOB_PAGE_SIZE, type ResultsSearch } from '../../machines/job-search';
 import { type ListActor, listPage } from '../../machines/list.machine';
 import { useAppActors } from '../app-context';
+import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
 import { Pagination } from '../components/pagination';
+import { Progress } from '../components/progress';
 import { RetryAlert } from '../components/retry-alert';
+import { Select } from '../components/select';
 import { errorMessage } from '../error-message';
 import { ProtectedImage } from '../protected-image';
 import { Screen } from '../screen';
@@ -21,16 +25,21 @@ const workspaceRoute = getRouteApi('/_protected');
 const resultsRoute = getRouteApi('/_protected/_agent/matchingJobResult/$jobUuid');
 
 /** matchingJobResult/{uuid}: the run, its progress, and the ranked, explained candidates (PRODUCT.md §6). */
-export function JobResults({ results, nearMisses }: { results: ListActor; nearMisses: ListActor }) {
+export function JobResults({
+  job,
+  results,
+  nearMisses,
+}: {
+  job: JobActor;
+  results: ListActor;
+  nearMisses: ListActor;
+}) {
   const { t, i18n } = useLingui();
   const { jobUuid } = resultsRoute.useParams();
   const search = resultsRoute.useSearch();
   const navigate = useNavigate({ from: '/matchingJobResult/$jobUuid' });
   const { fields } = workspaceRoute.useLoaderData();
   const { logic } = useAppActors();
-  const job = useActorRef(logic.job(false), {
-    input: { uuid: jobUuid, fields: fields.job, asCompany: false },
-  });
   const jobState = useSelector(job, (s) => s);
   const list = useSelector(results, (s) => s);
   const page = listPage<ResultsResponse>(list);
@@ -39,15 +48,6 @@ export function JobResults({ results, nearMisses }: { results: ListActor; nearMi
   const star = useActorRef(requests.shortlist);
   const csvBusy = useSelector(csv, (s) => s.hasTag('busy'));
   const starBusy = useSelector(star, (s) => s.hasTag('busy'));
-
-  // A finished run replaces the results: the tables ask again (a subscription, not data flow).
-  useEffect(() => {
-    const subscription = job.on('job.runFinished', () => {
-      results.send({ type: 'list.reload' });
-      nearMisses.send({ type: 'list.reload' });
-    });
-    return () => subscription.unsubscribe();
-  }, [job, results, nearMisses]);
 
   const setSearch = (patch: Partial<ResultsSearch>) =>
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
@@ -61,12 +61,10 @@ export function JobResults({ results, nearMisses }: { results: ListActor; nearMi
       <JobActions job={job} />
       {progress !== null && (
         <div className="run-progress">
-          <label htmlFor="run-progress">
-            <Trans>The run is in progress; the last results stay visible meanwhile.</Trans>
-          </label>
-          <progress id="run-progress" max={100} value={progress}>
-            {progress} %
-          </progress>
+          <Progress
+            label={t`The run is in progress; the last results stay visible meanwhile.`}
+            value={progress}
+          />
         </div>
       )}
       {jobState.matches({ active: { run: 'failed' } }) && (
@@ -100,62 +98,45 @@ export function JobResults({ results, nearMisses }: { results: ListActor; nearMi
         onSubmit={(e) => e.preventDefault()}
         aria-label={t`Filter and sort the results`}
       >
-        <div className="field">
-          <label htmlFor="results-sort">
-            <Trans>Sort by</Trans>
-          </label>
-          <select
-            id="results-sort"
-            value={search.sort}
-            onChange={(e) => setSearch({ sort: e.target.value as ResultsSearch['sort'], order: undefined })}
-          >
-            <option value="score">{t`Score`}</option>
-            <option value="name">{t`Name`}</option>
-            <option value="distance">{t`Distance`}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="results-min">
+        <Select
+          label={t`Sort by`}
+          selectedKey={search.sort}
+          onSelectionChange={(key) => setSearch({ sort: key as ResultsSearch['sort'], order: undefined })}
+          options={[
+            { id: 'score', label: t`Score` },
+            { id: 'name', label: t`Name` },
+            { id: 'distance', label: t`Distance` },
+          ]}
+        />
+        <NumberField
+          className="rac-field"
+          minValue={0}
+          maxValue={100}
+          value={search.minScore ?? Number.NaN}
+          onChange={(value) => setSearch({ minScore: Number.isFinite(value) ? value : undefined })}
+        >
+          <Label>
             <Trans>Minimum score</Trans>
-          </label>
-          <input
-            id="results-min"
-            type="number"
-            min={0}
-            max={100}
-            value={search.minScore ?? ''}
-            onChange={(e) =>
-              setSearch({ minScore: e.target.value === '' ? undefined : Number(e.target.value) })
-            }
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="results-type">
-            <Trans>Candidate type</Trans>
-          </label>
-          <select
-            id="results-type"
-            value={search.type ?? ''}
-            onChange={(e) =>
-              setSearch({ type: (e.target.value || undefined) as ResultsSearch['type'] | undefined })
-            }
-          >
-            <option value="">{t`All`}</option>
-            {CANDIDATE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={search.shortlisted === true}
-            onChange={(e) => setSearch({ shortlisted: e.target.checked ? true : undefined })}
-          />
+          </Label>
+          <Input className="rac-input" />
+        </NumberField>
+        <Select
+          label={t`Candidate type`}
+          selectedKey={search.type ?? 'all'}
+          onSelectionChange={(key) =>
+            setSearch({ type: key === 'all' ? undefined : (key as ResultsSearch['type']) })
+          }
+          options={[
+            { id: 'all', label: t`All` },
+            ...CANDIDATE_TYPES.map((type) => ({ id: type, label: type })),
+          ]}
+        />
+        <Checkbox
+          isSelected={search.shortlisted === true}
+          onChange={(checked) => setSearch({ shortlisted: checked ? true : undefined })}
+        >
           <Trans>Only the shortlist</Trans>
-        </label>
+        </Checkbox>
         <button
           type="button"
           className="button"
@@ -174,9 +155,14 @@ export function JobResults({ results, nearMisses }: { results: ListActor; nearMi
           <Trans>Loading the results…</Trans>
         </p>
       )}
-      {page && (
+      {page && run && page.items.length === 0 && (
+        <p>
+          <Trans>No candidate fits these filters.</Trans>
+        </p>
+      )}
+      {page && page.items.length > 0 && (
         <div className="table-wrap" aria-busy={list.hasTag('busy')}>
-          <table className="results">
+          <table className="results stack-table">
             <caption className="visually-hidden">
               <Trans>Candidates ranked by score</Trans>
             </caption>
@@ -222,11 +208,6 @@ export function JobResults({ results, nearMisses }: { results: ListActor; nearMi
               ))}
             </tbody>
           </table>
-          {page.items.length === 0 && (
-            <p>
-              <Trans>No candidate fits these filters.</Trans>
-            </p>
-          )}
           <p className="muted">
             <Trans>{page.total} candidates</Trans>
           </p>
@@ -315,16 +296,9 @@ function ResultRow({
 /** Run, archive / re-activate, edit, duplicate: what the job machine allows now. */
 export function JobActions({ job }: { job: JobActor }) {
   const state = useSelector(job, (s) => s);
-  const navigate = useNavigate();
   const { t, i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const uuid = state.context.uuid;
-  useEffect(() => {
-    const subscription = job.on('job.duplicateRequested', (e) =>
-      navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: e.uuid } }),
-    );
-    return () => subscription.unsubscribe();
-  }, [job, navigate]);
   if (state.matches('deleted')) {
     return (
       <p role="status">

@@ -1,8 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
 import { fetchNearMisses, fetchResults } from '../../../api/jobs';
 import { JOB_PAGE_SIZE, ResultsSearchSchema } from '../../../machines/job-search';
 import { listActor } from '../../../machines/list.machine';
 import { JobResults } from '../../../ui/jobs/job-results';
+
+const workspaceRoute = getRouteApi('/_protected');
 
 export const Route = createFileRoute('/_protected/_agent/matchingJobResult/$jobUuid')({
   validateSearch: ResultsSearchSchema,
@@ -21,7 +24,30 @@ export const Route = createFileRoute('/_protected/_agent/matchingJobResult/$jobU
     return { results, nearMisses };
   },
   component: function JobResultsRoute() {
-    const { results, nearMisses } = Route.useLoaderData();
-    return <JobResults results={results} nearMisses={nearMisses} />;
+    const { jobUuid } = Route.useParams();
+    // Another job is another job actor: its state starts afresh.
+    return <JobResultsPage key={jobUuid} jobUuid={jobUuid} />;
   },
 });
+
+/**
+ * The job actor of the results page, wired to the route: a finished run makes both tables load
+ * again, and `job.duplicate` opens the editor on a copy through the router.
+ */
+function JobResultsPage({ jobUuid }: { jobUuid: string }) {
+  const { results, nearMisses } = Route.useLoaderData();
+  const { logic } = Route.useRouteContext();
+  const { fields } = workspaceRoute.useLoaderData();
+  const router = useRouter();
+  const job = useActorRef(
+    logic.job(false, {
+      resultsReplaced: () => {
+        results.send({ type: 'list.reload' });
+        nearMisses.send({ type: 'list.reload' });
+      },
+      openCopy: (uuid) => void router.navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: uuid } }),
+    }),
+    { input: { uuid: jobUuid, fields: fields.job, asCompany: false } },
+  );
+  return <JobResults job={job} results={results} nearMisses={nearMisses} />;
+}
