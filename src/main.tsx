@@ -19,15 +19,6 @@ import { AppActorsContext } from './ui/app-context';
 import { LocaleGate } from './ui/locale-gate';
 import './ui/styles.css';
 
-// react-aria's buttons inject an inline <style id="react-aria-pressable-style"> (touch-action), which
-// the Content-Security-Policy (style-src 'self') blocks; the rule is in styles.css instead, and an
-// element with that id tells react-aria it is there.
-if (!document.getElementById('react-aria-pressable-style')) {
-  const marker = document.createElement('meta');
-  marker.id = 'react-aria-pressable-style';
-  document.head.append(marker);
-}
-
 let session: SessionActor;
 const api = createApiClient(sessionBridge(() => session));
 session = createActor(sessionMachine.provide({ actors: sessionActors(api) }), { input: {} });
