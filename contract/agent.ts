@@ -254,6 +254,9 @@ export const AgentDashboardSchema = v.object({
   newThisWeek: v.number(),
   unassigned: v.number(),
   assignedToMe: v.number(),
+  /** The same two figures per candidate type (each links to that type's table). */
+  unassignedByType: v.object({ luna: v.number(), stella: v.number(), nova: v.number() }),
+  assignedToMeByType: v.object({ luna: v.number(), stella: v.number(), nova: v.number() }),
   activeJobs: v.number(),
   runsInFlight: v.number(),
   lastRuns: v.array(

@@ -603,6 +603,12 @@ export async function dashboard(
             (select count(*) from profiles where created_at >= ${weekAgo.toISOString()}) as new_this_week,
             (select count(*) from profiles where assigned_agent_id is null) as unassigned,
             (select count(*) from profiles where assigned_agent_id = ${caller.userId}) as assigned_to_me,
+            (select count(*) from profiles where assigned_agent_id is null and type = 'luna') as unassigned_luna,
+            (select count(*) from profiles where assigned_agent_id is null and type = 'stella') as unassigned_stella,
+            (select count(*) from profiles where assigned_agent_id is null and type = 'nova') as unassigned_nova,
+            (select count(*) from profiles where assigned_agent_id = ${caller.userId} and type = 'luna') as mine_luna,
+            (select count(*) from profiles where assigned_agent_id = ${caller.userId} and type = 'stella') as mine_stella,
+            (select count(*) from profiles where assigned_agent_id = ${caller.userId} and type = 'nova') as mine_nova,
             (select count(*) from jobs where status = 'active') as active_jobs,
             (select count(*) from job_runs where state in ('queued', 'running')) as runs_in_flight,
             (select count(*) from jobs j where j.origin = 'company' and j.status = 'active'
@@ -627,6 +633,13 @@ export async function dashboard(
     newThisWeek: n('new_this_week'),
     unassigned: n('unassigned'),
     assignedToMe: n('assigned_to_me'),
+    // Per type, so each figure can link to the table that lists exactly those candidates.
+    unassignedByType: {
+      luna: n('unassigned_luna'),
+      stella: n('unassigned_stella'),
+      nova: n('unassigned_nova'),
+    },
+    assignedToMeByType: { luna: n('mine_luna'), stella: n('mine_stella'), nova: n('mine_nova') },
     activeJobs: n('active_jobs'),
     runsInFlight: n('runs_in_flight'),
     lastRuns: lastRuns.map((r) => ({

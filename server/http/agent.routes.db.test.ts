@@ -508,6 +508,11 @@ describe('companies, agents and the dashboard', () => {
     expect(board.counts).toEqual({ luna: 0, stella: 3, nova: 25, company: 1 });
     expect(board.assignedToMe).toBe(1);
     expect(board.unassigned).toBe(27);
+    // Per type they add up to the totals.
+    const sum = (byType: Record<string, number>) => Object.values(byType).reduce((a, b) => a + b, 0);
+    expect(sum(board.assignedToMeByType)).toBe(board.assignedToMe);
+    expect(sum(board.unassignedByType)).toBe(board.unassigned);
+    expect(board.unassignedByType.nova).toBeGreaterThan(0);
     expect(board.newThisWeek).toBe(28);
   });
 });

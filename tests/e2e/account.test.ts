@@ -1,15 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, type RunningApp, smsCode, startApp } from './harness';
+import { accessibilityViolations, launchBrowser, logIn, type RunningApp, smsCode, startApp } from './harness';
 
 const DEMO_PASSWORD = 'Matchwerk-Demo-2026';
-
-async function logIn(page: Page, app: RunningApp, email: string, password: string) {
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort').fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-}
 
 describe('password reset and account deletion in a browser, in German', () => {
   let app: RunningApp;
@@ -71,18 +64,18 @@ describe('password reset and account deletion in a browser, in German', () => {
     await page.waitForURL(/\/forgot-password/);
     await page.goto(`${app.url}/login`);
 
-    await logIn(page, app, 'luna@matchwerk.example', DEMO_PASSWORD);
+    await logIn(page, app.url, 'luna@matchwerk.example', { password: DEMO_PASSWORD });
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toContain('E-Mail-Adresse oder Passwort stimmen nicht');
-    await logIn(page, app, 'luna@matchwerk.example', newPassword);
+    await logIn(page, app.url, 'luna@matchwerk.example', { password: newPassword });
     await page.waitForURL(/\/dashboard$/);
     await page.close();
   });
 
   it('deletes an account after a clear warning, and its login stops working', async () => {
     const page = await browser.newPage();
-    await logIn(page, app, 'nova@matchwerk.example', DEMO_PASSWORD);
+    await logIn(page, app.url, 'nova@matchwerk.example', { password: DEMO_PASSWORD });
     await page.waitForURL(/\/dashboard$/);
     await page.goto(`${app.url}/profile`);
     await expect.poll(() => page.getByRole('heading', { level: 3, name: 'Konto löschen' }).count()).toBe(1);
@@ -98,7 +91,7 @@ describe('password reset and account deletion in a browser, in German', () => {
       'Ihr Konto und alle Ihre Daten jetzt löschen? Das lässt sich nicht rückgängig machen.',
     ]);
     expect(await page.evaluate(() => localStorage.getItem('credentials'))).toBeNull();
-    await logIn(page, app, 'nova@matchwerk.example', DEMO_PASSWORD);
+    await logIn(page, app.url, 'nova@matchwerk.example', { password: DEMO_PASSWORD });
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toContain('E-Mail-Adresse oder Passwort stimmen nicht');
@@ -107,7 +100,7 @@ describe('password reset and account deletion in a browser, in German', () => {
   it('downloads my data as one JSON file, and the profile card once however often it is clicked', async () => {
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
-    await logIn(page, app, 'stella@matchwerk.example', DEMO_PASSWORD);
+    await logIn(page, app.url, 'stella@matchwerk.example', { password: DEMO_PASSWORD });
     await page.waitForURL(/\/dashboard$/);
     await page.goto(`${app.url}/profile`);
     const downloads: string[] = [];
@@ -134,7 +127,7 @@ describe('password reset and account deletion in a browser, in German', () => {
 
   it('turns SMS protection on in the settings, with the resend countdown of registration', async () => {
     const page = await browser.newPage();
-    await logIn(page, app, 'stella@matchwerk.example', DEMO_PASSWORD);
+    await logIn(page, app.url, 'stella@matchwerk.example', { password: DEMO_PASSWORD });
     await page.waitForURL(/\/dashboard$/);
     await page.goto(`${app.url}/profile`);
     await page.locator('#phone-settings-current-password').fill(DEMO_PASSWORD);

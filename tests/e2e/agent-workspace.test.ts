@@ -39,13 +39,17 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
   it('shows the dashboard counts, each a link to its filtered table', async () => {
     await expect.poll(() => heading(page)).toBe('Übersicht');
     const care = page.getByRole('region', { name: 'Betreuung' });
-    const mine = care.getByRole('link', { name: /^\d+ mir zugewiesen$/ });
+    // "assigned to me" and "not assigned" split by type, each part a link to that type's filtered table.
+    const mine = care.getByRole('link', { name: /^\d+ Stellas mir zugewiesen$/ });
     await expect.poll(() => mine.count()).toBe(1);
     // The demo seed assigns some candidates to the demo agent and leaves some unassigned.
     expect(Number((await mine.textContent())?.match(/\d+/)?.[0])).toBeGreaterThan(0);
     expect(await mine.getAttribute('href')).toBe('/stellas?assigned=me');
-    expect(await care.getByRole('link', { name: /^\d+ nicht zugewiesen$/ }).getAttribute('href')).toBe(
-      '/stellas?assigned=none',
+    expect(await care.getByRole('link', { name: /^\d+ Lunas mir zugewiesen$/ }).getAttribute('href')).toBe(
+      '/lunas?assigned=me',
+    );
+    expect(await care.getByRole('link', { name: /^\d+ Novas nicht zugewiesen$/ }).getAttribute('href')).toBe(
+      '/novas?assigned=none',
     );
     const candidates = page.getByRole('region', { name: 'Kandidat/innen' });
     await expect.poll(() => candidates.getByRole('link', { name: /^\d+ Stellas$/ }).count()).toBe(1);

@@ -2,18 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
+import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
 
-const PASSWORD = 'Matchwerk-Demo-2026';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
-
-async function logIn(page: Page, url: string, email: string) {
-  await page.goto(`${url}/login`);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 /** A react-aria select: its button opens the list, the option is chosen by name. */
 async function choose(page: Page, label: string, option: string) {
@@ -32,7 +23,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
     page = await browser.newPage({ acceptDownloads: true });
-    await logIn(page, app.url, 'agent@matchwerk.example');
+    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
   });
   afterAll(async () => {
     await browser?.close();
@@ -155,7 +146,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
   it('shows a senior agent who read the profile and lets them assign to any agent', async () => {
     const senior = await browser.newPage();
     try {
-      await logIn(senior, app.url, 'senior@matchwerk.example');
+      await logIn(senior, app.url, 'senior@matchwerk.example', { landOn: /\/dashboard$/ });
       await senior.goto(stellaUrl);
       await expect.poll(() => heading(senior)).toBe(stellaName);
       const log = senior.getByRole('table', { name: 'Wer dieses Profil gelesen hat' });

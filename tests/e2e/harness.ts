@@ -169,12 +169,21 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Logs a demo (or any) account in through the German login form. */
-export async function logIn(page: Page, url: string, email: string, password = 'Matchwerk-Demo-2026') {
-  await page.goto(`${url}/login`);
+/**
+ * Logs an account in through the German login form (`path`: /login by default, or a page that sends
+ * there); `landOn` waits for the page the login leads to.
+ */
+export async function logIn(
+  page: Page,
+  url: string,
+  email: string,
+  options: { password?: string; path?: string; landOn?: RegExp } = {},
+) {
+  await page.goto(`${url}${options.path ?? '/login'}`);
   await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByLabel('Passwort', { exact: true }).fill(options.password ?? 'Matchwerk-Demo-2026');
   await page.getByRole('button', { name: 'Anmelden' }).click();
+  if (options.landOn) await page.waitForURL(options.landOn);
 }
 
 interface OutboxMessage {

@@ -1,18 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
+import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
 
-const PASSWORD = 'Matchwerk-Demo-2026';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
-
-async function logIn(page: Page, url: string, email: string) {
-  await page.goto(`${url}/login`);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
 
 describe('matching jobs in a browser, in German', () => {
   let app: RunningApp;
@@ -22,7 +13,7 @@ describe('matching jobs in a browser, in German', () => {
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
     page = await browser.newPage({ acceptDownloads: true });
-    await logIn(page, app.url, 'agent@matchwerk.example');
+    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
   });
   afterAll(async () => {
     await browser?.close();
@@ -146,7 +137,7 @@ describe('matching jobs in a browser, in German', () => {
 
   it('lets a company file a request and see it, but never the results', async () => {
     const company = await browser.newPage();
-    await logIn(company, app.url, 'company@matchwerk.example');
+    await logIn(company, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
     await company.goto(`${app.url}/newJob`);
     await expect.poll(() => heading(company)).toBe('Neue Stellenanfrage');
     expect(await company.getByRole('slider', { name: /Gewichtung/ }).count()).toBe(0);

@@ -1,17 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
+import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
 
 const DEMO_PASSWORD = 'Matchwerk-Demo-2026';
 const QUESTION =
   'Sie sind angemeldet. Wenn Sie fortfahren, werden Sie abgemeldet und eine neue Registrierung beginnt. Fortfahren?';
-
-async function logIn(page: Page, app: RunningApp, email: string, path = '/login') {
-  await page.goto(`${app.url}${path}`);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-}
 
 /** Answers every confirm prompt with `accept` and records the questions. */
 function answerPrompts(page: Page, accept: boolean): string[] {
@@ -37,7 +30,7 @@ describe('/register while signed in, and /login?redirect, in German', () => {
 
   it('asks once when /register is opened as a bookmark; cancelling stays signed in on the dashboard', async () => {
     const page = await browser.newPage();
-    await logIn(page, app, 'luna@matchwerk.example');
+    await logIn(page, app.url, 'luna@matchwerk.example');
     await page.waitForURL(/\/dashboard$/);
     const asked = answerPrompts(page, false);
     await page.goto(`${app.url}/register`);
@@ -56,7 +49,7 @@ describe('/register while signed in, and /login?redirect, in German', () => {
 
   it('returns to the screen the user came from when the prompt is cancelled', async () => {
     const page = await browser.newPage();
-    await logIn(page, app, 'luna@matchwerk.example');
+    await logIn(page, app.url, 'luna@matchwerk.example');
     await page.waitForURL(/\/dashboard$/);
     await page.goto(`${app.url}/about`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
@@ -76,7 +69,7 @@ describe('/register while signed in, and /login?redirect, in German', () => {
 
   it('logs out and starts a new registration when the prompt is accepted, asking once', async () => {
     const page = await browser.newPage();
-    await logIn(page, app, 'luna@matchwerk.example');
+    await logIn(page, app.url, 'luna@matchwerk.example');
     await page.waitForURL(/\/dashboard$/);
     const asked = answerPrompts(page, true);
     await page.goto(`${app.url}/register`);
@@ -99,7 +92,7 @@ describe('/register while signed in, and /login?redirect, in German', () => {
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await page.waitForURL(`${app.url}/`);
 
-    await logIn(page, app, 'luna@matchwerk.example', '/login?redirect=%2F%2Fevil.example%2Fx');
+    await logIn(page, app.url, 'luna@matchwerk.example', { path: '/login?redirect=%2F%2Fevil.example%2Fx' });
     await page.waitForURL(/\/dashboard$/);
     expect(new URL(page.url()).origin).toBe(app.url);
     await page.close();

@@ -1,15 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
-
-const PASSWORD = 'Matchwerk-Demo-2026';
-
-async function logIn(page: Page, app: RunningApp, email: string) {
-  await page.goto(`${app.url}/login`);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-}
+import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
@@ -31,7 +22,7 @@ describe('session in a browser', () => {
     const page = await context.newPage();
     await page.goto(`${app.url}/login`);
     expect(await accessibilityViolations(page)).toEqual([]);
-    await logIn(page, app, 'agent@matchwerk.example');
+    await logIn(page, app.url, 'agent@matchwerk.example');
     await page.waitForURL(/\/dashboard$/);
     await expect.poll(() => heading(page)).toBe('Übersicht');
     // The role navigation offers the agents' tables (the dashboard links to them too).
@@ -56,7 +47,7 @@ describe('session in a browser', () => {
 
   it('logs in with the SMS code read from the outbox', async () => {
     const page = await browser.newPage();
-    await logIn(page, app, 'mfa@matchwerk.example');
+    await logIn(page, app.url, 'mfa@matchwerk.example');
     await page.waitForURL(/\/mfa\/login$/);
     await expect.poll(() => heading(page)).toBe('SMS-Code eingeben');
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -79,7 +70,7 @@ describe('session in a browser', () => {
   it('logs out in every tab when one tab logs out', async () => {
     context = await browser.newContext();
     const first = await context.newPage();
-    await logIn(first, app, 'stella@matchwerk.example');
+    await logIn(first, app.url, 'stella@matchwerk.example');
     await first.waitForURL(/\/dashboard$/);
     const second = await context.newPage();
     await second.goto(`${app.url}/profile`);
@@ -108,7 +99,7 @@ describe('silent refresh in a browser', () => {
 
   it('keeps working after the access token expired, and after a reload', async () => {
     const page = await browser.newPage();
-    await logIn(page, app, 'luna@matchwerk.example');
+    await logIn(page, app.url, 'luna@matchwerk.example');
     await page.waitForURL(/\/dashboard$/);
     const token = () =>
       page.evaluate(() => JSON.parse(localStorage.getItem('credentials') ?? '{}').token as string);

@@ -3,17 +3,63 @@ import { Link, type LinkProps } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AgentDashboard as Dashboard } from '../../../contract/agent';
+import type { CandidateType } from '../../../contract/user-types';
 import { type ListActor, listPage } from '../../machines/list.machine';
 import { RetryAlert } from '../components/retry-alert';
 
 /** One figure of the dashboard: the count, what it counts, and the table that lists them. */
-function Count({ value, label, link }: { value: number; label: ReactNode; link?: LinkProps }) {
+function Count({
+  value,
+  label,
+  link,
+  children,
+}: {
+  value: number;
+  label: ReactNode;
+  link?: LinkProps;
+  children?: ReactNode;
+}) {
   const body = (
     <span className="count-body">
       <span className="count-value">{value}</span> <span className="count-label">{label}</span>
     </span>
   );
-  return <li className="count">{link ? <Link {...link}>{body}</Link> : body}</li>;
+  return (
+    <li className="count">
+      {link ? <Link {...link}>{body}</Link> : body}
+      {children}
+    </li>
+  );
+}
+
+/** A figure split by candidate type, each part a link to that type's table with the same filter. */
+function ByType({
+  counts,
+  assigned,
+  label,
+}: {
+  counts: Record<CandidateType, number>;
+  assigned: 'me' | 'none';
+  label: string;
+}) {
+  const { t } = useLingui();
+  const tables = [
+    { type: 'stella', to: '/stellas', name: t`Stellas` },
+    { type: 'luna', to: '/lunas', name: t`Lunas` },
+    { type: 'nova', to: '/novas', name: t`Novas` },
+  ] as const;
+  return (
+    <span className="count-split">
+      {tables.map(({ type, to, name }, i) => (
+        <span key={type}>
+          {i > 0 && ' · '}
+          <Link to={to} search={{ assigned }} aria-label={`${counts[type]} ${name} ${label}`}>
+            {counts[type]} {name}
+          </Link>
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /** The agent's day (PRODUCT.md §6): counts per type, new, unassigned, mine, jobs, runs, waiting requests. */
@@ -56,16 +102,12 @@ export function AgentDashboard({ list }: { list: ListActor }) {
           <Trans>Looking after</Trans>
         </h2>
         <ul className="counts">
-          <Count
-            value={data.assignedToMe}
-            label={<Trans>assigned to me</Trans>}
-            link={{ to: '/stellas', search: { assigned: 'me' } }}
-          />
-          <Count
-            value={data.unassigned}
-            label={<Trans>not assigned</Trans>}
-            link={{ to: '/stellas', search: { assigned: 'none' } }}
-          />
+          <Count value={data.assignedToMe} label={<Trans>assigned to me</Trans>}>
+            <ByType counts={data.assignedToMeByType} assigned="me" label={t`assigned to me`} />
+          </Count>
+          <Count value={data.unassigned} label={<Trans>not assigned</Trans>}>
+            <ByType counts={data.unassignedByType} assigned="none" label={t`not assigned`} />
+          </Count>
           <Count value={data.counts.company} label={<Trans>Companies</Trans>} link={{ to: '/companies' }} />
           <Count
             value={data.companyRequestsWaiting}
