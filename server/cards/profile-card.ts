@@ -51,6 +51,22 @@ function cardDocument(language: Language, title: string) {
   return { doc, done };
 }
 
+/** The card's head: its kind, the photo (or logo) beside the name, and a subtitle under the name. */
+function cardHeader(
+  doc: PDFKit.PDFDocument,
+  head: { title: string; photo: Buffer | null; name: string; subtitle: string },
+) {
+  doc.fontSize(10).fillColor('#666666').text(`Matchwerk · ${head.title}`);
+  const top = doc.y + 16;
+  if (head.photo) doc.image(head.photo, 56, top, { width: 128, height: 128 });
+  doc
+    .fontSize(24)
+    .fillColor('#000000')
+    .text(head.name, head.photo ? 208 : 56, top);
+  if (head.subtitle) doc.fontSize(14).fillColor('#333333').text(head.subtitle);
+  doc.y = Math.max(doc.y, head.photo ? top + 128 : doc.y) + 24;
+}
+
 /** A labelled value under the last one, "–" when empty. */
 function cardRow(doc: PDFKit.PDFDocument, none: string, label: string, value: string) {
   doc.x = 56;
@@ -72,21 +88,13 @@ export function renderProfileCard(input: CardInput): Promise<Buffer> {
   const name = [text('first_name'), text('last_name')].filter(Boolean).join(' ');
   const list = (key: string) => (Array.isArray(values[key]) ? (values[key] as unknown[]) : []);
 
-  doc.fontSize(10).fillColor('#666666').text(`Matchwerk · ${t.title}`);
-  const top = doc.y + 16;
-  if (photo) doc.image(photo, 56, top, { width: 128, height: 128 });
-  const left = photo ? 208 : 56;
-  doc
-    .fontSize(24)
-    .fillColor('#000000')
-    .text(name || t.none, left, top);
   const occupation = text('occupation');
-  if (occupation)
-    doc
-      .fontSize(14)
-      .fillColor('#333333')
-      .text(optionLabel(fields, 'occupation', occupation, language));
-  doc.y = Math.max(doc.y, photo ? top + 128 : doc.y) + 24;
+  cardHeader(doc, {
+    title: t.title,
+    photo,
+    name: name || t.none,
+    subtitle: occupation ? optionLabel(fields, 'occupation', occupation, language) : '',
+  });
 
   const row = (label: string, value: string) => cardRow(doc, t.none, label, value);
   const city = values.city as CityValue | undefined;
@@ -127,17 +135,12 @@ export function renderCompanyCard(input: CardInput): Promise<Buffer> {
   const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
   const option = (key: string) => (text(key) ? optionLabel(fields, key, text(key), language) : '');
 
-  doc.fontSize(10).fillColor('#666666').text(`Matchwerk · ${t.companyTitle}`);
-  const top = doc.y + 16;
-  if (photo) doc.image(photo, 56, top, { width: 128, height: 128 });
-  const left = photo ? 208 : 56;
-  doc
-    .fontSize(24)
-    .fillColor('#000000')
-    .text(text('name') || t.none, left, top);
-  const subtitle = [option('legal_form'), option('industry')].filter(Boolean).join(' · ');
-  if (subtitle) doc.fontSize(14).fillColor('#333333').text(subtitle);
-  doc.y = Math.max(doc.y, photo ? top + 128 : doc.y) + 24;
+  cardHeader(doc, {
+    title: t.companyTitle,
+    photo,
+    name: text('name') || t.none,
+    subtitle: [option('legal_form'), option('industry')].filter(Boolean).join(' · '),
+  });
 
   const row = (label: string, value: string) => cardRow(doc, t.none, label, value);
   row(t.legalForm, option('legal_form'));
