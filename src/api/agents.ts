@@ -15,7 +15,7 @@ import {
   type CompanyListResponse,
   CompanyListResponseSchema,
 } from '../../contract/agent';
-import type { ApiClient } from './client';
+import { type ApiClient, queryParams } from './client';
 
 // The agent workspace's own calls (contract/agent.ts); the candidate calls live in candidates.ts.
 
@@ -24,7 +24,10 @@ export async function listCompanies(
   api: ApiClient,
   query: Partial<CompanyListQuery>,
 ): Promise<CompanyListResponse> {
-  return v.parse(CompanyListResponseSchema, await api.call('/api/company/list', { query: compact(query) }));
+  return v.parse(
+    CompanyListResponseSchema,
+    await api.call('/api/company/list', { query: queryParams(query) }),
+  );
 }
 
 /** GET /api/agent/company/{uuid}: the company's values and its job requests. */
@@ -63,12 +66,4 @@ export async function listAgents(api: ApiClient): Promise<AgentListResponse> {
 /** GET /api/agent/dashboard: the counts of PRODUCT.md §6 and the last runs. */
 export async function fetchAgentDashboard(api: ApiClient): Promise<AgentDashboard> {
   return v.parse(AgentDashboardSchema, await api.call('/api/agent/dashboard'));
-}
-
-function compact(query: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(query)
-      .filter(([, value]) => value !== undefined && value !== null && value !== '')
-      .map(([key, value]) => [key, String(value)]),
-  );
 }

@@ -15,7 +15,7 @@ import {
 } from '../../contract/agent';
 import { CatalogFieldsSchema, type FieldDefinition } from '../../contract/catalog';
 import type { CandidateType } from '../../contract/user-types';
-import type { ApiClient } from './client';
+import { type ApiClient, queryParams } from './client';
 
 const path = (uuid: string) => encodeURIComponent(uuid);
 
@@ -24,7 +24,10 @@ export async function listCandidates(
   api: ApiClient,
   query: Partial<ProfileListQuery>,
 ): Promise<ProfileListResponse> {
-  return v.parse(ProfileListResponseSchema, await api.call('/api/profile/list', { query: compact(query) }));
+  return v.parse(
+    ProfileListResponseSchema,
+    await api.call('/api/profile/list', { query: queryParams(query) }),
+  );
 }
 
 /** GET /api/agent/profile/{uuid}: the whole profile, account facts, assignment, ranks (the read is logged). */
@@ -87,13 +90,4 @@ export async function listAgents(api: ApiClient): Promise<AgentListResponse> {
 /** GET /api/profile/data?type=…: a candidate type's profile fields (an agent's own catalogue has only names). */
 export async function fetchCandidateFields(api: ApiClient, type: CandidateType): Promise<FieldDefinition[]> {
   return v.parse(CatalogFieldsSchema, await api.call('/api/profile/data', { query: { type } }));
-}
-
-function compact(query: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    out[key] = String(value);
-  }
-  return out;
 }

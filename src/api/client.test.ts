@@ -5,7 +5,7 @@ import { sessionWithDeferredActors } from '../../tests/support/session';
 import { fakeToken } from '../../tests/support/tokens';
 import { sessionBridge } from '../machines/session-bridge';
 import { decodeClaims } from '../machines/token';
-import { ApiError, createApiClient } from './client';
+import { ApiError, createApiClient, queryParams } from './client';
 
 const s = Math.floor(Date.now() / 1000);
 const oldToken = fakeToken({ iat: s - 10 }, s - 10);
@@ -107,5 +107,17 @@ describe('API client', () => {
     );
     await api.anonymous('/api/login', { method: 'POST', body: {} });
     expect(server.seen).toEqual([{ path: '/api/login', token: null }]);
+  });
+});
+
+describe('queryParams', () => {
+  it('sends a list query as strings and leaves the unset filters out, but not 0 or false', () => {
+    expect(
+      queryParams({ q: '', status: undefined, agent: null, page: 0, shortlisted: false, sort: 'name' }),
+    ).toEqual({
+      page: '0',
+      shortlisted: 'false',
+      sort: 'name',
+    });
   });
 });

@@ -53,6 +53,16 @@ function toApiError(error: unknown): ApiError {
   return new ApiError(0, 'network.unreachable', (error as Error)?.message ?? 'Request failed');
 }
 
+/** A list's query as URL parameters: values as strings, the unset ones (undefined, null, '') left out. */
+export function queryParams(query: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    out[key] = String(value);
+  }
+  return out;
+}
+
 export interface ApiClient {
   /** A call with the bearer token (SEED-SPEC §7: every call but login and refresh). */
   call<T>(path: string, options?: FetchOptions<'json'>): Promise<T>;

@@ -21,7 +21,7 @@ import {
   type Run,
   RunSchema,
 } from '../../contract/job';
-import { type ApiClient, ApiError } from './client';
+import { type ApiClient, ApiError, queryParams } from './client';
 
 /** A job's body as the editor sends it (PRODUCT.md §5): catalogue values and criteria. */
 export interface JobDraft {
@@ -87,7 +87,7 @@ export async function changeJobStatus(api: ApiClient, uuid: string, status: JobS
 
 /** GET /api/jobs/list with the list's query (tabs, search, origin, sort, page). */
 export async function listJobs(api: ApiClient, query: Partial<JobListQuery>): Promise<JobListResponse> {
-  return v.parse(JobListResponseSchema, await api.call('/api/jobs/list', { query: compact(query) }));
+  return v.parse(JobListResponseSchema, await api.call('/api/jobs/list', { query: queryParams(query) }));
 }
 
 /** POST /api/job/{uuid}/run → the run in flight (a new one, or the one already queued or running). */
@@ -143,14 +143,16 @@ export async function fetchResults(
   return v.parse(
     ResultsResponseSchema,
     await api.call(`/api/job/showresults/${encodeURIComponent(uuid)}`, {
-      query: compact({ ...query, format: undefined }),
+      query: queryParams({ ...query, format: undefined }),
     }),
   );
 }
 
 /** The same results as CSV, every row under the filters, in the caller's language. */
 export function fetchResultsCsv(api: ApiClient, uuid: string, query: Partial<ResultsQuery>): Promise<Blob> {
-  const params = new URLSearchParams(compact({ ...query, page: undefined, limit: undefined, format: 'csv' }));
+  const params = new URLSearchParams(
+    queryParams({ ...query, page: undefined, limit: undefined, format: 'csv' }),
+  );
   return api.blob(`/api/job/showresults/${encodeURIComponent(uuid)}?${params}`);
 }
 
@@ -165,7 +167,7 @@ export async function fetchResultDetail(
     ResultDetailSchema,
     await api.call(
       `/api/job/showresultsdetail/${encodeURIComponent(jobUuid)}/${encodeURIComponent(profileUuid)}`,
-      { query: compact({ ...query, page: undefined, limit: undefined, format: undefined }) },
+      { query: queryParams({ ...query, page: undefined, limit: undefined, format: undefined }) },
     ),
   );
 }
@@ -202,16 +204,6 @@ export async function setShortlisted(
     method: shortlisted ? 'PUT' : 'DELETE',
   });
   return shortlisted;
-}
-
-/** Query values as strings, without the unset ones. */
-function compact(query: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    out[key] = String(value);
-  }
-  return out;
 }
 
 function safeJson(text: string): unknown {
