@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { AgentDashboard as Dashboard } from '../../../contract/agent';
 import type { CandidateType } from '../../../contract/user-types';
 import { type ListActor, listPage } from '../../machines/list.machine';
-import { RetryAlert } from '../components/retry-alert';
+import { ListStatus } from '../components/list-status';
 
 /** One figure of the dashboard: the count, what it counts, and the table that lists them. */
 function Count({
@@ -67,16 +67,7 @@ export function AgentDashboard({ list }: { list: ListActor }) {
   const { t, i18n } = useLingui();
   const state = useSelector(list, (s) => s);
   const data = listPage<Dashboard>(state);
-  if (state.matches('failed') && !data) {
-    return <RetryAlert code={state.context.error} onRetry={() => list.send({ type: 'list.retry' })} />;
-  }
-  if (!data) {
-    return (
-      <p aria-busy="true">
-        <Trans>Loading the figures…</Trans>
-      </p>
-    );
-  }
+  if (!data) return <ListStatus list={list} state={state} loaded={false} loading={t`Loading the figures…`} />;
   const runState: Record<string, string> = {
     queued: t`queued`,
     running: t`running`,

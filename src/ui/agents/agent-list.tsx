@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AgentListResponse } from '../../../contract/agent';
 import { type ListActor, listPage } from '../../machines/list.machine';
-import { RetryAlert } from '../components/retry-alert';
+import { ListStatus } from '../components/list-status';
 import { Screen } from '../screen';
 
 /**
@@ -16,14 +16,7 @@ export function AgentListScreen({ list }: { list: ListActor }) {
   const page = listPage<AgentListResponse>(state);
   return (
     <Screen title={t`Agents`}>
-      {state.matches('failed') && (
-        <RetryAlert code={state.context.error} onRetry={() => list.send({ type: 'list.retry' })} />
-      )}
-      {!page && state.hasTag('busy') && (
-        <p aria-busy="true">
-          <Trans>Loading the agents…</Trans>
-        </p>
-      )}
+      <ListStatus list={list} state={state} loaded={Boolean(page)} loading={t`Loading the agents…`} />
       {page && (
         <ul className="agent-cards" aria-busy={state.hasTag('busy')}>
           {page.items.map((agent) => (

@@ -8,7 +8,7 @@ import { listPage } from '../../machines/list.machine';
 import type { photoMachine } from '../../machines/photo.machine';
 import type { SubmissionActor } from '../../machines/submission.machine';
 import { AccountSettings } from '../account-settings';
-import { RetryAlert } from '../components/retry-alert';
+import { ListStatus } from '../components/list-status';
 import { PhotoEditor } from '../photo-panel';
 import { Screen } from '../screen';
 import { FormError, TextField } from '../text-field';
@@ -28,9 +28,7 @@ export function AgentProfileScreen({
   const agent = listPage<AgentSelf>(state);
   return (
     <Screen title={t`My agent profile`}>
-      {state.matches('failed') && (
-        <RetryAlert code={state.context.error} onRetry={() => self.send({ type: 'list.retry' })} />
-      )}
+      <ListStatus list={self} state={state} loaded={Boolean(agent)} loading={t`Loading your profile…`} />
       {agent && (
         <>
           <PhotoEditor image={agent.photo_image} logic={photo} />

@@ -11,8 +11,8 @@ import type { FieldDefinition } from '../../../contract/catalog';
 import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../machines/agent-search';
 import { type ListActor, listPage } from '../../machines/list.machine';
 import type { SubmissionActor } from '../../machines/submission.machine';
+import { ListStatus } from '../components/list-status';
 import { Pagination } from '../components/pagination';
-import { RetryAlert } from '../components/retry-alert';
 import { Screen } from '../screen';
 import { FormError } from '../text-field';
 
@@ -87,14 +87,7 @@ export function CompanyListScreen({ list }: { list: ListActor }) {
           </select>
         </div>
       </search>
-      {state.matches('failed') && (
-        <RetryAlert code={state.context.error} onRetry={() => list.send({ type: 'list.retry' })} />
-      )}
-      {!page && state.hasTag('busy') && (
-        <p aria-busy="true">
-          <Trans>Loading the companies…</Trans>
-        </p>
-      )}
+      <ListStatus list={list} state={state} loaded={Boolean(page)} loading={t`Loading the companies…`} />
       {page && (
         <div className="table-wrap" aria-busy={state.hasTag('busy')}>
           <p className="muted" aria-live="polite">
@@ -201,14 +194,7 @@ export function CompanyDetailScreen({
           <Trans>Back to the companies</Trans>
         </Link>
       </p>
-      {state.matches('failed') && (
-        <RetryAlert code={state.context.error} onRetry={() => detail.send({ type: 'list.retry' })} />
-      )}
-      {!company && state.hasTag('busy') && (
-        <p aria-busy="true">
-          <Trans>Loading the company…</Trans>
-        </p>
-      )}
+      <ListStatus list={detail} state={state} loaded={Boolean(company)} loading={t`Loading the company…`} />
       {company && (
         <div className="dashboard-grid" aria-busy={state.hasTag('busy')}>
           <section aria-labelledby="company-assignment">

@@ -11,7 +11,7 @@ import type { CandidateDetailLogic } from '../../machines/candidate-actors';
 import { type ListActor, listPage } from '../../machines/list.machine';
 import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/dialog';
-import { RetryAlert } from '../components/retry-alert';
+import { ListStatus } from '../components/list-status';
 import { Select } from '../components/select';
 import { DownloadButton } from '../download-button';
 import { errorMessage } from '../error-message';
@@ -55,14 +55,12 @@ export function CandidateDetailScreen({ type, logic }: { type: CandidateType; lo
   const title = detail ? nameOf(detail) || t`Candidate` : i18n._(TYPE_NAMES[type]);
   return (
     <Screen title={title}>
-      {state.matches('failed') && (
-        <RetryAlert code={state.context.error} onRetry={() => logic.detail.send({ type: 'list.retry' })} />
-      )}
-      {!detail && state.hasTag('busy') && (
-        <p aria-busy="true">
-          <Trans>Loading the profile…</Trans>
-        </p>
-      )}
+      <ListStatus
+        list={logic.detail}
+        state={state}
+        loaded={Boolean(detail)}
+        loading={t`Loading the profile…`}
+      />
       {detail && <CandidateBody key={detail.profile.uuid} detail={detail} logic={logic} name={title} />}
     </Screen>
   );

@@ -11,8 +11,8 @@ import {
   effectiveOrder,
 } from '../../machines/candidate-search';
 import { type ListActor, listPage } from '../../machines/list.machine';
+import { ListStatus } from '../components/list-status';
 import { Pagination } from '../components/pagination';
-import { RetryAlert } from '../components/retry-alert';
 import { Select } from '../components/select';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/table';
 import { TextField } from '../components/text-field';
@@ -100,14 +100,7 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
           ]}
         />
       </search>
-      {state.matches('failed') && (
-        <RetryAlert code={state.context.error} onRetry={() => list.send({ type: 'list.retry' })} />
-      )}
-      {!page && state.hasTag('busy') && (
-        <p aria-busy="true">
-          <Trans>Loading the candidates…</Trans>
-        </p>
-      )}
+      <ListStatus list={list} state={state} loaded={Boolean(page)} loading={t`Loading the candidates…`} />
       {page && (
         <div className="candidate-table" aria-busy={state.hasTag('busy')}>
           <p className="muted" aria-live="polite">

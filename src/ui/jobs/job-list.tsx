@@ -4,10 +4,9 @@ import { useSelector } from '@xstate/react';
 import type { Job, JobListResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type JobListSearch } from '../../machines/job-search';
 import { type ListActor, listPage } from '../../machines/list.machine';
+import { ListStatus } from '../components/list-status';
 import { Pagination } from '../components/pagination';
-import { RetryAlert } from '../components/retry-alert';
 import { Select } from '../components/select';
-import { errorMessage } from '../error-message';
 import { Screen } from '../screen';
 import { ScoreBar } from './reasons';
 
@@ -86,14 +85,7 @@ export function JobListScreen({ list }: { list: ListActor }) {
           ]}
         />
       </search>
-      {state.matches('failed') && (
-        <RetryAlert code={state.context.error} onRetry={() => list.send({ type: 'list.retry' })} />
-      )}
-      {!page && state.hasTag('busy') && (
-        <p aria-busy="true">
-          <Trans>Loading the jobs…</Trans>
-        </p>
-      )}
+      <ListStatus list={list} state={state} loaded={Boolean(page)} loading={t`Loading the jobs…`} />
       {page && (
         <div className="table-wrap" aria-busy={state.hasTag('busy')}>
           <table className="stack-table">
@@ -186,7 +178,7 @@ function JobRow({ job, asCompany }: { job: Job; asCompany: boolean }) {
 
 /** The company dashboard's part: its open requests and their state, with the way to file a new one. */
 export function CompanyRequests({ list }: { list: ListActor }) {
-  const { i18n } = useLingui();
+  const { t } = useLingui();
   const state = useSelector(list, (s) => s);
   const page = listPage<JobListResponse>(state);
   return (
@@ -194,14 +186,13 @@ export function CompanyRequests({ list }: { list: ListActor }) {
       <h2 id="company-requests-title">
         <Trans>My job requests</Trans>
       </h2>
-      {state.matches('failed') && (
-        <p className="form-error" role="alert">
-          {errorMessage(i18n, state.context.error ?? 'network.unreachable')}{' '}
-          <button type="button" className="button" onClick={() => list.send({ type: 'list.retry' })}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      )}
+      <ListStatus
+        list={list}
+        state={state}
+        loaded={Boolean(page)}
+        loading={t`Loading your requests…`}
+        lines={2}
+      />
       {page && page.items.length === 0 && (
         <p>
           <Trans>You have not filed a request yet. Tell us whom you are looking for.</Trans>

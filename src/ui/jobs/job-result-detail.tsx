@@ -3,7 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ResultDetail } from '../../../contract/job';
 import { type ListActor, listPage } from '../../machines/list.machine';
-import { RetryAlert } from '../components/retry-alert';
+import { ListStatus } from '../components/list-status';
 import { ProtectedImage } from '../protected-image';
 import { Screen } from '../screen';
 import { reasonText, ScoreBar } from './reasons';
@@ -37,14 +37,7 @@ export function JobResultDetailScreen({ detail }: { detail: ListActor }) {
           <Trans>Back to the results</Trans>
         </Link>
       </p>
-      {state.matches('failed') && (
-        <RetryAlert code={state.context.error} onRetry={() => detail.send({ type: 'list.retry' })} />
-      )}
-      {!result && state.hasTag('busy') && (
-        <p aria-busy="true">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
+      <ListStatus list={detail} state={state} loaded={Boolean(result)} loading={t`Loading…`} />
       {result && (
         <div aria-busy={state.hasTag('busy')}>
           <div className="detail-head">

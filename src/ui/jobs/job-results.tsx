@@ -11,9 +11,9 @@ import { type ListActor, listPage } from '../../machines/list.machine';
 import { useAppActors } from '../app-context';
 import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
+import { ListStatus } from '../components/list-status';
 import { Pagination } from '../components/pagination';
 import { Progress } from '../components/progress';
-import { RetryAlert } from '../components/retry-alert';
 import { Select } from '../components/select';
 import { errorMessage } from '../error-message';
 import { ProtectedImage } from '../protected-image';
@@ -147,14 +147,7 @@ export function JobResults({
         </button>
       </form>
 
-      {list.matches('failed') && (
-        <RetryAlert code={list.context.error} onRetry={() => results.send({ type: 'list.retry' })} />
-      )}
-      {!page && list.hasTag('busy') && (
-        <p aria-busy="true">
-          <Trans>Loading the results…</Trans>
-        </p>
-      )}
+      <ListStatus list={results} state={list} loaded={Boolean(page)} loading={t`Loading the results…`} />
       {page && run && page.items.length === 0 && (
         <p>
           <Trans>No candidate fits these filters.</Trans>
