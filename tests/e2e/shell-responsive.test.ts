@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, LAPTOP, overflowingElements, PHONE, screenshot } from '../support/viewport';
-import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
+import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
 
-const PASSWORD = 'Matchwerk-Demo-2026';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
 /** The app (not the prerendered first paint) shows the page. */
@@ -12,13 +11,9 @@ async function appShows(page: Page, title: string) {
   await expect.poll(() => heading(page)).toBe(title);
 }
 
-async function logIn(page: Page, app: RunningApp, email: string) {
-  await page.goto(`${app.url}/login`);
-  await appShows(page, 'Anmelden');
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.waitForURL(/\/dashboard$/);
+/** Signs in through the harness and waits for the app's dashboard. */
+async function logInToDashboard(page: Page, app: RunningApp, email: string) {
+  await logIn(page, app.url, email, { landOn: /\/dashboard$/ });
   await appShows(page, 'Übersicht');
 }
 
@@ -111,7 +106,7 @@ describe.each([
   ] as const)('shows the %s dashboard with the role navigation only', async (role, email, links, absent) => {
     context = await browser.newContext({ viewport, locale: 'de-DE' });
     const page = await context.newPage();
-    await logIn(page, app, email);
+    await logInToDashboard(page, app, email);
     await checkPage(page, `${size}-dashboard-${role}`);
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
     if (narrow) await menuOpensNavigation(page, links[0]);
@@ -133,7 +128,7 @@ describe.each([
   it('shows the lifecycle with where the candidate stands', async () => {
     context = await browser.newContext({ viewport, locale: 'de-DE' });
     const page = await context.newPage();
-    await logIn(page, app, 'stella@matchwerk.example');
+    await logInToDashboard(page, app, 'stella@matchwerk.example');
     await page.goto(`${app.url}/lifecycle`);
     await appShows(page, 'Lebenszyklus');
     expect(await page.getByRole('img', { name: 'Schritte der Registrierung' }).count()).toBe(1);
@@ -146,7 +141,7 @@ describe.each([
   it('keeps the shell while the workspace loads slowly, and offers a retry that works when it failed', async () => {
     context = await browser.newContext({ viewport, locale: 'de-DE' });
     const page = await context.newPage();
-    await logIn(page, app, 'company@matchwerk.example');
+    await logInToDashboard(page, app, 'company@matchwerk.example');
     let mode: 'slow' | 'fail' | 'pass' = 'slow';
     let release = () => {};
     let held = false;
