@@ -65,13 +65,16 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
     expect(await page.getByRole('heading', { name: 'Zugriffsprotokoll' }).count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Mir zuweisen' }).click();
+    // By keyboard: the button swaps its label and keeps the focus (it does not fall to the page).
+    await page.getByRole('button', { name: 'Mir zuweisen' }).focus();
+    await page.keyboard.press('Enter');
     await expect
       .poll(() => page.getByRole('status').allTextContents())
       .toContain('Die Zuweisung ist gespeichert.');
     await expect.poll(() => page.getByText(/^Zuständig: /).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Mir zuweisen' }).count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Zuweisung aufheben' }).count()).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Zuweisung aufheben');
 
     // The table follows: the stella is among the agent's own now.
     await page.goto(`${app.url}/stellas?assigned=me&q=TypeScript`);

@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { spawnServer } from '../support/server-process';
 
 export interface RunningApp {
@@ -183,7 +182,7 @@ export async function logIn(
   await page.goto(`${url}${options.path ?? '/login'}`);
   // The prerendered first paint of /login has the same fields; typing into it before the app takes
   // over would be lost.
-  await expect.poll(() => page.locator('#prerendered').count()).toBe(0);
+  await page.locator('#prerendered').waitFor({ state: 'detached' });
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(options.password ?? 'Matchwerk-Demo-2026');
   await page.getByRole('button', { name: 'Anmelden' }).click();

@@ -139,6 +139,14 @@ function CandidateActions({
   const send = (type: 'candidate.assignToMe' | 'candidate.unassign' | 'candidate.promote') =>
     actions.send({ type });
   const agent = candidate.assignedAgent;
+  // What is offered comes from the last settled state (idle or failed): while an action runs or a
+  // confirmation is open the buttons stay where they are (a press then is an event the machine
+  // refuses; the group is aria-busy), and a pair that swaps (assign / unassign, activate /
+  // deactivate) is one button whose label changes — so keyboard focus stays on it, and a closing
+  // dialog can give it back, instead of falling to the page.
+  const settled = state.matches('idle') || state.matches('failed');
+  const [offer, setOffer] = useState(state);
+  if (settled && offer !== state) setOffer(state);
   return (
     <section aria-labelledby="candidate-actions-title" className="candidate-section">
       <h2 id="candidate-actions-title">
@@ -152,29 +160,39 @@ function CandidateActions({
         )}
       </p>
       <div className="job-actions" aria-busy={busy}>
-        {state.can({ type: 'candidate.assignToMe' }) && (
-          <Button onPress={() => send('candidate.assignToMe')}>
-            <Trans>Assign to me</Trans>
+        {(offer.can({ type: 'candidate.assignToMe' }) || offer.can({ type: 'candidate.unassign' })) && (
+          <Button
+            variant={offer.can({ type: 'candidate.assignToMe' }) ? 'primary' : 'secondary'}
+            onPress={() =>
+              send(
+                offer.can({ type: 'candidate.assignToMe' }) ? 'candidate.assignToMe' : 'candidate.unassign',
+              )
+            }
+          >
+            {offer.can({ type: 'candidate.assignToMe' }) ? (
+              <Trans>Assign to me</Trans>
+            ) : (
+              <Trans>Unassign</Trans>
+            )}
           </Button>
         )}
-        {state.can({ type: 'candidate.unassign' }) && (
-          <Button variant="secondary" onPress={() => send('candidate.unassign')}>
-            <Trans>Unassign</Trans>
-          </Button>
-        )}
-        {state.can({ type: 'candidate.promote' }) && (
+        {offer.can({ type: 'candidate.promote' }) && (
           <Button variant="secondary" onPress={() => send('candidate.promote')}>
             <Trans>Promote to stella</Trans>
           </Button>
         )}
-        {state.can({ type: 'candidate.activate' }) && (
-          <Button variant="secondary" onPress={() => actions.send({ type: 'candidate.activate' })}>
-            <Trans>Activate</Trans>
-          </Button>
-        )}
-        {state.can({ type: 'candidate.deactivate' }) && (
-          <Button variant="secondary" onPress={() => actions.send({ type: 'candidate.deactivate' })}>
-            <Trans>Deactivate</Trans>
+        {(offer.can({ type: 'candidate.activate' }) || offer.can({ type: 'candidate.deactivate' })) && (
+          <Button
+            variant="secondary"
+            onPress={() =>
+              actions.send({
+                type: offer.can({ type: 'candidate.activate' })
+                  ? 'candidate.activate'
+                  : 'candidate.deactivate',
+              })
+            }
+          >
+            {offer.can({ type: 'candidate.activate' }) ? <Trans>Activate</Trans> : <Trans>Deactivate</Trans>}
           </Button>
         )}
       </div>
