@@ -12,7 +12,7 @@ import {
 import type { ApiClient } from '../api/client';
 import { deletePhoto, uploadPhoto } from '../api/profile';
 import { COMPANY_PAGE_SIZE } from './agent-search';
-import { type ListActor, type ListQuery, listActor } from './list.machine';
+import { type ListActor, type ListQuery, listActor, visitList } from './list.machine';
 import { photoMachine } from './photo.machine';
 import type { SessionActor } from './session.machine';
 import { type SubmissionActor, submissionMachine } from './submission.machine';
@@ -20,13 +20,6 @@ import { type SubmissionActor, submissionMachine } from './submission.machine';
 // The agent workspace's actors (issue 12, PRODUCT.md §6). Every read is the one list machine
 // (query → loading → loaded | failed, the last answer kept while the next loads); every change is a
 // submission machine whose request reloads what it changed. Routes create them in their loaders.
-
-/** Loads the list once per query, and again on every visit so a screen never shows stale counts. */
-function fresh(list: ListActor, query: ListQuery): ListActor {
-  list.send({ type: 'list.load', query });
-  list.send({ type: 'list.reload' });
-  return list;
-}
 
 function submission<I>(request: (input: I) => Promise<unknown>): SubmissionActor {
   return createActor(
@@ -41,7 +34,7 @@ export function agentSelfList(api: ApiClient): ListActor {
 
 /** /agent: the own record, its save (PUT /api/agent) and the photo, each change reloading the record. */
 export function agentSelfActors(api: ApiClient, session: SessionActor) {
-  const self = fresh(agentSelfList(api), {});
+  const self = visitList(agentSelfList(api), {});
   const reload = () => self.send({ type: 'list.reload' });
   const save = submission(async (input: AgentSelfUpdate) => {
     // A 409 means someone saved first: the reload brings the current version for the next try.
@@ -75,7 +68,7 @@ export function agentSelfActors(api: ApiClient, session: SessionActor) {
 
 /** /companies for agents: the table's page for the URL's query. */
 export function companyList(api: ApiClient, query: ListQuery): ListActor {
-  return fresh(
+  return visitList(
     listActor(api, 'companies', (q) => listCompanies(api, { ...q, limit: COMPANY_PAGE_SIZE })),
     query,
   );
@@ -86,7 +79,7 @@ export function companyList(api: ApiClient, query: ListQuery): ListActor {
  * null: unassign; another agent's uuid: senior agents). An assignment reloads the company.
  */
 export function companyDetailActors(api: ApiClient, uuid: string) {
-  const detail = fresh(
+  const detail = visitList(
     listActor(api, `company:${uuid}`, () => fetchCompany(api, uuid)),
     { uuid },
   );
@@ -100,7 +93,7 @@ export function companyDetailActors(api: ApiClient, uuid: string) {
 
 /** /agent/view: every agent with what they look after. */
 export function agentList(api: ApiClient): ListActor {
-  return fresh(
+  return visitList(
     listActor(api, 'agents', () => listAgents(api)),
     {},
   );
@@ -108,7 +101,7 @@ export function agentList(api: ApiClient): ListActor {
 
 /** The agent's dashboard counts, fresh on every visit. */
 export function agentDashboard(api: ApiClient): ListActor {
-  return fresh(
+  return visitList(
     listActor(api, 'agent-dashboard', () => fetchAgentDashboard(api)),
     {},
   );

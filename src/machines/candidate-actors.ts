@@ -15,7 +15,7 @@ import type { ApiClient } from '../api/client';
 import { candidateActionsMachine } from './candidate-actions.machine';
 import { CANDIDATE_PAGE_SIZE, type CandidateListSearch } from './candidate-search';
 import { type DownloadedFile, downloadMachine } from './download.machine';
-import { type ListActor, listActor, reloadLists } from './list.machine';
+import { type ListActor, listActor, reloadLists, visitList } from './list.machine';
 import { saveFile } from './save-file';
 import type { SessionActor } from './session.machine';
 
@@ -33,7 +33,7 @@ export function candidateTable(api: ApiClient, type: CandidateType, search: Cand
   const list = listActor(api, `${TABLES}${type}`, (query) =>
     listCandidates(api, { ...query, type, limit: CANDIDATE_PAGE_SIZE }),
   );
-  list.send({ type: 'list.load', query: search });
+  visitList(list, search);
   return { list, fields: candidateFields(api, type) };
 }
 

@@ -141,6 +141,17 @@ export function listActor(
   return actor;
 }
 
+/**
+ * A visit to a list's screen (a route loader): loads the URL's query, and the same query again when
+ * it is already shown — the last answer stays visible while the fresh one loads, so a revisited table
+ * shows what others changed meanwhile. While a load or a typing pause is under way nothing is added.
+ */
+export function visitList(list: ListActor, query: ListQuery): ListActor {
+  list.send({ type: 'list.load', query });
+  list.send({ type: 'list.reload' });
+  return list;
+}
+
 /** Drops every list of a session (logout). */
 export function dropLists(owner: object): void {
   for (const actor of registries.get(owner)?.values() ?? []) actor.stop();

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { listJobs } from '../../api/jobs';
 import { JOB_PAGE_SIZE, JobListSearchSchema } from '../../machines/job-search';
-import { listActor } from '../../machines/list.machine';
+import { listActor, visitList } from '../../machines/list.machine';
 import { JobListScreen } from '../../ui/jobs/job-list';
 
 export const Route = createFileRoute('/_protected/matchingJob')({
@@ -11,8 +11,7 @@ export const Route = createFileRoute('/_protected/matchingJob')({
   loader: ({ context, deps }) => {
     const { api } = context;
     const list = listActor(api, 'jobs', (query) => listJobs(api, { ...query, limit: JOB_PAGE_SIZE }));
-    list.send({ type: 'list.load', query: deps });
-    return { list };
+    return { list: visitList(list, deps) };
   },
   component: function JobListRoute() {
     const { list } = Route.useLoaderData();
