@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { TokenClaims } from '../../contract/session';
 import type { Language } from '../../contract/user-types';
 import type { ProfileActor } from '../machines/profile.machine';
+import { Switch } from './components/switch';
 import { ProtectedImage } from './protected-image';
 
 /** Completeness as a ring: the share of required fields filled. */
@@ -98,36 +99,46 @@ export function ProfileDashboard({ profile, claims }: { profile: ProfileActor; c
         <h2 id="dash-security">
           <Trans>Login protection</Trans>
         </h2>
-        <p>
-          {claims.mfa_status === 'enabled' ? (
-            <Trans>Your login is protected with an SMS code.</Trans>
-          ) : (
-            <Trans>Your login is not protected with an SMS code.</Trans>
-          )}
-        </p>
+        {claims.mfa_status === 'enabled' ? (
+          <>
+            <p>
+              <Trans>Your login is protected with an SMS code.</Trans>
+            </p>
+            <p>
+              <Link to="/profile" hash="account-settings-title">
+                <Trans>Change it in your account settings</Trans>
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p>
+              <Trans>Your login is not protected with an SMS code.</Trans>
+            </p>
+            <p>
+              <Link to="/mfa/register">
+                <Trans>Protect it with an SMS code</Trans>
+              </Link>
+            </p>
+          </>
+        )}
       </section>
       {candidate && (
         <section aria-labelledby="dash-matching">
           <h2 id="dash-matching">
             <Trans>Matching</Trans>
           </h2>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              role="switch"
-              aria-checked={data.status === 'active'}
-              checked={data.status === 'active'}
-              disabled={!clean}
-              onChange={(e) =>
-                profile.send({ type: 'profile.setStatus', status: e.target.checked ? 'active' : 'inactive' })
-              }
-            />
+          <Switch
+            isSelected={data.status === 'active'}
+            isDisabled={!clean}
+            onChange={(on) => profile.send({ type: 'profile.setStatus', status: on ? 'active' : 'inactive' })}
+          >
             {data.status === 'active' ? (
               <Trans>Agents may match you to jobs</Trans>
             ) : (
               <Trans>Paused: you are not matched to jobs</Trans>
             )}
-          </label>
+          </Switch>
         </section>
       )}
     </div>

@@ -152,7 +152,7 @@ describe('matching jobs in a browser, in German', () => {
       .toBe(1);
 
     await company.goto(`${app.url}/matchingJob`);
-    await expect.poll(() => heading(company)).toBe('Meine Job-Anfragen');
+    await expect.poll(() => heading(company)).toBe('Meine Stellenanfragen');
     await expect.poll(() => company.getByRole('row', { name: /Lagerhelfer\/in Hamburg/ }).count()).toBe(1);
     expect(await accessibilityViolations(company)).toEqual([]);
 

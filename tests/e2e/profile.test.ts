@@ -30,6 +30,10 @@ describe('profile in a browser, in German', () => {
   it('shows the dashboard with completeness and the matching switch, accessibly', async () => {
     await expect.poll(() => page.getByRole('img', { name: /Profil zu \d+ % vollständig/ }).count()).toBe(1);
     expect(await page.getByRole('switch').isChecked()).toBe(true);
+    // Not protected by SMS yet: the dashboard leads to where that is set up.
+    const protect = page.getByRole('region', { name: 'Anmeldeschutz' }).getByRole('link');
+    expect(await protect.textContent()).toBe('Mit einem SMS-Code schützen');
+    expect(await protect.getAttribute('href')).toBe('/mfa/register');
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
