@@ -121,4 +121,3 @@ describe('analyseIndex', () => {
     expect(after.considered).not.toBe(before.considered);
   });
 });
-
