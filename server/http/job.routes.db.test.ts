@@ -10,9 +10,11 @@ import type {
   ResultsResponse,
   Run,
 } from '../../contract/job';
+import type { BreakdownItem } from '../../contract/matching';
 import { signAccessToken } from '../auth/tokens';
 import { queryRows } from '../db/client';
 import { users } from '../db/schema/users';
+import { strongestReasons } from '../jobs/results';
 import { agentJobBody, createJobFixture, type JobFixture } from './job-test-kit';
 
 let f: JobFixture;
@@ -509,6 +511,20 @@ describe('results', () => {
     );
     expect(item).toMatchObject({ shortlisted: false, changedSinceRun: false, thumbnail: null });
     expect(item.distanceKm).toEqual(expect.any(Number));
+  });
+
+  it('a page carries the three strongest reasons of each stored breakdown (as strongestReasons picks them)', async () => {
+    const page = await json<ResultsResponse>(
+      await f.call('GET', `/api/job/showresults/${job.uuid}?limit=100`, f.tokens.agent),
+    );
+    const stored = await queryRows<{ profile_id: string; breakdown: BreakdownItem[] }>(
+      f.db.db,
+      sql`select profile_id, breakdown from job_results where run_id = ${run.uuid}`,
+    );
+    const byProfile = new Map(stored.map((r) => [r.profile_id, r.breakdown]));
+    expect(page.items.length).toBeGreaterThan(0);
+    for (const item of page.items) expect(item.reasons).toEqual(strongestReasons(byProfile.get(item.uuid)!));
+    expect(page.items.some((i) => i.reasons.length === 3)).toBe(true);
   });
 
   it('sorts by name and distance, filters by minimum score and type', async () => {

@@ -46,6 +46,11 @@ interface ResultSqlRow {
   shortlisted: boolean;
 }
 
+/** A page's row: its three strongest reasons instead of the breakdown. */
+interface PageSqlRow extends Omit<ResultSqlRow, 'breakdown'> {
+  reasons: BreakdownItem[];
+}
+
 /** The run whose results a job shows: its latest done run. */
 const currentRun = (jobId: string) =>
   sql`(select id from job_runs where job_id = ${jobId} and state = 'done'
@@ -60,10 +65,20 @@ const RESULT_JOINS = sql`left join profiles p on p.id = r.profile_id
   left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
 
 /**
+ * strongestReasons() in SQL: the three criteria with the largest positive contribution, ties in
+ * criterion order (the JavaScript sort is stable). A page then reads three reasons a row, not the
+ * whole breakdown.
+ */
+const STRONGEST_REASONS = sql`(select coalesce(jsonb_agg(b.e order by b.c desc, b.i), '[]'::jsonb) from (
+    select e, i, (e ->> 'contribution')::float8 as c from jsonb_array_elements(r.breakdown) with ordinality t(e, i)
+    where (e ->> 'contribution')::float8 > 0 order by c desc, i limit 3) b)`;
+
+/**
  * A page's columns over its rows already cut to the page (`r` with `shortlisted`): the profile and
  * photo are looked up for those rows only, not for every result of the run before the limit.
  */
-const PAGE_COLUMNS = sql`r.profile_id, r.rank, r.score, r.type, r.name, r.city, r.distance_km, r.breakdown,
+const PAGE_COLUMNS = sql`r.profile_id, r.rank, r.score, r.type, r.name, r.city, r.distance_km,
+  ${STRONGEST_REASONS} as reasons,
   (p.id is null or p.version <> r.profile_version or p.status <> 'active') as changed,
   ph.id as photo_id, r.shortlisted`;
 
@@ -101,7 +116,7 @@ export function strongestReasons(breakdown: BreakdownItem[]): BreakdownItem[] {
     .slice(0, 3);
 }
 
-function toItem(row: ResultSqlRow): ResultItem {
+function toItem(row: ResultSqlRow | PageSqlRow): ResultItem {
   return {
     uuid: row.profile_id,
     rank: row.rank,
@@ -111,7 +126,7 @@ function toItem(row: ResultSqlRow): ResultItem {
     city: row.city,
     distanceKm: row.distance_km === null ? null : Number(row.distance_km),
     thumbnail: thumbnailOf(row.photo_id),
-    reasons: strongestReasons(row.breakdown),
+    reasons: 'reasons' in row ? row.reasons : strongestReasons(row.breakdown),
     shortlisted: row.shortlisted,
     changedSinceRun: row.changed,
   };
@@ -154,7 +169,7 @@ export async function showResults(
     job: string | null;
     run: RunSqlRow | string | null;
     total: number | string;
-    items: ResultSqlRow[] | string;
+    items: PageSqlRow[] | string;
   }>(
     db,
     sql`with run as (select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)})
@@ -387,7 +402,9 @@ export async function preview(
 async function computePreview(svc: JobServices, body: PreviewRequest): Promise<PreviewResponse> {
   const index = await svc.recentIndex();
   const criteria = parseCriteria(index.catalog, body.criteria);
-  return previewIndex(index, { targetTypes: body.targetTypes as CandidateType[], criteria }, 5);
+  // Between its passes over the index the event loop serves the other requests (pages, runs).
+  const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return previewIndex(index, { targetTypes: body.targetTypes as CandidateType[], criteria }, 5, pause);
 }
 
 const NEAR_MISSES = 20;

@@ -48,9 +48,11 @@ interface Scratch {
 }
 
 const scratch = new WeakMap<ProfileIndex, Scratch>();
+/** The what-if's own: it pauses between passes, and a run's analysis may use the other meanwhile. */
+const previewScratch = new WeakMap<ProfileIndex, Scratch>();
 
-function buffers(index: ProfileIndex): Scratch {
-  let b = scratch.get(index);
+function buffers(index: ProfileIndex, of = scratch): Scratch {
+  let b = of.get(index);
   if (!b || b.sel.length < index.rowCount) {
     const size = index.capacity;
     b = {
@@ -59,9 +61,17 @@ function buffers(index: ProfileIndex): Scratch {
       fails: new Uint8Array(size),
       missed: new Int8Array(size),
     };
-    scratch.set(index, b);
+    of.set(index, b);
   }
   return b;
+}
+
+/** Runs a computation's steps without pausing. */
+function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** The histogram bin of a score in tenths of a point. */
@@ -82,14 +92,14 @@ interface Selection {
  * The rows of the target types, each must-have's exclusions counted on its own, and the rows missing
  * at most `maxFails` must-haves moved to the front of the scratch selection, in row order.
  */
-function selectRows(
+function* selectRows(
   index: ProfileIndex,
   job: MatchJob,
   compiled: Compiled,
   kernels: Kernel[],
   maxFails: number,
-): Selection {
-  const { sel, fails, missed } = buffers(index);
+  { sel, fails, missed }: Scratch,
+): Generator<void, Selection> {
   let targetMask = 0;
   for (const type of job.targetTypes) targetMask |= 1 << (TYPE_CODE[type] ?? 0);
   targetMask &= ~1; // code 0 is a free row
@@ -97,13 +107,16 @@ function selectRows(
   let n = 0;
   for (let row = 0; row < index.rowCount; row++) if ((targetMask >>> types[row]!) & 1) sel[n++] = row;
   const considered = n;
+  yield;
 
   // Each must-have on its own: which rows it fails, one pass each.
   fails.fill(0, 0, n);
   const excludedBy: Record<string, number> = {};
-  compiled.forEach((c, i) => {
-    if (c.criterion.must) excludedBy[c.criterion.key] = kernels[i]!.markFails(sel, n, fails, missed, i);
-  });
+  for (const [i, c] of compiled.entries()) {
+    if (!c.criterion.must) continue;
+    excludedBy[c.criterion.key] = kernels[i]!.markFails(sel, n, fails, missed, i);
+    yield;
+  }
 
   let m = 0;
   for (let j = 0; j < n; j++) {
@@ -120,11 +133,14 @@ export function analyseIndex(index: ProfileIndex, job: MatchJob, options: Analys
   const compiled = resolveCriteria(index.catalog.job, index.catalog.profile, job);
   const kernels = compiled.map((c) => kernelFor(index, c.spec, c.criterion.value));
   const sumW = compiled.reduce((sum, c) => sum + c.criterion.weight, 0);
-  const { sel, acc, fails } = buffers(index);
+  const scratchOf = buffers(index);
+  const { sel, acc, fails } = scratchOf;
   // Only rows missing at most one must-have are scored — and without near misses asked for (the
   // live what-if), only the rows that pass every must-have.
   const maxFails = (options.nearMisses ?? 0) > 0 ? 1 : 0;
-  const { considered, excludedBy, m } = selectRows(index, job, compiled, kernels, maxFails);
+  const { considered, excludedBy, m } = runSteps(
+    selectRows(index, job, compiled, kernels, maxFails, scratchOf),
+  );
   acc.fill(0, 0, m);
   compiled.forEach((c, i) => {
     if (c.criterion.weight !== 0) kernels[i]!.accumulate(sel, m, acc, c.criterion.weight);
@@ -201,36 +217,70 @@ function passingKey(job: MatchJob): string {
  * non-must value changing costs one weighted pass over the passing rows, and scratch buffers are
  * reused — nothing is allocated per profile.
  */
-export function previewIndex(index: ProfileIndex, job: MatchJob, topK: number): Preview {
+export function previewIndex(
+  index: ProfileIndex,
+  job: MatchJob,
+  topK: number,
+  pause: () => Promise<void> = async () => {},
+): Promise<Preview> {
+  // One at a time per index: they share the what-if's scratch buffers.
+  const answer = (previewQueue.get(index) ?? Promise.resolve()).then(() =>
+    previewPaused(index, job, topK, pause),
+  );
+  previewQueue.set(
+    index,
+    answer.catch(() => {}),
+  );
+  return answer;
+}
+
+const previewQueue = new WeakMap<ProfileIndex, Promise<unknown>>();
+
+async function previewPaused(
+  index: ProfileIndex,
+  job: MatchJob,
+  topK: number,
+  pause: () => Promise<void>,
+): Promise<Preview> {
+  // A pass over a million rows takes a few milliseconds: between passes the event loop serves
+  // others. A refresh changing the index meanwhile makes the numbers mixed: computed again then.
+  for (let attempt = 0; ; attempt++) {
+    const changes = index.changes;
+    const wait = attempt < 2 ? pause : async () => {};
+    const steps = previewSteps(index, job, topK);
+    let step = steps.next();
+    while (!step.done) {
+      await wait();
+      step = steps.next();
+    }
+    if (index.changes === changes) return step.value;
+  }
+}
+
+function* previewSteps(index: ProfileIndex, job: MatchJob, topK: number): Generator<void, Preview> {
   const compiled = resolveCriteria(index.catalog.job, index.catalog.profile, job);
   const kernels = compiled.map((c) => kernelFor(index, c.spec, c.criterion.value));
   const sumW = compiled.reduce((sum, c) => sum + c.criterion.weight, 0);
   const key = passingKey(job);
-  let kept = passingCache.get(index) ?? [];
-  kept = kept.filter((p) => p.changes === index.changes);
-  let passing = kept.find((p) => p.key === key);
+  const own = buffers(index, previewScratch);
+  let passing = (passingCache.get(index) ?? []).find((p) => p.key === key && p.changes === index.changes);
   if (!passing) {
-    const { considered, excludedBy, m } = selectRows(index, job, compiled, kernels, 0);
-    passing = {
-      key,
-      changes: index.changes,
-      rows: buffers(index).sel.slice(0, m),
-      considered,
-      excludedBy,
-    };
-    kept = [passing, ...kept].slice(0, PASSING_KEPT);
-  } else {
-    kept = [passing, ...kept.filter((p) => p !== passing)];
+    const changes = index.changes;
+    const { considered, excludedBy, m } = yield* selectRows(index, job, compiled, kernels, 0, own);
+    passing = { key, changes, rows: own.sel.slice(0, m), considered, excludedBy };
   }
-  passingCache.set(index, kept);
+  const kept = (passingCache.get(index) ?? []).filter((p) => p !== passing && p.changes === index.changes);
+  passingCache.set(index, [passing, ...kept].slice(0, PASSING_KEPT));
 
   const { rows } = passing;
   const m = rows.length;
-  const { acc } = buffers(index);
+  const { acc } = own;
   acc.fill(0, 0, m);
-  compiled.forEach((c, i) => {
-    if (c.criterion.weight !== 0) kernels[i]!.accumulate(rows, m, acc, c.criterion.weight);
-  });
+  for (const [i, c] of compiled.entries()) {
+    if (c.criterion.weight === 0) continue;
+    kernels[i]!.accumulate(rows, m, acc, c.criterion.weight);
+    yield;
+  }
   const top = new TopK(topK, index.uuids);
   const histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
   for (let j = 0; j < m; j++) {
