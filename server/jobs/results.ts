@@ -146,54 +146,103 @@ function snapshot<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<
   });
 }
 
+interface PageSqlDoc {
+  job: string | null;
+  run: RunSqlRow | null;
+  total: number;
+  items: PageSqlRow[];
+}
+
+/** A page as last answered, by its job and query: the answer's JSON and the tag of its data. */
+export interface PageAnswer {
+  /** md5 of the database's data for the page; equal tags, equal answers. */
+  tag: string;
+  json: string;
+  /** The JSON compressed, by encoding, once a route compressed it. */
+  encoded?: Map<string, Uint8Array<ArrayBuffer>>;
+}
+
+const PAGES_KEPT = 256;
+const pagesAnswered = new WeakMap<Database, Map<string, PageAnswer>>();
+
 /**
  * GET /api/job/showresults/{uuid} (JSON): one page. One statement — the job, its current run, the
  * count and the page — so it reads one snapshot (a run finishing meanwhile cannot mix two runs'
- * results) in one round trip.
+ * results) in one round trip. The database answers the page's data as one JSON document with its
+ * md5; when that equals the tag of the answer this process last gave for the same job and query,
+ * it sends only the tag and the answer is reused (no parsing, no serialising, no compressing again
+ * — the route keeps the compressed bytes by tag). Anything that changes the page (another run, a
+ * shortlist star, a profile edited or deleted, a photo) changes the data and so the tag.
  */
-export async function showResults(
+export async function showResultsPage(
   db: Database,
   caller: Caller,
   jobId: string,
   query: ResultsQuery,
-): Promise<ResultsResponse> {
+): Promise<PageAnswer> {
   assertAgent(caller);
   if (!isUuid(jobId)) throw jobNotFound();
+  let answered = pagesAnswered.get(db);
+  if (!answered) {
+    answered = new Map();
+    pagesAnswered.set(db, answered);
+  }
+  const key = JSON.stringify([
+    jobId,
+    query.page,
+    query.limit,
+    query.sort,
+    query.order,
+    query.minScore,
+    query.type,
+    query.shortlisted,
+  ]);
+  const known = answered.get(key);
   const where = sql`r.run_id = (select id from run) and ${filtersOf(query)}`;
   // Only the shortlist filter needs a join to count.
   const countJoin =
     query.shortlisted === undefined
       ? sql``
       : sql`left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
-  const [row] = await queryRowsNamed<{
-    job: string | null;
-    run: RunSqlRow | string | null;
-    total: number | string;
-    items: PageSqlRow[] | string;
-  }>(
+  const [row] = await queryRowsNamed<{ tag: string; doc: PageSqlDoc | string | null }>(
     db,
-    sql`with run as (select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)})
-        select (select id from jobs where id = ${jobId}) as job,
-          (select row_to_json(run) from run) as run,
-          (select count(*) from job_results r ${countJoin} where ${where}) as total,
-          (select coalesce(json_agg(x order by ${orderOf(query, 'x')}), '[]'::json) from (
-             select ${PAGE_COLUMNS} from (
-               select r.*, (s.profile_id is not null) as shortlisted from job_results r
-                 left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id
-               where ${where} order by ${orderOf(query)}
-               limit ${query.limit} offset ${(query.page - 1) * query.limit}) r
-             left join profiles p on p.id = r.profile_id
-             left join photos ph on ph.user_id = p.user_id) x) as items`,
+    sql`with run as (select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)}),
+        page as (select row_to_json(d)::text as doc from (
+          select (select id from jobs where id = ${jobId}) as job,
+            (select row_to_json(run) from run) as run,
+            (select count(*) from job_results r ${countJoin} where ${where}) as total,
+            (select coalesce(json_agg(x order by ${orderOf(query, 'x')}), '[]'::json) from (
+               select ${PAGE_COLUMNS} from (
+                 select r.*, (s.profile_id is not null) as shortlisted from job_results r
+                   left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id
+                 where ${where} order by ${orderOf(query)}
+                 limit ${query.limit} offset ${(query.page - 1) * query.limit}) r
+               left join profiles p on p.id = r.profile_id
+               left join photos ph on ph.user_id = p.user_id) x) as items) d),
+        tagged as (select md5(doc) as tag, doc from page)
+        select tag, case when tag = ${known?.tag ?? ''} then null else doc end as doc from tagged`,
   );
-  if (!row?.job) throw jobNotFound();
-  const run = parsedJson(row.run);
-  return {
-    items: parsedJson(row.items)!.map(toItem),
-    total: Number(row.total),
+  if (known && row && row.doc === null && row.tag === known.tag) {
+    // Most recently used last: the oldest answer is the first to go.
+    answered.delete(key);
+    answered.set(key, known);
+    return known;
+  }
+  const doc = parsedJson(row?.doc ?? null);
+  if (!doc?.job) throw jobNotFound();
+  const run = parsedJson(doc.run);
+  const response: ResultsResponse = {
+    items: parsedJson(doc.items)!.map(toItem),
+    total: Number(doc.total),
     page: query.page,
     limit: query.limit,
     run: run ? toRun(run) : null,
   };
+  const answer = { tag: row!.tag, json: JSON.stringify(response) };
+  answered.delete(key);
+  answered.set(key, answer);
+  if (answered.size > PAGES_KEPT) answered.delete(answered.keys().next().value!);
+  return answer;
 }
 
 /** Drizzle's session, which can run a statement under a name (not part of its typed API). */
