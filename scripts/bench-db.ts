@@ -25,19 +25,26 @@ export interface ScratchDatabase {
 export async function scratchDatabase(
   adminUrl: string | undefined,
   prefix: string,
-): Promise<ScratchDatabase> {
+  /** Reuse (and keep) this database when it exists, else create it under this name and keep it. */
+  keepName?: string,
+): Promise<ScratchDatabase & { reused: boolean }> {
   if (!adminUrl) {
     const location: DbLocation = {
       pglite: await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS }),
     };
     const handle = await openDatabase(location, BENCH_TIMEOUTS);
     await migrateDatabase(handle, location);
-    return { handle, drop: () => handle.close() };
+    return { handle, reused: false, drop: () => handle.close() };
   }
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  if (keepName !== undefined && !/^[a-z_][a-z0-9_]*$/.test(keepName))
+    throw new Error(`not a plain database name: ${keepName}`);
+  const name = keepName ?? `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const exists =
+    keepName !== undefined &&
+    (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -47,8 +54,10 @@ export async function scratchDatabase(
   return {
     handle,
     url: url.toString(),
+    reused: exists,
     drop: async () => {
       await handle.close();
+      if (keepName !== undefined) return;
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);

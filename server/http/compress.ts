@@ -24,6 +24,13 @@ export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | null
   return null;
 }
 
+/** A body compressed as compressJson does it (for a route that keeps compressed answers). */
+export function compressBytes(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipAsync(body, { level: 6 });
+}
+
 /**
  * Compresses JSON answers of at least 1 kB with brotli (quality 5: fast, better than gzip) or gzip
  * as the client accepts. Only JSON: a JSON answer is whole in memory already, while SSE
@@ -49,13 +56,7 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
   const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
   if (!encoding) return;
   const body = Buffer.from(await res.arrayBuffer());
-  let out: Buffer = body;
-  if (body.length >= COMPRESS_THRESHOLD) {
-    out =
-      encoding === 'br'
-        ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : await gzipAsync(body, { level: 6 });
-  }
+  const out = body.length >= COMPRESS_THRESHOLD ? await compressBytes(body, encoding) : body;
   const headers = new Headers(res.headers);
   headers.delete('Content-Length');
   if (out !== body) headers.set('Content-Encoding', encoding);

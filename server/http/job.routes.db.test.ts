@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/errors';
@@ -10,9 +11,11 @@ import type {
   ResultsResponse,
   Run,
 } from '../../contract/job';
+import type { BreakdownItem } from '../../contract/matching';
 import { signAccessToken } from '../auth/tokens';
 import { queryRows } from '../db/client';
 import { users } from '../db/schema/users';
+import { strongestReasons } from '../jobs/results';
 import { agentJobBody, createJobFixture, type JobFixture } from './job-test-kit';
 
 let f: JobFixture;
@@ -509,6 +512,46 @@ describe('results', () => {
     );
     expect(item).toMatchObject({ shortlisted: false, changedSinceRun: false, thumbnail: null });
     expect(item.distanceKm).toEqual(expect.any(Number));
+  });
+
+  it('a page carries the three strongest reasons of each stored breakdown (as strongestReasons picks them)', async () => {
+    const page = await json<ResultsResponse>(
+      await f.call('GET', `/api/job/showresults/${job.uuid}?limit=100`, f.tokens.agent),
+    );
+    const stored = await queryRows<{ profile_id: string; breakdown: BreakdownItem[] }>(
+      f.db.db,
+      sql`select profile_id, breakdown from job_results where run_id = ${run.uuid}`,
+    );
+    const byProfile = new Map(stored.map((r) => [r.profile_id, r.breakdown]));
+    expect(page.items.length).toBeGreaterThan(0);
+    for (const item of page.items) expect(item.reasons).toEqual(strongestReasons(byProfile.get(item.uuid)!));
+    expect(page.items.some((i) => i.reasons.length === 3)).toBe(true);
+  });
+
+  it('a page asked again answers the same, follows a star at once, and compresses to the same JSON', async () => {
+    const path = `/api/job/showresults/${job.uuid}?limit=7`;
+    const ask = (headers: Record<string, string> = {}) =>
+      f.app.request(path, { headers: { authorization: `Bearer ${f.tokens.agent}`, ...headers } });
+    const first = await (await ask()).text();
+    expect(await (await ask()).text()).toBe(first);
+    const target = (JSON.parse(first) as ResultsResponse).items[3]!;
+    expect(target.shortlisted).toBe(false);
+    await f.call('PUT', `/api/job/${job.uuid}/shortlist/${target.uuid}`, f.tokens.agent);
+    const starred = JSON.parse(await (await ask()).text()) as ResultsResponse;
+    expect(starred.items[3]).toMatchObject({ uuid: target.uuid, shortlisted: true });
+    for (const encoding of ['br', 'gzip'] as const) {
+      for (let i = 0; i < 2; i++) {
+        const res = await ask({ 'accept-encoding': encoding });
+        expect(res.headers.get('content-encoding')).toBe(encoding);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        const bytes = Buffer.from(await res.arrayBuffer());
+        const text = (encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString();
+        expect(JSON.parse(text)).toEqual(starred);
+      }
+    }
+    await f.call('DELETE', `/api/job/${job.uuid}/shortlist/${target.uuid}`, f.tokens.agent);
+    expect(await (await ask({ 'accept-encoding': 'br' })).headers.get('content-encoding')).toBe('br');
+    expect(await (await ask()).text()).toBe(first);
   });
 
   it('sorts by name and distance, filters by minimum score and type', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Catalog } from '../../contract/catalog';
@@ -18,7 +19,7 @@ import type { CandidateType, Language } from '../../contract/user-types';
 import { cityById } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import { analyseIndex } from '../matching/analysis';
+import { analyseIndex, previewIndex } from '../matching/analysis';
 import { photoUrl } from '../profiles/photos';
 import { assertAgent, type Caller, jobNotFound } from './access';
 import { isUuid, targetTypesOf } from './jobs';
@@ -45,6 +46,11 @@ interface ResultSqlRow {
   shortlisted: boolean;
 }
 
+/** A page's row: its three strongest reasons instead of the breakdown. */
+interface PageSqlRow extends Omit<ResultSqlRow, 'breakdown'> {
+  reasons: BreakdownItem[];
+}
+
 /** The run whose results a job shows: its latest done run. */
 const currentRun = (jobId: string) =>
   sql`(select id from job_runs where job_id = ${jobId} and state = 'done'
@@ -59,10 +65,20 @@ const RESULT_JOINS = sql`left join profiles p on p.id = r.profile_id
   left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
 
 /**
+ * strongestReasons() in SQL: the three criteria with the largest positive contribution, ties in
+ * criterion order (the JavaScript sort is stable). A page then reads three reasons a row, not the
+ * whole breakdown.
+ */
+const STRONGEST_REASONS = sql`(select coalesce(jsonb_agg(b.e order by b.c desc, b.i), '[]'::jsonb) from (
+    select e, i, (e ->> 'contribution')::float8 as c from jsonb_array_elements(r.breakdown) with ordinality t(e, i)
+    where (e ->> 'contribution')::float8 > 0 order by c desc, i limit 3) b)`;
+
+/**
  * A page's columns over its rows already cut to the page (`r` with `shortlisted`): the profile and
  * photo are looked up for those rows only, not for every result of the run before the limit.
  */
-const PAGE_COLUMNS = sql`r.profile_id, r.rank, r.score, r.type, r.name, r.city, r.distance_km, r.breakdown,
+const PAGE_COLUMNS = sql`r.profile_id, r.rank, r.score, r.type, r.name, r.city, r.distance_km,
+  ${STRONGEST_REASONS} as reasons,
   (p.id is null or p.version <> r.profile_version or p.status <> 'active') as changed,
   ph.id as photo_id, r.shortlisted`;
 
@@ -100,7 +116,7 @@ export function strongestReasons(breakdown: BreakdownItem[]): BreakdownItem[] {
     .slice(0, 3);
 }
 
-function toItem(row: ResultSqlRow): ResultItem {
+function toItem(row: ResultSqlRow | PageSqlRow): ResultItem {
   return {
     uuid: row.profile_id,
     rank: row.rank,
@@ -110,7 +126,7 @@ function toItem(row: ResultSqlRow): ResultItem {
     city: row.city,
     distanceKm: row.distance_km === null ? null : Number(row.distance_km),
     thumbnail: thumbnailOf(row.photo_id),
-    reasons: strongestReasons(row.breakdown),
+    reasons: 'reasons' in row ? row.reasons : strongestReasons(row.breakdown),
     shortlisted: row.shortlisted,
     changedSinceRun: row.changed,
   };
@@ -130,54 +146,129 @@ function snapshot<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<
   });
 }
 
+interface PageSqlDoc {
+  job: string | null;
+  run: RunSqlRow | null;
+  total: number;
+  items: PageSqlRow[];
+}
+
+/** A page as last answered, by its job and query: the answer's JSON and the tag of its data. */
+export interface PageAnswer {
+  /** md5 of the database's data for the page; equal tags, equal answers. */
+  tag: string;
+  json: string;
+  /** The JSON compressed, by encoding, once a route compressed it. */
+  encoded?: Map<string, Uint8Array<ArrayBuffer>>;
+}
+
+const PAGES_KEPT = 256;
+const pagesAnswered = new WeakMap<Database, Map<string, PageAnswer>>();
+
 /**
  * GET /api/job/showresults/{uuid} (JSON): one page. One statement — the job, its current run, the
  * count and the page — so it reads one snapshot (a run finishing meanwhile cannot mix two runs'
- * results) in one round trip.
+ * results) in one round trip. The database answers the page's data as one JSON document with its
+ * md5; when that equals the tag of the answer this process last gave for the same job and query,
+ * it sends only the tag and the answer is reused (no parsing, no serialising, no compressing again
+ * — the route keeps the compressed bytes by tag). Anything that changes the page (another run, a
+ * shortlist star, a profile edited or deleted, a photo) changes the data and so the tag.
  */
-export async function showResults(
+export async function showResultsPage(
   db: Database,
   caller: Caller,
   jobId: string,
   query: ResultsQuery,
-): Promise<ResultsResponse> {
+): Promise<PageAnswer> {
   assertAgent(caller);
   if (!isUuid(jobId)) throw jobNotFound();
+  let answered = pagesAnswered.get(db);
+  if (!answered) {
+    answered = new Map();
+    pagesAnswered.set(db, answered);
+  }
+  const key = JSON.stringify([
+    jobId,
+    query.page,
+    query.limit,
+    query.sort,
+    query.order,
+    query.minScore,
+    query.type,
+    query.shortlisted,
+  ]);
+  const known = answered.get(key);
   const where = sql`r.run_id = (select id from run) and ${filtersOf(query)}`;
   // Only the shortlist filter needs a join to count.
   const countJoin =
     query.shortlisted === undefined
       ? sql``
       : sql`left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
-  const [row] = await queryRows<{
-    job: string | null;
-    run: RunSqlRow | string | null;
-    total: number | string;
-    items: ResultSqlRow[] | string;
-  }>(
+  const [row] = await queryRowsNamed<{ tag: string; doc: PageSqlDoc | string | null }>(
     db,
-    sql`with run as (select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)})
-        select (select id from jobs where id = ${jobId}) as job,
-          (select row_to_json(run) from run) as run,
-          (select count(*) from job_results r ${countJoin} where ${where}) as total,
-          (select coalesce(json_agg(x order by ${orderOf(query, 'x')}), '[]'::json) from (
-             select ${PAGE_COLUMNS} from (
-               select r.*, (s.profile_id is not null) as shortlisted from job_results r
-                 left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id
-               where ${where} order by ${orderOf(query)}
-               limit ${query.limit} offset ${(query.page - 1) * query.limit}) r
-             left join profiles p on p.id = r.profile_id
-             left join photos ph on ph.user_id = p.user_id) x) as items`,
+    sql`with run as (select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)}),
+        page as (select row_to_json(d)::text as doc from (
+          select (select id from jobs where id = ${jobId}) as job,
+            (select row_to_json(run) from run) as run,
+            (select count(*) from job_results r ${countJoin} where ${where}) as total,
+            (select coalesce(json_agg(x order by ${orderOf(query, 'x')}), '[]'::json) from (
+               select ${PAGE_COLUMNS} from (
+                 select r.*, (s.profile_id is not null) as shortlisted from job_results r
+                   left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id
+                 where ${where} order by ${orderOf(query)}
+                 limit ${query.limit} offset ${(query.page - 1) * query.limit}) r
+               left join profiles p on p.id = r.profile_id
+               left join photos ph on ph.user_id = p.user_id) x) as items) d),
+        tagged as (select md5(doc) as tag, doc from page)
+        select tag, case when tag = ${known?.tag ?? ''} then null else doc end as doc from tagged`,
   );
-  if (!row?.job) throw jobNotFound();
-  const run = parsedJson(row.run);
-  return {
-    items: parsedJson(row.items)!.map(toItem),
-    total: Number(row.total),
+  if (known && row && row.doc === null && row.tag === known.tag) {
+    // Most recently used last: the oldest answer is the first to go.
+    answered.delete(key);
+    answered.set(key, known);
+    return known;
+  }
+  const doc = parsedJson(row?.doc ?? null);
+  if (!doc?.job) throw jobNotFound();
+  const run = parsedJson(doc.run);
+  const response: ResultsResponse = {
+    items: parsedJson(doc.items)!.map(toItem),
+    total: Number(doc.total),
     page: query.page,
     limit: query.limit,
     run: run ? toRun(run) : null,
   };
+  const answer = { tag: row!.tag, json: JSON.stringify(response) };
+  answered.delete(key);
+  answered.set(key, answer);
+  if (answered.size > PAGES_KEPT) answered.delete(answered.keys().next().value!);
+  return answer;
+}
+
+/** Drizzle's session, which can run a statement under a name (not part of its typed API). */
+interface NamedStatements {
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: false,
+    ): { execute(): Promise<{ rows: unknown[] }> };
+  };
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * Rows of a statement run as a named prepared statement on PostgreSQL (its name follows its text),
+ * so a connection plans it once and reuses the plan: the results page's statement costs more to
+ * plan (~2 ms) than to run (~1 ms). PGlite ignores the name.
+ */
+async function queryRowsNamed<T>(db: Database, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as NamedStatements;
+  const built = dialect.sqlToQuery(query);
+  const name = `mw_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+  const result = await session.prepareQuery(built, undefined, name, false).execute();
+  return result.rows as T[];
 }
 
 /** A json column: parsed by the driver, or text when a driver leaves it so. */
@@ -330,9 +421,13 @@ function parseCriteria(catalog: Catalog, criteria: unknown[]): JobCriterion[] {
   return parsed.output.criteria as JobCriterion[];
 }
 
+/** Previews being computed per process's services, by request body: identical ones share one. */
+const previewsUnderWay = new WeakMap<JobServices, Map<string, Promise<PreviewResponse>>>();
+
 /**
  * POST /api/job/preview: the live what-if, from the process's in-memory index (refreshed at most
- * once a second): how many take part, how many each must-have excludes, the histogram, the best scores.
+ * once a second): how many take part, how many each must-have excludes, the histogram, the best
+ * scores. Identical previews arriving together (waiting on the same index refresh) share one answer.
  */
 export async function preview(
   svc: JobServices,
@@ -340,20 +435,25 @@ export async function preview(
   body: PreviewRequest,
 ): Promise<PreviewResponse> {
   assertAgent(caller);
+  let underWay = previewsUnderWay.get(svc);
+  if (!underWay) {
+    underWay = new Map();
+    previewsUnderWay.set(svc, underWay);
+  }
+  const key = JSON.stringify([body.targetTypes, body.criteria]);
+  const pending = underWay.get(key);
+  if (pending) return pending;
+  const answer = computePreview(svc, body).finally(() => underWay.delete(key));
+  underWay.set(key, answer);
+  return answer;
+}
+
+async function computePreview(svc: JobServices, body: PreviewRequest): Promise<PreviewResponse> {
   const index = await svc.recentIndex();
   const criteria = parseCriteria(index.catalog, body.criteria);
-  const analysis = analyseIndex(
-    index,
-    { targetTypes: body.targetTypes as CandidateType[], criteria },
-    { topK: 5, explain: false },
-  );
-  return {
-    considered: analysis.considered,
-    included: analysis.included,
-    excludedBy: analysis.excludedBy,
-    histogram: analysis.histogram,
-    best: analysis.results.map((r) => r.score),
-  };
+  // Between its passes over the index the event loop serves the other requests (pages, runs).
+  const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return previewIndex(index, { targetTypes: body.targetTypes as CandidateType[], criteria }, 5, pause);
 }
 
 const NEAR_MISSES = 20;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchJob } from '../../contract/matching';
 import { loadCatalogFile } from '../catalog/catalog';
 import { citiesOf } from '../catalog/cities';
-import { analyseIndex, binOf } from './analysis';
+import { analyseIndex, binOf, previewIndex } from './analysis';
 import { matchIndex } from './engine';
 import { ProfileIndex } from './profile-index';
 import { benchmarkJob, syntheticProfiles } from './synthetic';
@@ -70,5 +70,81 @@ describe('analyseIndex', () => {
     expect(binOf(949)).toBe(18);
     expect(binOf(49)).toBe(0);
     expect(binOf(50)).toBe(1);
+  });
+
+  const previewOf = (ix: ProfileIndex, j: MatchJob) => {
+    const a = analyseIndex(ix, j, { topK: 5, explain: false });
+    return {
+      considered: a.considered,
+      included: a.included,
+      excludedBy: a.excludedBy,
+      histogram: a.histogram,
+      best: a.results.map((r) => r.score),
+    };
+  };
+
+  it.each(jobs)('previewIndex answers what analyseIndex counts: %s', async (_name, j) => {
+    expect(await previewIndex(index, j, 5)).toEqual(previewOf(index, j));
+    // Asked again (the passing rows kept), and with other weights and non-must values.
+    expect(await previewIndex(index, j, 5)).toEqual(previewOf(index, j));
+    const reweighted: MatchJob = {
+      ...j,
+      criteria: j.criteria.map((c, i) => ({ ...c, weight: (c.weight + i) % 6 })),
+    };
+    expect(await previewIndex(index, reweighted, 5)).toEqual(previewOf(index, reweighted));
+    const otherSkills: MatchJob = {
+      ...j,
+      criteria: j.criteria.map((c) => (c.key === 'skills' && !c.must ? { ...c, value: ['go', 'sql'] } : c)),
+    };
+    expect(await previewIndex(index, otherSkills, 5)).toEqual(previewOf(index, otherSkills));
+  });
+
+  it('previewIndex follows changed must-haves, target types and a changed index', async () => {
+    const own = new ProfileIndex(catalog, 3000);
+    const more = syntheticProfiles(catalog, { seed: 11, today: '2026-01-01', cities: citiesOf('DE', 5_000) });
+    const added = Array.from({ length: 3000 }, more);
+    for (const p of added.slice(0, 2500)) own.upsert(p);
+    const musts = job.criteria.map((c) => (c.key === 'driving_licences' ? { ...c, value: ['c'] } : c));
+    const variants: MatchJob[] = [
+      job,
+      { ...job, criteria: musts },
+      { ...job, targetTypes: ['luna'] },
+      { ...job, criteria: job.criteria.map((c) => ({ ...c, must: c.key === 'skills' })) },
+      job,
+    ];
+    for (const v of variants) expect(await previewIndex(own, v, 5)).toEqual(previewOf(own, v));
+    const before = await previewIndex(own, job, 5);
+    for (const p of added.slice(2500)) own.upsert(p);
+    own.remove(added[0]!.uuid);
+    const after = await previewIndex(own, job, 5);
+    expect(after).toEqual(previewOf(own, job));
+    expect(after.considered).not.toBe(before.considered);
+  });
+
+  it('previewIndex pauses between passes: previews at once each get their own numbers', async () => {
+    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const variants: MatchJob[] = [
+      job,
+      { ...job, targetTypes: ['luna'] },
+      { ...job, criteria: job.criteria.map((c) => ({ ...c, must: c.key === 'skills' })) },
+      { ...job, criteria: job.criteria.map((c, i) => ({ ...c, weight: i % 3 })) },
+    ];
+    const answers = await Promise.all(variants.map((v) => previewIndex(index, v, 5, pause)));
+    expect(answers).toEqual(variants.map((v) => previewOf(index, v)));
+  });
+
+  it('previewIndex computes again when the index changes while it pauses', async () => {
+    const own = new ProfileIndex(catalog, 2000);
+    const more = syntheticProfiles(catalog, { seed: 13, today: '2026-01-01', cities: citiesOf('DE', 5_000) });
+    const added = Array.from({ length: 2000 }, more);
+    for (const p of added.slice(0, 1500)) own.upsert(p);
+    let pauses = 0;
+    const pause = async () => {
+      // A refresh landing in the middle of the first attempt's must-have passes.
+      if (++pauses === 2) for (const p of added.slice(1500)) own.upsert(p);
+    };
+    const answer = await previewIndex(own, job, 5, pause);
+    expect(pauses).toBeGreaterThan(2);
+    expect(answer).toEqual(previewOf(own, job));
   });
 });

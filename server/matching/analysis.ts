@@ -1,5 +1,5 @@
 import type { MatchJob, MatchResult } from '../../contract/matching';
-import { explain, kernelFor, resolveCriteria } from './engine';
+import { explain, type Kernel, kernelFor, resolveCriteria } from './engine';
 import { type ProfileIndex, TYPE_CODE } from './profile-index';
 import { TopK } from './top-k';
 
@@ -42,28 +42,36 @@ export interface Analysis {
 
 interface Scratch {
   sel: Int32Array;
-  copy: Int32Array;
   acc: Float64Array;
   fails: Uint8Array;
   missed: Int8Array;
 }
 
 const scratch = new WeakMap<ProfileIndex, Scratch>();
+/** The what-if's own: it pauses between passes, and a run's analysis may use the other meanwhile. */
+const previewScratch = new WeakMap<ProfileIndex, Scratch>();
 
-function buffers(index: ProfileIndex): Scratch {
-  let b = scratch.get(index);
+function buffers(index: ProfileIndex, of = scratch): Scratch {
+  let b = of.get(index);
   if (!b || b.sel.length < index.rowCount) {
     const size = index.capacity;
     b = {
       sel: new Int32Array(size),
-      copy: new Int32Array(size),
       acc: new Float64Array(size),
       fails: new Uint8Array(size),
       missed: new Int8Array(size),
     };
-    scratch.set(index, b);
+    of.set(index, b);
   }
   return b;
+}
+
+/** Runs a computation's steps without pausing. */
+function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** The histogram bin of a score in tenths of a point. */
@@ -71,12 +79,27 @@ export function binOf(scoreTenths: number): number {
   return Math.min(HISTOGRAM_BINS - 1, Math.floor(scoreTenths / 50));
 }
 
-export function analyseIndex(index: ProfileIndex, job: MatchJob, options: AnalysisOptions): Analysis {
-  const compiled = resolveCriteria(index.catalog.job, index.catalog.profile, job);
-  const kernels = compiled.map((c) => kernelFor(index, c.spec, c.criterion.value));
-  const sumW = compiled.reduce((sum, c) => sum + c.criterion.weight, 0);
-  const { sel, copy, acc, fails, missed } = buffers(index);
+type Compiled = ReturnType<typeof resolveCriteria>;
 
+interface Selection {
+  considered: number;
+  excludedBy: Record<string, number>;
+  /** Rows left at the front of the scratch `sel` (their must-have failures in `fails`, `missed`). */
+  m: number;
+}
+
+/**
+ * The rows of the target types, each must-have's exclusions counted on its own, and the rows missing
+ * at most `maxFails` must-haves moved to the front of the scratch selection, in row order.
+ */
+function* selectRows(
+  index: ProfileIndex,
+  job: MatchJob,
+  compiled: Compiled,
+  kernels: Kernel[],
+  maxFails: number,
+  { sel, fails, missed }: Scratch,
+): Generator<void, Selection> {
   let targetMask = 0;
   for (const type of job.targetTypes) targetMask |= 1 << (TYPE_CODE[type] ?? 0);
   targetMask &= ~1; // code 0 is a free row
@@ -84,27 +107,17 @@ export function analyseIndex(index: ProfileIndex, job: MatchJob, options: Analys
   let n = 0;
   for (let row = 0; row < index.rowCount; row++) if ((targetMask >>> types[row]!) & 1) sel[n++] = row;
   const considered = n;
+  yield;
 
-  // Each must-have on its own: which rows it fails (filter keeps the passing rows, in order).
+  // Each must-have on its own: which rows it fails, one pass each.
   fails.fill(0, 0, n);
   const excludedBy: Record<string, number> = {};
-  compiled.forEach((c, i) => {
-    if (!c.criterion.must) return;
-    copy.set(sel.subarray(0, n));
-    const kept = kernels[i]!.filter(copy, n);
-    excludedBy[c.criterion.key] = n - kept;
-    for (let j = 0, k = 0; j < n; j++) {
-      if (k < kept && copy[k] === sel[j]) k++;
-      else if (fails[j]! < 2) {
-        fails[j]!++;
-        missed[j] = i;
-      }
-    }
-  });
+  for (const [i, c] of compiled.entries()) {
+    if (!c.criterion.must) continue;
+    excludedBy[c.criterion.key] = kernels[i]!.markFails(sel, n, fails, missed, i);
+    yield;
+  }
 
-  // Only rows missing at most one must-have are scored — and without near misses asked for (the
-  // live what-if), only the rows that pass every must-have.
-  const maxFails = (options.nearMisses ?? 0) > 0 ? 1 : 0;
   let m = 0;
   for (let j = 0; j < n; j++) {
     if (fails[j]! > maxFails) continue;
@@ -113,6 +126,21 @@ export function analyseIndex(index: ProfileIndex, job: MatchJob, options: Analys
     missed[m] = missed[j]!;
     m++;
   }
+  return { considered, excludedBy, m };
+}
+
+export function analyseIndex(index: ProfileIndex, job: MatchJob, options: AnalysisOptions): Analysis {
+  const compiled = resolveCriteria(index.catalog.job, index.catalog.profile, job);
+  const kernels = compiled.map((c) => kernelFor(index, c.spec, c.criterion.value));
+  const sumW = compiled.reduce((sum, c) => sum + c.criterion.weight, 0);
+  const scratchOf = buffers(index);
+  const { sel, acc, fails } = scratchOf;
+  // Only rows missing at most one must-have are scored — and without near misses asked for (the
+  // live what-if), only the rows that pass every must-have.
+  const maxFails = (options.nearMisses ?? 0) > 0 ? 1 : 0;
+  const { considered, excludedBy, m } = runSteps(
+    selectRows(index, job, compiled, kernels, maxFails, scratchOf),
+  );
   acc.fill(0, 0, m);
   compiled.forEach((c, i) => {
     if (c.criterion.weight !== 0) kernels[i]!.accumulate(sel, m, acc, c.criterion.weight);
@@ -146,4 +174,125 @@ export function analyseIndex(index: ProfileIndex, job: MatchJob, options: Analys
     return { ...result, missed: failed?.key ?? '' };
   });
   return { considered, included, excludedBy, histogram, results, nearMisses };
+}
+
+/** What the live what-if answers: no per-profile data, only counts, bins and the best scores. */
+export interface Preview {
+  considered: number;
+  included: number;
+  excludedBy: Record<string, number>;
+  histogram: number[];
+  /** The best included scores (points, best first). */
+  best: number[];
+}
+
+/**
+ * The rows of the target types that pass every must-have, with the counts that depend on the
+ * target types and must-haves only. A weight slider moving does not change them, so the what-if
+ * keeps the last few per index state and scores only these rows.
+ */
+interface Passing {
+  key: string;
+  /** The index state it was computed on (its `changes` counter). */
+  changes: number;
+  rows: Int32Array;
+  considered: number;
+  excludedBy: Record<string, number>;
+}
+
+const PASSING_KEPT = 4;
+const passingCache = new WeakMap<ProfileIndex, Passing[]>();
+
+/** The target types (as a set) and the must-haves (key and value, in criterion order). */
+function passingKey(job: MatchJob): string {
+  const types = [...new Set(job.targetTypes)].sort();
+  const musts = job.criteria.filter((c) => c.must).map((c) => [c.key, c.value]);
+  return JSON.stringify([types, musts]);
+}
+
+/**
+ * POST /api/job/preview's numbers, equal to `analyseIndex(index, job, { topK })` (a test holds them
+ * to it), computed faster for the way the what-if is asked: the passing rows of the last few
+ * target-type and must-have combinations are kept (until the index changes), so a weight or a
+ * non-must value changing costs one weighted pass over the passing rows, and scratch buffers are
+ * reused — nothing is allocated per profile.
+ */
+export function previewIndex(
+  index: ProfileIndex,
+  job: MatchJob,
+  topK: number,
+  pause: () => Promise<void> = async () => {},
+): Promise<Preview> {
+  // One at a time per index: they share the what-if's scratch buffers.
+  const answer = (previewQueue.get(index) ?? Promise.resolve()).then(() =>
+    previewPaused(index, job, topK, pause),
+  );
+  previewQueue.set(
+    index,
+    answer.catch(() => {}),
+  );
+  return answer;
+}
+
+const previewQueue = new WeakMap<ProfileIndex, Promise<unknown>>();
+
+async function previewPaused(
+  index: ProfileIndex,
+  job: MatchJob,
+  topK: number,
+  pause: () => Promise<void>,
+): Promise<Preview> {
+  // A pass over a million rows takes a few milliseconds: between passes the event loop serves
+  // others. A refresh changing the index meanwhile makes the numbers mixed: computed again then.
+  for (let attempt = 0; ; attempt++) {
+    const changes = index.changes;
+    const wait = attempt < 2 ? pause : async () => {};
+    const steps = previewSteps(index, job, topK);
+    let step = steps.next();
+    while (!step.done) {
+      await wait();
+      step = steps.next();
+    }
+    if (index.changes === changes) return step.value;
+  }
+}
+
+function* previewSteps(index: ProfileIndex, job: MatchJob, topK: number): Generator<void, Preview> {
+  const compiled = resolveCriteria(index.catalog.job, index.catalog.profile, job);
+  const kernels = compiled.map((c) => kernelFor(index, c.spec, c.criterion.value));
+  const sumW = compiled.reduce((sum, c) => sum + c.criterion.weight, 0);
+  const key = passingKey(job);
+  const own = buffers(index, previewScratch);
+  let passing = (passingCache.get(index) ?? []).find((p) => p.key === key && p.changes === index.changes);
+  if (!passing) {
+    const changes = index.changes;
+    const { considered, excludedBy, m } = yield* selectRows(index, job, compiled, kernels, 0, own);
+    passing = { key, changes, rows: own.sel.slice(0, m), considered, excludedBy };
+  }
+  const kept = (passingCache.get(index) ?? []).filter((p) => p !== passing && p.changes === index.changes);
+  passingCache.set(index, [passing, ...kept].slice(0, PASSING_KEPT));
+
+  const { rows } = passing;
+  const m = rows.length;
+  const { acc } = own;
+  acc.fill(0, 0, m);
+  for (const [i, c] of compiled.entries()) {
+    if (c.criterion.weight === 0) continue;
+    kernels[i]!.accumulate(rows, m, acc, c.criterion.weight);
+    yield;
+  }
+  const top = new TopK(topK, index.uuids);
+  const histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
+  for (let j = 0; j < m; j++) {
+    const score = sumW === 0 ? 1000 : Math.round(((100 * acc[j]!) / sumW) * 10);
+    histogram[binOf(score)]!++;
+    top.offer(score, rows[j]!);
+  }
+  return {
+    considered: passing.considered,
+    included: m,
+    excludedBy: { ...passing.excludedBy },
+    histogram,
+    best: top.sorted().map(({ score }) => score / 10),
+  };
 }

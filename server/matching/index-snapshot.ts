@@ -71,6 +71,8 @@ export async function loadIndexSnapshot(path: string, key: string): Promise<Inde
   }
   if (stored?.format !== FORMAT || stored.key !== key || !stored.index) return null;
   const index = Object.setPrototypeOf(stored.index, ProfileIndex.prototype) as ProfileIndex;
+  // A file written before the index counted its changes.
+  if (typeof index.changes !== 'number') index.changes = 0;
   for (const column of index.columns.values()) {
     const type = COLUMN_CLASSES[(column as { kind: string }).kind];
     if (!type) return null;

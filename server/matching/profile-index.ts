@@ -33,6 +33,8 @@ export class ProfileIndex {
   types: Uint8Array;
   uuids: Uint32Array;
   readonly columns = new Map<string, Column>();
+  /** Counts every upsert and removal: results computed from the index hold while it is unchanged. */
+  changes = 0;
   private live = 0;
   private readonly free: number[] = [];
   private slots: Int32Array;
@@ -64,6 +66,7 @@ export class ProfileIndex {
 
   /** Adds or replaces a profile; an inactive (or non-candidate) profile is removed instead. */
   upsert(profile: IndexedProfile): void {
+    this.changes++;
     const typeCode = TYPE_CODE[profile.type];
     if (profile.status !== 'active' || typeCode === undefined) {
       this.remove(profile.uuid);
@@ -84,6 +87,7 @@ export class ProfileIndex {
   remove(uuid: string): boolean {
     const row = this.rowOf(uuid);
     if (row < 0) return false;
+    this.changes++;
     this.deleteSlot(row);
     this.types[row] = 0;
     for (const column of this.columns.values()) column.set(row, undefined);
