@@ -7,6 +7,7 @@ import { type ListActor, listPage } from '../../machines/list.machine';
 import { Pagination } from '../components/pagination';
 import { RetryAlert } from '../components/retry-alert';
 import { Select } from '../components/select';
+import { TextField } from '../components/text-field';
 import { errorMessage } from '../error-message';
 import { Screen } from '../screen';
 import { ScoreBar } from './reasons';
@@ -49,17 +50,13 @@ export function JobListScreen({ list }: { list: ListActor }) {
         ))}
       </div>
       <search className="filters">
-        <div className="field">
-          <label htmlFor="jobs-q">
-            <Trans>Search</Trans>
-          </label>
-          <input
-            id="jobs-q"
-            type="search"
-            value={search.q}
-            onChange={(e) => setSearch({ q: e.target.value })}
-          />
-        </div>
+        <TextField
+          id="jobs-q"
+          type="search"
+          label={t`Search`}
+          value={search.q}
+          onChange={(q) => setSearch({ q })}
+        />
         {!asCompany && (
           <Select
             label={t`Origin`}

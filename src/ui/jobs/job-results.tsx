@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { Input, Label, NumberField } from 'react-aria-components';
 import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
 import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/job.machine';
@@ -11,6 +10,7 @@ import { type ListActor, listPage } from '../../machines/list.machine';
 import { useAppActors } from '../app-context';
 import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
+import { NumberField } from '../components/number-field';
 import { Pagination } from '../components/pagination';
 import { Progress } from '../components/progress';
 import { RetryAlert } from '../components/retry-alert';
@@ -109,17 +109,12 @@ export function JobResults({
           ]}
         />
         <NumberField
-          className="rac-field"
+          label={t`Minimum score`}
           minValue={0}
           maxValue={100}
           value={search.minScore ?? Number.NaN}
           onChange={(value) => setSearch({ minScore: Number.isFinite(value) ? value : undefined })}
-        >
-          <Label>
-            <Trans>Minimum score</Trans>
-          </Label>
-          <Input className="rac-input" />
-        </NumberField>
+        />
         <Select
           label={t`Candidate type`}
           selectedKey={search.type ?? 'all'}
