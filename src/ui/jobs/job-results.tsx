@@ -350,10 +350,14 @@ export function JobActions({ job }: { job: JobActor }) {
           <Trans>This job is archived: it cannot run or be edited until it is re-activated.</Trans>
         </p>
       )}
-      {state.context.error && (
-        <p className="form-error" role="alert">
-          {errorMessage(i18n, state.context.error)}
-        </p>
+      {state.matches('loadFailed') ? (
+        <RetryAlert code={state.context.error} onRetry={() => job.send({ type: 'job.retry' })} />
+      ) : (
+        state.context.error && (
+          <p className="form-error" role="alert">
+            {errorMessage(i18n, state.context.error)}
+          </p>
+        )
       )}
     </div>
   );
