@@ -8,7 +8,6 @@ import {
   companyRequest,
   copyDraft,
   EVENTS,
-  editedDraft,
   fields,
   newDraft,
   run,
