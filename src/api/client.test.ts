@@ -97,6 +97,29 @@ describe('API client', () => {
     expect(fx.calls.filter((c) => c.id === 'refresh')).toHaveLength(0);
   });
 
+  it('keeps the whole error body, so a 409 hands the current state to its caller', async () => {
+    const { session } = await signedInSession();
+    const current = { uuid: 'j1', version: 5 };
+    const fetchImpl = (async () =>
+      new Response(
+        JSON.stringify({
+          status: 409,
+          code: 'job.version_conflict',
+          message: 'Changed',
+          requestId: 'r',
+          current,
+        }),
+        { status: 409, headers: { 'content-type': 'application/json' } },
+      )) as typeof fetch;
+    const api = createApiClient(
+      sessionBridge(() => session),
+      '',
+      fetchImpl,
+    );
+    const error = await api.call('/api/job/j1', { method: 'POST', body: {} }).catch((e) => e);
+    expect(error).toMatchObject({ status: 409, code: 'job.version_conflict', body: { current } });
+  });
+
   it('sends no token on anonymous calls (login, refresh)', async () => {
     const { session } = await signedInSession();
     const server = fakeServer();

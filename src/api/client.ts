@@ -45,6 +45,8 @@ function toApiError(error: unknown): ApiError {
         body.output.message,
         body.output.fields ?? {},
         wait,
+        // A 409 carries the current state beside the standard fields: the caller reads it from here.
+        error.data,
       );
     }
     if (error.response) return new ApiError(error.response.status, 'http.error', error.message, {}, wait);

@@ -7,6 +7,13 @@ import type { CityHit, FieldDefinition } from '../../contract/catalog';
 import { citySearchMachine } from '../machines/city-search.machine';
 import { CatalogForm, ErrorSummary } from './catalog-form';
 
+// jsdom has no CSS.escape, which react-aria's list box uses to find an option by its key.
+if (!globalThis.CSS?.escape) {
+  Object.assign(globalThis, {
+    CSS: { ...globalThis.CSS, escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) },
+  });
+}
+
 const BERLIN: CityHit = {
   id: 2950159,
   name: 'Berlin',
@@ -145,9 +152,14 @@ describe('catalogue form', () => {
   it('reports each type’s value in the shape the catalogue stores', () => {
     const onChange = renderForm({ values: { skills: ['sql'] } });
     fireEvent.change(screen.getByLabelText('Vorname', { exact: false }), { target: { value: 'Ada' } });
-    fireEvent.change(screen.getByLabelText('Berufserfahrung'), { target: { value: '7' } });
+    // react-aria's number field commits what was typed when it loses focus.
+    const years = screen.getByLabelText('Berufserfahrung');
+    fireEvent.change(years, { target: { value: '7' } });
+    fireEvent.blur(years);
     fireEvent.change(screen.getByLabelText('Verfügbar ab'), { target: { value: '2027-01-01' } });
-    fireEvent.change(screen.getByLabelText('Arbeitsort'), { target: { value: 'hybrid' } });
+    // A react-aria select is a button that opens a list box.
+    fireEvent.click(screen.getByRole('button', { name: /Arbeitsort/ }));
+    fireEvent.click(screen.getByRole('option', { name: 'Hybrid' }));
     fireEvent.click(screen.getByLabelText('GO'));
     fireEvent.click(screen.getByRole('button', { name: 'Add a language' }));
     expect(onChange.mock.calls).toEqual([
@@ -167,7 +179,7 @@ describe('catalogue form', () => {
     expect(
       within(group)
         .getAllByRole('checkbox')
-        .map((c) => c.parentElement?.textContent?.trim()),
+        .map((c) => c.closest('label')?.textContent?.trim()),
     ).toEqual(['SQL', 'JAVA']);
   });
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
 import {
   Select as AriaSelect,
@@ -18,7 +19,7 @@ export interface Option {
 }
 
 export interface SelectProps extends Omit<AriaSelectProps<Option>, 'className' | 'children' | 'items'> {
-  label: string;
+  label: ReactNode;
   options: Option[];
   description?: string;
   errorMessage?: string;

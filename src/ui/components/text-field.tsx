@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
@@ -9,7 +10,7 @@ import {
 } from 'react-aria-components';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'children'> {
-  label: string;
+  label: ReactNode;
   description?: string;
   /** A translated message; shown under the field and announced with it. */
   errorMessage?: string;

@@ -1,16 +1,17 @@
+import { Checkbox } from '../components/checkbox';
 import type { WidgetProps } from './field-props';
 
-/** A yes/no field: a checkbox labelled by the field's label. */
-export function BooleanInput({ id, value, onChange, common, label }: WidgetProps) {
+/** A yes/no field: a checkbox labelled by the field's label, its help and error tied to it. */
+export function BooleanInput({ id, value, onChange, labelNode, common }: WidgetProps) {
   return (
-    <label className="checkbox" htmlFor={id}>
-      <input
-        {...common}
-        type="checkbox"
-        checked={value === true}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      {label}
-    </label>
+    <Checkbox
+      id={id}
+      isSelected={value === true}
+      onChange={(checked) => onChange(checked)}
+      isInvalid={common['aria-invalid']}
+      aria-describedby={common['aria-describedby']}
+    >
+      {labelNode}
+    </Checkbox>
   );
 }

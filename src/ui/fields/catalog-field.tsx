@@ -35,55 +35,65 @@ export interface CatalogFieldProps {
   citySearch: CitySearchLogic;
 }
 
+/** Widgets that carry their own label, help and error (the component set's fields). */
+const SELF_LABELLED: ReadonlySet<FieldType> = new Set(['text', 'textarea', 'number', 'select']);
+
 /** One field: label (or legend for groups), help, the widget of its type, and its errors tied to it. */
 export function CatalogField({ field, id, value, errors, onChange, citySearch }: CatalogFieldProps) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   const label = field.label[language];
+  const labelNode = (
+    <>
+      {label}
+      {field.required && <span aria-hidden="true"> *</span>}
+    </>
+  );
+  const help = field.help?.[language];
+  const errorText = errors.length ? errors.map((code) => errorMessage(i18n, code)).join(' ') : undefined;
+  const Widget = WIDGETS[field.type];
+  const widget = (
+    <Widget
+      field={field}
+      id={id}
+      value={value}
+      onChange={onChange}
+      language={language}
+      label={label}
+      labelNode={labelNode}
+      help={help}
+      errorText={errorText}
+      citySearch={citySearch}
+      common={{
+        id,
+        'aria-invalid': errors.length > 0,
+        'aria-describedby':
+          [help ? `${id}-help` : '', errorText ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+        'aria-required': field.required,
+      }}
+    />
+  );
+  if (SELF_LABELLED.has(field.type)) return <div className="field">{widget}</div>;
   const describedBy =
-    [field.help ? `${id}-help` : '', errors.length ? `${id}-error` : ''].filter(Boolean).join(' ') ||
-    undefined;
+    [help ? `${id}-help` : '', errorText ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const grouped = field.type === 'multiselect' || field.type === 'languages';
   const Wrapper = grouped ? 'fieldset' : 'div';
-  const Widget = WIDGETS[field.type];
   return (
     <Wrapper className="field" aria-describedby={grouped ? describedBy : undefined}>
       {grouped ? (
-        <legend>
-          {label}
-          {field.required && <span aria-hidden="true"> *</span>}
-        </legend>
+        <legend>{labelNode}</legend>
       ) : (
-        field.type !== 'boolean' && (
-          <label htmlFor={id}>
-            {label}
-            {field.required && <span aria-hidden="true"> *</span>}
-          </label>
-        )
+        field.type !== 'boolean' && <label htmlFor={id}>{labelNode}</label>
       )}
-      {field.help && (
+      {help && (
         <p id={`${id}-help`} className="field-help">
-          {field.help[language]}
+          {help}
         </p>
       )}
-      <Widget
-        field={field}
-        id={id}
-        value={value}
-        onChange={onChange}
-        language={language}
-        label={label}
-        citySearch={citySearch}
-        common={{
-          id,
-          'aria-invalid': errors.length > 0,
-          'aria-describedby': describedBy,
-          'aria-required': field.required,
-        }}
-      />
-      {errors.length > 0 && (
+      {widget}
+      {errorText && (
         <p id={`${id}-error`} className="field-error">
-          {errors.map((code) => errorMessage(i18n, code)).join(' ')}
+          {errorText}
         </p>
       )}
     </Wrapper>

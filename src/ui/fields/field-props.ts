@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { Language } from '../../../contract/user-types';
 import type { CitySearchLogic } from '../../machines/city-search.machine';
@@ -9,7 +10,7 @@ export interface WidgetProps {
   value: unknown;
   onChange: (value: unknown) => void;
   language: Language;
-  /** ARIA of the input: invalid, described by help and error, required. */
+  /** ARIA of the input: invalid, described by help and error, required (widgets the form labels). */
   common: {
     id: string;
     'aria-invalid': boolean;
@@ -17,6 +18,12 @@ export interface WidgetProps {
     'aria-required': boolean;
   };
   label: string;
+  /** The label as shown, with the required mark (widgets that label themselves). */
+  labelNode: ReactNode;
+  /** The field's help text in the user's language (widgets that label themselves). */
+  help: string | undefined;
+  /** The field's errors, translated and joined, or undefined (widgets that label themselves). */
+  errorText: string | undefined;
   /** The city search (a machine with its API actor) for location fields. */
   citySearch: CitySearchLogic;
 }

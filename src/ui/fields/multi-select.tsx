@@ -1,11 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { Input, SearchField } from 'react-aria-components';
+import { Checkbox } from '../components/checkbox';
 import type { WidgetProps } from './field-props';
 
 /** Many options, searchable: a filter box over a list of checkboxes; chosen ones stay on top. */
 export function MultiSelect({ field, id, value, onChange, language }: WidgetProps) {
   const { t } = useLingui();
   const chosen = Array.isArray(value) ? (value as string[]) : [];
+  // What the user typed into the filter: how the list is shown, not data.
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLocaleLowerCase(language);
   const options = (field.options ?? []).filter(
@@ -17,26 +20,22 @@ export function MultiSelect({ field, id, value, onChange, language }: WidgetProp
   return (
     <div className="multiselect">
       {(field.options ?? []).length > 8 && (
-        <input
+        <SearchField
           id={id}
-          type="search"
           className="multiselect-filter"
           aria-label={t`Filter ${field.label[language]}`}
           value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
+          onChange={setFilter}
+        >
+          <Input className="rac-input" />
+        </SearchField>
       )}
       <ul className="multiselect-options">
         {options.map((o) => (
           <li key={o.value}>
-            <label>
-              <input
-                type="checkbox"
-                checked={chosen.includes(o.value)}
-                onChange={(e) => toggle(o.value, e.target.checked)}
-              />{' '}
+            <Checkbox isSelected={chosen.includes(o.value)} onChange={(on) => toggle(o.value, on)}>
               {o.label[language]}
-            </label>
+            </Checkbox>
           </li>
         ))}
       </ul>

@@ -1,25 +1,20 @@
+import { TextField } from '../components/text-field';
 import type { WidgetProps } from './field-props';
 
 /** One line of text, or several for a `textarea` field; the catalogue's maxLength bounds both. */
-export function TextInput({ field, value, onChange, common }: WidgetProps) {
-  if (field.type === 'textarea') {
-    return (
-      <textarea
-        {...common}
-        rows={5}
-        maxLength={field.maxLength}
-        value={String(value ?? '')}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    );
-  }
+export function TextInput({ field, id, value, onChange, labelNode, help, errorText }: WidgetProps) {
   return (
-    <input
-      {...common}
-      type="text"
+    <TextField
+      id={id}
+      label={labelNode}
+      description={help}
+      errorMessage={errorText}
+      multiline={field.type === 'textarea'}
+      isRequired={field.required}
+      validationBehavior="aria"
       maxLength={field.maxLength}
       value={String(value ?? '')}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={(text) => onChange(text)}
     />
   );
 }

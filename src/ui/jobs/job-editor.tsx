@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Input, Label, NumberField } from 'react-aria-components';
+import { useState } from 'react';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { Language } from '../../../contract/user-types';
 import type { citySearchLogic } from '../../machines/city-search.machine';
@@ -15,6 +15,8 @@ import {
 import type { JobPreviewActor } from '../../machines/job-preview.machine';
 import { useAppActors } from '../app-context';
 import { ErrorSummary } from '../catalog-form';
+import { Button } from '../components/button';
+import { NumberField } from '../components/number-field';
 import { RetryAlert } from '../components/retry-alert';
 import { Slider } from '../components/slider';
 import { Switch } from '../components/switch';
@@ -205,7 +207,8 @@ function CriterionRow({
       />
       {isLocation && location && (
         <NumberField
-          className="rac-field criterion-radius"
+          className="criterion-radius"
+          label={t`Radius in km`}
           minValue={field.min ?? 1}
           maxValue={field.max ?? 1000}
           step={1}
@@ -213,12 +216,7 @@ function CriterionRow({
           onChange={(radius) => {
             if (Number.isFinite(radius)) patch({ value: { ...location, radius_km: radius } });
           }}
-        >
-          <Label>
-            <Trans>Radius in km</Trans>
-          </Label>
-          <Input className="rac-input" />
-        </NumberField>
+        />
       )}
       {!asCompany && criterion && (
         <div className="criterion-weight">
@@ -239,17 +237,44 @@ function CriterionRow({
   );
 }
 
-/** The live what-if: who takes part, what each must-have excludes, how the scores spread. */
+/**
+ * The live what-if: who takes part, what each must-have excludes, how the scores spread. Beside the
+ * editor from 768 px; below that it sticks to the bottom of the screen as a compact summary (who takes
+ * part, how many the must-haves keep out) that opens to the full panel, so a moved weight shows at once.
+ */
 function WhatIf({ preview, fields }: { preview: JobPreviewActor; fields: FieldDefinition[] }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const snapshot = useSelector(preview, (s) => s);
+  // Only how the panel is shown on a phone: no request state.
+  const [open, setOpen] = useState(false);
   const result = snapshot.context.result;
   const language = i18n.locale as Language;
+  // Who passes the target groups but not every must-have.
+  const excluded =
+    result && Object.keys(result.excludedBy).length > 0 ? result.considered - result.included : 0;
   return (
-    <aside className="what-if" aria-labelledby="what-if-title" aria-busy={snapshot.hasTag('busy')}>
-      <h2 id="what-if-title">
-        <Trans>What if</Trans>
-      </h2>
+    <aside
+      className="what-if"
+      aria-labelledby="what-if-title"
+      aria-busy={snapshot.hasTag('busy')}
+      data-open={open}
+    >
+      <div className="what-if-head">
+        <h2 id="what-if-title">
+          <Trans>What if</Trans>
+        </h2>
+        {result && (
+          <Button
+            variant="secondary"
+            className="what-if-toggle"
+            aria-expanded={open}
+            aria-controls="what-if-details"
+            onPress={() => setOpen(!open)}
+          >
+            {open ? t`Fewer details` : t`All details`}
+          </Button>
+        )}
+      </div>
       {!result && !snapshot.matches('failed') && (
         <p className="muted">
           <Trans>Choose target groups and criteria to see who would take part.</Trans>
@@ -265,31 +290,41 @@ function WhatIf({ preview, fields }: { preview: JobPreviewActor; fields: FieldDe
       )}
       {result && (
         <div role="status">
-          <p>
+          <p className="what-if-summary">
             <Trans>
               {result.included} of {result.considered} candidates take part.
             </Trans>
+            {excluded > 0 && (
+              <>
+                {' '}
+                <span className="what-if-excluded">
+                  <Trans>Must-haves exclude {excluded}.</Trans>
+                </span>
+              </>
+            )}
           </p>
-          {Object.entries(result.excludedBy).length > 0 && (
-            <ul>
-              {Object.entries(result.excludedBy).map(([key, count]) => {
-                const name = fields.find((f) => f.key === key)?.label[language] ?? key;
-                return (
-                  <li key={key}>
-                    <Trans>
-                      {name} excludes {count}
-                    </Trans>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          <Histogram bins={result.histogram} />
-          {result.best.length > 0 && (
-            <p className="muted">
-              <Trans>Best score: {result.best[0]}</Trans>
-            </p>
-          )}
+          <div className="what-if-details" id="what-if-details">
+            {Object.entries(result.excludedBy).length > 0 && (
+              <ul>
+                {Object.entries(result.excludedBy).map(([key, count]) => {
+                  const name = fields.find((f) => f.key === key)?.label[language] ?? key;
+                  return (
+                    <li key={key}>
+                      <Trans>
+                        {name} excludes {count}
+                      </Trans>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <Histogram bins={result.histogram} />
+            {result.best.length > 0 && (
+              <p className="muted">
+                <Trans>Best score: {result.best[0]}</Trans>
+              </p>
+            )}
+          </div>
         </div>
       )}
     </aside>

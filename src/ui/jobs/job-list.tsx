@@ -7,6 +7,7 @@ import { type ListActor, listPage } from '../../machines/list.machine';
 import { ListStatus } from '../components/list-status';
 import { Pagination } from '../components/pagination';
 import { Select } from '../components/select';
+import { TextField } from '../components/text-field';
 import { Screen } from '../screen';
 import { ScoreBar } from './reasons';
 
@@ -48,17 +49,13 @@ export function JobListScreen({ list }: { list: ListActor }) {
         ))}
       </div>
       <search className="filters">
-        <div className="field">
-          <label htmlFor="jobs-q">
-            <Trans>Search</Trans>
-          </label>
-          <input
-            id="jobs-q"
-            type="search"
-            value={search.q}
-            onChange={(e) => setSearch({ q: e.target.value })}
-          />
-        </div>
+        <TextField
+          id="jobs-q"
+          type="search"
+          label={t`Search`}
+          value={search.q}
+          onChange={(q) => setSearch({ q })}
+        />
         {!asCompany && (
           <Select
             label={t`Origin`}

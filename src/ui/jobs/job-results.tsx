@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { Input, Label, NumberField } from 'react-aria-components';
 import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
 import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/job.machine';
@@ -12,8 +11,10 @@ import { useAppActors } from '../app-context';
 import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
 import { ListStatus } from '../components/list-status';
+import { NumberField } from '../components/number-field';
 import { Pagination } from '../components/pagination';
 import { Progress } from '../components/progress';
+import { RetryAlert } from '../components/retry-alert';
 import { Select } from '../components/select';
 import { errorMessage } from '../error-message';
 import { ProtectedImage } from '../protected-image';
@@ -109,17 +110,12 @@ export function JobResults({
           ]}
         />
         <NumberField
-          className="rac-field"
+          label={t`Minimum score`}
           minValue={0}
           maxValue={100}
           value={search.minScore ?? Number.NaN}
           onChange={(value) => setSearch({ minScore: Number.isFinite(value) ? value : undefined })}
-        >
-          <Label>
-            <Trans>Minimum score</Trans>
-          </Label>
-          <Input className="rac-input" />
-        </NumberField>
+        />
         <Select
           label={t`Candidate type`}
           selectedKey={search.type ?? 'all'}
@@ -348,10 +344,14 @@ export function JobActions({ job }: { job: JobActor }) {
           <Trans>This job is archived: it cannot run or be edited until it is re-activated.</Trans>
         </p>
       )}
-      {state.context.error && (
-        <p className="form-error" role="alert">
-          {errorMessage(i18n, state.context.error)}
-        </p>
+      {state.matches('loadFailed') ? (
+        <RetryAlert code={state.context.error} onRetry={() => job.send({ type: 'job.retry' })} />
+      ) : (
+        state.context.error && (
+          <p className="form-error" role="alert">
+            {errorMessage(i18n, state.context.error)}
+          </p>
+        )
       )}
     </div>
   );

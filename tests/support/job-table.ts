@@ -1,0 +1,604 @@
+import type { FieldDefinition } from '../../contract/catalog';
+import { jobFixture, runFixture } from './job-fixtures';
+import type { Expectation, ModelTable } from './model';
+
+/*
+ * The job machine's specification, written by hand (STYLE.md "Tests"), one table per way the editor
+ * or the results page opens it: for each state the events it takes, where each leads, what the context
+ * then holds, which tags the state carries and which actor (or route effect) starts with what input.
+ * Every event a state does not list is refused and must change nothing. The unit test replays the
+ * tables on the machine (src/machines/job.model.test.ts); the browser walks them in the real app
+ * (tests/e2e/job-model.test.ts).
+ */
+
+const label = (de: string) => ({ de, en: de });
+export const fields = [
+  {
+    key: 'title',
+    type: 'text',
+    label: label('Titel'),
+    tab: 'job',
+    required: true,
+    for: ['agent', 'company'],
+    maxLength: 200,
+  },
+  {
+    key: 'target_types',
+    type: 'multiselect',
+    label: label('Zielgruppen'),
+    tab: 'job',
+    required: true,
+    for: ['agent', 'company'],
+    options: ['luna', 'stella', 'nova'].map((value) => ({ value, label: label(value) })),
+  },
+  {
+    key: 'skills',
+    type: 'multiselect',
+    label: label('Fähigkeiten'),
+    tab: 'criteria',
+    required: false,
+    for: ['agent', 'company'],
+    options: ['typescript', 'go'].map((value) => ({ value, label: label(value) })),
+    criterion: { rule: 'overlap', profileKey: 'skills' },
+  },
+] as FieldDefinition[];
+
+export const job = jobFixture;
+export const run = runFixture;
+
+export const STORED = job();
+export const SAVED = job({ values: { title: 'Neu', target_types: ['stella'] }, version: 2 });
+export const THEIRS = job({ values: { title: 'Von Kim', target_types: ['nova'] }, version: 5 });
+export const ARCHIVED = job({ status: 'archived' });
+export const TOO_LONG = 'x'.repeat(201);
+export const storedForm = { values: STORED.values, criteria: STORED.criteria };
+export const editedDraft = {
+  values: { title: 'Neu', target_types: ['stella'] },
+  criteria: [{ key: 'skills', value: ['typescript'], weight: 3, must: false }],
+};
+
+/** The events of the tables: user events, and what the server (the actors) answers. */
+export const EVENTS = [
+  'edit',
+  'editBack',
+  'criterion',
+  'saveTooLong',
+  'save',
+  'rollback',
+  'keepMine',
+  'takeTheirs',
+  'run',
+  'archive',
+  'activate',
+  'duplicate',
+  'delete',
+  'retry',
+  'loaded',
+  'loadedRunning',
+  'loadedArchived',
+  'loadFailed',
+  'created',
+  'createRejected',
+  'saved',
+  'saveConflict',
+  'saveRejected',
+  'saveFailed',
+  'runQueued',
+  'runRunning',
+  'runRefused',
+  'upQueued',
+  'upRunning',
+  'upDone',
+  'upFailed',
+  'upCancelled',
+  'statusOk',
+  'statusFailed',
+  'deleted',
+  'deleteFailed',
+] as const;
+
+export const S = (editing: string, run: string) => `active.editing.${editing}|active.run.${run}`;
+const busy = ['busy'];
+const watch = { src: 'watchRun', input: { uuid: 'j1' } };
+const unreachable = 'network.unreachable';
+
+/** An existing job opened by an agent (editJob, matchingJobResult). */
+export const agentJob: ModelTable = {
+  initial: 'loading',
+  events: EVENTS,
+  states: {
+    loading: {
+      loaded: { target: S('clean', 'idle'), context: { job: STORED, run: null, form: storedForm }, tags: [] },
+      loadedRunning: {
+        target: S('clean', 'inFlight.running'),
+        context: { run: run('running', 40) },
+        invoked: [watch],
+        tags: ['running'],
+      },
+      loadedArchived: { target: 'archived', context: { job: ARCHIVED }, tags: [] },
+      loadFailed: { target: 'loadFailed', context: { error: unreachable }, tags: [] },
+    },
+    loadFailed: {
+      retry: {
+        target: 'loading',
+        context: { error: null },
+        invoked: [{ src: 'loadJob', input: { uuid: 'j1' } }],
+        tags: busy,
+      },
+    },
+    [S('clean', 'idle')]: {
+      edit: {
+        target: S('dirty', 'idle'),
+        context: { form: { ...storedForm, values: editedDraft.values } },
+        tags: ['unsaved'],
+      },
+      criterion: {
+        target: S('dirty', 'idle'),
+        context: {
+          form: { ...storedForm, criteria: [{ key: 'skills', value: ['go'], weight: 5, must: true }] },
+        },
+        tags: ['unsaved'],
+      },
+      saveTooLong: {
+        target: S('dirty', 'idle'),
+        context: { formErrors: { title: ['field.too_long'] } },
+        tags: ['unsaved'],
+      },
+      run: {
+        target: S('clean', 'requesting'),
+        invoked: [{ src: 'requestRun', input: { uuid: 'j1' } }],
+        tags: busy,
+      },
+      archive: {
+        target: 'archiving',
+        invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'archived' } }],
+        tags: busy,
+      },
+      delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
+      duplicate: {
+        target: S('clean', 'idle'),
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
+        tags: [],
+      },
+    },
+    [S('dirty', 'idle')]: {
+      edit: { target: S('dirty', 'idle'), context: { form: { ...storedForm, values: editedDraft.values } } },
+      criterion: {
+        target: S('dirty', 'idle'),
+        context: {
+          form: {
+            values: editedDraft.values,
+            criteria: [{ key: 'skills', value: ['go'], weight: 5, must: true }],
+          },
+        },
+      },
+      editBack: { target: S('clean', 'idle'), context: { form: storedForm }, tags: [] },
+      saveTooLong: {
+        target: S('dirty', 'idle'),
+        context: { formErrors: { title: ['field.too_long'] } },
+        tags: ['unsaved'],
+      },
+      save: {
+        target: S('saving', 'idle'),
+        invoked: [{ src: 'saveJob', input: { uuid: 'j1', draft: editedDraft, version: 1 } }],
+        tags: ['busy', 'unsaved'],
+      },
+      rollback: { target: S('clean', 'idle'), context: { form: storedForm, formErrors: {} }, tags: [] },
+      run: {
+        target: S('dirty', 'requesting'),
+        invoked: [{ src: 'requestRun', input: { uuid: 'j1' } }],
+        tags: ['busy', 'unsaved'],
+      },
+      archive: {
+        target: 'archiving',
+        invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'archived' } }],
+        tags: busy,
+      },
+      delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
+      duplicate: {
+        target: S('dirty', 'idle'),
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
+      },
+    },
+    [S('saving', 'idle')]: {
+      saved: {
+        target: S('clean', 'idle'),
+        context: { job: SAVED, form: { values: SAVED.values, criteria: SAVED.criteria }, error: null },
+        tags: [],
+      },
+      saveConflict: { target: S('conflict', 'idle'), context: { theirs: THEIRS }, tags: ['unsaved'] },
+      saveRejected: {
+        target: S('dirty', 'idle'),
+        context: { formErrors: { title: ['field.too_long'] }, error: 'request.invalid' },
+        tags: ['unsaved'],
+      },
+      saveFailed: { target: S('dirty', 'idle'), context: { error: unreachable }, tags: ['unsaved'] },
+      run: {
+        target: S('saving', 'requesting'),
+        invoked: [{ src: 'requestRun', input: { uuid: 'j1' } }],
+        tags: ['busy', 'unsaved'],
+      },
+      archive: {
+        target: 'archiving',
+        invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'archived' } }],
+        tags: busy,
+      },
+      delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
+      duplicate: {
+        target: S('saving', 'idle'),
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
+      },
+    },
+    [S('conflict', 'idle')]: {
+      // Keep mine: the form stays, the next save names their version.
+      keepMine: {
+        target: S('dirty', 'idle'),
+        context: { job: THEIRS, theirs: null, form: { ...storedForm, values: editedDraft.values } },
+        tags: ['unsaved'],
+      },
+      takeTheirs: {
+        target: S('clean', 'idle'),
+        context: { job: THEIRS, theirs: null, form: { values: THEIRS.values, criteria: THEIRS.criteria } },
+        tags: [],
+      },
+      run: {
+        target: S('conflict', 'requesting'),
+        invoked: [{ src: 'requestRun', input: { uuid: 'j1' } }],
+        tags: ['busy', 'unsaved'],
+      },
+      archive: {
+        target: 'archiving',
+        invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'archived' } }],
+        tags: busy,
+      },
+      delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
+      duplicate: {
+        target: S('conflict', 'idle'),
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
+      },
+    },
+    [S('clean', 'requesting')]: {
+      runQueued: {
+        target: S('clean', 'inFlight.queued'),
+        context: { run: run('queued', 0) },
+        invoked: [watch],
+        tags: ['running'],
+      },
+      runRunning: {
+        target: S('clean', 'inFlight.running'),
+        context: { run: run('running', 40) },
+        invoked: [watch],
+        tags: ['running'],
+      },
+      runRefused: { target: S('clean', 'idle'), context: { error: 'job.archived', run: null }, tags: [] },
+      edit: { target: S('dirty', 'requesting'), tags: ['busy', 'unsaved'] },
+      criterion: { target: S('dirty', 'requesting'), tags: ['busy', 'unsaved'] },
+      saveTooLong: {
+        target: S('dirty', 'requesting'),
+        context: { formErrors: { title: ['field.too_long'] } },
+      },
+      archive: {
+        target: 'archiving',
+        invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'archived' } }],
+        tags: busy,
+      },
+      delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
+      duplicate: {
+        target: S('clean', 'requesting'),
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
+      },
+    },
+    [S('clean', 'inFlight.queued')]: {
+      upQueued: {
+        target: S('clean', 'inFlight.queued'),
+        context: { run: run('queued', 0) },
+        tags: ['running'],
+      },
+      // The stream goes on: a new state of the run starts no second watcher.
+      upRunning: {
+        target: S('clean', 'inFlight.running'),
+        context: { run: run('running', 40) },
+        tags: ['running'],
+      },
+      upDone: {
+        target: S('clean', 'done'),
+        context: { run: run('done', 100) },
+        invoked: [{ src: 'resultsReplaced', input: null }],
+        tags: [],
+      },
+      upFailed: { target: S('clean', 'failed'), context: { run: run('failed', 40) }, tags: [] },
+      upCancelled: { target: S('clean', 'cancelled'), context: { run: run('cancelled', 40) }, tags: [] },
+      edit: { target: S('dirty', 'inFlight.queued'), tags: ['running', 'unsaved'] },
+      criterion: { target: S('dirty', 'inFlight.queued'), tags: ['running', 'unsaved'] },
+      saveTooLong: {
+        target: S('dirty', 'inFlight.queued'),
+        context: { formErrors: { title: ['field.too_long'] } },
+      },
+      archive: {
+        target: 'archiving',
+        invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'archived' } }],
+        tags: busy,
+      },
+      delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
+      duplicate: {
+        target: S('clean', 'inFlight.queued'),
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
+      },
+    },
+    [S('clean', 'inFlight.running')]: {
+      upQueued: {
+        target: S('clean', 'inFlight.queued'),
+        context: { run: run('queued', 0) },
+        tags: ['running'],
+      },
+      upRunning: {
+        target: S('clean', 'inFlight.running'),
+        context: { run: run('running', 40) },
+        tags: ['running'],
+      },
+      upDone: {
+        target: S('clean', 'done'),
+        context: { run: run('done', 100) },
+        invoked: [{ src: 'resultsReplaced', input: null }],
+        tags: [],
+      },
+      upFailed: { target: S('clean', 'failed'), context: { run: run('failed', 40) }, tags: [] },
+      upCancelled: { target: S('clean', 'cancelled'), context: { run: run('cancelled', 40) }, tags: [] },
+      edit: { target: S('dirty', 'inFlight.running'), tags: ['running', 'unsaved'] },
+      criterion: { target: S('dirty', 'inFlight.running'), tags: ['running', 'unsaved'] },
+      saveTooLong: {
+        target: S('dirty', 'inFlight.running'),
+        context: { formErrors: { title: ['field.too_long'] } },
+      },
+      // Archiving cancels the run on the server; the machine says so at once.
+      archive: {
+        target: 'archiving',
+        invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'archived' } }],
+        tags: busy,
+      },
+      delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
+      duplicate: {
+        target: S('clean', 'inFlight.running'),
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
+      },
+    },
+    [S('clean', 'done')]: {
+      run: {
+        target: S('clean', 'requesting'),
+        invoked: [{ src: 'requestRun', input: { uuid: 'j1' } }],
+        tags: busy,
+      },
+      edit: { target: S('dirty', 'done'), tags: ['unsaved'] },
+      criterion: { target: S('dirty', 'done'), tags: ['unsaved'] },
+      saveTooLong: { target: S('dirty', 'done'), context: { formErrors: { title: ['field.too_long'] } } },
+      archive: {
+        target: 'archiving',
+        invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'archived' } }],
+        tags: busy,
+      },
+      delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
+      duplicate: {
+        target: S('clean', 'done'),
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
+      },
+    },
+    [S('clean', 'failed')]: {
+      run: {
+        target: S('clean', 'requesting'),
+        invoked: [{ src: 'requestRun', input: { uuid: 'j1' } }],
+        tags: busy,
+      },
+    },
+    [S('clean', 'cancelled')]: {
+      run: {
+        target: S('clean', 'requesting'),
+        invoked: [{ src: 'requestRun', input: { uuid: 'j1' } }],
+        tags: busy,
+      },
+    },
+    archiving: {
+      statusOk: { target: 'archived', context: { job: ARCHIVED, error: null }, tags: [] },
+      statusFailed: { target: S('clean', 'idle'), context: { error: unreachable }, tags: [] },
+    },
+    // Archived: no edits, no runs; re-activate, duplicate or delete.
+    archived: {
+      activate: {
+        target: 'activating',
+        invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'active' } }],
+        tags: busy,
+      },
+      delete: { target: 'deleting', invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }], tags: busy },
+      duplicate: {
+        target: 'archived',
+        invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
+      },
+    },
+    activating: {
+      statusOk: { target: S('clean', 'idle'), context: { job: STORED, error: null }, tags: [] },
+      statusFailed: { target: 'archived', context: { error: unreachable }, tags: [] },
+    },
+    deleting: {
+      deleted: { target: 'deleted', tags: [] },
+      deleteFailed: { target: S('clean', 'idle'), context: { error: unreachable }, tags: [] },
+    },
+    deleted: {},
+  },
+};
+
+// The partial-state rows above leave some cells to the refused check: in `done`, `failed` and
+// `cancelled` the editor takes the same events as in `idle`; those rows list only the run's.
+for (const runState of ['failed', 'cancelled']) {
+  const row = agentJob.states[S('clean', runState)] as Record<string, Expectation>;
+  row.edit = { target: S('dirty', runState), tags: ['unsaved'] };
+  row.criterion = { target: S('dirty', runState), tags: ['unsaved'] };
+  row.saveTooLong = { target: S('dirty', runState), context: { formErrors: { title: ['field.too_long'] } } };
+  for (const event of ['archive', 'delete'] as const)
+    row[event] = (agentJob.states[S('clean', 'done')] as Record<string, Expectation>)[event] as Expectation;
+  row.duplicate = {
+    target: S('clean', runState),
+    invoked: [{ src: 'openCopy', input: { uuid: 'j1' } }],
+  };
+}
+
+/** newJob: an empty draft targeting stellas; saving creates the job. */
+export const newDraft: ModelTable = {
+  initial: 'draft.clean',
+  events: EVENTS,
+  states: {
+    'draft.clean': {
+      // An emptied field is what the form shows, and still nothing to save.
+      editBack: {
+        target: 'draft.clean',
+        context: { form: { values: { target_types: ['stella'], title: '' }, criteria: [] } },
+        tags: [],
+      },
+      edit: {
+        target: 'draft.dirty',
+        context: { form: { values: editedDraft.values, criteria: [] } },
+        tags: ['unsaved'],
+      },
+      criterion: {
+        target: 'draft.dirty',
+        context: {
+          form: {
+            values: { target_types: ['stella'] },
+            criteria: [{ key: 'skills', value: ['go'], weight: 5, must: true }],
+          },
+        },
+        tags: ['unsaved'],
+      },
+      saveTooLong: {
+        target: 'draft.dirty',
+        context: { formErrors: { title: ['field.too_long'] } },
+        tags: ['unsaved'],
+      },
+    },
+    'draft.dirty': {
+      criterion: {
+        target: 'draft.dirty',
+        context: {
+          form: {
+            values: editedDraft.values,
+            criteria: [{ key: 'skills', value: ['go'], weight: 5, must: true }],
+          },
+        },
+      },
+      edit: { target: 'draft.dirty' },
+      // Clearing the only change leaves nothing to save.
+      editBack: {
+        target: 'draft.clean',
+        context: { form: { values: { target_types: ['stella'], title: '' }, criteria: [] } },
+        tags: [],
+      },
+      saveTooLong: {
+        target: 'draft.dirty',
+        context: { formErrors: { title: ['field.too_long'] } },
+        tags: ['unsaved'],
+      },
+      save: {
+        target: 'draft.creating',
+        invoked: [{ src: 'createJob', input: { draft: { values: editedDraft.values, criteria: [] } } }],
+        tags: ['busy', 'unsaved'],
+      },
+    },
+    'draft.creating': {
+      created: { target: S('clean', 'idle'), context: { uuid: 'j1', job: SAVED, run: null }, tags: [] },
+      createRejected: {
+        target: 'draft.dirty',
+        context: { formErrors: { title: ['field.too_long'] }, error: 'request.invalid', uuid: null },
+        tags: ['unsaved'],
+      },
+      saveFailed: { target: 'draft.dirty', context: { error: unreachable, uuid: null }, tags: ['unsaved'] },
+    },
+  },
+};
+
+/** duplicate/{uuid}: a draft holding a copy, unsaved until created. */
+export const copyDraft: ModelTable = {
+  initial: 'loadingCopy',
+  events: EVENTS,
+  states: {
+    loadingCopy: {
+      loaded: {
+        target: 'draft.dirty',
+        context: { uuid: null, job: null, run: null, form: storedForm },
+        tags: ['unsaved'],
+      },
+      // A copy leaves the original's run and status behind.
+      loadedRunning: {
+        target: 'draft.dirty',
+        context: { uuid: null, run: null, form: storedForm },
+        tags: ['unsaved'],
+      },
+      loadedArchived: {
+        target: 'draft.dirty',
+        context: { uuid: null, job: null, form: storedForm },
+        tags: ['unsaved'],
+      },
+      loadFailed: { target: 'loadFailed', context: { error: unreachable }, tags: [] },
+    },
+    loadFailed: {
+      retry: {
+        target: 'loadingCopy',
+        context: { error: null },
+        invoked: [{ src: 'loadJob', input: { uuid: 'j1' } }],
+        tags: busy,
+      },
+    },
+    'draft.dirty': {
+      edit: { target: 'draft.dirty', context: { form: { ...storedForm, values: editedDraft.values } } },
+      editBack: {
+        target: 'draft.dirty',
+        context: { form: { ...storedForm, values: { ...storedForm.values, title: '' } } },
+      },
+      saveTooLong: { target: 'draft.dirty', context: { formErrors: { title: ['field.too_long'] } } },
+      criterion: { target: 'draft.dirty' },
+      save: {
+        target: 'draft.creating',
+        invoked: [{ src: 'createJob', input: { draft: storedForm } }],
+        tags: ['busy', 'unsaved'],
+      },
+    },
+    'draft.creating': {
+      created: { target: S('clean', 'idle'), context: { uuid: 'j1' }, tags: [] },
+      createRejected: { target: 'draft.dirty', context: { error: 'request.invalid' } },
+      saveFailed: { target: 'draft.dirty', context: { error: unreachable } },
+    },
+  },
+};
+
+const companyForm = { values: { target_types: ['stella'] }, criteria: [{ key: 'skills', value: ['go'] }] };
+/** A company files a request: criteria without weight or must; afterwards it only reads. */
+export const companyRequest: ModelTable = {
+  initial: 'draft.clean',
+  events: EVENTS,
+  states: {
+    'draft.clean': {
+      editBack: { target: 'draft.clean', tags: [] },
+      edit: { target: 'draft.dirty', tags: ['unsaved'] },
+      criterion: { target: 'draft.dirty', context: { form: companyForm }, tags: ['unsaved'] },
+      saveTooLong: {
+        target: 'draft.dirty',
+        context: { formErrors: { title: ['field.too_long'] } },
+        tags: ['unsaved'],
+      },
+    },
+    'draft.dirty': {
+      edit: { target: 'draft.dirty' },
+      saveTooLong: { target: 'draft.dirty', context: { formErrors: { title: ['field.too_long'] } } },
+      criterion: { target: 'draft.dirty' },
+      // Reached by `edit` (a title): the request goes out without weights or must flags.
+      save: {
+        target: 'draft.creating',
+        invoked: [{ src: 'createJob', input: { draft: { values: editedDraft.values, criteria: [] } } }],
+        tags: ['busy', 'unsaved'],
+      },
+      editBack: { target: 'draft.clean', tags: [] },
+    },
+    'draft.creating': {
+      created: { target: S('clean', 'idle'), context: { uuid: 'j1' }, tags: [] },
+      createRejected: { target: 'draft.dirty', context: { error: 'request.invalid' } },
+      saveFailed: { target: 'draft.dirty', context: { error: unreachable } },
+    },
+  },
+};
