@@ -5,6 +5,7 @@ import { CANDIDATE_TYPES, type CandidateType } from '../../contract/user-types';
 import { readCatalog } from '../catalog/catalog';
 import { type Database, queryRows } from '../db/client';
 import { photoUrl } from '../profiles/photos';
+import { countedTotal, listGeneration } from './list-counts';
 
 /**
  * The agents' candidate tables (issue 12): filters, sort, paging and a free-text search that runs
@@ -104,8 +105,16 @@ export interface ListCaller {
   userId: string;
 }
 
+/** How far back created=week reaches (the dashboard's "new this week" counts the same). */
+export const WEEK_MS = 7 * 86_400_000;
+
 /** The where clause of the candidate table for a query (p: profiles, u: the candidate's account). */
-export function listConditions(catalog: Catalog, caller: ListCaller, query: ProfileListQuery): SQL {
+export function listConditions(
+  catalog: Catalog,
+  caller: ListCaller,
+  query: ProfileListQuery,
+  now: Date = new Date(),
+): SQL {
   const conditions: SQL[] = [sql`true`];
   if (query.type) conditions.push(sql`p.type = ${query.type}`);
   if (query.status) conditions.push(sql`p.status = ${query.status}`);
@@ -117,6 +126,8 @@ export function listConditions(catalog: Catalog, caller: ListCaller, query: Prof
     );
   if (query.registration === 'unfinished')
     conditions.push(sql`exists (select 1 from users r where r.id = p.user_id and r.registration_step <> 0)`);
+  if (query.created === 'week')
+    conditions.push(sql`p.created_at >= ${new Date(now.getTime() - WEEK_MS).toISOString()}`);
   for (const term of queryTerms(query.q)) conditions.push(termCondition(catalog, term));
   return sql.join(conditions, sql` and `);
 }
@@ -170,8 +181,9 @@ export function listStatements(
   catalog: Catalog,
   caller: ListCaller,
   query: ProfileListQuery,
+  now: Date = new Date(),
 ): { page: SQL; count: SQL } {
-  const where = listConditions(catalog, caller, query);
+  const where = listConditions(catalog, caller, query, now);
   return {
     page: sql`select p.id, p.type, p.status, p."values" ->> 'first_name' as first_name,
             p."values" ->> 'last_name' as last_name, p."values" -> 'city' ->> 'name' as city,
@@ -197,11 +209,13 @@ export async function listProfiles(
   catalog: Catalog,
   caller: ListCaller,
   query: ProfileListQuery,
+  now: Date = new Date(),
 ): Promise<ProfileListResponse> {
-  const statements = listStatements(catalog, caller, query);
-  const [rows, [count]] = await Promise.all([
+  const statements = listStatements(catalog, caller, query, now);
+  const generation = await listGeneration(db);
+  const [rows, total] = await Promise.all([
     queryRows<ListRow>(db, statements.page),
-    queryRows<{ total: number | string }>(db, statements.count),
+    countedTotal(db, generation, statements.count),
   ]);
   const items: ProfileListItem[] = rows.map((r) => ({
     uuid: r.id,
@@ -217,5 +231,5 @@ export async function listProfiles(
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   }));
-  return { items, total: Number(count?.total ?? 0), page: query.page, limit: query.limit };
+  return { items, total, page: query.page, limit: query.limit };
 }

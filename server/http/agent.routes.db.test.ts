@@ -182,6 +182,45 @@ describe('GET /api/profile/list', () => {
     expect(bySort.items[1]?.completeness).toBeLessThan(100);
   });
 
+  it('keeps a total only until a write that changes it: profiles, an e-mail, a registration step', async () => {
+    const generation = async () =>
+      (
+        await queryRows<{ v: string }>(
+          f.db.db,
+          sql`select last_value::text as v from matchwerk_list_generation`,
+        )
+      )[0]?.v;
+    const byMail = 'q=anna.mueller%40mail';
+    expect((await list(byMail)).total).toBe(1);
+    expect((await list('type=stella&status=inactive')).total).toBe(0);
+    expect((await list('registration=unfinished')).total).toBe(0);
+
+    // A login (last_login_at) does not change what the tables count.
+    const before = await generation();
+    await f.db.db.execute(sql`update users set last_login_at = now() where id = ${muellerUser}`);
+    await f.db.db.execute(sql`update users set last_login_at = null where id = ${muellerUser}`);
+    expect(await generation()).toBe(before);
+
+    await f.db.db.execute(sql`update users set email = 'anna.m@mail.test' where id = ${muellerUser}`);
+    expect((await list(byMail)).total).toBe(0);
+    await f.db.db.execute(sql`update users set email = 'anna.mueller@mail.test' where id = ${muellerUser}`);
+    expect((await list(byMail)).total).toBe(1);
+
+    await f.db.db.execute(sql`update users set registration_step = 2 where id = ${muellerUser}`);
+    expect((await list('registration=unfinished')).total).toBe(1);
+    await f.db.db.execute(sql`update users set registration_step = 0 where id = ${muellerUser}`);
+    expect((await list('registration=unfinished')).total).toBe(0);
+
+    await f.request('POST', `/api/agent/profile/${stellaNoAccount}/status`, f.tokens.agent, {
+      status: 'inactive',
+    });
+    expect((await list('type=stella&status=inactive')).total).toBe(1);
+    await f.request('POST', `/api/agent/profile/${stellaNoAccount}/status`, f.tokens.agent, {
+      status: 'active',
+    });
+    expect((await list('type=stella&status=inactive')).total).toBe(0);
+  });
+
   it('refuses bad query values with 400 and codes', async () => {
     for (const query of [
       'type=company',
@@ -189,6 +228,7 @@ describe('GET /api/profile/list', () => {
       'order=up',
       'assigned=someone',
       'registration=maybe',
+      'created=yesterday',
       'limit=101',
       'limit=0',
       'page=-1',
@@ -514,5 +554,23 @@ describe('companies, agents and the dashboard', () => {
     expect(sum(board.unassignedByType)).toBe(board.unassigned);
     expect(board.unassignedByType.nova).toBeGreaterThan(0);
     expect(board.newThisWeek).toBe(28);
+    expect(sum(board.newThisWeekByType)).toBe(board.newThisWeek);
+    // Each part is the total of its table filtered by created=week.
+    for (const type of ['stella', 'luna', 'nova'] as const) {
+      expect((await list(`type=${type}&created=week`)).total, type).toBe(board.newThisWeekByType[type]);
+    }
+    // A candidate created eight days ago is no longer new, on the dashboard and in the table.
+    await f.db.db.execute(
+      sql`update profiles set created_at = now() - interval '8 days' where id = ${mueller}`,
+    );
+    const later = v.parse(
+      AgentDashboardSchema,
+      await (await f.request('GET', '/api/agent/dashboard', f.tokens.agent)).json(),
+    );
+    expect(later.newThisWeekByType.stella).toBe(board.newThisWeekByType.stella - 1);
+    const newStellas = await list('type=stella&created=week');
+    expect(newStellas.total).toBe(later.newThisWeekByType.stella);
+    expect(names(newStellas)).not.toContain('Anna Müller');
+    expect(names(await list('type=stella'))).toContain('Anna Müller');
   });
 });
