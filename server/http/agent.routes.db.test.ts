@@ -201,8 +201,13 @@ describe('GET /api/profile/list', () => {
     await f.db.db.execute(sql`update users set last_login_at = null where id = ${muellerUser}`);
     expect(await generation()).toBe(before);
 
+    const stamp = sql`select updated_at::text as at, change_tx::text as tx from profiles where id = ${mueller}`;
+    const [stampBefore] = await queryRows<{ at: string; tx: string }>(f.db.db, stamp);
     await f.db.db.execute(sql`update users set email = 'anna.m@mail.test' where id = ${muellerUser}`);
     expect((await list(byMail)).total).toBe(0);
+    expect((await list('q=anna.m%40mail')).total).toBe(1);
+    // The e-mail copied into the profile for the search is no edit of the profile.
+    expect((await queryRows<{ at: string; tx: string }>(f.db.db, stamp))[0]).toEqual(stampBefore);
     await f.db.db.execute(sql`update users set email = 'anna.mueller@mail.test' where id = ${muellerUser}`);
     expect((await list(byMail)).total).toBe(1);
 

@@ -106,7 +106,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
       .click();
     await expect.poll(() => heading(page)).toBe('Unternehmen');
     const table = page.getByRole('table', { name: 'Unternehmen' });
-    await page.getByLabel('Suche').fill('Rheinwerk');
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('Rheinwerk');
     await page.waitForURL(/q=Rheinwerk/);
     const row = table.getByRole('row', { name: /Rheinwerk Logistik GmbH/ });
     await expect.poll(() => row.count()).toBe(1);

@@ -44,10 +44,16 @@ export const profiles = pgTable(
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`matchwerk_profile_search("values")`),
     /** "last first", folded: the name sort of the agents' tables. */
     sortName: text('sort_name').notNull().generatedAlwaysAs(sql`matchwerk_profile_sort_name("values")`),
+    /**
+     * The account's e-mail, lower case, copied by triggers (migration 0013) so that the agents' search
+     * matches it on this row's own trigram index instead of looking accounts up per row.
+     */
+    searchEmail: text('search_email').notNull().default(''),
   },
   (t) => [
     index('profiles_change_tx_idx').on(t.changeTx),
     index('profiles_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('profiles_search_email_trgm_idx').using('gin', sql`${t.searchEmail} gin_trgm_ops`),
     index('profiles_skills_gin_idx').using('gin', sql`(${t.values} -> 'skills')`),
     index('profiles_occupation_idx').on(sql`(${t.values} ->> 'occupation')`),
     index('profiles_assigned_agent_idx').on(t.assignedAgentId),
