@@ -38,14 +38,8 @@ function cacheOf(db: Database): Map<string, Entry> {
   return cache;
 }
 
-/** The counter that moves with every committed write to profiles or their accounts. */
-export async function listGeneration(db: Database): Promise<string> {
-  const [row] = await queryRows<{ value: string | number }>(
-    db,
-    sql`select (last_value::text || ':' || is_called::text) as value from matchwerk_list_generation`,
-  );
-  return String(row?.value ?? '');
-}
+/** SQL for the counter that moves with every committed write to profiles or their accounts. */
+export const LIST_GENERATION = sql`(select last_value::text || ':' || is_called::text from matchwerk_list_generation)`;
 
 /** The total of a count statement (`select count(*) as total …`): kept, or counted and kept. */
 export async function countedTotal(

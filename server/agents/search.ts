@@ -5,7 +5,7 @@ import { CANDIDATE_TYPES, type CandidateType } from '../../contract/user-types';
 import { readCatalog } from '../catalog/catalog';
 import { type Database, queryRows } from '../db/client';
 import { photoUrl } from '../profiles/photos';
-import { countedTotal, listGeneration } from './list-counts';
+import { countedTotal, LIST_GENERATION } from './list-counts';
 
 /**
  * The agents' candidate tables (issue 12): filters, sort, paging and a free-text search that runs
@@ -28,13 +28,28 @@ let cachedCatalog: { key: string; catalog: Catalog } | undefined;
  * the whole catalogue is far larger than the checksums that tell whether it changed.
  */
 export async function currentCatalog(db: Database): Promise<Catalog> {
-  const rows = await queryRows<{ scope: string; checksum: string }>(
-    db,
-    sql`select scope, checksum from catalogs order by scope`,
-  );
-  const key = rows.map((r) => `${r.scope}:${r.checksum}`).join(',');
+  const [row] = await queryRows<{ key: string | null }>(db, sql`select ${CATALOG_KEY} as key`);
+  return catalogOfKey(db, row?.key ?? '');
+}
+
+/** The catalogue's versions in one value: `scope:checksum,…`. */
+const CATALOG_KEY = sql`(select string_agg(scope || ':' || checksum, ',' order by scope) from catalogs)`;
+
+async function catalogOfKey(db: Database, key: string): Promise<Catalog> {
   if (cachedCatalog?.key !== key) cachedCatalog = { key, catalog: await readCatalog(db) };
   return cachedCatalog.catalog;
+}
+
+/**
+ * What a table page needs before its statements, in one round trip: the catalogue (labels for the
+ * search, required fields for completeness) and the generation its total may be kept under.
+ */
+async function listContext(db: Database): Promise<{ catalog: Catalog; generation: string }> {
+  const [row] = await queryRows<{ key: string | null; generation: string }>(
+    db,
+    sql`select ${CATALOG_KEY} as key, ${LIST_GENERATION} as generation`,
+  );
+  return { catalog: await catalogOfKey(db, row?.key ?? ''), generation: String(row?.generation ?? '') };
 }
 
 /** The twin of SQL `matchwerk_fold`: decomposed, accents dropped, lower case, ß → ss. */
@@ -207,13 +222,12 @@ export function listStatements(
 /** GET /api/profile/list: one page and the total under the same filters. */
 export async function listProfiles(
   db: Database,
-  catalog: Catalog,
   caller: ListCaller,
   query: ProfileListQuery,
   now: Date = new Date(),
 ): Promise<ProfileListResponse> {
+  const { catalog, generation } = await listContext(db);
   const statements = listStatements(catalog, caller, query, now);
-  const generation = await listGeneration(db);
   const [rows, total] = await Promise.all([
     queryRows<ListRow>(db, statements.page),
     countedTotal(db, generation, statements.count),

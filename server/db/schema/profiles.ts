@@ -56,7 +56,10 @@ export const profiles = pgTable(
     index('profiles_search_email_trgm_idx').using('gin', sql`${t.searchEmail} gin_trgm_ops`),
     index('profiles_skills_gin_idx').using('gin', sql`(${t.values} -> 'skills')`),
     index('profiles_occupation_idx').on(sql`(${t.values} ->> 'occupation')`),
-    index('profiles_assigned_agent_idx').on(t.assignedAgentId),
+    // The agents' tables filtered by assignment (me / none) and type, read in the order of their
+    // sort: a page is the next 20 entries, not a sort of every assigned row (migration 0013).
+    index('profiles_assigned_type_updated_idx').on(t.assignedAgentId, t.type, t.updatedAt, t.id),
+    index('profiles_assigned_type_sort_name_idx').on(t.assignedAgentId, t.type, t.sortName, t.id),
     // The table orders (with the id as tie-break, so a backward scan serves "desc" too).
     index('profiles_type_updated_idx').on(t.type, t.updatedAt, t.id),
     index('profiles_type_created_idx').on(t.type, t.createdAt, t.id),
