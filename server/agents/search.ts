@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AgentRef, ProfileListItem, ProfileListQuery, ProfileListResponse } from '../../contract/agent';
-import { type Catalog, fieldIsFor } from '../../contract/catalog';
-import { CANDIDATE_TYPES, type CandidateType } from '../../contract/user-types';
+import type { Catalog } from '../../contract/catalog';
+import type { CandidateType } from '../../contract/user-types';
 import { readCatalog } from '../catalog/catalog';
 import { type Database, queryRows } from '../db/client';
 import { photoUrl } from '../profiles/photos';
@@ -19,6 +19,9 @@ import { countedTotal, LIST_GENERATION } from './list-counts';
  * - e-mail: the account's address, copied lower-cased to `profiles.search_email` by triggers
  *   (migration 0013), through its own pg_trgm index.
  * Every word of the query must match one of these; PostgreSQL combines them with a BitmapOr.
+ * Each sort reads an index in its order (type or assignment, then name, created, updated or
+ * `completeness`, a column kept by triggers, migration 0014); totals are kept per filter and change
+ * (list-counts.ts).
  */
 
 let cachedCatalog: { key: string; catalog: Catalog } | undefined;
@@ -102,21 +105,6 @@ export function queryTerms(q: string): string[] {
     .slice(0, 8);
 }
 
-/** SQL for "how complete": the share of the type's required catalogue fields that are filled. */
-export function completenessSql(catalog: Catalog): SQL {
-  const filled = (key: string) =>
-    sql`(case when coalesce(p."values" -> ${key}, 'null'::jsonb) in ('null'::jsonb, '""'::jsonb, '[]'::jsonb) then 0 else 1 end)`;
-  const branches = CANDIDATE_TYPES.map((type) => {
-    const required = catalog.profile.filter((f) => f.required && fieldIsFor(f, type)).map((f) => f.key);
-    const value =
-      required.length === 0
-        ? sql`100`
-        : sql`round(100.0 * (${sql.join(required.map(filled), sql` + `)}) / ${required.length})`;
-    return sql`when ${type} then ${value}`;
-  });
-  return sql`(case p.type ${sql.join(branches, sql` `)} else 100 end)::int`;
-}
-
 export interface ListCaller {
   userId: string;
 }
@@ -148,14 +136,14 @@ export function listConditions(
   return sql.join(conditions, sql` and `);
 }
 
-function orderBy(catalog: Catalog, query: ProfileListQuery): SQL {
+function orderBy(query: ProfileListQuery): SQL {
   const order = query.order ?? (query.sort === 'name' ? 'asc' : 'desc');
   const direction = order === 'asc' ? sql`asc` : sql`desc`;
   const column = {
     name: sql`p.sort_name`,
     created: sql`p.created_at`,
     updated: sql`p.updated_at`,
-    completeness: completenessSql(catalog),
+    completeness: sql`p.completeness`,
   }[query.sort];
   return sql`${column} ${direction}, p.id ${direction}`;
 }
@@ -205,16 +193,16 @@ export function listStatements(
             p."values" ->> 'last_name' as last_name, p."values" -> 'city' ->> 'name' as city,
             p."values" ->> 'occupation' as occupation, u.email, ph.id as photo_id,
             a.id as agent_id, a.email as agent_email, ap."values" ->> 'first_name' as agent_first,
-            ap."values" ->> 'last_name' as agent_last, ${completenessSql(catalog)} as completeness,
+            ap."values" ->> 'last_name' as agent_last, p.completeness,
             p.created_at, p.updated_at
           from (select p.* from profiles p where ${where}
-                order by ${orderBy(catalog, query)}
+                order by ${orderBy(query)}
                 limit ${query.limit} offset ${(query.page - 1) * query.limit}) p
           left join users u on u.id = p.user_id
           left join photos ph on ph.user_id = p.user_id
           left join users a on a.id = p.assigned_agent_id
           left join account_profiles ap on ap.user_id = a.id
-          order by ${orderBy(catalog, query)}`,
+          order by ${orderBy(query)}`,
     count: sql`select count(*) as total from profiles p where ${where}`,
   };
 }

@@ -182,6 +182,51 @@ describe('GET /api/profile/list', () => {
     expect(bySort.items[1]?.completeness).toBeLessThan(100);
   });
 
+  it('keeps completeness with the values and the catalogue: the table says what the profile says', async () => {
+    const detailCompleteness = async (uuid: string) => {
+      const res = await f.request('GET', `/api/agent/profile/${uuid}`, f.tokens.agent);
+      return v.parse(AgentProfileDetailSchema, await res.json()).profile.completeness;
+    };
+    const tableCompleteness = async () =>
+      new Map((await list('type=stella&limit=100')).items.map((i) => [i.uuid, i.completeness]));
+    const agree = async () => {
+      const table = await tableCompleteness();
+      for (const [uuid, completeness] of table)
+        expect(completeness, uuid).toBe(await detailCompleteness(uuid));
+      return table;
+    };
+    const before = await agree();
+    expect(before.get(stellaNoAccount)).toBeLessThan(100);
+
+    // The catalogue makes birth_date required: Bernd Brandt has none, Anna Müller has one.
+    const [original] = await queryRows<{ fields: unknown; checksum: string }>(
+      f.db.db,
+      sql`select fields, checksum from catalogs where scope = 'profile'`,
+    );
+    const stamp = sql`select updated_at::text as at from profiles where id = ${stellaNoAccount}`;
+    const [stampBefore] = await queryRows<{ at: string }>(f.db.db, stamp);
+    await f.db.db.execute(sql`update catalogs set checksum = checksum || '-birth', fields = (
+        select jsonb_agg(case when e ->> 'key' = 'birth_date' then jsonb_set(e, '{required}', 'true') else e end
+                         order by n)
+        from jsonb_array_elements(fields) with ordinality as x(e, n))
+      where scope = 'profile'`);
+    try {
+      const stricter = await agree();
+      expect(stricter.get(stellaNoAccount)).toBeLessThan(before.get(stellaNoAccount)!);
+      expect(stricter.get(mueller)).toBe(before.get(mueller));
+      // A recomputed completeness is no edit of the profile.
+      expect((await queryRows<{ at: string }>(f.db.db, stamp))[0]).toEqual(stampBefore);
+      const bySort = await list('type=stella&sort=completeness&order=asc');
+      expect(bySort.items[0]?.uuid).toBe(stellaNoAccount);
+    } finally {
+      await f.db.db.execute(
+        sql`update catalogs set fields = ${JSON.stringify(original!.fields)}::jsonb, checksum = ${original!.checksum}
+            where scope = 'profile'`,
+      );
+    }
+    expect(await agree()).toEqual(before);
+  });
+
   it('keeps a total only until a write that changes it: profiles, an e-mail, a registration step', async () => {
     const generation = async () =>
       (

@@ -49,6 +49,11 @@ export const profiles = pgTable(
      * matches it on this row's own trigram index instead of looking accounts up per row.
      */
     searchEmail: text('search_email').notNull().default(''),
+    /**
+     * The share (0–100) of the type's required catalogue fields that are filled, kept by triggers on
+     * profiles and catalogs (migration 0014): the agents' tables sort by it through an index.
+     */
+    completeness: integer('completeness').notNull().default(0),
   },
   (t) => [
     index('profiles_change_tx_idx').on(t.changeTx),
@@ -64,6 +69,7 @@ export const profiles = pgTable(
     index('profiles_type_updated_idx').on(t.type, t.updatedAt, t.id),
     index('profiles_type_created_idx').on(t.type, t.createdAt, t.id),
     index('profiles_type_sort_name_idx').on(t.type, t.sortName, t.id),
+    index('profiles_type_completeness_idx').on(t.type, t.completeness, t.id),
     uniqueIndex('profiles_user_id_key').on(t.userId),
     index('profiles_type_status_idx').on(t.type, t.status),
     check('profiles_type_values', sql`${t.type} in ('luna', 'stella', 'nova')`),
