@@ -44,8 +44,8 @@ async function catalogOfKey(db: Database, key: string): Promise<Catalog> {
 }
 
 /**
- * What a table page needs before its statements, in one round trip: the catalogue (labels for the
- * search, required fields for completeness) and the generation its total may be kept under.
+ * What a table page needs before its statements, in one round trip: the catalogue (the labels the
+ * search matches) and the generation its total may be kept under.
  */
 async function listContext(db: Database): Promise<{ catalog: Catalog; generation: string }> {
   const [row] = await queryRows<{ key: string | null; generation: string }>(
@@ -130,6 +130,7 @@ export function listConditions(
     );
   if (query.registration === 'unfinished')
     conditions.push(sql`exists (select 1 from users r where r.id = p.user_id and r.registration_step <> 0)`);
+  // The cut-off moves with the clock, so such a total is never kept; (type, created_at) counts it.
   if (query.created === 'week')
     conditions.push(sql`p.created_at >= ${new Date(now.getTime() - WEEK_MS).toISOString()}`);
   for (const term of queryTerms(query.q)) conditions.push(termCondition(catalog, term));
