@@ -91,3 +91,13 @@ export const profileTombstones = pgTable(
     index('profile_tombstones_deleted_at_idx').on(t.deletedAt),
   ],
 );
+
+/**
+ * The required profile fields per candidate type, copied from the catalogue by a trigger on
+ * catalogs (migration 0014): the completeness trigger reads this small row instead of the whole
+ * catalogue for every profile it writes.
+ */
+export const profileRequiredFields = pgTable('profile_required_fields', {
+  type: text('type').primaryKey(),
+  keys: text('keys').array().notNull(),
+});
