@@ -47,6 +47,8 @@ export const PROFILE_LIST_SORTS = ['name', 'created', 'updated', 'completeness']
 export type ProfileListSort = (typeof PROFILE_LIST_SORTS)[number];
 export const ASSIGNED_FILTERS = ['me', 'none', 'any'] as const;
 export const REGISTRATION_FILTERS = ['finished', 'unfinished'] as const;
+/** created=week: created in the last 7 days (the dashboard's "new this week"). */
+export const CREATED_FILTERS = ['week'] as const;
 export const CARD_FORMATS = ['pdf', 'anonymous'] as const;
 export type CardFormat = (typeof CARD_FORMATS)[number];
 export const ACCESS_KINDS = ['profile', 'card_pdf', 'card_anonymous'] as const;
@@ -64,6 +66,7 @@ export const ProfileListQuerySchema = v.object({
   status: v.optional(v.picklist(['active', 'inactive'], 'query.invalid')),
   assigned: v.optional(v.picklist(ASSIGNED_FILTERS, 'query.invalid'), 'any'),
   registration: v.optional(v.picklist(REGISTRATION_FILTERS, 'query.invalid')),
+  created: v.optional(v.picklist(CREATED_FILTERS, 'query.invalid')),
   sort: v.optional(v.picklist(PROFILE_LIST_SORTS, 'query.invalid'), 'updated'),
   order: v.optional(v.picklist(ORDERS, 'query.invalid')),
   page: queryInt(1, 1_000_000, 1),
@@ -252,6 +255,8 @@ export type AgentListResponse = v.InferOutput<typeof AgentListResponseSchema>;
 export const AgentDashboardSchema = v.object({
   counts: v.object({ luna: v.number(), stella: v.number(), nova: v.number(), company: v.number() }),
   newThisWeek: v.number(),
+  /** The same figure per candidate type (each links to that type's table, created=week). */
+  newThisWeekByType: v.object({ luna: v.number(), stella: v.number(), nova: v.number() }),
   unassigned: v.number(),
   assignedToMe: v.number(),
   /** The same two figures per candidate type (each links to that type's table). */

@@ -29,7 +29,7 @@ import { languageOf, promotionMail } from '../messaging/texts';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { ownPhoto, photoUrl } from '../profiles/photos';
 import { completenessOf } from '../profiles/profiles';
-import { agentRefOf, foldText } from './search';
+import { agentRefOf, foldText, WEEK_MS } from './search';
 
 /**
  * The agent workspace beyond the candidate table (issue 12): a candidate's detail, assignment,
@@ -591,7 +591,7 @@ export async function dashboard(
   caller: Caller,
   now: Date = new Date(),
 ): Promise<AgentDashboard> {
-  const weekAgo = new Date(now.getTime() - 7 * 86_400_000);
+  const weekAgo = new Date(now.getTime() - WEEK_MS);
   const [[counts], lastRuns] = await Promise.all([
     queryRows<Record<string, number | string>>(
       db,
@@ -601,6 +601,9 @@ export async function dashboard(
             (select count(*) from profiles where type = 'nova') as nova,
             (select count(*) from companies) as company,
             (select count(*) from profiles where created_at >= ${weekAgo.toISOString()}) as new_this_week,
+            (select count(*) from profiles where created_at >= ${weekAgo.toISOString()} and type = 'luna') as new_luna,
+            (select count(*) from profiles where created_at >= ${weekAgo.toISOString()} and type = 'stella') as new_stella,
+            (select count(*) from profiles where created_at >= ${weekAgo.toISOString()} and type = 'nova') as new_nova,
             (select count(*) from profiles where assigned_agent_id is null) as unassigned,
             (select count(*) from profiles where assigned_agent_id = ${caller.userId}) as assigned_to_me,
             (select count(*) from profiles where assigned_agent_id is null and type = 'luna') as unassigned_luna,
@@ -631,6 +634,7 @@ export async function dashboard(
   return {
     counts: { luna: n('luna'), stella: n('stella'), nova: n('nova'), company: n('company') },
     newThisWeek: n('new_this_week'),
+    newThisWeekByType: { luna: n('new_luna'), stella: n('new_stella'), nova: n('new_nova') },
     unassigned: n('unassigned'),
     assignedToMe: n('assigned_to_me'),
     // Per type, so each figure can link to the table that lists exactly those candidates.

@@ -182,6 +182,95 @@ describe('GET /api/profile/list', () => {
     expect(bySort.items[1]?.completeness).toBeLessThan(100);
   });
 
+  it('keeps completeness with the values and the catalogue: the table says what the profile says', async () => {
+    const detailCompleteness = async (uuid: string) => {
+      const res = await f.request('GET', `/api/agent/profile/${uuid}`, f.tokens.agent);
+      return v.parse(AgentProfileDetailSchema, await res.json()).profile.completeness;
+    };
+    const tableCompleteness = async () =>
+      new Map((await list('type=stella&limit=100')).items.map((i) => [i.uuid, i.completeness]));
+    const agree = async () => {
+      const table = await tableCompleteness();
+      for (const [uuid, completeness] of table)
+        expect(completeness, uuid).toBe(await detailCompleteness(uuid));
+      return table;
+    };
+    const before = await agree();
+    expect(before.get(stellaNoAccount)).toBeLessThan(100);
+
+    // The catalogue makes birth_date required: Bernd Brandt has none, Anna Müller has one.
+    const [original] = await queryRows<{ fields: unknown; checksum: string }>(
+      f.db.db,
+      sql`select fields, checksum from catalogs where scope = 'profile'`,
+    );
+    const stamp = sql`select updated_at::text as at from profiles where id = ${stellaNoAccount}`;
+    const [stampBefore] = await queryRows<{ at: string }>(f.db.db, stamp);
+    await f.db.db.execute(sql`update catalogs set checksum = checksum || '-birth', fields = (
+        select jsonb_agg(case when e ->> 'key' = 'birth_date' then jsonb_set(e, '{required}', 'true') else e end
+                         order by n)
+        from jsonb_array_elements(fields) with ordinality as x(e, n))
+      where scope = 'profile'`);
+    try {
+      const stricter = await agree();
+      expect(stricter.get(stellaNoAccount)).toBeLessThan(before.get(stellaNoAccount)!);
+      expect(stricter.get(mueller)).toBe(before.get(mueller));
+      // A recomputed completeness is no edit of the profile.
+      expect((await queryRows<{ at: string }>(f.db.db, stamp))[0]).toEqual(stampBefore);
+      const bySort = await list('type=stella&sort=completeness&order=asc');
+      expect(bySort.items[0]?.uuid).toBe(stellaNoAccount);
+    } finally {
+      await f.db.db.execute(
+        sql`update catalogs set fields = ${JSON.stringify(original!.fields)}::jsonb, checksum = ${original!.checksum}
+            where scope = 'profile'`,
+      );
+    }
+    expect(await agree()).toEqual(before);
+  });
+
+  it('keeps a total only until a write that changes it: profiles, an e-mail, a registration step', async () => {
+    const generation = async () =>
+      (
+        await queryRows<{ v: string }>(
+          f.db.db,
+          sql`select last_value::text as v from matchwerk_list_generation`,
+        )
+      )[0]?.v;
+    const byMail = 'q=anna.mueller%40mail';
+    expect((await list(byMail)).total).toBe(1);
+    expect((await list('type=stella&status=inactive')).total).toBe(0);
+    expect((await list('registration=unfinished')).total).toBe(0);
+
+    // A login (last_login_at) does not change what the tables count.
+    const before = await generation();
+    await f.db.db.execute(sql`update users set last_login_at = now() where id = ${muellerUser}`);
+    await f.db.db.execute(sql`update users set last_login_at = null where id = ${muellerUser}`);
+    expect(await generation()).toBe(before);
+
+    const stamp = sql`select updated_at::text as at, change_tx::text as tx from profiles where id = ${mueller}`;
+    const [stampBefore] = await queryRows<{ at: string; tx: string }>(f.db.db, stamp);
+    await f.db.db.execute(sql`update users set email = 'anna.m@mail.test' where id = ${muellerUser}`);
+    expect((await list(byMail)).total).toBe(0);
+    expect((await list('q=anna.m%40mail')).total).toBe(1);
+    // The e-mail copied into the profile for the search is no edit of the profile.
+    expect((await queryRows<{ at: string; tx: string }>(f.db.db, stamp))[0]).toEqual(stampBefore);
+    await f.db.db.execute(sql`update users set email = 'anna.mueller@mail.test' where id = ${muellerUser}`);
+    expect((await list(byMail)).total).toBe(1);
+
+    await f.db.db.execute(sql`update users set registration_step = 2 where id = ${muellerUser}`);
+    expect((await list('registration=unfinished')).total).toBe(1);
+    await f.db.db.execute(sql`update users set registration_step = 0 where id = ${muellerUser}`);
+    expect((await list('registration=unfinished')).total).toBe(0);
+
+    await f.request('POST', `/api/agent/profile/${stellaNoAccount}/status`, f.tokens.agent, {
+      status: 'inactive',
+    });
+    expect((await list('type=stella&status=inactive')).total).toBe(1);
+    await f.request('POST', `/api/agent/profile/${stellaNoAccount}/status`, f.tokens.agent, {
+      status: 'active',
+    });
+    expect((await list('type=stella&status=inactive')).total).toBe(0);
+  });
+
   it('refuses bad query values with 400 and codes', async () => {
     for (const query of [
       'type=company',
@@ -189,6 +278,7 @@ describe('GET /api/profile/list', () => {
       'order=up',
       'assigned=someone',
       'registration=maybe',
+      'created=yesterday',
       'limit=101',
       'limit=0',
       'page=-1',
@@ -514,5 +604,23 @@ describe('companies, agents and the dashboard', () => {
     expect(sum(board.unassignedByType)).toBe(board.unassigned);
     expect(board.unassignedByType.nova).toBeGreaterThan(0);
     expect(board.newThisWeek).toBe(28);
+    expect(sum(board.newThisWeekByType)).toBe(board.newThisWeek);
+    // Each part is the total of its table filtered by created=week.
+    for (const type of ['stella', 'luna', 'nova'] as const) {
+      expect((await list(`type=${type}&created=week`)).total, type).toBe(board.newThisWeekByType[type]);
+    }
+    // A candidate created eight days ago is no longer new, on the dashboard and in the table.
+    await f.db.db.execute(
+      sql`update profiles set created_at = now() - interval '8 days' where id = ${mueller}`,
+    );
+    const later = v.parse(
+      AgentDashboardSchema,
+      await (await f.request('GET', '/api/agent/dashboard', f.tokens.agent)).json(),
+    );
+    expect(later.newThisWeekByType.stella).toBe(board.newThisWeekByType.stella - 1);
+    const newStellas = await list('type=stella&created=week');
+    expect(newStellas.total).toBe(later.newThisWeekByType.stella);
+    expect(names(newStellas)).not.toContain('Anna Müller');
+    expect(names(await list('type=stella'))).toContain('Anna Müller');
   });
 });

@@ -87,7 +87,7 @@ export function agentRoutes(deps: AgentRoutesDeps) {
     .use('/agent/*', signedIn, agentsOnly)
     .get('/profile/list', async (c) => {
       const query = queryOf(c, ProfileListQuerySchema);
-      return c.json(await listProfiles(db, await currentCatalog(db), { userId: caller(c).userId }, query));
+      return c.json(await listProfiles(db, { userId: caller(c).userId }, query, now()));
     })
     .get('/company/list', async (c) =>
       c.json(await listCompanies(db, caller(c), queryOf(c, CompanyListQuerySchema))),

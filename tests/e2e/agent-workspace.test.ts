@@ -12,6 +12,15 @@ async function accessible(page: Page) {
   expect(await accessibilityViolations(page)).toEqual([]);
 }
 
+/** A react-aria select among a table's filters: its button opens the list, the option is chosen by name. */
+async function choose(page: Page, label: string, option: string) {
+  await page
+    .getByRole('search')
+    .getByRole('button', { name: new RegExp(label) })
+    .click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 async function logIn(page: Page, url: string, email: string) {
   await page.goto(`${url}/login`);
   await page.getByLabel('E-Mail-Adresse').fill(email);
@@ -53,6 +62,21 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     );
     const candidates = page.getByRole('region', { name: 'Kandidat/innen' });
     await expect.poll(() => candidates.getByRole('link', { name: /^\d+ Stellas$/ }).count()).toBe(1);
+    // "new this week" split by type too, each part a link to that type's table filtered by creation.
+    const newStellas = candidates.getByRole('link', { name: /^\d+ Stellas neu in dieser Woche$/ });
+    expect(await newStellas.getAttribute('href')).toBe('/stellas?created=week');
+    const newCount = Number((await newStellas.textContent())?.match(/\d+/)?.[0]);
+    await newStellas.click();
+    await page.waitForURL(/\/stellas\?created=week/);
+    await expect.poll(() => page.getByText(`${newCount} Kandidat/innen`).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('search')
+        .getByRole('button', { name: /Angelegt/ })
+        .textContent(),
+    ).toContain('In den letzten 7 Tagen');
+    await page.goBack();
+    await expect.poll(() => heading(page)).toBe('Übersicht');
     await expect
       .poll(() =>
         page
@@ -82,17 +106,17 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
       .click();
     await expect.poll(() => heading(page)).toBe('Unternehmen');
     const table = page.getByRole('table', { name: 'Unternehmen' });
-    await page.getByLabel('Suche').fill('Rheinwerk');
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('Rheinwerk');
     await page.waitForURL(/q=Rheinwerk/);
     const row = table.getByRole('row', { name: /Rheinwerk Logistik GmbH/ });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.getByRole('cell', { name: 'niemand' }).count()).toBe(1);
     await accessible(page);
 
-    await page.getByLabel('Zuständiger Agent').selectOption({ label: 'Mir zugewiesen' });
+    await choose(page, 'Zuständiger Agent', 'Mir zugewiesen');
     await page.waitForURL(/assigned=me/);
     await expect.poll(() => page.getByText('Kein Unternehmen passt zu dieser Suche.').count()).toBe(1);
-    await page.getByLabel('Zuständiger Agent').selectOption({ label: 'Alle' });
+    await choose(page, 'Zuständiger Agent', 'Alle');
     await row.getByRole('link', { name: 'Rheinwerk Logistik GmbH' }).click();
 
     await page.waitForURL(/\/companies\/view\//);
@@ -111,7 +135,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     await expect.poll(() => assignment.getByRole('button', { name: 'Zuweisung aufheben' }).count()).toBe(1);
 
     await page.getByRole('link', { name: 'Zurück zu den Unternehmen' }).click();
-    await page.getByLabel('Zuständiger Agent').selectOption({ label: 'Mir zugewiesen' });
+    await choose(page, 'Zuständiger Agent', 'Mir zugewiesen');
     await expect
       .poll(() =>
         table

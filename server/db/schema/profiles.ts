@@ -44,17 +44,32 @@ export const profiles = pgTable(
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`matchwerk_profile_search("values")`),
     /** "last first", folded: the name sort of the agents' tables. */
     sortName: text('sort_name').notNull().generatedAlwaysAs(sql`matchwerk_profile_sort_name("values")`),
+    /**
+     * The account's e-mail, lower case, copied by triggers (migration 0013) so that the agents' search
+     * matches it on this row's own trigram index instead of looking accounts up per row.
+     */
+    searchEmail: text('search_email').notNull().default(''),
+    /**
+     * The share (0–100) of the type's required catalogue fields that are filled, kept by triggers on
+     * profiles and catalogs (migration 0014): the agents' tables sort by it through an index.
+     */
+    completeness: integer('completeness').notNull().default(0),
   },
   (t) => [
     index('profiles_change_tx_idx').on(t.changeTx),
     index('profiles_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('profiles_search_email_trgm_idx').using('gin', sql`${t.searchEmail} gin_trgm_ops`),
     index('profiles_skills_gin_idx').using('gin', sql`(${t.values} -> 'skills')`),
     index('profiles_occupation_idx').on(sql`(${t.values} ->> 'occupation')`),
-    index('profiles_assigned_agent_idx').on(t.assignedAgentId),
+    // The agents' tables filtered by assignment (me / none) and type, read in the order of their
+    // sort: a page is the next 20 entries, not a sort of every assigned row (migration 0013).
+    index('profiles_assigned_type_updated_idx').on(t.assignedAgentId, t.type, t.updatedAt, t.id),
+    index('profiles_assigned_type_sort_name_idx').on(t.assignedAgentId, t.type, t.sortName, t.id),
     // The table orders (with the id as tie-break, so a backward scan serves "desc" too).
     index('profiles_type_updated_idx').on(t.type, t.updatedAt, t.id),
     index('profiles_type_created_idx').on(t.type, t.createdAt, t.id),
     index('profiles_type_sort_name_idx').on(t.type, t.sortName, t.id),
+    index('profiles_type_completeness_idx').on(t.type, t.completeness, t.id),
     uniqueIndex('profiles_user_id_key').on(t.userId),
     index('profiles_type_status_idx').on(t.type, t.status),
     check('profiles_type_values', sql`${t.type} in ('luna', 'stella', 'nova')`),
@@ -76,3 +91,13 @@ export const profileTombstones = pgTable(
     index('profile_tombstones_deleted_at_idx').on(t.deletedAt),
   ],
 );
+
+/**
+ * The required profile fields per candidate type, copied from the catalogue by a trigger on
+ * catalogs (migration 0014): the completeness trigger reads this small row instead of the whole
+ * catalogue for every profile it writes.
+ */
+export const profileRequiredFields = pgTable('profile_required_fields', {
+  type: text('type').primaryKey(),
+  keys: text('keys').array().notNull(),
+});

@@ -35,11 +35,11 @@ function Count({
 /** A figure split by candidate type, each part a link to that type's table with the same filter. */
 function ByType({
   counts,
-  assigned,
+  filter,
   label,
 }: {
   counts: Record<CandidateType, number>;
-  assigned: 'me' | 'none';
+  filter: { assigned: 'me' | 'none' } | { created: 'week' };
   label: string;
 }) {
   const { t } = useLingui();
@@ -53,7 +53,7 @@ function ByType({
       {tables.map(({ type, to, name }, i) => (
         <span key={type}>
           {i > 0 && ' · '}
-          <Link to={to} search={{ assigned }} aria-label={`${counts[type]} ${name} ${label}`}>
+          <Link to={to} search={filter} aria-label={`${counts[type]} ${name} ${label}`}>
             {counts[type]} {name}
           </Link>
         </span>
@@ -85,7 +85,9 @@ export function AgentDashboard({ list }: { list: ListActor }) {
           <Count value={data.counts.stella} label={<Trans>Stellas</Trans>} link={{ to: '/stellas' }} />
           <Count value={data.counts.luna} label={<Trans>Lunas</Trans>} link={{ to: '/lunas' }} />
           <Count value={data.counts.nova} label={<Trans>Novas</Trans>} link={{ to: '/novas' }} />
-          <Count value={data.newThisWeek} label={<Trans>new this week</Trans>} />
+          <Count value={data.newThisWeek} label={<Trans>new this week</Trans>}>
+            <ByType counts={data.newThisWeekByType} filter={{ created: 'week' }} label={t`new this week`} />
+          </Count>
         </ul>
       </section>
       <section aria-labelledby="dash-care">
@@ -94,10 +96,10 @@ export function AgentDashboard({ list }: { list: ListActor }) {
         </h2>
         <ul className="counts">
           <Count value={data.assignedToMe} label={<Trans>assigned to me</Trans>}>
-            <ByType counts={data.assignedToMeByType} assigned="me" label={t`assigned to me`} />
+            <ByType counts={data.assignedToMeByType} filter={{ assigned: 'me' }} label={t`assigned to me`} />
           </Count>
           <Count value={data.unassigned} label={<Trans>not assigned</Trans>}>
-            <ByType counts={data.unassignedByType} assigned="none" label={t`not assigned`} />
+            <ByType counts={data.unassignedByType} filter={{ assigned: 'none' }} label={t`not assigned`} />
           </Count>
           <Count value={data.counts.company} label={<Trans>Companies</Trans>} link={{ to: '/companies' }} />
           <Count

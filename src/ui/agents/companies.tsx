@@ -13,6 +13,8 @@ import { type ListActor, listPage } from '../../machines/list.machine';
 import type { SubmissionActor } from '../../machines/submission.machine';
 import { ListStatus } from '../components/list-status';
 import { Pagination } from '../components/pagination';
+import { Select } from '../components/select';
+import { TextField } from '../components/text-field';
 import { Screen } from '../screen';
 import { FormError } from '../text-field';
 
@@ -44,48 +46,30 @@ export function CompanyListScreen({ list }: { list: ListActor }) {
   const pages = page ? Math.max(1, Math.ceil(page.total / COMPANY_PAGE_SIZE)) : 1;
   return (
     <Screen title={t`Companies`}>
-      <search className="filters company-filters">
-        <div className="field">
-          <label htmlFor="companies-q">
-            <Trans>Search</Trans>
-          </label>
-          <input
-            id="companies-q"
-            type="search"
-            value={search.q}
-            onChange={(e) => setSearch({ q: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="companies-assigned">
-            <Trans>Assigned agent</Trans>
-          </label>
-          <select
-            id="companies-assigned"
-            value={search.assigned}
-            onChange={(e) => setSearch({ assigned: e.target.value as CompanyListSearch['assigned'] })}
-          >
-            <option value="any">{t`All`}</option>
-            <option value="me">{t`Assigned to me`}</option>
-            <option value="none">{t`Unassigned`}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="companies-open">
-            <Trans>Open requests</Trans>
-          </label>
-          <select
-            id="companies-open"
-            value={search.open ?? ''}
-            onChange={(e) =>
-              setSearch({ open: (e.target.value || undefined) as CompanyListSearch['open'] | undefined })
-            }
-          >
-            <option value="">{t`All`}</option>
-            <option value="yes">{t`With open requests`}</option>
-            <option value="no">{t`Without open requests`}</option>
-          </select>
-        </div>
+      <search className="filters company-filters" aria-label={t`Search and filter`}>
+        <TextField label={t`Search`} type="search" value={search.q} onChange={(q) => setSearch({ q })} />
+        <Select
+          label={t`Assigned agent`}
+          selectedKey={search.assigned}
+          onSelectionChange={(key) => setSearch({ assigned: key as CompanyListSearch['assigned'] })}
+          options={[
+            { id: 'any', label: t`All` },
+            { id: 'me', label: t`Assigned to me` },
+            { id: 'none', label: t`Unassigned` },
+          ]}
+        />
+        <Select
+          label={t`Open requests`}
+          selectedKey={search.open ?? 'all'}
+          onSelectionChange={(key) =>
+            setSearch({ open: key === 'all' ? undefined : (key as CompanyListSearch['open']) })
+          }
+          options={[
+            { id: 'all', label: t`All` },
+            { id: 'yes', label: t`With open requests` },
+            { id: 'no', label: t`Without open requests` },
+          ]}
+        />
       </search>
       <ListStatus list={list} state={state} loaded={Boolean(page)} loading={t`Loading the companies…`} />
       {page && (

@@ -99,6 +99,17 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
             { id: 'unfinished', label: t`Unfinished` },
           ]}
         />
+        <Select
+          label={t`Created`}
+          selectedKey={search.created ?? 'all'}
+          onSelectionChange={(key) =>
+            filter({ created: key === 'all' ? undefined : (key as CandidateListSearch['created']) })
+          }
+          options={[
+            { id: 'all', label: t`Any time` },
+            { id: 'week', label: t`In the last 7 days` },
+          ]}
+        />
       </search>
       <ListStatus list={list} state={state} loaded={Boolean(page)} loading={t`Loading the candidates…`} />
       {page && (
@@ -120,7 +131,11 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
               })
             }
             empty={
-              search.q || search.status || search.registration || search.assigned !== 'any' ? (
+              search.q ||
+              search.status ||
+              search.registration ||
+              search.created ||
+              search.assigned !== 'any' ? (
                 <Trans>No candidate matches this search and these filters.</Trans>
               ) : (
                 <Trans>There are no candidates of this kind yet.</Trans>
