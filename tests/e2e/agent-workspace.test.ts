@@ -235,7 +235,8 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
           .count(),
       )
       .toBe(1);
-    await assignment.getByLabel('Einem anderen Agenten zuweisen').selectOption({ label: 'Sabine Hoffmann' });
+    await assignment.getByRole('button', { name: /Einer anderen Agentin/ }).click();
+    await senior.getByRole('option', { name: 'Sabine Hoffmann' }).click();
     await assignment.getByRole('button', { name: 'Zuweisen', exact: true }).click();
     await expect.poll(() => assignment.getByText('Sabine Hoffmann (ich)').count()).toBe(1);
     await accessible(senior);

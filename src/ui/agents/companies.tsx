@@ -285,21 +285,14 @@ function AssignToAgent({
         if (agent) assign.send({ type: 'submission.submit', input: agent });
       }}
     >
-      <div className="field">
-        <label htmlFor="company-assign-agent">
-          <Trans>Assign to another agent</Trans>
-        </label>
-        <select id="company-assign-agent" name="agent" key={current ?? 'none'} defaultValue={current ?? ''}>
-          <option value="" disabled>
-            {t`Choose an agent`}
-          </option>
-          {list.items.map((agent) => (
-            <option key={agent.uuid} value={agent.uuid}>
-              {agent.name || agent.email}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        key={current ?? 'none'}
+        name="agent"
+        label={t`Assign to another agent`}
+        placeholder={t`Choose an agent`}
+        defaultSelectedKey={current ?? undefined}
+        options={list.items.map((agent) => ({ id: agent.uuid, label: agent.name || agent.email }))}
+      />
       <button type="submit" disabled={busy}>
         <Trans>Assign</Trans>
       </button>
