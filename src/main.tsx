@@ -69,6 +69,18 @@ session.subscribe((snapshot) => {
   if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
   else if (!first) void router.invalidate();
 });
+// A signed-in visit (or one that just signed in) goes to a protected page next: its code (the
+// protected group's loader and the workspace) loads now, beside the app's or the login's answer,
+// instead of one after the other once the router gets there.
+let warmed = false;
+const warmSignedIn = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
+  if (warmed || !snapshot.context.credentials) return;
+  warmed = true;
+  workspace.warm();
+  void router.loadRouteChunk(router.routesById['/_protected'])?.catch(() => {});
+};
+warmSignedIn(session.getSnapshot());
+session.subscribe(warmSignedIn);
 // Login or logout in another tab reaches this one.
 window.addEventListener('storage', (event) => {
   if (event.key === CREDENTIALS_KEY || event.key === null) session.send({ type: 'session.restore' });

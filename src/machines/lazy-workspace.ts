@@ -6,16 +6,26 @@ import type { Workspace } from './workspace';
  * first protected page rather than with the landing page's JavaScript. Until then there is nothing
  * to reset.
  */
-export function lazyWorkspace(api: ApiClient, logout: () => void): Workspace {
+export function lazyWorkspace(api: ApiClient, logout: () => void): Workspace & { warm(): void } {
   let loading: Promise<Workspace> | undefined;
   let loaded: Workspace | undefined;
+  const load = () => {
+    loading ??= import('./workspace').then(({ createWorkspace }) => {
+      loaded = createWorkspace(api, logout);
+      return loaded;
+    });
+    return loading;
+  };
   return {
-    async preload(claims) {
-      loading ??= import('./workspace').then(({ createWorkspace }) => {
-        loaded = createWorkspace(api, logout);
-        return loaded;
+    /** Starts loading the code now (a signed-in visit will need it at once). */
+    warm() {
+      load().catch(() => {
+        // The protected page's loader asks again and shows the failure with a retry.
+        loading = undefined;
       });
-      return (await loading).preload(claims);
+    },
+    async preload(claims) {
+      return (await load()).preload(claims);
     },
     reset() {
       loaded?.reset();
