@@ -2,6 +2,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { chunkGraph } from './scripts/vite-chunk-graph.ts';
 import { i18nCatalogs } from './scripts/vite-i18n-catalogs.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { prerender } from './scripts/vite-prerender.ts';
@@ -11,14 +12,42 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Loaders load with their route's component, not with the landing page: what they import (the
+      // workspace, list and job machines, the API calls) stays out of the entry chunk. Guards
+      // (beforeLoad) stay in it: they read the session at once.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     i18nCatalogs(),
     prerender(),
     precompress(),
+    chunkGraph(),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs (src/main.tsx, loaded by src/boot.ts) in one file, not in the
+            // dozen small ones the split between the app and its lazy routes would otherwise make.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui|valibot|ofetch|ufo|destr)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': apiTarget } },
   test: {
     projects: [

@@ -1,8 +1,11 @@
 import * as v from 'valibot';
 import { FieldError } from './catalog-schema';
+import { ASSIGNED_FILTERS, CREATED_FILTERS, PROFILE_LIST_SORTS, REGISTRATION_FILTERS } from './list-filters';
 import { ProfileResponseSchema } from './profile';
 import { queryInt } from './query';
 import { CANDIDATE_TYPES } from './user-types';
+
+export { ASSIGNED_FILTERS, CREATED_FILTERS, PROFILE_LIST_SORTS, REGISTRATION_FILTERS };
 
 /**
  * The agent workspace (issue 12, PRODUCT.md §6, §8). Every call needs the bearer token of an agent
@@ -43,12 +46,7 @@ export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
 
 export const MAX_AGENT_PAGE_SIZE = 100;
 export const ORDERS = ['asc', 'desc'] as const;
-export const PROFILE_LIST_SORTS = ['name', 'created', 'updated', 'completeness'] as const;
 export type ProfileListSort = (typeof PROFILE_LIST_SORTS)[number];
-export const ASSIGNED_FILTERS = ['me', 'none', 'any'] as const;
-export const REGISTRATION_FILTERS = ['finished', 'unfinished'] as const;
-/** created=week: created in the last 7 days (the dashboard's "new this week"). */
-export const CREATED_FILTERS = ['week'] as const;
 export const CARD_FORMATS = ['pdf', 'anonymous'] as const;
 export type CardFormat = (typeof CARD_FORMATS)[number];
 export const ACCESS_KINDS = ['profile', 'card_pdf', 'card_anonymous'] as const;

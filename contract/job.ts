@@ -2,9 +2,12 @@ import * as v from 'valibot';
 import type { FieldDefinition } from './catalog';
 import type { BuildOptions } from './catalog-schema';
 import { buildValuesSchema, FieldError, fieldErrors } from './catalog-schema';
+import { JOB_LIST_SORTS, JOB_ORIGINS, JOB_STATUSES, RESULT_SORTS } from './list-filters';
 import { MAX_INT32 } from './profile';
 import { queryInt } from './query';
 import { CANDIDATE_TYPES } from './user-types';
+
+export { JOB_LIST_SORTS, JOB_ORIGINS, JOB_STATUSES, RESULT_SORTS };
 
 /**
  * Matching jobs, their runs and results (PRODUCT.md §5, "Jobs, runs and results"). All calls need a
@@ -27,9 +30,7 @@ import { CANDIDATE_TYPES } from './user-types';
  * PUT    /api/job/{uuid}/shortlist/{profileUuid}   → 200 { shortlisted: true }; DELETE → 204
  */
 
-export const JOB_STATUSES = ['active', 'archived'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-export const JOB_ORIGINS = ['agent', 'company'] as const;
 export type JobOrigin = (typeof JOB_ORIGINS)[number];
 export const RUN_STATES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type RunState = (typeof RUN_STATES)[number];
@@ -210,7 +211,6 @@ export const JobConflictSchema = v.object({
 
 const ORDERS = ['asc', 'desc'] as const;
 
-export const JOB_LIST_SORTS = ['updated', 'created', 'title', 'best_score'] as const;
 export const JobListQuerySchema = v.object({
   status: v.optional(v.picklist(JOB_STATUSES, 'query.invalid'), 'active'),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, FieldError.tooLong)), ''),
@@ -231,7 +231,6 @@ export const JobListResponseSchema = v.object({
 });
 export type JobListResponse = v.InferOutput<typeof JobListResponseSchema>;
 
-export const RESULT_SORTS = ['score', 'name', 'distance'] as const;
 export type ResultSort = (typeof RESULT_SORTS)[number];
 export const ResultsQuerySchema = v.object({
   page: queryInt(1, 1_000_000, 1),

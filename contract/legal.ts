@@ -1,9 +1,8 @@
 import * as v from 'valibot';
 import { FieldError } from './catalog-schema';
+import { LEGAL_TEXTS, type LegalText } from './legal-names';
 
-/** The public legal texts (SEED-SPEC §7), linked in every footer. */
-export const LEGAL_TEXTS = ['terms-conditions', 'impressum', 'datenschutz', 'condition-agreements'] as const;
-export type LegalText = (typeof LEGAL_TEXTS)[number];
+export { LEGAL_TEXTS, type LegalText };
 
 /** The languages every legal text exists in. */
 export const LEGAL_LANGUAGES = ['de', 'en'] as const;

@@ -9,7 +9,7 @@
 // Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_USER (default agent@matchwerk.example),
 // BENCH_RUNS (runs per page, the median by performance score is printed; default 1).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,8 +92,19 @@ async function signIn(origin: string, port: number): Promise<() => Promise<void>
   };
 }
 
+/** The 1-, 5- and 15-minute load averages: the machine is shared, and Lighthouse's TBT follows its load. */
+function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'n/a';
+  }
+}
+
 interface PageFigures {
   path: string;
+  /** /proc/loadavg when the run started. */
+  load: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
   metrics: Record<keyof typeof METRICS, number>;
   finalUrl: string;
@@ -111,19 +122,28 @@ async function audit(
   const runs: PageFigures[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     await clearCache?.();
-    const result = await lighthouse(`${origin}${path}`, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-      // Lighthouse clears the origin's storage before loading; the signed-in page must keep it.
-      disableStorageReset: signedIn,
-    });
+    const load = loadAverage();
+    const run = () =>
+      lighthouse(`${origin}${path}`, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        // Lighthouse clears the origin's storage before loading; the signed-in page must keep it.
+        disableStorageReset: signedIn,
+      });
+    let result = await run();
+    // Lighthouse itself asks for another try when its trace missed the navigation (NO_NAVSTART).
+    if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') {
+      await clearCache?.();
+      result = await run();
+    }
     if (!result) throw new Error(`lighthouse gave no result for ${path}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     runs.push({
       path,
+      load,
       finalUrl: lhr.finalDisplayedUrl,
       scores: Object.fromEntries(
         CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
@@ -138,12 +158,18 @@ async function audit(
       ) as PageFigures['metrics'],
     });
   }
+  for (const [i, r] of runs.entries()) {
+    process.stdout.write(
+      `${path} run ${i + 1}: perf ${r.scores.performance}, LCP ${(r.metrics.LCP / 1000).toFixed(2)} s, ` +
+        `TBT ${Math.round(r.metrics.TBT)} ms, loadavg ${r.load}\n`,
+    );
+  }
   runs.sort((a, b) => a.scores.performance - b.scores.performance);
   return runs[Math.floor(runs.length / 2)] as PageFigures;
 }
 
 function print(rows: PageFigures[]): void {
-  const head = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'CLS', 'TBT'];
+  const head = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'CLS', 'TBT', 'loadavg'];
   const lines = rows.map((r) => [
     r.path + (new URL(r.finalUrl).pathname !== r.path ? ` → ${new URL(r.finalUrl).pathname}` : ''),
     String(r.scores.performance),
@@ -154,6 +180,7 @@ function print(rows: PageFigures[]): void {
     `${(r.metrics.LCP / 1000).toFixed(2)} s`,
     r.metrics.CLS.toFixed(3),
     `${Math.round(r.metrics.TBT)} ms`,
+    r.load,
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const row = (cells: string[]) =>

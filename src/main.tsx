@@ -1,23 +1,21 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
 import { CREDENTIALS_KEY } from '../contract/session';
 import { createApiClient } from './api/client';
-import { checkResetPasswordToken } from './api/reset-password';
 import { createAppLogic } from './machines/app-logic';
+import { lazyWorkspace } from './machines/lazy-workspace';
 import { dropLists } from './machines/list.machine';
 import { localeMachine } from './machines/locale.machine';
 import { type SessionActor, sessionMachine } from './machines/session.machine';
 import { sessionActors } from './machines/session-actors';
 import { sessionBridge } from './machines/session-bridge';
-import { createWorkspace } from './machines/workspace';
 import { createAppRouter } from './router';
 import { AppActorsContext } from './ui/app-context';
 import { LocaleGate } from './ui/locale-gate';
-import './ui/styles.css';
 
 let session: SessionActor;
 const api = createApiClient(sessionBridge(() => session));
@@ -26,7 +24,7 @@ session.start();
 const locale = createActor(localeMachine, { input: { i18n } }).start();
 const logic = createAppLogic(api, session);
 
-const workspace = createWorkspace(api, () => session.send({ type: 'session.logout' }));
+const workspace = lazyWorkspace(api, () => session.send({ type: 'session.logout' }));
 const router = createAppRouter({
   session,
   api,
@@ -34,7 +32,9 @@ const router = createAppRouter({
   workspace,
   locale,
   confirm: (message) => window.confirm(message),
-  checkResetToken: (token) => checkResetPasswordToken(api, token),
+  // The reset link's check (with jose's verification) loads with that page only.
+  checkResetToken: async (token) =>
+    (await import('./api/reset-password')).checkResetPasswordToken(api, token),
 });
 
 // Guards run again when what they read changes (login, logout, SMS step, registration step, another
@@ -69,6 +69,18 @@ session.subscribe((snapshot) => {
   if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
   else if (!first) void router.invalidate();
 });
+// A signed-in visit (or one that just signed in) goes to a protected page next: its code (the
+// protected group's loader and the workspace) loads now, beside the app's or the login's answer,
+// instead of one after the other once the router gets there.
+let warmed = false;
+const warmSignedIn = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
+  if (warmed || !snapshot.context.credentials) return;
+  warmed = true;
+  workspace.warm();
+  void router.loadRouteChunk(router.routesById['/_protected'])?.catch(() => {});
+};
+warmSignedIn(session.getSnapshot());
+session.subscribe(warmSignedIn);
 // Login or logout in another tab reaches this one.
 window.addEventListener('storage', (event) => {
   if (event.key === CREDENTIALS_KEY || event.key === null) session.send({ type: 'session.restore' });
@@ -76,14 +88,18 @@ window.addEventListener('storage', (event) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <AppActorsContext.Provider value={{ session, locale, logic }}>
-      <I18nProvider i18n={i18n}>
-        <LocaleGate>
-          <RouterProvider router={router} />
-        </LocaleGate>
-      </I18nProvider>
-    </AppActorsContext.Provider>
-  </StrictMode>,
-);
+// A transition: React renders the app in slices that leave the main thread free to answer input,
+// instead of one long task. (src/boot.ts loads this module after the prerendered page is painted.)
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppActorsContext.Provider value={{ session, locale, logic }}>
+        <I18nProvider i18n={i18n}>
+          <LocaleGate>
+            <RouterProvider router={router} />
+          </LocaleGate>
+        </I18nProvider>
+      </AppActorsContext.Provider>
+    </StrictMode>,
+  );
+});

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 
 /** SEED-SPEC §9 key-set defaults. */
 export const JWKS_OPTIONS = {
@@ -19,4 +19,9 @@ export function serverKeySet(origin: string = window.location.origin) {
 export async function verifyServerToken(token: string): Promise<JWTPayload> {
   const { payload } = await jwtVerify(token, serverKeySet(), { algorithms: ['RS256'] });
   return payload;
+}
+
+/** Whether `verifyServerToken` failed because the token has expired (rather than being invalid). */
+export function isExpiredTokenError(error: unknown): boolean {
+  return error instanceof errors.JWTExpired;
 }

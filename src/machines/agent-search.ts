@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ASSIGNED_FILTERS } from '../../contract/agent';
+import { ASSIGNED_FILTERS } from '../../contract/list-filters';
 
 // The URL state of the companies table (validateSearch): a value that does not fit falls back to the
 // default instead of failing the page, like the job tables (job-search.ts).

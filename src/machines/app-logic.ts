@@ -1,64 +1,21 @@
 import { type EventObject, fromCallback, fromPromise } from 'xstate';
-import {
-  changePasswordCall,
-  deleteAccountCall,
-  exportAccountData,
-  requestPasswordResetCall,
-  resetPasswordCall,
-  validateEmailCall,
-} from '../api/account';
 import type { ApiClient } from '../api/client';
-import { deletePhoto, fetchProfileCard, uploadPhoto } from '../api/profile';
-import { citySearchLogic } from './city-search.machine';
-import { type DownloadedFile, downloadMachine } from './download.machine';
-import { emailValidationMachine } from './email-validation.machine';
-import { type JobEffects, jobMachine } from './job.machine';
-import { jobActors, resultActions } from './job-actors';
-import { phoneSetupMachine } from './phone-setup.machine';
-import { phoneSetupImplementations } from './phone-setup-actors';
-import { photoMachine } from './photo.machine';
-import { type ProfileActor, profileMachine } from './profile.machine';
 import { protectedImageMachine } from './protected-image.machine';
-import { registrationMachine } from './registration.machine';
-import { registrationImplementations } from './registration-actors';
-import { saveFile } from './save-file';
-import { issueTokens, type SessionActor } from './session.machine';
-import { submissionMachine } from './submission.machine';
-import { profileActors } from './workspace';
+import type { SessionActor } from './session.machine';
 
 /**
- * The machines the screens run, with their side effects over the one API client (created once in
- * main.tsx). Screens take their logic from here and never call `src/api` themselves (a Biome rule
- * keeps it so).
+ * What the screens' machines run on: the one API client and the session (created once in
+ * main.tsx), and the one machine the shell itself needs (the header's avatar). Screens take their
+ * logic from here and never call `src/api` themselves (a Biome rule keeps it so).
+ *
+ * The rest of the logic lives in src/machines/logic/*, one module per area (account, profile, job,
+ * registration, cities), each made on first use for this object (`areaLogic`). The screens and
+ * loaders that need an area import it, so its machines load with them, not with the landing page.
  */
 export function createAppLogic(api: ApiClient, session: SessionActor) {
-  const profile = profileMachine.provide({ actors: profileActors(api) });
   return {
-    registration: registrationMachine.provide(registrationImplementations(api, session)),
-    /** SMS login protection in the account settings. */
-    phoneSettings: phoneSetupMachine.provide(phoneSetupImplementations(api, session, 'settings')),
-    profile,
-    citySearch: citySearchLogic(api),
-    /** The photo panel of one profile: a new or deleted photo reaches the profile and, with a refresh, the header. */
-    photo: (owner: ProfileActor) =>
-      photoMachine.provide({
-        actors: {
-          send: fromPromise(({ input }: { input: { file: File; onProgress: (share: number) => void } }) =>
-            uploadPhoto(api, input.file, input.onProgress),
-          ),
-          remove: fromPromise<string | null>(() => deletePhoto(api)),
-        },
-        actions: {
-          uploaded: (_, image) => {
-            owner.send({ type: 'profile.photoChanged', image });
-            session.send({ type: 'session.refresh' });
-          },
-          deleted: () => {
-            owner.send({ type: 'profile.photoChanged', image: null });
-            session.send({ type: 'session.refresh' });
-          },
-        },
-      }),
+    api,
+    session,
     image: protectedImageMachine.provide({
       actors: {
         fetchImage: fromPromise<string, { src: string }>(async ({ input }) =>
@@ -71,64 +28,20 @@ export function createAppLogic(api: ApiClient, session: SessionActor) {
         ),
       },
     }),
-    profileCard: downloadMachine.provide({
-      actors: {
-        fetchFile: fromPromise<DownloadedFile, { fileName: string }>(async ({ input }) => ({
-          blob: await fetchProfileCard(api),
-          fileName: input.fileName,
-        })),
-      },
-      actions: { saveFile: (_, file) => saveFile(file.blob, file.fileName) },
-    }),
-    /** "Download my data": GET /api/user/export, saved as a JSON file. */
-    accountExport: downloadMachine.provide({
-      actors: {
-        fetchFile: fromPromise<DownloadedFile, { fileName: string }>(async ({ input }) => ({
-          blob: new Blob([JSON.stringify(await exportAccountData(api), null, 2)], {
-            type: 'application/json',
-          }),
-          fileName: input.fileName,
-        })),
-      },
-      actions: { saveFile: (_, file) => saveFile(file.blob, file.fileName) },
-    }),
-    emailValidation: emailValidationMachine.provide({
-      actors: { validateEmail: fromPromise(({ input }) => validateEmailCall(api, input.token)) },
-      actions: { tokensIssued: (_, pair) => issueTokens(session, pair) },
-    }),
-    /**
-     * One matching job; a company's is its request form (no weights, no runs). `effects` are what the
-     * route does for the machine: navigate to a copy, reload the results tables after a run.
-     */
-    job: (asCompany: boolean, effects: JobEffects = {}) =>
-      jobMachine.provide({
-        actors: jobActors(api, { asCompany }),
-        actions: {
-          openCopy: (_, { uuid }) => effects.openCopy?.(uuid),
-          resultsReplaced: () => effects.resultsReplaced?.(),
-        },
-      }),
-    /** The results page's CSV download and shortlist stars; `reload` refreshes the results after a star changed. */
-    jobResults: (jobUuid: string, reload: () => void) => {
-      const actions = resultActions(api, jobUuid, reload);
-      return {
-        csv: submissionMachine.provide({ actors: { submit: actions.downloadCsv } }),
-        shortlist: submissionMachine.provide({ actors: { submit: actions.toggleShortlist } }),
-      };
-    },
-    /** The one-call forms (src/machines/submission.machine.ts runs each). */
-    requests: {
-      changePassword: async (input: { currentPassword: string; newPassword: string }) =>
-        issueTokens(session, await changePasswordCall(api, input.currentPassword, input.newPassword)),
-      deleteAccount: async (password: string) => {
-        await deleteAccountCall(api, password);
-        session.send({ type: 'session.logout' });
-      },
-      requestPasswordReset: (email: string) => requestPasswordResetCall(api, email),
-      resetPassword: (body: { email: string; token: string; password: string; language: 'de' | 'en' }) =>
-        resetPasswordCall(api, body),
-    },
   };
 }
 
 export type AppLogic = ReturnType<typeof createAppLogic>;
+
+/** One area's logic, made the first time it is asked for and then the same for that app. */
+export function areaLogic<T>(create: (app: AppLogic) => T): (app: AppLogic) => T {
+  const made = new WeakMap<AppLogic, T>();
+  return (app) => {
+    let logic = made.get(app);
+    if (logic === undefined) {
+      logic = create(app);
+      made.set(app, logic);
+    }
+    return logic;
+  };
+}

@@ -4,7 +4,7 @@ import {
   CREATED_FILTERS,
   PROFILE_LIST_SORTS,
   REGISTRATION_FILTERS,
-} from '../../contract/agent';
+} from '../../contract/list-filters';
 
 // The URL state of the stellas / lunas / novas tables (validateSearch): a filtered, sorted page is a
 // link to share. A value that does not fit falls back to the default instead of failing the page.

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { JOB_LIST_SORTS, JOB_ORIGINS, JOB_STATUSES, RESULT_SORTS } from '../../contract/job';
+import { JOB_LIST_SORTS, JOB_ORIGINS, JOB_STATUSES, RESULT_SORTS } from '../../contract/list-filters';
 import { CANDIDATE_TYPES } from '../../contract/user-types';
 
 // The URL state of the job tables (validateSearch): a filtered, sorted page is a link to share. A value

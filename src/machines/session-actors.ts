@@ -1,10 +1,8 @@
-import { errors } from 'jose';
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { type TokenClaims, TokenClaimsSchema, type TokenPair } from '../../contract/session';
 import type { Language } from '../../contract/user-types';
 import type { ApiClient } from '../api/client';
-import { verifyServerToken } from '../api/keys';
 import { loginCall, logoutCall, refreshCall, resendCodeCall, twoFactorCall } from '../api/session';
 import { TokenRejected } from './session.machine';
 
@@ -12,10 +10,14 @@ import { TokenRejected } from './session.machine';
 export function sessionActors(api: ApiClient) {
   return {
     verifyToken: fromPromise<TokenClaims, { token: string }>(async ({ input }) => {
+      // jose's verification loads when there is a token to verify, not with every page; failing to
+      // load it is a failed verification like a key set that cannot be fetched.
+      let keys: typeof import('../api/keys') | undefined;
       try {
-        return v.parse(TokenClaimsSchema, await verifyServerToken(input.token));
+        keys = await import('../api/keys');
+        return v.parse(TokenClaimsSchema, await keys.verifyServerToken(input.token));
       } catch (error) {
-        throw new TokenRejected(error instanceof errors.JWTExpired ? 'expired' : 'invalid');
+        throw new TokenRejected(keys?.isExpiredTokenError(error) ? 'expired' : 'invalid');
       }
     }),
     login: fromPromise<TokenPair, { email: string; password: string; locale: Language }>(({ input }) =>

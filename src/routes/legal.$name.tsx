@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { LEGAL_TEXTS, type LegalText } from '../../contract/legal';
+import { LEGAL_TEXTS, type LegalText } from '../../contract/legal-names';
 import { fetchLegalText } from '../api/legal';
 import { LegalScreen } from '../ui/screens/public';
 import { ContentSkeleton, LoadFailed } from '../ui/shell/route-states';

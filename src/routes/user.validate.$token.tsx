@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { createActor, waitFor } from 'xstate';
 import type { EmailValidationActor } from '../machines/email-validation.machine';
+import { accountLogic } from '../machines/logic/account';
 import { ValidateEmailScreen } from '../ui/screens/public';
 
 // The link is single use, but the router runs this loader again when the session took the new tokens
@@ -12,7 +13,9 @@ export const Route = createFileRoute('/user/validate/$token')({
   loader: async ({ context, params }) => {
     let validation = validations.get(params.token);
     if (!validation) {
-      validation = createActor(context.logic.emailValidation, { input: { token: params.token } }).start();
+      validation = createActor(accountLogic(context.logic).emailValidation, {
+        input: { token: params.token },
+      }).start();
       validations.set(params.token, validation);
     }
     const done = await waitFor(validation, (s) => s.status === 'done');

@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { ChangePasswordSchema } from '../../contract/account';
 import { formErrors } from '../../contract/form-errors';
+import { accountLogic } from '../machines/logic/account';
 import { useAppActors } from './app-context';
 import { DownloadButton } from './download-button';
 import { PhoneSetupForm } from './phone-setup-form';
@@ -32,7 +33,7 @@ function ChangePassword() {
   const { logic } = useAppActors();
   const change = useSubmission(
     async (input: { currentPassword: string; newPassword: string; form: HTMLFormElement }) => {
-      await logic.requests.changePassword(input);
+      await accountLogic(logic).requests.changePassword(input);
       input.form.reset();
     },
   );
@@ -83,7 +84,9 @@ function PhoneSettings() {
   const { t } = useLingui();
   const { logic, session } = useAppActors();
   const claims = useSelector(session, (s) => s.context.claims);
-  const phone = useActorRef(logic.phoneSettings, { input: { enabled: claims?.mfa_status === 'enabled' } });
+  const phone = useActorRef(accountLogic(logic).phoneSettings, {
+    input: { enabled: claims?.mfa_status === 'enabled' },
+  });
   const snapshot = useSelector(phone, (s) => s);
   const enabled = snapshot.context.enabled;
   const busy = snapshot.hasTag('busy');
@@ -147,7 +150,7 @@ function DataExport() {
         <Trans>Everything Matchwerk holds about your account, as a file you can keep (JSON).</Trans>
       </p>
       <DownloadButton
-        logic={logic.accountExport}
+        logic={accountLogic(logic).accountExport}
         fileName={i18n.locale === 'en' ? 'matchwerk-my-data.json' : 'matchwerk-meine-daten.json'}
       >
         <Trans>Download my data</Trans>
@@ -161,7 +164,7 @@ function DeleteAccount() {
   const { logic } = useAppActors();
   const navigate = useNavigate();
   const remove = useSubmission(async (password: string) => {
-    await logic.requests.deleteAccount(password);
+    await accountLogic(logic).requests.deleteAccount(password);
     await navigate({ to: '/' });
   });
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
+import { profileLogic } from '../machines/logic/profile';
 import { PHOTO_TYPES, type photoMachine } from '../machines/photo.machine';
 import type { ProfileActor } from '../machines/profile.machine';
 import { useAppActors } from './app-context';
@@ -16,7 +17,7 @@ import { ProtectedImage } from './protected-image';
 export function PhotoPanel({ profile }: { profile: ProfileActor }) {
   const { logic } = useAppActors();
   const image = useSelector(profile, (s) => s.context.image);
-  return <PhotoEditor image={image} logic={logic.photo(profile)} />;
+  return <PhotoEditor image={image} logic={profileLogic(logic).photo(profile)} />;
 }
 
 /** The photo panel for any owner (a profile, an agent's own record): the owner's `logic` says where a change goes. */
@@ -125,7 +126,7 @@ export function CardDownload({ company = false }: { company?: boolean }) {
       ? 'matchwerk-profile.pdf'
       : 'matchwerk-profil.pdf';
   return (
-    <DownloadButton logic={logic.profileCard} fileName={fileName}>
+    <DownloadButton logic={profileLogic(logic).profileCard} fileName={fileName}>
       {company ? <Trans>Download company card (PDF)</Trans> : <Trans>Download profile card (PDF)</Trans>}
     </DownloadButton>
   );

@@ -4,6 +4,7 @@ import { useBlocker } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { FieldDefinition } from '../../contract/catalog';
 import { fieldIsFor } from '../../contract/catalog';
+import { citySearch } from '../machines/logic/cities';
 import { hasUnsavedChanges, type ProfileActor } from '../machines/profile.machine';
 import { useAppActors } from './app-context';
 import { CatalogForm, ErrorSummary } from './catalog-form';
@@ -34,7 +35,7 @@ export function ProfileEditor({ actor, idPrefix }: { actor: ProfileActor; idPref
   const tabs = tabsOf(fields);
   const tab = tabs.includes(context.tab) ? context.tab : (tabs[0] ?? '');
   const unsaved = hasUnsavedChanges(snapshot);
-  const cities = useAppActors().logic.citySearch;
+  const cities = citySearch(useAppActors().logic);
 
   useBlocker({
     shouldBlockFn: () => hasUnsavedChanges(actor.getSnapshot()) && !window.confirm(i18n._(leaveQuestion)),

@@ -7,6 +7,7 @@ import {
   UNSTABLE_ToastQueue as ToastQueue,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
+import { markToastsLoaded } from './toast-presence';
 
 export interface ToastMessage {
   kind: 'success' | 'info' | 'error';
@@ -16,6 +17,8 @@ export interface ToastMessage {
 
 /** The app's one toast queue; the shell renders its region. */
 export const toastQueue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 3 });
+// The shell mounts the region once a screen that may show toasts has loaded this module.
+markToastsLoaded();
 
 /** Confirms a success (PRODUCT.md §9), e.g. `showToast(t\`Your changes are saved.\`)`. */
 export function showToast(text: string, kind: ToastMessage['kind'] = 'success') {

@@ -13,6 +13,8 @@ import {
   type JobActor,
 } from '../../machines/job.machine';
 import type { JobPreviewActor } from '../../machines/job-preview.machine';
+import { citySearch } from '../../machines/logic/cities';
+import { jobLogic } from '../../machines/logic/job';
 import { useAppActors } from '../app-context';
 import { ErrorSummary } from '../catalog-form';
 import { Button } from '../components/button';
@@ -35,11 +37,11 @@ export function JobEditor({ uuid, copyOf }: { uuid: string | null; copyOf?: stri
   const { logic } = useAppActors();
   const navigate = useNavigate();
   const asCompany = claims.user_type === 'company';
-  const actor = useActorRef(logic.job(asCompany), {
+  const actor = useActorRef(jobLogic(logic).job(asCompany), {
     input: { uuid, copyOf: copyOf ?? null, fields: fields.job, asCompany },
   });
   const snapshot = useSelector(actor, (s) => s);
-  const cities = logic.citySearch;
+  const cities = citySearch(logic);
 
   useBlocker({
     shouldBlockFn: () => hasUnsavedJobChanges(actor.getSnapshot()) && !window.confirm(i18n._(leaveQuestion)),

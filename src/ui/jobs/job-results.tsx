@@ -7,6 +7,7 @@ import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/job.machine';
 import { JOB_PAGE_SIZE, type ResultsSearch } from '../../machines/job-search';
 import { type ListActor, listPage } from '../../machines/list.machine';
+import { jobLogic } from '../../machines/logic/job';
 import { useAppActors } from '../app-context';
 import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
@@ -44,7 +45,9 @@ export function JobResults({
   const jobState = useSelector(job, (s) => s);
   const list = useSelector(results, (s) => s);
   const page = listPage<ResultsResponse>(list);
-  const [requests] = useState(() => logic.jobResults(jobUuid, () => results.send({ type: 'list.reload' })));
+  const [requests] = useState(() =>
+    jobLogic(logic).jobResults(jobUuid, () => results.send({ type: 'list.reload' })),
+  );
   const csv = useActorRef(requests.csv);
   const star = useActorRef(requests.shortlist);
   const csvBusy = useSelector(csv, (s) => s.hasTag('busy'));

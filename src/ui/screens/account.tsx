@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { isAgentType } from '../../../contract/user-types';
+import { accountLogic } from '../../machines/logic/account';
 import { useAppActors } from '../app-context';
 import { PhoneSetupForm } from '../phone-setup-form';
 import { Screen } from '../screen';
@@ -15,7 +16,9 @@ export function MfaRegisterScreen() {
   const { t } = useLingui();
   const { logic, session } = useAppActors();
   const claims = useSelector(session, (s) => s.context.claims);
-  const phone = useActorRef(logic.phoneSettings, { input: { enabled: claims?.mfa_status === 'enabled' } });
+  const phone = useActorRef(accountLogic(logic).phoneSettings, {
+    input: { enabled: claims?.mfa_status === 'enabled' },
+  });
   const snapshot = useSelector(phone, (s) => s);
   if (!claims) return null;
   const settings = isAgentType(claims.user_type) ? '/agent' : '/profile';

@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { PasswordResetRequestSchema, PasswordSchema } from '../../../contract/account';
 import { formErrors } from '../../../contract/form-errors';
 import { EmailSchema } from '../../../contract/session';
+import { accountLogic } from '../../machines/logic/account';
 import { useAppActors } from '../app-context';
 import { PasswordStrength } from '../password-strength';
 import { Screen } from '../screen';
@@ -15,7 +16,7 @@ import { useSubmission } from '../use-submission';
 export function ForgotPasswordScreen() {
   const { t } = useLingui();
   const { logic } = useAppActors();
-  const request = useSubmission(logic.requests.requestPasswordReset);
+  const request = useSubmission(accountLogic(logic).requests.requestPasswordReset);
   const [fieldError, setFieldError] = useState<string | null>(null);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,7 +74,11 @@ export function ResetPasswordScreen() {
   const { token } = resetRoute.useParams();
   const { resetEmail: email } = resetRoute.useRouteContext();
   const reset = useSubmission((body: { email: string; password: string }) =>
-    logic.requests.resetPassword({ ...body, token, language: locale.getSnapshot().context.language }),
+    accountLogic(logic).requests.resetPassword({
+      ...body,
+      token,
+      language: locale.getSnapshot().context.language,
+    }),
   );
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { LEGAL_TEXTS } from '../../../contract/legal';
+import { LEGAL_TEXTS } from '../../../contract/legal-names';
 import { legalTitle } from '../legal-titles';
 
 /** Legal texts and the copyright line. */

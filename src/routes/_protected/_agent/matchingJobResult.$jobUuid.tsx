@@ -3,6 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { fetchNearMisses, fetchResults } from '../../../api/jobs';
 import { JOB_PAGE_SIZE, ResultsSearchSchema } from '../../../machines/job-search';
 import { listActor } from '../../../machines/list.machine';
+import { jobLogic } from '../../../machines/logic/job';
 import { JobResults } from '../../../ui/jobs/job-results';
 
 const workspaceRoute = getRouteApi('/_protected');
@@ -40,7 +41,7 @@ function JobResultsPage({ jobUuid }: { jobUuid: string }) {
   const { fields } = workspaceRoute.useLoaderData();
   const router = useRouter();
   const job = useActorRef(
-    logic.job(false, {
+    jobLogic(logic).job(false, {
       resultsReplaced: () => {
         results.send({ type: 'list.reload' });
         nearMisses.send({ type: 'list.reload' });

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { citySearch } from '../../../machines/logic/cities';
 import type { ProfileActor } from '../../../machines/profile.machine';
 import type { RegistrationActor } from '../../../machines/registration.machine';
 import { useAppActors } from '../../app-context';
@@ -51,7 +52,7 @@ function RequiredFields({ profile }: { profile: ProfileActor }) {
         values={form}
         errors={formErrors}
         onChange={(key, value) => profile.send({ type: 'profile.change', key, value })}
-        citySearch={logic.citySearch}
+        citySearch={citySearch(logic)}
         idPrefix="register-profile"
       />
       <button type="submit" className="button" disabled={snapshot.hasTag('busy')}>

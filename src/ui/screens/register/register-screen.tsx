@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { registrationLogic } from '../../../machines/logic/registration';
 import { registrationStep } from '../../../machines/registration.machine';
 import { useAppActors } from '../../app-context';
 import { Screen } from '../../screen';
@@ -20,7 +21,7 @@ export function RegisterScreen() {
   const entryStep = session.getSnapshot().matches('authenticated')
     ? (session.getSnapshot().context.claims?.registration_step ?? 0)
     : 0;
-  const registration = useActorRef(logic.registration, { input: { step: entryStep } });
+  const registration = useActorRef(registrationLogic(logic), { input: { step: entryStep } });
   const step = useSelector(registration, registrationStep);
   const done = useSelector(registration, (s) => s.status === 'done');
   useEffect(() => {

@@ -1,0 +1,46 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import type { Plugin, ResolvedConfig } from 'vite';
+
+/** One JavaScript chunk of the build and what loads with it. */
+export interface ChunkNode {
+  fileName: string;
+  isEntry: boolean;
+  /** The module the chunk stands for (a route split is `src/routes/x.tsx?tsr-split=…`), relative to the root. */
+  facade: string | null;
+  /** Chunks loaded before this one runs (modulepreloaded for the entry). */
+  imports: string[];
+  /** Chunks it may load later with `import()`. */
+  dynamicImports: string[];
+}
+
+/** Where the build leaves its chunk graph for `scripts/chunk-sizes.ts` (outside dist/: it is not served). */
+export const CHUNK_GRAPH = 'reports/build/chunk-graph.json';
+
+/** Records the build's chunk graph, so that a script can say what a page loads before it is usable. */
+export function chunkGraph(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'matchwerk-chunk-graph',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle(_options, bundle) {
+      const chunks: ChunkNode[] = [];
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks.push({
+          fileName: output.fileName,
+          isEntry: output.isEntry,
+          facade: output.facadeModuleId ? relative(config.root, output.facadeModuleId) : null,
+          imports: output.imports,
+          dynamicImports: output.dynamicImports,
+        });
+      }
+      const target = join(config.root, CHUNK_GRAPH);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, `${JSON.stringify(chunks, null, 1)}\n`);
+    },
+  };
+}
