@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import type { Job, Run } from '../contract/job';
@@ -27,6 +26,7 @@ import { RunWorker } from '../server/jobs/runs';
 import { JobServices } from '../server/jobs/services';
 import { createLogger } from '../server/log';
 import { benchmarkJob, syntheticProfiles } from '../server/matching/synthetic';
+import { type ClientRequest, timedClients } from './bench-clients';
 import { BENCH_TIMEOUTS, scratchDatabase } from './bench-db';
 
 const { values: args } = parseArgs({
@@ -83,48 +83,6 @@ function jobBody(i: number) {
       return { ...c, value: { lat, lng, radius_km: radius_km + (i % 5) * 10 } };
     }),
   };
-}
-
-interface Request {
-  method: string;
-  path: string;
-  body?: unknown;
-}
-
-/**
- * Runs each list of requests one after another, the lists at once, in a worker thread; answers
- * each request's milliseconds per list. A status of 300 or more fails the benchmark.
- */
-async function timedClients(base: string, token: string, lists: Request[][]): Promise<number[][]> {
-  const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads');
-    const { base, token, lists } = workerData;
-    const one = async (r) => {
-      const t0 = performance.now();
-      const res = await fetch(base + r.path, {
-        method: r.method,
-        headers: { authorization: 'Bearer ' + token, ...(r.body ? { 'content-type': 'application/json' } : {}) },
-        ...(r.body ? { body: JSON.stringify(r.body) } : {}),
-      });
-      const text = await res.text();
-      if (res.status >= 300) throw new Error(r.method + ' ' + r.path + ': ' + res.status + ' ' + text);
-      JSON.parse(text);
-      return performance.now() - t0;
-    };
-    Promise.all(lists.map(async (list) => {
-      const times = [];
-      for (const r of list) times.push(await one(r));
-      return times;
-    })).then((times) => parentPort.postMessage({ times }), (e) => parentPort.postMessage({ error: String(e) }));`,
-    { eval: true, workerData: { base, token, lists } },
-  );
-  const answer = await new Promise<{ times?: number[][]; error?: string }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-  await worker.terminate();
-  if (answer.error) throw new Error(answer.error);
-  return answer.times!;
 }
 
 async function main() {
@@ -246,7 +204,11 @@ async function main() {
         return `${(h.percentile(99) / 1e6).toFixed(0)} ms / ${(h.max / 1e6).toFixed(0)} ms`;
       };
     };
-    const clients = (readers: Request[][]) => timedClients(base, token, readers);
+    const clients = (readers: Omit<ClientRequest, 'token'>[][]) =>
+      timedClients(
+        base,
+        readers.map((list) => list.map((r) => ({ ...r, token }))),
+      );
     const pageRequest = { method: 'GET', path: `/api/job/showresults/${job.uuid}?page=1&limit=20` };
     const body = jobBody(0);
     // The live what-if as a weight slider moves: each request another weight.

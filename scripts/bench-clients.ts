@@ -1,0 +1,72 @@
+// The load of a benchmark, apart from the server it measures: lists of HTTP requests run in a worker
+// thread (their fetch, decompression and JSON parsing do not share the server's event loop), each
+// list one request after another, the lists at once — like that many users. Used by bench:jobs and
+// bench:agents.
+import { Worker } from 'node:worker_threads';
+
+export interface ClientRequest {
+  method?: string;
+  path: string;
+  /** Bearer token of the user who asks. */
+  token: string;
+  body?: unknown;
+  /**
+   * Asked of the benchmark's own thread (its `onSignal`) before the request is sent and timed — e.g.
+   * to forget a cache so that every request pays for it.
+   */
+  signal?: string;
+}
+
+/**
+ * Runs the lists at once in a worker thread; answers each request's milliseconds, per list. A status
+ * of 300 or more fails the benchmark.
+ */
+export async function timedClients(
+  base: string,
+  lists: ClientRequest[][],
+  onSignal: (signal: string) => void = () => {},
+): Promise<number[][]> {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    const { base, lists } = workerData;
+    const waiting = new Map();
+    let next = 0;
+    parentPort.on('message', (m) => { const go = waiting.get(m.ack); waiting.delete(m.ack); if (go) go(); });
+    const signal = (name) => new Promise((resolve) => {
+      next += 1;
+      waiting.set(next, resolve);
+      parentPort.postMessage({ signal: name, id: next });
+    });
+    const one = async (r) => {
+      if (r.signal) await signal(r.signal);
+      const t0 = performance.now();
+      const res = await fetch(base + r.path, {
+        method: r.method || 'GET',
+        headers: { authorization: 'Bearer ' + r.token, ...(r.body ? { 'content-type': 'application/json' } : {}) },
+        ...(r.body ? { body: JSON.stringify(r.body) } : {}),
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error((r.method || 'GET') + ' ' + r.path + ': ' + res.status + ' ' + text);
+      JSON.parse(text);
+      return performance.now() - t0;
+    };
+    Promise.all(lists.map(async (list) => {
+      const times = [];
+      for (const r of list) times.push(await one(r));
+      return times;
+    })).then((times) => parentPort.postMessage({ times }), (e) => parentPort.postMessage({ error: String(e) }));`,
+    { eval: true, workerData: { base, lists } },
+  );
+  const answer = await new Promise<{ times?: number[][]; error?: string }>((resolve, reject) => {
+    worker.on('message', (message: { signal?: string; id?: number; times?: number[][]; error?: string }) => {
+      if (message.signal !== undefined) {
+        onSignal(message.signal);
+        worker.postMessage({ ack: message.id });
+      } else resolve(message);
+    });
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  if (answer.error) throw new Error(answer.error);
+  return answer.times!;
+}
