@@ -122,6 +122,24 @@ describe.each([
     await screenshot(page, `${size}-account-menu-${role}`);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('button', { name: 'Abmelden' }).isVisible()).toBe(false);
+
+    // Opened afresh, the dashboard's data replaces its skeleton without pushing anything visible
+    // (cumulative layout shift ≤ 0.05; the footer moving down was 0.12).
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    await appShows(page, 'Übersicht');
+    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(
+      await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift),
+    ).toBeLessThanOrEqual(0.05);
     await context.close();
   });
 
