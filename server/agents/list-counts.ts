@@ -27,6 +27,8 @@ interface Entry {
 }
 
 const caches = new WeakMap<object, Map<string, Entry>>();
+/** Counts under way, by statement and generation: agents asking the same at once share one count. */
+const counting = new WeakMap<object, Map<string, Promise<number>>>();
 const dialect = new PgDialect();
 
 function cacheOf(db: Database): Map<string, Entry> {
@@ -58,16 +60,32 @@ export async function countedTotal(
   const cache = cacheOf(db);
   const kept = cache.get(key);
   if (kept && kept.generation === generation && now() - kept.at < MAX_AGE_MS) return kept.total;
-  const [row] = await queryRows<{ total: number | string }>(db, count);
-  const total = Number(row?.total ?? 0);
-  cache.delete(key);
-  cache.set(key, { generation, total, at: now() });
-  if (cache.size > MAX_ENTRIES) {
-    // Oldest first: a Map iterates in insertion order.
-    for (const old of cache.keys()) {
-      cache.delete(old);
-      if (cache.size <= MAX_ENTRIES * 0.9) break;
-    }
+  let flights = counting.get(db);
+  if (!flights) {
+    flights = new Map();
+    counting.set(db, flights);
   }
-  return total;
+  const flightKey = `${generation} ${key}`;
+  const running = flights.get(flightKey);
+  if (running) return running;
+  const flight = (async () => {
+    const [row] = await queryRows<{ total: number | string }>(db, count);
+    const total = Number(row?.total ?? 0);
+    cache.delete(key);
+    cache.set(key, { generation, total, at: now() });
+    if (cache.size > MAX_ENTRIES) {
+      // Oldest first: a Map iterates in insertion order.
+      for (const old of cache.keys()) {
+        cache.delete(old);
+        if (cache.size <= MAX_ENTRIES * 0.9) break;
+      }
+    }
+    return total;
+  })();
+  flights.set(flightKey, flight);
+  try {
+    return await flight;
+  } finally {
+    flights.delete(flightKey);
+  }
 }
