@@ -592,26 +592,27 @@ export async function dashboard(
   now: Date = new Date(),
 ): Promise<AgentDashboard> {
   const weekAgo = new Date(now.getTime() - WEEK_MS);
-  const [[counts], lastRuns] = await Promise.all([
+  const since = weekAgo.toISOString();
+  const [byType, [counts], lastRuns] = await Promise.all([
+    // One pass over the profiles, grouped by type: every figure about candidates, per type.
+    queryRows<{
+      type: string;
+      total: number | string;
+      fresh: number | string;
+      free: number | string;
+      mine: number | string;
+    }>(
+      db,
+      sql`select type, count(*) as total,
+            count(*) filter (where created_at >= ${since}) as fresh,
+            count(*) filter (where assigned_agent_id is null) as free,
+            count(*) filter (where assigned_agent_id = ${caller.userId}) as mine
+          from profiles group by type`,
+    ),
     queryRows<Record<string, number | string>>(
       db,
       sql`select
-            (select count(*) from profiles where type = 'luna') as luna,
-            (select count(*) from profiles where type = 'stella') as stella,
-            (select count(*) from profiles where type = 'nova') as nova,
             (select count(*) from companies) as company,
-            (select count(*) from profiles where created_at >= ${weekAgo.toISOString()}) as new_this_week,
-            (select count(*) from profiles where created_at >= ${weekAgo.toISOString()} and type = 'luna') as new_luna,
-            (select count(*) from profiles where created_at >= ${weekAgo.toISOString()} and type = 'stella') as new_stella,
-            (select count(*) from profiles where created_at >= ${weekAgo.toISOString()} and type = 'nova') as new_nova,
-            (select count(*) from profiles where assigned_agent_id is null) as unassigned,
-            (select count(*) from profiles where assigned_agent_id = ${caller.userId}) as assigned_to_me,
-            (select count(*) from profiles where assigned_agent_id is null and type = 'luna') as unassigned_luna,
-            (select count(*) from profiles where assigned_agent_id is null and type = 'stella') as unassigned_stella,
-            (select count(*) from profiles where assigned_agent_id is null and type = 'nova') as unassigned_nova,
-            (select count(*) from profiles where assigned_agent_id = ${caller.userId} and type = 'luna') as mine_luna,
-            (select count(*) from profiles where assigned_agent_id = ${caller.userId} and type = 'stella') as mine_stella,
-            (select count(*) from profiles where assigned_agent_id = ${caller.userId} and type = 'nova') as mine_nova,
             (select count(*) from jobs where status = 'active') as active_jobs,
             (select count(*) from job_runs where state in ('queued', 'running')) as runs_in_flight,
             (select count(*) from jobs j where j.origin = 'company' and j.status = 'active'
@@ -631,19 +632,24 @@ export async function dashboard(
     ),
   ]);
   const n = (key: string) => Number(counts?.[key] ?? 0);
+  type Figure = 'total' | 'fresh' | 'free' | 'mine';
+  const of = (type: string, figure: Figure) => Number(byType.find((row) => row.type === type)?.[figure] ?? 0);
+  // The totals count every profile, as the per-type figures do for theirs.
+  const all = (figure: Figure) => byType.reduce((sum, row) => sum + Number(row[figure]), 0);
+  // Per type, so each figure can link to the table that lists exactly those candidates.
+  const perType = (figure: Figure) => ({
+    luna: of('luna', figure),
+    stella: of('stella', figure),
+    nova: of('nova', figure),
+  });
   return {
-    counts: { luna: n('luna'), stella: n('stella'), nova: n('nova'), company: n('company') },
-    newThisWeek: n('new_this_week'),
-    newThisWeekByType: { luna: n('new_luna'), stella: n('new_stella'), nova: n('new_nova') },
-    unassigned: n('unassigned'),
-    assignedToMe: n('assigned_to_me'),
-    // Per type, so each figure can link to the table that lists exactly those candidates.
-    unassignedByType: {
-      luna: n('unassigned_luna'),
-      stella: n('unassigned_stella'),
-      nova: n('unassigned_nova'),
-    },
-    assignedToMeByType: { luna: n('mine_luna'), stella: n('mine_stella'), nova: n('mine_nova') },
+    counts: { ...perType('total'), company: n('company') },
+    newThisWeek: all('fresh'),
+    newThisWeekByType: perType('fresh'),
+    unassigned: all('free'),
+    assignedToMe: all('mine'),
+    unassignedByType: perType('free'),
+    assignedToMeByType: perType('mine'),
     activeJobs: n('active_jobs'),
     runsInFlight: n('runs_in_flight'),
     lastRuns: lastRuns.map((r) => ({
