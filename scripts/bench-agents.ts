@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ProfileListQuerySchema, type ProfileListResponse } from '../contract/agent';
 import { forgetKeptCounts } from '../server/agents/list-counts';
-import { listConditions, listStatements } from '../server/agents/search';
+import { forgetKeptPages, listConditions, listStatements } from '../server/agents/search';
 import { createApp } from '../server/app';
 import { createAuthServices } from '../server/auth/setup';
 import { signAccessToken } from '../server/auth/tokens';
@@ -30,6 +30,8 @@ const { values: args } = parseArgs({
     profiles: { type: 'string' },
     requests: { type: 'string' },
     'database-url': { type: 'string' },
+    /** Keep the scratch database under this name (PostgreSQL), and reuse it on the next run. */
+    'keep-database': { type: 'string' },
   },
 });
 
@@ -64,39 +66,48 @@ async function insertCandidates(handle: DbHandle, n: number): Promise<void> {
   }
 }
 
+/** The catalogue, N candidates and 20 agents with a third of the candidates assigned, vacuumed. */
+async function seedCandidates(handle: DbHandle): Promise<void> {
+  await seedCatalog(handle.db, catalog);
+  await insertCandidates(handle, profiles);
+  for (let i = 0; i < AGENTS; i++) {
+    const id = crypto.randomUUID();
+    await handle.db.insert(users).values({
+      id,
+      email: `agent-${i}@bench.test`,
+      passwordHash: 'not-a-login',
+      userType: i === 0 ? 'senior_agent' : 'agent',
+      registrationStep: 0,
+    });
+  }
+  // A third of the candidates assigned, spread over the agents.
+  await handle.db.execute(sql`update profiles p set assigned_agent_id = a.id
+      from (select id, row_number() over (order by id) - 1 as n from users where user_type like '%agent%') a
+      where abs(hashtext(p.id::text)) % ${AGENTS * 3} = a.n`);
+  // A database in steady state: autovacuum would have run (index-only counts need the visibility map).
+  await handle.db.execute(sql`vacuum analyze`);
+}
+
 const NAME_QUERIES = ['müller', 'muller', 'schmi', 'wagner anna', 'yilmaz', 'nowak lukas', 'becker', 'fisch'];
 /**
- * Totals are kept per filter until profiles change (server/agents/list-counts.ts), so after a query's
- * first request the other kinds read no count; this one forgets them before every request, as
- * while an agent types a new query with every key.
+ * Pages and totals are kept until profiles change (server/db/kept.ts, server/agents/list-counts.ts),
+ * so after a query's first request the other kinds read a kept answer; this one forgets them before
+ * every request, as while an agent types a new query with every key.
  */
-const COLD = 'search by name, total counted every time';
+const COLD = 'search by name, read afresh every time';
 const SKILL_QUERIES = ['Holzbearbeitung', 'woodworking', 'Trockenbau', 'welding', 'Photovoltaik', 'Linux'];
 
 async function main() {
-  const db = await scratchDatabase(adminUrl, 'matchwerk_bench_agents');
+  const db = await scratchDatabase(adminUrl, 'matchwerk_bench_agents', args['keep-database']);
   try {
-    await seedCatalog(db.handle.db, catalog);
     const started = performance.now();
-    await insertCandidates(db.handle, profiles);
-    const agentIds: string[] = [];
-    for (let i = 0; i < AGENTS; i++) {
-      const id = crypto.randomUUID();
-      agentIds.push(id);
-      await db.handle.db.insert(users).values({
-        id,
-        email: `agent-${i}@bench.test`,
-        passwordHash: 'not-a-login',
-        userType: i === 0 ? 'senior_agent' : 'agent',
-        registrationStep: 0,
-      });
-    }
-    // A third of the candidates assigned, spread over the agents.
-    await db.handle.db.execute(sql`update profiles p set assigned_agent_id = a.id
-      from (select id, row_number() over (order by id) - 1 as n from users where user_type like '%agent%') a
-      where abs(hashtext(p.id::text)) % ${AGENTS * 3} = a.n`);
-    // A database in steady state: autovacuum would have run (index-only counts need the visibility map).
-    await db.handle.db.execute(sql`vacuum analyze`);
+    if (db.reused) {
+      const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+        db.handle.db,
+        sql`select count(*)::int as n from profiles`,
+      );
+      if (n !== profiles) throw new Error(`the kept database holds ${n} profiles, not ${profiles}`);
+    } else await seedCandidates(db.handle);
     const loadMs = performance.now() - started;
 
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_ORIGIN: 'http://bench.test' });
@@ -119,6 +130,10 @@ async function main() {
       return (await res.json()) as ProfileListResponse;
     };
 
+    const forgetKept = () => {
+      forgetKeptCounts(db.handle.db);
+      forgetKeptPages(db.handle.db);
+    };
     const nameSearch = (i: number) =>
       `type=stella&q=${encodeURIComponent(NAME_QUERIES[i % NAME_QUERIES.length]!)}`;
     const kinds: Record<string, (i: number) => string> = {
@@ -157,7 +172,7 @@ async function main() {
       // One agent alone first: the query's own cost, without waiting behind the others.
       const alone: number[] = [];
       for (let i = 0; i < 20; i++) {
-        if (kind === COLD) forgetKeptCounts(db.handle.db);
+        if (kind === COLD) forgetKept();
         const t0 = performance.now();
         await get(tokens[i % tokens.length]!, make(i));
         alone.push(performance.now() - t0);
@@ -170,7 +185,7 @@ async function main() {
           ...(kind === COLD ? { signal: 'forget' } : {}),
         })),
       );
-      const times = (await timedClients(base, lists, () => forgetKeptCounts(db.handle.db))).flat();
+      const times = (await timedClients(base, lists, forgetKept)).flat();
       // The average total of the kind's answers (the same queries, asked once more).
       let total = 0;
       for (let i = 0; i < 20; i++) total += (await get(tokens[i % tokens.length]!, make(i))).total;
@@ -181,7 +196,7 @@ async function main() {
     // The plan of a name search: no sequential scan of profiles on PostgreSQL.
     const where = listConditions(
       await readCatalog(db.handle.db),
-      { userId: agentIds[0]! },
+      { userId: agentRows[0]!.id },
       {
         type: 'stella',
         q: 'muller anna',

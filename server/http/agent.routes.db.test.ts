@@ -271,6 +271,45 @@ describe('GET /api/profile/list', () => {
     expect((await list('type=stella&status=inactive')).total).toBe(0);
   });
 
+  it('shows a kept page again only while nothing on it changed: a photo, the assigned agent name', async () => {
+    await f.request('POST', '/api/agent/assign_profile', f.tokens.otherAgent, { uuid: luna });
+    const lunaRow = async () => (await list('type=luna', 'senior')).items.find((i) => i.uuid === luna)!;
+    const before = await lunaRow();
+    expect(before.thumbnail).toBeNull();
+    expect(await lunaRow()).toEqual(before);
+
+    const photoId = crypto.randomUUID();
+    await f.db.db.execute(sql`insert into photos (user_id, id) values (${lunaUser}, ${photoId})`);
+    expect((await lunaRow()).thumbnail).toContain(photoId);
+
+    const own = v.parse(
+      AgentSelfSchema,
+      await (await f.request('GET', '/api/agent', f.tokens.otherAgent)).json(),
+    );
+    const res = await f.request('PUT', '/api/agent', f.tokens.otherAgent, {
+      first_name: 'Otto',
+      last_name: 'Obermeier',
+      phone: null,
+      version: own.version,
+    });
+    expect(res.status).toBe(200);
+    expect((await lunaRow()).assignedAgent?.name).toBe('Otto Obermeier');
+    await f.db.db.execute(
+      sql`update account_profiles set "values" = '{}'::jsonb where user_id = ${f.ids.otherAgent}`,
+    );
+    expect((await lunaRow()).assignedAgent).toMatchObject({ email: 'other-agent@agents.test', name: null });
+
+    await f.db.db.execute(sql`delete from photos where user_id = ${lunaUser}`);
+    expect((await lunaRow()).thumbnail).toBeNull();
+    await f.request('POST', '/api/agent/assign_profile', f.tokens.senior, { uuid: luna, agent: null });
+    const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+      f.db.db,
+      sql`select count(*)::int as n from profiles where id = ${luna} and assigned_agent_id is null`,
+    );
+    expect(n).toBe(1);
+    expect((await lunaRow()).assignedAgent).toBeNull();
+  });
+
   it('refuses bad query values with 400 and codes', async () => {
     for (const query of [
       'type=company',

@@ -30,7 +30,7 @@ import {
   setCandidateStatus,
   updateSelf,
 } from '../agents/agents';
-import { currentCatalog, listProfiles } from '../agents/search';
+import { currentCatalog, listProfilesAnswer } from '../agents/search';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { cardTexts } from '../cards/texts';
@@ -38,6 +38,7 @@ import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { assertAgent, callerOf } from '../jobs/access';
 import type { PhotoStorage } from '../profiles/photo-storage';
+import { keptJsonResponse } from './compress';
 import type { AppEnv } from './env';
 import { fieldErrors, jsonBody } from './validate';
 
@@ -87,7 +88,7 @@ export function agentRoutes(deps: AgentRoutesDeps) {
     .use('/agent/*', signedIn, agentsOnly)
     .get('/profile/list', async (c) => {
       const query = queryOf(c, ProfileListQuerySchema);
-      return c.json(await listProfiles(db, { userId: caller(c).userId }, query, now()));
+      return keptJsonResponse(c, await listProfilesAnswer(db, { userId: caller(c).userId }, query, now()));
     })
     .get('/company/list', async (c) =>
       c.json(await listCompanies(db, caller(c), queryOf(c, CompanyListQuerySchema))),

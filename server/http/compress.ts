@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { KeptAnswer } from '../db/kept';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -63,3 +64,20 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
   c.res = undefined as unknown as Response;
   c.res = new Response(new Uint8Array(out), { status: res.status, statusText: res.statusText, headers });
 };
+
+/**
+ * A kept answer (server/db/kept.ts) as JSON, compressed as compressJson would — but compressed once
+ * per encoding: an answer sent again is sent with the bytes compressed the first time.
+ */
+export async function keptJsonResponse(c: Context, answer: KeptAnswer): Promise<Response> {
+  const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+  const headers = { 'Content-Type': 'application/json' };
+  if (!encoding || answer.json.length < COMPRESS_THRESHOLD) return c.body(answer.json, 200, headers);
+  answer.encoded ??= new Map();
+  let bytes = answer.encoded.get(encoding);
+  if (!bytes) {
+    bytes = new Uint8Array(await compressBytes(Buffer.from(answer.json), encoding));
+    answer.encoded.set(encoding, bytes);
+  }
+  return c.body(bytes, 200, { ...headers, 'Content-Encoding': encoding });
+}

@@ -18,7 +18,6 @@ import { changeStatus, createJob, deleteJob, listJobs, readJob, updateJob } from
 import {
   addToShortlist,
   nearMisses,
-  type PageAnswer,
   preview,
   removeFromShortlist,
   resultDetail,
@@ -28,7 +27,7 @@ import {
 import { FINAL_STATES, latestRun, requestRun, selectRun, toRun } from '../jobs/runs';
 import type { JobServices } from '../jobs/services';
 import { csvTexts } from '../jobs/texts';
-import { COMPRESS_THRESHOLD, chooseEncoding, compressBytes } from './compress';
+import { keptJsonResponse } from './compress';
 import type { AppEnv } from './env';
 import { jsonBody, validQuery } from './validate';
 
@@ -42,23 +41,6 @@ export interface JobRoutesDeps {
 }
 
 const noStore = (c: Context<Env>) => c.header('Cache-Control', 'no-store');
-
-/**
- * A results page as JSON, compressed as compressJson would — but a page answered again unchanged
- * (the same tag) is sent with the bytes compressed the first time.
- */
-async function pageResponse(c: Context<Env>, page: PageAnswer): Promise<Response> {
-  const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-  const headers = { 'Content-Type': 'application/json' };
-  if (!encoding || page.json.length < COMPRESS_THRESHOLD) return c.body(page.json, 200, headers);
-  page.encoded ??= new Map();
-  let bytes = page.encoded.get(encoding);
-  if (!bytes) {
-    bytes = new Uint8Array(await compressBytes(Buffer.from(page.json), encoding));
-    page.encoded.set(encoding, bytes);
-  }
-  return c.body(bytes, 200, { ...headers, 'Content-Encoding': encoding });
-}
 
 /**
  * The job calls of PRODUCT.md §5 (contract/job.ts lists them). Every handler authorizes through
@@ -113,7 +95,7 @@ export function jobRoutes(deps: JobRoutesDeps) {
             'Content-Disposition': `attachment; filename="${csvTexts[who.language].fileName}"`,
           });
         }
-        return pageResponse(c, await showResultsPage(db, who, c.req.param('id'), query));
+        return keptJsonResponse(c, await showResultsPage(db, who, c.req.param('id'), query));
       })
       .get('/job/showresultsdetail/:job/:profile', signedIn, async (c) => {
         noStore(c);

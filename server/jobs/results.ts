@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Catalog } from '../../contract/catalog';
@@ -17,7 +16,15 @@ import type {
 import type { BreakdownItem, MatchJob } from '../../contract/matching';
 import type { CandidateType, Language } from '../../contract/user-types';
 import { cityById } from '../catalog/cities';
-import { type Database, queryRows } from '../db/client';
+import { type Database, queryRows, queryRowsNamed } from '../db/client';
+import {
+  type KeptAnswer,
+  type KeptAnswers,
+  keptAnswersOf,
+  LIST_GENERATION,
+  SHORTLIST_GENERATION,
+  writesSettled,
+} from '../db/kept';
 import { ApiError } from '../errors';
 import { analyseIndex, previewIndex } from '../matching/analysis';
 import { photoUrl } from '../profiles/photos';
@@ -153,26 +160,24 @@ interface PageSqlDoc {
   items: PageSqlRow[];
 }
 
-/** A page as last answered, by its job and query: the answer's JSON and the tag of its data. */
-export interface PageAnswer {
-  /** md5 of the database's data for the page; equal tags, equal answers. */
+/** A page as answered: its JSON and the md5 of the database's data for it (equal tags, equal answers). */
+export interface PageAnswer extends KeptAnswer {
   tag: string;
-  json: string;
-  /** The JSON compressed, by encoding, once a route compressed it. */
-  encoded?: Map<string, Uint8Array<ArrayBuffer>>;
 }
 
 const PAGES_KEPT = 256;
-const pagesAnswered = new WeakMap<Database, Map<string, PageAnswer>>();
+const pageStores = new WeakMap<object, KeptAnswers<PageAnswer>>();
 
 /**
- * GET /api/job/showresults/{uuid} (JSON): one page. One statement — the job, its current run, the
- * count and the page — so it reads one snapshot (a run finishing meanwhile cannot mix two runs'
- * results) in one round trip. The database answers the page's data as one JSON document with its
- * md5; when that equals the tag of the answer this process last gave for the same job and query,
- * it sends only the tag and the answer is reused (no parsing, no serialising, no compressing again
- * — the route keeps the compressed bytes by tag). Anything that changes the page (another run, a
- * shortlist star, a profile edited or deleted, a photo) changes the data and so the tag.
+ * GET /api/job/showresults/{uuid} (JSON): one page, kept (server/db/kept.ts) under the job's
+ * current run, the list generation (profiles, accounts, photos) and the shortlist generation — one
+ * small statement tells whether a kept page is still the answer.
+ *
+ * Otherwise one statement — the job, its current run, the count and the page — reads one snapshot
+ * (a run finishing meanwhile cannot mix two runs' results) in one round trip. The database answers
+ * the page's data as one JSON document with its md5; when that equals the tag of the page kept for
+ * the same job and query (e.g. a profile changed that is not on it), it sends only the tag and the
+ * answer is reused (no parsing, serialising or compressing again).
  */
 export async function showResultsPage(
   db: Database,
@@ -182,11 +187,7 @@ export async function showResultsPage(
 ): Promise<PageAnswer> {
   assertAgent(caller);
   if (!isUuid(jobId)) throw jobNotFound();
-  let answered = pagesAnswered.get(db);
-  if (!answered) {
-    answered = new Map();
-    pagesAnswered.set(db, answered);
-  }
+  const answered = keptAnswersOf(pageStores, db, PAGES_KEPT);
   const key = JSON.stringify([
     jobId,
     query.page,
@@ -197,78 +198,53 @@ export async function showResultsPage(
     query.type,
     query.shortlisted,
   ]);
-  const known = answered.get(key);
-  const where = sql`r.run_id = (select id from run) and ${filtersOf(query)}`;
-  // Only the shortlist filter needs a join to count.
-  const countJoin =
-    query.shortlisted === undefined
-      ? sql``
-      : sql`left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
-  const [row] = await queryRowsNamed<{ tag: string; doc: PageSqlDoc | string | null }>(
+  const [state] = await queryRowsNamed<{ job: string | null; version: string }>(
     db,
-    sql`with run as (select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)}),
-        page as (select row_to_json(d)::text as doc from (
-          select (select id from jobs where id = ${jobId}) as job,
-            (select row_to_json(run) from run) as run,
-            (select count(*) from job_results r ${countJoin} where ${where}) as total,
-            (select coalesce(json_agg(x order by ${orderOf(query, 'x')}), '[]'::json) from (
-               select ${PAGE_COLUMNS} from (
-                 select r.*, (s.profile_id is not null) as shortlisted from job_results r
-                   left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id
-                 where ${where} order by ${orderOf(query)}
-                 limit ${query.limit} offset ${(query.page - 1) * query.limit}) r
-               left join profiles p on p.id = r.profile_id
-               left join photos ph on ph.user_id = p.user_id) x) as items) d),
-        tagged as (select md5(doc) as tag, doc from page)
-        select tag, case when tag = ${known?.tag ?? ''} then null else doc end as doc from tagged`,
+    sql`select (select id from jobs where id = ${jobId}) as job,
+          coalesce(${currentRun(jobId)}::text, '-') || ' ' || ${LIST_GENERATION} || ' ' ||
+            ${SHORTLIST_GENERATION} as version`,
   );
-  if (known && row && row.doc === null && row.tag === known.tag) {
-    // Most recently used last: the oldest answer is the first to go.
-    answered.delete(key);
-    answered.set(key, known);
-    return known;
-  }
-  const doc = parsedJson(row?.doc ?? null);
-  if (!doc?.job) throw jobNotFound();
-  const run = parsedJson(doc.run);
-  const response: ResultsResponse = {
-    items: parsedJson(doc.items)!.map(toItem),
-    total: Number(doc.total),
-    page: query.page,
-    limit: query.limit,
-    run: run ? toRun(run) : null,
-  };
-  const answer = { tag: row!.tag, json: JSON.stringify(response) };
-  answered.delete(key);
-  answered.set(key, answer);
-  if (answered.size > PAGES_KEPT) answered.delete(answered.keys().next().value!);
-  return answer;
-}
-
-/** Drizzle's session, which can run a statement under a name (not part of its typed API). */
-interface NamedStatements {
-  session: {
-    prepareQuery(
-      query: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string,
-      arrayMode: false,
-    ): { execute(): Promise<{ rows: unknown[] }> };
-  };
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-}
-
-/**
- * Rows of a statement run as a named prepared statement on PostgreSQL (its name follows its text),
- * so a connection plans it once and reuses the plan: the results page's statement costs more to
- * plan (~2 ms) than to run (~1 ms). PGlite ignores the name.
- */
-async function queryRowsNamed<T>(db: Database, query: SQL): Promise<T[]> {
-  const { session, dialect } = db as unknown as NamedStatements;
-  const built = dialect.sqlToQuery(query);
-  const name = `mw_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
-  const result = await session.prepareQuery(built, undefined, name, false).execute();
-  return result.rows as T[];
+  if (!state?.job) throw jobNotFound();
+  return answered.answer(key, state.version, async () => {
+    const known = answered.latest(key);
+    const settled = await writesSettled(db);
+    const where = sql`r.run_id = (select id from run) and ${filtersOf(query)}`;
+    // Only the shortlist filter needs a join to count.
+    const countJoin =
+      query.shortlisted === undefined
+        ? sql``
+        : sql`left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
+    const [row] = await queryRowsNamed<{ tag: string; doc: PageSqlDoc | string | null }>(
+      db,
+      sql`with run as (select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)}),
+          page as (select row_to_json(d)::text as doc from (
+            select (select id from jobs where id = ${jobId}) as job,
+              (select row_to_json(run) from run) as run,
+              (select count(*) from job_results r ${countJoin} where ${where}) as total,
+              (select coalesce(json_agg(x order by ${orderOf(query, 'x')}), '[]'::json) from (
+                 select ${PAGE_COLUMNS} from (
+                   select r.*, (s.profile_id is not null) as shortlisted from job_results r
+                     left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id
+                   where ${where} order by ${orderOf(query)}
+                   limit ${query.limit} offset ${(query.page - 1) * query.limit}) r
+                 left join profiles p on p.id = r.profile_id
+                 left join photos ph on ph.user_id = p.user_id) x) as items) d),
+          tagged as (select md5(doc) as tag, doc from page)
+          select tag, case when tag = ${known?.tag ?? ''} then null else doc end as doc from tagged`,
+    );
+    if (known && row && row.doc === null && row.tag === known.tag) return { answer: known, settled };
+    const doc = parsedJson(row?.doc ?? null);
+    if (!doc?.job) throw jobNotFound();
+    const run = parsedJson(doc.run);
+    const response: ResultsResponse = {
+      items: parsedJson(doc.items)!.map(toItem),
+      total: Number(doc.total),
+      page: query.page,
+      limit: query.limit,
+      run: run ? toRun(run) : null,
+    };
+    return { answer: { tag: row!.tag, json: JSON.stringify(response) }, settled };
+  });
 }
 
 /** A json column: parsed by the driver, or text when a driver leaves it so. */

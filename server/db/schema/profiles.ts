@@ -65,6 +65,8 @@ export const profiles = pgTable(
     // sort: a page is the next 20 entries, not a sort of every assigned row (migration 0013).
     index('profiles_assigned_type_updated_idx').on(t.assignedAgentId, t.type, t.updatedAt, t.id),
     index('profiles_assigned_type_sort_name_idx').on(t.assignedAgentId, t.type, t.sortName, t.id),
+    // Their counts read profiles_assigned_type_status_idx (assignment, type, status, INCLUDE user_id),
+    // written in SQL (migration 0015): Drizzle's index builder has no INCLUDE.
     // The table orders (with the id as tie-break, so a backward scan serves "desc" too).
     index('profiles_type_updated_idx').on(t.type, t.updatedAt, t.id),
     index('profiles_type_created_idx').on(t.type, t.createdAt, t.id),

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRowsNamed } from './client';
+
+/**
+ * Answers kept per process and served again while what they show is unchanged (issues 11 and 12):
+ * the agents' candidate tables and the job results pages. Twenty agents reading the same table or
+ * results page cost one database read each, a small statement that tells whether anything changed
+ * (counters moved by triggers at every commit that could change the answer, migrations 0012 and
+ * 0015), instead of planning, running, serialising and compressing the page again.
+ *
+ * An answer is kept under the *version* (the counters, and what else decides it) read before its
+ * data, so a write committed after that read makes the next request see another version. The gap:
+ * a write whose counter moved at its commit while its rows are not visible yet. Such a writer holds
+ * a shared advisory lock, taken before it moved the counter and released only after its rows became
+ * visible (migration 0015). So after reading the version, a read checks that lock in a statement of
+ * its own (`writesSettled`) before it reads the data: free, every write counted in the version is
+ * visible to the data's statement and the answer is kept; held, the answer is served once and read
+ * afresh next time.
+ */
+
+/** SQL for the counter that moves with every committed write to profiles, their accounts (e-mail, registration step), photos and account profiles (migrations 0012, 0015). */
+export const LIST_GENERATION = sql`(select last_value::text || ':' || is_called::text from matchwerk_list_generation)`;
+
+/** SQL for the counter that moves with every committed change of a shortlist (migration 0015). */
+export const SHORTLIST_GENERATION = sql`(select last_value::text || ':' || is_called::text from matchwerk_shortlist_generation)`;
+
+/** The advisory lock a writer holds from moving a counter until its rows are visible (migration 0015). */
+const WRITES_LOCK = 7477001;
+
+/**
+ * True when no writer is between moving a counter and its rows becoming visible. Run it after the
+ * version was read and before the data are (see above).
+ */
+export async function writesSettled(db: Database): Promise<boolean> {
+  const [row] = await queryRowsNamed<{ settled: boolean }>(
+    db,
+    sql`select not exists (select 1 from pg_locks where locktype = 'advisory' and classid = 0
+          and objid = ${WRITES_LOCK} and objsubid = 1) as settled`,
+  );
+  return row?.settled === true;
+}
+
+/** An answer as sent: its JSON, and its bytes compressed by encoding once a route compressed them. */
+export interface KeptAnswer {
+  json: string;
+  encoded?: Map<string, Uint8Array<ArrayBuffer>>;
+}
+
+interface Entry<T> {
+  version: string;
+  answer: T;
+}
+
+/** At most `limit` answers by key, each valid for one version; the least recently used go first. */
+export class KeptAnswers<T = KeptAnswer> {
+  readonly #entries = new Map<string, Entry<T>>();
+  /** Reads under way by key and version: requests asking the same at once share one read. */
+  readonly #reading = new Map<string, Promise<T>>();
+
+  constructor(private readonly limit: number) {}
+
+  /** The answer kept under key for this version, or undefined. */
+  get(key: string, version: string): T | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.version !== version) return undefined;
+    // Most recently used last: a Map iterates in insertion order.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.answer;
+  }
+
+  /**
+   * The answer kept under key for this version; else the one being read for them, else `read()`'s
+   * answer — kept when the read says its data were settled (`writesSettled`, see above).
+   */
+  async answer(
+    key: string,
+    version: string,
+    read: () => Promise<{ answer: T; settled: boolean }>,
+  ): Promise<T> {
+    const kept = this.get(key, version);
+    if (kept !== undefined) return kept;
+    const flightKey = `${version}\n${key}`;
+    const reading = this.#reading.get(flightKey);
+    if (reading) return reading;
+    const flight = (async () => {
+      const { answer, settled } = await read();
+      // Unsettled: kept to compare the next answer's data with, under no version that is asked.
+      this.set(key, settled ? version : '', answer);
+      return answer;
+    })();
+    this.#reading.set(flightKey, flight);
+    try {
+      return await flight;
+    } finally {
+      this.#reading.delete(flightKey);
+    }
+  }
+
+  /** The answer under key whatever its version (to compare data with, not to serve). */
+  latest(key: string): T | undefined {
+    return this.#entries.get(key)?.answer;
+  }
+
+  set(key: string, version: string, answer: T): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { version, answer });
+    if (this.#entries.size > this.limit) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+/** The kept answers of one kind for a database handle (one store per database, e.g. per test). */
+export function keptAnswersOf<T>(
+  stores: WeakMap<object, KeptAnswers<T>>,
+  db: object,
+  limit: number,
+): KeptAnswers<T> {
+  let store = stores.get(db);
+  if (!store) {
+    store = new KeptAnswers<T>(limit);
+    stores.set(db, store);
+  }
+  return store;
+}
