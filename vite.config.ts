@@ -6,6 +6,7 @@ import { chunkGraph } from './scripts/vite-chunk-graph.ts';
 import { i18nCatalogs } from './scripts/vite-i18n-catalogs.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { prerender } from './scripts/vite-prerender.ts';
+import { reactAriaLocaleCheck } from './scripts/vite-react-aria-locale.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -24,6 +25,7 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    reactAriaLocaleCheck(),
     i18nCatalogs(),
     prerender(),
     precompress(),

@@ -17,89 +17,107 @@ import { createAppRouter } from './router';
 import { AppActorsContext } from './ui/app-context';
 import { LocaleGate } from './ui/locale-gate';
 
-let session: SessionActor;
-const api = createApiClient(sessionBridge(() => session));
-session = createActor(sessionMachine.provide({ actors: sessionActors(api) }), { input: {} });
-session.start();
-const locale = createActor(localeMachine, { input: { i18n } }).start();
-const logic = createAppLogic(api, session);
-
-const workspace = lazyWorkspace(api, () => session.send({ type: 'session.logout' }));
-const router = createAppRouter({
-  session,
-  api,
-  logic,
-  workspace,
-  locale,
-  confirm: (message) => window.confirm(message),
-  // The reset link's check (with jose's verification) loads with that page only.
-  checkResetToken: async (token) =>
-    (await import('./api/reset-password')).checkResetPasswordToken(api, token),
-});
-
-// Guards run again when what they read changes (login, logout, SMS step, registration step, another
-// tab) — not on a token refresh, and not while the session restores or verifies tokens: guards wait
-// for it to settle themselves, so an invalidation then would run them (and the /register prompt)
-// twice. A session that ended by itself (invalid token, failed refresh) goes to the start page
-// (SEED-SPEC §4).
-const settling = (snapshot: ReturnType<SessionActor['getSnapshot']>) =>
-  snapshot.matches('restoring') || snapshot.matches('verifying');
-const accessKey = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
-  const state = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
-  const claims = snapshot.context.claims;
-  return JSON.stringify([
-    state,
-    claims?.sub,
-    claims?.user_type,
-    claims?.registration_step,
-    claims?.login_status,
-  ]);
+/**
+ * The app starts in steps, each its own task: on a phone the modules' evaluation, the actors, the
+ * router and the first render together are one task of several hundred milliseconds, during which
+ * a tap waits (Lighthouse's total blocking time). Between steps the browser may answer input.
+ */
+const nextTask = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 };
-let lastAccess = settling(session.getSnapshot()) ? null : accessKey(session.getSnapshot());
-session.subscribe((snapshot) => {
-  if (settling(snapshot)) return;
-  const access = accessKey(snapshot);
-  const first = lastAccess === null;
-  if (access === lastAccess) return;
-  lastAccess = access;
-  if (snapshot.matches('loggedOut')) {
-    workspace.reset();
-    dropLists(api);
-  }
-  if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
-  else if (!first) void router.invalidate();
-});
-// A signed-in visit (or one that just signed in) goes to a protected page next: its code (the
-// protected group's loader and the workspace) loads now, beside the app's or the login's answer,
-// instead of one after the other once the router gets there.
-let warmed = false;
-const warmSignedIn = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
-  if (warmed || !snapshot.context.credentials) return;
-  warmed = true;
-  workspace.warm();
-  void router.loadRouteChunk(router.routesById['/_protected'])?.catch(() => {});
-};
-warmSignedIn(session.getSnapshot());
-session.subscribe(warmSignedIn);
-// Login or logout in another tab reaches this one.
-window.addEventListener('storage', (event) => {
-  if (event.key === CREDENTIALS_KEY || event.key === null) session.send({ type: 'session.restore' });
-});
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-// A transition: React renders the app in slices that leave the main thread free to answer input,
-// instead of one long task. (src/boot.ts loads this module after the prerendered page is painted.)
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppActorsContext.Provider value={{ session, locale, logic }}>
-        <I18nProvider i18n={i18n}>
-          <LocaleGate>
-            <RouterProvider router={router} />
-          </LocaleGate>
-        </I18nProvider>
-      </AppActorsContext.Provider>
-    </StrictMode>,
-  );
-});
+async function startApp(): Promise<void> {
+  await nextTask();
+  let session: SessionActor;
+  const api = createApiClient(sessionBridge(() => session));
+  session = createActor(sessionMachine.provide({ actors: sessionActors(api) }), { input: {} });
+  session.start();
+  const locale = createActor(localeMachine, { input: { i18n } }).start();
+  const logic = createAppLogic(api, session);
+
+  await nextTask();
+
+  const workspace = lazyWorkspace(api, () => session.send({ type: 'session.logout' }));
+  const router = createAppRouter({
+    session,
+    api,
+    logic,
+    workspace,
+    locale,
+    confirm: (message) => window.confirm(message),
+    // The reset link's check (with jose's verification) loads with that page only.
+    checkResetToken: async (token) =>
+      (await import('./api/reset-password')).checkResetPasswordToken(api, token),
+  });
+
+  // Guards run again when what they read changes (login, logout, SMS step, registration step, another
+  // tab) — not on a token refresh, and not while the session restores or verifies tokens: guards wait
+  // for it to settle themselves, so an invalidation then would run them (and the /register prompt)
+  // twice. A session that ended by itself (invalid token, failed refresh) goes to the start page
+  // (SEED-SPEC §4).
+  const settling = (snapshot: ReturnType<SessionActor['getSnapshot']>) =>
+    snapshot.matches('restoring') || snapshot.matches('verifying');
+  const accessKey = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
+    const state = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
+    const claims = snapshot.context.claims;
+    return JSON.stringify([
+      state,
+      claims?.sub,
+      claims?.user_type,
+      claims?.registration_step,
+      claims?.login_status,
+    ]);
+  };
+  let lastAccess = settling(session.getSnapshot()) ? null : accessKey(session.getSnapshot());
+  session.subscribe((snapshot) => {
+    if (settling(snapshot)) return;
+    const access = accessKey(snapshot);
+    const first = lastAccess === null;
+    if (access === lastAccess) return;
+    lastAccess = access;
+    if (snapshot.matches('loggedOut')) {
+      workspace.reset();
+      dropLists(api);
+    }
+    if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
+    else if (!first) void router.invalidate();
+  });
+  // A signed-in visit (or one that just signed in) goes to a protected page next: its code (the
+  // protected group's loader and the workspace) loads now, beside the app's or the login's answer,
+  // instead of one after the other once the router gets there.
+  let warmed = false;
+  const warmSignedIn = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
+    if (warmed || !snapshot.context.credentials) return;
+    warmed = true;
+    workspace.warm();
+    void router.loadRouteChunk(router.routesById['/_protected'])?.catch(() => {});
+  };
+  warmSignedIn(session.getSnapshot());
+  session.subscribe(warmSignedIn);
+  // Login or logout in another tab reaches this one.
+  window.addEventListener('storage', (event) => {
+    if (event.key === CREDENTIALS_KEY || event.key === null) session.send({ type: 'session.restore' });
+  });
+
+  await nextTask();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  // A transition: React renders the app in slices that leave the main thread free to answer input,
+  // instead of one long task. (src/boot.ts loads this module after the prerendered page is painted.)
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppActorsContext.Provider value={{ session, locale, logic }}>
+          <I18nProvider i18n={i18n}>
+            <LocaleGate>
+              <RouterProvider router={router} />
+            </LocaleGate>
+          </I18nProvider>
+        </AppActorsContext.Provider>
+      </StrictMode>,
+    );
+  });
+}
+
+void startApp();
