@@ -1,9 +1,11 @@
-// `npm run bench:agents [-- --profiles N] [-- --database-url postgres://…] [-- --requests N]`: the
-// agents' candidate table over HTTP on a scratch database with N synthetic candidates (default
-// 100 000), each with an account, a third assigned to one of 20 agents. 20 agents query at once;
-// p50 / p99 per kind of query: the default list, a search by name, a search by a skill's label, a
-// filtered list, and the name search again with its total counted on every request (no kept
-// totals, as while typing). Without a URL (or BENCH_DATABASE_URL) the database is PGlite in memory.
+// `npm run bench:agents [-- --profiles N] [-- --database-url postgres://…] [-- --requests N]
+// [-- --keep-database NAME]`: the agents' candidate table over HTTP on a scratch database with N
+// synthetic candidates (default 100 000), each with an account, a third assigned to one of 20 agents.
+// 20 agents query at once; p50 / p99 per kind of query: the default list, a search by name, a search
+// by a skill's label, a filtered list ("assigned to me" of each type in turn, so each agent's first
+// look at a type reads afresh), and the name search again with its page and total forgotten before
+// every request (nothing kept, as while an agent types). Without a URL (or BENCH_DATABASE_URL) the
+// database is PGlite in memory.
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
