@@ -28,7 +28,7 @@ export const StoredCredentialsSchema = v.object({
 });
 export type StoredCredentials = v.InferOutput<typeof StoredCredentialsSchema>;
 
-export const CREDENTIALS_KEY = 'credentials';
+export { CREDENTIALS_KEY } from './storage-keys';
 
 export const EmailSchema = v.pipe(
   v.string('email.required'),

@@ -1,9 +1,10 @@
 // After `vite build`: the gzipped size of each JavaScript chunk, then the initial JavaScript of the
 // prerendered pages — the entry chunk and every chunk it imports (dist/index.html modulepreloads
-// them), the app it loads after the first paint (src/main.tsx) with its imports, and the route
-// chunks the page loads before it is usable — against the target of issue 13 (≤ 110 kB gzip for
-// `/`, not met: React, the router, XState, Lingui and valibot alone are 114 kB, README "First
-// paint"). Exits with 1 when a page grows past its limit, so that the figure cannot creep up unseen.
+// them), and where the page starts the app at once, the app it loads after the first paint
+// (src/main.tsx) with its imports and the route chunks the page loads before it is usable — against
+// the target of issue 13 (≤ 110 kB gzip for `/`; the landing starts the app only on demand,
+// src/boot.ts, README "First paint"). Exits with 1 when a page grows past its limit, so that the
+// figure cannot creep up unseen.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,12 +15,26 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 
 /**
- * The prerendered pages, the route files the router matches for each (root first), issue 13's target
- * and the limit above which the build fails (the figure of this build plus a little room).
+ * The prerendered pages, the route files the router matches for each (root first), whether the page
+ * starts the app at once (the landing does not for a visitor who is not signed in, src/boot.ts),
+ * issue 13's target and the limit above which the build fails (the figure of this build plus a
+ * little room).
  */
 export const PAGES = [
-  { path: '/', routes: ['src/routes/__root.tsx', 'src/routes/index.tsx'], targetKb: 110, limitKb: 140 },
-  { path: '/login', routes: ['src/routes/__root.tsx', 'src/routes/login.tsx'], targetKb: 110, limitKb: 140 },
+  {
+    path: '/',
+    routes: ['src/routes/__root.tsx', 'src/routes/index.tsx'],
+    startsApp: false,
+    targetKb: 110,
+    limitKb: 20,
+  },
+  {
+    path: '/login',
+    routes: ['src/routes/__root.tsx', 'src/routes/login.tsx'],
+    startsApp: true,
+    targetKb: 110,
+    limitKb: 140,
+  },
 ] as const;
 
 export const gzipKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 1024;
@@ -29,7 +44,7 @@ export const gzipKb = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length / 
  * its split chunks that hold the component or loader (error and not-found components load only then),
  * with theirs. The browser test tests/e2e/initial-js.test.ts checks the page loads nothing else.
  */
-export function initialChunks(graph: ChunkNode[], routes: readonly string[]): string[] {
+export function initialChunks(graph: ChunkNode[], routes: readonly string[], startsApp = true): string[] {
   const byName = new Map(graph.map((chunk) => [chunk.fileName, chunk]));
   const needed = new Set<string>();
   const add = (fileName: string) => {
@@ -37,8 +52,10 @@ export function initialChunks(graph: ChunkNode[], routes: readonly string[]): st
     needed.add(fileName);
     for (const imported of byName.get(fileName)?.imports ?? []) add(imported);
   };
+  for (const chunk of graph) if (chunk.isEntry) add(chunk.fileName);
+  if (!startsApp) return [...needed];
   // The entry (src/boot.ts) loads the app (src/main.tsx) right after the first paint.
-  for (const chunk of graph) if (chunk.isEntry || chunk.facade === 'src/main.tsx') add(chunk.fileName);
+  for (const chunk of graph) if (chunk.facade === 'src/main.tsx') add(chunk.fileName);
   for (const chunk of graph) {
     const [file, query] = (chunk.facade ?? '').split('?');
     const split = /tsr-split=([\w-]+)/.exec(query ?? '')?.[1]?.split('---') ?? [];
@@ -73,7 +90,7 @@ function main(): void {
   let over = false;
   out('\nInitial JavaScript (entry, its modulepreloads, the route chunks of the page), gzip:');
   for (const page of PAGES) {
-    const chunks = initialChunks(graph, page.routes);
+    const chunks = initialChunks(graph, page.routes, page.startsApp);
     const sum = chunks.reduce((s, name) => s + (size.get(name) ?? 0), 0);
     over ||= sum > page.limitKb;
     out(

@@ -2,8 +2,18 @@
 // its skeleton, scripts/vite-prerender.ts) has been painted, so that the app's JavaScript does not
 // compete with the HTML and the stylesheet for the first paint. A hidden tab paints no frames: there
 // it starts after 100 ms.
+//
+// The landing page (`/`) needs no app for a visitor who is not signed in: its prerendered markup is
+// the whole page, its links are plain links and the app would draw the same. There the app starts
+// only when it is needed — the visitor picks English, or signs in in another tab — and this script
+// opens the header's menu under 768 px itself. A signed-in visitor, or one who chose English before,
+// gets the app at once (the landing then says "to my dashboard", or speaks English).
 // The stylesheet stays in the page's <head> (render-blocking): the prerendered markup needs it.
+import { CREDENTIALS_KEY, LANGUAGE_KEY } from '../contract/storage-keys';
 import './ui/styles.css';
+
+/** The language of the prerendered markup (src/ui/shell/static-pages.tsx). */
+const PRERENDERED_LANGUAGE = 'de';
 
 let started = false;
 function start(): void {
@@ -11,5 +21,65 @@ function start(): void {
   started = true;
   void import('./main');
 }
-requestAnimationFrame(() => setTimeout(start, 0));
-setTimeout(start, 100);
+
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    // Storage refused (privacy settings): the app copes without it.
+    return null;
+  }
+}
+
+/** The prerendered landing, when the app need not start yet; null otherwise. */
+function landingWithoutApp(): HTMLElement | null {
+  const prerendered = document.getElementById('prerendered');
+  if (!prerendered || window.location.pathname !== '/') return null;
+  if (stored(CREDENTIALS_KEY)) return null;
+  const language = stored(LANGUAGE_KEY);
+  if (language && language !== PRERENDERED_LANGUAGE) return null;
+  return prerendered;
+}
+
+/** The prerendered header's menu button (under 768 px) and language switch, without the app. */
+function wireLanding(landing: HTMLElement): void {
+  const menu = landing.querySelector<HTMLButtonElement>('[data-static-menu]');
+  const nav = menu ? document.getElementById(menu.getAttribute('aria-controls') ?? '') : null;
+  const setOpen = (open: boolean) => {
+    menu?.setAttribute('aria-expanded', String(open));
+    nav?.classList.toggle('open', open);
+    // The icon: a cross while open, as in the app's header.
+    menu?.querySelector('path')?.setAttribute('d', open ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16');
+  };
+  menu?.addEventListener('click', () => setOpen(menu.getAttribute('aria-expanded') !== 'true'));
+  landing.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || menu?.getAttribute('aria-expanded') !== 'true') return;
+    setOpen(false);
+    menu.focus();
+  });
+  for (const button of landing.querySelectorAll<HTMLButtonElement>('.language-switch button[lang]')) {
+    button.addEventListener('click', () => {
+      const language = button.lang;
+      if (language === PRERENDERED_LANGUAGE) return;
+      try {
+        localStorage.setItem(LANGUAGE_KEY, language);
+      } catch {
+        // Not kept: the app still starts, in the default language.
+      }
+      for (const other of landing.querySelectorAll('.language-switch button[lang]'))
+        other.setAttribute('aria-pressed', String(other === button));
+      start();
+    });
+  }
+  // Signed in in another tab: the landing should offer the dashboard.
+  window.addEventListener('storage', (event) => {
+    if (event.key === CREDENTIALS_KEY && event.newValue) start();
+  });
+}
+
+const landing = landingWithoutApp();
+if (landing) wireLanding(landing);
+else {
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 100);
+}

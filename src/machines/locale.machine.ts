@@ -1,10 +1,11 @@
 import type { I18n, Messages } from '@lingui/core';
 import * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { LANGUAGE_KEY } from '../../contract/storage-keys';
 import { DEFAULT_LANGUAGE, type Language, LanguageSchema } from '../../contract/user-types';
 import { fetchCatalog } from '../api/i18n';
 
-export const LANGUAGE_KEY = 'language';
+export { LANGUAGE_KEY };
 
 export function storedLanguage(storage: Storage): Language {
   const parsed = v.safeParse(LanguageSchema, storage.getItem(LANGUAGE_KEY));

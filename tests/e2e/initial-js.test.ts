@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipKb, initialChunks, PAGES } from '../../scripts/chunk-sizes';
 import { CHUNK_GRAPH, type ChunkNode } from '../../scripts/vite-chunk-graph';
-import { launchBrowser, type RunningApp, startApp } from './harness';
+import { launchBrowser, logIn, type RunningApp, startApp } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,7 +27,7 @@ describe('the initial JavaScript of the prerendered pages', () => {
     '%s loads only the chunks chunk-sizes counts, within its limit',
     async (path, page) => {
       const graph = JSON.parse(readFileSync(`${root}/${CHUNK_GRAPH}`, 'utf8')) as ChunkNode[];
-      const counted = initialChunks(graph, page.routes);
+      const counted = initialChunks(graph, page.routes, page.startsApp);
       const context = await browser.newContext({ locale: 'de-DE' });
       const tab = await context.newPage();
       const loaded = new Set<string>();
@@ -36,13 +36,52 @@ describe('the initial JavaScript of the prerendered pages', () => {
         if (pathname.endsWith('.js')) loaded.add(pathname.slice(1));
       });
       await tab.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
-      // The app has replaced the prerendered markup: everything it needed to get there has loaded.
-      await expect.poll(() => tab.locator('#prerendered').count()).toBe(0);
-      await tab.waitForLoadState('networkidle');
+      if (page.startsApp) {
+        // The app has replaced the prerendered markup: everything it needed to get there has loaded.
+        await expect.poll(() => tab.locator('#prerendered').count()).toBe(0);
+        await tab.waitForLoadState('networkidle');
+      } else {
+        // The landing stays its prerendered page, without the app, a while after it loaded.
+        await tab.waitForTimeout(1_000);
+        expect(await tab.locator('#prerendered').count()).toBe(1);
+      }
       await context.close();
       expect([...loaded].filter((file) => !counted.includes(file))).toEqual([]);
       const kb = [...loaded].reduce((sum, file) => sum + gzipKb(readFileSync(`${root}/dist/${file}`)), 0);
       expect(kb).toBeLessThanOrEqual(page.limitKb);
     },
   );
+
+  it('starts the app on the landing when the visitor picks English, signs in elsewhere, or is signed in', async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const tab = await context.newPage();
+    await tab.goto(app.url, { waitUntil: 'networkidle' });
+    await tab.getByRole('button', { name: 'English' }).click();
+    await expect
+      .poll(() => tab.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Matching people to jobs');
+    expect(await tab.locator('#prerendered').count()).toBe(0);
+    // The choice is kept: the next visit starts the app at once, in English.
+    await tab.reload();
+    await expect
+      .poll(() => tab.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Matching people to jobs');
+
+    // Signed in in another tab: the landing offers the dashboard.
+    const other = await context.newPage();
+    await other.goto(app.url, { waitUntil: 'networkidle' });
+    await other.evaluate(() => localStorage.removeItem('language'));
+    await other.reload({ waitUntil: 'networkidle' });
+    expect(await other.locator('#prerendered').count()).toBe(1);
+    await logIn(tab, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
+    await expect
+      .poll(() => other.getByRole('link', { name: 'Zu meiner Übersicht' }).count())
+      .toBeGreaterThan(0);
+    expect(await other.locator('#prerendered').count()).toBe(0);
+    // Signed in already: the app starts at once.
+    const third = await context.newPage();
+    await third.goto(app.url);
+    await expect.poll(() => third.locator('#prerendered').count()).toBe(0);
+    await context.close();
+  });
 });

@@ -57,7 +57,23 @@ function StaticShell({ children }: { children: ReactNode }) {
             <LogoMark />
             <span className="brand-name">Matchwerk</span>
           </a>
-          <nav aria-label={t`Main navigation`} className="nav static-nav">
+          {/* The landing works without the app (src/boot.ts starts it on demand there): boot.ts
+              opens and closes this menu as the app's header does. */}
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded="false"
+            aria-controls="static-nav"
+            data-static-menu=""
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" />
+            </svg>
+            <span>
+              <Trans>Menu</Trans>
+            </span>
+          </button>
+          <nav id="static-nav" aria-label={t`Main navigation`} className="nav static-nav">
             <ul>
               {navigationFor(null).map((item) => (
                 <li key={item.to}>
