@@ -34,13 +34,12 @@ export function countedTotal(
   db: Database,
   generation: string,
   count: SQL,
-  settled: () => Promise<boolean>,
+  settled: boolean,
 ): Promise<number> {
   const query = dialect.sqlToQuery(count);
   const key = JSON.stringify([query.sql, query.params]);
   return keptAnswersOf(stores, db, MAX_ENTRIES).answer(key, generation, async () => {
-    const keep = await settled();
     const [row] = await queryRows<{ total: number | string }>(db, count);
-    return { answer: Number(row?.total ?? 0), settled: keep };
+    return { answer: Number(row?.total ?? 0), settled };
   });
 }

@@ -287,7 +287,7 @@ async function listPage(
   const settled = await writesSettled(db);
   const [rows, total] = await Promise.all([
     queryRows<ListRow>(db, statements.page),
-    countedTotal(db, generation, statements.count, async () => settled),
+    countedTotal(db, generation, statements.count, settled),
   ]);
   const items: ProfileListItem[] = rows.map((r) => ({
     uuid: r.id,

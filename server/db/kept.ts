@@ -108,10 +108,6 @@ export class KeptAnswers<T = KeptAnswer> {
     if (this.#entries.size > this.limit) this.#entries.delete(this.#entries.keys().next().value!);
   }
 
-  delete(key: string): void {
-    this.#entries.delete(key);
-  }
-
   clear(): void {
     this.#entries.clear();
   }
