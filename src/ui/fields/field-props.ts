@@ -27,3 +27,18 @@ export interface WidgetProps {
   /** The city search (a machine with its API actor) for location fields. */
   citySearch: CitySearchLogic;
 }
+
+/**
+ * The props a self-labelling component of src/ui/components takes alike from a widget: id, label
+ * with the required mark, help, error, required, and errors shown through ARIA (the form validates).
+ */
+export function selfLabelled({ id, labelNode, help, errorText, field }: WidgetProps) {
+  return {
+    id,
+    label: labelNode,
+    description: help,
+    errorMessage: errorText,
+    isRequired: field.required,
+    validationBehavior: 'aria' as const,
+  };
+}

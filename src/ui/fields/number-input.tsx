@@ -1,16 +1,12 @@
 import { NumberField } from '../components/number-field';
-import type { WidgetProps } from './field-props';
+import { selfLabelled, type WidgetProps } from './field-props';
 
 /** A number within the catalogue's min, max and step; empty means "not given". */
-export function NumberInput({ field, id, value, onChange, labelNode, help, errorText }: WidgetProps) {
+export function NumberInput(props: WidgetProps) {
+  const { field, value, onChange } = props;
   return (
     <NumberField
-      id={id}
-      label={labelNode}
-      description={help}
-      errorMessage={errorText}
-      isRequired={field.required}
-      validationBehavior="aria"
+      {...selfLabelled(props)}
       minValue={field.min}
       maxValue={field.max}
       step={field.step}

@@ -1,21 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { Select } from '../components/select';
-import type { WidgetProps } from './field-props';
+import { selfLabelled, type WidgetProps } from './field-props';
 
 /** The "none chosen" entry: react-aria's keys cannot be empty. */
 const NONE = '__none__';
 
 /** One of the catalogue's options, or none. */
-export function SelectInput({
-  field,
-  id,
-  value,
-  onChange,
-  language,
-  labelNode,
-  help,
-  errorText,
-}: WidgetProps) {
+export function SelectInput(props: WidgetProps) {
+  const { field, value, onChange, language } = props;
   const { t } = useLingui();
   const options = [
     { id: NONE, label: t`– none –` },
@@ -23,12 +15,7 @@ export function SelectInput({
   ];
   return (
     <Select
-      id={id}
-      label={labelNode}
-      description={help}
-      errorMessage={errorText}
-      isRequired={field.required}
-      validationBehavior="aria"
+      {...selfLabelled(props)}
       options={options}
       selectedKey={typeof value === 'string' && value !== '' ? value : NONE}
       onSelectionChange={(key) => onChange(key === NONE || key === null ? undefined : String(key))}

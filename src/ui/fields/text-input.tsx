@@ -1,17 +1,13 @@
 import { TextField } from '../components/text-field';
-import type { WidgetProps } from './field-props';
+import { selfLabelled, type WidgetProps } from './field-props';
 
 /** One line of text, or several for a `textarea` field; the catalogue's maxLength bounds both. */
-export function TextInput({ field, id, value, onChange, labelNode, help, errorText }: WidgetProps) {
+export function TextInput(props: WidgetProps) {
+  const { field, value, onChange } = props;
   return (
     <TextField
-      id={id}
-      label={labelNode}
-      description={help}
-      errorMessage={errorText}
+      {...selfLabelled(props)}
       multiline={field.type === 'textarea'}
-      isRequired={field.required}
-      validationBehavior="aria"
       maxLength={field.maxLength}
       value={String(value ?? '')}
       onChange={(text) => onChange(text)}
