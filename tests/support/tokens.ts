@@ -1,11 +1,11 @@
 import type { TokenClaims } from '../../contract/session';
 
-/** A token the client can decode (signature not checked by decoding): header.payload.signature. */
-export function fakeToken(
+/** Claims as the server signs them, with overrides. */
+export function fakeClaims(
   overrides: Partial<TokenClaims> = {},
   nowSeconds = Math.floor(Date.now() / 1000),
-): string {
-  const claims: TokenClaims = {
+): TokenClaims {
+  return {
     sub: '00000000-0000-4000-8000-000000000001',
     active: true,
     email: 'user@matchwerk.example',
@@ -22,8 +22,20 @@ export function fakeToken(
     image: null,
     ...overrides,
   };
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'RS256', typ: 'JWT', kid: 'test' })}.${part(claims)}.c2lnbmF0dXJl`;
+}
+
+/** A JWT of any payload, with a signature nobody checks: header.payload.signature. */
+export function encodeToken(payload: unknown): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'RS256', typ: 'JWT', kid: 'test' })}.${part(payload)}.c2lnbmF0dXJl`;
+}
+
+/** A token the client can decode (signature not checked by decoding). */
+export function fakeToken(
+  overrides: Partial<TokenClaims> = {},
+  nowSeconds = Math.floor(Date.now() / 1000),
+): string {
+  return encodeToken(fakeClaims(overrides, nowSeconds));
 }
 
 /** An in-memory Storage for machines under test. */
