@@ -26,19 +26,22 @@ export function forgetKeptCounts(db: Database): void {
 }
 
 /**
- * The total of a count statement (`select count(*) as total …`): kept, or counted — and kept when
- * `settled` (writesSettled() after the generation was read, before the count); agents asking the
- * same at once share one count.
+ * The total of a count statement (`select count(*) as total …`): kept, or counted — by `counted`
+ * when given (a statement that reads the total with something else), else by the statement alone —
+ * and kept when `settled` (no write settling after the generation was read, server/db/kept.ts);
+ * agents asking the same at once share one count.
  */
 export function countedTotal(
   db: Database,
   generation: string,
   count: SQL,
   settled: boolean,
+  counted?: () => Promise<number>,
 ): Promise<number> {
   const query = dialect.sqlToQuery(count);
   const key = JSON.stringify([query.sql, query.params]);
   return keptAnswersOf(stores, db, MAX_ENTRIES).answer(key, generation, async () => {
+    if (counted) return { answer: await counted(), settled };
     const [row] = await queryRows<{ total: number | string }>(db, count);
     return { answer: Number(row?.total ?? 0), settled };
   });

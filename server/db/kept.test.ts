@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeptAnswers } from './kept';
+import { KeptAnswers, SharedRead } from './kept';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -83,5 +83,65 @@ describe('kept answers', () => {
     expect((await kept.answer('x', 'v', async () => ({ answer: { json: 'ok' }, settled: true }))).json).toBe(
       'ok',
     );
+  });
+});
+
+describe('shared reads', () => {
+  /** Reads the test answers one by one; each answer says which read it was. */
+  function numberedReads() {
+    const pending: { resolve: (n: number) => void; reject: (e: Error) => void }[] = [];
+    let started = 0;
+    const read = () => {
+      started += 1;
+      const n = started;
+      return new Promise<number>((resolve, reject) => pending.push({ resolve: () => resolve(n), reject }));
+    };
+    return {
+      read,
+      started: () => started,
+      finish: () => pending.shift()!.resolve(0),
+      fail: () => pending.shift()!.reject(new Error('down')),
+    };
+  }
+
+  it('starts a read at once when none is under way', async () => {
+    const reads = numberedReads();
+    const shared = new SharedRead(reads.read);
+    const first = shared.get();
+    expect(reads.started()).toBe(1);
+    reads.finish();
+    expect(await first).toBe(1);
+    const second = shared.get();
+    expect(reads.started()).toBe(2);
+    reads.finish();
+    expect(await second).toBe(2);
+  });
+
+  it('gives callers who asked during a read the next read, started after it, one for all of them', async () => {
+    const reads = numberedReads();
+    const shared = new SharedRead(reads.read);
+    const early = shared.get();
+    const late = [shared.get(), shared.get(), shared.get()];
+    await flush();
+    // The late callers do not share the read that began before they asked, nor start their own yet.
+    expect(reads.started()).toBe(1);
+    reads.finish();
+    expect(await early).toBe(1);
+    await flush();
+    expect(reads.started()).toBe(2);
+    reads.finish();
+    expect(await Promise.all(late)).toEqual([2, 2, 2]);
+  });
+
+  it('gives the callers of a failed read its error, and those who asked during it the next read', async () => {
+    const reads = numberedReads();
+    const shared = new SharedRead(reads.read);
+    const failing = shared.get();
+    const late = shared.get();
+    reads.fail();
+    await expect(failing).rejects.toThrow('down');
+    await flush();
+    reads.finish();
+    expect(await late).toBe(2);
   });
 });

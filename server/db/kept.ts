@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRowsNamed } from './client';
 
 /**
@@ -34,10 +34,70 @@ const WRITES_LOCK = 7477001;
 export async function writesSettled(db: Database): Promise<boolean> {
   const [row] = await queryRowsNamed<{ settled: boolean }>(
     db,
-    sql`select not exists (select 1 from pg_locks where locktype = 'advisory' and classid = 0
-          and objid = ${WRITES_LOCK} and objsubid = 1) as settled`,
+    sql`select ${settledAfter(sql`true`)} as settled`,
   );
   return row?.settled === true;
+}
+
+/**
+ * SQL for "no writer is settling", checked after `value` was computed: the check refers to it, so a
+ * statement `select v.version, ${settledAfter(sql`v.version`)} from (select … as version offset 0) v`
+ * reads the version first and the lock after it — in one round trip instead of two. (The subquery
+ * is a fence, OFFSET 0, and the lock check a subplan correlated to its row.)
+ */
+export function settledAfter(value: SQL): SQL {
+  return sql`(not exists (select 1 from pg_locks where locktype = 'advisory' and classid = 0
+          and objid = ${WRITES_LOCK} and objsubid = 1 and ${value} is not null))`;
+}
+
+/**
+ * One statement read for every caller that asked while the previous read was under way (the
+ * version of the kept answers, read by every request): each caller gets a read that *started after
+ * it asked*, as if it had read alone — so it sees every write committed before it asked — but
+ * twenty agents asking at once cost one or two reads, not twenty.
+ */
+export class SharedRead<T> {
+  #running: Promise<T> | undefined;
+  #queued: Promise<T> | undefined;
+
+  constructor(private readonly read: () => Promise<T>) {}
+
+  get(): Promise<T> {
+    if (this.#running === undefined) return this.#start();
+    // The read under way may have started before this caller asked: the next one is shared.
+    this.#queued ??= this.#running.then(
+      () => this.#startQueued(),
+      () => this.#startQueued(),
+    );
+    return this.#queued;
+  }
+
+  #startQueued(): Promise<T> {
+    this.#queued = undefined;
+    return this.#start();
+  }
+
+  #start(): Promise<T> {
+    const running = this.read().finally(() => {
+      if (this.#running === running) this.#running = undefined;
+    });
+    this.#running = running;
+    return running;
+  }
+}
+
+/** The shared read of one statement per database handle (one per database, e.g. per test). */
+export function sharedReadOf<T>(
+  reads: WeakMap<object, SharedRead<T>>,
+  db: object,
+  read: () => Promise<T>,
+): SharedRead<T> {
+  let shared = reads.get(db);
+  if (!shared) {
+    shared = new SharedRead(read);
+    reads.set(db, shared);
+  }
+  return shared;
 }
 
 /** An answer as sent: its JSON, and its bytes compressed by encoding once a route compressed them. */

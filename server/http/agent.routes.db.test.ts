@@ -15,6 +15,7 @@ import {
   type ProfileListResponse,
   ProfileListResponseSchema,
 } from '../../contract/agent';
+import { foldText, searchWords } from '../agents/search';
 import { queryRows } from '../db/client';
 import { listOutbox } from '../messaging/outbox';
 import {
@@ -132,6 +133,51 @@ describe('GET /api/profile/list', () => {
     expect((await list('q=mullerx')).total).toBe(0);
   });
 
+  it('matches the beginnings of words: of the name, the city and the parts of the e-mail', async () => {
+    for (const q of ['müll', 'MUL', 'anna m', 'kö', 'mueller@mail', 'mail.test', 'anna.mueller@mail.test']) {
+      expect(names(await list(`q=${encodeURIComponent(q)}`)), q).toContain('Anna Müller');
+    }
+    for (const q of ['ller', 'nna', 'üller', 'anna x']) {
+      expect(names(await list(`q=${encodeURIComponent(q)}`)), q).not.toContain('Anna Müller');
+    }
+  });
+
+  it('reads a word with punctuation that names a catalogue label as that label', async () => {
+    // "Softwareentwickler/in" is Anna's occupation, not every name beginning with "in".
+    expect(names(await list(`q=${encodeURIComponent('Softwareentwickler/in')}`))).toEqual(['Anna Müller']);
+  });
+
+  it('takes quotes, backslashes and operators of the search syntax as text', async () => {
+    for (const q of ["o'brien", 'a\\b', "müller'", '!müller', 'müller:*', 'müller | x', '(müller', '&']) {
+      const res = await f.request('GET', `/api/profile/list?q=${encodeURIComponent(q)}`, f.tokens.agent);
+      expect(res.status, q).toBe(200);
+    }
+    const nul = await f.request('GET', '/api/profile/list?q=%00', f.tokens.agent);
+    expect(nul.status).toBe(400);
+    expect(names(await list(`q=${encodeURIComponent('(müller)')}`))).toContain('Anna Müller');
+    expect(names(await list(`q=${encodeURIComponent('müller | x')}`))).not.toContain('Anna Müller');
+    expect((await list(`q=${encodeURIComponent("'")}`)).total).toBe(0);
+  });
+
+  it('splits a profile into words as it splits a query (searchWords and matchwerk_search_words)', async () => {
+    const samples = [
+      "Anna-Lena O'Brien",
+      'Neu-Ulm',
+      'x_y.z+tag@web.de',
+      'tab\there  twice',
+      '(C++) & C#',
+      'Çağrı Öztürk',
+      '…',
+    ];
+    for (const text of samples) {
+      const [row] = await queryRows<{ words: string[] }>(
+        f.db.db,
+        sql`select matchwerk_search_words(matchwerk_fold(${text})) as words`,
+      );
+      expect(row?.words, text).toEqual(searchWords(foldText(text)));
+    }
+  });
+
   it('finds a skill by its German and by its English label, and an occupation by its label', async () => {
     for (const q of ['Holzbearbeitung', 'woodworking', 'Softwareentwickler', 'software developer']) {
       expect(names(await list(`q=${encodeURIComponent(q)}`)), q).toContain('Anna Müller');
@@ -153,6 +199,13 @@ describe('GET /api/profile/list', () => {
       ...third.items,
     ];
     expect(new Set(all.map((i) => i.uuid)).size).toBe(25);
+    // A filter's first page is read with its total in one statement, later ones alone: same order.
+    const withTotal = await list('type=nova&status=active&sort=name&order=asc&limit=10');
+    const alone = await list('type=nova&status=active&sort=name&order=asc&limit=11');
+    expect(withTotal.items.map((i) => i.uuid)).toEqual(alone.items.slice(0, 10).map((i) => i.uuid));
+    // A page past the end, its total not yet counted: no rows, the total all the same.
+    const pastEnd = await list('type=nova&registration=finished&limit=10&page=9');
+    expect(pastEnd).toMatchObject({ items: [], total: 25, page: 9 });
     expect((await list('type=stella')).total).toBe(2);
     expect((await list('type=luna')).items[0]).toMatchObject({
       name: 'Lena Lunke',
