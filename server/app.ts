@@ -83,10 +83,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   // JSON answers of 1 kB and more go out brotli- or gzip-compressed; SSE and other streams never.
   app.use('/api/*', compressJson);
-  app.use('/api/*', async (c, next) => {
-    await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-  });
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => errorResponse(c, payloadTooLarge(JSON_BODY_LIMIT)),

@@ -40,12 +40,13 @@ export function compressBytes(body: Buffer, encoding: 'br' | 'gzip'): Promise<Bu
  */
 export const compressJson: MiddlewareHandler = async (c, next) => {
   await next();
-  c.header('Vary', 'Accept-Encoding', { append: true });
-  // Read after c.header: a header set on a finished answer may replace the Response object.
+  // Headers are read and set on c.res itself: c.header() on a finished answer, or reading its
+  // body, turns @hono/node-server's lightweight Response into a full one with a stream (a third of
+  // a kept answer's CPU time). A kept answer comes compressed and is left as it is.
+  setVary(c);
   const res = c.res;
   if (
     c.req.method === 'HEAD' ||
-    !res.body ||
     res.status === 204 ||
     res.status === 206 ||
     res.headers.has('Content-Encoding') ||
@@ -57,13 +58,32 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
   const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
   if (!encoding) return;
   const body = Buffer.from(await res.arrayBuffer());
-  const out = body.length >= COMPRESS_THRESHOLD ? await compressBytes(body, encoding) : body;
+  if (body.length < COMPRESS_THRESHOLD) {
+    // Read whole, so answered again from the bytes (the original's body was consumed).
+    c.res = undefined as unknown as Response;
+    c.res = new Response(new Uint8Array(body), {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
+    return;
+  }
+  const out = await compressBytes(body, encoding);
   const headers = new Headers(res.headers);
   headers.delete('Content-Length');
-  if (out !== body) headers.set('Content-Encoding', encoding);
+  headers.set('Content-Encoding', encoding);
   c.res = undefined as unknown as Response;
   c.res = new Response(new Uint8Array(out), { status: res.status, statusText: res.statusText, headers });
 };
+
+/** Vary: Accept-Encoding on the answer's own headers (a copy when they are immutable). */
+function setVary(c: Context): void {
+  try {
+    c.res.headers.append('Vary', 'Accept-Encoding');
+  } catch {
+    c.header('Vary', 'Accept-Encoding', { append: true });
+  }
+}
 
 /**
  * A kept answer (server/db/kept.ts) as JSON, compressed as compressJson would — but compressed once
