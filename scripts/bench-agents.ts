@@ -3,10 +3,14 @@
 // synthetic candidates (default 100 000), each with an account, a third assigned to one of 20 agents.
 // 20 agents query at once; p50 / p99 per kind of query: the default list, a search by name, a search
 // by a skill's label, a filtered list ("assigned to me" of each type in turn, so each agent's first
-// look at a type reads afresh), and the name search again with its page and total forgotten before
-// every request (nothing kept, as while an agent types). Without a URL (or BENCH_DATABASE_URL) the
-// database is PGlite in memory.
+// look at a type reads afresh), and searches no one asked before: with the page and total forgotten
+// before every request, once as agents type (each agent's next search goes out when it paused for
+// the table's debounce, LIST_DEBOUNCE_MS, after its last answer; the agents' pauses staggered) and
+// once back to back (20 new searches always under way: the server saturated, reported without a
+// target). Without a URL (or BENCH_DATABASE_URL) the database is PGlite in memory. BENCH_KINDS
+// picks kinds by a word of their names; BENCH_SHOW_TIMES=1 prints every request's time.
 import type { AddressInfo } from 'node:net';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
@@ -24,6 +28,7 @@ import { type DbHandle, queryRows } from '../server/db/client';
 import { users } from '../server/db/schema/users';
 import { createLogger } from '../server/log';
 import { syntheticProfiles } from '../server/matching/synthetic';
+import { LIST_DEBOUNCE_MS } from '../src/machines/list.machine';
 import { timedClients } from './bench-clients';
 import { scratchDatabase } from './bench-db';
 
@@ -93,10 +98,12 @@ async function seedCandidates(handle: DbHandle): Promise<void> {
 const NAME_QUERIES = ['müller', 'muller', 'schmi', 'wagner anna', 'yilmaz', 'nowak lukas', 'becker', 'fisch'];
 /**
  * Pages and totals are kept until profiles change (server/db/kept.ts, server/agents/list-counts.ts),
- * so after a query's first request the other kinds read a kept answer; this one forgets them before
- * every request, as while an agent types a new query with every key.
+ * so after a query's first request the other kinds read a kept answer; these two forget them before
+ * every request: every search is one no one asked before.
  */
-const COLD = 'search by name, read afresh every time';
+const TYPING = 'new search, as agents type (debounced)';
+const SATURATED = 'new search, back to back (saturated; no target)';
+const COLD = new Set([TYPING, SATURATED]);
 const SKILL_QUERIES = ['Holzbearbeitung', 'woodworking', 'Trockenbau', 'welding', 'Photovoltaik', 'Linux'];
 
 async function main() {
@@ -138,17 +145,35 @@ async function main() {
     };
     const nameSearch = (i: number) =>
       `type=stella&q=${encodeURIComponent(NAME_QUERIES[i % NAME_QUERIES.length]!)}`;
-    const kinds: Record<string, (i: number) => string> = {
+    const allKinds: Record<string, (i: number) => string> = {
       'list, default sort (stellas, last change)': () => 'type=stella',
       'search by name': nameSearch,
-      [COLD]: nameSearch,
+      [TYPING]: nameSearch,
+      [SATURATED]: nameSearch,
       'search by skill label (de / en)': (i) =>
         `type=stella&q=${encodeURIComponent(SKILL_QUERIES[i % SKILL_QUERIES.length]!)}`,
       'filtered (assigned to me, active, finished, by name)': (i) =>
         `type=${['stella', 'luna', 'nova'][i % 3]}&assigned=me&status=active&registration=finished&sort=name`,
     };
-    // Warm-up: JIT, caches, connections.
+    // BENCH_KINDS=filtered,debounced: only the kinds whose names hold one of these words.
+    const only = process.env.BENCH_KINDS?.split(',').filter(Boolean);
+    const kinds = Object.fromEntries(
+      Object.entries(allKinds).filter(([kind]) => !only || only.some((word) => kind.includes(word))),
+    );
+    // Warm-up: JIT and caches, then every connection of the pool (requests at once open them all,
+    // and each new connection's first statements load its catalogue caches), as on a server that
+    // has been running. What the warm-up kept is forgotten: each kind's first requests read afresh.
     for (const make of Object.values(kinds)) for (let i = 0; i < 5; i++) await get(tokens[0]!, make(i));
+    await timedClients(
+      base,
+      tokens.map((token, agent) =>
+        Object.values(kinds).flatMap((make) =>
+          [0, 1, 2].map((i) => ({ path: `/api/profile/list?${make(agent + i)}`, token })),
+        ),
+      ),
+    );
+    forgetKeptCounts(db.handle.db);
+    forgetKeptPages(db.handle.db);
 
     // The database's own time (EXPLAIN ANALYZE) for each kind: what the queries cost apart from HTTP,
     // tokens and waiting for a connection or a CPU.
@@ -169,12 +194,13 @@ async function main() {
       dbTimes.set(kind, times);
     }
 
-    const results: [string, number[], number, number[]][] = [];
+    /** Kind, its times, its average total, one agent's times, the server thread's ms per request. */
+    const results: [string, number[], number, number[], number][] = [];
     for (const [kind, make] of Object.entries(kinds)) {
       // One agent alone first: the query's own cost, without waiting behind the others.
       const alone: number[] = [];
       for (let i = 0; i < 20; i++) {
-        if (kind === COLD) forgetKept();
+        if (COLD.has(kind)) forgetKept();
         const t0 = performance.now();
         await get(tokens[i % tokens.length]!, make(i));
         alone.push(performance.now() - t0);
@@ -184,14 +210,25 @@ async function main() {
         Array.from({ length: perAgent }, (_, i) => ({
           path: `/api/profile/list?${make(agent + i)}`,
           token,
-          ...(kind === COLD ? { signal: 'forget' } : {}),
+          ...(COLD.has(kind) ? { signal: 'forget' } : {}),
+          // Typing: the debounce after the last answer; the first pauses staggered over one debounce.
+          ...(kind === TYPING
+            ? { pauseMs: i === 0 ? (agent * LIST_DEBOUNCE_MS) / tokens.length : LIST_DEBOUNCE_MS }
+            : {}),
         })),
       );
+      // The server's own thread (HTTP, tokens, JSON; the database and compression run elsewhere):
+      // its busy time per request.
+      const busy0 = nodePerformance.eventLoopUtilization();
       const times = (await timedClients(base, lists, forgetKept)).flat();
+      const threadMs = nodePerformance.eventLoopUtilization(busy0).active / times.length;
       // The average total of the kind's answers (the same queries, asked once more).
       let total = 0;
       for (let i = 0; i < 20; i++) total += (await get(tokens[i % tokens.length]!, make(i))).total;
-      results.push([kind, times, Math.round(total / 20), alone]);
+      results.push([kind, times, Math.round(total / 20), alone, threadMs]);
+      // BENCH_SHOW_TIMES=1: every request's time, agent after agent.
+      if (process.env.BENCH_SHOW_TIMES)
+        process.stdout.write(`${kind}: ${times.map((t) => t.toFixed(0)).join(' ')}\n`);
     }
     server.close();
 
@@ -220,15 +257,15 @@ async function main() {
     );
     const width = Math.max(...results.map((r) => r[0].length));
     process.stdout.write(
-      `| ${'query'.padEnd(width)} | avg total | database p50 | 1 agent p50 | 20 agents p50 | 20 agents p99 |\n`,
+      `| ${'query'.padEnd(width)} | avg total | database p50 | server thread | 1 agent p50 | 20 agents p50 | 20 agents p99 |\n`,
     );
     process.stdout.write(
-      `|${'-'.repeat(width + 2)}|----------:|-------------:|------------:|--------------:|--------------:|\n`,
+      `|${'-'.repeat(width + 2)}|----------:|-------------:|--------------:|------------:|--------------:|--------------:|\n`,
     );
-    for (const [kind, times, total, alone] of results) {
+    for (const [kind, times, total, alone, threadMs] of results) {
       const inDatabase = ms(pct(dbTimes.get(kind) ?? [Number.NaN], 50));
       process.stdout.write(
-        `| ${kind.padEnd(width)} | ${String(total).padStart(9)} | ${inDatabase.padStart(12)} | ${ms(pct(alone, 50)).padStart(11)} | ${ms(pct(times, 50)).padStart(13)} | ${ms(pct(times, 99)).padStart(13)} |\n`,
+        `| ${kind.padEnd(width)} | ${String(total).padStart(9)} | ${inDatabase.padStart(12)} | ${ms(threadMs).padStart(13)} | ${ms(pct(alone, 50)).padStart(11)} | ${ms(pct(times, 50)).padStart(13)} | ${ms(pct(times, 99)).padStart(13)} |\n`,
       );
     }
     const load = (await import('node:os')).loadavg()[0]!;

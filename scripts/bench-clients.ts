@@ -15,6 +15,8 @@ export interface ClientRequest {
    * to forget a cache so that every request pays for it.
    */
   signal?: string;
+  /** An untimed pause before the request is sent: the user's think time (e.g. a typing pause). */
+  pauseMs?: number;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function timedClients(
       req.end(body);
     });
     const one = async (r, check) => {
+      if (r.pauseMs) await new Promise((resolve) => setTimeout(resolve, r.pauseMs));
       if (r.signal) await signal(r.signal);
       const t0 = performance.now();
       const { status, text } = await send(r);
