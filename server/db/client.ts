@@ -176,6 +176,15 @@ interface NamedStatements {
 }
 
 /**
+ * The most statement texts a process runs by name. Each PostgreSQL connection keeps every statement
+ * it prepared (100–200 kB with its plan) until it closes, and the results page has a text per
+ * combination of sort and filters: the first 64 seen (the common ones) run by name, the rest
+ * unnamed.
+ */
+const PREPARED_LIMIT = 64;
+const preparedNames = new Set<string>();
+
+/**
  * Rows of a statement run as a named prepared statement on PostgreSQL (its name follows its text),
  * so a connection plans it once and reuses the plan: the results page's statement costs more to
  * plan (~2 ms) than to run (~1 ms), and the kept answers' version checks (server/db/kept.ts) run on
@@ -185,6 +194,11 @@ export async function queryRowsNamed<T>(db: Database, query: SQL): Promise<T[]> 
   const { session, dialect } = db as unknown as NamedStatements;
   const built = dialect.sqlToQuery(query);
   const name = `mw_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+  // Each connection keeps what it prepared until it closes: a bound on the statements it keeps.
+  if (!preparedNames.has(name)) {
+    if (preparedNames.size >= PREPARED_LIMIT) return queryRows<T>(db, query);
+    preparedNames.add(name);
+  }
   const result = await session.prepareQuery(built, undefined, name, false).execute();
   return result.rows as T[];
 }
