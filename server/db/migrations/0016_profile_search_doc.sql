@@ -27,13 +27,13 @@ CREATE FUNCTION matchwerk_profile_doc(v jsonb, email text) RETURNS tsvector LANG
             THEN ARRAY['occupation:' || (v ->> 'occupation')] ELSE '{}'::text[] END)
 $$;
 --> statement-breakpoint
--- search_doc follows the copied e-mail like search_text does: no edit of the profile.
+-- search_doc follows the copied e-mail: no edit of the profile (search_text, below, is gone).
 CREATE OR REPLACE FUNCTION profiles_stamp_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE'
      AND (NEW.search_email IS DISTINCT FROM OLD.search_email OR NEW.completeness IS DISTINCT FROM OLD.completeness)
-     AND (to_jsonb(NEW) - 'search_email' - 'completeness' - 'search_text' - 'sort_name' - 'search_doc')
-       = (to_jsonb(OLD) - 'search_email' - 'completeness' - 'search_text' - 'sort_name' - 'search_doc') THEN
+     AND (to_jsonb(NEW) - 'search_email' - 'completeness' - 'sort_name' - 'search_doc')
+       = (to_jsonb(OLD) - 'search_email' - 'completeness' - 'sort_name' - 'search_doc') THEN
     RETURN NEW;
   END IF;
   NEW.change_tx := pg_current_xact_id()::text::bigint;
@@ -44,7 +44,8 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- The trigram, skills and occupation indexes served only the search.
+-- The trigram, skills and occupation indexes served only the search; search_text (migration 0011)
+-- fed only the trigram index: search_doc reads the profile's values itself.
 DROP INDEX "profiles_search_text_trgm_idx";
 --> statement-breakpoint
 DROP INDEX "profiles_search_email_trgm_idx";
@@ -62,3 +63,5 @@ CREATE INDEX "profiles_search_doc_luna_idx" ON "profiles" USING gin ("search_doc
 CREATE INDEX "profiles_search_doc_nova_idx" ON "profiles" USING gin ("search_doc") WHERE "profiles"."type" = 'nova';
 --> statement-breakpoint
 CREATE INDEX "profiles_search_doc_idx" ON "profiles" USING gin ("search_doc");
+--> statement-breakpoint
+ALTER TABLE "profiles" DROP COLUMN "search_text";

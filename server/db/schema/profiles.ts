@@ -44,13 +44,11 @@ export const profiles = pgTable(
     changeTx: bigint('change_tx', { mode: 'number' }).notNull().default(currentTx),
     /** The agent who looks after the candidate (issue 12); null: unassigned. */
     assignedAgentId: uuid('assigned_agent_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Name and city folded (no accents, lower case) for the agents' search; functions of migration 0008. */
-    searchText: text('search_text').notNull().generatedAlwaysAs(sql`matchwerk_profile_search("values")`),
     /** "last first", folded: the name sort of the agents' tables. */
     sortName: text('sort_name').notNull().generatedAlwaysAs(sql`matchwerk_profile_sort_name("values")`),
     /**
      * The account's e-mail, lower case, copied by triggers (migration 0013) so that the agents' search
-     * matches it on this row's own trigram index instead of looking accounts up per row.
+     * finds it in this row's own search_doc instead of looking accounts up per row.
      */
     searchEmail: text('search_email').notNull().default(''),
     /**
