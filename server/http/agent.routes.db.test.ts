@@ -314,6 +314,17 @@ describe('GET /api/profile/list', () => {
     await f.db.db.execute(sql`update users set registration_step = 0 where id = ${muellerUser}`);
     expect((await list('registration=unfinished')).total).toBe(0);
 
+    // A profile created for an account still registering counts as unfinished from the start.
+    const registering = crypto.randomUUID();
+    await f.db.db.execute(sql`insert into users (id, email, password_hash, user_type, registration_step)
+      values (${registering}, 'still.registering@mail.test', 'x', 'nova', 3)`);
+    await f.db.db.execute(sql`insert into profiles (id, user_id, type, "values")
+      values (${registering}, ${registering}, 'nova', '{"first_name": "Rita"}')`);
+    expect(names(await list('registration=unfinished'))).toEqual(['Rita']);
+    expect(names(await list('type=nova&registration=finished&limit=100'))).not.toContain('Rita');
+    await f.db.db.execute(sql`delete from users where id = ${registering}`);
+    expect((await list('registration=unfinished')).total).toBe(0);
+
     await f.request('POST', `/api/agent/profile/${stellaNoAccount}/status`, f.tokens.agent, {
       status: 'inactive',
     });

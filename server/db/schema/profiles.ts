@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   customType,
   index,
@@ -52,6 +53,12 @@ export const profiles = pgTable(
      */
     searchEmail: text('search_email').notNull().default(''),
     /**
+     * The account is still registering (its registration_step is not 0), copied by triggers
+     * (migration 0017): the agents' "registration finished" filter reads it on this row, and their
+     * counts from an index, instead of looking each account up.
+     */
+    accountRegistering: boolean('account_registering').notNull().default(false),
+    /**
      * The words the agents' search matches, as a tsvector (migration 0016): the words of the name,
      * city and e-mail, folded, and the profile's skill and occupation keys. The search asks it with
      * one prefix query on a GIN index per candidate type, which needs no recheck of the row.
@@ -77,8 +84,9 @@ export const profiles = pgTable(
     // sort: a page is the next 20 entries, not a sort of every assigned row (migration 0013).
     index('profiles_assigned_type_updated_idx').on(t.assignedAgentId, t.type, t.updatedAt, t.id),
     index('profiles_assigned_type_sort_name_idx').on(t.assignedAgentId, t.type, t.sortName, t.id),
-    // Their counts read profiles_assigned_type_status_idx (assignment, type, status, INCLUDE user_id),
-    // written in SQL (migration 0015): Drizzle's index builder has no INCLUDE.
+    // Their counts read profiles_assigned_type_status_idx (assignment, type, status, INCLUDE
+    // account_registering), written in SQL (migrations 0015, 0017): Drizzle's index builder has no
+    // INCLUDE.
     // The table orders (with the id as tie-break, so a backward scan serves "desc" too).
     index('profiles_type_updated_idx').on(t.type, t.updatedAt, t.id),
     index('profiles_type_created_idx').on(t.type, t.createdAt, t.id),
