@@ -172,8 +172,7 @@ async function main() {
         ),
       ),
     );
-    forgetKeptCounts(db.handle.db);
-    forgetKeptPages(db.handle.db);
+    forgetKept();
 
     // The database's own time (EXPLAIN ANALYZE) for each kind: what the queries cost apart from HTTP,
     // tokens and waiting for a connection or a CPU.

@@ -9,9 +9,9 @@ import {
   type KeptAnswers,
   keptAnswersOf,
   LIST_GENERATION,
-  type SharedRead,
+  perDatabase,
+  SharedRead,
   settledAfter,
-  sharedReadOf,
 } from '../db/kept';
 import { photoUrl } from '../profiles/photos';
 import { countedTotal } from './list-counts';
@@ -65,7 +65,7 @@ const contextReads = new WeakMap<object, SharedRead<ListContext>>();
  * afresh next may be kept under it. Requests asking at once share one read (`SharedRead`).
  */
 function listContext(db: Database): Promise<ListContext> {
-  return sharedReadOf(contextReads, db, async () => {
+  const read = async (): Promise<ListContext> => {
     const [row] = await queryRowsNamed<{ key: string | null; generation: string; settled: boolean }>(
       db,
       sql`select v.key, v.generation, ${settledAfter(sql`v.generation`)} as settled
@@ -76,7 +76,8 @@ function listContext(db: Database): Promise<ListContext> {
       generation: String(row?.generation ?? ''),
       settled: row?.settled === true,
     };
-  }).get();
+  };
+  return perDatabase(contextReads, db, () => new SharedRead(read)).get();
 }
 
 /** The twin of SQL `matchwerk_fold`: decomposed, accents dropped, lower case, ß → ss. */
@@ -180,7 +181,7 @@ export function listConditions(
   if (query.status) conditions.push(sql`p.status = ${query.status}`);
   if (query.assigned === 'me') conditions.push(sql`p.assigned_agent_id = ${caller.userId}`);
   if (query.assigned === 'none') conditions.push(sql`p.assigned_agent_id is null`);
-  // Whether the account is still registering, copied onto the profile by triggers (migration 0017):
+  // Whether the account is still registering, copied onto the profile by triggers (migration 0016):
   // no account is looked up per row.
   if (query.registration === 'finished') conditions.push(sql`not p.account_registering`);
   if (query.registration === 'unfinished') conditions.push(sql`p.account_registering`);
@@ -208,7 +209,6 @@ function orderBy(query: ProfileListQuery): SQL {
 }
 
 interface ListRow {
-  /** Null only in the one row of a page past the end, read with its total. */
   id: string;
   type: CandidateType;
   status: string;
@@ -337,8 +337,12 @@ async function listPage(
   const run = query.q === '' ? queryRowsNamed : queryRows;
   let rows: ListRow[] | undefined;
   const total = await countedTotal(db, context.generation, statements.count, context.settled, async () => {
-    const both = await run<ListRow & { total: number | string }>(db, statements.pageAndCount);
-    rows = both.filter((row) => row.id !== null);
+    // A page past the end is one row: the total, and nulls for the page's columns.
+    const both = await run<(ListRow | { id: null }) & { total: number | string }>(
+      db,
+      statements.pageAndCount,
+    );
+    rows = both.filter((row): row is ListRow & { total: number | string } => row.id !== null);
     return Number(both[0]?.total ?? 0);
   });
   // The total was kept, or counted by another request's statement: the page alone.

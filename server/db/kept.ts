@@ -86,20 +86,6 @@ export class SharedRead<T> {
   }
 }
 
-/** The shared read of one statement per database handle (one per database, e.g. per test). */
-export function sharedReadOf<T>(
-  reads: WeakMap<object, SharedRead<T>>,
-  db: object,
-  read: () => Promise<T>,
-): SharedRead<T> {
-  let shared = reads.get(db);
-  if (!shared) {
-    shared = new SharedRead(read);
-    reads.set(db, shared);
-  }
-  return shared;
-}
-
 /** An answer as sent: its JSON, and its bytes compressed by encoding once a route compressed them. */
 export interface KeptAnswer {
   json: string;
@@ -177,16 +163,24 @@ export class KeptAnswers<T = KeptAnswer> {
   }
 }
 
-/** The kept answers of one kind for a database handle (one store per database, e.g. per test). */
+/**
+ * The one object of a kind for a database handle (one per database, e.g. per test): its kept
+ * answers, or the shared read of a statement.
+ */
+export function perDatabase<T extends object>(objects: WeakMap<object, T>, db: object, create: () => T): T {
+  let object = objects.get(db);
+  if (!object) {
+    object = create();
+    objects.set(db, object);
+  }
+  return object;
+}
+
+/** The kept answers of one kind for a database handle. */
 export function keptAnswersOf<T>(
   stores: WeakMap<object, KeptAnswers<T>>,
   db: object,
   limit: number,
 ): KeptAnswers<T> {
-  let store = stores.get(db);
-  if (!store) {
-    store = new KeptAnswers<T>(limit);
-    stores.set(db, store);
-  }
-  return store;
+  return perDatabase(stores, db, () => new KeptAnswers<T>(limit));
 }

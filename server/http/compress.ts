@@ -58,20 +58,10 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
   const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
   if (!encoding) return;
   const body = Buffer.from(await res.arrayBuffer());
-  if (body.length < COMPRESS_THRESHOLD) {
-    // Read whole, so answered again from the bytes (the original's body was consumed).
-    c.res = undefined as unknown as Response;
-    c.res = new Response(new Uint8Array(body), {
-      status: res.status,
-      statusText: res.statusText,
-      headers: res.headers,
-    });
-    return;
-  }
-  const out = await compressBytes(body, encoding);
+  const out = body.length >= COMPRESS_THRESHOLD ? await compressBytes(body, encoding) : body;
   const headers = new Headers(res.headers);
   headers.delete('Content-Length');
-  headers.set('Content-Encoding', encoding);
+  if (out !== body) headers.set('Content-Encoding', encoding);
   c.res = undefined as unknown as Response;
   c.res = new Response(new Uint8Array(out), { status: res.status, statusText: res.statusText, headers });
 };

@@ -54,7 +54,7 @@ export const profiles = pgTable(
     searchEmail: text('search_email').notNull().default(''),
     /**
      * The account is still registering (its registration_step is not 0), copied by triggers
-     * (migration 0017): the agents' "registration finished" filter reads it on this row, and their
+     * (migration 0016): the agents' "registration finished" filter reads it on this row, and their
      * counts from an index, instead of looking each account up.
      */
     accountRegistering: boolean('account_registering').notNull().default(false),
@@ -85,7 +85,7 @@ export const profiles = pgTable(
     index('profiles_assigned_type_updated_idx').on(t.assignedAgentId, t.type, t.updatedAt, t.id),
     index('profiles_assigned_type_sort_name_idx').on(t.assignedAgentId, t.type, t.sortName, t.id),
     // Their counts read profiles_assigned_type_status_idx (assignment, type, status, INCLUDE
-    // account_registering), written in SQL (migrations 0015, 0017): Drizzle's index builder has no
+    // account_registering), written in SQL (migrations 0015, 0016): Drizzle's index builder has no
     // INCLUDE.
     // The table orders (with the id as tie-break, so a backward scan serves "desc" too).
     index('profiles_type_updated_idx').on(t.type, t.updatedAt, t.id),

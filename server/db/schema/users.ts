@@ -40,9 +40,6 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_user_type_idx').on(t.userType),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
-    // The few accounts still registering: the agents' "registration finished" filter is an anti-join
-    // against these (server/agents/search.ts), not a scan of every account.
-    index('users_unfinished_registration_idx').on(t.id).where(sql`${t.registrationStep} <> 0`),
     check('users_registration_step_range', sql`${t.registrationStep} between 0 and 5`),
     check('users_mfa_status_values', sql`${t.mfaStatus} in ('enabled', 'pending', 'disabled')`),
     check('users_language_values', sql`${t.language} in ('de', 'en')`),
