@@ -8,7 +8,7 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'stryker.vitest.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner'],
-  mutate: ['src/machines/*.machine.ts'],
+  mutate: ['src/machines/*/*.machine.ts'],
   ignorePatterns: ['dist', 'data', 'coverage', 'server', 'docs', 'tests/e2e', 'reports', '.stryker-tmp*'],
   coverageAnalysis: 'perTest',
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),

@@ -10,7 +10,7 @@ const jsdom = process.env.MUTATION_ENVIRONMENT === 'jsdom';
 export default defineConfig({
   test: {
     environment: jsdom ? 'jsdom' : 'node',
-    include: (process.env.MUTATION_TESTS ?? 'src/machines/*.test.ts').split(','),
+    include: (process.env.MUTATION_TESTS ?? 'src/machines/*/*.test.ts').split(','),
     setupFiles: jsdom ? ['tests/support/jsdom-setup.ts'] : [],
   },
 });

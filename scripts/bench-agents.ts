@@ -28,7 +28,7 @@ import { type DbHandle, queryRows } from '../server/db/client';
 import { users } from '../server/db/schema/users';
 import { createLogger } from '../server/log';
 import { syntheticProfiles } from '../server/matching/synthetic';
-import { LIST_DEBOUNCE_MS } from '../src/machines/list.machine';
+import { LIST_DEBOUNCE_MS } from '../src/machines/shared/list.machine';
 import { timedClients } from './bench-clients';
 import { scratchDatabase } from './bench-db';
 

@@ -7,11 +7,18 @@ import { join } from 'node:path';
  * that machine and running only its own tests (STACK.md: a module-level machine makes every mutant
  * static, so every mutant costs a fresh test run), then one table of mutation scores.
  */
-const dir = 'src/machines';
-const all = readdirSync(dir)
-  .filter((f) => f.endsWith('.machine.ts'))
-  .map((f) => f.replace(/\.machine\.ts$/, ''))
-  .sort();
+const root = 'src/machines';
+/** Each machine's feature folder (src/machines/<feature>/<machine>.machine.ts). */
+const folderOf = new Map(
+  readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((feature) =>
+      readdirSync(join(root, feature.name))
+        .filter((f) => f.endsWith('.machine.ts'))
+        .map((f) => [f.replace(/\.machine\.ts$/, ''), join(root, feature.name)] as const),
+    ),
+);
+const all = [...folderOf.keys()].sort();
 const asked = process.argv.slice(2);
 const unknown = asked.filter((m) => !all.includes(m));
 if (unknown.length > 0) {
@@ -38,6 +45,7 @@ function needsDom(tests: string[]): boolean {
 }
 
 function testsOf(machine: string): string[] {
+  const dir = folderOf.get(machine)!;
   return readdirSync(dir)
     .filter((f) => f.startsWith(`${machine}.`) && /\.test\.tsx?$/.test(f))
     .map((f) => join(dir, f));
@@ -46,6 +54,7 @@ function testsOf(machine: string): string[] {
 const rows: Row[] = [];
 for (const machine of machines) {
   const tests = testsOf(machine);
+  const dir = folderOf.get(machine)!;
   const report = `reports/mutation/${machine}.json`;
   const started = Date.now();
   if (tests.length === 0) {

@@ -6,16 +6,16 @@ import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
 import { CREDENTIALS_KEY } from '../contract/session';
 import { createApiClient } from './api/client';
-import { createAppLogic } from './machines/app-logic';
-import { lazyWorkspace } from './machines/lazy-workspace';
-import { dropLists } from './machines/list.machine';
-import { localeMachine } from './machines/locale.machine';
-import { type SessionActor, sessionMachine } from './machines/session.machine';
-import { sessionActors } from './machines/session-actors';
-import { sessionBridge } from './machines/session-bridge';
+import { type SessionActor, sessionMachine } from './machines/session/session.machine';
+import { sessionActors } from './machines/session/session-actors';
+import { sessionBridge } from './machines/session/session-bridge';
+import { dropLists } from './machines/shared/list.machine';
+import { createAppLogic } from './machines/shell/app-logic';
+import { lazyWorkspace } from './machines/shell/lazy-workspace';
+import { localeMachine } from './machines/shell/locale.machine';
 import { createAppRouter } from './router';
-import { AppActorsContext } from './ui/app-context';
-import { LocaleGate } from './ui/locale-gate';
+import { AppActorsContext } from './ui/components/app-context';
+import { LocaleGate } from './ui/shell/locale-gate';
 
 /**
  * The app starts in steps, each its own task: on a phone the modules' evaluation, the actors, the

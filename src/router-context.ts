@@ -1,8 +1,8 @@
 import type { ApiClient } from './api/client';
-import type { AppLogic } from './machines/app-logic';
-import type { LocaleActor } from './machines/locale.machine';
-import type { SessionActor } from './machines/session.machine';
-import type { Workspace } from './machines/workspace';
+import type { SessionActor } from './machines/session/session.machine';
+import type { AppLogic } from './machines/shell/app-logic';
+import type { LocaleActor } from './machines/shell/locale.machine';
+import type { Workspace } from './machines/shell/workspace';
 
 /** What every route's guard and loader get (created once in main.tsx, swapped in tests). */
 export interface RouterContext {

@@ -3,8 +3,8 @@ import { CREDENTIALS_KEY } from '../../contract/session';
 import { flush } from '../../tests/support/deferred-actors';
 import { sessionWithDeferredActors } from '../../tests/support/session';
 import { fakeToken } from '../../tests/support/tokens';
-import { sessionBridge } from '../machines/session-bridge';
-import { decodeClaims } from '../machines/token';
+import { sessionBridge } from '../machines/session/session-bridge';
+import { decodeClaims } from '../machines/session/token';
 import { ApiError, createApiClient, queryParams } from './client';
 
 const s = Math.floor(Date.now() / 1000);

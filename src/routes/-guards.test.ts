@@ -5,8 +5,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { CREDENTIALS_KEY, type TokenClaims } from '../../contract/session';
 import { sessionMachineForTests } from '../../tests/support/session';
 import { fakeToken, MemoryStorage } from '../../tests/support/tokens';
-import { createAppLogic } from '../machines/app-logic';
-import { localeMachine } from '../machines/locale.machine';
+import { createAppLogic } from '../machines/shell/app-logic';
+import { localeMachine } from '../machines/shell/locale.machine';
 import { createAppRouter } from '../router';
 
 type Persona = 'anonymous' | 'unfinished' | 'luna' | 'company' | 'agent';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isSameOriginPath } from '../machines/access';
+import { isSameOriginPath } from '../machines/session/access';
 
 /** `?redirect=` of /login and /mfa/login: kept when it is a path of this site, dropped otherwise. */
 export const RedirectSearch = v.object({

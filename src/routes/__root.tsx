@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router-context';
-import { Layout } from '../ui/layout';
-import { NotFoundScreen } from '../ui/screens/public';
+import { NotFoundScreen } from '../ui/public/public';
+import { Layout } from '../ui/shell/layout';
 import { ContentSkeleton, LoadFailed } from '../ui/shell/route-states';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -1,10 +1,10 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { fetchVerifiedClaims } from '../api/preload';
-import { protectedRedirect } from '../machines/access';
-import { agentSelfList } from '../machines/agent-workspace';
-import { settledSession } from '../machines/settled';
-import { isAgent } from '../machines/token';
-import { ConsentsPrompt } from '../ui/consents-prompt';
+import { agentSelfList } from '../machines/agents/agent-workspace';
+import { protectedRedirect } from '../machines/session/access';
+import { settledSession } from '../machines/session/settled';
+import { isAgent } from '../machines/session/token';
+import { ConsentsPrompt } from '../ui/legal/consents-prompt';
 import { ContentSkeleton, LoadFailed } from '../ui/shell/route-states';
 
 // SEED-SPEC §2: a token and (finished registration or an agent), else /login.

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ForgotPasswordScreen } from '../ui/screens/password-reset';
+import { ForgotPasswordScreen } from '../ui/session/password-reset';
 
 export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordScreen });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LandingScreen } from '../ui/screens/landing';
+import { LandingScreen } from '../ui/public/landing';
 
 export const Route = createFileRoute('/')({ component: LandingScreen });

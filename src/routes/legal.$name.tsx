@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { LEGAL_TEXTS, type LegalText } from '../../contract/legal-names';
 import { fetchLegalText } from '../api/legal';
-import { LegalScreen } from '../ui/screens/public';
+import { LegalScreen } from '../ui/public/public';
 import { ContentSkeleton, LoadFailed } from '../ui/shell/route-states';
 
 const isLegalText = (name: string): name is LegalText => (LEGAL_TEXTS as readonly string[]).includes(name);

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { loginRedirect } from '../machines/access';
-import { settledSession } from '../machines/settled';
-import { LoginScreen } from '../ui/screens/login';
+import { loginRedirect } from '../machines/session/access';
+import { settledSession } from '../machines/session/settled';
+import { LoginScreen } from '../ui/session/login';
 import { LoginSearch } from './-redirect-search';
 
 export const Route = createFileRoute('/login')({

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { mfaLoginRedirect } from '../machines/access';
-import { settledSession } from '../machines/settled';
-import { MfaLoginScreen } from '../ui/screens/mfa-login';
+import { mfaLoginRedirect } from '../machines/session/access';
+import { settledSession } from '../machines/session/settled';
+import { MfaLoginScreen } from '../ui/session/mfa-login';
 import { RedirectSearch } from './-redirect-search';
 
 export const Route = createFileRoute('/mfa/login')({

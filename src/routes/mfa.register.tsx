@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { protectedRedirect } from '../machines/access';
-import { settledSession } from '../machines/settled';
-import { MfaRegisterScreen } from '../ui/screens/account';
+import { protectedRedirect } from '../machines/session/access';
+import { settledSession } from '../machines/session/settled';
+import { MfaRegisterScreen } from '../ui/account/mfa-register';
 
 // A signed-in user with a finished registration (or an agent) sets SMS protection up here; anybody
 // else goes to /login, which sends an unfinished registration on to its own phone step.

@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { registerNeedsConfirmation } from '../machines/access';
-import { settledSession } from '../machines/settled';
-import { RegisterScreen } from '../ui/screens/register/register-screen';
+import { registerNeedsConfirmation } from '../machines/session/access';
+import { settledSession } from '../machines/session/settled';
+import { RegisterScreen } from '../ui/registration/register-screen';
 
 const RegisterSearch = v.object({
   step: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)), 1), 1),

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ResetPasswordScreen } from '../ui/screens/password-reset';
+import { ResetPasswordScreen } from '../ui/session/password-reset';
 
 // SEED-SPEC §2: reachable only with a token that verifies and passes the server's check. A bad,
 // expired or used link goes to the login, which says so and offers a new link (PRODUCT.md §6).

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { createActor, waitFor } from 'xstate';
-import type { EmailValidationActor } from '../machines/email-validation.machine';
-import { accountLogic } from '../machines/logic/account';
-import { ValidateEmailScreen } from '../ui/screens/public';
+import { accountLogic } from '../machines/account/account-logic';
+import type { EmailValidationActor } from '../machines/account/email-validation.machine';
+import { ValidateEmailScreen } from '../ui/public/public';
 
 // The link is single use, but the router runs this loader again when the session took the new tokens
 // (an invalidation): while the page shows, every run reads the one validation actor of its token.

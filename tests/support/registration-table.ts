@@ -2,7 +2,7 @@ import type { Expectation, ModelTable } from './model';
 
 /**
  * The registration's specification (PRODUCT.md §3), by hand: (state, event) → next state, context,
- * actor calls and tags. src/machines/registration.model.test.ts checks the machine against it; the
+ * actor calls and tags. src/machines/registration/registration.model.test.ts checks the machine against it; the
  * browser test walks its path to `done` in the real app.
  *
  * Events: the user's (createAccount, resendNow, resendLater — a minute on —, skipPhone, retry,

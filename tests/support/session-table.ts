@@ -1,5 +1,5 @@
 import type { StoredCredentials, TokenPair } from '../../contract/session';
-import type { TokenRejected } from '../../src/machines/session.machine';
+import type { TokenRejected } from '../../src/machines/session/session.machine';
 import type { Expectation, ModelTable } from './model';
 import { fakeToken } from './tokens';
 

@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { CREDENTIALS_KEY, type TokenClaims } from '../../contract/session';
-import { sessionMachine, TokenRejected } from '../../src/machines/session.machine';
-import { decodeClaims } from '../../src/machines/token';
+import { sessionMachine, TokenRejected } from '../../src/machines/session/session.machine';
+import { decodeClaims } from '../../src/machines/session/token';
 import { deferredActors } from './deferred-actors';
 import { MemoryStorage } from './tokens';
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CompanyListSearchSchema } from '../../machines/agent-search';
-import { companyList } from '../../machines/agent-workspace';
-import { isAgent } from '../../machines/token';
-import { CompanyListScreen } from '../../ui/agents/companies';
-import { CompaniesScreen } from '../../ui/screens/workspace';
+import { CompanyListSearchSchema } from '../../../contract/company-search';
+import { companyList } from '../../machines/agents/agent-workspace';
+import { isAgent } from '../../machines/session/token';
+import { CompanyListScreen } from '../../ui/companies/companies';
+import { CompaniesScreen } from '../../ui/dashboard/workspace-screens';
 
 // SEED-SPEC §2 keeps companies open to the whole protected group: a company sees its own profile, an
 // agent the companies table (PRODUCT.md §6), anybody else a pointer back. Only agents load the table

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { JOB_PAGE_SIZE, JobListSearchSchema } from '../../../contract/job-search';
 import { listJobs } from '../../api/jobs';
-import { agentDashboard } from '../../machines/agent-workspace';
-import { JOB_PAGE_SIZE, JobListSearchSchema } from '../../machines/job-search';
-import { listActor } from '../../machines/list.machine';
-import { isAgent } from '../../machines/token';
-import { DashboardScreen } from '../../ui/screens/workspace';
+import { agentDashboard } from '../../machines/agents/agent-workspace';
+import { isAgent } from '../../machines/session/token';
+import { listActor } from '../../machines/shared/list.machine';
+import { DashboardScreen } from '../../ui/dashboard/workspace-screens';
 
 export const Route = createFileRoute('/_protected/dashboard')({
   // A company's dashboard lists its job requests: the same list the requests page shows first. An

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { JOB_PAGE_SIZE, JobListSearchSchema } from '../../../contract/job-search';
 import { listJobs } from '../../api/jobs';
-import { JOB_PAGE_SIZE, JobListSearchSchema } from '../../machines/job-search';
-import { listActor, visitList } from '../../machines/list.machine';
+import { listActor, visitList } from '../../machines/shared/list.machine';
 import { JobListScreen } from '../../ui/jobs/job-list';
 
 export const Route = createFileRoute('/_protected/matchingJob')({

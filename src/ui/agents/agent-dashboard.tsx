@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AgentDashboard as Dashboard } from '../../../contract/agent';
 import type { CandidateType } from '../../../contract/user-types';
-import { type ListActor, listPage } from '../../machines/list.machine';
+import { type ListActor, listPage } from '../../machines/shared/list.machine';
 import { ListStatus } from '../components/list-status';
 
 /** One figure of the dashboard: the count, what it counts, and the table that lists them. */

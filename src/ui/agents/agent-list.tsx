@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AgentListResponse } from '../../../contract/agent';
-import { type ListActor, listPage } from '../../machines/list.machine';
+import { type ListActor, listPage } from '../../machines/shared/list.machine';
 import { ListStatus } from '../components/list-status';
-import { Screen } from '../screen';
+import { Screen } from '../components/screen';
 
 /**
  * agent/view: every agent with the candidates and companies they look after and their active jobs.

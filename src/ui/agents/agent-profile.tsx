@@ -3,15 +3,15 @@ import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { type AgentSelf, AgentSelfUpdateSchema } from '../../../contract/agent';
 import { formErrors } from '../../../contract/form-errors';
-import type { ListActor } from '../../machines/list.machine';
-import { listPage } from '../../machines/list.machine';
-import type { photoMachine } from '../../machines/photo.machine';
-import type { SubmissionActor } from '../../machines/submission.machine';
-import { AccountSettings } from '../account-settings';
+import type { photoMachine } from '../../machines/profile/photo.machine';
+import type { ListActor } from '../../machines/shared/list.machine';
+import { listPage } from '../../machines/shared/list.machine';
+import type { SubmissionActor } from '../../machines/shared/submission.machine';
+import { AccountSettings } from '../account/account-settings';
 import { ListStatus } from '../components/list-status';
-import { PhotoEditor } from '../photo-panel';
-import { Screen } from '../screen';
-import { FormError, TextField } from '../text-field';
+import { FormError, TextField } from '../components/native-text-field';
+import { Screen } from '../components/screen';
+import { PhotoEditor } from '../profile/photo-panel';
 
 /** agent: the agent's own name, phone and photo, and the account settings every user has. */
 export function AgentProfileScreen({

@@ -6,19 +6,22 @@ import { useState } from 'react';
 import type { AccessKind, AgentListResponse, AgentProfileDetail } from '../../../contract/agent';
 import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
 import type { CandidateType } from '../../../contract/user-types';
-import type { CandidateActionsActor, CandidateNotice } from '../../machines/candidate-actions.machine';
-import type { CandidateDetailLogic } from '../../machines/candidate-actors';
-import { type ListActor, listPage } from '../../machines/list.machine';
+import type {
+  CandidateActionsActor,
+  CandidateNotice,
+} from '../../machines/candidates/candidate-actions.machine';
+import type { CandidateDetailLogic } from '../../machines/candidates/candidate-actors';
+import { type ListActor, listPage } from '../../machines/shared/list.machine';
 import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/dialog';
+import { DownloadButton } from '../components/download-button';
+import { errorMessage } from '../components/error-message';
 import { ListStatus } from '../components/list-status';
+import { ProtectedImage } from '../components/protected-image';
+import { Screen } from '../components/screen';
 import { Select } from '../components/select';
-import { DownloadButton } from '../download-button';
-import { errorMessage } from '../error-message';
 import { ScoreBar } from '../jobs/reasons';
-import { TAB_NAMES } from '../profile-editor';
-import { ProtectedImage } from '../protected-image';
-import { Screen } from '../screen';
+import { TAB_NAMES } from '../profile/profile-editor';
 import { fieldLabel, valueText } from './candidate-values';
 
 const TYPE_NAMES = { stella: msg`Stella`, luna: msg`Luna`, nova: msg`Nova` } as const;

@@ -3,21 +3,21 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { SortDescriptor } from 'react-aria-components';
 import type { ProfileListItem, ProfileListResponse } from '../../../contract/agent';
-import type { FieldDefinition } from '../../../contract/catalog';
-import type { CandidateType } from '../../../contract/user-types';
 import {
   CANDIDATE_PAGE_SIZE,
   type CandidateListSearch,
   effectiveOrder,
-} from '../../machines/candidate-search';
-import { type ListActor, listPage } from '../../machines/list.machine';
+} from '../../../contract/candidate-search';
+import type { FieldDefinition } from '../../../contract/catalog';
+import type { CandidateType } from '../../../contract/user-types';
+import { type ListActor, listPage } from '../../machines/shared/list.machine';
 import { ListStatus } from '../components/list-status';
 import { Pagination } from '../components/pagination';
+import { ProtectedImage } from '../components/protected-image';
+import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/table';
 import { TextField } from '../components/text-field';
-import { ProtectedImage } from '../protected-image';
-import { Screen } from '../screen';
 import { optionLabel } from './candidate-values';
 
 /** Where a candidate's page is, per type. */

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ListActor, listMachine } from '../../machines/list.machine';
+import { type ListActor, listMachine } from '../../machines/shared/list.machine';
 import { ListStatus } from './list-status';
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });

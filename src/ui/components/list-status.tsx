@@ -1,4 +1,4 @@
-import type { ListActor, ListSnapshot } from '../../machines/list.machine';
+import type { ListActor, ListSnapshot } from '../../machines/shared/list.machine';
 import { RetryAlert } from './retry-alert';
 import { Skeleton } from './skeleton';
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { errorMessage } from '../error-message';
+import { errorMessage } from './error-message';
 
 /** A failed load in words, with the way to try again (PRODUCT.md §9: a translated failure with retry). */
 export function RetryAlert({ code, onRetry }: { code: string | null; onRetry: () => void }) {

@@ -5,26 +5,26 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { Language } from '../../../contract/user-types';
-import type { citySearchLogic } from '../../machines/city-search.machine';
 import {
   DEFAULT_WEIGHT,
   type DraftCriterion,
   hasUnsavedJobChanges,
   type JobActor,
-} from '../../machines/job.machine';
-import type { JobPreviewActor } from '../../machines/job-preview.machine';
-import { citySearch } from '../../machines/logic/cities';
-import { jobLogic } from '../../machines/logic/job';
-import { useAppActors } from '../app-context';
-import { ErrorSummary } from '../catalog-form';
+} from '../../machines/jobs/job.machine';
+import { jobLogic } from '../../machines/jobs/job-logic';
+import type { JobPreviewActor } from '../../machines/jobs/job-preview.machine';
+import type { citySearchLogic } from '../../machines/shared/city-search.machine';
+import { citySearch } from '../../machines/shared/city-search-logic';
+import { useAppActors } from '../components/app-context';
 import { Button } from '../components/button';
+import { ErrorSummary } from '../components/catalog-form';
+import { errorMessage } from '../components/error-message';
+import { CatalogField } from '../components/fields/catalog-field';
 import { NumberField } from '../components/number-field';
 import { RetryAlert } from '../components/retry-alert';
+import { Screen } from '../components/screen';
 import { Slider } from '../components/slider';
 import { Switch } from '../components/switch';
-import { errorMessage } from '../error-message';
-import { CatalogField } from '../fields/catalog-field';
-import { Screen } from '../screen';
 import { Histogram } from './histogram';
 
 const workspaceRoute = getRouteApi('/_protected');

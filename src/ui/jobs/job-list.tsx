@@ -2,13 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Job, JobListResponse } from '../../../contract/job';
-import { JOB_PAGE_SIZE, type JobListSearch } from '../../machines/job-search';
-import { type ListActor, listPage } from '../../machines/list.machine';
+import { JOB_PAGE_SIZE, type JobListSearch } from '../../../contract/job-search';
+import { type ListActor, listPage } from '../../machines/shared/list.machine';
 import { ListStatus } from '../components/list-status';
 import { Pagination } from '../components/pagination';
+import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
-import { Screen } from '../screen';
 import { ScoreBar } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');

@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ResultDetail } from '../../../contract/job';
-import { type ListActor, listPage } from '../../machines/list.machine';
+import { type ListActor, listPage } from '../../machines/shared/list.machine';
 import { ListStatus } from '../components/list-status';
-import { ProtectedImage } from '../protected-image';
-import { Screen } from '../screen';
+import { ProtectedImage } from '../components/protected-image';
+import { Screen } from '../components/screen';
 import { reasonText, ScoreBar } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');

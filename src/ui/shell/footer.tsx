@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { LEGAL_TEXTS } from '../../../contract/legal-names';
-import { legalTitle } from '../legal-titles';
+import { legalTitle } from '../components/legal-titles';
 
 /** Legal texts and the copyright line. */
 export function Footer() {

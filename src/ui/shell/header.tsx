@@ -5,11 +5,11 @@ import { type FocusEvent, type KeyboardEvent, useId, useState } from 'react';
 import type { AgentSelf } from '../../../contract/agent';
 import type { TokenClaims } from '../../../contract/session';
 import { LANGUAGES, type Language } from '../../../contract/user-types';
-import { type ListActor, listPage } from '../../machines/list.machine';
-import { useAppActors } from '../app-context';
-import { accountMenuFor, navigationFor } from '../navigation';
-import { ProtectedImage } from '../protected-image';
+import { type ListActor, listPage } from '../../machines/shared/list.machine';
+import { useAppActors } from '../components/app-context';
+import { ProtectedImage } from '../components/protected-image';
 import { LogoMark } from './logo';
+import { accountMenuFor, navigationFor } from './navigation';
 
 /** The app bar: logo, the role's navigation (a menu button under 768 px), language, avatar menu. */
 export function Header() {

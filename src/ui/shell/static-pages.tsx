@@ -4,10 +4,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LEGAL_TEXTS } from '../../../contract/legal';
-import { legalTitle } from '../legal-titles';
-import { navigationFor } from '../navigation';
-import { LandingView, type LinkTo } from '../screens/landing';
+import { legalTitle } from '../components/legal-titles';
+import { LandingView, type LinkTo } from '../public/landing';
 import { LogoMark } from './logo';
+import { navigationFor } from './navigation';
 import { ContentSkeleton } from './route-states';
 
 /** The pages whose markup the build writes into the HTML (scripts/vite-prerender.ts). */

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { agentSelfActors } from '../../../machines/agent-workspace';
+import { agentSelfActors } from '../../../machines/agents/agent-workspace';
 import { AgentProfileScreen } from '../../../ui/agents/agent-profile';
 
 export const Route = createFileRoute('/_protected/_agent/agent/')({

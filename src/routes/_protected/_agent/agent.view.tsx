@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { agentList } from '../../../machines/agent-workspace';
+import { agentList } from '../../../machines/agents/agent-workspace';
 import { AgentListScreen } from '../../../ui/agents/agent-list';
 
 export const Route = createFileRoute('/_protected/_agent/agent/view')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isSeniorAgentType } from '../../../../contract/agent';
-import { agentList, companyDetailActors } from '../../../machines/agent-workspace';
-import { CompanyDetailScreen } from '../../../ui/agents/companies';
+import { agentList, companyDetailActors } from '../../../machines/agents/agent-workspace';
+import { CompanyDetailScreen } from '../../../ui/companies/companies';
 
 export const Route = createFileRoute('/_protected/_agent/companies/view/$uuid')({
   // A senior agent may hand the company to any agent: only they load the agents to choose from.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { candidateTable } from '../../../machines/candidate-actors';
-import { CandidateListSearchSchema } from '../../../machines/candidate-search';
+import { CandidateListSearchSchema } from '../../../../contract/candidate-search';
+import { candidateTable } from '../../../machines/candidates/candidate-actors';
 import { CandidateListScreen } from '../../../ui/candidates/candidate-list';
 
 export const Route = createFileRoute('/_protected/_agent/lunas/')({

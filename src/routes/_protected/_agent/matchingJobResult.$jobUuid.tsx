@@ -1,9 +1,9 @@
 import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
+import { JOB_PAGE_SIZE, ResultsSearchSchema } from '../../../../contract/job-search';
 import { fetchNearMisses, fetchResults } from '../../../api/jobs';
-import { JOB_PAGE_SIZE, ResultsSearchSchema } from '../../../machines/job-search';
-import { listActor } from '../../../machines/list.machine';
-import { jobLogic } from '../../../machines/logic/job';
+import { jobLogic } from '../../../machines/jobs/job-logic';
+import { listActor } from '../../../machines/shared/list.machine';
 import { JobResults } from '../../../ui/jobs/job-results';
 
 const workspaceRoute = getRouteApi('/_protected');

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ResultsSearchSchema } from '../../../../contract/job-search';
 import { fetchResultDetail } from '../../../api/jobs';
-import { ResultsSearchSchema } from '../../../machines/job-search';
-import { listActor } from '../../../machines/list.machine';
+import { listActor } from '../../../machines/shared/list.machine';
 import { JobResultDetailScreen } from '../../../ui/jobs/job-result-detail';
 
 export const Route = createFileRoute('/_protected/_agent/matchingJobResultDetail/$jobUuid/$uuid')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { candidateDetail } from '../../../machines/candidate-actors';
+import { candidateDetail } from '../../../machines/candidates/candidate-actors';
 import { CandidateDetailScreen } from '../../../ui/candidates/candidate-detail';
 
 export const Route = createFileRoute('/_protected/_agent/novas/view/$uuid')({

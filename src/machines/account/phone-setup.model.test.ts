@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { TokenPair } from '../../../contract/session';
+import { deferredActors, flush } from '../../../tests/support/deferred-actors';
+import {
+  type Expectation,
+  lazyModule,
+  type ModelTable,
+  machineTransitions,
+  recordVisits,
+  replayPath,
+  stateNodePaths,
+  tableCoverage,
+  tablePaths,
+  tableState,
+} from '../../../tests/support/model';
+import type * as PhoneSetupModule from './phone-setup.machine';
+
+// Loaded in beforeAll: a fault that breaks the machine's definition fails every test (lazyModule).
+const machines = lazyModule<typeof PhoneSetupModule>(() => import('./phone-setup.machine'));
+/** A new code a minute after the last (PRODUCT.md §3), written apart from the machine. */
+const PHONE_RESEND_COOLDOWN_MS = 60_000;
+
+const T0 = Date.UTC(2026, 10, 22, 12);
+const request = { phoneNumber: '0151 23456789', countryCode: 'DE', currentPassword: 'Altes-Passwort-1' };
+const pair: TokenPair = { token: 't-new', refresh_token: 'r-new' };
+const rejected = { code: 'phone.invalid', fields: { phoneNumber: ['phone.invalid'] } };
+const rateLimited = { code: 'request.rate_limited', retryAfterSeconds: 30 };
+const cleared = { error: null, fieldErrors: {} };
+
+// The clock stands at T0, except while `resendLater` is sent: then a minute has passed.
+const sendCode = { src: 'sendCode', input: request };
+const resendCode = { src: 'resendCode', input: undefined };
+const confirmCode = { src: 'confirmCode', input: { code: '123456' } };
+const turnOff = { src: 'turnOff', input: { currentPassword: 'Altes-Passwort-1' } };
+
+const sending: Expectation = {
+  target: 'sending',
+  context: { ...cleared, pendingPhone: request.phoneNumber, running: ['sendCode'] },
+  invoked: [sendCode],
+  tags: ['busy'],
+};
+const turningOff: Expectation = {
+  target: 'turningOff',
+  context: { ...cleared, running: ['turnOff'] },
+  invoked: [turnOff],
+  tags: ['busy'],
+};
+
+const checking: Expectation = {
+  target: 'checking',
+  context: { ...cleared, running: ['confirmCode'] },
+  invoked: [confirmCode],
+  tags: ['busy', 'awaitingCode'],
+};
+const resending = (target: string): Expectation => ({
+  target,
+  context: { ...cleared, running: ['resendCode'] },
+  invoked: [resendCode],
+  tags: ['busy', 'awaitingCode'],
+});
+const change: Expectation = {
+  target: 'idle',
+  context: { ...cleared, pendingPhone: null, running: [] },
+  tags: [],
+};
+
+/**
+ * The specification, by hand (PRODUCT.md §3): (state, event) → next state, context, actor calls, tags.
+ * Events: send/confirm/change/turnOff are the user's; resendNow asks at once, resendLater a minute
+ * on; the rest are the server's answers to the running call. Settings start with SMS login on.
+ * `running`: the ids of the calls running after the event. A state labelled `#failed` is the same
+ * machine state showing an error, which the next call clears; `confirming#limited` waits the 30 s
+ * the server asked for, and a resend after it starts the cooldown anew.
+ */
+const table: ModelTable = {
+  initial: 'idle',
+  events: [
+    'send',
+    'sent',
+    'sendFailed',
+    'confirm',
+    'confirmed',
+    'wrongCode',
+    'resendNow',
+    'resendLater',
+    'resent',
+    'resendLimited',
+    'change',
+    'turnOff',
+    'turnedOff',
+    'turnOffFailed',
+  ],
+  states: {
+    idle: { send: sending, turnOff: turningOff },
+    sending: {
+      sent: {
+        target: 'confirming',
+        context: { pendingPhone: request.phoneNumber, resendAllowedAt: 'cooldown from now' },
+        tags: ['awaitingCode'],
+      },
+      sendFailed: {
+        target: 'idle#failed',
+        context: { pendingPhone: null, error: 'phone.invalid', fieldErrors: rejected.fields },
+        tags: [],
+      },
+    },
+    'idle#failed': { send: sending, turnOff: turningOff },
+    confirming: { confirm: checking, resendLater: resending('resending'), change },
+    'confirming#failed': { confirm: checking, resendLater: resending('resending'), change },
+    'confirming#limited': { confirm: checking, resendLater: resending('resending#again'), change },
+    resending: {
+      resent: {
+        target: 'confirming',
+        context: { resendAllowedAt: 'cooldown from now', running: [] },
+        tags: ['awaitingCode'],
+      },
+      resendLimited: {
+        target: 'confirming#limited',
+        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now', running: [] },
+        tags: ['awaitingCode'],
+      },
+    },
+    // After the 30 s wait: the new code's cooldown counts from its sending, not from the refusal.
+    'resending#again': {
+      resent: {
+        target: 'confirming',
+        context: { resendAllowedAt: 'cooldown from now', running: [] },
+        tags: ['awaitingCode'],
+      },
+      resendLimited: {
+        target: 'confirming#limited',
+        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now', running: [] },
+        tags: ['awaitingCode'],
+      },
+    },
+    checking: {
+      confirmed: {
+        target: 'confirmed',
+        context: { enabled: true, pendingPhone: null, issued: [pair] },
+        tags: [],
+      },
+      wrongCode: {
+        target: 'confirming#failed',
+        context: { error: 'login.wrong_2FA_code', pendingPhone: request.phoneNumber },
+        tags: ['awaitingCode'],
+      },
+    },
+    confirmed: { send: sending, turnOff: turningOff },
+    turningOff: {
+      turnedOff: { target: 'turnedOff', context: { enabled: false, issued: [pair] }, tags: [] },
+      turnOffFailed: {
+        target: 'idle#failed',
+        context: { enabled: true, error: 'password.wrong_current', issued: [] },
+        tags: [],
+      },
+    },
+    turnedOff: { send: sending },
+  },
+};
+
+const paths = tablePaths(table);
+const visited = new Set<string>();
+const executed = new Set<string>();
+const taken = new Set<string>();
+
+function start() {
+  const { phoneSetupMachine } = machines.get();
+  let now = T0;
+  const issued: TokenPair[] = [];
+  const fx = deferredActors(['sendCode', 'resendCode', 'confirmCode', 'turnOff'] as const);
+  const actor = createActor(
+    phoneSetupMachine.provide({
+      actors: fx.actors,
+      actions: { tokensIssued: (_, p) => issued.push(p) },
+    }),
+    { input: { enabled: true, now: () => now }, inspect: recordVisits(visited, taken) },
+  ).start();
+  const settle = (id: Parameters<typeof fx.settle>[0], outcome: 'done' | 'error', value: unknown) => {
+    if (fx.pending(id) > 0) fx.settle(id, outcome, value);
+  };
+  return {
+    async send(event: string) {
+      if (event === 'send') actor.send({ type: 'phone.send', request });
+      else if (event === 'sent') settle('sendCode', 'done', undefined);
+      else if (event === 'sendFailed') settle('sendCode', 'error', rejected);
+      else if (event === 'confirm') actor.send({ type: 'phone.confirm', code: '123456' });
+      else if (event === 'confirmed') settle('confirmCode', 'done', pair);
+      else if (event === 'wrongCode') settle('confirmCode', 'error', { code: 'login.wrong_2FA_code' });
+      else if (event === 'resendNow') actor.send({ type: 'phone.resend' });
+      else if (event === 'resendLater') {
+        now = T0 + PHONE_RESEND_COOLDOWN_MS;
+        actor.send({ type: 'phone.resend' });
+        now = T0;
+      } else if (event === 'resent') settle('resendCode', 'done', undefined);
+      else if (event === 'resendLimited') settle('resendCode', 'error', rateLimited);
+      else if (event === 'change') actor.send({ type: 'phone.change' });
+      else if (event === 'turnOff')
+        actor.send({ type: 'phone.turnOff', currentPassword: request.currentPassword });
+      else if (event === 'turnedOff') settle('turnOff', 'done', pair);
+      else if (event === 'turnOffFailed') settle('turnOff', 'error', { code: 'password.wrong_current' });
+      await flush();
+    },
+    snapshot() {
+      const s = actor.getSnapshot();
+      // Times as the table writes them: relative to T0, when every answer arrives.
+      const allowedAt = s.context.resendAllowedAt;
+      const resendAllowedAt =
+        allowedAt === T0 + PHONE_RESEND_COOLDOWN_MS
+          ? 'cooldown from now'
+          : allowedAt === T0 + 30_000
+            ? '30 s from now'
+            : allowedAt;
+      const { now: _clock, ...context } = s.context;
+      const running = Object.keys(s.children)
+        .filter((id) => s.children[id] !== undefined)
+        .sort();
+      return {
+        value: s.value,
+        context: { ...context, resendAllowedAt, issued: [...issued], running },
+        tags: s.tags,
+      };
+    },
+    calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
+  };
+}
+
+describe('phone-setup machine, against its expectation table', () => {
+  beforeAll(machines.load);
+  afterAll(() => {
+    process.stdout.write(
+      tableCoverage('phone-setup', table, machines.get().phoneSetupMachine, executed, visited, taken).line,
+    );
+  });
+
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
+    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
+    executed.add(name);
+  });
+
+  it('refuses a resend within the minute after a code was sent', async () => {
+    const driver = start();
+    await driver.send('send');
+    await driver.send('sent');
+    await driver.send('resendNow');
+    expect(driver.snapshot().value).toBe('confirming');
+    expect(driver.calls().map((c) => c.src)).toEqual(['sendCode']);
+  });
+
+  it.each([
+    ['off', { enabled: false }],
+    ['not said (registration)', {}],
+  ] as const)('does not offer turning off while SMS login is %s', (_, input) => {
+    const { phoneSetupMachine } = machines.get();
+    const actor = createActor(phoneSetupMachine, { input }).start();
+    expect(actor.getSnapshot().context.enabled).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'phone.turnOff', currentPassword: 'x' })).toBe(false);
+    actor.send({ type: 'phone.turnOff', currentPassword: 'x' });
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('needs the app to provide every call: the stand-ins in the machine fail', async () => {
+    const { phoneSetupMachine } = machines.get();
+    const run = async (events: object[]) => {
+      const actor = createActor(phoneSetupMachine, { input: { enabled: true, now: () => T0 } }).start();
+      for (const event of events) {
+        actor.send(event as never);
+        await flush();
+      }
+      const { value, context } = actor.getSnapshot();
+      actor.stop();
+      return { value, failed: context.error !== null };
+    };
+    const send = { type: 'phone.send', request };
+    expect(await run([send])).toEqual({ value: 'idle', failed: true });
+    expect(await run([{ type: 'phone.turnOff', currentPassword: 'x' }])).toEqual({
+      value: 'idle',
+      failed: true,
+    });
+    // Past sendCode only through a provided one: resend and confirm need the code sent.
+    const sent = phoneSetupMachine.provide({ actors: { sendCode: fromPromise(async () => {}) } });
+    for (const [event, value] of [
+      [{ type: 'phone.confirm', code: '123456' }, 'confirming'],
+      [{ type: 'phone.resend' }, 'confirming'],
+    ] as const) {
+      let now = T0;
+      const actor = createActor(sent, { input: { enabled: false, now: () => now } }).start();
+      actor.send(send as never);
+      await flush();
+      now = T0 + PHONE_RESEND_COOLDOWN_MS;
+      actor.send(event);
+      await flush();
+      expect(actor.getSnapshot().value, event.type).toBe(value);
+      expect(actor.getSnapshot().context.error, event.type).not.toBeNull();
+      actor.stop();
+    }
+  });
+
+  it('covered every state of the machine and every transition of the table', () => {
+    const { phoneSetupMachine } = machines.get();
+    const states = stateNodePaths(phoneSetupMachine);
+    expect([...visited].sort()).toEqual([...states].sort());
+    expect([...new Set(Object.keys(table.states).map(tableState))].sort()).toEqual([...states].sort());
+    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
+    // Every transition the definition holds (guarded alternatives, onDone / onError) was taken.
+    expect(machineTransitions(phoneSetupMachine).filter((t) => !taken.has(t))).toEqual([]);
+  });
+});

@@ -1,0 +1,218 @@
+import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { AgentRef, AssignmentResult } from '../../../contract/agent';
+import { errorCodeOf } from '../../../contract/errors';
+
+/** What the actions change and decide on: a candidate's type, status and agent. */
+export interface CandidateFacts {
+  uuid: string;
+  type: string;
+  status: 'active' | 'inactive';
+  assignedAgent: AgentRef | null;
+}
+
+/** The last change that went through, for the screen to confirm in words. */
+export type CandidateNotice = 'assigned' | 'unassigned' | 'promoted' | 'activated' | 'deactivated';
+
+export interface CandidateActionsInput {
+  candidate: CandidateFacts;
+  /** The signed-in agent's uuid (the token's sub). */
+  me: string;
+  /** Senior agents assign to any agent (PRODUCT.md §6). */
+  senior: boolean;
+}
+
+export interface CandidateActionsContext extends CandidateActionsInput {
+  /** The status a confirmed activate / deactivate sets. */
+  pendingStatus: 'active' | 'inactive' | null;
+  /** Error code of the last failed action (translated by the UI). */
+  error: string | null;
+  notice: CandidateNotice | null;
+}
+
+export type CandidateActionsEvent =
+  | { type: 'candidate.assignToMe' }
+  | { type: 'candidate.assignTo'; agent: string }
+  | { type: 'candidate.unassign' }
+  | { type: 'candidate.promote' }
+  | { type: 'candidate.activate' }
+  | { type: 'candidate.deactivate' }
+  | { type: 'candidate.confirm' }
+  | { type: 'candidate.cancel' };
+
+export interface AssignInput {
+  uuid: string;
+  /** The agent to assign to (the caller's own uuid for "assign to me"), null to unassign. */
+  agent: string | null;
+}
+
+const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
+const resultOf = ({ event }: { event: { output: AssignmentResult } }) => event.output;
+
+function assigneeOf(event: CandidateActionsEvent, me: string): string | null {
+  if (event.type === 'candidate.assignTo') return event.agent;
+  if (event.type === 'candidate.assignToMe') return me;
+  return null;
+}
+
+const isStatus = (s: string): s is 'active' | 'inactive' => s === 'active' || s === 'inactive';
+
+/** What idle and failed both take: the actions themselves (a failure does not block the next try). */
+const ACTIONS = {
+  'candidate.assignToMe': { guard: 'isNotMine', target: 'assigning', actions: 'clearError' },
+  'candidate.assignTo': { guard: 'mayAssignTo', target: 'assigning', actions: 'clearError' },
+  'candidate.unassign': { guard: 'mayUnassign', target: 'assigning', actions: 'clearError' },
+  'candidate.promote': { guard: 'isLuna', target: 'confirmingPromote', actions: 'clearError' },
+  'candidate.activate': {
+    guard: 'isInactive',
+    target: 'confirmingStatus',
+    actions: ['clearError', { type: 'askStatus', params: { status: 'active' } }],
+  },
+  'candidate.deactivate': {
+    guard: 'isActive',
+    target: 'confirmingStatus',
+    actions: ['clearError', { type: 'askStatus', params: { status: 'inactive' } }],
+  },
+} as const;
+
+/**
+ * The actions on one candidate's page (issue 12): assign to me / unassign, a senior agent's assignment
+ * to any agent, promote luna → stella and activate / deactivate — the last two only after a
+ * confirmation. One action at a time (busy); a failure keeps its code until the next try; every result
+ * replaces the candidate's facts and is reported through `changed` (the route reloads the page's
+ * data and the tables). The screens show a button only where `state.can()` says the event is taken:
+ * a stella cannot be promoted, a plain agent cannot assign to others.
+ */
+export const candidateActionsMachine = setup({
+  types: {
+    context: {} as CandidateActionsContext,
+    events: {} as CandidateActionsEvent,
+    input: {} as CandidateActionsInput,
+  },
+  actors: {
+    assign: fromPromise<AssignmentResult, AssignInput>(async () => {
+      throw new Error('assign is provided by the app');
+    }),
+    promote: fromPromise<AssignmentResult, { uuid: string }>(async () => {
+      throw new Error('promote is provided by the app');
+    }),
+    changeStatus: fromPromise<AssignmentResult, { uuid: string; status: 'active' | 'inactive' }>(async () => {
+      throw new Error('changeStatus is provided by the app');
+    }),
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    askStatus: assign((_, params: { status: 'active' | 'inactive' }) => ({ pendingStatus: params.status })),
+    forgetStatus: assign({ pendingStatus: null }),
+    setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
+    takeResult: assign(({ context }, result: AssignmentResult) => ({
+      candidate: {
+        uuid: context.candidate.uuid,
+        type: result.type,
+        status: isStatus(result.status) ? result.status : context.candidate.status,
+        assignedAgent: result.assignedAgent,
+      },
+    })),
+    noteAssignment: assign(({ context }) => ({
+      notice: context.candidate.assignedAgent ? ('assigned' as const) : ('unassigned' as const),
+    })),
+    notePromotion: assign({ notice: 'promoted' as const }),
+    noteStatus: assign(({ context }) => ({
+      notice: context.candidate.status === 'active' ? ('activated' as const) : ('deactivated' as const),
+    })),
+    /** Provided by the route: the page's data and the tables are stale now. */
+    changed: (_, _result: AssignmentResult) => {},
+  },
+  guards: {
+    isNotMine: ({ context }) => context.candidate.assignedAgent?.uuid !== context.me,
+    mayAssignTo: ({ context, event }) =>
+      event.type === 'candidate.assignTo' &&
+      context.senior &&
+      event.agent !== '' &&
+      event.agent !== context.candidate.assignedAgent?.uuid,
+    mayUnassign: ({ context }) =>
+      context.candidate.assignedAgent !== null &&
+      (context.senior || context.candidate.assignedAgent.uuid === context.me),
+    isLuna: ({ context }) => context.candidate.type === 'luna',
+    isActive: ({ context }) => context.candidate.status === 'active',
+    isInactive: ({ context }) => context.candidate.status === 'inactive',
+  },
+}).createMachine({
+  id: 'candidateActions',
+  context: ({ input }) => ({ ...input, pendingStatus: null, error: null, notice: null }),
+  initial: 'idle',
+  states: {
+    idle: { on: ACTIONS },
+    failed: { on: ACTIONS },
+    confirmingPromote: {
+      on: {
+        'candidate.confirm': 'promoting',
+        'candidate.cancel': 'idle',
+      },
+    },
+    confirmingStatus: {
+      on: {
+        'candidate.confirm': 'changingStatus',
+        'candidate.cancel': { target: 'idle', actions: 'forgetStatus' },
+      },
+    },
+    assigning: {
+      tags: ['busy'],
+      invoke: {
+        id: 'assign',
+        src: 'assign',
+        input: ({ context, event }) => ({
+          uuid: context.candidate.uuid,
+          agent: assigneeOf(event, context.me),
+        }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'takeResult', params: resultOf },
+            'noteAssignment',
+            { type: 'changed', params: resultOf },
+          ],
+        },
+        onError: { target: 'failed', actions: { type: 'setError', params: errorOf } },
+      },
+    },
+    promoting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'promote',
+        src: 'promote',
+        input: ({ context }) => ({ uuid: context.candidate.uuid }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'takeResult', params: resultOf },
+            'notePromotion',
+            { type: 'changed', params: resultOf },
+          ],
+        },
+        onError: { target: 'failed', actions: { type: 'setError', params: errorOf } },
+      },
+    },
+    changingStatus: {
+      tags: ['busy'],
+      invoke: {
+        id: 'changeStatus',
+        src: 'changeStatus',
+        input: ({ context }) => ({ uuid: context.candidate.uuid, status: context.pendingStatus ?? 'active' }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'takeResult', params: resultOf },
+            'forgetStatus',
+            'noteStatus',
+            { type: 'changed', params: resultOf },
+          ],
+        },
+        onError: { target: 'failed', actions: ['forgetStatus', { type: 'setError', params: errorOf }] },
+      },
+    },
+  },
+});
+
+export type CandidateActionsLogic = typeof candidateActionsMachine;
+export type CandidateActionsActor = ActorRefFrom<typeof candidateActionsMachine>;
+export type CandidateActionsSnapshot = SnapshotFrom<typeof candidateActionsMachine>;

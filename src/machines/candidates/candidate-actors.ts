@@ -1,0 +1,93 @@
+import { fromPromise } from 'xstate';
+import { type CardFormat, isSeniorAgentType } from '../../../contract/agent';
+import { CANDIDATE_PAGE_SIZE, type CandidateListSearch } from '../../../contract/candidate-search';
+import type { CandidateType } from '../../../contract/user-types';
+import {
+  assignCandidate,
+  fetchCandidate,
+  fetchCandidateCard,
+  fetchCandidateFields,
+  listAgents,
+  listCandidates,
+  promoteLuna,
+  setCandidateStatus,
+} from '../../api/candidates';
+import type { ApiClient } from '../../api/client';
+import type { SessionActor } from '../session/session.machine';
+import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
+import { type ListActor, listActor, reloadLists, visitList } from '../shared/list.machine';
+import { saveFile } from '../shared/save-file';
+import { candidateActionsMachine } from './candidate-actions.machine';
+
+const TABLES = 'candidates:';
+
+/** A candidate type's profile fields (labels of options, the tabs), loaded once per session. */
+function candidateFields(api: ApiClient, type: CandidateType): ListActor {
+  const fields = listActor(api, `fields:${type}`, () => fetchCandidateFields(api, type));
+  fields.send({ type: 'list.load', query: {} });
+  return fields;
+}
+
+/** The list actor of one candidate table (stellas, lunas or novas), fed with the URL's query. */
+export function candidateTable(api: ApiClient, type: CandidateType, search: CandidateListSearch) {
+  const list = listActor(api, `${TABLES}${type}`, (query) =>
+    listCandidates(api, { ...query, type, limit: CANDIDATE_PAGE_SIZE }),
+  );
+  visitList(list, search);
+  return { list, fields: candidateFields(api, type) };
+}
+
+function cardDownload(api: ApiClient, uuid: string, format: CardFormat) {
+  return downloadMachine.provide({
+    actors: {
+      fetchFile: fromPromise<DownloadedFile, { fileName: string }>(async ({ input }) => ({
+        blob: await fetchCandidateCard(api, uuid, format),
+        fileName: input.fileName,
+      })),
+    },
+    actions: { saveFile: (_, file) => saveFile(file.blob, file.fileName) },
+  });
+}
+
+/**
+ * What a candidate's page runs: the profile (loaded like a table, kept across navigations), the
+ * agents a senior agent may assign to, the actions machine and the two card downloads. A change made
+ * by an action reloads the page's data (history, access log) and every candidate table.
+ */
+export function candidateDetail(api: ApiClient, session: SessionActor, type: CandidateType, uuid: string) {
+  const claims = session.getSnapshot().context.claims;
+  const senior = claims ? isSeniorAgentType(claims.user_type) : false;
+  const detail = listActor(api, `candidate:${uuid}`, () => fetchCandidate(api, uuid));
+  // Every visit reads the profile afresh (shown at once from the last visit meanwhile): someone may
+  // have changed it, and the access log counts each read.
+  const seen = detail.getSnapshot();
+  if (seen.matches('loaded') || seen.matches('failed')) detail.send({ type: 'list.reload' });
+  else detail.send({ type: 'list.load', query: { uuid } });
+  const agents = senior ? listActor(api, 'agents:choices', () => listAgents(api)) : null;
+  agents?.send({ type: 'list.load', query: {} });
+  const actions = candidateActionsMachine.provide({
+    actors: {
+      assign: fromPromise(({ input }) => assignCandidate(api, input.uuid, input.agent)),
+      promote: fromPromise(({ input }) => promoteLuna(api, input.uuid)),
+      changeStatus: fromPromise(({ input }) => setCandidateStatus(api, input.uuid, input.status)),
+    },
+    actions: {
+      changed: () => {
+        detail.send({ type: 'list.reload' });
+        agents?.send({ type: 'list.reload' });
+        reloadLists(api, TABLES);
+      },
+    },
+  });
+  return {
+    detail,
+    fields: candidateFields(api, type),
+    agents,
+    actions,
+    cards: { pdf: cardDownload(api, uuid, 'pdf'), anonymous: cardDownload(api, uuid, 'anonymous') },
+    me: claims?.sub ?? '',
+    senior,
+  };
+}
+
+export type CandidateDetailLogic = ReturnType<typeof candidateDetail>;

@@ -1,0 +1,123 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type { Job, JobStatus, PreviewResponse, ResultsQuery, Run } from '../../../contract/job';
+import type { ApiClient } from '../../api/client';
+import { ApiError } from '../../api/client';
+import {
+  changeJobStatus,
+  createJob,
+  deleteJob,
+  fetchJob,
+  fetchLatestRun,
+  fetchResultsCsv,
+  JobConflict,
+  previewJob,
+  requestRun,
+  setShortlisted,
+  updateJob,
+  watchRunEvents,
+} from '../../api/jobs';
+import { saveFile } from '../shared/save-file';
+import { DEFAULT_WEIGHT, type draftOf, type JobEvent, JobSaveConflict, JobSaveRejected } from './job.machine';
+import { jobPreviewMachine, type PreviewQuery } from './job-preview.machine';
+
+const isFilled = (value: unknown) =>
+  value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
+
+/** How often the run is asked for when its event stream cannot be had. */
+export const RUN_POLL_MS = 2000;
+const FINAL = ['done', 'failed', 'cancelled'];
+
+type Draft = ReturnType<typeof draftOf>;
+
+function rethrow(error: unknown): never {
+  if (error instanceof JobConflict) throw new JobSaveConflict(error.current);
+  if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
+    throw new JobSaveRejected(error.fields);
+  }
+  throw error;
+}
+
+/**
+ * The job machine's side effects over the API. A run's progress comes from its Server-Sent Events;
+ * when the stream cannot be opened or breaks before the run ended, the run is polled instead.
+ */
+export function jobActors(api: ApiClient, options: { asCompany: boolean; pollMs?: number }) {
+  const pollMs = options.pollMs ?? RUN_POLL_MS;
+  // Criteria still without a value ask nothing yet: the what-if shows the ones that are complete.
+  const preview = fromPromise<PreviewResponse, PreviewQuery>(({ input, signal }) =>
+    previewJob(
+      api,
+      input.targetTypes,
+      input.criteria
+        .filter((c) => isFilled(c.value))
+        .map((c) => ({
+          key: c.key,
+          value: c.value,
+          weight: c.weight ?? DEFAULT_WEIGHT,
+          must: c.must ?? false,
+        })),
+      signal,
+    ),
+  );
+  return {
+    whatIf: jobPreviewMachine.provide({ actors: { preview } }),
+    loadJob: fromPromise<{ job: Job; run: Run | null }, { uuid: string }>(async ({ input }) => {
+      const job = await fetchJob(api, input.uuid);
+      // A company never sees runs (403): its view of a request has none to load.
+      const run = options.asCompany ? null : await fetchLatestRun(api, input.uuid);
+      return { job, run };
+    }),
+    createJob: fromPromise<Job, { draft: Draft }>(({ input }) => createJob(api, input.draft).catch(rethrow)),
+    saveJob: fromPromise<Job, { uuid: string; draft: Draft; version: number }>(({ input }) =>
+      updateJob(api, input.uuid, input.draft, input.version).catch(rethrow),
+    ),
+    changeStatus: fromPromise<Job, { uuid: string; status: JobStatus }>(({ input }) =>
+      changeJobStatus(api, input.uuid, input.status),
+    ),
+    deleteJob: fromPromise<void, { uuid: string }>(({ input }) => deleteJob(api, input.uuid)),
+    requestRun: fromPromise<Run, { uuid: string }>(({ input }) => requestRun(api, input.uuid)),
+    watchRun: fromCallback<JobEvent, { uuid: string }>(({ sendBack, input }) => {
+      const controller = new AbortController();
+      let ended = false;
+      const report = (run: Run) => {
+        if (controller.signal.aborted) return;
+        sendBack({ type: 'job.runUpdate', run });
+        if (FINAL.includes(run.state)) ended = true;
+      };
+      const poll = async () => {
+        while (!ended && !controller.signal.aborted) {
+          await new Promise((resolve) => setTimeout(resolve, pollMs));
+          if (controller.signal.aborted) return;
+          try {
+            const run = await fetchLatestRun(api, input.uuid);
+            if (run) report(run);
+          } catch {
+            // A failed poll is tried again at the next tick; the run goes on on the server.
+          }
+        }
+      };
+      watchRunEvents(api, input.uuid, report, controller.signal)
+        .catch(() => undefined)
+        .then(() => {
+          if (!ended && !controller.signal.aborted) void poll();
+        });
+      return () => controller.abort();
+    }),
+  };
+}
+
+/** The results page's requests besides the list: the CSV download and the shortlist stars. */
+export function resultActions(api: ApiClient, jobUuid: string, reload: () => void) {
+  return {
+    downloadCsv: fromPromise<unknown, unknown>(async ({ input }) => {
+      const blob = await fetchResultsCsv(api, jobUuid, input as Partial<ResultsQuery>);
+      saveFile(blob, `matchwerk-${jobUuid.slice(0, 8)}.csv`);
+    }),
+    // The list reloads after a star changed, so the star and the "shortlisted" filter agree with the server.
+    toggleShortlist: fromPromise<unknown, unknown>(async ({ input }) => {
+      const { profile, shortlisted } = input as { profile: string; shortlisted: boolean };
+      await setShortlisted(api, jobUuid, profile, shortlisted);
+      reload();
+    }),
+  };
+}

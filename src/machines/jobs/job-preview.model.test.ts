@@ -1,0 +1,124 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { deferredActors } from '../../../tests/support/deferred-actors';
+import {
+  type ModelTable,
+  recordVisits,
+  replayPath,
+  stateNodePaths,
+  tableCoverage,
+  tablePaths,
+} from '../../../tests/support/model';
+import { jobPreviewMachine, PREVIEW_DEBOUNCE_MS, type PreviewQuery } from './job-preview.machine';
+
+const query: PreviewQuery = {
+  targetTypes: ['stella'],
+  criteria: [{ key: 'skills', value: ['go'], weight: 4, must: true }],
+};
+const empty: PreviewQuery = { targetTypes: [], criteria: [] };
+const answer = {
+  considered: 300,
+  included: 120,
+  excludedBy: { skills: 180 },
+  histogram: Array(20).fill(6),
+  best: [98],
+};
+const busy = ['busy'];
+
+/** The what-if, written by hand: a change waits for a pause, then asks; a new change starts over. */
+const table: ModelTable = {
+  initial: 'idle',
+  events: ['update', 'clear', 'pause', 'answered', 'failed', 'retry'],
+  states: {
+    idle: {
+      update: { target: 'waiting', context: { query }, tags: busy },
+      clear: { target: 'idle', context: { query: null, result: null }, tags: [] },
+    },
+    waiting: {
+      // Each change restarts the pause: no request yet.
+      update: { target: 'waiting', context: { query }, tags: busy },
+      clear: { target: 'idle', context: { query: null, result: null }, tags: [] },
+      pause: { target: 'asking', invoked: [{ src: 'preview', input: query }], tags: busy },
+    },
+    asking: {
+      update: { target: 'waiting', context: { query }, tags: busy },
+      clear: { target: 'idle', context: { query: null, result: null }, tags: [] },
+      answered: { target: 'shown', context: { result: answer, error: null }, tags: [] },
+      failed: { target: 'failed', context: { error: 'network.unreachable' }, tags: [] },
+    },
+    shown: {
+      // The last answer stays visible while the next is asked for.
+      update: { target: 'waiting', context: { query, result: answer }, tags: busy },
+      clear: { target: 'idle', context: { query: null, result: null }, tags: [] },
+    },
+    failed: {
+      retry: { target: 'asking', invoked: [{ src: 'preview', input: query }], tags: busy },
+      update: { target: 'waiting', context: { query }, tags: busy },
+      clear: { target: 'idle', context: { query: null, result: null, error: null }, tags: [] },
+    },
+  },
+};
+
+const paths = tablePaths(table);
+const visited = new Set<string>();
+const executed = new Set<string>();
+
+function start() {
+  const fx = deferredActors(['preview'] as const);
+  const actor = createActor(jobPreviewMachine.provide({ actors: fx.actors }), {
+    inspect: recordVisits(visited),
+  }).start();
+  const settle = (outcome: 'done' | 'error', value: unknown) => {
+    if (fx.pending('preview') > 0 && actor.getSnapshot().matches('asking'))
+      fx.settle('preview', outcome, value);
+  };
+  return {
+    async send(event: string) {
+      if (event === 'update') actor.send({ type: 'preview.update', query });
+      else if (event === 'clear') actor.send({ type: 'preview.update', query: empty });
+      else if (event === 'retry') actor.send({ type: 'preview.retry' });
+      else if (event === 'pause') await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS);
+      else if (event === 'answered') settle('done', answer);
+      else settle('error', new TypeError('Failed to fetch'));
+      await vi.advanceTimersByTimeAsync(0);
+    },
+    snapshot() {
+      const s = actor.getSnapshot();
+      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
+    },
+    calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
+  };
+}
+
+describe('job preview machine, against its expectation table', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  afterAll(() => {
+    process.stdout.write(tableCoverage('job preview', table, jobPreviewMachine, executed).line);
+  });
+
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
+    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
+    executed.add(name);
+  });
+
+  it('asks once for several changes within one pause', async () => {
+    const driver = start();
+    await driver.send('update');
+    await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS - 50);
+    await driver.send('update');
+    await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS - 50);
+    expect(driver.calls()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(driver.calls()).toHaveLength(1);
+  });
+
+  it('covered every state and every transition of the table', () => {
+    expect([...visited].sort()).toEqual(stateNodePaths(jobPreviewMachine).sort());
+    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
+  });
+});

@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import type { Job, Run } from '../../../contract/job';
+import { jobFixture, runFixture } from '../../../tests/support/job-fixtures';
+import type { ApiClient } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { jobMachine } from './job.machine';
+import { jobActors } from './job-actors';
+
+const job = jobFixture;
+const run = runFixture;
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('job machine', () => {
+  it('archiving a job whose run is in flight stops watching it and shows the run cancelled', async () => {
+    let watching = false;
+    const actor = createActor(
+      jobMachine.provide({
+        actors: {
+          loadJob: fromPromise(
+            async (): Promise<{ job: Job; run: Run | null }> => ({ job: job(), run: run('running', 30) }),
+          ),
+          changeStatus: fromPromise(async () => job({ status: 'archived' })),
+          watchRun: fromCallback(() => {
+            watching = true;
+            return () => {
+              watching = false;
+            };
+          }),
+        },
+      }),
+      { input: { uuid: 'j1', fields: [], asCompany: false } },
+    ).start();
+    await flush();
+    expect(actor.getSnapshot().hasTag('running')).toBe(true);
+    expect(watching).toBe(true);
+
+    actor.send({ type: 'job.archive' });
+    await flush();
+
+    expect(actor.getSnapshot().value).toBe('archived');
+    expect(actor.getSnapshot().context.run?.state).toBe('cancelled');
+    expect(watching).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'job.run' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'job.activate' })).toBe(true);
+  });
+});
+
+describe('watching a run', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function fakeApi(streamBody: string | Error, polled: Run[]): ApiClient & { polls: number } {
+    const api = {
+      polls: 0,
+      async call<T>(path: string): Promise<T> {
+        if (path.endsWith('/run')) {
+          api.polls += 1;
+          return { run: polled.shift() ?? run('done', 100) } as T;
+        }
+        throw new ApiError(404, 'route.not_found', 'Not Found');
+      },
+      anonymous: async <T>() => ({}) as T,
+      blob: async () => new Blob(),
+      upload: async <T>() => ({}) as T,
+      async stream() {
+        if (streamBody instanceof Error) throw streamBody;
+        return new Response(streamBody).body as ReadableStream<Uint8Array>;
+      },
+    };
+    return api;
+  }
+
+  function watch(api: ApiClient) {
+    const seen: Run[] = [];
+    const { watchRun } = jobActors(api, { asCompany: false, pollMs: 5 });
+    const parent = createActor(
+      jobMachine.provide({
+        actors: {
+          loadJob: fromPromise(
+            async (): Promise<{ job: Job; run: Run | null }> => ({ job: job(), run: run('queued', 0) }),
+          ),
+          watchRun,
+        },
+      }),
+      { input: { uuid: 'j1', fields: [], asCompany: false } },
+    );
+    parent.subscribe((s) => {
+      const current = s.context.run;
+      if (current && seen.at(-1) !== current) seen.push(current);
+    });
+    parent.start();
+    return { parent, seen };
+  }
+
+  it('takes every state the event stream sends until the run is done', async () => {
+    const events = [run('running', 10), run('running', 60), run('done', 100)]
+      .map((r) => `event: run\ndata: ${JSON.stringify(r)}\n\n`)
+      .join('');
+    const api = fakeApi(events, []);
+    const { parent, seen } = watch(api);
+    await vi.waitFor(() => expect(parent.getSnapshot().matches({ active: { run: 'done' } })).toBe(true));
+    expect(seen.map((r) => `${r.state}/${r.progress}`)).toEqual([
+      'queued/0',
+      'running/10',
+      'running/60',
+      'done/100',
+    ]);
+    expect(api.polls).toBe(0);
+  });
+
+  it('polls the run when the stream cannot be opened', async () => {
+    const api = fakeApi(new ApiError(0, 'network.unreachable', 'down'), [
+      run('running', 50),
+      run('done', 100),
+    ]);
+    const { parent, seen } = watch(api);
+    await vi.waitFor(() => expect(parent.getSnapshot().matches({ active: { run: 'done' } })).toBe(true));
+    expect(seen.map((r) => `${r.state}/${r.progress}`)).toEqual(['queued/0', 'running/50', 'done/100']);
+    expect(api.polls).toBe(2);
+  });
+
+  it('polls on when the stream ends before the run did', async () => {
+    const api = fakeApi(`event: run\ndata: ${JSON.stringify(run('running', 20))}\n\n`, [run('done', 100)]);
+    const { parent } = watch(api);
+    await vi.waitFor(() => expect(parent.getSnapshot().matches({ active: { run: 'done' } })).toBe(true));
+    expect(api.polls).toBe(1);
+  });
+});

@@ -1,0 +1,37 @@
+import * as v from 'valibot';
+import { fromPromise } from 'xstate';
+import { type TokenClaims, TokenClaimsSchema, type TokenPair } from '../../../contract/session';
+import type { Language } from '../../../contract/user-types';
+import type { ApiClient } from '../../api/client';
+import { loginCall, logoutCall, refreshCall, resendCodeCall, twoFactorCall } from '../../api/session';
+import { TokenRejected } from './session.machine';
+
+/** The session machine's side effects over the real API (tests provide their own). */
+export function sessionActors(api: ApiClient) {
+  return {
+    verifyToken: fromPromise<TokenClaims, { token: string }>(async ({ input }) => {
+      // jose's verification loads when there is a token to verify, not with every page; failing to
+      // load it is a failed verification like a key set that cannot be fetched.
+      let keys: typeof import('../../api/keys') | undefined;
+      try {
+        keys = await import('../../api/keys');
+        return v.parse(TokenClaimsSchema, await keys.verifyServerToken(input.token));
+      } catch (error) {
+        throw new TokenRejected(keys?.isExpiredTokenError(error) ? 'expired' : 'invalid');
+      }
+    }),
+    login: fromPromise<TokenPair, { email: string; password: string; locale: Language }>(({ input }) =>
+      loginCall(api, input),
+    ),
+    submitCode: fromPromise<TokenPair, { token: string; code: string }>(({ input }) =>
+      twoFactorCall(api, input.token, input.code),
+    ),
+    resendCode: fromPromise<void, { token: string }>(({ input }) => resendCodeCall(api, input.token)),
+    refresh: fromPromise<TokenPair, { refreshToken: string }>(({ input }) =>
+      refreshCall(api, input.refreshToken),
+    ),
+    revoke: fromPromise<void, { refreshToken: string | undefined }>(async ({ input }) => {
+      if (input.refreshToken) await logoutCall(api, input.refreshToken);
+    }),
+  };
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { flush } from '../../../tests/support/deferred-actors';
+import { sessionWithDeferredActors } from '../../../tests/support/session';
+import { fakeToken } from '../../../tests/support/tokens';
+import { TokenRejected } from './session.machine';
+import { decodeClaims } from './token';
+
+const NOW = Date.UTC(2026, 10, 21, 12);
+const s = NOW / 1000;
+const full = { token: fakeToken({}, s), refresh_token: 'r1' };
+const pending = { token: fakeToken({ login_status: 'pending', phone_number: '+4915123456789' }, s) };
+
+const start = (stored?: object) => sessionWithDeferredActors(stored, () => NOW);
+
+describe('session machine', () => {
+  it('logs in: stores { token, refreshToken } and is authenticated', async () => {
+    const { actor, fx, stored } = start();
+    actor.send({ type: 'session.login', email: 'a@b.de', password: 'pw-long-enough', locale: 'de' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(fx.calls[0]).toEqual({
+      id: 'login',
+      input: { email: 'a@b.de', password: 'pw-long-enough', locale: 'de' },
+    });
+    fx.settle('login', 'done', full);
+    await flush();
+    expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true);
+    expect(stored()).toEqual({ token: full.token, refreshToken: 'r1' });
+  });
+
+  it('keeps the translated reason of a failed login and stays logged out', async () => {
+    const { actor, fx, stored } = start();
+    actor.send({ type: 'session.login', email: 'a@b.de', password: 'x', locale: 'de' });
+    fx.settle('login', 'error', { code: 'login.invalid_credentials' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(actor.getSnapshot().context.error).toBe('login.invalid_credentials');
+    expect(stored()).toBeNull();
+  });
+
+  it('goes through the SMS code: pending token stored, wrong code explained, right code signs in', async () => {
+    const { actor, fx, stored } = start();
+    actor.send({ type: 'session.login', email: 'mfa@b.de', password: 'pw', locale: 'en' });
+    fx.settle('login', 'done', pending);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('mfaPending');
+    expect(stored()).toEqual({ token: pending.token });
+    expect(actor.getSnapshot().context.resendAllowedAt).toBe(NOW + 60_000);
+    actor.send({ type: 'session.submitCode', code: '000000' });
+    expect(fx.calls.at(-1)).toEqual({ id: 'submitCode', input: { token: pending.token, code: '000000' } });
+    fx.settle('submitCode', 'error', { code: 'login.wrong_2FA_code' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('mfaPending');
+    expect(actor.getSnapshot().context.error).toBe('login.wrong_2FA_code');
+    actor.send({ type: 'session.submitCode', code: '123456' });
+    fx.settle('submitCode', 'done', full);
+    await flush();
+    expect(actor.getSnapshot().matches('authenticated')).toBe(true);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('does not ask for a new code before the cooldown is over, and follows the server’s Retry-After', async () => {
+    const { actor, fx } = start();
+    actor.send({ type: 'session.login', email: 'mfa@b.de', password: 'pw', locale: 'en' });
+    fx.settle('login', 'done', pending);
+    await flush();
+    actor.send({ type: 'session.resendCode' });
+    expect(actor.getSnapshot().value).toBe('mfaPending');
+    expect(fx.pending('resendCode')).toBe(0);
+  });
+
+  it('restores a stored token that verifies', async () => {
+    const { actor, fx } = start({ token: full.token, refreshToken: 'r1' });
+    expect(actor.getSnapshot().value).toBe('verifying');
+    fx.settle('verifyToken', 'done', decodeClaims(full.token));
+    await flush();
+    expect(actor.getSnapshot().matches('authenticated')).toBe(true);
+  });
+
+  it('refreshes a stored token that has expired, and drops one that does not verify', async () => {
+    const expired = start({ token: full.token, refreshToken: 'r1' });
+    expired.fx.settle('verifyToken', 'error', new TokenRejected('expired'));
+    await flush();
+    expect(expired.actor.getSnapshot().matches({ authenticated: 'refreshing' })).toBe(true);
+    expect(expired.fx.calls.at(-1)).toEqual({ id: 'refresh', input: { refreshToken: 'r1' } });
+
+    const forged = start({ token: full.token, refreshToken: 'r1' });
+    forged.fx.settle('verifyToken', 'error', new TokenRejected('invalid'));
+    await flush();
+    expect(forged.actor.getSnapshot().value).toBe('loggedOut');
+    expect(forged.actor.getSnapshot().context.ended).toBe('invalid');
+    expect(forged.stored()).toBeNull();
+  });
+
+  it('ends the session when the refresh fails, marking it expired (the app then goes to /)', async () => {
+    const { actor, fx, stored } = start({ token: full.token, refreshToken: 'r1' });
+    fx.settle('verifyToken', 'done', decodeClaims(full.token));
+    await flush();
+    actor.send({ type: 'session.refresh' });
+    actor.send({ type: 'session.refresh' });
+    expect(fx.pending('refresh')).toBe(1);
+    fx.settle('refresh', 'error', { code: 'refresh.reused' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(actor.getSnapshot().context.ended).toBe('expired');
+    expect(stored()).toBeNull();
+  });
+
+  it('logs out: clears the stored credentials at once and revokes the refresh token on the server', async () => {
+    const { actor, fx, stored } = start({ token: full.token, refreshToken: 'r1' });
+    fx.settle('verifyToken', 'done', decodeClaims(full.token));
+    await flush();
+    actor.send({ type: 'session.logout' });
+    expect(stored()).toBeNull();
+    expect(fx.calls.at(-1)).toEqual({ id: 'revoke', input: { refreshToken: 'r1' } });
+    fx.settle('revoke', 'error', new Error('offline'));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(actor.getSnapshot().context.claims).toBeNull();
+    expect(actor.getSnapshot().context.ended).toBeNull();
+  });
+});

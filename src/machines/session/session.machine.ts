@@ -1,0 +1,313 @@
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { errorCodeOf, retryAfterMsOf } from '../../../contract/errors';
+import type { StoredCredentials, TokenClaims, TokenPair } from '../../../contract/session';
+import type { Language } from '../../../contract/user-types';
+import {
+  clearCredentials,
+  readCredentials,
+  storedCredentials,
+  writeCredentials,
+} from '../../api/credentials';
+import { decodeClaims } from './token';
+
+/** Why a session ended without the user asking: the UI then goes to `/` (SEED-SPEC §4). */
+export type SessionEnd = 'invalid' | 'expired' | null;
+
+export interface SessionContext {
+  storage: Storage;
+  credentials: StoredCredentials | null;
+  claims: TokenClaims | null;
+  /** Error code of the last failed login, code or resend (translated by the UI). */
+  error: string | null;
+  /** When another SMS code may be requested (ms since the epoch). */
+  resendAllowedAt: number | null;
+  ended: SessionEnd;
+  now: () => number;
+}
+
+export type SessionEvent =
+  | { type: 'session.restore' }
+  | { type: 'session.login'; email: string; password: string; locale: Language }
+  | { type: 'session.submitCode'; code: string }
+  | { type: 'session.resendCode' }
+  | { type: 'session.refresh' }
+  /** A call answered new tokens (registration, validation link, account settings): signed in or not, the machine takes them. */
+  | { type: 'session.tokensIssued'; credentials: StoredCredentials }
+  | { type: 'session.logout' };
+
+export interface SessionInput {
+  storage?: Storage;
+  now?: () => number;
+}
+
+/** Thrown by the verifyToken actor: an expired token may be refreshed, an invalid one may not. */
+export class TokenRejected extends Error {
+  constructor(readonly reason: 'expired' | 'invalid') {
+    super(`token ${reason}`);
+  }
+}
+
+const RESEND_COOLDOWN_MS = 60_000;
+
+const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
+const fromPair = ({ event }: { event: { output: TokenPair } }) => storedCredentials(event.output);
+
+/**
+ * The browser's session (SEED-SPEC §2, §4, §8; PRODUCT.md §3). Side effects are actors that the
+ * app (src/main.tsx) implements over the API and tests replace: verifyToken, login, submitCode,
+ * resendCode, refresh, revoke.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    verifyToken: fromPromise<TokenClaims, { token: string }>(async () => {
+      throw new Error('verifyToken is provided by the app');
+    }),
+    login: fromPromise<TokenPair, { email: string; password: string; locale: Language }>(async () => {
+      throw new Error('login is provided by the app');
+    }),
+    submitCode: fromPromise<TokenPair, { token: string; code: string }>(async () => {
+      throw new Error('submitCode is provided by the app');
+    }),
+    resendCode: fromPromise<void, { token: string }>(async () => {
+      throw new Error('resendCode is provided by the app');
+    }),
+    refresh: fromPromise<TokenPair, { refreshToken: string }>(async () => {
+      throw new Error('refresh is provided by the app');
+    }),
+    revoke: fromPromise<void, { refreshToken: string | undefined }>(async () => {}),
+  },
+  actions: {
+    readStoredCredentials: assign(({ context }) => {
+      const credentials = readCredentials(context.storage);
+      return { credentials, claims: credentials ? decodeClaims(credentials.token) : null };
+    }),
+    takeCredentials: assign((_, credentials: StoredCredentials) => ({
+      credentials,
+      claims: decodeClaims(credentials.token),
+      error: null,
+      ended: null,
+    })),
+    persistCredentials: ({ context }) => {
+      if (context.credentials) writeCredentials(context.credentials, context.storage);
+    },
+    takeClaims: assign((_, claims: TokenClaims) => ({ claims })),
+    forgetCredentials: assign({ credentials: null, claims: null, resendAllowedAt: null }),
+    removeStoredCredentials: ({ context }) => clearCredentials(context.storage),
+    clearError: assign({ error: null, ended: null }),
+    setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
+    markEnded: assign((_, ended: SessionEnd) => ({ ended })),
+    startResendCooldown: assign(({ context }) => ({ resendAllowedAt: context.now() + RESEND_COOLDOWN_MS })),
+    waitAsToldToResend: assign(({ context }, error: unknown) => ({
+      error: errorCodeOf(error),
+      resendAllowedAt: context.now() + (retryAfterMsOf(error) ?? RESEND_COOLDOWN_MS),
+    })),
+  },
+  guards: {
+    hasNoCredentials: ({ context }) => context.credentials === null || context.claims === null,
+    isPending: (_, claims: TokenClaims) => claims.login_status === 'pending',
+    pairIsPending: (_, pair: TokenPair) => decodeClaims(pair.token)?.login_status === 'pending',
+    canRefreshExpired: ({ context }, error: unknown) =>
+      error instanceof TokenRejected &&
+      error.reason === 'expired' &&
+      Boolean(context.credentials?.refreshToken),
+    mayResend: ({ context }) => context.resendAllowedAt === null || context.now() >= context.resendAllowedAt,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    storage: input.storage ?? localStorage,
+    now: input.now ?? Date.now,
+    credentials: null,
+    claims: null,
+    error: null,
+    resendAllowedAt: null,
+    ended: null,
+  }),
+  initial: 'restoring',
+  states: {
+    restoring: {
+      tags: ['busy'],
+      entry: 'readStoredCredentials',
+      always: [
+        {
+          guard: 'hasNoCredentials',
+          target: 'loggedOut',
+          actions: ['forgetCredentials', 'removeStoredCredentials'],
+        },
+        { target: 'verifying' },
+      ],
+    },
+    verifying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'verifyToken',
+        src: 'verifyToken',
+        input: ({ context }) => ({ token: context.credentials?.token ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isPending', params: ({ event }) => event.output },
+            target: 'mfaPending',
+            actions: { type: 'takeClaims', params: ({ event }) => event.output },
+          },
+          { target: 'authenticated', actions: { type: 'takeClaims', params: ({ event }) => event.output } },
+        ],
+        onError: [
+          {
+            guard: { type: 'canRefreshExpired', params: errorOf },
+            target: 'authenticated.refreshing',
+          },
+          {
+            target: 'loggedOut',
+            actions: [
+              'forgetCredentials',
+              'removeStoredCredentials',
+              { type: 'markEnded', params: 'invalid' },
+            ],
+          },
+        ],
+      },
+    },
+    loggedOut: {
+      on: {
+        'session.login': { target: 'authenticating', actions: 'clearError' },
+        'session.tokensIssued': {
+          target: 'verifying',
+          actions: [
+            { type: 'takeCredentials', params: ({ event }) => event.credentials },
+            'persistCredentials',
+          ],
+        },
+      },
+    },
+    authenticating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) => {
+          assertEvent(event, 'session.login');
+          return { email: event.email, password: event.password, locale: event.locale };
+        },
+        onDone: [
+          {
+            guard: { type: 'pairIsPending', params: ({ event }) => event.output },
+            target: 'mfaPending',
+            actions: [
+              { type: 'takeCredentials', params: fromPair },
+              'persistCredentials',
+              'startResendCooldown',
+            ],
+          },
+          {
+            target: 'authenticated',
+            actions: [{ type: 'takeCredentials', params: fromPair }, 'persistCredentials'],
+          },
+        ],
+        onError: { target: 'loggedOut', actions: { type: 'setError', params: errorOf } },
+      },
+    },
+    mfaPending: {
+      on: {
+        'session.submitCode': { target: 'verifyingCode', actions: 'clearError' },
+        'session.resendCode': { guard: 'mayResend', target: 'resendingCode', actions: 'clearError' },
+        'session.logout': { target: 'loggedOut', actions: ['forgetCredentials', 'removeStoredCredentials'] },
+      },
+    },
+    verifyingCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submitCode',
+        src: 'submitCode',
+        input: ({ context, event }) => {
+          assertEvent(event, 'session.submitCode');
+          return { token: context.credentials?.token ?? '', code: event.code };
+        },
+        onDone: {
+          target: 'authenticated',
+          actions: [{ type: 'takeCredentials', params: fromPair }, 'persistCredentials'],
+        },
+        onError: { target: 'mfaPending', actions: { type: 'setError', params: errorOf } },
+      },
+    },
+    resendingCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resendCode',
+        src: 'resendCode',
+        input: ({ context }) => ({ token: context.credentials?.token ?? '' }),
+        onDone: { target: 'mfaPending', actions: 'startResendCooldown' },
+        onError: { target: 'mfaPending', actions: { type: 'waitAsToldToResend', params: errorOf } },
+      },
+    },
+    authenticated: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'session.refresh': 'refreshing',
+            // A call that changed the account (a registration step, 2FA) answered new tokens.
+            'session.tokensIssued': {
+              target: '#session.verifying',
+              actions: [
+                { type: 'takeCredentials', params: ({ event }) => event.credentials },
+                'persistCredentials',
+              ],
+            },
+          },
+        },
+        refreshing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'refresh',
+            src: 'refresh',
+            input: ({ context }) => ({ refreshToken: context.credentials?.refreshToken ?? '' }),
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'takeCredentials', params: fromPair }, 'persistCredentials'],
+            },
+            onError: {
+              target: '#session.loggedOut',
+              actions: [
+                'forgetCredentials',
+                'removeStoredCredentials',
+                { type: 'markEnded', params: 'expired' },
+              ],
+            },
+          },
+        },
+      },
+      on: {
+        'session.logout': 'loggingOut',
+      },
+    },
+    loggingOut: {
+      tags: ['busy'],
+      entry: 'removeStoredCredentials',
+      invoke: {
+        id: 'revoke',
+        src: 'revoke',
+        input: ({ context }) => ({ refreshToken: context.credentials?.refreshToken }),
+        // The local session ends either way; a server that cannot be reached lets the token expire.
+        onDone: { target: 'loggedOut', actions: ['forgetCredentials', 'clearError'] },
+        onError: { target: 'loggedOut', actions: ['forgetCredentials', 'clearError'] },
+      },
+    },
+  },
+  on: {
+    // Another tab changed the stored credentials: follow it.
+    'session.restore': { target: '.restoring' },
+  },
+});
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** Hands the tokens a call answered to the session; signed in or not, the machine decides what follows. */
+export function issueTokens(session: SessionActor, pair: TokenPair): void {
+  session.send({ type: 'session.tokensIssued', credentials: storedCredentials(pair) });
+}

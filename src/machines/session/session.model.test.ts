@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { CREDENTIALS_KEY } from '../../../contract/session';
+import { deferredActors, flush } from '../../../tests/support/deferred-actors';
+import {
+  lazyModule,
+  recordVisits,
+  replayPath,
+  stateNodePaths,
+  tableCoverage,
+  tablePaths,
+  tableState,
+} from '../../../tests/support/model';
+import {
+  ACTORS,
+  BROKEN,
+  COOLDOWN,
+  credentials,
+  ISSUED,
+  LOGIN,
+  NOW,
+  SIGNED,
+  sessionResults,
+  TAB,
+  TAB_PENDING,
+  sessionTable as table,
+} from '../../../tests/support/session-table';
+import { MemoryStorage } from '../../../tests/support/tokens';
+import type * as SessionModule from './session.machine';
+
+// The specification is tests/support/session-table.ts (the browser test walks the same table).
+
+const machines = lazyModule<typeof SessionModule>(() => import('./session.machine'));
+const paths = tablePaths(table);
+const visited = new Set<string>();
+const taken = new Set<string>();
+const executed = new Set<string>();
+
+function start() {
+  const { sessionMachine, TokenRejected } = machines.get();
+  const RESULTS = sessionResults(TokenRejected);
+  const storage = new MemoryStorage();
+  let now = NOW;
+  const fx = deferredActors(ACTORS);
+  const actor = createActor(sessionMachine.provide({ actors: fx.actors }), {
+    input: { storage, now: () => now },
+    inspect: recordVisits(visited, taken),
+  }).start();
+  const otherTabStores = (value: object | null) => {
+    if (value) storage.setItem(CREDENTIALS_KEY, JSON.stringify(value));
+    else storage.removeItem(CREDENTIALS_KEY);
+    actor.send({ type: 'session.restore' });
+  };
+  const sends: Record<string, () => void> = {
+    login: () => actor.send({ type: 'session.login', ...credentials }),
+    submitCode: () => actor.send({ type: 'session.submitCode', code: '123456' }),
+    resendCode: () => actor.send({ type: 'session.resendCode' }),
+    refresh: () => actor.send({ type: 'session.refresh' }),
+    // New tokens: a finished registration hands SIGNED to a signed-out session; a signed-in tab's
+    // account change (e.g. the phone step) hands over ISSUED.
+    tokensIssued: () =>
+      actor.send({
+        type: 'session.tokensIssued',
+        credentials: actor.getSnapshot().matches('loggedOut') ? SIGNED : ISSUED,
+      }),
+    logout: () => actor.send({ type: 'session.logout' }),
+    otherTabLoggedOut: () => otherTabStores(null),
+    otherTabLoggedIn: () => otherTabStores(TAB),
+    otherTabPending: () => otherTabStores(TAB_PENDING),
+    otherTabBroken: () => otherTabStores(BROKEN),
+    wait: () => {
+      now += COOLDOWN;
+    },
+  };
+  return {
+    async send(event: string) {
+      const result = RESULTS[event];
+      if (!result) return sends[event]?.();
+      // An actor's result can only arrive while it runs.
+      const [id, outcome, value] = result;
+      if (!actor.getSnapshot().children[id]) return;
+      fx.settleLatest(id, outcome, value);
+      await flush();
+    },
+    snapshot() {
+      const snap = actor.getSnapshot();
+      if (snap.status === 'error') throw snap.error;
+      const { credentials, claims, error, resendAllowedAt, ended } = snap.context;
+      const stored = JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null');
+      return {
+        value: snap.value,
+        context: { credentials, claims, error, resendAllowedAt, ended, stored },
+        tags: snap.tags as Set<string>,
+      };
+    },
+    calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
+  };
+}
+
+describe('session machine, against its expectation table', () => {
+  beforeAll(machines.load);
+  afterAll(() => {
+    process.stdout.write(
+      tableCoverage('session', table, machines.get().sessionMachine, executed, visited, taken).line,
+    );
+  });
+
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
+    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
+    executed.add(name);
+  });
+
+  it('covered every state of the machine and every transition of the table', () => {
+    const states = stateNodePaths(machines.get().sessionMachine).sort();
+    expect([...visited].sort()).toEqual(states);
+    // Every state the table names is one of the machine's; every leaf but the eventless `restoring` has a row.
+    const named = new Set(Object.keys(table.states).map(tableState));
+    expect([...named].filter((n) => !states.includes(n))).toEqual([]);
+    expect(states.filter((x) => !named.has(x) && x !== 'authenticated' && x !== 'restoring')).toEqual([]);
+    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
+  });
+
+  it('restores a session a reload finds in storage, and drops one it cannot read', () => {
+    for (const [stored, value, kept] of [
+      [LOGIN, 'verifying', LOGIN],
+      [BROKEN, 'loggedOut', null],
+    ] as const) {
+      const storage = new MemoryStorage();
+      storage.setItem(CREDENTIALS_KEY, JSON.stringify(stored));
+      const fx = deferredActors(ACTORS);
+      const actor = createActor(machines.get().sessionMachine.provide({ actors: fx.actors }), {
+        input: { storage },
+      }).start();
+      expect(actor.getSnapshot().value).toBe(value);
+      expect(actor.getSnapshot().context.credentials).toEqual(kept);
+      expect(JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null')).toEqual(kept);
+      expect(fx.calls).toEqual(kept ? [{ id: 'verifyToken', input: { token: LOGIN.token } }] : []);
+    }
+  });
+});

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { CityHit } from '../../../contract/catalog';
+import {
+  type Expectation,
+  lazyModule,
+  type ModelTable,
+  recordVisits,
+  replayPath,
+  stateNodePaths,
+  tableCoverage,
+  tablePaths,
+  tableState,
+} from '../../../tests/support/model';
+import type * as CitySearchModule from './city-search.machine';
+
+/*
+ * The expectation, written apart from the machine: for each state and each thing a user or the
+ * network can do, the next state, the context after it, the tags, and the effects — a search started
+ * (with what query) or a running one aborted. Every path through this table is replayed on the real
+ * machine by replayPath(); every step the table leaves out for a state is sent too and must change
+ * nothing. The pause is 250 ms of typing rest and the failure code is `city.search_failed` (stated
+ * here, not read from the machine).
+ */
+
+const BERLIN: CityHit = {
+  id: 2950159,
+  name: 'Berlin',
+  country: 'DE',
+  lat: 52.52437,
+  lng: 13.41053,
+  population: 3,
+};
+const PAUSE_MS = 250;
+const search = [{ src: 'searchCities', input: { query: 'Ber' } }];
+const abort = [{ src: 'abort', input: { query: 'Ber' } }];
+
+/** Typing is taken in every state: too short a query clears the list; a long one waits for a pause. */
+const typing = (aborts: boolean): Record<string, Expectation> => ({
+  typeShort: {
+    target: 'idle',
+    context: { query: 'B', hits: [], error: null },
+    tags: [],
+    ...(aborts ? { invoked: abort } : {}),
+  },
+  typeLong: {
+    target: 'debouncing',
+    context: { query: ' Ber ', error: null },
+    tags: [],
+    ...(aborts ? { invoked: abort } : {}),
+  },
+});
+
+const table: ModelTable = {
+  initial: 'idle',
+  initialContext: { query: '', hits: [], error: null },
+  initialTags: [],
+  events: ['typeShort', 'typeLong', 'pause', 'answer', 'fail', 'choose', 'retry'],
+  states: {
+    idle: { ...typing(false) },
+    debouncing: {
+      ...typing(false),
+      // The query goes out trimmed.
+      pause: { target: 'searching', context: { query: ' Ber ' }, invoked: search, tags: ['busy'] },
+    },
+    // Typing while a search runs cancels its request.
+    searching: {
+      ...typing(true),
+      answer: { target: 'results', context: { query: ' Ber ', hits: [BERLIN], error: null }, tags: [] },
+      fail: { target: 'failed', context: { query: ' Ber ', error: 'city.search_failed' }, tags: ['error'] },
+    },
+    results: {
+      ...typing(false),
+      choose: { target: 'idle', context: { query: 'Berlin', hits: [], error: null }, tags: [] },
+    },
+    failed: {
+      ...typing(false),
+      retry: {
+        target: 'searching',
+        context: { error: 'city.search_failed' },
+        invoked: search,
+        tags: ['busy'],
+      },
+    },
+  },
+};
+
+const machines = lazyModule<typeof CitySearchModule>(() => import('./city-search.machine'));
+const paths = tablePaths(table);
+const visited = new Set<string>();
+const taken = new Set<string>();
+const executed = new Set<string>();
+
+/** Drives the real machine: a simulated clock for the pause, a search the test answers. */
+function harness() {
+  const clock = new SimulatedClock();
+  const searches: { query: string; signal: AbortSignal; settle: (ok: boolean) => void }[] = [];
+  const effects: { src: string; input: unknown }[] = [];
+  const provided = machines.get().citySearchMachine.provide({
+    actors: {
+      searchCities: fromPromise<CityHit[], { query: string }>(
+        ({ input, signal }) =>
+          new Promise((resolve, reject) => {
+            effects.push({ src: 'searchCities', input: { query: input.query } });
+            signal.addEventListener('abort', () =>
+              effects.push({ src: 'abort', input: { query: input.query } }),
+            );
+            searches.push({
+              query: input.query,
+              signal,
+              settle: (ok) => (ok ? resolve([BERLIN]) : reject(new Error('offline'))),
+            });
+          }),
+      ),
+    },
+  });
+  const actor = createActor(provided, { clock, input: {}, inspect: recordVisits(visited, taken) }).start();
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return {
+    actor,
+    clock,
+    searches,
+    async send(step: string) {
+      switch (step) {
+        case 'typeShort':
+          actor.send({ type: 'city.type', query: 'B' });
+          break;
+        case 'typeLong':
+          actor.send({ type: 'city.type', query: ' Ber ' });
+          break;
+        case 'pause':
+          clock.increment(PAUSE_MS);
+          break;
+        case 'answer':
+        case 'fail': {
+          // A result can only arrive while the search runs.
+          const open = searches.at(-1);
+          if (open && !open.signal.aborted && actor.getSnapshot().matches('searching'))
+            open.settle(step === 'answer');
+          break;
+        }
+        case 'choose':
+          actor.send({ type: 'city.choose', hit: BERLIN });
+          break;
+        case 'retry':
+          actor.send({ type: 'city.retry' });
+          break;
+      }
+      await flush();
+    },
+    snapshot() {
+      const s = actor.getSnapshot();
+      if (s.status === 'error') throw s.error;
+      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
+    },
+    calls: () => effects,
+  };
+}
+
+describe('city search machine, against its expectation table', () => {
+  beforeAll(machines.load);
+  afterAll(() => {
+    process.stdout.write(
+      tableCoverage('city-search', table, machines.get().citySearchMachine, executed, visited, taken).line,
+    );
+  });
+
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
+    await replayPath(table, path, harness, (actual, expected, what) =>
+      expect(actual, what).toEqual(expected),
+    );
+    executed.add(name);
+  });
+
+  it('waits for a pause in typing: each keystroke restarts the wait', () => {
+    const h = harness();
+    h.actor.send({ type: 'city.type', query: 'Be' });
+    h.clock.increment(PAUSE_MS - 10);
+    h.actor.send({ type: 'city.type', query: 'Ber' });
+    h.clock.increment(PAUSE_MS - 10);
+    expect(h.actor.getSnapshot().value).toBe('debouncing');
+    expect(h.searches).toHaveLength(0);
+    h.clock.increment(10);
+    expect(h.actor.getSnapshot().value).toBe('searching');
+    expect(h.searches.map((x) => x.query)).toEqual(['Ber']);
+  });
+
+  it('covered every state and every transition of the table, and the table names every state of the machine', () => {
+    const states = stateNodePaths(machines.get().citySearchMachine).sort();
+    expect([...visited].sort()).toEqual(states);
+    expect([...new Set(Object.keys(table.states).map(tableState))].sort()).toEqual(states);
+    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
+  });
+});

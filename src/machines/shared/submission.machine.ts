@@ -1,0 +1,57 @@
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { errorCodeOf, fieldCodesOf } from '../../../contract/errors';
+
+export interface SubmissionContext {
+  /** Error code of the last failed submission (translated by the UI). */
+  error: string | null;
+  /** Per-field codes of a 400 answer. */
+  fields: Record<string, string[]>;
+}
+
+export type SubmissionEvent = { type: 'submission.submit'; input: unknown } | { type: 'submission.reset' };
+
+const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
+
+/**
+ * One form's request: idle → submitting → done, or back to idle with the server's reason. The
+ * screens of password reset and account settings each run one; the request itself is the `submit`
+ * actor they provide.
+ */
+export const submissionMachine = setup({
+  types: { context: {} as SubmissionContext, events: {} as SubmissionEvent },
+  actors: {
+    submit: fromPromise<unknown, unknown>(async () => {
+      throw new Error('submit is provided by the screen');
+    }),
+  },
+  actions: {
+    fail: assign((_, error: unknown) => ({ error: errorCodeOf(error), fields: fieldCodesOf(error) })),
+    clear: assign({ error: null, fields: {} }),
+  },
+}).createMachine({
+  id: 'submission',
+  context: { error: null, fields: {} },
+  initial: 'idle',
+  states: {
+    idle: { on: { 'submission.submit': { target: 'submitting', actions: 'clear' } } },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ event }: { event: SubmissionEvent }) =>
+          event.type === 'submission.submit' ? event.input : undefined,
+        onDone: 'done',
+        onError: { target: 'idle', actions: { type: 'fail', params: errorOf } },
+      },
+    },
+    done: {
+      on: {
+        'submission.submit': { target: 'submitting', actions: 'clear' },
+        'submission.reset': { target: 'idle', actions: 'clear' },
+      },
+    },
+  },
+});
+
+export type SubmissionActor = ActorRefFrom<typeof submissionMachine>;

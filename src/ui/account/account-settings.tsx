@@ -1,0 +1,200 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import { ChangePasswordSchema } from '../../../contract/account';
+import { formErrors } from '../../../contract/form-errors';
+import { accountLogic } from '../../machines/account/account-logic';
+import { useAppActors } from '../components/app-context';
+import { DownloadButton } from '../components/download-button';
+import { FormError, TextField } from '../components/native-text-field';
+import { PhoneSetupForm } from '../components/phone-setup-form';
+import { useSubmission } from '../components/use-submission';
+
+/** Change password, change or remove the SMS phone, download or delete the account's data. */
+export function AccountSettings() {
+  return (
+    <section className="account-settings" aria-labelledby="account-settings-title">
+      <h2 id="account-settings-title">
+        <Trans>Account</Trans>
+      </h2>
+      <ChangePassword />
+      <PhoneSettings />
+      <DataExport />
+      <DeleteAccount />
+    </section>
+  );
+}
+
+const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
+
+function ChangePassword() {
+  const { t } = useLingui();
+  const { logic } = useAppActors();
+  const change = useSubmission(
+    async (input: { currentPassword: string; newPassword: string; form: HTMLFormElement }) => {
+      await accountLogic(logic).requests.changePassword(input);
+      input.form.reset();
+    },
+  );
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = formErrors(ChangePasswordSchema, {
+      currentPassword: field(form, 'currentPassword'),
+      newPassword: field(form, 'newPassword'),
+    });
+    setErrors(parsed.ok ? {} : parsed.fields);
+    if (parsed.ok) change.submit({ ...parsed.output, form });
+  }
+  const first = (key: string) => errors[key]?.[0] ?? change.fields[key]?.[0];
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-labelledby="change-password-title">
+      <h3 id="change-password-title">
+        <Trans>Change password</Trans>
+      </h3>
+      <FormError code={change.error === 'request.invalid' ? null : change.error} />
+      {change.done && <p role="status">{t`Your password is changed; other sessions were ended.`}</p>}
+      <TextField
+        id="current-password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        label={<Trans>Current password</Trans>}
+        error={first('currentPassword')}
+      />
+      <TextField
+        id="new-password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        label={<Trans>New password</Trans>}
+        error={first('newPassword')}
+      />
+      <button type="submit" disabled={change.busy}>
+        <Trans>Change password</Trans>
+      </button>
+    </form>
+  );
+}
+
+/** SMS login protection: the phone-setup machine, started with the claims' current status. */
+function PhoneSettings() {
+  const { t } = useLingui();
+  const { logic, session } = useAppActors();
+  const claims = useSelector(session, (s) => s.context.claims);
+  const phone = useActorRef(accountLogic(logic).phoneSettings, {
+    input: { enabled: claims?.mfa_status === 'enabled' },
+  });
+  const snapshot = useSelector(phone, (s) => s);
+  const enabled = snapshot.context.enabled;
+  const busy = snapshot.hasTag('busy');
+  const [password, setPassword] = useState<string | null>(null);
+  if (!claims) return null;
+  return (
+    <div className="form">
+      <h3>
+        <Trans>SMS login protection</Trans>
+      </h3>
+      <p>{enabled ? <Trans>On, with the number {claims.phone_number}.</Trans> : <Trans>Off.</Trans>}</p>
+      {snapshot.matches('confirmed') && (
+        <p role="status">{t`SMS login protection is on with the new number.`}</p>
+      )}
+      {snapshot.matches('turnedOff') && <p role="status">{t`SMS login protection is off.`}</p>}
+      <PhoneSetupForm
+        phone={phone}
+        idPrefix="phone-settings"
+        withPassword
+        sendLabel={enabled ? t`Change number` : t`Turn on with this number`}
+      />
+      {snapshot.can({ type: 'phone.turnOff', currentPassword: '' }) && (
+        <form
+          className="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const currentPassword = field(e.currentTarget, 'currentPassword');
+            if (!currentPassword) return setPassword('password.required');
+            setPassword(null);
+            phone.send({ type: 'phone.turnOff', currentPassword });
+          }}
+        >
+          <TextField
+            id="disable-2fa-password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            label={<Trans>Current password</Trans>}
+            error={password}
+          />
+          <button type="submit" disabled={busy}>
+            <Trans>Turn SMS protection off</Trans>
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** "Download my data": everything the server holds about the account, as a JSON file. */
+function DataExport() {
+  const { i18n } = useLingui();
+  const { logic } = useAppActors();
+  return (
+    <div className="form">
+      <h3>
+        <Trans>Your data</Trans>
+      </h3>
+      <p>
+        <Trans>Everything Matchwerk holds about your account, as a file you can keep (JSON).</Trans>
+      </p>
+      <DownloadButton
+        logic={accountLogic(logic).accountExport}
+        fileName={i18n.locale === 'en' ? 'matchwerk-my-data.json' : 'matchwerk-meine-daten.json'}
+      >
+        <Trans>Download my data</Trans>
+      </DownloadButton>
+    </div>
+  );
+}
+
+function DeleteAccount() {
+  const { t } = useLingui();
+  const { logic } = useAppActors();
+  const navigate = useNavigate();
+  const remove = useSubmission(async (password: string) => {
+    await accountLogic(logic).requests.deleteAccount(password);
+    await navigate({ to: '/' });
+  });
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const password = field(event.currentTarget, 'password');
+    if (window.confirm(t`Delete your account and all your data now? This cannot be undone.`))
+      remove.submit(password);
+  }
+  return (
+    <form className="form danger" onSubmit={submit} noValidate aria-labelledby="delete-account-title">
+      <h3 id="delete-account-title">
+        <Trans>Delete account</Trans>
+      </h3>
+      <p>
+        <Trans>
+          This deletes your account, your profile, your photo and all messages to you at once. It cannot be
+          undone.
+        </Trans>
+      </p>
+      <FormError code={remove.error} />
+      <TextField
+        id="delete-password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        label={<Trans>Current password</Trans>}
+      />
+      <button type="submit" className="button danger" disabled={remove.busy}>
+        <Trans>Delete my account</Trans>
+      </button>
+    </form>
+  );
+}

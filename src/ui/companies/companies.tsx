@@ -1,0 +1,301 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type {
+  AgentListResponse,
+  AgentRef,
+  CompanyDetail,
+  CompanyListResponse,
+} from '../../../contract/agent';
+import type { FieldDefinition } from '../../../contract/catalog';
+import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../../contract/company-search';
+import { type ListActor, listPage } from '../../machines/shared/list.machine';
+import type { SubmissionActor } from '../../machines/shared/submission.machine';
+import { ListStatus } from '../components/list-status';
+import { FormError } from '../components/native-text-field';
+import { Pagination } from '../components/pagination';
+import { Screen } from '../components/screen';
+import { Select } from '../components/select';
+import { TextField } from '../components/text-field';
+
+const workspaceRoute = getRouteApi('/_protected');
+const listRoute = getRouteApi('/_protected/companies');
+
+/** An agent as a table cell names them: name, else e-mail; "me" for the signed-in agent. */
+export function AgentName({ agent }: { agent: AgentRef | null }) {
+  const { claims } = workspaceRoute.useLoaderData();
+  if (!agent)
+    return (
+      <span className="muted">
+        <Trans>nobody</Trans>
+      </span>
+    );
+  const name = agent.name || agent.email;
+  return agent.uuid === claims.sub ? <Trans>{name} (me)</Trans> : name;
+}
+
+/** companies (agents): search, assigned agent and open requests filters, paged; the URL holds it all. */
+export function CompanyListScreen({ list }: { list: ListActor }) {
+  const { t, i18n } = useLingui();
+  const search = listRoute.useSearch();
+  const navigate = useNavigate({ from: '/companies' });
+  const state = useSelector(list, (s) => s);
+  const page = listPage<CompanyListResponse>(state);
+  const setSearch = (patch: Partial<CompanyListSearch>) =>
+    navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
+  const pages = page ? Math.max(1, Math.ceil(page.total / COMPANY_PAGE_SIZE)) : 1;
+  return (
+    <Screen title={t`Companies`}>
+      <search className="filters company-filters" aria-label={t`Search and filter`}>
+        <TextField label={t`Search`} type="search" value={search.q} onChange={(q) => setSearch({ q })} />
+        <Select
+          label={t`Assigned agent`}
+          selectedKey={search.assigned}
+          onSelectionChange={(key) => setSearch({ assigned: key as CompanyListSearch['assigned'] })}
+          options={[
+            { id: 'any', label: t`All` },
+            { id: 'me', label: t`Assigned to me` },
+            { id: 'none', label: t`Unassigned` },
+          ]}
+        />
+        <Select
+          label={t`Open requests`}
+          selectedKey={search.open ?? 'all'}
+          onSelectionChange={(key) =>
+            setSearch({ open: key === 'all' ? undefined : (key as CompanyListSearch['open']) })
+          }
+          options={[
+            { id: 'all', label: t`All` },
+            { id: 'yes', label: t`With open requests` },
+            { id: 'no', label: t`Without open requests` },
+          ]}
+        />
+      </search>
+      <ListStatus list={list} state={state} loaded={Boolean(page)} loading={t`Loading the companies…`} />
+      {page && (
+        <div className="table-wrap" aria-busy={state.hasTag('busy')}>
+          <p className="muted" aria-live="polite">
+            <Trans>{page.total} companies</Trans>
+          </p>
+          <table className="company-table">
+            <caption className="visually-hidden">{t`Companies`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Company</Trans>
+                </th>
+                <th scope="col" className="wide-only">
+                  <Trans>City</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Assigned agent</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Open requests</Trans>
+                </th>
+                <th scope="col" className="wide-only">
+                  <Trans>Last change</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((company) => (
+                <tr key={company.uuid}>
+                  <th scope="row">
+                    <Link to="/companies/view/$uuid" params={{ uuid: company.uuid }}>
+                      {company.name || company.email}
+                    </Link>
+                    <div className="cell-note">{company.email}</div>
+                    {company.city && <div className="cell-note narrow-only">{company.city}</div>}
+                  </th>
+                  <td className="wide-only">{company.city ?? '–'}</td>
+                  <td>
+                    <AgentName agent={company.assignedAgent} />
+                  </td>
+                  <td>{company.openRequests}</td>
+                  <td className="wide-only">
+                    {i18n.date(new Date(company.updatedAt), { dateStyle: 'medium' })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {page.items.length === 0 && (
+            <p>
+              {search.q ? (
+                <Trans>No company matches this search.</Trans>
+              ) : (
+                <Trans>No company fits these filters.</Trans>
+              )}
+            </p>
+          )}
+          <Pagination
+            page={search.page}
+            pageCount={pages}
+            onChange={(next) => navigate({ search: (prev) => ({ ...prev, page: next }) })}
+          />
+        </div>
+      )}
+    </Screen>
+  );
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+
+/** A catalogue value as words: an option's label, a place's name, or the text itself. */
+function companyValue(field: FieldDefinition, value: unknown, language: 'de' | 'en'): string | null {
+  if (value && typeof value === 'object' && 'name' in value) return text(value.name);
+  const raw = text(value);
+  if (raw === null) return null;
+  return field.options?.find((option) => option.value === raw)?.label[language] ?? raw;
+}
+
+/** companies/view/{uuid}: the company's data, its job requests and who looks after it. */
+export function CompanyDetailScreen({
+  detail,
+  assign,
+  agents,
+}: {
+  detail: ListActor;
+  assign: SubmissionActor;
+  /** Senior agents only: the agents the company may be handed to. */
+  agents: ListActor | null;
+}) {
+  const { t, i18n } = useLingui();
+  const { claims, fields } = workspaceRoute.useLoaderData();
+  const state = useSelector(detail, (s) => s);
+  const busy = useSelector(assign, (s) => s.hasTag('busy'));
+  const assignError = useSelector(assign, (s) => s.context.error);
+  const company = listPage<CompanyDetail>(state);
+  const name = text(company?.values.name) ?? company?.email;
+  const language = i18n.locale === 'en' ? 'en' : 'de';
+  const mine = company?.assignedAgent?.uuid === claims.sub;
+  return (
+    <Screen title={name ?? t`Company`}>
+      <p>
+        <Link to="/companies">
+          <Trans>Back to the companies</Trans>
+        </Link>
+      </p>
+      <ListStatus list={detail} state={state} loaded={Boolean(company)} loading={t`Loading the company…`} />
+      {company && (
+        <div className="dashboard-grid" aria-busy={state.hasTag('busy')}>
+          <section aria-labelledby="company-assignment">
+            <h2 id="company-assignment">
+              <Trans>Assigned agent</Trans>
+            </h2>
+            <p>
+              <AgentName agent={company.assignedAgent} />
+            </p>
+            <FormError code={assignError} />
+            {mine ? (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => assign.send({ type: 'submission.submit', input: null })}
+              >
+                <Trans>Unassign</Trans>
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => assign.send({ type: 'submission.submit', input: undefined })}
+              >
+                <Trans>Assign to me</Trans>
+              </button>
+            )}
+            {agents && (
+              <AssignToAgent agents={agents} assign={assign} current={company.assignedAgent?.uuid ?? null} />
+            )}
+          </section>
+          <section aria-labelledby="company-data">
+            <h2 id="company-data">
+              <Trans>Company data</Trans>
+            </h2>
+            <dl className="facts">
+              <dt>
+                <Trans>E-mail</Trans>
+              </dt>
+              <dd>{company.email}</dd>
+              {fields.company.map((field) => {
+                const value = companyValue(field, company.values[field.key], language);
+                return value === null ? null : (
+                  <div key={field.key}>
+                    <dt>{field.label[language]}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </section>
+          <section aria-labelledby="company-requests">
+            <h2 id="company-requests">
+              <Trans>Job requests</Trans>
+            </h2>
+            {company.requests.length === 0 ? (
+              <p>
+                <Trans>This company has not filed a request yet.</Trans>
+              </p>
+            ) : (
+              <ul>
+                {company.requests.map((request) => (
+                  <li key={request.uuid}>
+                    <Link to="/matchingJobResult/$jobUuid" params={{ jobUuid: request.uuid }}>
+                      {request.title || t`Untitled request`}
+                    </Link>{' '}
+                    <span className="muted">
+                      · {request.status === 'archived' ? t`archived` : t`active`} ·{' '}
+                      {i18n.date(new Date(request.createdAt), { dateStyle: 'medium' })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </Screen>
+  );
+}
+
+/** A senior agent hands the company to any agent (the server refuses it to plain agents). */
+function AssignToAgent({
+  agents,
+  assign,
+  current,
+}: {
+  agents: ListActor;
+  assign: SubmissionActor;
+  current: string | null;
+}) {
+  const { t } = useLingui();
+  const list = useSelector(agents, (s) => listPage<AgentListResponse>(s));
+  const busy = useSelector(assign, (s) => s.hasTag('busy'));
+  if (!list) return null;
+  return (
+    <form
+      className="assign-other"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const agent = String(new FormData(event.currentTarget).get('agent') ?? '');
+        if (agent) assign.send({ type: 'submission.submit', input: agent });
+      }}
+    >
+      <Select
+        key={current ?? 'none'}
+        name="agent"
+        label={t`Assign to another agent`}
+        placeholder={t`Choose an agent`}
+        defaultSelectedKey={current ?? undefined}
+        options={list.items.map((agent) => ({ id: agent.uuid, label: agent.name || agent.email }))}
+      />
+      <button type="submit" disabled={busy}>
+        <Trans>Assign</Trans>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+import type { SessionActor } from '../../machines/session/session.machine';
+import type { AppLogic } from '../../machines/shell/app-logic';
+import type { LocaleActor } from '../../machines/shell/locale.machine';
+
+/** The app-wide actors, created once outside React (STYLE.md). */
+export interface AppActors {
+  session: SessionActor;
+  locale: LocaleActor;
+  /** The machines screens run, with their side effects (src/machines/app-logic.ts). */
+  logic: AppLogic;
+}
+
+export const AppActorsContext = createContext<AppActors | null>(null);
+
+export function useAppActors(): AppActors {
+  const actors = useContext(AppActorsContext);
+  if (!actors) throw new Error('useAppActors outside <AppActorsContext.Provider>');
+  return actors;
+}

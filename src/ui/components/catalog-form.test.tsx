@@ -1,0 +1,270 @@
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { CityHit, FieldDefinition } from '../../../contract/catalog';
+import { citySearchMachine } from '../../machines/shared/city-search.machine';
+import { CatalogForm, ErrorSummary } from './catalog-form';
+
+// jsdom has no CSS.escape, which react-aria's list box uses to find an option by its key.
+if (!globalThis.CSS?.escape) {
+  Object.assign(globalThis, {
+    CSS: { ...globalThis.CSS, escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) },
+  });
+}
+
+const BERLIN: CityHit = {
+  id: 2950159,
+  name: 'Berlin',
+  country: 'DE',
+  lat: 52.52437,
+  lng: 13.41053,
+  population: 3,
+};
+
+/** The city search machine over a stand-in search; records the queries it was asked. */
+function citySearchOf(answer: (query: string) => Promise<CityHit[]>) {
+  const queries: string[] = [];
+  const logic = citySearchMachine.provide({
+    actors: {
+      searchCities: fromPromise(({ input }: { input: { query: string } }) => {
+        queries.push(input.query);
+        return answer(input.query);
+      }),
+    },
+  });
+  return { logic, queries };
+}
+const noCities = citySearchOf(async () => []).logic;
+
+const l = (de: string, en: string) => ({ de, en });
+const fields: FieldDefinition[] = [
+  {
+    key: 'first_name',
+    type: 'text',
+    label: l('Vorname', 'First name'),
+    tab: 'personal',
+    required: true,
+    for: ['stella'],
+    maxLength: 50,
+  },
+  {
+    key: 'experience_years',
+    type: 'number',
+    label: l('Berufserfahrung', 'Experience'),
+    tab: 'personal',
+    required: false,
+    for: ['stella'],
+    min: 0,
+    max: 60,
+  },
+  {
+    key: 'available_from',
+    type: 'date',
+    label: l('Verfügbar ab', 'Available from'),
+    tab: 'personal',
+    required: false,
+    for: ['stella'],
+  },
+  {
+    key: 'remote',
+    type: 'select',
+    label: l('Arbeitsort', 'Workplace'),
+    tab: 'personal',
+    required: false,
+    for: ['stella'],
+    options: [{ value: 'hybrid', label: l('Hybrid', 'Hybrid') }],
+  },
+  {
+    key: 'skills',
+    type: 'multiselect',
+    label: l('Fähigkeiten', 'Skills'),
+    tab: 'personal',
+    required: false,
+    for: ['stella'],
+    options: ['sql', 'go', 'rust', 'java', 'python', 'react', 'vue', 'docker', 'kotlin'].map((v) => ({
+      value: v,
+      label: l(v.toUpperCase(), v.toUpperCase()),
+    })),
+  },
+  {
+    key: 'languages',
+    type: 'languages',
+    label: l('Sprachen', 'Languages'),
+    tab: 'personal',
+    required: false,
+    for: ['stella'],
+    options: [{ value: 'de', label: l('Deutsch', 'German') }],
+  },
+];
+const birthDate: FieldDefinition = {
+  key: 'birth_date',
+  type: 'date',
+  label: l('Geburtsdatum', 'Date of birth'),
+  tab: 'personal',
+  required: false,
+  for: ['stella'],
+  min: -100,
+  max: -14,
+};
+const city: FieldDefinition = {
+  key: 'city',
+  type: 'location',
+  label: l('Wohnort', 'City'),
+  tab: 'personal',
+  required: true,
+  for: ['stella'],
+};
+
+function renderForm(props: Partial<Parameters<typeof CatalogForm>[0]> = {}, locale = 'de') {
+  const i18n = setupI18n({ locale, messages: { [locale]: {} } });
+  const onChange = vi.fn();
+  render(
+    <I18nProvider i18n={i18n}>
+      <CatalogForm
+        fields={fields}
+        values={{}}
+        errors={{}}
+        onChange={onChange}
+        citySearch={noCities}
+        idPrefix="p"
+        {...props}
+      />
+    </I18nProvider>,
+  );
+  return onChange;
+}
+
+afterEach(cleanup);
+
+describe('catalogue form', () => {
+  it('labels every field in the user’s language', () => {
+    renderForm();
+    for (const name of ['Vorname', 'Berufserfahrung', 'Verfügbar ab', 'Arbeitsort'])
+      expect(screen.getByLabelText(name, { exact: false })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Fähigkeiten' })).toBeTruthy();
+    cleanup();
+    renderForm({}, 'en');
+    expect(screen.getByLabelText('First name', { exact: false })).toBeTruthy();
+  });
+
+  it('reports each type’s value in the shape the catalogue stores', () => {
+    const onChange = renderForm({ values: { skills: ['sql'] } });
+    fireEvent.change(screen.getByLabelText('Vorname', { exact: false }), { target: { value: 'Ada' } });
+    // react-aria's number field commits what was typed when it loses focus.
+    const years = screen.getByLabelText('Berufserfahrung');
+    fireEvent.change(years, { target: { value: '7' } });
+    fireEvent.blur(years);
+    fireEvent.change(screen.getByLabelText('Verfügbar ab'), { target: { value: '2027-01-01' } });
+    // A react-aria select is a button that opens a list box.
+    fireEvent.click(screen.getByRole('button', { name: /Arbeitsort/ }));
+    fireEvent.click(screen.getByRole('option', { name: 'Hybrid' }));
+    fireEvent.click(screen.getByLabelText('GO'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a language' }));
+    expect(onChange.mock.calls).toEqual([
+      ['first_name', 'Ada'],
+      ['experience_years', 7],
+      ['available_from', '2027-01-01'],
+      ['remote', 'hybrid'],
+      ['skills', ['sql', 'go']],
+      ['languages', [{ language: '', level: 'B1' }]],
+    ]);
+  });
+
+  it('filters a long option list as the user types, keeping the chosen ones', () => {
+    renderForm({ values: { skills: ['sql'] } });
+    const group = screen.getByRole('group', { name: 'Fähigkeiten' });
+    fireEvent.change(within(group).getByRole('searchbox'), { target: { value: 'ja' } });
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent?.trim()),
+    ).toEqual(['SQL', 'JAVA']);
+  });
+
+  it('ties an error to its field and lists it in the summary', () => {
+    const i18n = setupI18n({ locale: 'de', messages: { de: {} } });
+    const errors = { first_name: ['field.required'] };
+    render(
+      <I18nProvider i18n={i18n}>
+        <ErrorSummary fields={fields} errors={errors} idPrefix="p" />
+        <CatalogForm
+          fields={fields}
+          values={{}}
+          errors={errors}
+          onChange={() => {}}
+          citySearch={noCities}
+          idPrefix="p"
+        />
+      </I18nProvider>,
+    );
+    const input = screen.getByLabelText('Vorname', { exact: false });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Please fill in this field.',
+    );
+    expect(screen.getByRole('alert').querySelector('a')?.getAttribute('href')).toBe('#p-first_name');
+  });
+});
+
+describe('catalogue form widgets', () => {
+  it('offers only birth dates 14 to 100 years back', () => {
+    renderForm({ fields: [birthDate] });
+    const input = screen.getByLabelText('Geburtsdatum') as HTMLInputElement;
+    const year = new Date().getUTCFullYear();
+    expect(input.min.slice(0, 4)).toBe(String(year - 100));
+    expect(input.max.slice(0, 4)).toBe(String(year - 14));
+  });
+
+  it('searches a city after a pause in typing and sends the chosen city with its list id', async () => {
+    const search = citySearchOf(async () => [BERLIN]);
+    const onChange = renderForm({ fields: [city], citySearch: search.logic });
+    fireEvent.change(screen.getByLabelText('Wohnort', { exact: false }), { target: { value: 'Be' } });
+    fireEvent.change(screen.getByLabelText('Wohnort', { exact: false }), { target: { value: 'Ber' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Berlin (DE)' }));
+    expect(search.queries).toEqual(['Ber']);
+    expect(onChange.mock.calls).toEqual([
+      ['city', { id: 2950159, name: 'Berlin', country: 'DE', lat: 52.52437, lng: 13.41053 }],
+    ]);
+    expect((screen.getByLabelText('Wohnort', { exact: false }) as HTMLInputElement).value).toBe('Berlin');
+    expect(screen.queryByRole('button', { name: 'Berlin (DE)' })).toBeNull();
+  });
+
+  it('shows a running search as busy and a failed one with a retry', async () => {
+    let fail = true;
+    let release = () => {};
+    const search = citySearchOf(async () => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      if (fail) throw new Error('offline');
+      return [BERLIN];
+    });
+    renderForm({ fields: [city], citySearch: search.logic });
+    fireEvent.change(screen.getByLabelText('Wohnort', { exact: false }), { target: { value: 'Ber' } });
+    expect((await screen.findByRole('status')).textContent).toBe('Searching…');
+    release();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The city search did not answer. Please try again.',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('status');
+    release();
+    expect(await screen.findByRole('button', { name: 'Berlin (DE)' })).toBeTruthy();
+    expect(search.queries).toEqual(['Ber', 'Ber']);
+  });
+
+  it('names text that cannot be stored, and dates out of range, in the user’s words', () => {
+    renderForm({
+      fields: [fields[0]!, birthDate],
+      errors: { first_name: ['field.invalid_text'], birth_date: ['field.date_too_late'] },
+    });
+    expect(
+      screen.getByText('This text holds characters that cannot be saved. Please retype it.'),
+    ).toBeTruthy();
+    expect(screen.getByText('This date is too late.')).toBeTruthy();
+  });
+});

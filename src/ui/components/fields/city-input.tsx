@@ -1,0 +1,74 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
+import type { CityValue } from '../../../../contract/catalog';
+import { errorMessage } from '../error-message';
+import type { WidgetProps } from './field-props';
+
+/**
+ * A city of the bundled list, searched as the user types (prefix, accents ignored, larger cities
+ * first). The search runs in the city-search machine; the chosen city's id is what the server keeps.
+ */
+export function CityInput({ id, value, onChange, common, citySearch }: WidgetProps) {
+  const { t, i18n } = useLingui();
+  const city = value && typeof value === 'object' ? (value as CityValue) : null;
+  const search = useActorRef(citySearch, { input: { query: city?.name ?? '' } });
+  const query = useSelector(search, (s) => s.context.query);
+  const hits = useSelector(search, (s) => (s.matches('results') ? s.context.hits : []));
+  const busy = useSelector(search, (s) => s.hasTag('busy'));
+  const error = useSelector(search, (s) => (s.hasTag('error') ? s.context.error : null));
+  const listId = useId();
+  return (
+    <div className="city-input" aria-busy={busy}>
+      <input
+        {...common}
+        id={id}
+        type="text"
+        autoComplete="off"
+        aria-controls={listId}
+        value={query}
+        onChange={(e) => search.send({ type: 'city.type', query: e.target.value })}
+      />
+      {city && (
+        <p className="muted">
+          {city.name} ({city.country})
+        </p>
+      )}
+      {busy && (
+        <p className="muted" role="status">
+          <Trans>Searching…</Trans>
+        </p>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {errorMessage(i18n, error)}{' '}
+          <button type="button" onClick={() => search.send({ type: 'city.retry' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      )}
+      <ul id={listId} className="city-hits" aria-label={t`Matching cities`}>
+        {hits.map((hit) => (
+          <li key={hit.id}>
+            <button
+              type="button"
+              onClick={() => {
+                const chosen: CityValue = {
+                  id: hit.id,
+                  name: hit.name,
+                  country: hit.country,
+                  lat: hit.lat,
+                  lng: hit.lng,
+                };
+                onChange(chosen);
+                search.send({ type: 'city.choose', hit });
+              }}
+            >
+              {hit.name} ({hit.country})
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

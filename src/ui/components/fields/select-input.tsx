@@ -1,0 +1,24 @@
+import { useLingui } from '@lingui/react/macro';
+import { Select } from '../select';
+import { selfLabelled, type WidgetProps } from './field-props';
+
+/** The "none chosen" entry: react-aria's keys cannot be empty. */
+const NONE = '__none__';
+
+/** One of the catalogue's options, or none. */
+export function SelectInput(props: WidgetProps) {
+  const { field, value, onChange, language } = props;
+  const { t } = useLingui();
+  const options = [
+    { id: NONE, label: t`– none –` },
+    ...(field.options ?? []).map((o) => ({ id: o.value, label: o.label[language] })),
+  ];
+  return (
+    <Select
+      {...selfLabelled(props)}
+      options={options}
+      selectedKey={typeof value === 'string' && value !== '' ? value : NONE}
+      onSelectionChange={(key) => onChange(key === NONE || key === null ? undefined : String(key))}
+    />
+  );
+}

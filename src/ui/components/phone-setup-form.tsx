@@ -1,0 +1,141 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { getCountries } from 'libphonenumber-js';
+import { useMemo, useState } from 'react';
+import { ChangePhoneSchema, PhoneConfirmSchema, PhoneRequestSchema } from '../../../contract/account';
+import { formErrors } from '../../../contract/form-errors';
+import type { PhoneSetupActor } from '../../machines/account/phone-setup.machine';
+import { FormError, TextField } from './native-text-field';
+import { ResendButton } from './resend-button';
+
+const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
+
+/**
+ * The phone-setup machine's screen: a number (with the current password in the settings), then the
+ * SMS code with a resend countdown and a way to use another number. Registration and account
+ * settings both show it.
+ */
+export function PhoneSetupForm({
+  phone,
+  idPrefix,
+  withPassword,
+  sendLabel,
+}: {
+  phone: PhoneSetupActor;
+  idPrefix: string;
+  /** The account settings ask for the current password before a number changes. */
+  withPassword: boolean;
+  sendLabel: string;
+}) {
+  const { t, i18n } = useLingui();
+  const awaitingCode = useSelector(phone, (s) => s.hasTag('awaitingCode'));
+  const busy = useSelector(phone, (s) => s.hasTag('busy'));
+  const error = useSelector(phone, (s) => s.context.error);
+  const serverFields = useSelector(phone, (s) => s.context.fieldErrors);
+  const pendingPhone = useSelector(phone, (s) => s.context.pendingPhone);
+  const allowedAt = useSelector(phone, (s) => s.context.resendAllowedAt);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const first = (key: string) => errors[key]?.[0] ?? serverFields[key]?.[0];
+  const countries = useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.locale], { type: 'region' });
+    return getCountries()
+      .map((code) => ({ code, name: names.of(code) ?? code }))
+      .sort((a, b) => a.name.localeCompare(b.name, i18n.locale));
+  }, [i18n.locale]);
+
+  if (awaitingCode) {
+    return (
+      <form
+        className="form"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = formErrors(PhoneConfirmSchema, { code: field(e.currentTarget, 'code') });
+          setErrors(parsed.ok ? {} : parsed.fields);
+          if (parsed.ok) phone.send({ type: 'phone.confirm', code: parsed.output.code });
+        }}
+      >
+        <FormError code={error === 'request.invalid' ? null : error} />
+        <p role="status">
+          <Trans>We have sent a six-digit code to {pendingPhone}.</Trans>
+        </p>
+        <TextField
+          id={`${idPrefix}-code`}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          label={<Trans>Code from the SMS</Trans>}
+          error={first('code')}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          <Trans>Confirm</Trans>
+        </button>
+        <ResendButton
+          allowedAt={allowedAt}
+          busy={busy}
+          label={t`Send a new code`}
+          onResend={() => phone.send({ type: 'phone.resend' })}
+        />
+        <button type="button" disabled={busy} onClick={() => phone.send({ type: 'phone.change' })}>
+          <Trans>Use another number</Trans>
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      className="form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const form = e.currentTarget;
+        const parsed = formErrors(withPassword ? ChangePhoneSchema : PhoneRequestSchema, {
+          phoneNumber: field(form, 'phoneNumber'),
+          countryCode: field(form, 'countryCode'),
+          ...(withPassword ? { currentPassword: field(form, 'currentPassword') } : {}),
+        });
+        setErrors(parsed.ok ? {} : parsed.fields);
+        if (parsed.ok) phone.send({ type: 'phone.send', request: parsed.output });
+      }}
+    >
+      <FormError code={error === 'request.invalid' ? null : error} />
+      {withPassword && (
+        <TextField
+          id={`${idPrefix}-current-password`}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          label={<Trans>Current password</Trans>}
+          error={first('currentPassword')}
+        />
+      )}
+      <div className="field">
+        <label htmlFor={`${idPrefix}-country`}>
+          <Trans>Country</Trans>
+        </label>
+        <select id={`${idPrefix}-country`} name="countryCode" defaultValue="DE">
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        id={`${idPrefix}-number`}
+        name="phoneNumber"
+        type="tel"
+        autoComplete="tel-national"
+        label={<Trans>Mobile number</Trans>}
+        error={first('phoneNumber')}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {sendLabel}
+      </button>
+    </form>
+  );
+}

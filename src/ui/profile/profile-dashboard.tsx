@@ -1,0 +1,146 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { TokenClaims } from '../../../contract/session';
+import type { Language } from '../../../contract/user-types';
+import type { ProfileActor } from '../../machines/profile/profile.machine';
+import { ProtectedImage } from '../components/protected-image';
+import { Switch } from '../components/switch';
+
+/** Completeness as a ring: the share of required fields filled. */
+export function CompletenessRing({ percent }: { percent: number }) {
+  const { t } = useLingui();
+  const r = 42;
+  const circumference = 2 * Math.PI * r;
+  return (
+    <figure className="ring" aria-label={t`Profile ${percent} % complete`} role="img">
+      <svg viewBox="0 0 100 100" width="120" height="120" aria-hidden="true">
+        <circle cx="50" cy="50" r={r} className="ring-track" />
+        <circle
+          cx="50"
+          cy="50"
+          r={r}
+          className="ring-value"
+          strokeDasharray={`${(circumference * percent) / 100} ${circumference}`}
+          transform="rotate(-90 50 50)"
+        />
+        <text x="50" y="56" textAnchor="middle" className="ring-text">
+          {percent} %
+        </text>
+      </svg>
+    </figure>
+  );
+}
+
+/** A candidate's or company's dashboard: completeness, what is missing, photo, 2FA, matching on/off. */
+export function ProfileDashboard({ profile, claims }: { profile: ProfileActor; claims: TokenClaims }) {
+  const { t, i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const snapshot = useSelector(profile, (s) => s);
+  const data = snapshot.context.profile;
+  if (!data) return null;
+  const candidate = claims.user_type !== 'company';
+  const fieldOf = (key: string) => snapshot.context.fields.find((f) => f.key === key);
+  const editPath = candidate ? '/profile' : '/companies';
+  const clean = snapshot.can({ type: 'profile.setStatus', status: 'active' });
+  return (
+    <div className="dashboard-grid">
+      <section aria-labelledby="dash-complete">
+        <h2 id="dash-complete">
+          {candidate ? <Trans>Your profile</Trans> : <Trans>Your company profile</Trans>}
+        </h2>
+        <CompletenessRing percent={data.completeness} />
+        {data.missing.length > 0 ? (
+          <>
+            <p>
+              <Trans>Still missing:</Trans>
+            </p>
+            <ul>
+              {data.missing.map((key) => {
+                const field = fieldOf(key);
+                return (
+                  <li key={key}>
+                    <Link
+                      to={editPath}
+                      onClick={() => field && profile.send({ type: 'profile.tab', tab: field.tab })}
+                    >
+                      {field?.label[language] ?? key}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        ) : (
+          <p>
+            <Trans>Everything required is filled in.</Trans>
+          </p>
+        )}
+      </section>
+      {candidate && (
+        <section aria-labelledby="dash-photo">
+          <h2 id="dash-photo">
+            <Trans>Photo</Trans>
+          </h2>
+          <ProtectedImage
+            src={snapshot.context.image}
+            alt={t`Your profile photo`}
+            size={128}
+            className="avatar"
+          />
+          <p>
+            <Link to="/profile">
+              {snapshot.context.image ? <Trans>Change photo</Trans> : <Trans>Add a photo</Trans>}
+            </Link>
+          </p>
+        </section>
+      )}
+      <section aria-labelledby="dash-security">
+        <h2 id="dash-security">
+          <Trans>Login protection</Trans>
+        </h2>
+        {claims.mfa_status === 'enabled' ? (
+          <>
+            <p>
+              <Trans>Your login is protected with an SMS code.</Trans>
+            </p>
+            <p>
+              <Link to="/profile" hash="account-settings-title">
+                <Trans>Change it in your account settings</Trans>
+              </Link>
+            </p>
+          </>
+        ) : (
+          <>
+            <p>
+              <Trans>Your login is not protected with an SMS code.</Trans>
+            </p>
+            <p>
+              <Link to="/mfa/register">
+                <Trans>Protect it with an SMS code</Trans>
+              </Link>
+            </p>
+          </>
+        )}
+      </section>
+      {candidate && (
+        <section aria-labelledby="dash-matching">
+          <h2 id="dash-matching">
+            <Trans>Matching</Trans>
+          </h2>
+          <Switch
+            isSelected={data.status === 'active'}
+            isDisabled={!clean}
+            onChange={(on) => profile.send({ type: 'profile.setStatus', status: on ? 'active' : 'inactive' })}
+          >
+            {data.status === 'active' ? (
+              <Trans>Agents may match you to jobs</Trans>
+            ) : (
+              <Trans>Paused: you are not matched to jobs</Trans>
+            )}
+          </Switch>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useBlocker } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import type { FieldDefinition } from '../../../contract/catalog';
+import { fieldIsFor } from '../../../contract/catalog';
+import { hasUnsavedChanges, type ProfileActor } from '../../machines/profile/profile.machine';
+import { citySearch } from '../../machines/shared/city-search-logic';
+import { useAppActors } from '../components/app-context';
+import { CatalogForm, ErrorSummary } from '../components/catalog-form';
+import { errorMessage } from '../components/error-message';
+
+export const TAB_NAMES = {
+  personal: msg`Personal`,
+  qualification: msg`Qualification`,
+  preferences: msg`Preferences`,
+  about: msg`About me`,
+  company: msg`Company`,
+  contact: msg`Contact`,
+} as const;
+
+const leaveQuestion = msg`You have unsaved changes. Leave this page and lose them?`;
+
+/** Tabs in catalogue order. */
+export function tabsOf(fields: FieldDefinition[]): string[] {
+  return [...new Set(fields.map((f) => f.tab))];
+}
+
+/** The own profile or company profile as an editable, tabbed form over the profile machine. */
+export function ProfileEditor({ actor, idPrefix }: { actor: ProfileActor; idPrefix: string }) {
+  const { t, i18n } = useLingui();
+  const snapshot = useSelector(actor, (s) => s);
+  const { context } = snapshot;
+  const fields = context.fields.filter((f) => fieldIsFor(f, context.userType));
+  const tabs = tabsOf(fields);
+  const tab = tabs.includes(context.tab) ? context.tab : (tabs[0] ?? '');
+  const unsaved = hasUnsavedChanges(snapshot);
+  const cities = citySearch(useAppActors().logic);
+
+  useBlocker({
+    shouldBlockFn: () => hasUnsavedChanges(actor.getSnapshot()) && !window.confirm(i18n._(leaveQuestion)),
+    enableBeforeUnload: () => hasUnsavedChanges(actor.getSnapshot()),
+  });
+
+  if (snapshot.matches('loading')) {
+    return (
+      <p aria-busy="true">
+        <Trans>Loading the profile…</Trans>
+      </p>
+    );
+  }
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <div className="form-error" role="alert">
+        <p>{errorMessage(i18n, context.error)}</p>
+        <button type="button" onClick={() => actor.send({ type: 'profile.reload' })}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  }
+  const tabName = (key: string) => {
+    const known = TAB_NAMES[key as keyof typeof TAB_NAMES];
+    return known ? i18n._(known) : key;
+  };
+  const saving = snapshot.matches('saving');
+  return (
+    <form
+      className="profile-editor"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'profile.save' });
+      }}
+    >
+      <div role="status" aria-live="polite" className="profile-status">
+        {snapshot.matches('saved') && <Trans>Your changes are saved.</Trans>}
+        {unsaved && !saving && <Trans>You have unsaved changes.</Trans>}
+        {saving && <Trans>Saving…</Trans>}
+      </div>
+      {snapshot.matches('failed') && (
+        <p className="form-error" role="alert">
+          {errorMessage(i18n, context.error)}
+        </p>
+      )}
+      {snapshot.matches('conflict') && (
+        <div className="form-error" role="alert">
+          <p>
+            <Trans>
+              Someone saved this profile while you were editing it. Keep your version or take theirs?
+            </Trans>
+          </p>
+          <button type="button" onClick={() => actor.send({ type: 'profile.keepMine' })}>
+            <Trans>Keep mine</Trans>
+          </button>{' '}
+          <button type="button" onClick={() => actor.send({ type: 'profile.takeTheirs' })}>
+            <Trans>Take theirs</Trans>
+          </button>
+        </div>
+      )}
+      <ErrorSummary
+        fields={fields}
+        errors={context.formErrors}
+        idPrefix={idPrefix}
+        onSelect={(f) => actor.send({ type: 'profile.tab', tab: f.tab })}
+      />
+      <div role="tablist" aria-label={t`Profile sections`} className="tabs">
+        {tabs.map((key) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`${idPrefix}-tab-${key}`}
+            aria-selected={key === tab}
+            aria-controls={`${idPrefix}-panel`}
+            tabIndex={key === tab ? 0 : -1}
+            onClick={() => actor.send({ type: 'profile.tab', tab: key })}
+            onKeyDown={(e) => {
+              const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+              if (!step) return;
+              const next = tabs[(tabs.indexOf(key) + step + tabs.length) % tabs.length] ?? key;
+              actor.send({ type: 'profile.tab', tab: next });
+              document.getElementById(`${idPrefix}-tab-${next}`)?.focus();
+            }}
+          >
+            {tabName(key)}
+            {fields.some((f) => f.tab === key && (context.formErrors[f.key] ?? []).length > 0) && (
+              <span className="tab-error"> ⚠</span>
+            )}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`}>
+        <CatalogForm
+          fields={fields.filter((f) => f.tab === tab)}
+          values={context.form}
+          errors={context.formErrors}
+          onChange={(key, value) => actor.send({ type: 'profile.change', key, value })}
+          citySearch={cities}
+          idPrefix={idPrefix}
+        />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={saving || !unsaved}>
+          <Trans>Save</Trans>
+        </button>
+        <button
+          type="button"
+          disabled={!unsaved || saving}
+          onClick={() => actor.send({ type: 'profile.rollback' })}
+        >
+          <Trans>Undo all changes</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import { RegistrationRequestSchema, USER_CATEGORIES } from '../../../contract/account';
+import { formErrors } from '../../../contract/form-errors';
+import type { RegistrationActor } from '../../machines/registration/registration.machine';
+import { useAppActors } from '../components/app-context';
+import { FormError, TextField } from '../components/native-text-field';
+import { PasswordStrength } from '../components/password-strength';
+
+const CATEGORY_NAMES = {
+  stella: msg`Candidate with experience (stella)`,
+  luna: msg`Prospect, not yet vetted (luna)`,
+  nova: msg`Newcomer: student, graduate, apprentice or career changer (nova)`,
+  company: msg`Employer (company)`,
+} as const;
+
+/** Step 1: e-mail, password, category, language and the two agreements. */
+export function AccountStep({ registration }: { registration: RegistrationActor }) {
+  const { t, i18n } = useLingui();
+  const { locale } = useAppActors();
+  const busy = useSelector(registration, (s) => s.hasTag('busy'));
+  const serverError = useSelector(registration, (s) => s.context.error);
+  const serverFields = useSelector(registration, (s) => s.context.fieldErrors);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const first = (key: string) => errors[key]?.[0] ?? serverFields[key]?.[0];
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const parsed = formErrors(RegistrationRequestSchema, {
+      email,
+      password,
+      category: String(data.get('category') ?? ''),
+      language: String(data.get('language') ?? locale.getSnapshot().context.language),
+      accepted: data.getAll('accepted').map(String),
+    });
+    setErrors(parsed.ok ? {} : parsed.fields);
+    if (parsed.ok) registration.send({ type: 'registration.createAccount', account: parsed.output });
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
+      <FormError code={serverError === 'request.invalid' ? null : serverError} />
+      <TextField
+        id="register-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        label={<Trans>E-mail address</Trans>}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={first('email')}
+      />
+      <TextField
+        id="register-password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={<Trans>Password</Trans>}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={first('password')}
+      />
+      <PasswordStrength password={password} email={email} />
+      <fieldset className="field">
+        <legend>
+          <Trans>I register as</Trans>
+        </legend>
+        {USER_CATEGORIES.map((category) => (
+          <label key={category} className="checkbox">
+            <input type="radio" name="category" value={category} defaultChecked={category === 'stella'} />
+            {i18n._(CATEGORY_NAMES[category])}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="register-language">
+          <Trans>Language for e-mails and SMS</Trans>
+        </label>
+        <select id="register-language" name="language" defaultValue={locale.getSnapshot().context.language}>
+          <option value="de">Deutsch</option>
+          <option value="en">English</option>
+        </select>
+      </div>
+      <fieldset
+        className="field"
+        aria-describedby={first('accepted') ? 'register-accepted-error' : undefined}
+      >
+        <legend>
+          <Trans>Agreements</Trans>
+        </legend>
+        <label className="checkbox">
+          <input type="checkbox" name="accepted" value="terms-conditions" />
+          <span>
+            <Trans>
+              I accept the{' '}
+              <Link to="/legal/$name" params={{ name: 'terms-conditions' }}>
+                terms and conditions
+              </Link>
+              .
+            </Trans>
+          </span>
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" name="accepted" value="condition-agreements" />
+          <span>
+            <Trans>
+              I accept the{' '}
+              <Link to="/legal/$name" params={{ name: 'condition-agreements' }}>
+                conditions of agreement
+              </Link>
+              .
+            </Trans>
+          </span>
+        </label>
+        {first('accepted') && (
+          <p id="register-accepted-error" className="field-error">
+            {t`Please accept both to register.`}
+          </p>
+        )}
+      </fieldset>
+      <button type="submit" className="button" disabled={busy}>
+        <Trans>Create account</Trans>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useState } from 'react';
+import * as v from 'valibot';
+import { TwoFactorCodeSchema } from '../../../contract/session';
+import { useAppActors } from '../components/app-context';
+import { FormError, TextField } from '../components/native-text-field';
+import { Screen } from '../components/screen';
+import { useNow } from '../components/use-now';
+
+/** mfa/login: the six-digit SMS code, a resend with a visible countdown, and a way back. */
+export function MfaLoginScreen() {
+  const { t } = useLingui();
+  const { session } = useAppActors();
+  const navigate = useNavigate();
+  const checking = useSelector(session, (s) => s.matches('verifyingCode'));
+  const resending = useSelector(session, (s) => s.matches('resendingCode'));
+  const error = useSelector(session, (s) => s.context.error);
+  const phone = useSelector(session, (s) => s.context.claims?.phone_number ?? null);
+  const resendAllowedAt = useSelector(session, (s) => s.context.resendAllowedAt);
+  const now = useNow(resendAllowedAt !== null);
+  const wait = resendAllowedAt === null ? 0 : Math.max(0, Math.ceil((resendAllowedAt - now) / 1000));
+  const [formatError, setFormatError] = useState<string | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = v.safeParse(TwoFactorCodeSchema, {
+      code: String(new FormData(event.currentTarget).get('code') ?? ''),
+    });
+    if (!parsed.success) {
+      setFormatError(parsed.issues[0].message);
+      return;
+    }
+    setFormatError(null);
+    session.send({ type: 'session.submitCode', code: parsed.output.code });
+  }
+
+  const shownError = formatError ?? error;
+  return (
+    <Screen title={t`Enter your SMS code`}>
+      <p>
+        {phone ? (
+          <Trans>We have sent a six-digit code to {phone}. Enter it to finish logging in.</Trans>
+        ) : (
+          <Trans>We have sent a six-digit code to your phone. Enter it to finish logging in.</Trans>
+        )}
+      </p>
+      <form className="form" onSubmit={submit} noValidate aria-busy={checking}>
+        <FormError code={shownError} />
+        <TextField
+          id="mfa-code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          label={<Trans>Code from the SMS</Trans>}
+          aria-invalid={Boolean(shownError)}
+        />
+        <button type="submit" className="button" disabled={checking}>
+          {checking ? <Trans>Checking…</Trans> : <Trans>Confirm</Trans>}
+        </button>
+      </form>
+      <p className="resend">
+        <button
+          type="button"
+          disabled={wait > 0 || resending}
+          onClick={() => session.send({ type: 'session.resendCode' })}
+        >
+          <Trans>Send a new code</Trans>
+        </button>{' '}
+        {wait > 0 && (
+          <span aria-live="polite">
+            <Plural value={wait} one="possible in # second" other="possible in # seconds" />
+          </span>
+        )}
+      </p>
+      <p>
+        <button
+          type="button"
+          onClick={() => {
+            session.send({ type: 'session.logout' });
+            void navigate({ to: '/login' });
+          }}
+        >
+          <Trans>Cancel and log in again</Trans>
+        </button>
+      </p>
+    </Screen>
+  );
+}

@@ -1,0 +1,26 @@
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { useAppActors } from '../components/app-context';
+
+/**
+ * Shows the app once a language's catalog is active. Before the first catalog arrives there is no
+ * translated text to show; if it cannot be loaded, say so in both languages and offer a retry.
+ */
+export function LocaleGate({ children }: { children: ReactNode }) {
+  const { locale } = useAppActors();
+  const activated = useSelector(locale, (s) => s.matches('ready') || Boolean(s.context.i18n.locale));
+  const failed = useSelector(locale, (s) => s.matches('failed'));
+  if (activated) return children;
+  if (failed) {
+    return (
+      <main className="locale-failed">
+        <p lang="de">Matchwerk konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung.</p>
+        <p lang="en">Matchwerk could not be loaded. Please check your connection.</p>
+        <button type="button" onClick={() => locale.send({ type: 'locale.retry' })}>
+          <span lang="de">Erneut versuchen</span> / <span lang="en">Try again</span>
+        </button>
+      </main>
+    );
+  }
+  return <p className="loading" aria-busy="true" />;
+}
