@@ -90,7 +90,7 @@ export default defineConfig({
         : []),
       {
         test: {
-          // Real server processes against injected faults (README, "Testing"): PostgreSQL of its own.
+          // Real server processes against injected faults (docs/testing.md, "Fault"): PostgreSQL of its own.
           name: 'fault',
           // Alone, after every other project: a loaded machine would blur the timings it asserts.
           sequence: { groupOrder: 2 },

@@ -3,7 +3,7 @@
 // them), and where the page starts the app at once, the app it loads after the first paint
 // (src/main.tsx) with its imports and the route chunks the page loads before it is usable — against
 // the target of issue 13 (≤ 110 kB gzip for `/`; the landing starts the app only on demand,
-// src/boot.ts, README "First paint"). Exits with 1 when a page grows past its limit, so that the
+// src/boot.ts, docs/architecture.md, "Compression and first paint"). Exits with 1 when a page grows past its limit, so that the
 // figure cannot creep up unseen.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

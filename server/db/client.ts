@@ -23,7 +23,7 @@ export interface DbHandle {
 export type DbLocation = { url: string } | { dataDir: string } | { pglite: PGlite };
 
 /**
- * How long the server waits for the database (README, "Database faults"). A request meeting a hung
+ * How long the server waits for the database (docs/operations.md, "Fault tolerance"). A request meeting a hung
  * or unreachable database fails within connect + query time (under 5 s) and answers 503; the pool
  * drops the broken connections, so the server recovers by itself when the database returns.
  */
