@@ -60,8 +60,8 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
       c.header('Cache-Control', CATALOG_CACHE);
       return c.json(catalog.job);
     })
-    .get('/catalog/cities', signedIn, (c) => {
-      const query = validQuery(c, CitiesQuerySchema);
+    .get('/catalog/cities', signedIn, validQuery(CitiesQuerySchema), (c) => {
+      const query = c.req.valid('query');
       c.header('Cache-Control', 'private, max-age=3600');
       return c.json(searchCities(query.q, { country: query.country, limit: 10 }));
     });
