@@ -49,7 +49,8 @@ const agentUuid = { 400: ['uuid.invalid'], 403: forbidden } as const;
 const candidate = { ...agentUuid, 404: ['profile.not_found'] } as const;
 const assigning = { ...agentUuid, 403: [...forbidden, 'assign.senior_only'] } as const;
 const jobRun = { 403: forbidden, 404: ['job.not_found', 'run.not_found'] } as const;
-const photo = { 400: ['photo.name_invalid'], 404: ['photo.not_found'] } as const;
+/** Someone else's photo answers like one that does not exist. */
+const photo = { 404: [ErrorCode.notFound] } as const;
 const newPassword = ['password.weak', 'password.contains_email'] as const;
 const wrongPassword = ['password.wrong_current'] as const;
 const phoneRefused = [
@@ -187,19 +188,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     }),
   }),
   ...section('profile', {
-    'GET /api/profile': op("The caller's own profile", ok(ProfileResponseSchema), {
-      404: ['profile.not_found'],
-    }),
+    'GET /api/profile': op("The caller's own profile", ok(ProfileResponseSchema)),
     'PUT /api/profile': op(
       'Save profile fields (409 on a version conflict)',
       ok(ProfileResponseSchema),
       { 409: ['profile.version_conflict'] },
       { conflict: ProfileConflictSchema },
     ),
-    'GET /api/company': op("A company user's company profile", ok(ProfileResponseSchema), {
-      403: forbidden,
-      404: ['profile.not_found'],
-    }),
+    'GET /api/company': op("A company user's company profile", ok(ProfileResponseSchema), { 403: forbidden }),
     'PUT /api/company': op(
       'Save company profile fields (409 on a version conflict)',
       ok(ProfileResponseSchema),
@@ -211,13 +207,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'POST /api/profile/photo': op(
       'Upload the profile photo (JPEG, PNG or WebP, at most 5 MB)',
       { status: 201, media: 'application/json' },
-      { 400: ['photo.missing', 'photo.type_unsupported', 'photo.invalid', 'photo.too_many_pixels'] },
+      {
+        400: [
+          'photo.missing',
+          'photo.name_invalid',
+          'photo.type_unsupported',
+          'photo.invalid',
+          'photo.too_many_pixels',
+        ],
+      },
       { rawBody: { media: 'multipart/form-data', description: 'The image in the form field `data`' } },
     ),
     'DELETE /api/profile/photo': op('Delete the profile photo', noContent, { 404: ['photo.not_found'] }),
-    'GET /api/profile/card/pdf': op('The profile card as PDF', media('application/pdf'), {
-      404: ['profile.not_found'],
-    }),
+    'GET /api/profile/card/pdf': op('The profile card as PDF', media('application/pdf')),
     'GET /api/profile/photo/{id}': op('A photo', media('image/jpeg'), photo),
     'GET /api/profile/photo/{id}/thumb': op("A photo's thumbnail", media('image/jpeg'), photo),
   }),
@@ -289,14 +291,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       ok(CompanyListResponseSchema),
       agentsOnly,
     ),
-    'GET /api/agent': op("The calling agent's own record", ok(AgentSelfSchema), {
-      ...agentsOnly,
-      404: ['agent.not_found'],
-    }),
+    'GET /api/agent': op("The calling agent's own record", ok(AgentSelfSchema), agentsOnly),
     'PUT /api/agent': op(
       "Save the calling agent's name and phone (409 on a version conflict)",
       ok(AgentSelfSchema),
-      { ...agentsOnly, 404: ['agent.not_found'], 409: ['agent.version_conflict'] },
+      { ...agentsOnly, 409: ['agent.version_conflict'] },
       { conflict: AgentConflictSchema },
     ),
     'GET /api/agent/list': op(
