@@ -34,7 +34,16 @@ import {
 } from '../../contract/legal';
 import { ProfileConflictSchema, ProfileResponseSchema, ProfileStatusSchema } from '../../contract/profile';
 import { TokenClaimsSchema, TokenPairSchema } from '../../contract/session';
-import { created, media, noContent, type OperationDoc, ok, op, section } from './operation-doc';
+import {
+  created,
+  type DocumentedCode,
+  media,
+  noContent,
+  type OperationDoc,
+  ok,
+  op,
+  section,
+} from './operation-doc';
 
 const tokens = ok(TokenPairSchema);
 const RunAnswer = v.object({ run: v.nullable(RunSchema) });
@@ -48,7 +57,9 @@ const agentsOnly = { 403: forbidden } as const;
 const agentUuid = { 400: ['uuid.invalid'], 403: forbidden } as const;
 const candidate = { ...agentUuid, 404: ['profile.not_found'] } as const;
 const assigning = { ...agentUuid, 403: [...forbidden, 'assign.senior_only'] } as const;
-const jobRun = { 403: forbidden, 404: ['job.not_found', 'run.not_found'] } as const;
+/** A job call that also looks up something of the job: its run, a result, a profile. */
+const jobAnd = (notFound: DocumentedCode) => ({ 403: forbidden, 404: ['job.not_found', notFound] }) as const;
+const jobRun = jobAnd('run.not_found');
 /** Someone else's photo answers like one that does not exist. */
 const photo = { 404: [ErrorCode.notFound] } as const;
 const newPassword = ['password.weak', 'password.contains_email'] as const;
@@ -239,10 +250,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       ok(ResultsResponseSchema),
       agentJob,
     ),
-    'GET /api/job/showresultsdetail/{job}/{profile}': op("One result's breakdown", ok(ResultDetailSchema), {
-      403: forbidden,
-      404: ['job.not_found', 'result.not_found'],
-    }),
+    'GET /api/job/showresultsdetail/{job}/{profile}': op(
+      "One result's breakdown",
+      ok(ResultDetailSchema),
+      jobAnd('result.not_found'),
+    ),
     'GET /api/job/{uuid}': op('A job', ok(JobSchema), agentJob),
     'POST /api/job/{uuid}': op(
       'Update a job (409 on a version conflict or an archived job)',
@@ -254,10 +266,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'POST /api/job/{uuid}/run': op(
       'Start a matching run',
       { status: 202, json: RunAnswer },
-      {
-        ...agentJob,
-        409: ['job.archived'],
-      },
+      { ...agentJob, 409: ['job.archived'] },
     ),
     'GET /api/job/{uuid}/run': op("The job's latest run", ok(RunAnswer), jobRun),
     'GET /api/job/{uuid}/run/events': op(
@@ -270,10 +279,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       ok(NearMissesResponseSchema),
       agentJob,
     ),
-    'PUT /api/job/{uuid}/shortlist/{profile}': op('Shortlist a result', ok(ShortlistResponseSchema), {
-      403: forbidden,
-      404: ['job.not_found', 'profile.not_found'],
-    }),
+    'PUT /api/job/{uuid}/shortlist/{profile}': op(
+      'Shortlist a result',
+      ok(ShortlistResponseSchema),
+      jobAnd('profile.not_found'),
+    ),
     'DELETE /api/job/{uuid}/shortlist/{profile}': op(
       'Remove a result from the shortlist',
       noContent,
