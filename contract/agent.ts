@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { FieldError } from './catalog-schema';
+import { versionConflictSchema } from './errors';
+import { FieldError } from './field-errors';
 import { ASSIGNED_FILTERS, CREATED_FILTERS, PROFILE_LIST_SORTS, REGISTRATION_FILTERS } from './list-filters';
 import { ProfileResponseSchema } from './profile';
 import { queryInt } from './query';
@@ -212,6 +213,9 @@ export const AgentSelfSchema = v.object({
   version: v.number(),
 });
 export type AgentSelf = v.InferOutput<typeof AgentSelfSchema>;
+
+/** 409 of a stale PUT /api/agent: the error and the record as it is now. */
+export const AgentConflictSchema = versionConflictSchema('agent.version_conflict', AgentSelfSchema);
 
 const NameText = v.pipe(
   v.string(FieldError.invalidType),

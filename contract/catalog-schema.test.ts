@@ -1,13 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { CityValue, FieldDefinition } from './catalog';
-import {
-  buildCriteriaSchema,
-  buildValuesSchema,
-  dateBounds,
-  fieldErrors,
-  NUMBER_LIMIT,
-} from './catalog-schema';
+import { buildCriteriaSchema, buildValuesSchema, dateBounds, NUMBER_LIMIT } from './catalog-schema';
+import { fieldErrors } from './field-errors';
 
 const label = { de: 'x', en: 'x' };
 const opts = (...values: string[]) => values.map((value) => ({ value, label }));

@@ -8,39 +8,15 @@ import {
   LANGUAGE_LEVELS,
   type LanguageValue,
 } from './catalog';
+import { FieldError } from './field-errors';
 import { MAX_WEIGHT } from './matching';
 
 /**
  * The one builder that turns a catalogue into the valibot schema of a profile's, a company's or a
  * job's values (PRODUCT.md §4). Client forms and server handlers both use it, so a value the form
  * accepts is a value the server stores. Every issue's message is a stable error code; `fieldErrors`
- * turns a failed parse into the `fields` of the error body.
+ * (contract/field-errors.ts) turns a failed parse into the `fields` of the error body.
  */
-
-export const FieldError = {
-  required: 'field.required',
-  unknown: 'field.unknown',
-  invalidType: 'field.invalid_type',
-  /** A NUL character or an unpaired UTF-16 surrogate in a text (refused for every request). */
-  invalidText: 'field.invalid_text',
-  optionUnknown: 'field.option_unknown',
-  duplicate: 'field.duplicate',
-  tooMany: 'field.too_many',
-  tooLong: 'field.too_long',
-  tooSmall: 'field.too_small',
-  tooLarge: 'field.too_large',
-  step: 'field.step_mismatch',
-  dateInvalid: 'field.date_invalid',
-  dateTooEarly: 'field.date_too_early',
-  dateTooLate: 'field.date_too_late',
-  levelUnknown: 'field.level_unknown',
-  locationInvalid: 'field.location_invalid',
-  criterionUnknown: 'criterion.unknown',
-  criterionDuplicate: 'criterion.duplicate',
-  weightInvalid: 'criterion.weight_invalid',
-  mustInvalid: 'criterion.must_invalid',
-} as const;
-export type FieldErrorCode = (typeof FieldError)[keyof typeof FieldError];
 
 export const DEFAULT_TEXT_MAX_LENGTH = 200;
 export const DEFAULT_TEXTAREA_MAX_LENGTH = 5000;
@@ -161,35 +137,6 @@ export function criterionValueSchema(field: FieldDefinition, options: BuildOptio
     return v.pipe(multiselectSchema(field), v.minLength(1, FieldError.required));
   if (field.type === 'languages') return v.pipe(languagesSchema(field), v.minLength(1, FieldError.required));
   return fieldValueSchema(field, options);
-}
-
-/**
- * Turns the issues of a failed parse into `{ <field key>: [codes] }`. Criteria are reported as
- * `criteria.<key>` (or `criteria.<index>` when the item has no usable key).
- */
-export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
-  // No prototype: a client-chosen key such as "toString" or "__proto__" is a key like any other.
-  const fields: Record<string, string[]> = Object.create(null);
-  for (const issue of issues) {
-    const key = issueKey(issue);
-    const code = /^[a-z_]+\.[a-z_.]+$/.test(issue.message) ? issue.message : FieldError.invalidType;
-    const list = fields[key] ?? [];
-    if (!list.includes(code)) list.push(code);
-    fields[key] = list;
-  }
-  return fields;
-}
-
-function issueKey(issue: v.BaseIssue<unknown>): string {
-  const path = issue.path ?? [];
-  const first = path[0];
-  if (!first) return '_';
-  const name = String(first.key);
-  if (name !== 'criteria' || path.length < 2) return name;
-  const item = path[1]!.value as { key?: unknown } | undefined;
-  return typeof item?.key === 'string' && /^[a-z][a-z0-9_]*$/.test(item.key)
-    ? `criteria.${item.key}`
-    : `criteria.${String(path[1]!.key)}`;
 }
 
 /** Missing keys of an object are `field.required`, keys the catalogue does not have `field.unknown`. */

@@ -1,7 +1,7 @@
 import type { ACCOUNT_ERROR_CODES } from './account';
 import type { AGENT_ERROR_CODES } from './agent';
-import type { FieldError } from './catalog-schema';
 import type { ErrorCode } from './errors';
+import type { FieldError } from './field-errors';
 import type { JOB_ERROR_CODES } from './job';
 
 /** Codes of the login, SMS and refresh calls (server/auth). */

@@ -13,6 +13,17 @@ export const ErrorBodySchema = v.object({
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 
+/**
+ * The 409 body of a stale version (`<domain>.version_conflict`): the error, and the record as it is
+ * now, so the client can offer a choice. server/http/conflict.ts answers it.
+ */
+export function versionConflictSchema<C extends `${string}.version_conflict`, S extends v.GenericSchema>(
+  code: C,
+  current: S,
+) {
+  return v.object({ status: v.literal(409), code: v.literal(code), message: v.string(), current });
+}
+
 /** Error codes that are not tied to one domain. Domain modules add their own `domain.reason` codes. */
 export const ErrorCode = {
   notFound: 'route.not_found',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { fieldErrors } from './catalog-schema';
+import { fieldErrors } from './field-errors';
 
 /** A form checked against its contract schema: the parsed output, or the error codes per field. */
 export type FormCheck<T> = { ok: true; output: T } | { ok: false; fields: Record<string, string[]> };

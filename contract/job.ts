@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import type { FieldDefinition } from './catalog';
 import type { BuildOptions } from './catalog-schema';
-import { buildValuesSchema, FieldError, fieldErrors } from './catalog-schema';
+import { buildValuesSchema } from './catalog-schema';
+import { versionConflictSchema } from './errors';
+import { FieldError, fieldErrors } from './field-errors';
 import { JOB_LIST_SORTS, JOB_ORIGINS, JOB_STATUSES, RESULT_SORTS } from './list-filters';
 import { MAX_INT32 } from './profile';
 import { queryInt } from './query';
@@ -202,12 +204,7 @@ export const JobSchema = v.object({
 export type Job = v.InferOutput<typeof JobSchema>;
 
 /** 409 of a stale update: the error and the job as it is now. */
-export const JobConflictSchema = v.object({
-  status: v.literal(409),
-  code: v.literal('job.version_conflict'),
-  message: v.string(),
-  current: JobSchema,
-});
+export const JobConflictSchema = versionConflictSchema('job.version_conflict', JobSchema);
 
 const ORDERS = ['asc', 'desc'] as const;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FieldError } from './catalog-schema';
+import { FieldError } from './field-errors';
 import { LEGAL_TEXTS, type LegalText } from './legal-names';
 
 export { LEGAL_TEXTS, type LegalText };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { versionConflictSchema } from './errors';
 
 /** The largest value of a PostgreSQL `integer` column. */
 export const MAX_INT32 = 2_147_483_647;
@@ -41,12 +42,7 @@ export const ProfileUpdateSchema = v.object({
 export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>;
 
 /** 409 body of a stale PUT: the error, and the profile as it is now, so the client can offer a choice. */
-export const ProfileConflictSchema = v.object({
-  status: v.literal(409),
-  code: v.literal('profile.version_conflict'),
-  message: v.string(),
-  current: ProfileResponseSchema,
-});
+export const ProfileConflictSchema = versionConflictSchema('profile.version_conflict', ProfileResponseSchema);
 
 /** GET/POST /api/profile/status. */
 export const ProfileStatusSchema = v.object({ status: v.picklist(PROFILE_STATUSES, 'status.invalid') });

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import type { GenericSchema, InferOutput } from 'valibot';
-import * as v from 'valibot';
 import {
   AgentSelfUpdateSchema,
   AssignBodySchema,
@@ -39,8 +37,9 @@ import { ApiError } from '../errors';
 import { assertAgent, callerOf } from '../jobs/access';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { keptJsonResponse } from './compress';
+import { conflictResponse } from './conflict';
 import type { AppEnv } from './env';
-import { fieldErrors, jsonBody } from './validate';
+import { jsonBody, validQuery } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };
 
@@ -50,19 +49,6 @@ export interface AgentRoutesDeps {
   storage: PhotoStorage;
   /** The clock of new-this-week and the promotion mail (tests). */
   now?: () => number;
-}
-
-/** Validates the query string; a repeated parameter is refused like a bad one. */
-function queryOf<S extends GenericSchema>(c: Context<Env>, schema: S): InferOutput<S> {
-  const parsed = v.safeParse(schema, c.req.query());
-  const repeated = Object.entries(c.req.queries()).filter(([, values]) => values.length > 1);
-  if (!parsed.success || repeated.length > 0) {
-    throw new ApiError(400, 'query.invalid', 'Invalid query', {
-      ...(parsed.success ? {} : fieldErrors(parsed.issues)),
-      ...Object.fromEntries(repeated.map(([name]) => [name, ['query.invalid']])),
-    });
-  }
-  return parsed.output;
 }
 
 /**
@@ -86,27 +72,17 @@ export function agentRoutes(deps: AgentRoutesDeps) {
     .use('/company/list', signedIn, agentsOnly)
     .use('/agent', signedIn, agentsOnly)
     .use('/agent/*', signedIn, agentsOnly)
-    .get('/profile/list', async (c) => {
-      const query = queryOf(c, ProfileListQuerySchema);
+    .get('/profile/list', validQuery(ProfileListQuerySchema, 'query.invalid'), async (c) => {
+      const query = c.req.valid('query');
       return keptJsonResponse(c, await listProfilesAnswer(db, { userId: caller(c).userId }, query, now()));
     })
-    .get('/company/list', async (c) =>
-      c.json(await listCompanies(db, caller(c), queryOf(c, CompanyListQuerySchema))),
+    .get('/company/list', validQuery(CompanyListQuerySchema, 'query.invalid'), async (c) =>
+      c.json(await listCompanies(db, caller(c), c.req.valid('query'))),
     )
     .get('/agent', async (c) => c.json(await readSelf(db, caller(c))))
     .put('/agent', jsonBody(AgentSelfUpdateSchema), async (c) => {
       const result = await updateSelf(db, caller(c), c.req.valid('json'));
-      if (result.ok) return c.json(result.self);
-      return c.json(
-        {
-          status: 409 as const,
-          code: 'agent.version_conflict' as const,
-          message: 'The record was changed since it was read',
-          requestId: c.get('requestId'),
-          current: result.current,
-        },
-        409,
-      );
+      return result.ok ? c.json(result.self) : conflictResponse(c, 'agent.version_conflict', result.current);
     })
     .get('/agent/list', async (c) => c.json(await listAgents(db)))
     .get('/agent/dashboard', async (c) => c.json(await dashboard(db, caller(c), now())))

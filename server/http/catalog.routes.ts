@@ -23,8 +23,15 @@ const CitiesQuerySchema = v.object({
     v.trim(),
     v.minLength(1, 'field.required'),
     v.maxLength(100, 'field.too_long'),
+    v.description('Start of the city name'),
   ),
-  country: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/, 'field.country_invalid'))),
+  country: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z]{2}$/, 'field.country_invalid'),
+      v.description('ISO 3166-1 alpha-2 code'),
+    ),
+  ),
 });
 
 /** Catalogues change only when a server starts with a new file; a few minutes of caching is safe. */
@@ -60,8 +67,8 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
       c.header('Cache-Control', CATALOG_CACHE);
       return c.json(catalog.job);
     })
-    .get('/catalog/cities', signedIn, (c) => {
-      const query = validQuery(c, CitiesQuerySchema);
+    .get('/catalog/cities', signedIn, validQuery(CitiesQuerySchema), (c) => {
+      const query = c.req.valid('query');
       c.header('Cache-Control', 'private, max-age=3600');
       return c.json(searchCities(query.q, { country: query.country, limit: 10 }));
     });

@@ -1,7 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import {
-  type Job,
   JobInputSchema,
   JobListQuerySchema,
   JobStatusBodySchema,
@@ -28,6 +27,7 @@ import { FINAL_STATES, latestRun, requestRun, selectRun, toRun } from '../jobs/r
 import type { JobServices } from '../jobs/services';
 import { csvTexts } from '../jobs/texts';
 import { keptJsonResponse } from './compress';
+import { conflictResponse } from './conflict';
 import type { AppEnv } from './env';
 import { jsonBody, validQuery } from './validate';
 
@@ -53,27 +53,15 @@ export function jobRoutes(deps: JobRoutesDeps) {
   const caller = (c: Context<Env>) => callerOf(c.get('claims'));
   const pollMs = deps.eventPollMs ?? 250;
 
-  const conflict = (c: Context<Env>, current: Job) =>
-    c.json(
-      {
-        status: 409 as const,
-        code: 'job.version_conflict' as const,
-        message: 'The job was changed since it was read',
-        requestId: c.get('requestId'),
-        current,
-      },
-      409,
-    );
-
   return (
     new Hono<Env>()
       .put('/job', signedIn, jsonBody(JobInputSchema), async (c) => {
         noStore(c);
         return c.json(await createJob(db, caller(c), c.req.valid('json')), 201);
       })
-      .get('/jobs/list', signedIn, async (c) => {
+      .get('/jobs/list', signedIn, validQuery(JobListQuerySchema), async (c) => {
         noStore(c);
-        return c.json(await listJobs(db, caller(c), validQuery(c, JobListQuerySchema)));
+        return c.json(await listJobs(db, caller(c), c.req.valid('query')));
       })
       // Before /job/:uuid, which would take "preview" for an id.
       .post('/job/preview', signedIn, jsonBody(PreviewRequestSchema), async (c) => {
@@ -84,10 +72,10 @@ export function jobRoutes(deps: JobRoutesDeps) {
         noStore(c);
         return c.json(await changeStatus(db, caller(c), c.req.param('uuid'), c.req.valid('json').status));
       })
-      .get('/job/showresults/:id', signedIn, async (c) => {
+      .get('/job/showresults/:id', signedIn, validQuery(ResultsQuerySchema), async (c) => {
         noStore(c);
         const who = caller(c);
-        const query = validQuery(c, ResultsQuerySchema);
+        const query = c.req.valid('query');
         if (query.format === 'csv') {
           const csv = await resultsCsv(db, who, await readCatalog(db), c.req.param('id'), query);
           return c.body(csv, 200, {
@@ -97,9 +85,9 @@ export function jobRoutes(deps: JobRoutesDeps) {
         }
         return keptJsonResponse(c, await showResultsPage(db, who, c.req.param('id'), query));
       })
-      .get('/job/showresultsdetail/:job/:profile', signedIn, async (c) => {
+      .get('/job/showresultsdetail/:job/:profile', signedIn, validQuery(ResultsQuerySchema), async (c) => {
         noStore(c);
-        const query = validQuery(c, ResultsQuerySchema);
+        const query = c.req.valid('query');
         return c.json(await resultDetail(db, caller(c), c.req.param('job'), c.req.param('profile'), query));
       })
       .get('/job/:uuid', signedIn, async (c) => {
@@ -109,7 +97,7 @@ export function jobRoutes(deps: JobRoutesDeps) {
       .post('/job/:uuid', signedIn, jsonBody(JobUpdateSchema), async (c) => {
         noStore(c);
         const result = await updateJob(db, caller(c), c.req.param('uuid'), c.req.valid('json'));
-        return result.ok ? c.json(result.job) : conflict(c, result.current);
+        return result.ok ? c.json(result.job) : conflictResponse(c, 'job.version_conflict', result.current);
       })
       .delete('/job/:uuid', signedIn, async (c) => {
         await deleteJob(db, caller(c), c.req.param('uuid'));

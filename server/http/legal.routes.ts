@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { ErrorCode } from '../../contract/errors';
+import { fieldErrors } from '../../contract/field-errors';
 import {
   AcceptRequestSchema,
   type ConsentsResponse,
@@ -18,7 +19,7 @@ import { legalAcceptances } from '../db/schema/registration';
 import { ApiError } from '../errors';
 import type { LegalTexts } from '../legal/texts';
 import type { AppEnv } from './env';
-import { fieldErrors, jsonBody } from './validate';
+import { jsonBody } from './validate';
 
 type Env = AppEnv & { Variables: AuthVariables };
 
@@ -81,7 +82,12 @@ export function legalRoutes(deps: LegalRouteDeps) {
         language: languages.length === 1 ? languages[0] : undefined,
       });
       if (!query.success) {
-        throw new ApiError(400, ErrorCode.validation, 'Unsupported language', fieldErrors(query.issues));
+        throw new ApiError(
+          400,
+          ErrorCode.validation,
+          'Unsupported language',
+          fieldErrors(query.issues, 'path'),
+        );
       }
       // Revalidated on every use: a new version reaches readers as soon as the server restarts.
       c.header('Cache-Control', 'no-cache');

@@ -1,505 +1,364 @@
-import type { GenericSchema } from 'valibot';
 import * as v from 'valibot';
 import { AccountExportSchema, ResetCheckResponseSchema } from '../../contract/account';
 import {
   AccessLogResponseSchema,
+  AgentConflictSchema,
   AgentDashboardSchema,
   AgentListResponseSchema,
   AgentProfileDetailSchema,
   AgentSelfSchema,
   AssignmentResultSchema,
   CompanyDetailSchema,
-  CompanyListQuerySchema,
   CompanyListResponseSchema,
-  ProfileListQuerySchema,
   ProfileListResponseSchema,
 } from '../../contract/agent';
 import { CatalogFieldsSchema } from '../../contract/catalog';
+import { ErrorCode } from '../../contract/errors';
 import {
-  JobListQuerySchema,
+  JobConflictSchema,
   JobListResponseSchema,
   JobSchema,
   NearMissesResponseSchema,
   PreviewResponseSchema,
   ResultDetailSchema,
-  ResultsQuerySchema,
   ResultsResponseSchema,
   RunSchema,
   ShortlistResponseSchema,
 } from '../../contract/job';
 import {
   ConsentsResponseSchema,
+  LegalErrorCode,
   LegalIndexSchema,
   LegalTextQuerySchema,
   LegalTextResponseSchema,
 } from '../../contract/legal';
-import { ProfileResponseSchema, ProfileStatusSchema } from '../../contract/profile';
+import { ProfileConflictSchema, ProfileResponseSchema, ProfileStatusSchema } from '../../contract/profile';
 import { TokenClaimsSchema, TokenPairSchema } from '../../contract/session';
+import {
+  created,
+  type DocumentedCode,
+  media,
+  noContent,
+  type OperationDoc,
+  ok,
+  op,
+  section,
+} from './operation-doc';
 
-/** What the API reference says about one operation beyond what the route itself carries. */
-export interface OperationDoc {
-  summary: string;
-  tag: string;
-  /** `bearer`: a signed-in user's access token; `pending`: the token of a login waiting for its SMS code. */
-  auth?: 'bearer' | 'pending';
-  /** The query parameters: the contract schema the handler parses the query with. */
-  query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
-  /** The success answer: status and body (a JSON schema, a media type, or none). */
-  success?: { status: number; json?: GenericSchema; media?: string; description?: string };
-  /** A request body the handler reads itself rather than through `jsonBody` (the photo upload). */
-  rawBody?: { media: string; description: string };
-  description?: string;
-}
-
-const ok = (json: GenericSchema) => ({ status: 200, json });
-const noContent = { status: 204 };
 const tokens = ok(TokenPairSchema);
-
-/** The cities query (server/http/catalog.routes.ts parses `q` and `country`). */
-const CitiesQueryDoc = v.object({
-  q: v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description('Start of the city name')),
-  country: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/), v.description('ISO 3166-1 alpha-2 code'))),
-});
 const RunAnswer = v.object({ run: v.nullable(RunSchema) });
+const limited = [ErrorCode.rateLimited] as const;
+const forbidden = [ErrorCode.forbidden] as const;
+
+/** The job calls: agents only (server/jobs/access.ts), an unknown or malformed uuid is job.not_found. */
+const agentJob = { 403: forbidden, 404: ['job.not_found'] } as const;
+/** The agents' workspace: 403 for every account that is no agent, a malformed uuid is uuid.invalid. */
+const agentsOnly = { 403: forbidden } as const;
+const agentUuid = { 400: ['uuid.invalid'], 403: forbidden } as const;
+const candidate = { ...agentUuid, 404: ['profile.not_found'] } as const;
+const assigning = { ...agentUuid, 403: [...forbidden, 'assign.senior_only'] } as const;
+/** A job call that also looks up something of the job: its run, a result, a profile. */
+const jobAnd = (notFound: DocumentedCode) => ({ 403: forbidden, 404: ['job.not_found', notFound] }) as const;
+const jobRun = jobAnd('run.not_found');
+/** Someone else's photo answers like one that does not exist. */
+const photo = { 404: [ErrorCode.notFound] } as const;
+const newPassword = ['password.weak', 'password.contains_email'] as const;
+const wrongPassword = ['password.wrong_current'] as const;
+const phoneRefused = [
+  'phone.invalid',
+  'phone.not_mobile',
+  'phone.premium_rate',
+  'phone.country_not_supported',
+] as const;
 
 /**
  * Every /api operation, keyed `METHOD /api/path/{param}`. A route the app registers without an
  * entry here fails server/http/openapi.db.test.ts: describe a new route here when you add it.
- * Request bodies are not listed: they come from the route's own `jsonBody(schema)`.
  */
 export const OPERATIONS: Record<string, OperationDoc> = {
-  'GET /api/health': { tag: 'system', summary: 'Health: 200 while the database answers, 503 otherwise' },
-  'GET /api/openapi.json': { tag: 'system', summary: 'This API description (OpenAPI 3.1)' },
-  'GET /api/docs': {
-    tag: 'system',
-    summary: 'The interactive API reference (Swagger UI)',
-    success: { status: 200, media: 'text/html' },
-  },
-  'GET /api/docs/{file}': {
-    tag: 'system',
-    summary: "A file of the API reference page (Swagger UI's script and style, our init script)",
-    success: { status: 200, media: 'application/octet-stream' },
-  },
-
-  'POST /api/login': {
-    tag: 'session',
-    summary: 'Log in with e-mail and password; with SMS protection the tokens are pending until /login/2fa',
-    success: tokens,
-  },
-  'POST /api/login/2fa': {
-    tag: 'session',
-    auth: 'pending',
-    summary: 'Complete a login with the SMS code',
-    success: tokens,
-  },
-  'POST /api/login/2fa/resend': {
-    tag: 'session',
-    auth: 'pending',
-    summary: 'Send a new SMS code',
-    success: noContent,
-  },
-  'POST /api/login/refresh': {
-    tag: 'session',
-    summary: 'New tokens for a refresh token (rotated)',
-    success: tokens,
-  },
-  'POST /api/logout': { tag: 'session', summary: 'End the session of a refresh token', success: noContent },
-  'GET /api/session': {
-    tag: 'session',
-    auth: 'bearer',
-    summary: "The access token's claims",
-    success: ok(TokenClaimsSchema),
-  },
-  'GET /api/public/jwk': {
-    tag: 'session',
-    summary: 'The public keys that verify access tokens (JWKS)',
-    success: { status: 200, media: 'application/json', description: 'A JSON Web Key Set' },
-  },
-
-  'PUT /api/public/user/create': {
-    tag: 'account',
-    summary: 'Register an account',
-    success: { status: 201, json: TokenPairSchema },
-  },
-  'GET /api/public/user/validate/{token}': {
-    tag: 'account',
-    summary: 'Confirm the e-mail address',
-    success: tokens,
-  },
-  'GET /api/public/user/validate/user/{token}': {
-    tag: 'account',
-    summary: 'Confirm the e-mail address (the variant with a user segment)',
-    success: tokens,
-  },
-  'GET /api/user/create/resend': {
-    tag: 'account',
-    auth: 'bearer',
-    summary: 'Send the validation mail again',
-    success: noContent,
-  },
-  'PUT /api/user/2fa/save-phone': {
-    tag: 'account',
-    auth: 'bearer',
-    summary: 'Set the SMS number; sends a code',
-    success: noContent,
-  },
-  'POST /api/user/2fa/save-phone/resend': {
-    tag: 'account',
-    auth: 'bearer',
-    summary: 'Send a new code',
-    success: noContent,
-  },
-  'PUT /api/user/2fa/save-phone/confirm': {
-    tag: 'account',
-    auth: 'bearer',
-    summary: 'Confirm the number with the code: SMS protection on',
-    success: tokens,
-  },
-  'POST /api/user/2fa/skip': {
-    tag: 'account',
-    auth: 'bearer',
-    summary: 'Skip SMS protection during registration',
-    success: tokens,
-  },
-  'DELETE /api/user/2fa': {
-    tag: 'account',
-    auth: 'bearer',
-    summary: 'Switch SMS protection off',
-    success: tokens,
-  },
-  'POST /api/user/registration/next': {
-    tag: 'account',
-    auth: 'bearer',
-    summary: 'Advance the registration step',
-    success: tokens,
-  },
-  'POST /api/public/user/reset-password': {
-    tag: 'account',
-    summary: 'Mail a password reset link',
-    success: noContent,
-  },
-  'GET /api/public/user/reset-password/check/{token}': {
-    tag: 'account',
-    summary: 'Whether a reset link is still good',
-    success: ok(ResetCheckResponseSchema),
-  },
-  'PUT /api/public/user/reset-password': {
-    tag: 'account',
-    summary: 'Set a new password with a reset link',
-    success: noContent,
-  },
-  'PUT /api/user/password': {
-    tag: 'account',
-    auth: 'bearer',
-    summary: 'Change the password',
-    success: tokens,
-  },
-  'PUT /api/user/phone': {
-    tag: 'account',
-    auth: 'bearer',
-    summary: 'Change the SMS number; sends a code',
-    success: noContent,
-  },
-  'GET /api/user/export': {
-    tag: 'account',
-    auth: 'bearer',
-    summary: 'Everything held about the user (GDPR Art. 15/20)',
-    success: ok(AccountExportSchema),
-  },
-  'DELETE /api/user': { tag: 'account', auth: 'bearer', summary: 'Delete the account', success: noContent },
-
-  'GET /api/public/text': {
-    tag: 'legal',
-    summary: 'The legal texts with their versions in force',
-    success: ok(LegalIndexSchema),
-  },
-  'GET /api/public/text/{name}': {
-    tag: 'legal',
-    summary: 'A legal text in German or English (Markdown and HTML)',
-    query: LegalTextQuerySchema,
-    success: ok(LegalTextResponseSchema),
-  },
-  'GET /api/user/consents': {
-    tag: 'legal',
-    auth: 'bearer',
-    summary: 'Accepted versions against the versions in force; mustAccept asks again',
-    success: ok(ConsentsResponseSchema),
-  },
-  'POST /api/user/accept': {
-    tag: 'legal',
-    auth: 'bearer',
-    summary: 'Accept the version in force of a legal text',
-    success: ok(ConsentsResponseSchema),
-  },
-
-  'GET /api/profile/data': {
-    tag: 'catalogue',
-    auth: 'bearer',
-    summary: 'The profile field catalogue',
-    success: ok(CatalogFieldsSchema),
-  },
-  'GET /api/company/data': {
-    tag: 'catalogue',
-    auth: 'bearer',
-    summary: 'The company field catalogue',
-    success: ok(CatalogFieldsSchema),
-  },
-  'GET /api/job/data': {
-    tag: 'catalogue',
-    auth: 'bearer',
-    summary: 'The job field catalogue',
-    success: ok(CatalogFieldsSchema),
-  },
-  'GET /api/catalog/cities': {
-    tag: 'catalogue',
-    auth: 'bearer',
-    summary: 'Cities whose name starts with q',
-    query: CitiesQueryDoc,
-    success: { status: 200, media: 'application/json' },
-  },
-
-  'GET /api/profile': {
-    tag: 'profile',
-    auth: 'bearer',
-    summary: "The caller's own profile",
-    success: ok(ProfileResponseSchema),
-  },
-  'PUT /api/profile': {
-    tag: 'profile',
-    auth: 'bearer',
-    summary: 'Save profile fields (409 on a version conflict)',
-    success: ok(ProfileResponseSchema),
-  },
-  'GET /api/company': {
-    tag: 'profile',
-    auth: 'bearer',
-    summary: "A company user's company profile",
-    success: ok(ProfileResponseSchema),
-  },
-  'PUT /api/company': {
-    tag: 'profile',
-    auth: 'bearer',
-    summary: 'Save company profile fields',
-    success: ok(ProfileResponseSchema),
-  },
-  'GET /api/profile/status': {
-    tag: 'profile',
-    auth: 'bearer',
-    summary: 'Matching on or off',
-    success: ok(ProfileStatusSchema),
-  },
-  'POST /api/profile/status': {
-    tag: 'profile',
-    auth: 'bearer',
-    summary: 'Switch matching on or off',
-    success: ok(ProfileStatusSchema),
-  },
-  'POST /api/profile/photo': {
-    tag: 'profile',
-    auth: 'bearer',
-    summary: 'Upload the profile photo (JPEG, PNG or WebP, at most 5 MB)',
-    rawBody: { media: 'multipart/form-data', description: 'The image in the form field `data`' },
-    success: { status: 201, media: 'application/json' },
-  },
-  'DELETE /api/profile/photo': {
-    tag: 'profile',
-    auth: 'bearer',
-    summary: 'Delete the profile photo',
-    success: noContent,
-  },
-  'GET /api/profile/card/pdf': {
-    tag: 'profile',
-    auth: 'bearer',
-    summary: 'The profile card as PDF',
-    success: { status: 200, media: 'application/pdf' },
-  },
-  'GET /api/profile/photo/{id}': {
-    tag: 'profile',
-    auth: 'bearer',
-    summary: 'A photo',
-    success: { status: 200, media: 'image/jpeg' },
-  },
-  'GET /api/profile/photo/{id}/thumb': {
-    tag: 'profile',
-    auth: 'bearer',
-    summary: "A photo's thumbnail",
-    success: { status: 200, media: 'image/jpeg' },
-  },
-
-  'PUT /api/job': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: 'Create a job',
-    success: { status: 201, json: JobSchema },
-  },
-  'GET /api/jobs/list': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: 'The jobs the caller may see',
-    query: JobListQuerySchema,
-    success: ok(JobListResponseSchema),
-  },
-  'POST /api/job/preview': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: 'What-if: how many profiles an unsaved job would match',
-    success: ok(PreviewResponseSchema),
-  },
-  'POST /api/job/changestatus/{uuid}': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: "Change a job's status",
-    success: ok(JobSchema),
-  },
-  'GET /api/job/showresults/{id}': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: "A job's matching results (JSON, or CSV with format=csv)",
-    query: ResultsQuerySchema,
-    success: ok(ResultsResponseSchema),
-  },
-  'GET /api/job/showresultsdetail/{job}/{profile}': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: "One result's breakdown",
-    query: ResultsQuerySchema,
-    success: ok(ResultDetailSchema),
-  },
-  'GET /api/job/{uuid}': { tag: 'jobs', auth: 'bearer', summary: 'A job', success: ok(JobSchema) },
-  'POST /api/job/{uuid}': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: 'Update a job (409 on a version conflict)',
-    success: ok(JobSchema),
-  },
-  'DELETE /api/job/{uuid}': { tag: 'jobs', auth: 'bearer', summary: 'Delete a job', success: noContent },
-  'POST /api/job/{uuid}/run': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: 'Start a matching run',
-    success: { status: 202, json: RunAnswer },
-  },
-  'GET /api/job/{uuid}/run': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: "The job's latest run",
-    success: ok(RunAnswer),
-  },
-  'GET /api/job/{uuid}/run/events': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: "The run's progress as server-sent events",
-    success: { status: 200, media: 'text/event-stream' },
-  },
-  'GET /api/job/{uuid}/near-misses': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: 'Profiles that failed one must criterion',
-    success: ok(NearMissesResponseSchema),
-  },
-  'PUT /api/job/{uuid}/shortlist/{profile}': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: 'Shortlist a result',
-    success: ok(ShortlistResponseSchema),
-  },
-  'DELETE /api/job/{uuid}/shortlist/{profile}': {
-    tag: 'jobs',
-    auth: 'bearer',
-    summary: 'Remove a result from the shortlist',
-    success: noContent,
-  },
-
-  'GET /api/profile/list': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: 'Agents: the candidate profiles, filtered, sorted and paged',
-    query: ProfileListQuerySchema,
-    success: ok(ProfileListResponseSchema),
-  },
-  'GET /api/company/list': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: 'Agents: the companies, filtered and paged',
-    query: CompanyListQuerySchema,
-    success: ok(CompanyListResponseSchema),
-  },
-  'GET /api/agent': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: "The calling agent's own record",
-    success: ok(AgentSelfSchema),
-  },
-  'PUT /api/agent': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: "Save the calling agent's name and phone (409 agent.version_conflict on a version conflict)",
-    success: ok(AgentSelfSchema),
-  },
-  'GET /api/agent/list': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: 'All agents with their assigned candidates, companies and active jobs',
-    success: ok(AgentListResponseSchema),
-  },
-  'GET /api/agent/dashboard': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: "The agent dashboard's counts and latest matching runs",
-    success: ok(AgentDashboardSchema),
-  },
-  'GET /api/agent/profile/{uuid}': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: "A candidate's profile with account, jobs and history (recorded in the access log)",
-    success: ok(AgentProfileDetailSchema),
-  },
-  'GET /api/agent/profile/{uuid}/access-log': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: "Senior agents: who read a candidate's profile or card",
-    success: ok(AccessLogResponseSchema),
-  },
-  'POST /api/agent/profile/{uuid}/status': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: "Switch a candidate's matching on or off",
-    success: ok(AssignmentResultSchema),
-  },
-  'POST /api/agent/assign_profile': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: 'Assign a candidate to the caller, to another agent (senior agents) or to nobody',
-    success: ok(AssignmentResultSchema),
-  },
-  'POST /api/agent/assign_company': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: 'Assign a company to the caller, to another agent (senior agents) or to nobody',
-    success: ok(AssignmentResultSchema),
-  },
-  'POST /api/agent/luna_to_stella': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: 'Promote a luna profile to stella (409 profile.not_luna otherwise)',
-    success: ok(AssignmentResultSchema),
-  },
-  'GET /api/agent/card/{uuid}/{format}': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: "A candidate's card as PDF, format pdf or anonymous (recorded in the access log)",
-    success: { status: 200, media: 'application/pdf' },
-  },
-  'GET /api/agent/company/{uuid}': {
-    tag: 'agents',
-    auth: 'bearer',
-    summary: 'A company with its profile values and job requests',
-    success: ok(CompanyDetailSchema),
-  },
-
-  'GET /api/dev/outbox': {
-    tag: 'development',
-    summary: 'Mails and SMS queued (not in production)',
-    success: { status: 200, media: 'application/json' },
-  },
+  ...section('system', {
+    'GET /api/health': op('Health: 200 while the database answers, 503 otherwise'),
+    'GET /api/openapi.json': op('This API description (OpenAPI 3.1)'),
+    'GET /api/docs': op('The interactive API reference (Swagger UI)', { status: 200, media: 'text/html' }),
+    'GET /api/docs/{file}': op(
+      "A file of the API reference page (Swagger UI's script and style, our init script)",
+      { status: 200, media: 'application/octet-stream' },
+      { 404: [ErrorCode.notFound] },
+    ),
+  }),
+  ...section('session', {
+    'POST /api/login': op(
+      'Log in with e-mail and password; with SMS protection the tokens are pending until /login/2fa',
+      tokens,
+      { 401: ['login.invalid_credentials'], 429: limited },
+    ),
+    'POST /api/login/2fa': op('Complete a login with the SMS code', tokens, {
+      401: ['login.wrong_2FA_code'],
+    }),
+    'POST /api/login/2fa/resend': op('Send a new SMS code', noContent, { 429: limited }),
+    'POST /api/login/refresh': op('New tokens for a refresh token (rotated)', tokens, {
+      401: ['refresh.invalid', 'refresh.reused'],
+    }),
+    'POST /api/logout': op('End the session of a refresh token', noContent),
+    'GET /api/session': op("The access token's claims", ok(TokenClaimsSchema)),
+    'GET /api/public/jwk': op('The public keys that verify access tokens (JWKS)', {
+      status: 200,
+      media: 'application/json',
+      description: 'A JSON Web Key Set',
+    }),
+  }),
+  ...section('account', {
+    'PUT /api/public/user/create': op('Register an account', created(TokenPairSchema), {
+      400: newPassword,
+      409: ['email.taken'],
+      429: limited,
+    }),
+    'GET /api/public/user/validate/{token}': op('Confirm the e-mail address', tokens, {
+      400: ['validation.invalid_token'],
+    }),
+    'GET /api/public/user/validate/user/{token}': op(
+      'Confirm the e-mail address (the variant with a user segment)',
+      tokens,
+      { 400: ['validation.invalid_token'] },
+    ),
+    'GET /api/user/create/resend': op('Send the validation mail again', noContent, {
+      409: ['registration.already_validated'],
+      429: limited,
+    }),
+    'PUT /api/user/2fa/save-phone': op('Set the SMS number; sends a code', noContent, {
+      400: phoneRefused,
+      403: ['phone.email_not_validated'],
+      409: ['registration.wrong_step'],
+      429: limited,
+    }),
+    'POST /api/user/2fa/save-phone/resend': op('Send a new code', noContent, {
+      409: ['phone.no_pending'],
+      429: limited,
+    }),
+    'PUT /api/user/2fa/save-phone/confirm': op(
+      'Confirm the number with the code: SMS protection on',
+      tokens,
+      {
+        401: ['login.wrong_2FA_code'],
+        409: ['phone.no_pending'],
+      },
+    ),
+    'POST /api/user/2fa/skip': op('Skip SMS protection during registration', tokens, {
+      409: ['registration.wrong_step'],
+    }),
+    'DELETE /api/user/2fa': op('Switch SMS protection off', tokens, { 400: wrongPassword, 429: limited }),
+    'POST /api/user/registration/next': op('Advance the registration step', tokens, {
+      409: ['registration.wrong_step', 'registration.step_not_ready'],
+    }),
+    'POST /api/public/user/reset-password': op('Mail a password reset link', noContent, { 429: limited }),
+    'GET /api/public/user/reset-password/check/{token}': op(
+      'Whether a reset link is still good',
+      ok(ResetCheckResponseSchema),
+      { 400: ['reset.invalid_token'] },
+    ),
+    'PUT /api/public/user/reset-password': op('Set a new password with a reset link', noContent, {
+      400: ['reset.invalid_token', ...newPassword],
+    }),
+    'PUT /api/user/password': op('Change the password', tokens, {
+      400: [...wrongPassword, ...newPassword],
+      429: limited,
+    }),
+    'PUT /api/user/phone': op('Change the SMS number; sends a code', noContent, {
+      400: [...wrongPassword, ...phoneRefused],
+      429: limited,
+    }),
+    'GET /api/user/export': op('Everything held about the user (GDPR Art. 15/20)', ok(AccountExportSchema)),
+    'DELETE /api/user': op('Delete the account', noContent, { 400: wrongPassword, 429: limited }),
+  }),
+  ...section('legal', {
+    'GET /api/public/text': op('The legal texts with their versions in force', ok(LegalIndexSchema)),
+    'GET /api/public/text/{name}': op(
+      'A legal text in German or English (Markdown and HTML)',
+      ok(LegalTextResponseSchema),
+      { 404: [LegalErrorCode.unknownText] },
+      { query: LegalTextQuerySchema },
+    ),
+    'GET /api/user/consents': op(
+      'Accepted versions against the versions in force; mustAccept asks again',
+      ok(ConsentsResponseSchema),
+    ),
+    'POST /api/user/accept': op('Accept the version in force of a legal text', ok(ConsentsResponseSchema), {
+      409: [LegalErrorCode.versionOutdated],
+    }),
+  }),
+  ...section('catalogue', {
+    'GET /api/profile/data': op(
+      "The profile field catalogue of the caller's type (an agent may ask ?type=luna|stella|nova)",
+      ok(CatalogFieldsSchema),
+    ),
+    'GET /api/company/data': op('The company field catalogue', ok(CatalogFieldsSchema)),
+    'GET /api/job/data': op('The job field catalogue', ok(CatalogFieldsSchema)),
+    'GET /api/catalog/cities': op('Cities whose name starts with q', {
+      status: 200,
+      media: 'application/json',
+    }),
+  }),
+  ...section('profile', {
+    'GET /api/profile': op("The caller's own profile", ok(ProfileResponseSchema)),
+    'PUT /api/profile': op(
+      'Save profile fields (409 on a version conflict)',
+      ok(ProfileResponseSchema),
+      { 409: ['profile.version_conflict'] },
+      { conflict: ProfileConflictSchema },
+    ),
+    'GET /api/company': op("A company user's company profile", ok(ProfileResponseSchema), { 403: forbidden }),
+    'PUT /api/company': op(
+      'Save company profile fields (409 on a version conflict)',
+      ok(ProfileResponseSchema),
+      { 403: forbidden, 409: ['profile.version_conflict'] },
+      { conflict: ProfileConflictSchema },
+    ),
+    'GET /api/profile/status': op('Matching on or off', ok(ProfileStatusSchema), { 403: forbidden }),
+    'POST /api/profile/status': op('Switch matching on or off', ok(ProfileStatusSchema), { 403: forbidden }),
+    'POST /api/profile/photo': op(
+      'Upload the profile photo (JPEG, PNG or WebP, at most 5 MB)',
+      { status: 201, media: 'application/json' },
+      {
+        400: [
+          'photo.missing',
+          'photo.name_invalid',
+          'photo.type_unsupported',
+          'photo.invalid',
+          'photo.too_many_pixels',
+        ],
+      },
+      { rawBody: { media: 'multipart/form-data', description: 'The image in the form field `data`' } },
+    ),
+    'DELETE /api/profile/photo': op('Delete the profile photo', noContent, { 404: ['photo.not_found'] }),
+    'GET /api/profile/card/pdf': op('The profile card as PDF', media('application/pdf')),
+    'GET /api/profile/photo/{id}': op('A photo', media('image/jpeg'), photo),
+    'GET /api/profile/photo/{id}/thumb': op("A photo's thumbnail", media('image/jpeg'), photo),
+  }),
+  ...section('jobs', {
+    'PUT /api/job': op('Create a job', created(JobSchema), { 403: forbidden }),
+    'GET /api/jobs/list': op('The jobs the caller may see', ok(JobListResponseSchema), { 403: forbidden }),
+    'POST /api/job/preview': op(
+      'What-if: how many profiles an unsaved job would match',
+      ok(PreviewResponseSchema),
+      {
+        403: forbidden,
+      },
+    ),
+    'POST /api/job/changestatus/{uuid}': op("Change a job's status", ok(JobSchema), agentJob),
+    'GET /api/job/showresults/{id}': op(
+      "A job's matching results (JSON, or CSV with format=csv)",
+      ok(ResultsResponseSchema),
+      agentJob,
+    ),
+    'GET /api/job/showresultsdetail/{job}/{profile}': op(
+      "One result's breakdown",
+      ok(ResultDetailSchema),
+      jobAnd('result.not_found'),
+    ),
+    'GET /api/job/{uuid}': op('A job', ok(JobSchema), agentJob),
+    'POST /api/job/{uuid}': op(
+      'Update a job (409 on a version conflict or an archived job)',
+      ok(JobSchema),
+      { ...agentJob, 409: ['job.version_conflict', 'job.archived'] },
+      { conflict: JobConflictSchema },
+    ),
+    'DELETE /api/job/{uuid}': op('Delete a job', noContent, agentJob),
+    'POST /api/job/{uuid}/run': op(
+      'Start a matching run',
+      { status: 202, json: RunAnswer },
+      { ...agentJob, 409: ['job.archived'] },
+    ),
+    'GET /api/job/{uuid}/run': op("The job's latest run", ok(RunAnswer), jobRun),
+    'GET /api/job/{uuid}/run/events': op(
+      "The run's progress as server-sent events",
+      media('text/event-stream'),
+      jobRun,
+    ),
+    'GET /api/job/{uuid}/near-misses': op(
+      'Profiles that failed one must criterion',
+      ok(NearMissesResponseSchema),
+      agentJob,
+    ),
+    'PUT /api/job/{uuid}/shortlist/{profile}': op(
+      'Shortlist a result',
+      ok(ShortlistResponseSchema),
+      jobAnd('profile.not_found'),
+    ),
+    'DELETE /api/job/{uuid}/shortlist/{profile}': op(
+      'Remove a result from the shortlist',
+      noContent,
+      agentJob,
+    ),
+  }),
+  ...section('agents', {
+    'GET /api/profile/list': op(
+      'Agents: the candidate profiles, filtered, sorted and paged',
+      ok(ProfileListResponseSchema),
+      agentsOnly,
+    ),
+    'GET /api/company/list': op(
+      'Agents: the companies, filtered and paged',
+      ok(CompanyListResponseSchema),
+      agentsOnly,
+    ),
+    'GET /api/agent': op("The calling agent's own record", ok(AgentSelfSchema), agentsOnly),
+    'PUT /api/agent': op(
+      "Save the calling agent's name and phone (409 on a version conflict)",
+      ok(AgentSelfSchema),
+      { ...agentsOnly, 409: ['agent.version_conflict'] },
+      { conflict: AgentConflictSchema },
+    ),
+    'GET /api/agent/list': op(
+      'All agents with their assigned candidates, companies and active jobs',
+      ok(AgentListResponseSchema),
+      agentsOnly,
+    ),
+    'GET /api/agent/dashboard': op(
+      "The agent dashboard's counts and latest matching runs",
+      ok(AgentDashboardSchema),
+      agentsOnly,
+    ),
+    'GET /api/agent/profile/{uuid}': op(
+      "A candidate's profile with account, jobs and history (recorded in the access log)",
+      ok(AgentProfileDetailSchema),
+      candidate,
+    ),
+    'GET /api/agent/profile/{uuid}/access-log': op(
+      "Senior agents: who read a candidate's profile or card",
+      ok(AccessLogResponseSchema),
+      candidate,
+    ),
+    'POST /api/agent/profile/{uuid}/status': op(
+      "Switch a candidate's matching on or off",
+      ok(AssignmentResultSchema),
+      candidate,
+    ),
+    'POST /api/agent/assign_profile': op(
+      'Assign a candidate to the caller, to another agent (senior agents) or to nobody',
+      ok(AssignmentResultSchema),
+      { ...assigning, 404: ['profile.not_found', 'agent.not_found'] },
+    ),
+    'POST /api/agent/assign_company': op(
+      'Assign a company to the caller, to another agent (senior agents) or to nobody',
+      ok(AssignmentResultSchema),
+      { ...assigning, 404: ['company.not_found', 'agent.not_found'] },
+    ),
+    'POST /api/agent/luna_to_stella': op('Promote a luna profile to stella', ok(AssignmentResultSchema), {
+      ...candidate,
+      409: ['profile.not_luna'],
+    }),
+    'GET /api/agent/card/{uuid}/{format}': op(
+      "A candidate's card as PDF, format pdf or anonymous (recorded in the access log)",
+      media('application/pdf'),
+      { ...candidate, 400: ['uuid.invalid', 'card.format_invalid'] },
+    ),
+    'GET /api/agent/company/{uuid}': op(
+      'A company with its profile values and job requests',
+      ok(CompanyDetailSchema),
+      { ...agentUuid, 404: ['company.not_found'] },
+    ),
+  }),
+  ...section('development', {
+    'GET /api/dev/outbox': op('Mails and SMS queued (not in production)', media('application/json')),
+  }),
 };

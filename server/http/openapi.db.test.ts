@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RegistrationRequestSchema } from '../../contract/account';
+import { JobListQuerySchema } from '../../contract/job';
 import { AcceptRequestSchema } from '../../contract/legal';
 import { LoginRequestSchema } from '../../contract/session';
 import { createTestDb, type TestDb } from '../db/test-db';
@@ -9,29 +10,58 @@ import type { AppEnv } from './env';
 import { jsonSchemaOf } from './openapi';
 import { OPERATIONS } from './openapi-operations';
 import { createTestApp } from './test-app';
-import { bodySchemaOf, jsonBody } from './validate';
+import { bodySchemaOf, jsonBody, validationOf } from './validate';
 
+type Parameter = { name: string; in: string; required: boolean; schema: unknown };
 type Doc = {
   openapi: string;
+  tags: { name: string; description?: string }[];
   paths: Record<
     string,
-    Record<string, { requestBody?: { content: Record<string, { schema?: unknown }> }; summary: string }>
+    Record<
+      string,
+      {
+        requestBody?: { content: Record<string, { schema?: unknown }> };
+        parameters?: Parameter[];
+        security?: unknown[];
+        responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
+        summary: string;
+        tags: string[];
+      }
+    >
   >;
 };
 
 /**
  * What the reference gets wrong about the app: a registered /api route missing from the document,
- * a route without an entry in OPERATIONS, an entry without a route, or a request body documented
- * differently from the schema the route's `jsonBody` validates with. Written apart from the
- * generator (server/http/openapi.ts), from `app.routes` itself.
+ * a route without an entry in OPERATIONS, an entry without a route, or a request body or query
+ * documented differently from the schema the route's `jsonBody` or `validQuery` validates with.
+ * Written apart from the generator (server/http/openapi.ts), from `app.routes` itself.
  */
 function documentationGaps(app: Hono<AppEnv>, doc: Doc): string[] {
   const gaps: string[] = [];
   const registered = new Map<string, v.GenericSchema | undefined>();
+  const queries = new Map<string, v.GenericSchema>();
   for (const route of app.routes) {
     if (route.method === 'ALL' || !route.path.startsWith('/api/')) continue;
     const key = `${route.method} ${route.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`;
     registered.set(key, registered.get(key) ?? bodySchemaOf(route.handler));
+    const validation = validationOf(route.handler);
+    if (validation?.target === 'query') queries.set(key, validation.schema);
+  }
+  for (const [key, schema] of queries) {
+    const [method = '', path = ''] = key.split(' ');
+    const documented = doc.paths[path]?.[method.toLowerCase()]?.parameters?.filter((p) => p.in === 'query');
+    const validated = jsonSchemaOf(schema) as { properties: Record<string, unknown>; required?: string[] };
+    const expected = Object.entries(validated.properties).map(([name, schema]) => ({
+      name,
+      in: 'query',
+      required: (validated.required ?? []).includes(name),
+      schema,
+    }));
+    if (JSON.stringify(documented) !== JSON.stringify(expected)) {
+      gaps.push(`${key}: documented query differs from the validated one`);
+    }
   }
   for (const [key, schema] of registered) {
     const [method = '', path = ''] = key.split(' ');
@@ -108,6 +138,63 @@ describe('GET /api/openapi.json', () => {
         { name: 'language', in: 'query', required: true, schema: { enum: ['de', 'en'] } },
       ],
     });
+    // From the route's own validQuery schema, not from a copy.
+    expect(doc.paths['/api/catalog/cities']?.get?.parameters).toMatchObject([
+      { name: 'q', in: 'query', required: true, schema: { minLength: 1, maxLength: 100 } },
+      { name: 'country', in: 'query', required: false, schema: { pattern: '^[A-Za-z]{2}$' } },
+    ]);
+    expect(doc.paths['/api/jobs/list']?.get?.parameters?.map((p) => p.name)).toEqual(
+      Object.keys(JobListQuerySchema.entries),
+    );
+  });
+
+  it('says which token each operation needs, and that public ones need none', () => {
+    expect(doc.paths['/api/login']?.post?.security).toEqual([]);
+    expect(doc.paths['/api/public/text/{name}']?.get?.security).toEqual([]);
+    expect(doc.paths['/api/login/2fa']?.post?.security).toEqual([{ pendingLogin: [] }]);
+    // Mounted with app.use('/agent/*', …) rather than on the route.
+    expect(doc.paths['/api/agent/profile/{uuid}']?.get?.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/agent']?.put?.security).toEqual([{ bearer: [] }]);
+    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
+    expect(operations.every((operation) => Array.isArray(operation.security))).toBe(true);
+  });
+
+  it('lists the error answers of each operation with their codes', () => {
+    const codesOf = (path: string, method: string, status: string) =>
+      JSON.stringify(doc.paths[path]?.[method]?.responses[status]?.content?.['application/json']?.schema);
+    const jobUpdate = doc.paths['/api/job/{uuid}']?.post?.responses ?? {};
+    expect(Object.keys(jobUpdate)).toEqual(['200', '400', '401', '403', '404', '409', '413', 'default']);
+    expect(codesOf('/api/job/{uuid}', 'post', '401')).toContain('jwt.expired');
+    expect(codesOf('/api/job/{uuid}', 'post', '404')).toContain('job.not_found');
+    // The version conflict carries the job as it is now; the archived job is a plain error.
+    expect(jobUpdate['409']?.content?.['application/json']?.schema).toMatchObject({
+      oneOf: [
+        { properties: { code: { const: 'job.version_conflict' }, current: { type: 'object' } } },
+        {
+          allOf: [
+            { $ref: '#/components/schemas/Error' },
+            { properties: { code: { enum: ['job.archived'] } } },
+          ],
+        },
+      ],
+    });
+    expect(
+      doc.paths['/api/profile']?.put?.responses['409']?.content?.['application/json']?.schema,
+    ).toMatchObject({
+      properties: { code: { const: 'profile.version_conflict' } },
+    });
+    expect(codesOf('/api/profile/list', 'get', '400')).toContain('query.invalid');
+    expect(codesOf('/api/login', 'post', '429')).toContain('request.rate_limited');
+    expect(codesOf('/api/public/user/create', 'put', '413')).toContain('request.too_large');
+    expect(doc.paths['/api/session']?.get?.responses['413']).toBeUndefined();
+  });
+
+  it('describes every tag it uses', () => {
+    const used = new Set(
+      Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((o) => o.tags)),
+    );
+    const described = doc.tags.filter((tag) => tag.description).map((tag) => tag.name);
+    expect([...used].filter((tag) => !described.includes(tag))).toEqual([]);
   });
 });
 
@@ -126,6 +213,14 @@ describe('the completeness check', () => {
     if (content) content.schema = { type: 'object' };
     expect(documentationGaps(app, broken)).toEqual([
       'POST /api/login: documented request body differs from the validated one',
+    ]);
+  });
+
+  it('fails on a documented query that differs from the validated one', () => {
+    const broken = clone();
+    broken.paths['/api/catalog/cities']?.get?.parameters?.pop();
+    expect(documentationGaps(app, broken)).toEqual([
+      'GET /api/catalog/cities: documented query differs from the validated one',
     ]);
   });
 

@@ -6,37 +6,67 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { Hono } from 'hono';
 import type { GenericSchema } from 'valibot';
-import { ErrorBodySchema } from '../../contract/errors';
+import { ErrorBodySchema, ErrorCode } from '../../contract/errors';
+import { type AuthScheme, authSchemeOf } from '../auth/middleware';
 import { notFound } from '../errors';
 import { chooseEncoding } from './compress';
 import type { AppEnv } from './env';
-import { OPERATIONS, type OperationDoc } from './openapi-operations';
-import { bodySchemaOf } from './validate';
+import { OPERATIONS } from './openapi-operations';
+import { type OperationDoc, TAGS } from './operation-doc';
+import { bodySchemaOf, type Validation, validationOf } from './validate';
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
 
-/** One /api operation the app registers, with the body schema its handler validates with. */
+/** One /api operation the app registers, with what its middleware validates and asks for. */
 export interface ApiRoute {
   method: string;
   /** The OpenAPI path: `/api/job/{uuid}` for Hono's `/api/job/:uuid`. */
   path: string;
   bodySchema: GenericSchema | undefined;
+  query: Validation | undefined;
+  auth: AuthScheme | undefined;
 }
 
 /** Hono's `:name` and `:name{regex}` parameters as OpenAPI's `{name}`. */
 export const toOpenApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
 
-/** Every /api operation of the app, from `app.routes` (each middleware of a route is its own entry). */
+/** A path of `app.use` (`/api/agent/*`) as a pattern of the OpenAPI paths it covers. */
+function coveredPaths(path: string): RegExp {
+  const literal = toOpenApiPath(path).replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  // Hono's `/agent/*` covers `/agent` itself too.
+  const pattern = literal.endsWith('/*') ? `${literal.slice(0, -2)}(/.*)?` : literal.replaceAll('*', '.*');
+  return new RegExp(`^${pattern}$`);
+}
+
+/**
+ * Every /api operation of the app, from `app.routes`: each middleware of a route is its own entry,
+ * and an auth middleware mounted with `app.use(path, …)` (method ALL) covers the paths it matches.
+ */
 export function apiRoutes(app: Hono<AppEnv>): ApiRoute[] {
   const routes = new Map<string, ApiRoute>();
+  const guards: { pattern: RegExp; auth: AuthScheme }[] = [];
   for (const route of app.routes) {
+    const auth = authSchemeOf(route.handler);
+    if (route.method === 'ALL' && auth) guards.push({ pattern: coveredPaths(route.path), auth });
     if (route.method === 'ALL' || !route.path.startsWith('/api/') || route.path.includes('*')) continue;
     const path = toOpenApiPath(route.path);
     const key = `${route.method} ${path}`;
-    const entry = routes.get(key) ?? { method: route.method, path, bodySchema: undefined };
+    const entry = routes.get(key) ?? {
+      method: route.method,
+      path,
+      bodySchema: undefined,
+      query: undefined,
+      auth: undefined,
+    };
+    const validation = validationOf(route.handler);
     entry.bodySchema ??= bodySchemaOf(route.handler);
+    if (validation?.target === 'query') entry.query ??= validation;
+    entry.auth ??= auth;
     routes.set(key, entry);
+  }
+  for (const entry of routes.values()) {
+    entry.auth ??= guards.find((guard) => guard.pattern.test(entry.path))?.auth;
   }
   return [...routes.values()];
 }
@@ -51,33 +81,33 @@ export function jsonSchemaOf(schema: GenericSchema, typeMode: 'input' | 'output'
   return rest;
 }
 
-/** The reference's sections, in reading order. */
-const TAGS = [
-  'session',
-  'account',
-  'legal',
-  'profile',
-  'catalogue',
-  'jobs',
-  'agents',
-  'system',
-  'development',
-];
-
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const ERROR_RESPONSE = {
   description: 'An error: `code` is the stable key the client translates (contract/errors.ts)',
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  content: { 'application/json': { schema: ERROR_REF } },
 };
 
-function parametersOf(path: string, doc: OperationDoc | undefined): unknown[] {
-  const parameters: unknown[] = [...path.matchAll(/\{(\w+)\}/g)].map((match) => ({
+/** What each error status means, before its codes. */
+const ERROR_STATUSES: Record<number, string> = {
+  400: 'Refused input; `fields` holds the codes per field',
+  401: 'No valid token, or refused credentials',
+  403: 'Not allowed for this account',
+  404: 'Not found',
+  409: 'In conflict with the current state',
+  413: 'Request body too large',
+  429: 'Too many requests; Retry-After says how many seconds to wait',
+};
+
+function parametersOf(route: ApiRoute, doc: OperationDoc | undefined): unknown[] {
+  const parameters: unknown[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
     name: match[1],
     in: 'path',
     required: true,
     schema: { type: 'string' },
   }));
-  if (doc?.query) {
-    const query = jsonSchemaOf(doc.query);
+  const schema = route.query?.schema ?? doc?.query;
+  if (schema) {
+    const query = jsonSchemaOf(schema);
     const properties = (query.properties ?? {}) as Record<string, JsonSchema>;
     const required = (query.required ?? []) as string[];
     for (const [name, schema] of Object.entries(properties)) {
@@ -87,14 +117,57 @@ function parametersOf(path: string, doc: OperationDoc | undefined): unknown[] {
   return parameters;
 }
 
+/**
+ * The error answers of an operation and their codes: those its middleware gives (every route's NUL
+ * check, a validated body or query, the auth middleware, the body limit) and those its entry in
+ * OPERATIONS names. A version conflict's 409 is its own schema, with `current`.
+ */
+function errorResponses(route: ApiRoute, doc: OperationDoc | undefined, hasBody: boolean) {
+  const codes = new Map<number, Set<string>>();
+  const add = (status: number, list: readonly string[]) => {
+    const set = codes.get(status) ?? new Set<string>();
+    for (const code of list) set.add(code);
+    codes.set(status, set);
+  };
+  // server/http/validate.ts canonicalInput: a NUL or lone surrogate in any path, query or body.
+  add(400, [ErrorCode.validation]);
+  if (route.bodySchema) add(400, [ErrorCode.malformedJson]);
+  if (route.query) add(400, [route.query.code]);
+  if (route.auth) add(401, route.auth.codes);
+  if (hasBody) add(413, [ErrorCode.payloadTooLarge]);
+  for (const [status, list] of Object.entries(doc?.errors ?? {})) add(Number(status), list);
+  const responses: Record<string, unknown> = {};
+  for (const [status, set] of [...codes].sort(([a], [b]) => a - b)) {
+    const all = [...set];
+    const plain = all.filter((code) => !code.endsWith('.version_conflict'));
+    const error = { allOf: [ERROR_REF, { properties: { code: { enum: plain } } }] };
+    const schemas = [
+      ...(status === 409 && doc?.conflict ? [jsonSchemaOf(doc.conflict, 'output')] : []),
+      ...(plain.length > 0 ? [error] : []),
+    ];
+    responses[String(status)] = {
+      description: `${ERROR_STATUSES[status] ?? 'Error'}: ${all.map((code) => `\`${code}\``).join(', ')}`,
+      ...(status === 429
+        ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } }
+        : {}),
+      content: { 'application/json': { schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas } } },
+    };
+  }
+  return responses;
+}
+
+/** `getApiJobUuid` for `GET /api/job/{uuid}`: unique, and stable while the route stays. */
+const operationIdOf = (route: ApiRoute) =>
+  `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`;
+
 function operationOf(route: ApiRoute, doc: OperationDoc | undefined): Operation {
   const operation: Operation = {
-    operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    operationId: operationIdOf(route),
     summary: doc?.summary ?? 'Undocumented',
     tags: [doc?.tag ?? 'other'],
   };
   if (doc?.description) operation.description = doc.description;
-  const parameters = parametersOf(route.path, doc);
+  const parameters = parametersOf(route, doc);
   if (parameters.length > 0) operation.parameters = parameters;
   if (route.bodySchema) {
     operation.requestBody = {
@@ -108,7 +181,8 @@ function operationOf(route: ApiRoute, doc: OperationDoc | undefined): Operation 
       content: { [doc.rawBody.media]: {} },
     };
   }
-  if (doc?.auth) operation.security = [{ [doc.auth === 'pending' ? 'pendingLogin' : 'bearer']: [] }];
+  // An empty list says "public": the document sets no security for all operations.
+  operation.security = route.auth ? [{ [route.auth.scheme]: [] }] : [];
   const success = doc?.success ?? { status: 200, media: 'application/json' };
   const content = success.json
     ? { 'application/json': { schema: jsonSchemaOf(success.json, 'output') } }
@@ -120,6 +194,7 @@ function operationOf(route: ApiRoute, doc: OperationDoc | undefined): Operation 
       description: success.description ?? 'Success',
       ...(content ? { content } : {}),
     },
+    ...errorResponses(route, doc, operation.requestBody !== undefined),
     default: ERROR_RESPONSE,
   };
   return operation;
@@ -140,11 +215,11 @@ export function buildOpenApiDocument(app: Hono<AppEnv>): Record<string, unknown>
       title: 'Matchwerk API',
       version: '0.1.0',
       description:
-        'The HTTP API of Matchwerk. Request bodies are the valibot schemas of `contract/` the server validates with; errors answer `{ status, code, message, fields?, requestId? }`.',
+        'The HTTP API of Matchwerk. Request bodies and query parameters are the valibot schemas of `contract/` the server validates with; errors answer `{ status, code, message, fields?, requestId? }`, and each operation lists the codes it can answer.',
     },
     // Relative: "try it out" calls the origin the reference was loaded from.
     servers: [{ url: '/' }],
-    tags: TAGS.map((name) => ({ name })),
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       schemas: { Error: jsonSchemaOf(ErrorBodySchema, 'output') },

@@ -32,6 +32,7 @@ import {
   type UpdateResult,
   updateProfile,
 } from '../profiles/profiles';
+import { conflictResponse } from './conflict';
 import type { AppEnv } from './env';
 import { jsonBody } from './validate';
 
@@ -58,16 +59,7 @@ const ownerOf = (c: Context<Env>): Owner => {
 function answer(c: Context<Env>, result: UpdateResult) {
   c.header('Cache-Control', 'no-store');
   if (result.ok) return c.json(result.profile);
-  return c.json(
-    {
-      status: 409 as const,
-      code: 'profile.version_conflict' as const,
-      message: 'The profile was changed since it was read',
-      requestId: c.get('requestId'),
-      current: result.current,
-    },
-    409,
-  );
+  return conflictResponse(c, 'profile.version_conflict', result.current);
 }
 
 /** Reads the request body, refusing it (413) as soon as it grows past `limit`, before it is all in. */

@@ -1,65 +1,69 @@
 import { vValidator } from '@hono/valibot-validator';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { validator } from 'hono/validator';
 import type { GenericSchema, InferOutput } from 'valibot';
 import * as v from 'valibot';
-import { FieldError } from '../../contract/catalog-schema';
 import { ErrorCode } from '../../contract/errors';
+import { FieldError, fieldErrors } from '../../contract/field-errors';
 import { ApiError } from '../errors';
 
-/** Per-field error codes from valibot issues; the issue message is the code (contract schemas use codes). */
-export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
-  // No prototype: a client-chosen key such as "toString" or "__proto__" is a key like any other.
-  const fields: Record<string, string[]> = Object.create(null);
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? '_';
-    const code = /^[a-z0-9_]+(\.[a-zA-Z0-9_]+)+$/.test(issue.message)
-      ? issue.message
-      : `field.${issue.kind}_${issue.type}`;
-    const list = fields[key] ?? [];
-    if (!list.includes(code)) list.push(code);
-    fields[key] = list;
-  }
-  return fields;
+/** What a `jsonBody` or `validQuery` middleware validates: the API reference documents exactly that. */
+export interface Validation {
+  target: 'json' | 'query';
+  schema: GenericSchema;
+  /** The `code` of its 400 answer. */
+  code: string;
 }
 
-/** The schema each `jsonBody` middleware validates with: the API reference documents exactly that one. */
-const bodySchemas = new WeakMap<object, GenericSchema>();
+const validations = new WeakMap<object, Validation>();
+
+/** What a route handler (one entry of `app.routes`) validates, if it is a `jsonBody` or `validQuery`. */
+export function validationOf(handler: unknown): Validation | undefined {
+  return typeof handler === 'function' ? validations.get(handler) : undefined;
+}
 
 /** The body schema a route handler (one entry of `app.routes`) validates with, if it is a `jsonBody`. */
 export function bodySchemaOf(handler: unknown): GenericSchema | undefined {
-  return typeof handler === 'function' ? bodySchemas.get(handler) : undefined;
+  const validation = validationOf(handler);
+  return validation?.target === 'json' ? validation.schema : undefined;
 }
 
 /** Validates a JSON body with a contract schema; bad input answers 400 with per-field codes and changes nothing. */
 export function jsonBody<S extends GenericSchema>(schema: S) {
   const middleware = vValidator('json', schema, (result) => {
     if (!result.success) {
-      throw new ApiError(400, ErrorCode.validation, 'Invalid request body', fieldErrors(result.issues));
+      throw new ApiError(
+        400,
+        ErrorCode.validation,
+        'Invalid request body',
+        fieldErrors(result.issues, 'path'),
+      );
     }
   });
-  bodySchemas.set(middleware, schema);
+  validations.set(middleware, { target: 'json', schema, code: ErrorCode.validation });
   return middleware;
 }
 
 /**
- * Validates the query string with a contract schema; bad input and a repeated parameter answer 400
- * `request.invalid` with per-field codes (a repeated one gets `query.invalid`).
+ * Validates the query string with a contract schema; the handler reads the output with
+ * `c.req.valid('query')`. A bad value answers 400 with per-field codes, a repeated parameter too
+ * (`query.invalid`): one value per name, so a filter never means two things. The answer's `code`
+ * is `request.invalid` unless the route names its own (the agents' lists answer `query.invalid`).
  */
-export function validQuery<S extends GenericSchema>(c: Context, schema: S): InferOutput<S> {
-  const parsed = v.safeParse(schema, c.req.query());
-  if (!parsed.success) {
-    throw new ApiError(400, ErrorCode.validation, 'Invalid query', fieldErrors(parsed.issues));
-  }
-  const repeated = Object.entries(c.req.queries()).filter(([, values]) => values.length > 1);
-  if (repeated.length > 0) {
-    throw new ApiError(
-      400,
-      ErrorCode.validation,
-      'Invalid query',
-      Object.fromEntries(repeated.map(([name]) => [name, ['query.invalid']])),
-    );
-  }
-  return parsed.output;
+export function validQuery<S extends GenericSchema>(schema: S, code: string = ErrorCode.validation) {
+  const middleware = validator('query', (_value, c): InferOutput<S> => {
+    const parsed = v.safeParse(schema, c.req.query());
+    const repeated = Object.entries(c.req.queries()).filter(([, values]) => values.length > 1);
+    if (!parsed.success || repeated.length > 0) {
+      throw new ApiError(400, code, 'Invalid query', {
+        ...(parsed.success ? {} : fieldErrors(parsed.issues, 'path')),
+        ...Object.fromEntries(repeated.map(([name]) => [name, ['query.invalid']])),
+      });
+    }
+    return parsed.output;
+  });
+  validations.set(middleware, { target: 'query', schema, code });
+  return middleware;
 }
 
 /** A string holds a NUL or a UTF-16 surrogate without its partner: PostgreSQL cannot store either. */

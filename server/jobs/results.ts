@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Catalog } from '../../contract/catalog';
-import { buildCriteriaSchema, fieldErrors } from '../../contract/catalog-schema';
+import { buildCriteriaSchema } from '../../contract/catalog-schema';
 import { ErrorCode } from '../../contract/errors';
+import { fieldErrors } from '../../contract/field-errors';
 import type {
   JobCriterion,
   NearMissesResponse,

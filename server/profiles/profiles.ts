@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type Catalog, type FieldDefinition, fieldIsFor } from '../../contract/catalog';
-import { buildValuesSchema, fieldErrors, isEmptyValue } from '../../contract/catalog-schema';
+import { buildValuesSchema, isEmptyValue } from '../../contract/catalog-schema';
 import { ErrorCode } from '../../contract/errors';
+import { fieldErrors } from '../../contract/field-errors';
 import type { ProfileResponse, ProfileStatus } from '../../contract/profile';
 import { CANDIDATE_TYPES } from '../../contract/user-types';
 import { readCatalog } from '../catalog/catalog';

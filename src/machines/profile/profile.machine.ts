@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { FieldDefinition } from '../../../contract/catalog';
-import { buildValuesSchema, fieldErrors } from '../../../contract/catalog-schema';
+import { buildValuesSchema } from '../../../contract/catalog-schema';
 import { errorCodeOf } from '../../../contract/errors';
+import { fieldErrors } from '../../../contract/field-errors';
 import type { ProfileResponse, ProfileStatus } from '../../../contract/profile';
 
 export type FormValues = Record<string, unknown>;
