@@ -24,6 +24,7 @@ import { renderProfileCard } from '../cards/profile-card';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import type { Caller } from '../jobs/access';
+import { ACTIVE_STATES_SQL } from '../jobs/run-states';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf, promotionMail } from '../messaging/texts';
 import type { PhotoStorage } from '../profiles/photo-storage';
@@ -614,7 +615,7 @@ export async function dashboard(
       sql`select
             (select count(*) from companies) as company,
             (select count(*) from jobs where status = 'active') as active_jobs,
-            (select count(*) from job_runs where state in ('queued', 'running')) as runs_in_flight,
+            (select count(*) from job_runs where state in ${ACTIVE_STATES_SQL}) as runs_in_flight,
             (select count(*) from jobs j where j.origin = 'company' and j.status = 'active'
                and not exists (select 1 from job_runs r where r.job_id = j.id)) as requests_waiting`,
     ),

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import {
+  FINAL_RUN_STATES,
   type Job,
   JobInputSchema,
   JobListQuerySchema,
@@ -9,6 +10,7 @@ import {
   PreviewRequestSchema,
   ResultsQuerySchema,
   type Run,
+  type RunState,
 } from '../../contract/job';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
@@ -24,7 +26,7 @@ import {
   resultsCsv,
   showResultsPage,
 } from '../jobs/results';
-import { FINAL_STATES, latestRun, requestRun, selectRun, toRun } from '../jobs/runs';
+import { latestRun, requestRun, selectRun, toRun } from '../jobs/runs';
 import type { JobServices } from '../jobs/services';
 import { csvTexts } from '../jobs/texts';
 import { keptJsonResponse } from './compress';
@@ -139,7 +141,7 @@ export function jobRoutes(deps: JobRoutesDeps) {
               await stream.writeSSE({ event: 'run', id: key, data: JSON.stringify(run) });
               sent = key;
             }
-            if (aborted || FINAL_STATES.includes(run.state)) break;
+            if (aborted || (FINAL_RUN_STATES as readonly RunState[]).includes(run.state)) break;
             await stream.sleep(pollMs);
             const row = await selectRun(db, run.uuid);
             // The job (and with it the run) was deleted meanwhile: the stream ends.

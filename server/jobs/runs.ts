@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { JobCriterion, Run, RunState } from '../../contract/job';
 import type { MatchJob } from '../../contract/matching';
 import { type Database, queryRows } from '../db/client';
+import { sqlWordList } from '../db/sql-words';
 import { ApiError } from '../errors';
 import type { Logger } from '../log';
 import { analyseIndex } from '../matching/analysis';
 import { assertAgent, type Caller, jobNotFound } from './access';
 import { archived, isUuid, targetTypesOf } from './jobs';
+import { ACTIVE_STATES_SQL } from './run-states';
 import type { JobServices } from './services';
 
 /**
@@ -60,7 +62,8 @@ export function toRun(row: RunSqlRow): Run {
   };
 }
 
-export const FINAL_STATES: readonly RunState[] = ['done', 'failed', 'cancelled'];
+/** A run that ended without results (its rows, if any, are dropped). */
+const ENDED_EMPTY_STATES_SQL = sqlWordList(['cancelled', 'failed'] satisfies RunState[]);
 
 /**
  * POST /api/job/{uuid}/run: queues a run, or answers the one queued or running. The job row is
@@ -81,13 +84,13 @@ export async function requestRun(svc: JobServices, caller: Caller, jobId: string
     const [inserted] = await queryRows<RunSqlRow>(
       tx,
       sql`insert into job_runs (id, job_id, job_version, state) values (${crypto.randomUUID()}, ${jobId}, ${job.version}, 'queued')
-          on conflict (job_id) where state in ('queued', 'running') do nothing
+          on conflict (job_id) where state in ${ACTIVE_STATES_SQL} do nothing
           returning ${RUN_COLUMNS}`,
     );
     if (inserted) return inserted;
     const [active] = await queryRows<RunSqlRow>(
       tx,
-      sql`select ${RUN_COLUMNS} from job_runs where job_id = ${jobId} and state in ('queued', 'running')`,
+      sql`select ${RUN_COLUMNS} from job_runs where job_id = ${jobId} and state in ${ACTIVE_STATES_SQL}`,
     );
     return active!;
   });
@@ -390,7 +393,7 @@ export class RunWorker {
   private async dropIfEnded(runId: string): Promise<void> {
     await this.svc.db.execute(
       sql`delete from job_results where run_id = ${runId}
-            and exists (select 1 from job_runs where id = ${runId} and state in ('cancelled', 'failed'))`,
+            and exists (select 1 from job_runs where id = ${runId} and state in ${ENDED_EMPTY_STATES_SQL})`,
     );
   }
 }
