@@ -1,7 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import {
-  FINAL_RUN_STATES,
   type Job,
   JobInputSchema,
   JobListQuerySchema,
@@ -9,8 +8,6 @@ import {
   JobUpdateSchema,
   PreviewRequestSchema,
   ResultsQuerySchema,
-  type Run,
-  type RunState,
 } from '../../contract/job';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
@@ -26,7 +23,7 @@ import {
   resultsCsv,
   showResultsPage,
 } from '../jobs/results';
-import { latestRun, requestRun, selectRun, toRun } from '../jobs/runs';
+import { latestRun, requestRun, sendRunEvents } from '../jobs/runs';
 import type { JobServices } from '../jobs/services';
 import { csvTexts } from '../jobs/texts';
 import { keptJsonResponse } from './compress';
@@ -128,27 +125,7 @@ export function jobRoutes(deps: JobRoutesDeps) {
       .get('/job/:uuid/run/events', signedIn, async (c) => {
         // Authorization and the 404s answer as JSON, before the stream starts.
         const first = await latestRun(db, caller(c), c.req.param('uuid'));
-        return streamSSE(c, async (stream) => {
-          let aborted = false;
-          stream.onAbort(() => {
-            aborted = true;
-          });
-          let run: Run = first;
-          let sent = '';
-          for (;;) {
-            const key = `${run.state}/${run.progress}`;
-            if (key !== sent) {
-              await stream.writeSSE({ event: 'run', id: key, data: JSON.stringify(run) });
-              sent = key;
-            }
-            if (aborted || (FINAL_RUN_STATES as readonly RunState[]).includes(run.state)) break;
-            await stream.sleep(pollMs);
-            const row = await selectRun(db, run.uuid);
-            // The job (and with it the run) was deleted meanwhile: the stream ends.
-            if (!row) break;
-            run = toRun(row);
-          }
-        });
+        return streamSSE(c, (stream) => sendRunEvents(db, first, stream, pollMs));
       })
       .get('/job/:uuid/near-misses', signedIn, async (c) => {
         noStore(c);

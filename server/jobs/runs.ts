@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { JobCriterion, Run, RunState } from '../../contract/job';
+import { FINAL_RUN_STATES, type JobCriterion, type Run, type RunState } from '../../contract/job';
 import type { MatchJob } from '../../contract/matching';
 import { type Database, queryRows } from '../db/client';
 import { sqlWordList } from '../db/sql-words';
@@ -121,6 +121,46 @@ export async function latestRun(db: Database, caller: Caller, jobId: string): Pr
   const run = await selectLatestRun(db, jobId);
   if (!run) throw new ApiError(404, 'run.not_found', 'The job was never run');
   return toRun(run);
+}
+
+/** What the progress stream needs of a Server-Sent Events stream (Hono's SSEStreamingApi is one). */
+export interface RunEventStream {
+  writeSSE(message: { event: string; id: string; data: string }): Promise<void>;
+  sleep(ms: number): Promise<unknown>;
+  onAbort(listener: () => void): void;
+}
+
+const isFinal = (state: RunState) => (FINAL_RUN_STATES as readonly RunState[]).includes(state);
+
+/**
+ * GET /api/job/{uuid}/run/events: sends the run (event `run`, id `state/progress`) whenever its state
+ * or progress changed, looking every `pollMs`, until it ends, the client leaves or the job is deleted.
+ */
+export async function sendRunEvents(
+  db: Database,
+  first: Run,
+  stream: RunEventStream,
+  pollMs: number,
+): Promise<void> {
+  let aborted = false;
+  stream.onAbort(() => {
+    aborted = true;
+  });
+  let run = first;
+  let sent = '';
+  for (;;) {
+    const key = `${run.state}/${run.progress}`;
+    if (key !== sent) {
+      await stream.writeSSE({ event: 'run', id: key, data: JSON.stringify(run) });
+      sent = key;
+    }
+    if (aborted || isFinal(run.state)) break;
+    await stream.sleep(pollMs);
+    const row = await selectRun(db, run.uuid);
+    // The job (and with it the run) was deleted meanwhile: the stream ends.
+    if (!row) break;
+    run = toRun(row);
+  }
 }
 
 // ─── The worker ──────────────────────────────────────────────────────────────────────────────────
