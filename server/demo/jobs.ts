@@ -5,7 +5,7 @@ import { cityById } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
 import { sqlWordList } from '../db/sql-words';
 import { ACTIVE_STATES_SQL } from '../jobs/run-states';
-import { RunWorker } from '../jobs/runs';
+import { RunWorker } from '../jobs/run-worker';
 import { JobServices } from '../jobs/services';
 import { DEMO_COMPANY_EMAIL } from './profiles';
 

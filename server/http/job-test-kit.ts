@@ -9,7 +9,7 @@ import { citiesOf } from '../catalog/cities';
 import { loadConfig } from '../config';
 import { users } from '../db/schema/users';
 import { createTestDb, type TestDb } from '../db/test-db';
-import { RunWorker, type WorkerOptions } from '../jobs/runs';
+import { RunWorker, type WorkerOptions } from '../jobs/run-worker';
 import { JobServices } from '../jobs/services';
 import { createLogger } from '../log';
 import type { IndexedProfile } from '../matching/profile-index';
