@@ -14,18 +14,13 @@ import type { TokenSettings } from '../auth/tokens';
 import { readCatalog } from '../catalog/catalog';
 import { callerOf } from '../jobs/access';
 import { changeStatus, createJob, deleteJob, listJobs, readJob, updateJob } from '../jobs/jobs';
-import {
-  addToShortlist,
-  nearMisses,
-  preview,
-  removeFromShortlist,
-  resultDetail,
-  resultsCsv,
-  showResultsPage,
-} from '../jobs/results';
+import { resultDetail, showResultsPage } from '../jobs/results';
+import { resultsCsv } from '../jobs/results-csv';
 import { latestRun, requestRun, sendRunEvents } from '../jobs/runs';
 import type { JobServices } from '../jobs/services';
+import { addToShortlist, removeFromShortlist } from '../jobs/shortlist';
 import { csvTexts } from '../jobs/texts';
+import { nearMisses, preview } from '../jobs/what-if';
 import { keptJsonResponse } from './compress';
 import type { AppEnv } from './env';
 import { jsonBody, validQuery } from './validate';
