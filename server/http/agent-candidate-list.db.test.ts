@@ -1,56 +1,36 @@
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AgentProfileDetailSchema, AgentSelfSchema } from '../../contract/agent';
 import { foldText, searchWords } from '../agents/search';
 import { queryRows } from '../db/client';
-import {
-  type AgentFixture,
-  type AgentRole,
-  createAgentFixture,
-  listProfiles,
-  names,
-  seedAgentCandidates,
-} from './agent-test-kit';
+import { names, seededAgentFixture } from './agent-test-kit';
 
 // The agents' candidate table (GET /api/profile/list): search, filters, sort, pages, kept totals.
 
-let f: AgentFixture;
-let mueller: string;
-let muellerUser: string;
-let luna: string;
-let lunaUser: string;
-let stellaNoAccount: string;
-
-beforeAll(async () => {
-  f = await createAgentFixture();
-  ({ mueller, muellerUser, luna, lunaUser, stellaNoAccount } = await seedAgentCandidates(f));
-});
-afterAll(() => f.close());
-
-const list = (query: string, role?: AgentRole) => listProfiles(f, query, role);
+const f = seededAgentFixture();
 
 describe('GET /api/profile/list', () => {
   it('finds "Müller" by "müller", "muller" and "MÜLLER", and by e-mail and city', async () => {
     for (const q of ['müller', 'muller', 'MÜLLER', 'anna muller', 'anna.mueller@mail', 'köln', 'koln']) {
-      const page = await list(`q=${encodeURIComponent(q)}`);
+      const page = await f.list(`q=${encodeURIComponent(q)}`);
       expect(names(page), q).toContain('Anna Müller');
     }
-    expect((await list('q=mullerx')).total).toBe(0);
+    expect((await f.list('q=mullerx')).total).toBe(0);
   });
 
   it('matches the beginnings of words: of the name, the city and the parts of the e-mail', async () => {
     for (const q of ['müll', 'MUL', 'anna m', 'kö', 'mueller@mail', 'mail.test', 'anna.mueller@mail.test']) {
-      expect(names(await list(`q=${encodeURIComponent(q)}`)), q).toContain('Anna Müller');
+      expect(names(await f.list(`q=${encodeURIComponent(q)}`)), q).toContain('Anna Müller');
     }
     for (const q of ['ller', 'nna', 'üller', 'anna x']) {
-      expect(names(await list(`q=${encodeURIComponent(q)}`)), q).not.toContain('Anna Müller');
+      expect(names(await f.list(`q=${encodeURIComponent(q)}`)), q).not.toContain('Anna Müller');
     }
   });
 
   it('reads a word with punctuation that names a catalogue label as that label', async () => {
     // "Softwareentwickler/in" is Anna's occupation, not every name beginning with "in".
-    expect(names(await list(`q=${encodeURIComponent('Softwareentwickler/in')}`))).toEqual(['Anna Müller']);
+    expect(names(await f.list(`q=${encodeURIComponent('Softwareentwickler/in')}`))).toEqual(['Anna Müller']);
   });
 
   it('takes quotes, backslashes and operators of the search syntax as text', async () => {
@@ -60,9 +40,9 @@ describe('GET /api/profile/list', () => {
     }
     const nul = await f.request('GET', '/api/profile/list?q=%00', f.tokens.agent);
     expect(nul.status).toBe(400);
-    expect(names(await list(`q=${encodeURIComponent('(müller)')}`))).toContain('Anna Müller');
-    expect(names(await list(`q=${encodeURIComponent('müller | x')}`))).not.toContain('Anna Müller');
-    expect((await list(`q=${encodeURIComponent("'")}`)).total).toBe(0);
+    expect(names(await f.list(`q=${encodeURIComponent('(müller)')}`))).toContain('Anna Müller');
+    expect(names(await f.list(`q=${encodeURIComponent('müller | x')}`))).not.toContain('Anna Müller');
+    expect((await f.list(`q=${encodeURIComponent("'")}`)).total).toBe(0);
   });
 
   it('splits a profile into words as it splits a query (searchWords and matchwerk_search_words)', async () => {
@@ -86,34 +66,34 @@ describe('GET /api/profile/list', () => {
 
   it('finds a skill by its German and by its English label, and an occupation by its label', async () => {
     for (const q of ['Holzbearbeitung', 'woodworking', 'Softwareentwickler', 'software developer']) {
-      expect(names(await list(`q=${encodeURIComponent(q)}`)), q).toContain('Anna Müller');
+      expect(names(await f.list(`q=${encodeURIComponent(q)}`)), q).toContain('Anna Müller');
     }
-    expect(names(await list('q=Trockenbau'))).toEqual(['Bernd Brandt']);
-    expect(names(await list('q=drywall'))).toEqual(['Bernd Brandt']);
+    expect(names(await f.list('q=Trockenbau'))).toEqual(['Bernd Brandt']);
+    expect(names(await f.list('q=drywall'))).toEqual(['Bernd Brandt']);
   });
 
   it('pages with the total under the filters', async () => {
-    const first = await list('type=nova&limit=10&sort=name&order=asc');
+    const first = await f.list('type=nova&limit=10&sort=name&order=asc');
     expect(first.total).toBe(25);
     expect(first.items).toHaveLength(10);
-    const third = await list('type=nova&limit=10&page=3&sort=name&order=asc');
+    const third = await f.list('type=nova&limit=10&page=3&sort=name&order=asc');
     expect(third.items).toHaveLength(5);
     expect(third.total).toBe(25);
     const all = [
       ...first.items,
-      ...(await list('type=nova&limit=10&page=2&sort=name')).items,
+      ...(await f.list('type=nova&limit=10&page=2&sort=name')).items,
       ...third.items,
     ];
     expect(new Set(all.map((i) => i.uuid)).size).toBe(25);
     // A filter's first page is read with its total in one statement, later ones alone: same order.
-    const withTotal = await list('type=nova&status=active&sort=name&order=asc&limit=10');
-    const alone = await list('type=nova&status=active&sort=name&order=asc&limit=11');
+    const withTotal = await f.list('type=nova&status=active&sort=name&order=asc&limit=10');
+    const alone = await f.list('type=nova&status=active&sort=name&order=asc&limit=11');
     expect(withTotal.items.map((i) => i.uuid)).toEqual(alone.items.slice(0, 10).map((i) => i.uuid));
     // A page past the end, its total not yet counted: no rows, the total all the same.
-    const pastEnd = await list('type=nova&registration=finished&limit=10&page=9');
+    const pastEnd = await f.list('type=nova&registration=finished&limit=10&page=9');
     expect(pastEnd).toMatchObject({ items: [], total: 25, page: 9 });
-    expect((await list('type=stella')).total).toBe(2);
-    expect((await list('type=luna')).items[0]).toMatchObject({
+    expect((await f.list('type=stella')).total).toBe(2);
+    expect((await f.list('type=luna')).items[0]).toMatchObject({
       name: 'Lena Lunke',
       email: 'lena.lunke@mail.test',
       city: 'Köln',
@@ -124,19 +104,19 @@ describe('GET /api/profile/list', () => {
   });
 
   it('filters by assignment, status and registration and sorts by completeness', async () => {
-    await f.request('POST', '/api/agent/assign_profile', f.tokens.agent, { uuid: mueller });
-    expect(names(await list('assigned=me'))).toEqual(['Anna Müller']);
-    expect(names(await list('assigned=none&type=stella'))).toEqual(['Bernd Brandt']);
-    expect(names(await list('assigned=me', 'otherAgent'))).toEqual([]);
-    await f.request('POST', `/api/agent/profile/${stellaNoAccount}/status`, f.tokens.agent, {
+    await f.request('POST', '/api/agent/assign_profile', f.tokens.agent, { uuid: f.mueller });
+    expect(names(await f.list('assigned=me'))).toEqual(['Anna Müller']);
+    expect(names(await f.list('assigned=none&type=stella'))).toEqual(['Bernd Brandt']);
+    expect(names(await f.list('assigned=me', 'otherAgent'))).toEqual([]);
+    await f.request('POST', `/api/agent/profile/${f.stellaNoAccount}/status`, f.tokens.agent, {
       status: 'inactive',
     });
-    expect(names(await list('status=inactive'))).toEqual(['Bernd Brandt']);
-    await f.request('POST', `/api/agent/profile/${stellaNoAccount}/status`, f.tokens.agent, {
+    expect(names(await f.list('status=inactive'))).toEqual(['Bernd Brandt']);
+    await f.request('POST', `/api/agent/profile/${f.stellaNoAccount}/status`, f.tokens.agent, {
       status: 'active',
     });
-    expect((await list('registration=unfinished')).total).toBe(0);
-    const bySort = await list('type=stella&sort=completeness&order=desc');
+    expect((await f.list('registration=unfinished')).total).toBe(0);
+    const bySort = await f.list('type=stella&sort=completeness&order=desc');
     expect(bySort.items[0]?.name).toBe('Anna Müller');
     expect(bySort.items[1]?.completeness).toBeLessThan(100);
   });
@@ -147,7 +127,7 @@ describe('GET /api/profile/list', () => {
       return v.parse(AgentProfileDetailSchema, await res.json()).profile.completeness;
     };
     const tableCompleteness = async () =>
-      new Map((await list('type=stella&limit=100')).items.map((i) => [i.uuid, i.completeness]));
+      new Map((await f.list('type=stella&limit=100')).items.map((i) => [i.uuid, i.completeness]));
     const agree = async () => {
       const table = await tableCompleteness();
       for (const [uuid, completeness] of table)
@@ -155,14 +135,14 @@ describe('GET /api/profile/list', () => {
       return table;
     };
     const before = await agree();
-    expect(before.get(stellaNoAccount)).toBeLessThan(100);
+    expect(before.get(f.stellaNoAccount)).toBeLessThan(100);
 
     // The catalogue makes birth_date required: Bernd Brandt has none, Anna Müller has one.
     const [original] = await queryRows<{ fields: unknown; checksum: string }>(
       f.db.db,
       sql`select fields, checksum from catalogs where scope = 'profile'`,
     );
-    const stamp = sql`select updated_at::text as at from profiles where id = ${stellaNoAccount}`;
+    const stamp = sql`select updated_at::text as at from profiles where id = ${f.stellaNoAccount}`;
     const [stampBefore] = await queryRows<{ at: string }>(f.db.db, stamp);
     await f.db.db.execute(sql`update catalogs set checksum = checksum || '-birth', fields = (
         select jsonb_agg(case when e ->> 'key' = 'birth_date' then jsonb_set(e, '{required}', 'true') else e end
@@ -171,12 +151,12 @@ describe('GET /api/profile/list', () => {
       where scope = 'profile'`);
     try {
       const stricter = await agree();
-      expect(stricter.get(stellaNoAccount)).toBeLessThan(before.get(stellaNoAccount)!);
-      expect(stricter.get(mueller)).toBe(before.get(mueller));
+      expect(stricter.get(f.stellaNoAccount)).toBeLessThan(before.get(f.stellaNoAccount)!);
+      expect(stricter.get(f.mueller)).toBe(before.get(f.mueller));
       // A recomputed completeness is no edit of the profile.
       expect((await queryRows<{ at: string }>(f.db.db, stamp))[0]).toEqual(stampBefore);
-      const bySort = await list('type=stella&sort=completeness&order=asc');
-      expect(bySort.items[0]?.uuid).toBe(stellaNoAccount);
+      const bySort = await f.list('type=stella&sort=completeness&order=asc');
+      expect(bySort.items[0]?.uuid).toBe(f.stellaNoAccount);
     } finally {
       await f.db.db.execute(
         sql`update catalogs set fields = ${JSON.stringify(original!.fields)}::jsonb, checksum = ${original!.checksum}
@@ -195,30 +175,30 @@ describe('GET /api/profile/list', () => {
         )
       )[0]?.v;
     const byMail = 'q=anna.mueller%40mail';
-    expect((await list(byMail)).total).toBe(1);
-    expect((await list('type=stella&status=inactive')).total).toBe(0);
-    expect((await list('registration=unfinished')).total).toBe(0);
+    expect((await f.list(byMail)).total).toBe(1);
+    expect((await f.list('type=stella&status=inactive')).total).toBe(0);
+    expect((await f.list('registration=unfinished')).total).toBe(0);
 
     // A login (last_login_at) does not change what the tables count.
     const before = await generation();
-    await f.db.db.execute(sql`update users set last_login_at = now() where id = ${muellerUser}`);
-    await f.db.db.execute(sql`update users set last_login_at = null where id = ${muellerUser}`);
+    await f.db.db.execute(sql`update users set last_login_at = now() where id = ${f.muellerUser}`);
+    await f.db.db.execute(sql`update users set last_login_at = null where id = ${f.muellerUser}`);
     expect(await generation()).toBe(before);
 
-    const stamp = sql`select updated_at::text as at, change_tx::text as tx from profiles where id = ${mueller}`;
+    const stamp = sql`select updated_at::text as at, change_tx::text as tx from profiles where id = ${f.mueller}`;
     const [stampBefore] = await queryRows<{ at: string; tx: string }>(f.db.db, stamp);
-    await f.db.db.execute(sql`update users set email = 'anna.m@mail.test' where id = ${muellerUser}`);
-    expect((await list(byMail)).total).toBe(0);
-    expect((await list('q=anna.m%40mail')).total).toBe(1);
+    await f.db.db.execute(sql`update users set email = 'anna.m@mail.test' where id = ${f.muellerUser}`);
+    expect((await f.list(byMail)).total).toBe(0);
+    expect((await f.list('q=anna.m%40mail')).total).toBe(1);
     // The e-mail copied into the profile for the search is no edit of the profile.
     expect((await queryRows<{ at: string; tx: string }>(f.db.db, stamp))[0]).toEqual(stampBefore);
-    await f.db.db.execute(sql`update users set email = 'anna.mueller@mail.test' where id = ${muellerUser}`);
-    expect((await list(byMail)).total).toBe(1);
+    await f.db.db.execute(sql`update users set email = 'anna.mueller@mail.test' where id = ${f.muellerUser}`);
+    expect((await f.list(byMail)).total).toBe(1);
 
-    await f.db.db.execute(sql`update users set registration_step = 2 where id = ${muellerUser}`);
-    expect((await list('registration=unfinished')).total).toBe(1);
-    await f.db.db.execute(sql`update users set registration_step = 0 where id = ${muellerUser}`);
-    expect((await list('registration=unfinished')).total).toBe(0);
+    await f.db.db.execute(sql`update users set registration_step = 2 where id = ${f.muellerUser}`);
+    expect((await f.list('registration=unfinished')).total).toBe(1);
+    await f.db.db.execute(sql`update users set registration_step = 0 where id = ${f.muellerUser}`);
+    expect((await f.list('registration=unfinished')).total).toBe(0);
 
     // A profile created for an account still registering counts as unfinished from the start.
     const registering = crypto.randomUUID();
@@ -226,30 +206,30 @@ describe('GET /api/profile/list', () => {
       values (${registering}, 'still.registering@mail.test', 'x', 'nova', 3)`);
     await f.db.db.execute(sql`insert into profiles (id, user_id, type, "values")
       values (${registering}, ${registering}, 'nova', '{"first_name": "Rita"}')`);
-    expect(names(await list('registration=unfinished'))).toEqual(['Rita']);
-    expect(names(await list('type=nova&registration=finished&limit=100'))).not.toContain('Rita');
+    expect(names(await f.list('registration=unfinished'))).toEqual(['Rita']);
+    expect(names(await f.list('type=nova&registration=finished&limit=100'))).not.toContain('Rita');
     await f.db.db.execute(sql`delete from users where id = ${registering}`);
-    expect((await list('registration=unfinished')).total).toBe(0);
+    expect((await f.list('registration=unfinished')).total).toBe(0);
 
-    await f.request('POST', `/api/agent/profile/${stellaNoAccount}/status`, f.tokens.agent, {
+    await f.request('POST', `/api/agent/profile/${f.stellaNoAccount}/status`, f.tokens.agent, {
       status: 'inactive',
     });
-    expect((await list('type=stella&status=inactive')).total).toBe(1);
-    await f.request('POST', `/api/agent/profile/${stellaNoAccount}/status`, f.tokens.agent, {
+    expect((await f.list('type=stella&status=inactive')).total).toBe(1);
+    await f.request('POST', `/api/agent/profile/${f.stellaNoAccount}/status`, f.tokens.agent, {
       status: 'active',
     });
-    expect((await list('type=stella&status=inactive')).total).toBe(0);
+    expect((await f.list('type=stella&status=inactive')).total).toBe(0);
   });
 
   it('shows a kept page again only while nothing on it changed: a photo, the assigned agent name', async () => {
-    await f.request('POST', '/api/agent/assign_profile', f.tokens.otherAgent, { uuid: luna });
-    const lunaRow = async () => (await list('type=luna', 'senior')).items.find((i) => i.uuid === luna)!;
+    await f.request('POST', '/api/agent/assign_profile', f.tokens.otherAgent, { uuid: f.luna });
+    const lunaRow = async () => (await f.list('type=luna', 'senior')).items.find((i) => i.uuid === f.luna)!;
     const before = await lunaRow();
     expect(before.thumbnail).toBeNull();
     expect(await lunaRow()).toEqual(before);
 
     const photoId = crypto.randomUUID();
-    await f.db.db.execute(sql`insert into photos (user_id, id) values (${lunaUser}, ${photoId})`);
+    await f.db.db.execute(sql`insert into photos (user_id, id) values (${f.lunaUser}, ${photoId})`);
     expect((await lunaRow()).thumbnail).toContain(photoId);
 
     const own = v.parse(
@@ -269,12 +249,12 @@ describe('GET /api/profile/list', () => {
     );
     expect((await lunaRow()).assignedAgent).toMatchObject({ email: 'other-agent@agents.test', name: null });
 
-    await f.db.db.execute(sql`delete from photos where user_id = ${lunaUser}`);
+    await f.db.db.execute(sql`delete from photos where user_id = ${f.lunaUser}`);
     expect((await lunaRow()).thumbnail).toBeNull();
-    await f.request('POST', '/api/agent/assign_profile', f.tokens.senior, { uuid: luna, agent: null });
+    await f.request('POST', '/api/agent/assign_profile', f.tokens.senior, { uuid: f.luna, agent: null });
     const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
       f.db.db,
-      sql`select count(*)::int as n from profiles where id = ${luna} and assigned_agent_id is null`,
+      sql`select count(*)::int as n from profiles where id = ${f.luna} and assigned_agent_id is null`,
     );
     expect(n).toBe(1);
     expect((await lunaRow()).assignedAgent).toBeNull();
@@ -301,7 +281,7 @@ describe('GET /api/profile/list', () => {
       expect(Object.keys(body.fields).length).toBeGreaterThan(0);
     }
     // LIKE wildcards are text, not patterns.
-    expect((await list('q=%25')).total).toBe(0);
-    expect((await list('q=_')).total).toBe(0);
+    expect((await f.list('q=%25')).total).toBe(0);
+    expect((await f.list('q=_')).total).toBe(0);
   });
 });

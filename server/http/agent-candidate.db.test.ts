@@ -1,27 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../contract/account';
 import { AgentProfileDetailSchema } from '../../contract/agent';
 import { queryRows } from '../db/client';
-import { type AgentFixture, createAgentFixture, seedAgentCandidates } from './agent-test-kit';
+import { seededAgentFixture } from './agent-test-kit';
 
 // One candidate in the agent workspace: the detail, ranking jobs, the access log and the cards.
 
-let f: AgentFixture;
-let mueller: string;
-let muellerUser: string;
-
-beforeAll(async () => {
-  f = await createAgentFixture();
-  ({ mueller, muellerUser } = await seedAgentCandidates(f));
-});
-afterAll(() => f.close());
+const f = seededAgentFixture();
 
 describe('a candidate', () => {
   it('answers the whole profile with photo_image, account facts and assignment', async () => {
-    const res = await f.request('GET', `/api/agent/profile/${mueller}`, f.tokens.agent);
+    const res = await f.request('GET', `/api/agent/profile/${f.mueller}`, f.tokens.agent);
     expect(res.status).toBe(200);
     const detail = v.parse(AgentProfileDetailSchema, await res.json());
     expect(detail.profile.values).toMatchObject({ first_name: 'Anna', last_name: 'Müller' });
@@ -56,7 +48,7 @@ describe('a candidate', () => {
       ] as const) {
         await f.db.db.execute(
           sql`insert into job_results (run_id, job_id, profile_id, rank, score, breakdown, profile_version, type, name)
-              values (${runId}, ${job}, ${mueller}, ${r}, ${score}, '[]'::jsonb, 0, 'stella', 'Anna Müller')`,
+              values (${runId}, ${job}, ${f.mueller}, ${r}, ${score}, '[]'::jsonb, 0, 'stella', 'Anna Müller')`,
         );
       }
       return job;
@@ -65,7 +57,7 @@ describe('a candidate', () => {
     await addJob('Archiviert', 'archived', 1, 99);
     const detail = v.parse(
       AgentProfileDetailSchema,
-      await (await f.request('GET', `/api/agent/profile/${mueller}`, f.tokens.agent)).json(),
+      await (await f.request('GET', `/api/agent/profile/${f.mueller}`, f.tokens.agent)).json(),
     );
     expect(detail.jobs).toEqual([{ uuid: active, title: 'Tischlerin', rank: 3, score: 87.5 }]);
   });
@@ -80,12 +72,12 @@ describe('a candidate', () => {
     const res = await f.request('GET', `/api/agent/profile/${unknown}`, f.tokens.agent);
     expect(res.status).toBe(404);
     expect(((await res.json()) as { code: string }).code).toBe('profile.not_found');
-    const card = await f.request('GET', `/api/agent/card/${mueller}/docx`, f.tokens.agent);
+    const card = await f.request('GET', `/api/agent/card/${f.mueller}/docx`, f.tokens.agent);
     expect(card.status).toBe(400);
     expect(((await card.json()) as { code: string }).code).toBe('card.format_invalid');
     const assign = await f.request('POST', '/api/agent/assign_profile', f.tokens.agent, { uuid: 'nope' });
     expect(assign.status).toBe(400);
-    const status = await f.request('POST', `/api/agent/profile/${mueller}/status`, f.tokens.agent, {
+    const status = await f.request('POST', `/api/agent/profile/${f.mueller}/status`, f.tokens.agent, {
       status: 'gone',
     });
     expect(status.status).toBe(400);
@@ -93,10 +85,10 @@ describe('a candidate', () => {
 
   it('records every read of the profile and the cards; senior agents see it, and so does the export', async () => {
     await f.db.db.execute(sql`delete from agent_access_log`);
-    await f.request('GET', `/api/agent/profile/${mueller}`, f.tokens.agent);
-    await f.request('GET', `/api/agent/card/${mueller}/pdf`, f.tokens.otherAgent);
-    await f.request('GET', `/api/agent/card/${mueller}/anonymous`, f.tokens.agent);
-    const res = await f.request('GET', `/api/agent/profile/${mueller}/access-log`, f.tokens.senior);
+    await f.request('GET', `/api/agent/profile/${f.mueller}`, f.tokens.agent);
+    await f.request('GET', `/api/agent/card/${f.mueller}/pdf`, f.tokens.otherAgent);
+    await f.request('GET', `/api/agent/card/${f.mueller}/anonymous`, f.tokens.agent);
+    const res = await f.request('GET', `/api/agent/profile/${f.mueller}/access-log`, f.tokens.senior);
     expect(res.status).toBe(200);
     const { items } = (await res.json()) as { items: { agent: string; what: string }[] };
     expect(items.map((i) => [i.agent, i.what])).toEqual([
@@ -106,19 +98,19 @@ describe('a candidate', () => {
     ]);
     const detail = v.parse(
       AgentProfileDetailSchema,
-      await (await f.request('GET', `/api/agent/profile/${mueller}`, f.tokens.senior)).json(),
+      await (await f.request('GET', `/api/agent/profile/${f.mueller}`, f.tokens.senior)).json(),
     );
     expect(detail.accessLog?.[0]).toMatchObject({ agent: 'senior@agents.test', what: 'profile' });
 
     const [user] = await queryRows<{ id: string }>(
       f.db.db,
-      sql`select id from users where id = ${muellerUser}`,
+      sql`select id from users where id = ${f.muellerUser}`,
     );
     expect(user).toBeDefined();
     const { signAccessToken } = await import('../auth/tokens');
     const { users } = await import('../db/schema/users');
     const { eq } = await import('drizzle-orm');
-    const [row] = await f.db.db.select().from(users).where(eq(users.id, muellerUser));
+    const [row] = await f.db.db.select().from(users).where(eq(users.id, f.muellerUser));
     const token = await signAccessToken(f.auth.tokens, row!, 'ok');
     const exported = (await (await f.request('GET', '/api/user/export', token)).json()) as AccountExport;
     expect(exported.agentAccesses.map((a) => a.action)).toEqual([
@@ -132,7 +124,7 @@ describe('a candidate', () => {
 
   it('prints the full card in the agent language and an anonymous card without name, e-mail, phone or birth date', async () => {
     const textOf = async (format: string) => {
-      const res = await f.request('GET', `/api/agent/card/${mueller}/${format}`, f.tokens.agent);
+      const res = await f.request('GET', `/api/agent/card/${f.mueller}/${format}`, f.tokens.agent);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
       const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));

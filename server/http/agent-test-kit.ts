@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type ProfileListResponse, ProfileListResponseSchema } from '../../contract/agent';
 import { hashPassword } from '../auth/password';
 import { signAccessToken } from '../auth/tokens';
@@ -124,7 +124,7 @@ const MUELLER_VALUES = {
  * account and a phone), Lena Lunke (a luna, English account), Bernd Brandt (a stella without an
  * account), 25 novas without accounts, and the company account's "Rheinwerk Bau GmbH".
  */
-export async function seedAgentCandidates(f: AgentFixture) {
+async function seedAgentCandidates(f: AgentFixture) {
   const { profileId: mueller, userId: muellerUser } = (await f.addCandidate('stella', MUELLER_VALUES, {
     email: 'anna.mueller@mail.test',
     phone: '+4915199887766',
@@ -151,7 +151,7 @@ export async function seedAgentCandidates(f: AgentFixture) {
 }
 
 /** GET /api/profile/list?`query` as `role`: answered 200, parsed with the contract's schema. */
-export async function listProfiles(
+async function listProfiles(
   f: AgentFixture,
   query: string,
   role: AgentRole = 'agent',
@@ -163,3 +163,24 @@ export async function listProfiles(
 
 /** The names on a page of the candidate table, in its order. */
 export const names = (page: ProfileListResponse) => page.items.map((i) => i.name);
+
+export type SeededAgentFixture = AgentFixture &
+  Awaited<ReturnType<typeof seedAgentCandidates>> & {
+    /** GET /api/profile/list (listProfiles) on this fixture. */
+    list: (query: string, role?: AgentRole) => Promise<ProfileListResponse>;
+  };
+
+/**
+ * The fixture of an agent route test file with the seeded candidates, made before its tests and
+ * closed after them; its members are there once the tests run.
+ */
+export function seededAgentFixture(): SeededAgentFixture {
+  const seeded = {} as SeededAgentFixture;
+  beforeAll(async () => {
+    const f = await createAgentFixture();
+    const list = (query: string, role?: AgentRole) => listProfiles(f, query, role);
+    Object.assign(seeded, f, await seedAgentCandidates(f), { list });
+  });
+  afterAll(() => seeded.close());
+  return seeded;
+}

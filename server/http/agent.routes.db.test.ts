@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AgentDashboardSchema,
   AgentListResponseSchema,
@@ -13,47 +13,26 @@ import {
 } from '../../contract/agent';
 import { queryRows } from '../db/client';
 import { listOutbox } from '../messaging/outbox';
-import {
-  AGENT_TEST_PASSWORD,
-  type AgentFixture,
-  type AgentRole,
-  createAgentFixture,
-  listProfiles,
-  names,
-  seedAgentCandidates,
-} from './agent-test-kit';
+import { AGENT_TEST_PASSWORD, type AgentRole, names, seededAgentFixture } from './agent-test-kit';
 
 // Who may make the agent workspace calls; assignment, promotion and status; companies, the agents
 // and the dashboard.
 
-let f: AgentFixture;
-let mueller: string;
-let luna: string;
-let lunaUser: string;
-let stellaNoAccount: string;
-let companyId: string;
-
-beforeAll(async () => {
-  f = await createAgentFixture();
-  ({ mueller, luna, lunaUser, stellaNoAccount, companyId } = await seedAgentCandidates(f));
-});
-afterAll(() => f.close());
-
-const list = (query: string, role?: AgentRole) => listProfiles(f, query, role);
+const f = seededAgentFixture();
 
 describe('who may call', () => {
   const calls = (): [string, string, unknown?][] => [
     ['GET', '/api/profile/list'],
-    ['GET', `/api/agent/profile/${mueller}`],
-    ['GET', `/api/agent/profile/${mueller}/access-log`],
-    ['POST', `/api/agent/profile/${stellaNoAccount}/status`, { status: 'active' }],
-    ['POST', '/api/agent/assign_profile', { uuid: stellaNoAccount, agent: null }],
-    ['POST', '/api/agent/assign_company', { uuid: companyId, agent: null }],
-    ['POST', '/api/agent/luna_to_stella', { uuid: stellaNoAccount }],
-    ['GET', `/api/agent/card/${mueller}/pdf`],
-    ['GET', `/api/agent/card/${mueller}/anonymous`],
+    ['GET', `/api/agent/profile/${f.mueller}`],
+    ['GET', `/api/agent/profile/${f.mueller}/access-log`],
+    ['POST', `/api/agent/profile/${f.stellaNoAccount}/status`, { status: 'active' }],
+    ['POST', '/api/agent/assign_profile', { uuid: f.stellaNoAccount, agent: null }],
+    ['POST', '/api/agent/assign_company', { uuid: f.companyId, agent: null }],
+    ['POST', '/api/agent/luna_to_stella', { uuid: f.stellaNoAccount }],
+    ['GET', `/api/agent/card/${f.mueller}/pdf`],
+    ['GET', `/api/agent/card/${f.mueller}/anonymous`],
     ['GET', '/api/company/list'],
-    ['GET', `/api/agent/company/${companyId}`],
+    ['GET', `/api/agent/company/${f.companyId}`],
     ['GET', '/api/agent'],
     ['PUT', '/api/agent', { first_name: 'A', last_name: 'B', phone: null, version: 0 }],
     ['GET', '/api/agent/list'],
@@ -92,21 +71,21 @@ describe('assignment, promotion and status', () => {
   it('assigns to me and unassigns; a senior agent assigns to another agent, a plain agent may not', async () => {
     const assign = (role: AgentRole, body: unknown) =>
       f.request('POST', '/api/agent/assign_profile', f.tokens[role], body);
-    let res = await assign('agent', { uuid: stellaNoAccount });
+    let res = await assign('agent', { uuid: f.stellaNoAccount });
     expect(res.status).toBe(200);
     expect(v.parse(AssignmentResultSchema, await res.json()).assignedAgent?.email).toBe('agent@agents.test');
-    res = await assign('agent', { uuid: stellaNoAccount, agent: f.ids.otherAgent });
+    res = await assign('agent', { uuid: f.stellaNoAccount, agent: f.ids.otherAgent });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe('assign.senior_only');
-    res = await assign('senior', { uuid: stellaNoAccount, agent: f.ids.otherAgent });
+    res = await assign('senior', { uuid: f.stellaNoAccount, agent: f.ids.otherAgent });
     expect(res.status).toBe(200);
     expect(v.parse(AssignmentResultSchema, await res.json()).assignedAgent?.email).toBe(
       'other-agent@agents.test',
     );
-    res = await assign('senior', { uuid: stellaNoAccount, agent: f.ids.luna });
+    res = await assign('senior', { uuid: f.stellaNoAccount, agent: f.ids.luna });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { code: string }).code).toBe('agent.not_found');
-    res = await assign('agent', { uuid: stellaNoAccount, agent: null });
+    res = await assign('agent', { uuid: f.stellaNoAccount, agent: null });
     expect(res.status).toBe(200);
     expect(v.parse(AssignmentResultSchema, await res.json()).assignedAgent).toBeNull();
     res = await assign('agent', { uuid: crypto.randomUUID() });
@@ -114,7 +93,7 @@ describe('assignment, promotion and status', () => {
 
     const detail = v.parse(
       AgentProfileDetailSchema,
-      await (await f.request('GET', `/api/agent/profile/${stellaNoAccount}`, f.tokens.agent)).json(),
+      await (await f.request('GET', `/api/agent/profile/${f.stellaNoAccount}`, f.tokens.agent)).json(),
     );
     expect(detail.history.slice(0, 3).map((h) => [h.agent, h.action])).toEqual([
       ['agent@agents.test', 'unassign'],
@@ -124,13 +103,13 @@ describe('assignment, promotion and status', () => {
   });
 
   it('assigns companies the same way', async () => {
-    let res = await f.request('POST', '/api/agent/assign_company', f.tokens.agent, { uuid: companyId });
+    let res = await f.request('POST', '/api/agent/assign_company', f.tokens.agent, { uuid: f.companyId });
     expect(res.status).toBe(200);
     res = await f.request('GET', '/api/company/list?assigned=me', f.tokens.agent);
     const companies = v.parse(CompanyListResponseSchema, await res.json());
     expect(companies.items.map((c) => c.name)).toEqual(['Rheinwerk Bau GmbH']);
     res = await f.request('POST', '/api/agent/assign_company', f.tokens.agent, {
-      uuid: companyId,
+      uuid: f.companyId,
       agent: f.ids.senior,
     });
     expect(res.status).toBe(403);
@@ -148,22 +127,22 @@ describe('assignment, promotion and status', () => {
     expect(decodeJwt(session.token).user_type).toBe('luna');
     const seen = v.parse(
       AgentProfileDetailSchema,
-      await (await f.request('GET', `/api/agent/profile/${luna}`, f.tokens.agent)).json(),
+      await (await f.request('GET', `/api/agent/profile/${f.luna}`, f.tokens.agent)).json(),
     );
     expect(seen.account?.lastLoginAt).not.toBeNull();
 
-    const res = await f.request('POST', '/api/agent/luna_to_stella', f.tokens.agent, { uuid: luna });
+    const res = await f.request('POST', '/api/agent/luna_to_stella', f.tokens.agent, { uuid: f.luna });
     expect(res.status).toBe(200);
     expect(v.parse(AssignmentResultSchema, await res.json()).type).toBe('stella');
     const [user] = await queryRows<{ user_type: string }>(
       f.db.db,
-      sql`select user_type from users where id = ${lunaUser}`,
+      sql`select user_type from users where id = ${f.lunaUser}`,
     );
     expect(user?.user_type).toBe('stella');
     const mails = (await listOutbox(f.db.db)).filter((m) => m.to === 'lena.lunke@mail.test');
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Your Matchwerk profile was confirmed');
-    expect(names(await list('type=stella'))).toContain('Lena Lunke');
+    expect(names(await f.list('type=stella'))).toContain('Lena Lunke');
     // The token she holds says so at its next refresh.
     const refreshed = await f.request('POST', '/api/login/refresh', undefined, {
       refresh_token: session.refresh_token,
@@ -171,17 +150,17 @@ describe('assignment, promotion and status', () => {
     expect(refreshed.status).toBe(200);
     expect(decodeJwt(((await refreshed.json()) as { token: string }).token).user_type).toBe('stella');
 
-    const again = await f.request('POST', '/api/agent/luna_to_stella', f.tokens.agent, { uuid: luna });
+    const again = await f.request('POST', '/api/agent/luna_to_stella', f.tokens.agent, { uuid: f.luna });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { code: string }).code).toBe('profile.not_luna');
   });
 
   it('deactivates and activates a candidate', async () => {
-    let res = await f.request('POST', `/api/agent/profile/${mueller}/status`, f.tokens.agent, {
+    let res = await f.request('POST', `/api/agent/profile/${f.mueller}/status`, f.tokens.agent, {
       status: 'inactive',
     });
     expect(v.parse(AssignmentResultSchema, await res.json()).status).toBe('inactive');
-    res = await f.request('POST', `/api/agent/profile/${mueller}/status`, f.tokens.agent, {
+    res = await f.request('POST', `/api/agent/profile/${f.mueller}/status`, f.tokens.agent, {
       status: 'active',
     });
     expect(v.parse(AssignmentResultSchema, await res.json()).status).toBe('active');
@@ -193,7 +172,7 @@ describe('companies, agents and the dashboard', () => {
     const res = await f.request('GET', '/api/company/list?q=rheinwerk', f.tokens.agent);
     const page = v.parse(CompanyListResponseSchema, await res.json());
     expect(page.total).toBe(1);
-    expect(page.items[0]).toMatchObject({ uuid: companyId, email: 'company@agents.test', openRequests: 0 });
+    expect(page.items[0]).toMatchObject({ uuid: f.companyId, email: 'company@agents.test', openRequests: 0 });
     expect(
       v.parse(
         CompanyListResponseSchema,
@@ -202,7 +181,7 @@ describe('companies, agents and the dashboard', () => {
     ).toBe(0);
     const detail = v.parse(
       CompanyDetailSchema,
-      await (await f.request('GET', `/api/agent/company/${companyId}`, f.tokens.agent)).json(),
+      await (await f.request('GET', `/api/agent/company/${f.companyId}`, f.tokens.agent)).json(),
     );
     expect(detail.values).toMatchObject({ name: 'Rheinwerk Bau GmbH' });
     expect(detail.requests).toEqual([]);
@@ -239,7 +218,7 @@ describe('companies, agents and the dashboard', () => {
   });
 
   it('lists the agents with what they look after, and answers the dashboard counts', async () => {
-    await f.request('POST', '/api/agent/assign_profile', f.tokens.agent, { uuid: mueller });
+    await f.request('POST', '/api/agent/assign_profile', f.tokens.agent, { uuid: f.mueller });
     const agents = v.parse(
       AgentListResponseSchema,
       await (await f.request('GET', '/api/agent/list', f.tokens.agent)).json(),
@@ -267,20 +246,20 @@ describe('companies, agents and the dashboard', () => {
     expect(sum(board.newThisWeekByType)).toBe(board.newThisWeek);
     // Each part is the total of its table filtered by created=week.
     for (const type of ['stella', 'luna', 'nova'] as const) {
-      expect((await list(`type=${type}&created=week`)).total, type).toBe(board.newThisWeekByType[type]);
+      expect((await f.list(`type=${type}&created=week`)).total, type).toBe(board.newThisWeekByType[type]);
     }
     // A candidate created eight days ago is no longer new, on the dashboard and in the table.
     await f.db.db.execute(
-      sql`update profiles set created_at = now() - interval '8 days' where id = ${mueller}`,
+      sql`update profiles set created_at = now() - interval '8 days' where id = ${f.mueller}`,
     );
     const later = v.parse(
       AgentDashboardSchema,
       await (await f.request('GET', '/api/agent/dashboard', f.tokens.agent)).json(),
     );
     expect(later.newThisWeekByType.stella).toBe(board.newThisWeekByType.stella - 1);
-    const newStellas = await list('type=stella&created=week');
+    const newStellas = await f.list('type=stella&created=week');
     expect(newStellas.total).toBe(later.newThisWeekByType.stella);
     expect(names(newStellas)).not.toContain('Anna Müller');
-    expect(names(await list('type=stella'))).toContain('Anna Müller');
+    expect(names(await f.list('type=stella'))).toContain('Anna Müller');
   });
 });
