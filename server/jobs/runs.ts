@@ -97,7 +97,7 @@ export async function selectLatestRun(db: Database, jobId: string): Promise<RunS
   return row;
 }
 
-export async function selectRun(db: Database, runId: string): Promise<RunSqlRow | undefined> {
+async function selectRun(db: Database, runId: string): Promise<RunSqlRow | undefined> {
   const [row] = await queryRows<RunSqlRow>(db, sql`select ${RUN_COLUMNS} from job_runs where id = ${runId}`);
   return row;
 }
