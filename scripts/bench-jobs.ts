@@ -22,7 +22,7 @@ import { citiesOf } from '../server/catalog/cities';
 import { loadConfig } from '../server/config';
 import { type DbHandle, openDatabase, queryRows } from '../server/db/client';
 import { users } from '../server/db/schema/users';
-import { RunWorker } from '../server/jobs/runs';
+import { RunWorker } from '../server/jobs/run-worker';
 import { JobServices } from '../server/jobs/services';
 import { createLogger } from '../server/log';
 import { benchmarkJob, syntheticProfiles } from '../server/matching/synthetic';

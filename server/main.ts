@@ -10,7 +10,7 @@ import { createAuthServices } from './auth/setup';
 import { type Config, ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed';
 import type { AppEnv } from './http/env';
-import { RunWorker } from './jobs/runs';
+import { RunWorker } from './jobs/run-worker';
 import { indexSnapshotFor, JobServices } from './jobs/services';
 import { createLogger, type Logger } from './log';
 import { DataDirInUseError } from './maintenance/data-lock';

@@ -1,7 +1,7 @@
 import { asc, eq, or } from 'drizzle-orm';
 import type { AccountExport, AgentAccess } from '../../contract/account';
 import { ErrorCode } from '../../contract/errors';
-import { accessLogOf } from '../agents/agents';
+import { accessLogOf } from '../agents/audit';
 import type { Database } from '../db/client';
 import { accountProfiles, companies } from '../db/schema/accounts';
 import { outbox } from '../db/schema/auth';

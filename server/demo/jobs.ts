@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { JobCriterion, JobStatus } from '../../contract/job';
+import { ACTIVE_RUN_STATES, type JobCriterion, type JobStatus } from '../../contract/job';
 import { seedDefaultCatalog } from '../catalog/catalog';
 import { cityById } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
-import { RunWorker } from '../jobs/runs';
+import { sqlWordList } from '../db/sql-words';
+import { ACTIVE_STATES_SQL } from '../jobs/run-states';
+import { RunWorker } from '../jobs/run-worker';
 import { JobServices } from '../jobs/services';
 import { DEMO_COMPANY_EMAIL } from './profiles';
 
@@ -136,14 +138,14 @@ export async function runDemoJobs(db: Database): Promise<number> {
           wanted.map((id) => sql`${id}`),
           sql`, `,
         )})
-          and not exists (select 1 from job_runs r where r.job_id = j.id and r.state in ('done', 'queued', 'running'))`,
+          and not exists (select 1 from job_runs r where r.job_id = j.id and r.state in ${sqlWordList(['done', ...ACTIVE_RUN_STATES])})`,
   );
   if (missing.length === 0) return 0;
   await seedDefaultCatalog(db);
   for (const job of missing) {
     await db.execute(
       sql`insert into job_runs (id, job_id, job_version, state) values (${crypto.randomUUID()}, ${job.id}, ${job.version}, 'queued')
-          on conflict (job_id) where state in ('queued', 'running') do nothing`,
+          on conflict (job_id) where state in ${ACTIVE_STATES_SQL} do nothing`,
     );
   }
   const worker = new RunWorker(new JobServices(db), { owner: 'demo-seed' });

@@ -2,6 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type ProfileListResponse, ProfileListResponseSchema } from '../../contract/agent';
 import { hashPassword } from '../auth/password';
 import { signAccessToken } from '../auth/tokens';
 import { seedDefaultCatalog } from '../catalog/catalog';
@@ -106,3 +109,78 @@ export async function createAgentFixture() {
 }
 
 export type AgentFixture = Awaited<ReturnType<typeof createAgentFixture>>;
+
+const MUELLER_VALUES = {
+  first_name: 'Anna',
+  last_name: 'Müller',
+  birth_date: '1990-05-17',
+  city: COLOGNE,
+  occupation: 'software_developer',
+  skills: ['carpentry', 'typescript'],
+};
+
+/**
+ * The candidates and the company every agent route test starts from: Anna Müller (a stella with an
+ * account and a phone), Lena Lunke (a luna, English account), Bernd Brandt (a stella without an
+ * account), 25 novas without accounts, and the company account's "Rheinwerk Bau GmbH".
+ */
+async function seedAgentCandidates(f: AgentFixture) {
+  const { profileId: mueller, userId: muellerUser } = (await f.addCandidate('stella', MUELLER_VALUES, {
+    email: 'anna.mueller@mail.test',
+    phone: '+4915199887766',
+  })) as { profileId: string; userId: string };
+  const { profileId: luna, userId: lunaUser } = (await f.addCandidate(
+    'luna',
+    { first_name: 'Lena', last_name: 'Lunke', city: COLOGNE },
+    { email: 'lena.lunke@mail.test', language: 'en' },
+  )) as { profileId: string; userId: string };
+  const { profileId: stellaNoAccount } = await f.addCandidate('stella', {
+    first_name: 'Bernd',
+    last_name: 'Brandt',
+    skills: ['drywall'],
+  });
+  for (let i = 0; i < 25; i++) {
+    await f.addCandidate('nova', { first_name: `Nova${i}`, last_name: 'Neu' });
+  }
+  const companyId = crypto.randomUUID();
+  await f.db.db.execute(
+    sql`insert into companies (id, user_id, "values") values (${companyId}, ${f.ids.company},
+        ${JSON.stringify({ name: 'Rheinwerk Bau GmbH', city: COLOGNE })}::jsonb)`,
+  );
+  return { mueller, muellerUser, luna, lunaUser, stellaNoAccount, companyId };
+}
+
+/** GET /api/profile/list?`query` as `role`: answered 200, parsed with the contract's schema. */
+async function listProfiles(
+  f: AgentFixture,
+  query: string,
+  role: AgentRole = 'agent',
+): Promise<ProfileListResponse> {
+  const res = await f.request('GET', `/api/profile/list?${query}`, f.tokens[role]);
+  expect(res.status).toBe(200);
+  return v.parse(ProfileListResponseSchema, await res.json());
+}
+
+/** The names on a page of the candidate table, in its order. */
+export const names = (page: ProfileListResponse) => page.items.map((i) => i.name);
+
+export type SeededAgentFixture = AgentFixture &
+  Awaited<ReturnType<typeof seedAgentCandidates>> & {
+    /** GET /api/profile/list (listProfiles) on this fixture. */
+    list: (query: string, role?: AgentRole) => Promise<ProfileListResponse>;
+  };
+
+/**
+ * The fixture of an agent route test file with the seeded candidates, made before its tests and
+ * closed after them; its members are there once the tests run.
+ */
+export function seededAgentFixture(): SeededAgentFixture {
+  const seeded = {} as SeededAgentFixture;
+  beforeAll(async () => {
+    const f = await createAgentFixture();
+    const list = (query: string, role?: AgentRole) => listProfiles(f, query, role);
+    Object.assign(seeded, f, await seedAgentCandidates(f), { list });
+  });
+  afterAll(() => seeded.close());
+  return seeded;
+}

@@ -10,25 +10,14 @@ import {
   ProfileListQuerySchema,
   PromoteBodySchema,
 } from '../../contract/agent';
-import {
-  accessLogOf,
-  assertSenior,
-  assignCompany,
-  assignProfile,
-  candidateCard,
-  checkUuid,
-  dashboard,
-  listAgents,
-  listCompanies,
-  profileNotFound,
-  promoteLuna,
-  readCandidate,
-  readCompany,
-  readSelf,
-  setCandidateStatus,
-  updateSelf,
-} from '../agents/agents';
+import { assertSenior, checkUuid, profileNotFound } from '../agents/access';
+import { assignCompany, assignProfile, promoteLuna, setCandidateStatus } from '../agents/actions';
+import { accessLogOf } from '../agents/audit';
+import { candidateCard, readCandidate } from '../agents/candidates';
+import { listCompanies, readCompany } from '../agents/companies';
+import { dashboard } from '../agents/dashboard';
 import { currentCatalog, listProfilesAnswer } from '../agents/search';
+import { listAgents, readSelf, updateSelf } from '../agents/team';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { cardTexts } from '../cards/texts';

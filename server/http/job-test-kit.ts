@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { ErrorBody } from '../../contract/errors';
 import type { Job, Run } from '../../contract/job';
 import { createApp } from '../app';
 import { hashPassword } from '../auth/password';
@@ -9,7 +10,7 @@ import { citiesOf } from '../catalog/cities';
 import { loadConfig } from '../config';
 import { users } from '../db/schema/users';
 import { createTestDb, type TestDb } from '../db/test-db';
-import { RunWorker, type WorkerOptions } from '../jobs/runs';
+import { RunWorker, type WorkerOptions } from '../jobs/run-worker';
 import { JobServices } from '../jobs/services';
 import { createLogger } from '../log';
 import type { IndexedProfile } from '../matching/profile-index';
@@ -23,6 +24,20 @@ export const ROLES = {
   otherCompany: 'other-company@jobs.test',
   candidate: 'stella@jobs.test',
 } as const;
+
+/** A response's JSON body, as the test expects it. */
+export const json = async <T>(res: Response) => (await res.json()) as T;
+/** An error response's code. */
+export const codeOf = async (res: Response) => (await json<ErrorBody>(res)).code;
+
+/** A company's request: the job form without weights and must flags. */
+export const companyRequestBody = (title = 'Lagerhelfer (m/w/d)') => ({
+  values: { title, target_types: ['stella'] },
+  criteria: [
+    { key: 'skills', value: ['forklift_licence'] },
+    { key: 'location', value: { id: 2950159, radius_km: 30 } },
+  ],
+});
 
 /** A valid agent job: three weighted criteria and a must-have. */
 export function agentJobBody(title = 'Backend developer') {

@@ -7,25 +7,19 @@ import {
   JobUpdateSchema,
   PreviewRequestSchema,
   ResultsQuerySchema,
-  type Run,
 } from '../../contract/job';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { readCatalog } from '../catalog/catalog';
 import { callerOf } from '../jobs/access';
 import { changeStatus, createJob, deleteJob, listJobs, readJob, updateJob } from '../jobs/jobs';
-import {
-  addToShortlist,
-  nearMisses,
-  preview,
-  removeFromShortlist,
-  resultDetail,
-  resultsCsv,
-  showResultsPage,
-} from '../jobs/results';
-import { FINAL_STATES, latestRun, requestRun, selectRun, toRun } from '../jobs/runs';
+import { resultDetail, showResultsPage } from '../jobs/results';
+import { resultsCsv } from '../jobs/results-csv';
+import { latestRun, requestRun, sendRunEvents } from '../jobs/runs';
 import type { JobServices } from '../jobs/services';
+import { addToShortlist, removeFromShortlist } from '../jobs/shortlist';
 import { csvTexts } from '../jobs/texts';
+import { nearMisses, preview } from '../jobs/what-if';
 import { keptJsonResponse } from './compress';
 import { conflictResponse } from './conflict';
 import type { AppEnv } from './env';
@@ -114,27 +108,7 @@ export function jobRoutes(deps: JobRoutesDeps) {
       .get('/job/:uuid/run/events', signedIn, async (c) => {
         // Authorization and the 404s answer as JSON, before the stream starts.
         const first = await latestRun(db, caller(c), c.req.param('uuid'));
-        return streamSSE(c, async (stream) => {
-          let aborted = false;
-          stream.onAbort(() => {
-            aborted = true;
-          });
-          let run: Run = first;
-          let sent = '';
-          for (;;) {
-            const key = `${run.state}/${run.progress}`;
-            if (key !== sent) {
-              await stream.writeSSE({ event: 'run', id: key, data: JSON.stringify(run) });
-              sent = key;
-            }
-            if (aborted || FINAL_STATES.includes(run.state)) break;
-            await stream.sleep(pollMs);
-            const row = await selectRun(db, run.uuid);
-            // The job (and with it the run) was deleted meanwhile: the stream ends.
-            if (!row) break;
-            run = toRun(row);
-          }
-        });
+        return streamSSE(c, (stream) => sendRunEvents(db, first, stream, pollMs));
       })
       .get('/job/:uuid/near-misses', signedIn, async (c) => {
         noStore(c);

@@ -15,6 +15,7 @@ import { cityById } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { assertAgent, assertAgentOrCompany, type Caller, isAgent, isCompany, jobNotFound } from './access';
+import { ACTIVE_STATES_SQL } from './run-states';
 
 /**
  * Matching jobs: create, read, update with a version, delete, change status, list (PRODUCT.md §5).
@@ -202,12 +203,12 @@ export async function changeStatus(
       // What a cancelled run had written goes too; the previous done run's results stay.
       await tx.execute(
         sql`delete from job_results where run_id in
-              (select id from job_runs where job_id = ${id} and state in ('queued', 'running'))`,
+              (select id from job_runs where job_id = ${id} and state in ${ACTIVE_STATES_SQL})`,
       );
       await tx.execute(
         sql`update job_runs set state = 'cancelled', finished_at = now(), lease_owner = null,
               lease_expires_at = null
-            where job_id = ${id} and state in ('queued', 'running')`,
+            where job_id = ${id} and state in ${ACTIVE_STATES_SQL}`,
       );
     }
     return true;

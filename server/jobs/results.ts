@@ -1,22 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import * as v from 'valibot';
-import type { Catalog } from '../../contract/catalog';
-import { buildCriteriaSchema } from '../../contract/catalog-schema';
-import { ErrorCode } from '../../contract/errors';
-import { fieldErrors } from '../../contract/field-errors';
-import type {
-  JobCriterion,
-  NearMissesResponse,
-  PreviewRequest,
-  PreviewResponse,
-  ResultDetail,
-  ResultItem,
-  ResultsQuery,
-  ResultsResponse,
-} from '../../contract/job';
-import type { BreakdownItem, MatchJob } from '../../contract/matching';
-import type { CandidateType, Language } from '../../contract/user-types';
-import { cityById } from '../catalog/cities';
+import type { ResultDetail, ResultItem, ResultsQuery, ResultsResponse } from '../../contract/job';
+import type { BreakdownItem } from '../../contract/matching';
 import { type Database, queryRows, queryRowsNamed } from '../db/client';
 import {
   type KeptAnswer,
@@ -27,20 +11,18 @@ import {
   writesSettled,
 } from '../db/kept';
 import { ApiError } from '../errors';
-import { analyseIndex, previewIndex } from '../matching/analysis';
 import { photoUrl } from '../profiles/photos';
 import { assertAgent, type Caller, jobNotFound } from './access';
-import { isUuid, targetTypesOf } from './jobs';
+import { isUuid } from './jobs';
 import { RUN_COLUMNS, type RunSqlRow, toRun } from './runs';
-import type { JobServices } from './services';
-import { csvTexts } from './texts';
 
 /**
- * The results of a job's latest done run (paged, sorted, filtered, as CSV), one result's detail with
- * its neighbours, the live what-if, the near misses and the shortlist (PRODUCT.md §5). Agents only.
+ * The results of a job's latest done run (PRODUCT.md §5): a page of them (sorted, filtered) and one
+ * result's detail with its neighbours, and the SQL both share with the CSV (results-csv.ts). The
+ * what-if and near misses are in what-if.ts, the shortlist in shortlist.ts. Agents only.
  */
 
-interface ResultSqlRow {
+export interface ResultSqlRow {
   profile_id: string;
   rank: number;
   score: number;
@@ -60,15 +42,15 @@ interface PageSqlRow extends Omit<ResultSqlRow, 'breakdown'> {
 }
 
 /** The run whose results a job shows: its latest done run. */
-const currentRun = (jobId: string) =>
+export const currentRun = (jobId: string) =>
   sql`(select id from job_runs where job_id = ${jobId} and state = 'done'
        order by finished_at desc, id desc limit 1)`;
 
-const RESULT_COLUMNS = sql`r.profile_id, r.rank, r.score, r.type, r.name, r.city, r.distance_km, r.breakdown,
+export const RESULT_COLUMNS = sql`r.profile_id, r.rank, r.score, r.type, r.name, r.city, r.distance_km, r.breakdown,
   (p.id is null or p.version <> r.profile_version or p.status <> 'active') as changed,
   ph.id as photo_id, (s.profile_id is not null) as shortlisted`;
 
-const RESULT_JOINS = sql`left join profiles p on p.id = r.profile_id
+export const RESULT_JOINS = sql`left join profiles p on p.id = r.profile_id
   left join photos ph on ph.user_id = p.user_id
   left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
 
@@ -90,7 +72,7 @@ const PAGE_COLUMNS = sql`r.profile_id, r.rank, r.score, r.type, r.name, r.city, 
   (p.id is null or p.version <> r.profile_version or p.status <> 'active') as changed,
   ph.id as photo_id, r.shortlisted`;
 
-function filtersOf(query: ResultsQuery): SQL {
+export function filtersOf(query: ResultsQuery): SQL {
   const parts: SQL[] = [];
   if (query.minScore !== undefined) parts.push(sql`r.score >= ${query.minScore}`);
   if (query.type) parts.push(sql`r.type = ${query.type}`);
@@ -100,7 +82,7 @@ function filtersOf(query: ResultsQuery): SQL {
 }
 
 /** Score order is rank order; names A–Z and distances nearest first by default; ties by rank. */
-function orderOf(query: ResultsQuery, alias = 'r'): SQL {
+export function orderOf(query: ResultsQuery, alias = 'r'): SQL {
   const t = sql.raw(alias);
   switch (query.sort) {
     case 'score':
@@ -114,7 +96,7 @@ function orderOf(query: ResultsQuery, alias = 'r'): SQL {
   }
 }
 
-const thumbnailOf = (photoId: string | null) => (photoId ? `${photoUrl(photoId)}/thumb` : null);
+export const thumbnailOf = (photoId: string | null) => (photoId ? `${photoUrl(photoId)}/thumb` : null);
 
 /** The three criteria that added most to the score. */
 export function strongestReasons(breakdown: BreakdownItem[]): BreakdownItem[] {
@@ -124,7 +106,7 @@ export function strongestReasons(breakdown: BreakdownItem[]): BreakdownItem[] {
     .slice(0, 3);
 }
 
-function toItem(row: ResultSqlRow | PageSqlRow): ResultItem {
+export function toItem(row: ResultSqlRow | PageSqlRow): ResultItem {
   return {
     uuid: row.profile_id,
     rank: row.rank,
@@ -140,7 +122,7 @@ function toItem(row: ResultSqlRow | PageSqlRow): ResultItem {
   };
 }
 
-async function assertJob(db: Database, jobId: string): Promise<void> {
+export async function assertJob(db: Database, jobId: string): Promise<void> {
   if (!isUuid(jobId)) throw jobNotFound();
   const [job] = await queryRows<{ id: string }>(db, sql`select id from jobs where id = ${jobId}`);
   if (!job) throw jobNotFound();
@@ -253,76 +235,6 @@ function parsedJson<T>(value: T | string | null): T | null {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-/** Every row under the query's filters and order, for the CSV. */
-async function allResults(db: Database, jobId: string, query: ResultsQuery): Promise<ResultItem[]> {
-  const rows = await queryRows<ResultSqlRow>(
-    db,
-    sql`select ${RESULT_COLUMNS} from job_results r ${RESULT_JOINS}
-        where r.run_id = ${currentRun(jobId)} and ${filtersOf(query)} order by ${orderOf(query)}`,
-  );
-  return rows.map(toItem);
-}
-
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so no spreadsheet runs it as a formula. */
-function cell(value: string | number | null, separator: string): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  const quote = text.includes(separator) || /["\n\r]/.test(text);
-  return quote ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
- * GET /api/job/showresults/{uuid}?format=csv: every row under the same filters and order, in the
- * caller's language (header, type labels, criterion labels; decimal comma and `;` in German).
- */
-export async function resultsCsv(
-  db: Database,
-  caller: Caller,
-  catalog: Catalog,
-  jobId: string,
-  query: ResultsQuery,
-): Promise<string> {
-  assertAgent(caller);
-  await assertJob(db, jobId);
-  const language: Language = caller.language;
-  const texts = csvTexts[language];
-  const typeLabels = new Map(
-    (catalog.job.find((f) => f.key === 'target_types')?.options ?? []).map((o) => [
-      o.value,
-      o.label[language],
-    ]),
-  );
-  const fieldLabels = new Map(catalog.job.map((f) => [f.key, f.label[language]]));
-  const number = (x: number | null) =>
-    x === null ? null : language === 'de' ? String(x).replace('.', ',') : String(x);
-  const items = await allResults(db, jobId, query);
-  const separator = texts.separator;
-  const line = (cells: (string | number | null)[]) => cells.map((x) => cell(x, separator)).join(separator);
-  const lines = [line(texts.header)];
-  for (const item of items) {
-    const reasons = item.reasons
-      .map((r) => `${fieldLabels.get(r.key) ?? r.key} ${Math.round(r.s * 100)} %`)
-      .join(', ');
-    lines.push(
-      line([
-        item.rank,
-        number(item.score),
-        typeLabels.get(item.type) ?? item.type,
-        item.name,
-        item.city,
-        number(item.distanceKm),
-        reasons,
-        item.shortlisted ? texts.yes : texts.no,
-        item.changedSinceRun ? texts.yes : texts.no,
-        item.uuid,
-      ]),
-    );
-  }
-  // The byte order mark lets spreadsheet programs read the umlauts as UTF-8.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
 interface DetailSqlRow extends ResultSqlRow {
   previous: string | null;
   next: string | null;
@@ -387,141 +299,4 @@ export async function resultDetail(
       run: toRun(run),
     };
   });
-}
-
-/** Checks a what-if's criteria against the index's catalogue; 400 with `criteria.<key>` codes. */
-function parseCriteria(catalog: Catalog, criteria: unknown[]): JobCriterion[] {
-  const schema = v.object({ criteria: buildCriteriaSchema(catalog.job, { cities: cityById }) });
-  const parsed = v.safeParse(schema, { criteria });
-  if (!parsed.success)
-    throw new ApiError(400, ErrorCode.validation, 'Invalid criteria', fieldErrors(parsed.issues));
-  return parsed.output.criteria as JobCriterion[];
-}
-
-/** Previews being computed per process's services, by request body: identical ones share one. */
-const previewsUnderWay = new WeakMap<JobServices, Map<string, Promise<PreviewResponse>>>();
-
-/**
- * POST /api/job/preview: the live what-if, from the process's in-memory index (refreshed at most
- * once a second): how many take part, how many each must-have excludes, the histogram, the best
- * scores. Identical previews arriving together (waiting on the same index refresh) share one answer.
- */
-export async function preview(
-  svc: JobServices,
-  caller: Caller,
-  body: PreviewRequest,
-): Promise<PreviewResponse> {
-  assertAgent(caller);
-  let underWay = previewsUnderWay.get(svc);
-  if (!underWay) {
-    underWay = new Map();
-    previewsUnderWay.set(svc, underWay);
-  }
-  const key = JSON.stringify([body.targetTypes, body.criteria]);
-  const pending = underWay.get(key);
-  if (pending) return pending;
-  const answer = computePreview(svc, body).finally(() => underWay.delete(key));
-  underWay.set(key, answer);
-  return answer;
-}
-
-async function computePreview(svc: JobServices, body: PreviewRequest): Promise<PreviewResponse> {
-  const index = await svc.recentIndex();
-  const criteria = parseCriteria(index.catalog, body.criteria);
-  // Between its passes over the index the event loop serves the other requests (pages, runs).
-  const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-  return previewIndex(index, { targetTypes: body.targetTypes as CandidateType[], criteria }, 5, pause);
-}
-
-const NEAR_MISSES = 20;
-
-/**
- * GET /api/job/{uuid}/near-misses: over the profiles as they are now, the best ones a single
- * must-have excludes, with the score they would have had — "who fits if you relax X".
- */
-export async function nearMisses(
-  svc: JobServices,
-  caller: Caller,
-  jobId: string,
-): Promise<NearMissesResponse> {
-  assertAgent(caller);
-  if (!isUuid(jobId)) throw jobNotFound();
-  const [job] = await queryRows<{ values: Record<string, unknown>; criteria: JobCriterion[] }>(
-    svc.db,
-    sql`select "values", criteria from jobs where id = ${jobId}`,
-  );
-  if (!job) throw jobNotFound();
-  if (!job.criteria.some((c) => c.must)) return { items: [] };
-  const index = await svc.recentIndex();
-  const matchJob: MatchJob = { targetTypes: targetTypesOf(job.values), criteria: job.criteria };
-  const { nearMisses: misses } = analyseIndex(index, matchJob, { topK: 0, nearMisses: NEAR_MISSES });
-  if (misses.length === 0) return { items: [] };
-  const facts = await queryRows<{
-    id: string;
-    type: string;
-    first_name: string | null;
-    last_name: string | null;
-    city: string | null;
-    photo_id: string | null;
-  }>(
-    svc.db,
-    sql`select p.id, p.type, p."values" ->> 'first_name' as first_name, p."values" ->> 'last_name' as last_name,
-          p."values" -> 'city' ->> 'name' as city, ph.id as photo_id
-        from profiles p left join photos ph on ph.user_id = p.user_id
-        where p.id in (${sql.join(
-          misses.map((m) => sql`${m.uuid}`),
-          sql`, `,
-        )})`,
-  );
-  const byId = new Map(facts.map((f) => [f.id, f]));
-  return {
-    items: misses.flatMap((miss) => {
-      const profile = byId.get(miss.uuid);
-      const missed = miss.breakdown.find((b) => b.key === miss.missed);
-      if (!profile || !missed) return [];
-      return [
-        {
-          uuid: miss.uuid,
-          type: profile.type,
-          name: [profile.first_name, profile.last_name].filter(Boolean).join(' '),
-          city: profile.city,
-          thumbnail: thumbnailOf(profile.photo_id),
-          score: miss.score,
-          missed,
-        },
-      ];
-    }),
-  };
-}
-
-/** PUT /api/job/{uuid}/shortlist/{profile}: idempotent; kept across runs. */
-export async function addToShortlist(
-  db: Database,
-  caller: Caller,
-  jobId: string,
-  profileId: string,
-): Promise<void> {
-  assertAgent(caller);
-  await assertJob(db, jobId);
-  const profileMissing = () => new ApiError(404, 'profile.not_found', 'No such profile');
-  if (!isUuid(profileId)) throw profileMissing();
-  const [profile] = await queryRows<{ id: string }>(db, sql`select id from profiles where id = ${profileId}`);
-  if (!profile) throw profileMissing();
-  await db.execute(
-    sql`insert into job_shortlist (job_id, profile_id, created_by) values (${jobId}, ${profileId}, ${caller.userId})
-        on conflict do nothing`,
-  );
-}
-
-/** DELETE /api/job/{uuid}/shortlist/{profile}: idempotent. */
-export async function removeFromShortlist(
-  db: Database,
-  caller: Caller,
-  jobId: string,
-  profileId: string,
-): Promise<void> {
-  assertAgent(caller);
-  await assertJob(db, jobId);
-  if (!isUuid(profileId)) return;
-  await db.execute(sql`delete from job_shortlist where job_id = ${jobId} and profile_id = ${profileId}`);
 }

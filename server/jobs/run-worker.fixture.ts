@@ -1,7 +1,7 @@
 // A run worker in its own process, for runs.pg.test.ts: it works slowly (a pause after every small
 // batch) so that the test can kill it with SIGKILL in the middle of a run.
 import { openDatabase } from '../db/client';
-import { RunWorker } from './runs';
+import { RunWorker } from './run-worker';
 import { JobServices } from './services';
 
 const url = process.env.DATABASE_URL;

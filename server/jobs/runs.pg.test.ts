@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { type DbHandle, openDatabase, queryRows } from '../db/client';
 import { agentJobBody, createJobFixture, type JobFixture } from '../http/job-test-kit';
 import { createLogger } from '../log';
-import { RunWorker } from './runs';
+import { RunWorker } from './run-worker';
 import { JobServices } from './services';
 
 // Two server processes on one PostgreSQL: each has its own connection pool, job services and worker.

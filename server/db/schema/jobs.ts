@@ -12,7 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ACTIVE_RUN_STATES, RUN_STATES } from '../../../contract/job';
 import type { BreakdownItem } from '../../../contract/matching';
+import { sqlWordList } from '../sql-words';
 import { profiles } from './profiles';
 import { users } from './users';
 
@@ -79,10 +81,14 @@ export const jobRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('job_runs_one_active_per_job').on(t.jobId).where(sql`${t.state} in ('queued', 'running')`),
+    uniqueIndex('job_runs_one_active_per_job')
+      .on(t.jobId)
+      .where(sql`${t.state} in ${sqlWordList(ACTIVE_RUN_STATES)}`),
     index('job_runs_job_created_idx').on(t.jobId, t.createdAt),
-    index('job_runs_claim_idx').on(t.state, t.leaseExpiresAt).where(sql`${t.state} in ('queued', 'running')`),
-    check('job_runs_state_values', sql`${t.state} in ('queued', 'running', 'done', 'failed', 'cancelled')`),
+    index('job_runs_claim_idx')
+      .on(t.state, t.leaseExpiresAt)
+      .where(sql`${t.state} in ${sqlWordList(ACTIVE_RUN_STATES)}`),
+    check('job_runs_state_values', sql`${t.state} in ${sqlWordList(RUN_STATES)}`),
     check('job_runs_progress_range', sql`${t.progress} between 0 and 100`),
   ],
 );

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import { type AssignBody, type AssignmentResult, isSeniorAgentType } from '../../contract/agent';
+import { isAgentType } from '../../contract/user-types';
+import { type Database, queryRows } from '../db/client';
+import { ApiError } from '../errors';
+import type { Caller } from '../jobs/access';
+import { queueMessage } from '../messaging/outbox';
+import { languageOf, promotionMail } from '../messaging/texts';
+import { checkUuid, companyNotFound } from './access';
+import { recordAction } from './audit';
+import { candidateRow } from './candidates';
+import { agentRef } from './team';
+
+/**
+ * What an agent changes about a candidate or a company (issue 12): assignment, promotion of a luna,
+ * activation. Senior agents only assign to others; each change is recorded (audit.ts).
+ */
+
+/** The agent an assignment names: the caller, nobody, or (senior agents only) another agent. */
+async function assignee(db: Database, caller: Caller, body: AssignBody): Promise<string | null> {
+  if (body.agent === undefined) return caller.userId;
+  if (body.agent === null) return null;
+  const target = body.agent.toLowerCase();
+  if (target === caller.userId) return target;
+  if (!isSeniorAgentType(caller.userType))
+    throw new ApiError(403, 'assign.senior_only', 'Only senior agents assign to other agents');
+  const [row] = await queryRows<{ user_type: string }>(
+    db,
+    sql`select user_type from users where id = ${target} and active`,
+  );
+  if (!row || !isAgentType(row.user_type))
+    throw new ApiError(404, 'agent.not_found', 'No such agent', { agent: ['agent.not_found'] });
+  return target;
+}
+
+/** POST /api/agent/assign_profile. */
+export async function assignProfile(
+  db: Database,
+  caller: Caller,
+  body: AssignBody,
+): Promise<AssignmentResult> {
+  const agent = await assignee(db, caller, body);
+  const row = await db.transaction(async (tx) => {
+    const db2 = tx as unknown as Database;
+    const current = await candidateRow(db2, body.uuid, true);
+    if (current.assigned_agent_id !== agent) {
+      await db2.execute(sql`update profiles set assigned_agent_id = ${agent} where id = ${current.id}`);
+      await recordAction(db2, caller, { kind: 'profile', id: current.id }, agent ? 'assign' : 'unassign', {
+        from: current.assigned_agent_id,
+        to: agent,
+      });
+    }
+    return { ...current, assigned_agent_id: agent };
+  });
+  return { uuid: row.id, type: row.type, status: row.status, assignedAgent: await agentRef(db, agent) };
+}
+
+/** POST /api/agent/assign_company. */
+export async function assignCompany(
+  db: Database,
+  caller: Caller,
+  body: AssignBody,
+): Promise<AssignmentResult> {
+  const agent = await assignee(db, caller, body);
+  const id = checkUuid(body.uuid);
+  await db.transaction(async (tx) => {
+    const db2 = tx as unknown as Database;
+    const [current] = await queryRows<{ assigned_agent_id: string | null }>(
+      db2,
+      sql`select assigned_agent_id from companies where id = ${id} for update`,
+    );
+    if (!current) throw companyNotFound();
+    if (current.assigned_agent_id !== agent) {
+      await db2.execute(sql`update companies set assigned_agent_id = ${agent} where id = ${id}`);
+      await recordAction(db2, caller, { kind: 'company', id }, agent ? 'assign' : 'unassign', {
+        from: current.assigned_agent_id,
+        to: agent,
+      });
+    }
+  });
+  return { uuid: id, type: 'company', status: 'active', assignedAgent: await agentRef(db, agent) };
+}
+
+/**
+ * POST /api/agent/luna_to_stella: the profile and the account become a stella (the token says so at
+ * its next refresh, which reads user_type from the account), and the candidate gets a mail in their
+ * language. Anything but a luna: 409 `profile.not_luna`.
+ */
+export async function promoteLuna(
+  db: Database,
+  caller: Caller,
+  id: string,
+  now: Date = new Date(),
+): Promise<AssignmentResult> {
+  const row = await db.transaction(async (tx) => {
+    const db2 = tx as unknown as Database;
+    const current = await candidateRow(db2, id, true);
+    if (current.type !== 'luna')
+      throw new ApiError(409, 'profile.not_luna', `Only a luna becomes a stella (this is a ${current.type})`);
+    await db2.execute(sql`update profiles set type = 'stella' where id = ${current.id}`);
+    if (current.user_id) {
+      const [user] = await queryRows<{ email: string; language: string }>(
+        db2,
+        sql`update users set user_type = 'stella', updated_at = ${now.toISOString()}
+            where id = ${current.user_id} and user_type = 'luna' returning email, language`,
+      );
+      if (user) {
+        const mail = promotionMail(languageOf(user.language));
+        await queueMessage(db2, { kind: 'mail', userId: current.user_id, to: user.email, ...mail }, now);
+      }
+    }
+    await recordAction(db2, caller, { kind: 'profile', id: current.id }, 'promote', {
+      from: 'luna',
+      to: 'stella',
+    });
+    return { ...current, type: 'stella' };
+  });
+  return {
+    uuid: row.id,
+    type: row.type,
+    status: row.status,
+    assignedAgent: await agentRef(db, row.assigned_agent_id),
+  };
+}
+
+/** POST /api/agent/profile/{uuid}/status: an inactive candidate takes no part in matching. */
+export async function setCandidateStatus(
+  db: Database,
+  caller: Caller,
+  id: string,
+  status: 'active' | 'inactive',
+): Promise<AssignmentResult> {
+  const row = await db.transaction(async (tx) => {
+    const db2 = tx as unknown as Database;
+    const current = await candidateRow(db2, id, true);
+    if (current.status !== status) {
+      await db2.execute(sql`update profiles set status = ${status} where id = ${current.id}`);
+      await recordAction(
+        db2,
+        caller,
+        { kind: 'profile', id: current.id },
+        status === 'active' ? 'activate' : 'deactivate',
+        {
+          from: current.status,
+          to: status,
+        },
+      );
+    }
+    return { ...current, status };
+  });
+  return {
+    uuid: row.id,
+    type: row.type,
+    status: row.status,
+    assignedAgent: await agentRef(db, row.assigned_agent_id),
+  };
+}

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import type { CompanyDetail, CompanyListQuery, CompanyListResponse } from '../../contract/agent';
+import { type Database, queryRows } from '../db/client';
+import type { Caller } from '../jobs/access';
+import { checkUuid, companyNotFound } from './access';
+import { agentRefOf, foldText } from './search';
+import { agentRef } from './team';
+
+/** The companies in the agent workspace (issue 12): the searchable list and one company's detail. */
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** GET /api/company/list. */
+export async function listCompanies(
+  db: Database,
+  caller: Caller,
+  query: CompanyListQuery,
+): Promise<CompanyListResponse> {
+  const conditions = [sql`true`];
+  if (query.assigned === 'me') conditions.push(sql`c.assigned_agent_id = ${caller.userId}`);
+  if (query.assigned === 'none') conditions.push(sql`c.assigned_agent_id is null`);
+  const open = sql`(select count(*) from jobs j where j.company_user_id = c.user_id and j.origin = 'company'
+                    and j.status = 'active')`;
+  if (query.open === 'yes') conditions.push(sql`${open} > 0`);
+  if (query.open === 'no') conditions.push(sql`${open} = 0`);
+  for (const term of foldText(query.q).split(/\s+/).filter(Boolean).slice(0, 8)) {
+    const pattern = `%${escapeLike(term)}%`;
+    conditions.push(sql`(c.search_text like ${pattern} or u.email like ${pattern})`);
+  }
+  const where = sql.join(conditions, sql` and `);
+  const from = sql`from companies c join users u on u.id = c.user_id`;
+  const [rows, [count]] = await Promise.all([
+    queryRows<{
+      id: string;
+      name: string | null;
+      email: string;
+      city: string | null;
+      agent_id: string | null;
+      agent_email: string | null;
+      agent_first: string | null;
+      agent_last: string | null;
+      open_requests: number | string;
+      updated_at: string | Date;
+    }>(
+      db,
+      sql`select c.id, c."values" ->> 'name' as name, u.email, c."values" -> 'city' ->> 'name' as city,
+            a.id as agent_id, a.email as agent_email, ap."values" ->> 'first_name' as agent_first,
+            ap."values" ->> 'last_name' as agent_last, ${open} as open_requests, c.updated_at
+          ${from}
+          left join users a on a.id = c.assigned_agent_id
+          left join account_profiles ap on ap.user_id = a.id
+          where ${where}
+          order by c.search_text, c.id
+          limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+    ),
+    queryRows<{ total: number | string }>(db, sql`select count(*) as total ${from} where ${where}`),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      uuid: r.id,
+      name: r.name ?? '',
+      email: r.email,
+      city: r.city,
+      assignedAgent: agentRefOf(r.agent_id, r.agent_email, r.agent_first, r.agent_last),
+      openRequests: Number(r.open_requests),
+      updatedAt: new Date(r.updated_at).toISOString(),
+    })),
+    total: Number(count?.total ?? 0),
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+/** GET /api/agent/company/{uuid}: the company profile and its job requests. */
+export async function readCompany(db: Database, id: string): Promise<CompanyDetail> {
+  const [row] = await queryRows<{
+    id: string;
+    user_id: string;
+    values: Record<string, unknown>;
+    email: string;
+    assigned_agent_id: string | null;
+  }>(
+    db,
+    sql`select c.id, c.user_id, c."values", u.email, c.assigned_agent_id
+        from companies c join users u on u.id = c.user_id where c.id = ${checkUuid(id)}`,
+  );
+  if (!row) throw companyNotFound();
+  const requests = await queryRows<{
+    id: string;
+    title: string | null;
+    status: string;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`select id, "values" ->> 'title' as title, status, created_at from jobs
+        where company_user_id = ${row.user_id} and origin = 'company' order by created_at desc, id limit 200`,
+  );
+  return {
+    uuid: row.id,
+    values: row.values,
+    email: row.email,
+    assignedAgent: await agentRef(db, row.assigned_agent_id),
+    requests: requests.map((r) => ({
+      uuid: r.id,
+      title: r.title ?? '',
+      status: r.status,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { AgentDashboard } from '../../contract/agent';
+import { type Database, queryRows } from '../db/client';
+import type { Caller } from '../jobs/access';
+import { ACTIVE_STATES_SQL } from '../jobs/run-states';
+import { WEEK_MS } from './search';
+
+/** The agent's start page (PRODUCT.md §6): counts of candidates, companies, jobs and runs. */
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/** GET /api/agent/dashboard: the counts of PRODUCT.md §6 for the calling agent. */
+export async function dashboard(
+  db: Database,
+  caller: Caller,
+  now: Date = new Date(),
+): Promise<AgentDashboard> {
+  const weekAgo = new Date(now.getTime() - WEEK_MS);
+  const since = weekAgo.toISOString();
+  const [byType, [counts], lastRuns] = await Promise.all([
+    // One pass over the profiles, grouped by type: every figure about candidates, per type.
+    queryRows<{
+      type: string;
+      total: number | string;
+      fresh: number | string;
+      free: number | string;
+      mine: number | string;
+    }>(
+      db,
+      sql`select type, count(*) as total,
+            count(*) filter (where created_at >= ${since}) as fresh,
+            count(*) filter (where assigned_agent_id is null) as free,
+            count(*) filter (where assigned_agent_id = ${caller.userId}) as mine
+          from profiles group by type`,
+    ),
+    queryRows<Record<string, number | string>>(
+      db,
+      sql`select
+            (select count(*) from companies) as company,
+            (select count(*) from jobs where status = 'active') as active_jobs,
+            (select count(*) from job_runs where state in ${ACTIVE_STATES_SQL}) as runs_in_flight,
+            (select count(*) from jobs j where j.origin = 'company' and j.status = 'active'
+               and not exists (select 1 from job_runs r where r.job_id = j.id)) as requests_waiting`,
+    ),
+    queryRows<{
+      id: string;
+      job_id: string;
+      title: string | null;
+      state: string;
+      finished_at: string | Date | null;
+      included: number | null;
+    }>(
+      db,
+      sql`select r.id, r.job_id, j."values" ->> 'title' as title, r.state, r.finished_at, r.included
+          from job_runs r join jobs j on j.id = r.job_id order by r.created_at desc, r.id limit 5`,
+    ),
+  ]);
+  const n = (key: string) => Number(counts?.[key] ?? 0);
+  type Figure = 'total' | 'fresh' | 'free' | 'mine';
+  const of = (type: string, figure: Figure) => Number(byType.find((row) => row.type === type)?.[figure] ?? 0);
+  // The totals count every profile, as the per-type figures do for theirs.
+  const all = (figure: Figure) => byType.reduce((sum, row) => sum + Number(row[figure]), 0);
+  // Per type, so each figure can link to the table that lists exactly those candidates.
+  const perType = (figure: Figure) => ({
+    luna: of('luna', figure),
+    stella: of('stella', figure),
+    nova: of('nova', figure),
+  });
+  return {
+    counts: { ...perType('total'), company: n('company') },
+    newThisWeek: all('fresh'),
+    newThisWeekByType: perType('fresh'),
+    unassigned: all('free'),
+    assignedToMe: all('mine'),
+    unassignedByType: perType('free'),
+    assignedToMeByType: perType('mine'),
+    activeJobs: n('active_jobs'),
+    runsInFlight: n('runs_in_flight'),
+    lastRuns: lastRuns.map((r) => ({
+      uuid: r.id,
+      jobUuid: r.job_id,
+      jobTitle: r.title ?? '',
+      state: r.state,
+      finishedAt: iso(r.finished_at),
+      included: r.included,
+    })),
+    companyRequestsWaiting: n('requests_waiting'),
+  };
+}
