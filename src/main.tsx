@@ -9,7 +9,7 @@ import { createApiClient } from './api/client';
 import { type SessionActor, sessionMachine } from './machines/session/session.machine';
 import { sessionActors } from './machines/session/session-actors';
 import { sessionBridge } from './machines/session/session-bridge';
-import { dropLists } from './machines/shared/list.machine';
+import { dropResources } from './machines/shared/resource.machine';
 import { createAppLogic } from './machines/shell/app-logic';
 import { lazyWorkspace } from './machines/shell/lazy-workspace';
 import { localeMachine } from './machines/shell/locale.machine';
@@ -78,7 +78,7 @@ async function startApp(): Promise<void> {
     lastAccess = access;
     if (snapshot.matches('loggedOut')) {
       workspace.reset();
-      dropLists(api);
+      dropResources(api);
     }
     if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
     else if (!first) void router.invalidate();

@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_protected')({
     const data = await context.workspace.preload(await fetchVerifiedClaims(context.api));
     // The header names an agent from their own record; the agent page reloads it after a change.
     const agent = isAgent(data.claims) ? agentSelfList(context.api) : null;
-    agent?.send({ type: 'list.load', query: {} });
+    agent?.send({ type: 'resource.load', query: {} });
     return { ...data, agent };
   },
   shouldReload: true,

@@ -4,7 +4,7 @@ import type { AgentSelf, CompanyDetail } from '../../../contract/agent';
 import { sessionMachineForTests } from '../../../tests/support/session';
 import { MemoryStorage } from '../../../tests/support/tokens';
 import { type ApiClient, ApiError } from '../../api/client';
-import { listPage } from '../shared/list.machine';
+import { resourceData } from '../shared/resource.machine';
 import { agentSelfActors, companyDetailActors } from './agent-workspace';
 
 const COMPANY = '00000000-0000-4000-8000-0000000000c1';
@@ -68,15 +68,21 @@ describe('company detail actors (companies/view/{uuid})', () => {
     const server = fakeServer();
     const { detail, assign } = companyDetailActors(server.api, COMPANY);
     await waitFor(detail, (s) => s.matches('loaded'));
-    expect(listPage<CompanyDetail>(detail.getSnapshot())?.assignedAgent).toBeNull();
+    expect(resourceData<CompanyDetail>(detail.getSnapshot())?.assignedAgent).toBeNull();
 
     assign.send({ type: 'submission.submit', input: undefined });
     await waitFor(assign, (s) => s.matches('done'));
-    await waitFor(detail, (s) => s.matches('loaded') && listPage<CompanyDetail>(s)?.assignedAgent !== null);
-    expect(listPage<CompanyDetail>(detail.getSnapshot())?.assignedAgent).toEqual(ME);
+    await waitFor(
+      detail,
+      (s) => s.matches('loaded') && resourceData<CompanyDetail>(s)?.assignedAgent !== null,
+    );
+    expect(resourceData<CompanyDetail>(detail.getSnapshot())?.assignedAgent).toEqual(ME);
 
     assign.send({ type: 'submission.submit', input: null });
-    await waitFor(detail, (s) => s.matches('loaded') && listPage<CompanyDetail>(s)?.assignedAgent === null);
+    await waitFor(
+      detail,
+      (s) => s.matches('loaded') && resourceData<CompanyDetail>(s)?.assignedAgent === null,
+    );
     expect(server.calls.filter((c) => c === 'POST /api/agent/assign_company')).toHaveLength(2);
     expect(server.calls.filter((c) => c === `GET /api/agent/company/${COMPANY}`)).toHaveLength(3);
   });
@@ -95,8 +101,8 @@ describe("the agent's own record (/agent)", () => {
       input: { first_name: 'Alexandra', last_name: 'Berger', phone: null, version: 3 },
     });
     await waitFor(save, (s) => s.matches('done'));
-    await waitFor(self, (s) => s.matches('loaded') && listPage<AgentSelf>(s)?.version === 4);
-    expect(listPage<AgentSelf>(self.getSnapshot())?.first_name).toBe('Alexandra');
+    await waitFor(self, (s) => s.matches('loaded') && resourceData<AgentSelf>(s)?.version === 4);
+    expect(resourceData<AgentSelf>(self.getSnapshot())?.first_name).toBe('Alexandra');
   });
 
   it('keeps the conflict as the form error and reloads the current version for the next try', async () => {
@@ -110,7 +116,7 @@ describe("the agent's own record (/agent)", () => {
     });
     await waitFor(save, (s) => s.matches('idle') && s.context.error !== null);
     expect(save.getSnapshot().context.error).toBe('agent.version_conflict');
-    await waitFor(self, (s) => s.matches('loaded') && listPage<AgentSelf>(s)?.version === 4);
-    expect(listPage<AgentSelf>(self.getSnapshot())?.first_name).toBe('Alex');
+    await waitFor(self, (s) => s.matches('loaded') && resourceData<AgentSelf>(s)?.version === 4);
+    expect(resourceData<AgentSelf>(self.getSnapshot())?.first_name).toBe('Alex');
   });
 });

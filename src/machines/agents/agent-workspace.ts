@@ -14,7 +14,12 @@ import type { ApiClient } from '../../api/client';
 import { deletePhoto, uploadPhoto } from '../../api/profile';
 import { photoMachine } from '../profile/photo.machine';
 import type { SessionActor } from '../session/session.machine';
-import { type ListActor, type ListQuery, listActor, visitList } from '../shared/list.machine';
+import {
+  type ResourceActor,
+  type ResourceQuery,
+  resourceActor,
+  visitResource,
+} from '../shared/resource.machine';
 import { type SubmissionActor, submissionMachine } from '../shared/submission.machine';
 
 // The agent workspace's actors (issue 12, PRODUCT.md §6). Every read is the one list machine
@@ -28,14 +33,14 @@ function submission<I>(request: (input: I) => Promise<unknown>): SubmissionActor
 }
 
 /** The signed-in agent's own record (GET /api/agent); the header names the agent from it. */
-export function agentSelfList(api: ApiClient): ListActor {
-  return listActor(api, 'agent-self', () => fetchAgentSelf(api));
+export function agentSelfList(api: ApiClient): ResourceActor {
+  return resourceActor(api, 'agent-self', () => fetchAgentSelf(api));
 }
 
 /** /agent: the own record, its save (PUT /api/agent) and the photo, each change reloading the record. */
 export function agentSelfActors(api: ApiClient, session: SessionActor) {
-  const self = visitList(agentSelfList(api), {});
-  const reload = () => self.send({ type: 'list.reload' });
+  const self = visitResource(agentSelfList(api), {});
+  const reload = () => self.send({ type: 'resource.reload' });
   const save = submission(async (input: AgentSelfUpdate) => {
     // A 409 means someone saved first: the reload brings the current version for the next try.
     try {
@@ -67,9 +72,9 @@ export function agentSelfActors(api: ApiClient, session: SessionActor) {
 }
 
 /** /companies for agents: the table's page for the URL's query. */
-export function companyList(api: ApiClient, query: ListQuery): ListActor {
-  return visitList(
-    listActor(api, 'companies', (q) => listCompanies(api, { ...q, limit: COMPANY_PAGE_SIZE })),
+export function companyList(api: ApiClient, query: ResourceQuery): ResourceActor {
+  return visitResource(
+    resourceActor(api, 'companies', (q) => listCompanies(api, { ...q, limit: COMPANY_PAGE_SIZE })),
     query,
   );
 }
@@ -79,30 +84,30 @@ export function companyList(api: ApiClient, query: ListQuery): ListActor {
  * null: unassign; another agent's uuid: senior agents). An assignment reloads the company.
  */
 export function companyDetailActors(api: ApiClient, uuid: string) {
-  const detail = visitList(
-    listActor(api, `company:${uuid}`, () => fetchCompany(api, uuid)),
+  const detail = visitResource(
+    resourceActor(api, `company:${uuid}`, () => fetchCompany(api, uuid)),
     { uuid },
   );
   const assign = submission(async (agent: string | null | undefined) => {
     const result = await assignCompany(api, uuid, agent);
-    detail.send({ type: 'list.reload' });
+    detail.send({ type: 'resource.reload' });
     return result;
   });
   return { detail, assign };
 }
 
 /** /agent/view: every agent with what they look after. */
-export function agentList(api: ApiClient): ListActor {
-  return visitList(
-    listActor(api, 'agents', () => listAgents(api)),
+export function agentList(api: ApiClient): ResourceActor {
+  return visitResource(
+    resourceActor(api, 'agents', () => listAgents(api)),
     {},
   );
 }
 
 /** The agent's dashboard counts, fresh on every visit. */
-export function agentDashboard(api: ApiClient): ListActor {
-  return visitList(
-    listActor(api, 'agent-dashboard', () => fetchAgentDashboard(api)),
+export function agentDashboard(api: ApiClient): ResourceActor {
+  return visitResource(
+    resourceActor(api, 'agent-dashboard', () => fetchAgentDashboard(api)),
     {},
   );
 }

@@ -4,7 +4,7 @@ import { JOB_PAGE_SIZE, JobListSearchSchema } from '../../../contract/job-search
 import { listJobs } from '../../api/jobs';
 import { agentDashboard } from '../../machines/agents/agent-workspace';
 import { isAgent } from '../../machines/session/token';
-import { listActor } from '../../machines/shared/list.machine';
+import { resourceActor } from '../../machines/shared/resource.machine';
 import { DashboardScreen } from '../../ui/dashboard/workspace-screens';
 
 export const Route = createFileRoute('/_protected/dashboard')({
@@ -15,8 +15,8 @@ export const Route = createFileRoute('/_protected/dashboard')({
     const claims = session.getSnapshot().context.claims;
     if (claims && isAgent(claims)) return { requests: null, agent: agentDashboard(api) };
     if (claims?.user_type !== 'company') return { requests: null, agent: null };
-    const requests = listActor(api, 'jobs', (query) => listJobs(api, { ...query, limit: JOB_PAGE_SIZE }));
-    requests.send({ type: 'list.load', query: v.parse(JobListSearchSchema, {}) });
+    const requests = resourceActor(api, 'jobs', (query) => listJobs(api, { ...query, limit: JOB_PAGE_SIZE }));
+    requests.send({ type: 'resource.load', query: v.parse(JobListSearchSchema, {}) });
     return { requests, agent: null };
   },
   component: function DashboardRoute() {

@@ -4,12 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { type AgentSelf, AgentSelfUpdateSchema } from '../../../contract/agent';
 import { formErrors } from '../../../contract/form-errors';
 import type { photoMachine } from '../../machines/profile/photo.machine';
-import type { ListActor } from '../../machines/shared/list.machine';
-import { listPage } from '../../machines/shared/list.machine';
+import type { ResourceActor } from '../../machines/shared/resource.machine';
+import { resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import { AccountSettings } from '../account/account-settings';
-import { ListStatus } from '../components/list-status';
 import { FormError, TextField } from '../components/native-text-field';
+import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { PhotoEditor } from '../profile/photo-panel';
 
@@ -19,16 +19,21 @@ export function AgentProfileScreen({
   save,
   photo,
 }: {
-  self: ListActor;
+  self: ResourceActor;
   save: SubmissionActor;
   photo: typeof photoMachine;
 }) {
   const { t } = useLingui();
   const state = useSelector(self, (s) => s);
-  const agent = listPage<AgentSelf>(state);
+  const agent = resourceData<AgentSelf>(state);
   return (
     <Screen title={t`My agent profile`}>
-      <ListStatus list={self} state={state} loaded={Boolean(agent)} loading={t`Loading your profile…`} />
+      <ResourceStatus
+        resource={self}
+        state={state}
+        loaded={Boolean(agent)}
+        loading={t`Loading your profile…`}
+      />
       {agent && (
         <>
           <PhotoEditor image={agent.photo_image} logic={photo} />

@@ -11,13 +11,13 @@ import type {
   CandidateNotice,
 } from '../../machines/candidates/candidate-actions.machine';
 import type { CandidateDetailLogic } from '../../machines/candidates/candidate-actors';
-import { type ListActor, listPage } from '../../machines/shared/list.machine';
+import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/dialog';
 import { DownloadButton } from '../components/download-button';
 import { errorMessage } from '../components/error-message';
-import { ListStatus } from '../components/list-status';
 import { ProtectedImage } from '../components/protected-image';
+import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { ScoreBar } from '../jobs/reasons';
@@ -54,12 +54,12 @@ function nameOf(detail: AgentProfileDetail): string {
 export function CandidateDetailScreen({ type, logic }: { type: CandidateType; logic: CandidateDetailLogic }) {
   const { i18n, t } = useLingui();
   const state = useSelector(logic.detail, (s) => s);
-  const detail = listPage<AgentProfileDetail>(state);
+  const detail = resourceData<AgentProfileDetail>(state);
   const title = detail ? nameOf(detail) || t`Candidate` : i18n._(TYPE_NAMES[type]);
   return (
     <Screen title={title}>
-      <ListStatus
-        list={logic.detail}
+      <ResourceStatus
+        resource={logic.detail}
         state={state}
         loaded={Boolean(detail)}
         loading={t`Loading the profile…`}
@@ -132,7 +132,7 @@ function CandidateActions({
   name,
 }: {
   actions: CandidateActionsActor;
-  agents: ListActor | null;
+  agents: ResourceActor | null;
   name: string;
 }) {
   const { i18n, t } = useLingui();
@@ -248,9 +248,9 @@ function CandidateActions({
 }
 
 /** A senior agent's choice of any agent (the machine refuses it for everybody else). */
-function AssignToAgent({ actions, agents }: { actions: CandidateActionsActor; agents: ListActor }) {
+function AssignToAgent({ actions, agents }: { actions: CandidateActionsActor; agents: ResourceActor }) {
   const { t } = useLingui();
-  const list = listPage<AgentListResponse>(useSelector(agents, (s) => s));
+  const list = resourceData<AgentListResponse>(useSelector(agents, (s) => s));
   const [choice, setChoice] = useState<string | null>(null);
   const allowed = useSelector(actions, (s) =>
     choice ? s.can({ type: 'candidate.assignTo', agent: choice }) : false,
@@ -379,9 +379,9 @@ function RankedJobs({ detail }: { detail: AgentProfileDetail }) {
 }
 
 /** Every catalogue tab, read-only. */
-function ProfileValues({ detail, fields }: { detail: AgentProfileDetail; fields: ListActor }) {
+function ProfileValues({ detail, fields }: { detail: AgentProfileDetail; fields: ResourceActor }) {
   const { i18n } = useLingui();
-  const catalog = listPage<FieldDefinition[]>(useSelector(fields, (s) => s)) ?? [];
+  const catalog = resourceData<FieldDefinition[]>(useSelector(fields, (s) => s)) ?? [];
   const own = catalog.filter((f) => fieldIsFor(f, detail.profile.type));
   const tabs = [...new Set(own.map((f) => f.tab))];
   const tabName = (key: string) => {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
-import type { ListActor } from '../../machines/shared/list.machine';
+import type { ResourceActor } from '../../machines/shared/resource.machine';
 import { AccountSettings } from '../account/account-settings';
 import { AgentDashboard } from '../agents/agent-dashboard';
 import { Screen } from '../components/screen';
@@ -15,8 +15,8 @@ export function DashboardScreen({
   requests,
   agent,
 }: {
-  requests: ListActor | null;
-  agent: ListActor | null;
+  requests: ResourceActor | null;
+  agent: ResourceActor | null;
 }) {
   const { t } = useLingui();
   const { profile, claims } = workspaceRoute.useLoaderData();

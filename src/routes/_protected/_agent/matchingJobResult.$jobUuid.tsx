@@ -3,7 +3,7 @@ import { useActorRef } from '@xstate/react';
 import { JOB_PAGE_SIZE, ResultsSearchSchema } from '../../../../contract/job-search';
 import { fetchNearMisses, fetchResults } from '../../../api/jobs';
 import { jobLogic } from '../../../machines/jobs/job-logic';
-import { listActor } from '../../../machines/shared/list.machine';
+import { resourceActor } from '../../../machines/shared/resource.machine';
 import { JobResults } from '../../../ui/jobs/job-results';
 
 const workspaceRoute = getRouteApi('/_protected');
@@ -11,17 +11,17 @@ const workspaceRoute = getRouteApi('/_protected');
 export const Route = createFileRoute('/_protected/_agent/matchingJobResult/$jobUuid')({
   validateSearch: ResultsSearchSchema,
   loaderDeps: ({ search }) => search,
-  // The URL is the table's state: every change of it becomes the list machine's query.
+  // The URL is the table's state: every change of it becomes the resource machine's query.
   loader: ({ context, params, deps }) => {
     const { api } = context;
-    const results = listActor(api, `results:${params.jobUuid}`, (query) =>
+    const results = resourceActor(api, `results:${params.jobUuid}`, (query) =>
       fetchResults(api, params.jobUuid, { ...query, limit: JOB_PAGE_SIZE }),
     );
-    results.send({ type: 'list.load', query: deps });
-    const nearMisses = listActor(api, `near-misses:${params.jobUuid}`, () =>
+    results.send({ type: 'resource.load', query: deps });
+    const nearMisses = resourceActor(api, `near-misses:${params.jobUuid}`, () =>
       fetchNearMisses(api, params.jobUuid),
     );
-    nearMisses.send({ type: 'list.load', query: {} });
+    nearMisses.send({ type: 'resource.load', query: {} });
     return { results, nearMisses };
   },
   component: function JobResultsRoute() {
@@ -43,8 +43,8 @@ function JobResultsPage({ jobUuid }: { jobUuid: string }) {
   const job = useActorRef(
     jobLogic(logic).job(false, {
       resultsReplaced: () => {
-        results.send({ type: 'list.reload' });
-        nearMisses.send({ type: 'list.reload' });
+        results.send({ type: 'resource.reload' });
+        nearMisses.send({ type: 'resource.reload' });
       },
       openCopy: (uuid) => void router.navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: uuid } }),
     }),

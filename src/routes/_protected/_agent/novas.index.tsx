@@ -6,7 +6,7 @@ import { CandidateListScreen } from '../../../ui/candidates/candidate-list';
 export const Route = createFileRoute('/_protected/_agent/novas/')({
   validateSearch: CandidateListSearchSchema,
   loaderDeps: ({ search }) => search,
-  // The URL is the table's state: every change of it becomes the list machine's query.
+  // The URL is the table's state: every change of it becomes the resource machine's query.
   loader: ({ context, deps }) => candidateTable(context.api, 'nova', deps),
   component: function NovasRoute() {
     const { list, fields } = Route.useLoaderData();
