@@ -1,27 +1,28 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { type AgentSelf, AgentSelfUpdateSchema } from '../../../contract/agent';
 import { formErrors } from '../../../contract/form-errors';
 import type { photoMachine } from '../../machines/profile/photo.machine';
 import type { ResourceActor } from '../../machines/shared/resource.machine';
 import { resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
-import { AccountSettings } from '../account/account-settings';
 import { FormError, TextField } from '../components/native-text-field';
+import { PhotoEditor } from '../components/photo-panel';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
-import { PhotoEditor } from '../profile/photo-panel';
 
-/** agent: the agent's own name, phone and photo, and the account settings every user has. */
+/** agent: the agent's own name, phone and photo, and (`settings`) the account settings every user has. */
 export function AgentProfileScreen({
   self,
   save,
   photo,
+  settings,
 }: {
   self: ResourceActor;
   save: SubmissionActor;
   photo: typeof photoMachine;
+  settings: ReactNode;
 }) {
   const { t } = useLingui();
   const state = useSelector(self, (s) => s);
@@ -41,7 +42,7 @@ export function AgentProfileScreen({
           <AgentForm key={agent.version} agent={agent} save={save} />
         </>
       )}
-      <AccountSettings />
+      {settings}
     </Screen>
   );
 }

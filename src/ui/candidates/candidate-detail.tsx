@@ -16,12 +16,12 @@ import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/dialog';
 import { DownloadButton } from '../components/download-button';
 import { errorMessage } from '../components/error-message';
+import { TAB_NAMES } from '../components/profile-tabs';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
+import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
-import { ScoreBar } from '../jobs/reasons';
-import { TAB_NAMES } from '../profile/profile-editor';
 import { fieldLabel, valueText } from './candidate-values';
 
 const TYPE_NAMES = { stella: msg`Stella`, luna: msg`Luna`, nova: msg`Nova` } as const;

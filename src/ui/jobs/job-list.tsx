@@ -6,10 +6,10 @@ import { JOB_PAGE_SIZE, type JobListSearch } from '../../../contract/job-search'
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { Pagination } from '../components/pagination';
 import { ResourceStatus } from '../components/resource-status';
+import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
-import { ScoreBar } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');
 const listRoute = getRouteApi('/_protected/matchingJob');

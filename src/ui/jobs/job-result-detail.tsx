@@ -5,8 +5,9 @@ import type { ResultDetail } from '../../../contract/job';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
+import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
-import { reasonText, ScoreBar } from './reasons';
+import { reasonText } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');
 const detailRoute = getRouteApi('/_protected/_agent/matchingJobResultDetail/$jobUuid/$uuid');

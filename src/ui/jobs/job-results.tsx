@@ -18,10 +18,11 @@ import { Progress } from '../components/progress';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
 import { RetryAlert } from '../components/retry-alert';
+import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { Histogram } from './histogram';
-import { reasonText, ScoreBar } from './reasons';
+import { reasonText } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');
 const resultsRoute = getRouteApi('/_protected/_agent/matchingJobResult/$jobUuid');

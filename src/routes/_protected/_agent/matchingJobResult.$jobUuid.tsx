@@ -1,9 +1,8 @@
 import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { JOB_PAGE_SIZE, ResultsSearchSchema } from '../../../../contract/job-search';
-import { fetchNearMisses, fetchResults } from '../../../api/jobs';
+import { ResultsSearchSchema } from '../../../../contract/job-search';
 import { jobLogic } from '../../../machines/jobs/job-logic';
-import { resourceActor } from '../../../machines/shared/resource.machine';
+import { jobResultsLists } from '../../../machines/jobs/job-requests';
 import { JobResults } from '../../../ui/jobs/job-results';
 
 const workspaceRoute = getRouteApi('/_protected');
@@ -12,18 +11,7 @@ export const Route = createFileRoute('/_protected/_agent/matchingJobResult/$jobU
   validateSearch: ResultsSearchSchema,
   loaderDeps: ({ search }) => search,
   // The URL is the table's state: every change of it becomes the resource machine's query.
-  loader: ({ context, params, deps }) => {
-    const { api } = context;
-    const results = resourceActor(api, `results:${params.jobUuid}`, (query) =>
-      fetchResults(api, params.jobUuid, { ...query, limit: JOB_PAGE_SIZE }),
-    );
-    results.send({ type: 'resource.load', query: deps });
-    const nearMisses = resourceActor(api, `near-misses:${params.jobUuid}`, () =>
-      fetchNearMisses(api, params.jobUuid),
-    );
-    nearMisses.send({ type: 'resource.load', query: {} });
-    return { results, nearMisses };
-  },
+  loader: ({ context, params, deps }) => jobResultsLists(context.logic, params.jobUuid, deps),
   component: function JobResultsRoute() {
     const { jobUuid } = Route.useParams();
     // Another job is another job actor: its state starts afresh.

@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { AgentSelf, CompanyDetail } from '../../../contract/agent';
+import type { AgentSelf } from '../../../contract/agent';
 import { sessionMachineForTests } from '../../../tests/support/session';
 import { MemoryStorage } from '../../../tests/support/tokens';
 import { type ApiClient, ApiError } from '../../api/client';
 import { resourceData } from '../shared/resource.machine';
-import { agentSelfActors, companyDetailActors } from './agent-workspace';
+import { createAppLogic } from '../shell/app-logic';
+import { agentLogic } from './agent-actors';
 
-const COMPANY = '00000000-0000-4000-8000-0000000000c1';
-const ME = { uuid: '00000000-0000-4000-8000-0000000000a1', name: 'Alex Berger', email: 'agent@x.example' };
+const ME = { uuid: '00000000-0000-4000-8000-0000000000a1', email: 'agent@x.example' };
 
-/** A server in memory: the calls it got, and answers for the company and the agent's own record. */
+/** A server in memory: the calls it got, and answers for the agent's own record. */
 function fakeServer() {
   const calls: string[] = [];
-  let assigned: typeof ME | null = null;
   let self: AgentSelf = {
     uuid: ME.uuid,
     email: ME.email,
@@ -24,23 +23,10 @@ function fakeServer() {
     photo_image: null,
     version: 3,
   };
-  const company = (): CompanyDetail => ({
-    uuid: COMPANY,
-    values: { name: 'Rheinwerk' },
-    email: 'c@x.example',
-    assignedAgent: assigned,
-    requests: [],
-  });
   const api = {
     async call<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
       const method = options.method ?? 'GET';
       calls.push(`${method} ${path}`);
-      if (path === `/api/agent/company/${COMPANY}`) return company() as T;
-      if (path === '/api/agent/assign_company') {
-        const body = options.body as { uuid: string; agent?: string | null };
-        assigned = body.agent === null ? null : ME;
-        return { uuid: COMPANY, type: 'company', status: 'active', assignedAgent: assigned } as T;
-      }
       if (path === '/api/agent' && method === 'GET') return self as T;
       if (path === '/api/agent' && method === 'PUT') {
         const body = options.body as { first_name: string; last_name: string; version: number };
@@ -63,38 +49,17 @@ function fakeServer() {
   };
 }
 
-describe('company detail actors (companies/view/{uuid})', () => {
-  it('assigns the company to me, then unassigns it, reloading the company after each change', async () => {
-    const server = fakeServer();
-    const { detail, assign } = companyDetailActors(server.api, COMPANY);
-    await waitFor(detail, (s) => s.matches('loaded'));
-    expect(resourceData<CompanyDetail>(detail.getSnapshot())?.assignedAgent).toBeNull();
-
-    assign.send({ type: 'submission.submit', input: undefined });
-    await waitFor(assign, (s) => s.matches('done'));
-    await waitFor(
-      detail,
-      (s) => s.matches('loaded') && resourceData<CompanyDetail>(s)?.assignedAgent !== null,
-    );
-    expect(resourceData<CompanyDetail>(detail.getSnapshot())?.assignedAgent).toEqual(ME);
-
-    assign.send({ type: 'submission.submit', input: null });
-    await waitFor(
-      detail,
-      (s) => s.matches('loaded') && resourceData<CompanyDetail>(s)?.assignedAgent === null,
-    );
-    expect(server.calls.filter((c) => c === 'POST /api/agent/assign_company')).toHaveLength(2);
-    expect(server.calls.filter((c) => c === `GET /api/agent/company/${COMPANY}`)).toHaveLength(3);
-  });
-});
-
 describe("the agent's own record (/agent)", () => {
-  const session = () =>
-    createActor(sessionMachineForTests(), { input: { storage: new MemoryStorage() } }).start();
+  const ownPage = (api: ApiClient) => {
+    const session = createActor(sessionMachineForTests(), {
+      input: { storage: new MemoryStorage() },
+    }).start();
+    return agentLogic(createAppLogic(api, session)).ownPage();
+  };
 
   it('saves the name and reloads the record, whose new version refills the form', async () => {
     const server = fakeServer();
-    const { self, save } = agentSelfActors(server.api, session());
+    const { self, save } = ownPage(server.api);
     await waitFor(self, (s) => s.matches('loaded'));
     save.send({
       type: 'submission.submit',
@@ -107,7 +72,7 @@ describe("the agent's own record (/agent)", () => {
 
   it('keeps the conflict as the form error and reloads the current version for the next try', async () => {
     const server = fakeServer();
-    const { self, save } = agentSelfActors(server.api, session());
+    const { self, save } = ownPage(server.api);
     await waitFor(self, (s) => s.matches('loaded'));
     server.bumpVersion();
     save.send({
