@@ -18,12 +18,12 @@ import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
 
-const workspaceRoute = getRouteApi('/_protected');
+const signedInRoute = getRouteApi('/_protected');
 const listRoute = getRouteApi('/_protected/companies');
 
 /** An agent as a table cell names them: name, else e-mail; "me" for the signed-in agent. */
 export function AgentName({ agent }: { agent: AgentRef | null }) {
-  const { claims } = workspaceRoute.useLoaderData();
+  const { claims } = signedInRoute.useLoaderData();
   if (!agent)
     return (
       <span className="muted">
@@ -168,7 +168,7 @@ export function CompanyDetailScreen({
   agents: ResourceActor | null;
 }) {
   const { t, i18n } = useLingui();
-  const { claims, fields } = workspaceRoute.useLoaderData();
+  const { claims, fields } = signedInRoute.useLoaderData();
   const state = useSelector(detail, (s) => s);
   const busy = useSelector(assign, (s) => s.hasTag('busy'));
   const assignError = useSelector(assign, (s) => s.context.error);
