@@ -142,16 +142,19 @@ function lint(file: string, from: string) {
 }
 
 describe('import rules (biome.json)', () => {
-  it.each(RULES)('$name: refused with its message; an allowed import passes', ({ file, bad, good, message }) => {
-    const refused = lint(file, bad);
-    expect(refused.status).not.toBe(0);
-    expect(refused.output).toContain('lint/style/noRestrictedImports');
-    expect(refused.output).toContain(message);
+  it.each(RULES)(
+    '$name: refused with its message; an allowed import passes',
+    ({ file, bad, good, message }) => {
+      const refused = lint(file, bad);
+      expect(refused.status).not.toBe(0);
+      expect(refused.output).toContain('lint/style/noRestrictedImports');
+      expect(refused.output).toContain(message);
 
-    const allowed = lint(file, good);
-    expect(allowed.output).not.toContain('noRestrictedImports');
-    expect(allowed.status).toBe(0);
-  });
+      const allowed = lint(file, good);
+      expect(allowed.output).not.toContain('noRestrictedImports');
+      expect(allowed.status).toBe(0);
+    },
+  );
 
   it('lets the shell, the app frame, mount a feature', () => {
     const frame = lint('src/ui/shell/rule-frame.tsx', '../public/landing');
