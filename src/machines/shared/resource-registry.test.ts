@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { dropResources, reloadResources, resourceActor, visitResource } from './resource.machine';
 
-describe('the list actors of a session', () => {
+describe('the resource actors of a session', () => {
   it('reloads the loaded lists whose key starts with the prefix, and only those', async () => {
     const owner = {};
     const calls: string[] = [];
