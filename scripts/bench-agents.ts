@@ -5,7 +5,7 @@
 // by a skill's label, a filtered list ("assigned to me" of each type in turn, so each agent's first
 // look at a type reads afresh), and searches no one asked before: with the page and total forgotten
 // before every request, once as agents type (each agent's next search goes out when it paused for
-// the table's debounce, LIST_DEBOUNCE_MS, after its last answer; the agents' pauses staggered) and
+// the table's debounce, RESOURCE_DEBOUNCE_MS, after its last answer; the agents' pauses staggered) and
 // once back to back (20 new searches always under way: the server saturated, reported without a
 // target). Without a URL (or BENCH_DATABASE_URL) the database is PGlite in memory. BENCH_KINDS
 // picks kinds by a word of their names; BENCH_SHOW_TIMES=1 prints every request's time.
@@ -28,7 +28,7 @@ import { type DbHandle, queryRows } from '../server/db/client';
 import { users } from '../server/db/schema/users';
 import { createLogger } from '../server/log';
 import { syntheticProfiles } from '../server/matching/synthetic';
-import { LIST_DEBOUNCE_MS } from '../src/machines/shared/list.machine';
+import { RESOURCE_DEBOUNCE_MS } from '../src/machines/shared/resource.machine';
 import { timedClients } from './bench-clients';
 import { scratchDatabase } from './bench-db';
 
@@ -212,7 +212,7 @@ async function main() {
           ...(COLD.has(kind) ? { signal: 'forget' } : {}),
           // Typing: the debounce after the last answer; the first pauses staggered over one debounce.
           ...(kind === TYPING
-            ? { pauseMs: i === 0 ? (agent * LIST_DEBOUNCE_MS) / tokens.length : LIST_DEBOUNCE_MS }
+            ? { pauseMs: i === 0 ? (agent * RESOURCE_DEBOUNCE_MS) / tokens.length : RESOURCE_DEBOUNCE_MS }
             : {}),
         })),
       );

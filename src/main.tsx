@@ -9,9 +9,9 @@ import { createApiClient } from './api/client';
 import { type SessionActor, sessionMachine } from './machines/session/session.machine';
 import { sessionActors } from './machines/session/session-actors';
 import { sessionBridge } from './machines/session/session-bridge';
-import { dropLists } from './machines/shared/list.machine';
+import { dropResources } from './machines/shared/resource.machine';
 import { createAppLogic } from './machines/shell/app-logic';
-import { lazyWorkspace } from './machines/shell/lazy-workspace';
+import { lazySignedInPreload } from './machines/shell/lazy-signed-in-preload';
 import { localeMachine } from './machines/shell/locale.machine';
 import { createAppRouter } from './router';
 import { AppActorsContext } from './ui/components/app-context';
@@ -38,12 +38,11 @@ async function startApp(): Promise<void> {
 
   await nextTask();
 
-  const workspace = lazyWorkspace(api, () => session.send({ type: 'session.logout' }));
+  const signedIn = lazySignedInPreload(logic);
   const router = createAppRouter({
     session,
-    api,
     logic,
-    workspace,
+    signedIn,
     locale,
     confirm: (message) => window.confirm(message),
     // The reset link's check (with jose's verification) loads with that page only.
@@ -77,20 +76,20 @@ async function startApp(): Promise<void> {
     if (access === lastAccess) return;
     lastAccess = access;
     if (snapshot.matches('loggedOut')) {
-      workspace.reset();
-      dropLists(api);
+      signedIn.reset();
+      dropResources(api);
     }
     if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
     else if (!first) void router.invalidate();
   });
   // A signed-in visit (or one that just signed in) goes to a protected page next: its code (the
-  // protected group's loader and the workspace) loads now, beside the app's or the login's answer,
+  // protected group's loader and its preload) loads now, beside the app's or the login's answer,
   // instead of one after the other once the router gets there.
   let warmed = false;
   const warmSignedIn = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
     if (warmed || !snapshot.context.credentials) return;
     warmed = true;
-    workspace.warm();
+    signedIn.warm();
     void router.loadRouteChunk(router.routesById['/_protected'])?.catch(() => {});
   };
   warmSignedIn(session.getSnapshot());

@@ -1,16 +1,15 @@
-import type { ApiClient } from './api/client';
 import type { SessionActor } from './machines/session/session.machine';
 import type { AppLogic } from './machines/shell/app-logic';
 import type { LocaleActor } from './machines/shell/locale.machine';
-import type { Workspace } from './machines/shell/workspace';
+import type { SignedInPreload } from './machines/shell/signed-in-preload';
 
 /** What every route's guard and loader get (created once in main.tsx, swapped in tests). */
 export interface RouterContext {
   session: SessionActor;
-  api: ApiClient;
-  /** The machines with their side effects (src/machines/app-logic.ts). */
+  /** What every feature's provider is made from (src/machines/shell/app-logic.ts); loaders pass it to them. */
   logic: AppLogic;
-  workspace: Workspace;
+  /** What the protected group preloads for the signed-in user. */
+  signedIn: SignedInPreload;
   locale: LocaleActor;
   /** Asks the user a yes/no question (window.confirm in the browser). */
   confirm: (message: string) => boolean;

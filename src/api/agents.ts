@@ -17,7 +17,7 @@ import {
 } from '../../contract/agent';
 import { type ApiClient, queryParams } from './client';
 
-// The agent workspace's own calls (contract/agent.ts); the candidate calls live in candidates.ts.
+// The agents' own calls and the company calls (contract/agent.ts); the candidate calls live in candidates.ts.
 
 /** GET /api/company/list: search, assigned agent, open requests. */
 export async function listCompanies(

@@ -36,7 +36,7 @@ async function visit(
     { input: { i18n, storage } },
   ).start();
   const confirm = vi.fn(() => options.confirm ?? false);
-  // The preload asks the server for the verified claims; here the session's own claims answer.
+  // The signed-in preload answers the session's own claims (the app asks the server for the verified ones).
   const api = {
     call: async <T>() => session.getSnapshot().context.claims as T,
     anonymous: async <T>() => ({}) as T,
@@ -47,14 +47,13 @@ async function visit(
   const router = createAppRouter(
     {
       session,
-      api,
       logic: createAppLogic(api, session),
       locale,
       confirm,
       checkResetToken: async () => (options.resetTokenOk ? 'luna@matchwerk.example' : null),
-      workspace: {
-        preload: async (claims) => ({
-          claims,
+      signedIn: {
+        preload: async () => ({
+          claims: session.getSnapshot().context.claims!,
           fields: { profile: [], company: [], job: [] },
           profile: null,
           consents: null,

@@ -1,6 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { fetchVerifiedClaims } from '../api/preload';
-import { agentSelfList } from '../machines/agents/agent-workspace';
+import { agentLogic } from '../machines/agents/agent-actors';
 import { protectedRedirect } from '../machines/session/access';
 import { settledSession } from '../machines/session/settled';
 import { isAgent } from '../machines/session/token';
@@ -15,10 +14,9 @@ export const Route = createFileRoute('/_protected')({
   },
   // Fresh on every visit: the call also proves the session to the server (and refreshes it if needed).
   loader: async ({ context }) => {
-    const data = await context.workspace.preload(await fetchVerifiedClaims(context.api));
+    const data = await context.signedIn.preload();
     // The header names an agent from their own record; the agent page reloads it after a change.
-    const agent = isAgent(data.claims) ? agentSelfList(context.api) : null;
-    agent?.send({ type: 'list.load', query: {} });
+    const agent = isAgent(data.claims) ? agentLogic(context.logic).ownRecord() : null;
     return { ...data, agent };
   },
   shouldReload: true,

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { LEGAL_TEXTS, type LegalText } from '../../contract/legal-names';
-import { fetchLegalText } from '../api/legal';
+import { legalLogic } from '../machines/legal/legal-actors';
 import { LegalScreen } from '../ui/public/public';
 import { ContentSkeleton, LoadFailed } from '../ui/shell/route-states';
 
@@ -10,14 +10,9 @@ export const Route = createFileRoute('/legal/$name')({
   beforeLoad: ({ params }) => {
     if (!isLegalText(params.name)) throw notFound();
   },
-  // Both languages at once (a few kilobytes each): switching the language shows the other at once.
   loader: async ({ context, params }) => {
     const name = params.name as LegalText;
-    const [de, en] = await Promise.all([
-      fetchLegalText(context.api, name, 'de'),
-      fetchLegalText(context.api, name, 'en'),
-    ]);
-    return { name, texts: { de, en } };
+    return { name, texts: await legalLogic(context.logic).texts(name) };
   },
   pendingComponent: ContentSkeleton,
   pendingMs: 150,

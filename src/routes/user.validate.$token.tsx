@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { createActor, waitFor } from 'xstate';
-import { accountLogic } from '../machines/account/account-logic';
+import { accountLogic } from '../machines/account/account-actors';
 import type { EmailValidationActor } from '../machines/account/email-validation.machine';
 import { ValidateEmailScreen } from '../ui/public/public';
 

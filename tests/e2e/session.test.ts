@@ -108,7 +108,7 @@ describe('silent refresh in a browser', () => {
     await page.getByRole('link', { name: 'Profil' }).click();
     await page.waitForURL(/\/profile$/);
     await expect.poll(() => heading(page)).toBe('Profil');
-    // The workspace preload asked the server with the expired token, refreshed and retried.
+    // The signed-in preload asked the server with the expired token, refreshed and retried.
     await expect.poll(token).not.toBe(first);
     expect(page.url()).toMatch(/\/profile$/);
     await page.waitForTimeout(3000);

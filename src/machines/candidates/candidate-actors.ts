@@ -13,28 +13,24 @@ import {
   setCandidateStatus,
 } from '../../api/candidates';
 import type { ApiClient } from '../../api/client';
-import type { SessionActor } from '../session/session.machine';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
-import { type ListActor, listActor, reloadLists, visitList } from '../shared/list.machine';
+import {
+  type ResourceActor,
+  reloadResources,
+  resourceActor,
+  visitResource,
+} from '../shared/resource.machine';
 import { saveFile } from '../shared/save-file';
+import { areaLogic } from '../shell/app-logic';
 import { candidateActionsMachine } from './candidate-actions.machine';
 
 const TABLES = 'candidates:';
 
 /** A candidate type's profile fields (labels of options, the tabs), loaded once per session. */
-function candidateFields(api: ApiClient, type: CandidateType): ListActor {
-  const fields = listActor(api, `fields:${type}`, () => fetchCandidateFields(api, type));
-  fields.send({ type: 'list.load', query: {} });
+function candidateFields(api: ApiClient, type: CandidateType): ResourceActor {
+  const fields = resourceActor(api, `fields:${type}`, () => fetchCandidateFields(api, type));
+  fields.send({ type: 'resource.load', query: {} });
   return fields;
-}
-
-/** The list actor of one candidate table (stellas, lunas or novas), fed with the URL's query. */
-export function candidateTable(api: ApiClient, type: CandidateType, search: CandidateListSearch) {
-  const list = listActor(api, `${TABLES}${type}`, (query) =>
-    listCandidates(api, { ...query, type, limit: CANDIDATE_PAGE_SIZE }),
-  );
-  visitList(list, search);
-  return { list, fields: candidateFields(api, type) };
 }
 
 function cardDownload(api: ApiClient, uuid: string, format: CardFormat) {
@@ -49,45 +45,57 @@ function cardDownload(api: ApiClient, uuid: string, format: CardFormat) {
   });
 }
 
-/**
- * What a candidate's page runs: the profile (loaded like a table, kept across navigations), the
- * agents a senior agent may assign to, the actions machine and the two card downloads. A change made
- * by an action reloads the page's data (history, access log) and every candidate table.
- */
-export function candidateDetail(api: ApiClient, session: SessionActor, type: CandidateType, uuid: string) {
-  const claims = session.getSnapshot().context.claims;
-  const senior = claims ? isSeniorAgentType(claims.user_type) : false;
-  const detail = listActor(api, `candidate:${uuid}`, () => fetchCandidate(api, uuid));
-  // Every visit reads the profile afresh (shown at once from the last visit meanwhile): someone may
-  // have changed it, and the access log counts each read.
-  const seen = detail.getSnapshot();
-  if (seen.matches('loaded') || seen.matches('failed')) detail.send({ type: 'list.reload' });
-  else detail.send({ type: 'list.load', query: { uuid } });
-  const agents = senior ? listActor(api, 'agents:choices', () => listAgents(api)) : null;
-  agents?.send({ type: 'list.load', query: {} });
-  const actions = candidateActionsMachine.provide({
-    actors: {
-      assign: fromPromise(({ input }) => assignCandidate(api, input.uuid, input.agent)),
-      promote: fromPromise(({ input }) => promoteLuna(api, input.uuid)),
-      changeStatus: fromPromise(({ input }) => setCandidateStatus(api, input.uuid, input.status)),
-    },
-    actions: {
-      changed: () => {
-        detail.send({ type: 'list.reload' });
-        agents?.send({ type: 'list.reload' });
-        reloadLists(api, TABLES);
-      },
-    },
-  });
-  return {
-    detail,
-    fields: candidateFields(api, type),
-    agents,
-    actions,
-    cards: { pdf: cardDownload(api, uuid, 'pdf'), anonymous: cardDownload(api, uuid, 'anonymous') },
-    me: claims?.sub ?? '',
-    senior,
-  };
-}
+/** The agents' candidate tables (stellas, lunas, novas) and candidate pages. */
+export const candidateLogic = areaLogic(({ api, session }) => ({
+  /** The resource actor of one candidate table, fed with the URL's query, and the type's fields. */
+  table: (type: CandidateType, search: CandidateListSearch) => {
+    const list = resourceActor(api, `${TABLES}${type}`, (query) =>
+      listCandidates(api, { ...query, type, limit: CANDIDATE_PAGE_SIZE }),
+    );
+    visitResource(list, search);
+    return { list, fields: candidateFields(api, type) };
+  },
 
-export type CandidateDetailLogic = ReturnType<typeof candidateDetail>;
+  /**
+   * What a candidate's page runs: the profile (loaded like a table, kept across navigations), the
+   * agents a senior agent may assign to, the actions machine and the two card downloads. A change
+   * made by an action reloads the page's data (history, access log) and every candidate table.
+   */
+  detail: (type: CandidateType, uuid: string) => {
+    const claims = session.getSnapshot().context.claims;
+    const senior = claims ? isSeniorAgentType(claims.user_type) : false;
+    const detail = resourceActor(api, `candidate:${uuid}`, () => fetchCandidate(api, uuid));
+    // Every visit reads the profile afresh (shown at once from the last visit meanwhile): someone may
+    // have changed it, and the access log counts each read.
+    const seen = detail.getSnapshot();
+    if (seen.matches('loaded') || seen.matches('failed')) detail.send({ type: 'resource.reload' });
+    else detail.send({ type: 'resource.load', query: { uuid } });
+    const agents = senior ? resourceActor(api, 'agents:choices', () => listAgents(api)) : null;
+    agents?.send({ type: 'resource.load', query: {} });
+    const actions = candidateActionsMachine.provide({
+      actors: {
+        assign: fromPromise(({ input }) => assignCandidate(api, input.uuid, input.agent)),
+        promote: fromPromise(({ input }) => promoteLuna(api, input.uuid)),
+        changeStatus: fromPromise(({ input }) => setCandidateStatus(api, input.uuid, input.status)),
+      },
+      actions: {
+        changed: () => {
+          detail.send({ type: 'resource.reload' });
+          agents?.send({ type: 'resource.reload' });
+          reloadResources(api, TABLES);
+        },
+      },
+    });
+    return {
+      detail,
+      fields: candidateFields(api, type),
+      agents,
+      actions,
+      cards: { pdf: cardDownload(api, uuid, 'pdf'), anonymous: cardDownload(api, uuid, 'anonymous') },
+      me: claims?.sub ?? '',
+      senior,
+    };
+  },
+}));
+
+export type CandidateDetailLogic = ReturnType<ReturnType<typeof candidateLogic>['detail']>;

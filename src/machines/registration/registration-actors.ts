@@ -3,17 +3,23 @@ import type { TokenPair } from '../../../contract/session';
 import { createAccountCall, nextStepCall, resendValidationCall, skipPhoneCall } from '../../api/account';
 import type { ApiClient } from '../../api/client';
 import { fetchFields } from '../../api/profile';
+import { phoneSetupImplementations } from '../account/account-actors';
 import { phoneSetupMachine } from '../account/phone-setup.machine';
-import { phoneSetupImplementations } from '../account/phone-setup-actors';
 import { profileMachine } from '../profile/profile.machine';
+import { profileActors } from '../profile/profile-actors';
 import { issueTokens, type SessionActor } from '../session/session.machine';
-import { profileActors } from '../shell/workspace';
-import type { AccountForm, RegistrationEvent, RequiredFields } from './registration.machine';
+import { areaLogic } from '../shell/app-logic';
+import {
+  type AccountForm,
+  type RegistrationEvent,
+  type RequiredFields,
+  registrationMachine,
+} from './registration.machine';
 
 const VALIDATION_POLL_MS = 5000;
 
 /** The registration machine's side effects over the API, and how new tokens reach the session. */
-export function registrationImplementations(api: ApiClient, session: SessionActor) {
+function registrationImplementations(api: ApiClient, session: SessionActor) {
   return {
     actors: {
       createAccount: fromPromise<TokenPair, AccountForm>(({ input }) => createAccountCall(api, input)),
@@ -55,3 +61,8 @@ export function registrationImplementations(api: ApiClient, session: SessionActo
     },
   };
 }
+
+/** `/register`'s steps. */
+export const registrationLogic = areaLogic(({ api, session }) =>
+  registrationMachine.provide(registrationImplementations(api, session)),
+);

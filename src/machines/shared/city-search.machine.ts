@@ -1,7 +1,5 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CityHit } from '../../../contract/catalog';
-import type { ApiClient } from '../../api/client';
-import { searchCities } from '../../api/profile';
 
 /** Fewer characters than this match too many places to be worth a request. */
 export const CITY_QUERY_MIN = 2;
@@ -92,14 +90,3 @@ export const citySearchMachine = setup({
 
 export type CitySearchLogic = typeof citySearchMachine;
 export type CitySearchActor = ActorRefFrom<typeof citySearchMachine>;
-
-/** The machine with its search over the API (GET /api/catalog/cities); a leaving state aborts it. */
-export function citySearchLogic(api: ApiClient): CitySearchLogic {
-  return citySearchMachine.provide({
-    actors: {
-      searchCities: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
-        searchCities(api, input.query, signal),
-      ),
-    },
-  });
-}

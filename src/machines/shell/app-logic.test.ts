@@ -28,6 +28,7 @@ describe('areaLogic', () => {
     const made = area(first);
     expect(made.deps.session).toBe(first.session);
     expect(made.deps.api).toBe(apis.get(first));
+    expect(made.deps.app).toBe(first);
     expect(area(first)).toBe(made);
     expect(create).toHaveBeenCalledTimes(1);
     expect(area(second)).not.toBe(made);

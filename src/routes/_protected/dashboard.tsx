@@ -1,26 +1,41 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { JOB_PAGE_SIZE, JobListSearchSchema } from '../../../contract/job-search';
-import { listJobs } from '../../api/jobs';
-import { agentDashboard } from '../../machines/agents/agent-workspace';
+import { JobListSearchSchema } from '../../../contract/job-search';
+import { agentLogic } from '../../machines/agents/agent-actors';
+import { jobRequestsList } from '../../machines/jobs/job-requests';
 import { isAgent } from '../../machines/session/token';
-import { listActor } from '../../machines/shared/list.machine';
-import { DashboardScreen } from '../../ui/dashboard/workspace-screens';
+import { AgentDashboard } from '../../ui/agents/agent-dashboard';
+import { Screen } from '../../ui/components/screen';
+import { CompanyRequests } from '../../ui/jobs/job-list';
+import { ProfileDashboard } from '../../ui/profile/profile-dashboard';
+
+const signedInRoute = getRouteApi('/_protected');
 
 export const Route = createFileRoute('/_protected/dashboard')({
   // A company's dashboard lists its job requests: the same list the requests page shows first. An
-  // agent's shows the workspace's counts, loaded afresh on every visit.
+  // agent's shows the agency's counts, loaded afresh on every visit.
   loader: ({ context }) => {
-    const { api, session } = context;
-    const claims = session.getSnapshot().context.claims;
-    if (claims && isAgent(claims)) return { requests: null, agent: agentDashboard(api) };
+    const claims = context.session.getSnapshot().context.claims;
+    if (claims && isAgent(claims)) return { requests: null, agent: agentLogic(context.logic).dashboard() };
     if (claims?.user_type !== 'company') return { requests: null, agent: null };
-    const requests = listActor(api, 'jobs', (query) => listJobs(api, { ...query, limit: JOB_PAGE_SIZE }));
-    requests.send({ type: 'list.load', query: v.parse(JobListSearchSchema, {}) });
-    return { requests, agent: null };
+    return { requests: jobRequestsList(context.logic, v.parse(JobListSearchSchema, {})), agent: null };
   },
+  // Each user's overview is made of their features' panels: the own profile, a company's requests, an
+  // agent's figures.
   component: function DashboardRoute() {
+    const { t } = useLingui();
     const { requests, agent } = Route.useLoaderData();
-    return <DashboardScreen requests={requests} agent={agent} />;
+    const { profile, claims } = signedInRoute.useLoaderData();
+    return (
+      <Screen title={t`Dashboard`}>
+        <p>
+          <Trans>Your overview: what is new and what needs your attention.</Trans>
+        </p>
+        {profile && <ProfileDashboard profile={profile} claims={claims} />}
+        {requests && <CompanyRequests list={requests} />}
+        {agent && <AgentDashboard list={agent} />}
+      </Screen>
+    );
   },
 });

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { ChangePasswordSchema } from '../../../contract/account';
 import { formErrors } from '../../../contract/form-errors';
-import { accountLogic } from '../../machines/account/account-logic';
+import { accountLogic } from '../../machines/account/account-actors';
 import { useAppActors } from '../components/app-context';
 import { DownloadButton } from '../components/download-button';
 import { FormError, TextField } from '../components/native-text-field';

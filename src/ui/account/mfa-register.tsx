@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { isAgentType } from '../../../contract/user-types';
-import { accountLogic } from '../../machines/account/account-logic';
+import { accountLogic } from '../../machines/account/account-actors';
 import { useAppActors } from '../components/app-context';
 import { PhoneSetupForm } from '../components/phone-setup-form';
 import { Screen } from '../components/screen';

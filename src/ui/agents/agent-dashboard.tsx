@@ -4,8 +4,8 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AgentDashboard as Dashboard } from '../../../contract/agent';
 import type { CandidateType } from '../../../contract/user-types';
-import { type ListActor, listPage } from '../../machines/shared/list.machine';
-import { ListStatus } from '../components/list-status';
+import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { ResourceStatus } from '../components/resource-status';
 
 /** One figure of the dashboard: the count, what it counts, and the table that lists them. */
 function Count({
@@ -63,11 +63,12 @@ function ByType({
 }
 
 /** The agent's day (PRODUCT.md §6): counts per type, new, unassigned, mine, jobs, runs, waiting requests. */
-export function AgentDashboard({ list }: { list: ListActor }) {
+export function AgentDashboard({ list }: { list: ResourceActor }) {
   const { t, i18n } = useLingui();
   const state = useSelector(list, (s) => s);
-  const data = listPage<Dashboard>(state);
-  if (!data) return <ListStatus list={list} state={state} loaded={false} loading={t`Loading the figures…`} />;
+  const data = resourceData<Dashboard>(state);
+  if (!data)
+    return <ResourceStatus resource={list} state={state} loaded={false} loading={t`Loading the figures…`} />;
   const runState: Record<string, string> = {
     queued: t`queued`,
     running: t`running`,

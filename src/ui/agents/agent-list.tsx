@@ -2,21 +2,21 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AgentListResponse } from '../../../contract/agent';
-import { type ListActor, listPage } from '../../machines/shared/list.machine';
-import { ListStatus } from '../components/list-status';
+import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 
 /**
  * agent/view: every agent with the candidates and companies they look after and their active jobs.
  * A card per agent, not a table: three counts beside a name read badly in narrow columns at 360 px.
  */
-export function AgentListScreen({ list }: { list: ListActor }) {
+export function AgentListScreen({ list }: { list: ResourceActor }) {
   const { t } = useLingui();
   const state = useSelector(list, (s) => s);
-  const page = listPage<AgentListResponse>(state);
+  const page = resourceData<AgentListResponse>(state);
   return (
     <Screen title={t`Agents`}>
-      <ListStatus list={list} state={state} loaded={Boolean(page)} loading={t`Loading the agents…`} />
+      <ResourceStatus resource={list} state={state} loaded={Boolean(page)} loading={t`Loading the agents…`} />
       {page && (
         <ul className="agent-cards" aria-busy={state.hasTag('busy')}>
           {page.items.map((agent) => (

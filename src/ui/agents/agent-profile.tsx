@@ -1,34 +1,40 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { type AgentSelf, AgentSelfUpdateSchema } from '../../../contract/agent';
 import { formErrors } from '../../../contract/form-errors';
 import type { photoMachine } from '../../machines/profile/photo.machine';
-import type { ListActor } from '../../machines/shared/list.machine';
-import { listPage } from '../../machines/shared/list.machine';
+import type { ResourceActor } from '../../machines/shared/resource.machine';
+import { resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
-import { AccountSettings } from '../account/account-settings';
-import { ListStatus } from '../components/list-status';
 import { FormError, TextField } from '../components/native-text-field';
+import { PhotoEditor } from '../components/photo-panel';
+import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
-import { PhotoEditor } from '../profile/photo-panel';
 
-/** agent: the agent's own name, phone and photo, and the account settings every user has. */
+/** agent: the agent's own name, phone and photo, and (`settings`) the account settings every user has. */
 export function AgentProfileScreen({
   self,
   save,
   photo,
+  settings,
 }: {
-  self: ListActor;
+  self: ResourceActor;
   save: SubmissionActor;
   photo: typeof photoMachine;
+  settings: ReactNode;
 }) {
   const { t } = useLingui();
   const state = useSelector(self, (s) => s);
-  const agent = listPage<AgentSelf>(state);
+  const agent = resourceData<AgentSelf>(state);
   return (
     <Screen title={t`My agent profile`}>
-      <ListStatus list={self} state={state} loaded={Boolean(agent)} loading={t`Loading your profile…`} />
+      <ResourceStatus
+        resource={self}
+        state={state}
+        loaded={Boolean(agent)}
+        loading={t`Loading your profile…`}
+      />
       {agent && (
         <>
           <PhotoEditor image={agent.photo_image} logic={photo} />
@@ -36,7 +42,7 @@ export function AgentProfileScreen({
           <AgentForm key={agent.version} agent={agent} save={save} />
         </>
       )}
-      <AccountSettings />
+      {settings}
     </Screen>
   );
 }

@@ -1,28 +1,24 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import type { AccessKind, AgentListResponse, AgentProfileDetail } from '../../../contract/agent';
-import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
+import type { AgentListResponse, AgentProfileDetail } from '../../../contract/agent';
 import type { CandidateType } from '../../../contract/user-types';
 import type {
   CandidateActionsActor,
   CandidateNotice,
 } from '../../machines/candidates/candidate-actions.machine';
 import type { CandidateDetailLogic } from '../../machines/candidates/candidate-actors';
-import { type ListActor, listPage } from '../../machines/shared/list.machine';
+import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/dialog';
 import { DownloadButton } from '../components/download-button';
 import { errorMessage } from '../components/error-message';
-import { ListStatus } from '../components/list-status';
 import { ProtectedImage } from '../components/protected-image';
+import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
-import { ScoreBar } from '../jobs/reasons';
-import { TAB_NAMES } from '../profile/profile-editor';
-import { fieldLabel, valueText } from './candidate-values';
+import { AccessLog, AccountFacts, History, ProfileValues, RankedJobs } from './candidate-sections';
 
 const TYPE_NAMES = { stella: msg`Stella`, luna: msg`Luna`, nova: msg`Nova` } as const;
 const NOTICES: Record<CandidateNotice, ReturnType<typeof msg>> = {
@@ -32,19 +28,6 @@ const NOTICES: Record<CandidateNotice, ReturnType<typeof msg>> = {
   activated: msg`The profile is active again and takes part in matching.`,
   deactivated: msg`The profile is inactive and takes no part in matching.`,
 };
-const ACCESS_KINDS: Record<AccessKind, ReturnType<typeof msg>> = {
-  profile: msg`profile viewed`,
-  card_pdf: msg`card downloaded`,
-  card_anonymous: msg`anonymous card downloaded`,
-};
-const HISTORY_ACTIONS: Record<string, ReturnType<typeof msg>> = {
-  assign: msg`assigned`,
-  unassign: msg`unassigned`,
-  promote: msg`promoted to stella`,
-  activate: msg`activated`,
-  deactivate: msg`deactivated`,
-};
-
 function nameOf(detail: AgentProfileDetail): string {
   const { first_name, last_name } = detail.profile.values;
   return [first_name, last_name].filter((part) => typeof part === 'string' && part).join(' ');
@@ -54,12 +37,12 @@ function nameOf(detail: AgentProfileDetail): string {
 export function CandidateDetailScreen({ type, logic }: { type: CandidateType; logic: CandidateDetailLogic }) {
   const { i18n, t } = useLingui();
   const state = useSelector(logic.detail, (s) => s);
-  const detail = listPage<AgentProfileDetail>(state);
+  const detail = resourceData<AgentProfileDetail>(state);
   const title = detail ? nameOf(detail) || t`Candidate` : i18n._(TYPE_NAMES[type]);
   return (
     <Screen title={title}>
-      <ListStatus
-        list={logic.detail}
+      <ResourceStatus
+        resource={logic.detail}
         state={state}
         loaded={Boolean(detail)}
         loading={t`Loading the profile…`}
@@ -132,7 +115,7 @@ function CandidateActions({
   name,
 }: {
   actions: CandidateActionsActor;
-  agents: ListActor | null;
+  agents: ResourceActor | null;
   name: string;
 }) {
   const { i18n, t } = useLingui();
@@ -248,9 +231,9 @@ function CandidateActions({
 }
 
 /** A senior agent's choice of any agent (the machine refuses it for everybody else). */
-function AssignToAgent({ actions, agents }: { actions: CandidateActionsActor; agents: ListActor }) {
+function AssignToAgent({ actions, agents }: { actions: CandidateActionsActor; agents: ResourceActor }) {
   const { t } = useLingui();
-  const list = listPage<AgentListResponse>(useSelector(agents, (s) => s));
+  const list = resourceData<AgentListResponse>(useSelector(agents, (s) => s));
   const [choice, setChoice] = useState<string | null>(null);
   const allowed = useSelector(actions, (s) =>
     choice ? s.can({ type: 'candidate.assignTo', agent: choice }) : false,
@@ -276,219 +259,5 @@ function AssignToAgent({ actions, agents }: { actions: CandidateActionsActor; ag
         <Trans>Assign</Trans>
       </Button>
     </div>
-  );
-}
-
-function AccountFacts({ detail }: { detail: AgentProfileDetail }) {
-  const { i18n, t } = useLingui();
-  const account = detail.account;
-  const when = (iso: string | null) =>
-    iso ? i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : t`never`;
-  return (
-    <section aria-labelledby="candidate-account-title" className="candidate-section">
-      <h2 id="candidate-account-title">
-        <Trans>Account</Trans>
-      </h2>
-      {account ? (
-        <dl className="facts">
-          <dt>
-            <Trans>E-mail</Trans>
-          </dt>
-          <dd>{account.email}</dd>
-          <dt>
-            <Trans>Registered</Trans>
-          </dt>
-          <dd>{when(account.registeredAt)}</dd>
-          <dt>
-            <Trans>Registration finished</Trans>
-          </dt>
-          <dd>{account.registrationFinished ? t`yes` : t`no`}</dd>
-          <dt>
-            <Trans>E-mail confirmed</Trans>
-          </dt>
-          <dd>{account.emailValidated ? t`yes` : t`no`}</dd>
-          <dt>
-            <Trans>SMS login protection</Trans>
-          </dt>
-          <dd>{account.twoFactor ? t`on` : t`off`}</dd>
-          <dt>
-            <Trans>Last login</Trans>
-          </dt>
-          <dd>{when(account.lastLoginAt)}</dd>
-        </dl>
-      ) : (
-        <p>
-          <Trans>This profile has no user account.</Trans>
-        </p>
-      )}
-    </section>
-  );
-}
-
-function RankedJobs({ detail }: { detail: AgentProfileDetail }) {
-  const { t } = useLingui();
-  return (
-    <section aria-labelledby="candidate-jobs-title" className="candidate-section">
-      <h2 id="candidate-jobs-title">
-        <Trans>Active jobs where the candidate ranks</Trans>
-      </h2>
-      {detail.jobs.length === 0 ? (
-        <p>
-          <Trans>The candidate is in no active job's results.</Trans>
-        </p>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">{t`Active jobs where the candidate ranks`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>Job</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Rank</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Score</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.jobs.map((job) => (
-                <tr key={job.uuid}>
-                  <th scope="row">
-                    <Link
-                      to="/matchingJobResultDetail/$jobUuid/$uuid"
-                      params={{ jobUuid: job.uuid, uuid: detail.profile.uuid }}
-                    >
-                      {job.title}
-                    </Link>
-                  </th>
-                  <td>{job.rank}</td>
-                  <td>
-                    <ScoreBar score={job.score} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
-/** Every catalogue tab, read-only. */
-function ProfileValues({ detail, fields }: { detail: AgentProfileDetail; fields: ListActor }) {
-  const { i18n } = useLingui();
-  const catalog = listPage<FieldDefinition[]>(useSelector(fields, (s) => s)) ?? [];
-  const own = catalog.filter((f) => fieldIsFor(f, detail.profile.type));
-  const tabs = [...new Set(own.map((f) => f.tab))];
-  const tabName = (key: string) => {
-    const known = TAB_NAMES[key as keyof typeof TAB_NAMES];
-    return known ? i18n._(known) : key;
-  };
-  return (
-    <section aria-labelledby="candidate-profile-title" className="candidate-section">
-      <h2 id="candidate-profile-title">
-        <Trans>Profile</Trans>
-      </h2>
-      {detail.profile.missing.length > 0 && (
-        <p className="muted">
-          <Trans>Still missing:</Trans>{' '}
-          {detail.profile.missing
-            .map((key) => {
-              const field = own.find((f) => f.key === key);
-              return field ? fieldLabel(field, i18n.locale) : key;
-            })
-            .join(', ')}
-        </p>
-      )}
-      {tabs.map((tab) => (
-        <div key={tab} className="candidate-tab">
-          <h3>{tabName(tab)}</h3>
-          <dl className="facts">
-            {own
-              .filter((f) => f.tab === tab)
-              .map((field) => (
-                <div key={field.key} className="fact">
-                  <dt>{fieldLabel(field, i18n.locale)}</dt>
-                  <dd>{valueText(i18n, field, detail.profile.values[field.key])}</dd>
-                </div>
-              ))}
-          </dl>
-        </div>
-      ))}
-    </section>
-  );
-}
-
-function History({ detail }: { detail: AgentProfileDetail }) {
-  const { i18n } = useLingui();
-  if (detail.history.length === 0) return null;
-  return (
-    <section aria-labelledby="candidate-history-title" className="candidate-section">
-      <h2 id="candidate-history-title">
-        <Trans>Changes by agents</Trans>
-      </h2>
-      <ul className="candidate-history">
-        {detail.history.map((entry) => {
-          const action = HISTORY_ACTIONS[entry.action];
-          return (
-            <li key={`${entry.at}-${entry.action}`}>
-              {i18n.date(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'short' })} —{' '}
-              {action ? i18n._(action) : entry.action} · {entry.agent}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
-  );
-}
-
-/** Senior agents: who read the profile or its cards, newest first (PRODUCT.md §8). */
-function AccessLog({ entries }: { entries: NonNullable<AgentProfileDetail['accessLog']> }) {
-  const { i18n, t } = useLingui();
-  return (
-    <section aria-labelledby="candidate-access-title" className="candidate-section">
-      <h2 id="candidate-access-title">
-        <Trans>Access log</Trans>
-      </h2>
-      {entries.length === 0 ? (
-        <p>
-          <Trans>Nobody has read this profile yet.</Trans>
-        </p>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">{t`Who read this profile`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <Trans>When</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Agent</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>What</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry, index) => (
-                // The log has no ids; entries never reorder while shown.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <tr key={index}>
-                  <td>{i18n.date(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'short' })}</td>
-                  <td>{entry.agent}</td>
-                  <td>{i18n._(ACCESS_KINDS[entry.what])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
   );
 }

@@ -10,10 +10,10 @@ import {
 } from '../../../contract/candidate-search';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { CandidateType } from '../../../contract/user-types';
-import { type ListActor, listPage } from '../../machines/shared/list.machine';
-import { ListStatus } from '../components/list-status';
+import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { Pagination } from '../components/pagination';
 import { ProtectedImage } from '../components/protected-image';
+import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/table';
@@ -31,9 +31,9 @@ const SORTABLE = new Set(['name', 'completeness', 'updated']);
 
 export interface CandidateListScreenProps {
   type: CandidateType;
-  list: ListActor;
+  list: ResourceActor;
   /** The candidate type's profile fields (the occupation's labels). */
-  fields: ListActor;
+  fields: ResourceActor;
   search: CandidateListSearch;
   /** Changes the URL's table state (a new filter goes back to page 1; typing replaces the entry). */
   onSearch: (patch: Partial<CandidateListSearch>, options?: { replace?: boolean }) => void;
@@ -43,8 +43,8 @@ export interface CandidateListScreenProps {
 export function CandidateListScreen({ type, list, fields, search, onSearch }: CandidateListScreenProps) {
   const { t } = useLingui();
   const state = useSelector(list, (s) => s);
-  const page = listPage<ProfileListResponse>(state);
-  const catalog = listPage<FieldDefinition[]>(useSelector(fields, (s) => s)) ?? [];
+  const page = resourceData<ProfileListResponse>(state);
+  const catalog = resourceData<FieldDefinition[]>(useSelector(fields, (s) => s)) ?? [];
   const pages = page ? Math.max(1, Math.ceil(page.total / CANDIDATE_PAGE_SIZE)) : 1;
   const titles: Record<CandidateType, string> = { stella: t`Stellas`, luna: t`Lunas`, nova: t`Novas` };
   const filter = (patch: Partial<CandidateListSearch>) => onSearch({ ...patch, page: 1 }, { replace: true });
@@ -111,7 +111,12 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
           ]}
         />
       </search>
-      <ListStatus list={list} state={state} loaded={Boolean(page)} loading={t`Loading the candidates…`} />
+      <ResourceStatus
+        resource={list}
+        state={state}
+        loaded={Boolean(page)}
+        loading={t`Loading the candidates…`}
+      />
       {page && (
         <div className="candidate-table" aria-busy={state.hasTag('busy')}>
           <p className="muted" aria-live="polite">

@@ -9,21 +9,21 @@ import type {
 } from '../../../contract/agent';
 import type { FieldDefinition } from '../../../contract/catalog';
 import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../../contract/company-search';
-import { type ListActor, listPage } from '../../machines/shared/list.machine';
+import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
-import { ListStatus } from '../components/list-status';
 import { FormError } from '../components/native-text-field';
 import { Pagination } from '../components/pagination';
+import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
 
-const workspaceRoute = getRouteApi('/_protected');
+const signedInRoute = getRouteApi('/_protected');
 const listRoute = getRouteApi('/_protected/companies');
 
 /** An agent as a table cell names them: name, else e-mail; "me" for the signed-in agent. */
 export function AgentName({ agent }: { agent: AgentRef | null }) {
-  const { claims } = workspaceRoute.useLoaderData();
+  const { claims } = signedInRoute.useLoaderData();
   if (!agent)
     return (
       <span className="muted">
@@ -35,12 +35,12 @@ export function AgentName({ agent }: { agent: AgentRef | null }) {
 }
 
 /** companies (agents): search, assigned agent and open requests filters, paged; the URL holds it all. */
-export function CompanyListScreen({ list }: { list: ListActor }) {
+export function CompanyListScreen({ list }: { list: ResourceActor }) {
   const { t, i18n } = useLingui();
   const search = listRoute.useSearch();
   const navigate = useNavigate({ from: '/companies' });
   const state = useSelector(list, (s) => s);
-  const page = listPage<CompanyListResponse>(state);
+  const page = resourceData<CompanyListResponse>(state);
   const setSearch = (patch: Partial<CompanyListSearch>) =>
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
   const pages = page ? Math.max(1, Math.ceil(page.total / COMPANY_PAGE_SIZE)) : 1;
@@ -71,7 +71,12 @@ export function CompanyListScreen({ list }: { list: ListActor }) {
           ]}
         />
       </search>
-      <ListStatus list={list} state={state} loaded={Boolean(page)} loading={t`Loading the companies…`} />
+      <ResourceStatus
+        resource={list}
+        state={state}
+        loaded={Boolean(page)}
+        loading={t`Loading the companies…`}
+      />
       {page && (
         <div className="table-wrap" aria-busy={state.hasTag('busy')}>
           <p className="muted" aria-live="polite">
@@ -157,17 +162,17 @@ export function CompanyDetailScreen({
   assign,
   agents,
 }: {
-  detail: ListActor;
+  detail: ResourceActor;
   assign: SubmissionActor;
   /** Senior agents only: the agents the company may be handed to. */
-  agents: ListActor | null;
+  agents: ResourceActor | null;
 }) {
   const { t, i18n } = useLingui();
-  const { claims, fields } = workspaceRoute.useLoaderData();
+  const { claims, fields } = signedInRoute.useLoaderData();
   const state = useSelector(detail, (s) => s);
   const busy = useSelector(assign, (s) => s.hasTag('busy'));
   const assignError = useSelector(assign, (s) => s.context.error);
-  const company = listPage<CompanyDetail>(state);
+  const company = resourceData<CompanyDetail>(state);
   const name = text(company?.values.name) ?? company?.email;
   const language = i18n.locale === 'en' ? 'en' : 'de';
   const mine = company?.assignedAgent?.uuid === claims.sub;
@@ -178,7 +183,12 @@ export function CompanyDetailScreen({
           <Trans>Back to the companies</Trans>
         </Link>
       </p>
-      <ListStatus list={detail} state={state} loaded={Boolean(company)} loading={t`Loading the company…`} />
+      <ResourceStatus
+        resource={detail}
+        state={state}
+        loaded={Boolean(company)}
+        loading={t`Loading the company…`}
+      />
       {company && (
         <div className="dashboard-grid" aria-busy={state.hasTag('busy')}>
           <section aria-labelledby="company-assignment">
@@ -268,12 +278,12 @@ function AssignToAgent({
   assign,
   current,
 }: {
-  agents: ListActor;
+  agents: ResourceActor;
   assign: SubmissionActor;
   current: string | null;
 }) {
   const { t } = useLingui();
-  const list = useSelector(agents, (s) => listPage<AgentListResponse>(s));
+  const list = useSelector(agents, (s) => resourceData<AgentListResponse>(s));
   const busy = useSelector(assign, (s) => s.hasTag('busy'));
   if (!list) return null;
   return (

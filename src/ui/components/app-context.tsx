@@ -7,7 +7,7 @@ import type { LocaleActor } from '../../machines/shell/locale.machine';
 export interface AppActors {
   session: SessionActor;
   locale: LocaleActor;
-  /** The machines screens run, with their side effects (src/machines/app-logic.ts). */
+  /** What the features' providers are made from (src/machines/shell/app-logic.ts): `accountLogic(logic)`, … */
   logic: AppLogic;
 }
 

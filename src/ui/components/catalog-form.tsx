@@ -11,7 +11,7 @@ export interface CatalogFormProps {
   values: Record<string, unknown>;
   errors: Record<string, string[]>;
   onChange: (key: string, value: unknown) => void;
-  /** The city search machine for location fields (`citySearchLogic(api)`). */
+  /** The city search machine for location fields (`citySearch(logic)`, src/machines/shared/city-search-actors.ts). */
   citySearch: CitySearchLogic;
   idPrefix: string;
 }

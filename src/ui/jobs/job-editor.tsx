@@ -13,8 +13,8 @@ import {
 } from '../../machines/jobs/job.machine';
 import { jobLogic } from '../../machines/jobs/job-logic';
 import type { JobPreviewActor } from '../../machines/jobs/job-preview.machine';
-import type { citySearchLogic } from '../../machines/shared/city-search.machine';
-import { citySearch } from '../../machines/shared/city-search-logic';
+import type { CitySearchLogic } from '../../machines/shared/city-search.machine';
+import { citySearch } from '../../machines/shared/city-search-actors';
 import { useAppActors } from '../components/app-context';
 import { Button } from '../components/button';
 import { ErrorSummary } from '../components/catalog-form';
@@ -182,7 +182,7 @@ function CriterionRow({
   errors: string[];
   asCompany: boolean;
   actor: JobActor;
-  citySearch: ReturnType<typeof citySearchLogic>;
+  citySearch: CitySearchLogic;
 }) {
   const { t, i18n } = useLingui();
   const label = field.label[i18n.locale as Language];

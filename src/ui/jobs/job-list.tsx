@@ -3,25 +3,25 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Job, JobListResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type JobListSearch } from '../../../contract/job-search';
-import { type ListActor, listPage } from '../../machines/shared/list.machine';
-import { ListStatus } from '../components/list-status';
+import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { Pagination } from '../components/pagination';
+import { ResourceStatus } from '../components/resource-status';
+import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
-import { ScoreBar } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');
 const listRoute = getRouteApi('/_protected/matchingJob');
 
 /** matchingJob: an agent's jobs with tabs, search, origin filter and sort; a company's own requests. */
-export function JobListScreen({ list }: { list: ListActor }) {
+export function JobListScreen({ list }: { list: ResourceActor }) {
   const { t } = useLingui();
   const { claims } = workspaceRoute.useLoaderData();
   const search = listRoute.useSearch();
   const navigate = useNavigate({ from: '/matchingJob' });
   const state = useSelector(list, (s) => s);
-  const page = listPage<JobListResponse>(state);
+  const page = resourceData<JobListResponse>(state);
   const asCompany = claims.user_type === 'company';
   const setSearch = (patch: Partial<JobListSearch>) =>
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
@@ -82,7 +82,7 @@ export function JobListScreen({ list }: { list: ListActor }) {
           ]}
         />
       </search>
-      <ListStatus list={list} state={state} loaded={Boolean(page)} loading={t`Loading the jobs…`} />
+      <ResourceStatus resource={list} state={state} loaded={Boolean(page)} loading={t`Loading the jobs…`} />
       {page && (
         <div className="table-wrap" aria-busy={state.hasTag('busy')}>
           <table className="stack-table">
@@ -174,17 +174,17 @@ function JobRow({ job, asCompany }: { job: Job; asCompany: boolean }) {
 }
 
 /** The company dashboard's part: its open requests and their state, with the way to file a new one. */
-export function CompanyRequests({ list }: { list: ListActor }) {
+export function CompanyRequests({ list }: { list: ResourceActor }) {
   const { t } = useLingui();
   const state = useSelector(list, (s) => s);
-  const page = listPage<JobListResponse>(state);
+  const page = resourceData<JobListResponse>(state);
   return (
     <section aria-labelledby="company-requests-title">
       <h2 id="company-requests-title">
         <Trans>My job requests</Trans>
       </h2>
-      <ListStatus
-        list={list}
+      <ResourceStatus
+        resource={list}
         state={state}
         loaded={Boolean(page)}
         loading={t`Loading your requests…`}

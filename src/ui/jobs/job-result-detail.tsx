@@ -2,23 +2,24 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ResultDetail } from '../../../contract/job';
-import { type ListActor, listPage } from '../../machines/shared/list.machine';
-import { ListStatus } from '../components/list-status';
+import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { ProtectedImage } from '../components/protected-image';
+import { ResourceStatus } from '../components/resource-status';
+import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
-import { reasonText, ScoreBar } from './reasons';
+import { reasonText } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');
 const detailRoute = getRouteApi('/_protected/_agent/matchingJobResultDetail/$jobUuid/$uuid');
 
 /** matchingJobResultDetail/{job}/{profile}: why a candidate ranks where they do, criterion by criterion. */
-export function JobResultDetailScreen({ detail }: { detail: ListActor }) {
+export function JobResultDetailScreen({ detail }: { detail: ResourceActor }) {
   const { t, i18n } = useLingui();
   const { fields } = workspaceRoute.useLoaderData();
   const { jobUuid } = detailRoute.useParams();
   const search = detailRoute.useSearch();
   const state = useSelector(detail, (s) => s);
-  const result = listPage<ResultDetail>(state);
+  const result = resourceData<ResultDetail>(state);
   const title = result ? result.profile.name : t`Candidate`;
   const profileRoute = {
     stella: '/stellas/view/$uuid',
@@ -37,7 +38,7 @@ export function JobResultDetailScreen({ detail }: { detail: ListActor }) {
           <Trans>Back to the results</Trans>
         </Link>
       </p>
-      <ListStatus list={detail} state={state} loaded={Boolean(result)} loading={t`Loading…`} />
+      <ResourceStatus resource={detail} state={state} loaded={Boolean(result)} loading={t`Loading…`} />
       {result && (
         <div aria-busy={state.hasTag('busy')}>
           <div className="detail-head">

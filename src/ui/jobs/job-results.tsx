@@ -7,21 +7,22 @@ import { JOB_PAGE_SIZE, type ResultsSearch } from '../../../contract/job-search'
 import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/jobs/job.machine';
 import { jobLogic } from '../../machines/jobs/job-logic';
-import { type ListActor, listPage } from '../../machines/shared/list.machine';
+import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { useAppActors } from '../components/app-context';
 import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
 import { errorMessage } from '../components/error-message';
-import { ListStatus } from '../components/list-status';
 import { NumberField } from '../components/number-field';
 import { Pagination } from '../components/pagination';
 import { Progress } from '../components/progress';
 import { ProtectedImage } from '../components/protected-image';
+import { ResourceStatus } from '../components/resource-status';
 import { RetryAlert } from '../components/retry-alert';
+import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { Histogram } from './histogram';
-import { reasonText, ScoreBar } from './reasons';
+import { reasonText } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');
 const resultsRoute = getRouteApi('/_protected/_agent/matchingJobResult/$jobUuid');
@@ -33,8 +34,8 @@ export function JobResults({
   nearMisses,
 }: {
   job: JobActor;
-  results: ListActor;
-  nearMisses: ListActor;
+  results: ResourceActor;
+  nearMisses: ResourceActor;
 }) {
   const { t, i18n } = useLingui();
   const { jobUuid } = resultsRoute.useParams();
@@ -44,9 +45,9 @@ export function JobResults({
   const { logic } = useAppActors();
   const jobState = useSelector(job, (s) => s);
   const list = useSelector(results, (s) => s);
-  const page = listPage<ResultsResponse>(list);
+  const page = resourceData<ResultsResponse>(list);
   const [requests] = useState(() =>
-    jobLogic(logic).jobResults(jobUuid, () => results.send({ type: 'list.reload' })),
+    jobLogic(logic).jobResults(jobUuid, () => results.send({ type: 'resource.reload' })),
   );
   const csv = useActorRef(requests.csv);
   const star = useActorRef(requests.shortlist);
@@ -146,7 +147,12 @@ export function JobResults({
         </button>
       </form>
 
-      <ListStatus list={results} state={list} loaded={Boolean(page)} loading={t`Loading the results…`} />
+      <ResourceStatus
+        resource={results}
+        state={list}
+        loaded={Boolean(page)}
+        loading={t`Loading the results…`}
+      />
       {page && run && page.items.length === 0 && (
         <p>
           <Trans>No candidate fits these filters.</Trans>
@@ -361,11 +367,11 @@ export function JobActions({ job }: { job: JobActor }) {
 }
 
 /** "Who fits if you relax X": the best candidates one must-have keeps out. */
-function NearMisses({ list }: { list: ListActor }) {
+function NearMisses({ list }: { list: ResourceActor }) {
   const { i18n } = useLingui();
   const { fields } = workspaceRoute.useLoaderData();
   const state = useSelector(list, (s) => s);
-  const page = listPage<NearMissesResponse>(state);
+  const page = resourceData<NearMissesResponse>(state);
   if (!page || page.items.length === 0) return null;
   return (
     <section aria-labelledby="near-misses-title">

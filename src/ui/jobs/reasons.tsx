@@ -78,17 +78,3 @@ export function reasonText(i18n: I18n, item: ReasonItem, fields: FieldDefinition
       return i18n._(msg`${label}: not given in the profile`);
   }
 }
-
-/** A score as a bar and a number (0–100). */
-export function ScoreBar({ score }: { score: number }) {
-  const width = Math.max(0, Math.min(100, score));
-  return (
-    <span className="score">
-      <svg viewBox="0 0 100 8" className="score-bar" aria-hidden="true" focusable="false">
-        <rect x="0" y="0" width="100" height="8" rx="4" className="score-track" />
-        <rect x="0" y="0" width={width} height="8" rx="4" className="score-value" />
-      </svg>
-      <span className="score-number">{score.toFixed(1)}</span>
-    </span>
-  );
-}

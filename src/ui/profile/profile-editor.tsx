@@ -5,19 +5,11 @@ import { useSelector } from '@xstate/react';
 import type { FieldDefinition } from '../../../contract/catalog';
 import { fieldIsFor } from '../../../contract/catalog';
 import { hasUnsavedChanges, type ProfileActor } from '../../machines/profile/profile.machine';
-import { citySearch } from '../../machines/shared/city-search-logic';
+import { citySearch } from '../../machines/shared/city-search-actors';
 import { useAppActors } from '../components/app-context';
 import { CatalogForm, ErrorSummary } from '../components/catalog-form';
 import { errorMessage } from '../components/error-message';
-
-export const TAB_NAMES = {
-  personal: msg`Personal`,
-  qualification: msg`Qualification`,
-  preferences: msg`Preferences`,
-  about: msg`About me`,
-  company: msg`Company`,
-  contact: msg`Contact`,
-} as const;
+import { TAB_NAMES } from '../components/profile-tabs';
 
 const leaveQuestion = msg`You have unsaved changes. Leave this page and lose them?`;
 

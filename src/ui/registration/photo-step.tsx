@@ -4,7 +4,7 @@ import type { ProfileActor } from '../../machines/profile/profile.machine';
 import type { RegistrationActor } from '../../machines/registration/registration.machine';
 import { useAppActors } from '../components/app-context';
 import { FormError } from '../components/native-text-field';
-import { PhotoPanel } from '../profile/photo-panel';
+import { PhotoPanel } from '../components/photo-panel';
 
 /** Step 5: a photo, or not; companies have none. */
 export function PhotoStep({ registration }: { registration: RegistrationActor }) {

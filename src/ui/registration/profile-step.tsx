@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ProfileActor } from '../../machines/profile/profile.machine';
 import type { RegistrationActor } from '../../machines/registration/registration.machine';
-import { citySearch } from '../../machines/shared/city-search-logic';
+import { citySearch } from '../../machines/shared/city-search-actors';
 import { useAppActors } from '../components/app-context';
 import { CatalogForm, ErrorSummary } from '../components/catalog-form';
 import { FormError } from '../components/native-text-field';

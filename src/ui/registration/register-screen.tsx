@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { registrationStep } from '../../machines/registration/registration.machine';
-import { registrationLogic } from '../../machines/registration/registration-logic';
+import { registrationLogic } from '../../machines/registration/registration-actors';
 import { useAppActors } from '../components/app-context';
 import { Screen } from '../components/screen';
 import { AccountStep } from './account-step';

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { PasswordResetRequestSchema, PasswordSchema } from '../../../contract/account';
 import { formErrors } from '../../../contract/form-errors';
 import { EmailSchema } from '../../../contract/session';
-import { accountLogic } from '../../machines/account/account-logic';
+import { accountLogic } from '../../machines/account/account-actors';
 import { useAppActors } from '../components/app-context';
 import { FormError, TextField } from '../components/native-text-field';
 import { PasswordStrength } from '../components/password-strength';

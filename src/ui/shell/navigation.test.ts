@@ -40,14 +40,13 @@ async function landsAt(path: string, token: string | null): Promise<string> {
   const router = createAppRouter(
     {
       session,
-      api,
       logic: createAppLogic(api, session),
       locale,
       confirm: () => false,
       checkResetToken: async () => null,
-      workspace: {
-        preload: async (claims) => ({
-          claims,
+      signedIn: {
+        preload: async () => ({
+          claims: session.getSnapshot().context.claims!,
           fields: { profile: [], company: [], job: [] },
           profile: null,
           consents: null,

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { agentSelfActors } from '../../../machines/agents/agent-workspace';
+import { agentLogic } from '../../../machines/agents/agent-actors';
+import { AccountSettings } from '../../../ui/account/account-settings';
 import { AgentProfileScreen } from '../../../ui/agents/agent-profile';
 
 export const Route = createFileRoute('/_protected/_agent/agent/')({
-  loader: ({ context }) => agentSelfActors(context.api, context.session),
+  loader: ({ context }) => agentLogic(context.logic).ownPage(),
   component: function AgentProfileRoute() {
     const { self, save, photo } = Route.useLoaderData();
-    return <AgentProfileScreen self={self} save={save} photo={photo} />;
+    return <AgentProfileScreen self={self} save={save} photo={photo} settings={<AccountSettings />} />;
   },
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { agentList } from '../../../machines/agents/agent-workspace';
+import { agentLogic } from '../../../machines/agents/agent-actors';
 import { AgentListScreen } from '../../../ui/agents/agent-list';
 
 export const Route = createFileRoute('/_protected/_agent/agent/view')({
-  loader: ({ context }) => ({ list: agentList(context.api) }),
+  loader: ({ context }) => ({ list: agentLogic(context.logic).list() }),
   component: function AgentListRoute() {
     const { list } = Route.useLoaderData();
     return <AgentListScreen list={list} />;

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isSeniorAgentType } from '../../../../contract/agent';
-import { agentList, companyDetailActors } from '../../../machines/agents/agent-workspace';
+import { agentLogic } from '../../../machines/agents/agent-actors';
+import { companyLogic } from '../../../machines/companies/company-actors';
 import { CompanyDetailScreen } from '../../../ui/companies/companies';
 
 export const Route = createFileRoute('/_protected/_agent/companies/view/$uuid')({
@@ -8,8 +9,8 @@ export const Route = createFileRoute('/_protected/_agent/companies/view/$uuid')(
   loader: ({ context, params }) => {
     const senior = isSeniorAgentType(context.session.getSnapshot().context.claims?.user_type ?? '');
     return {
-      ...companyDetailActors(context.api, params.uuid),
-      agents: senior ? agentList(context.api) : null,
+      ...companyLogic(context.logic).detail(params.uuid),
+      agents: senior ? agentLogic(context.logic).list() : null,
     };
   },
   component: function CompanyDetailRoute() {

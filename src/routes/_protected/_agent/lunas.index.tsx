@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CandidateListSearchSchema } from '../../../../contract/candidate-search';
-import { candidateTable } from '../../../machines/candidates/candidate-actors';
+import { candidateLogic } from '../../../machines/candidates/candidate-actors';
 import { CandidateListScreen } from '../../../ui/candidates/candidate-list';
 
 export const Route = createFileRoute('/_protected/_agent/lunas/')({
   validateSearch: CandidateListSearchSchema,
   loaderDeps: ({ search }) => search,
-  // The URL is the table's state: every change of it becomes the list machine's query.
-  loader: ({ context, deps }) => candidateTable(context.api, 'luna', deps),
+  // The URL is the table's state: every change of it becomes the resource machine's query.
+  loader: ({ context, deps }) => candidateLogic(context.logic).table('luna', deps),
   component: function LunasRoute() {
     const { list, fields } = Route.useLoaderData();
     const search = Route.useSearch();

@@ -1,9 +1,8 @@
 import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { JOB_PAGE_SIZE, ResultsSearchSchema } from '../../../../contract/job-search';
-import { fetchNearMisses, fetchResults } from '../../../api/jobs';
+import { ResultsSearchSchema } from '../../../../contract/job-search';
 import { jobLogic } from '../../../machines/jobs/job-logic';
-import { listActor } from '../../../machines/shared/list.machine';
+import { jobResultsLists } from '../../../machines/jobs/job-requests';
 import { JobResults } from '../../../ui/jobs/job-results';
 
 const workspaceRoute = getRouteApi('/_protected');
@@ -11,19 +10,8 @@ const workspaceRoute = getRouteApi('/_protected');
 export const Route = createFileRoute('/_protected/_agent/matchingJobResult/$jobUuid')({
   validateSearch: ResultsSearchSchema,
   loaderDeps: ({ search }) => search,
-  // The URL is the table's state: every change of it becomes the list machine's query.
-  loader: ({ context, params, deps }) => {
-    const { api } = context;
-    const results = listActor(api, `results:${params.jobUuid}`, (query) =>
-      fetchResults(api, params.jobUuid, { ...query, limit: JOB_PAGE_SIZE }),
-    );
-    results.send({ type: 'list.load', query: deps });
-    const nearMisses = listActor(api, `near-misses:${params.jobUuid}`, () =>
-      fetchNearMisses(api, params.jobUuid),
-    );
-    nearMisses.send({ type: 'list.load', query: {} });
-    return { results, nearMisses };
-  },
+  // The URL is the table's state: every change of it becomes the resource machine's query.
+  loader: ({ context, params, deps }) => jobResultsLists(context.logic, params.jobUuid, deps),
   component: function JobResultsRoute() {
     const { jobUuid } = Route.useParams();
     // Another job is another job actor: its state starts afresh.
@@ -43,8 +31,8 @@ function JobResultsPage({ jobUuid }: { jobUuid: string }) {
   const job = useActorRef(
     jobLogic(logic).job(false, {
       resultsReplaced: () => {
-        results.send({ type: 'list.reload' });
-        nearMisses.send({ type: 'list.reload' });
+        results.send({ type: 'resource.reload' });
+        nearMisses.send({ type: 'resource.reload' });
       },
       openCopy: (uuid) => void router.navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: uuid } }),
     }),

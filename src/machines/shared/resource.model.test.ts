@@ -9,7 +9,7 @@ import {
   tableCoverage,
   tablePaths,
 } from '../../../tests/support/model';
-import { LIST_DEBOUNCE_MS, listMachine } from './list.machine';
+import { RESOURCE_DEBOUNCE_MS, resourceMachine } from './resource.machine';
 
 const first = { sort: 'score', page: 1, q: '' };
 const second = { sort: 'name', page: 2, q: '' };
@@ -26,20 +26,20 @@ const table: ModelTable = {
       load: {
         target: 'loading',
         context: { query: first },
-        invoked: [{ src: 'fetchPage', input: first }],
+        invoked: [{ src: 'fetchData', input: first }],
         tags: busy,
       },
       // The first query loads at once, whatever it holds.
       loadOther: {
         target: 'loading',
         context: { query: second },
-        invoked: [{ src: 'fetchPage', input: second }],
+        invoked: [{ src: 'fetchData', input: second }],
         tags: busy,
       },
       type: {
         target: 'loading',
         context: { query: typed },
-        invoked: [{ src: 'fetchPage', input: typed }],
+        invoked: [{ src: 'fetchData', input: typed }],
         tags: busy,
       },
     },
@@ -48,33 +48,33 @@ const table: ModelTable = {
       loadOther: {
         target: 'loading',
         context: { query: second },
-        invoked: [{ src: 'fetchPage', input: second }],
+        invoked: [{ src: 'fetchData', input: second }],
         tags: busy,
       },
       type: { target: 'waiting', context: { query: typed }, tags: busy },
-      answered: { target: 'loaded', context: { page: pageOne, error: null }, tags: [] },
+      answered: { target: 'loaded', context: { data: pageOne, error: null }, tags: [] },
       failed: { target: 'failed', context: { error: 'network.unreachable' }, tags: [] },
     },
     loaded: {
       // The page stays while the next one loads.
       loadOther: {
         target: 'loading',
-        context: { query: second, page: pageOne },
-        invoked: [{ src: 'fetchPage', input: second }],
+        context: { query: second, data: pageOne },
+        invoked: [{ src: 'fetchData', input: second }],
         tags: busy,
       },
-      type: { target: 'waiting', context: { query: typed, page: pageOne }, tags: busy },
-      reload: { target: 'loading', invoked: [{ src: 'fetchPage', input: first }], tags: busy },
+      type: { target: 'waiting', context: { query: typed, data: pageOne }, tags: busy },
+      reload: { target: 'loading', invoked: [{ src: 'fetchData', input: first }], tags: busy },
     },
     waiting: {
       // Erasing the search is typing too.
       load: { target: 'waiting', context: { query: first }, tags: busy },
       type: { target: 'waiting', context: { query: typed }, tags: busy },
-      pause: { target: 'loading', invoked: [{ src: 'fetchPage', input: typed }], tags: busy },
+      pause: { target: 'loading', invoked: [{ src: 'fetchData', input: typed }], tags: busy },
       loadOther: {
         target: 'loading',
         context: { query: second },
-        invoked: [{ src: 'fetchPage', input: second }],
+        invoked: [{ src: 'fetchData', input: second }],
         tags: busy,
       },
     },
@@ -82,14 +82,14 @@ const table: ModelTable = {
       retry: {
         target: 'loading',
         context: { query: first },
-        invoked: [{ src: 'fetchPage', input: first }],
+        invoked: [{ src: 'fetchData', input: first }],
         tags: busy,
       },
-      reload: { target: 'loading', invoked: [{ src: 'fetchPage', input: first }], tags: busy },
+      reload: { target: 'loading', invoked: [{ src: 'fetchData', input: first }], tags: busy },
       loadOther: {
         target: 'loading',
         context: { query: second },
-        invoked: [{ src: 'fetchPage', input: second }],
+        invoked: [{ src: 'fetchData', input: second }],
         tags: busy,
       },
       type: { target: 'waiting', context: { query: typed }, tags: busy },
@@ -102,24 +102,24 @@ const visited = new Set<string>();
 const executed = new Set<string>();
 
 function start() {
-  const fx = deferredActors(['fetchPage'] as const);
-  const actor = createActor(listMachine.provide({ actors: fx.actors }), {
+  const fx = deferredActors(['fetchData'] as const);
+  const actor = createActor(resourceMachine.provide({ actors: fx.actors }), {
     inspect: recordVisits(visited),
   }).start();
   const settle = (outcome: 'done' | 'error', value: unknown) => {
-    if (fx.pending('fetchPage') > 0 && actor.getSnapshot().matches('loading'))
-      fx.settle('fetchPage', outcome, value);
+    if (fx.pending('fetchData') > 0 && actor.getSnapshot().matches('loading'))
+      fx.settle('fetchData', outcome, value);
   };
   return {
     async send(event: string) {
-      if (event === 'load') actor.send({ type: 'list.load', query: first });
-      else if (event === 'loadOther') actor.send({ type: 'list.load', query: second });
-      else if (event === 'type') actor.send({ type: 'list.load', query: typed });
-      else if (event === 'pause') await vi.advanceTimersByTimeAsync(LIST_DEBOUNCE_MS);
+      if (event === 'load') actor.send({ type: 'resource.load', query: first });
+      else if (event === 'loadOther') actor.send({ type: 'resource.load', query: second });
+      else if (event === 'type') actor.send({ type: 'resource.load', query: typed });
+      else if (event === 'pause') await vi.advanceTimersByTimeAsync(RESOURCE_DEBOUNCE_MS);
       else if (event === 'answered') settle('done', pageOne);
       else if (event === 'failed') settle('error', new TypeError('Failed to fetch'));
-      else if (event === 'reload') actor.send({ type: 'list.reload' });
-      else actor.send({ type: 'list.retry' });
+      else if (event === 'reload') actor.send({ type: 'resource.reload' });
+      else actor.send({ type: 'resource.retry' });
       await vi.advanceTimersByTimeAsync(0);
     },
     snapshot() {
@@ -130,7 +130,7 @@ function start() {
   };
 }
 
-describe('list machine, against its expectation table', () => {
+describe('resource machine, against its expectation table', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -138,7 +138,7 @@ describe('list machine, against its expectation table', () => {
     vi.useRealTimers();
   });
   afterAll(() => {
-    process.stdout.write(tableCoverage('list', table, listMachine, executed).line);
+    process.stdout.write(tableCoverage('resource', table, resourceMachine, executed).line);
   });
 
   it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
@@ -156,7 +156,7 @@ describe('list machine, against its expectation table', () => {
   });
 
   it('covered every state and every transition of the table', () => {
-    expect([...visited].sort()).toEqual(stateNodePaths(listMachine).sort());
+    expect([...visited].sort()).toEqual(stateNodePaths(resourceMachine).sort());
     expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
   });
 });

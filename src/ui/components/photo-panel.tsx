@@ -3,12 +3,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { PHOTO_TYPES, type photoMachine } from '../../machines/profile/photo.machine';
 import type { ProfileActor } from '../../machines/profile/profile.machine';
-import { profileLogic } from '../../machines/profile/profile-logic';
-import { useAppActors } from '../components/app-context';
-import { DownloadButton } from '../components/download-button';
-import { errorMessage } from '../components/error-message';
-import { FilePicker, SquareCrop } from '../components/file-drop';
-import { ProtectedImage } from '../components/protected-image';
+import { profileLogic } from '../../machines/profile/profile-actors';
+import { useAppActors } from './app-context';
+import { DownloadButton } from './download-button';
+import { errorMessage } from './error-message';
+import { FilePicker, SquareCrop } from './file-drop';
+import { ProtectedImage } from './protected-image';
 
 /**
  * The profile photo: preview of the chosen file, upload with progress, delete. A new photo reaches

@@ -3,8 +3,8 @@ import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type ListActor, listMachine } from '../../machines/shared/list.machine';
-import { ListStatus } from './list-status';
+import { type ResourceActor, resourceMachine } from '../../machines/shared/resource.machine';
+import { ResourceStatus } from './resource-status';
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 
@@ -13,9 +13,9 @@ function scriptedList() {
   const pending: { resolve: (page: unknown) => void; reject: (error: unknown) => void }[] = [];
   const loads: unknown[] = [];
   const list = createActor(
-    listMachine.provide({
+    resourceMachine.provide({
       actors: {
-        fetchPage: fromPromise(
+        fetchData: fromPromise(
           ({ input }) =>
             new Promise((resolve, reject) => {
               loads.push(input);
@@ -33,14 +33,19 @@ function scriptedList() {
   };
 }
 
-function Status({ list }: { list: ListActor }) {
+function Status({ list }: { list: ResourceActor }) {
   const state = list.getSnapshot();
   return (
-    <ListStatus list={list} state={state} loaded={state.context.page !== null} loading="Loading the jobs…" />
+    <ResourceStatus
+      resource={list}
+      state={state}
+      loaded={state.context.data !== null}
+      loading="Loading the jobs…"
+    />
   );
 }
 
-function show(list: ListActor) {
+function show(list: ResourceActor) {
   const view = render(
     <I18nProvider i18n={i18n}>
       <Status list={list} />
@@ -58,10 +63,10 @@ const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
 
 afterEach(cleanup);
 
-describe('ListStatus', () => {
+describe('ResourceStatus', () => {
   it('names what loads until the first page, then shows nothing of the load', async () => {
     const { list, answer } = scriptedList();
-    list.send({ type: 'list.load', query: { page: 1 } });
+    list.send({ type: 'resource.load', query: { page: 1 } });
     const refresh = show(list);
     expect(screen.getByRole('status').textContent).toBe('Loading the jobs…');
     answer({ items: [] });
@@ -73,10 +78,10 @@ describe('ListStatus', () => {
 
   it('keeps the shown page without a skeleton while the next one loads', async () => {
     const { list, answer } = scriptedList();
-    list.send({ type: 'list.load', query: { page: 1 } });
+    list.send({ type: 'resource.load', query: { page: 1 } });
     answer({ items: [1] });
     await flush();
-    list.send({ type: 'list.load', query: { page: 2 } });
+    list.send({ type: 'resource.load', query: { page: 2 } });
     show(list);
     expect(list.getSnapshot().hasTag('busy')).toBe(true);
     expect(screen.queryByRole('status')).toBeNull();
@@ -84,7 +89,7 @@ describe('ListStatus', () => {
 
   it('says why the load failed, in words, and its button loads the same query again', async () => {
     const { list, loads, fail, answer } = scriptedList();
-    list.send({ type: 'list.load', query: { page: 3 } });
+    list.send({ type: 'resource.load', query: { page: 3 } });
     fail('network.unreachable');
     await flush();
     const refresh = show(list);

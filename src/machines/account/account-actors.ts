@@ -1,19 +1,58 @@
 import { fromPromise } from 'xstate';
+import type { TokenPair } from '../../../contract/session';
 import {
   changePasswordCall,
+  changePhoneCall,
+  confirmPhoneCall,
   deleteAccountCall,
+  disableTwoFactorCall,
   exportAccountData,
   requestPasswordResetCall,
+  resendPhoneCodeCall,
   resetPasswordCall,
+  savePhoneCall,
   validateEmailCall,
 } from '../../api/account';
-import { issueTokens } from '../session/session.machine';
+import type { ApiClient } from '../../api/client';
+import { issueTokens, type SessionActor } from '../session/session.machine';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import { saveFile } from '../shared/save-file';
 import { areaLogic } from '../shell/app-logic';
 import { emailValidationMachine } from './email-validation.machine';
-import { phoneSetupMachine } from './phone-setup.machine';
-import { phoneSetupImplementations } from './phone-setup-actors';
+import { type PhoneRequest, phoneSetupMachine } from './phone-setup.machine';
+
+/**
+ * The phone-setup machine over the API. While registering, the number is saved at step 3; in the
+ * account settings it is changed with the current password. Confirming, resending and turning off
+ * are the same calls for both.
+ */
+export function phoneSetupImplementations(
+  api: ApiClient,
+  session: SessionActor,
+  use: 'registration' | 'settings',
+) {
+  return {
+    actors: {
+      sendCode: fromPromise<void, PhoneRequest>(({ input }) =>
+        use === 'registration'
+          ? savePhoneCall(api, input.phoneNumber, input.countryCode)
+          : changePhoneCall(api, {
+              currentPassword: input.currentPassword ?? '',
+              phoneNumber: input.phoneNumber,
+              countryCode: input.countryCode,
+            }),
+      ),
+      resendCode: fromPromise<void>(() => resendPhoneCodeCall(api)),
+      confirmCode: fromPromise<TokenPair, { code: string }>(({ input }) => confirmPhoneCall(api, input.code)),
+      turnOff: fromPromise<TokenPair, { currentPassword: string }>(({ input }) =>
+        disableTwoFactorCall(api, input.currentPassword),
+      ),
+    },
+    actions: {
+      tokensIssued: (_: unknown, pair: TokenPair) => issueTokens(session, pair),
+    },
+  };
+}
 
 /** The account's settings, the e-mail link, the password reset and the one-call forms. */
 export const accountLogic = areaLogic(({ api, session }) => ({

@@ -1,0 +1,75 @@
+import { fromPromise } from 'xstate';
+import type { AgentSelfUpdate } from '../../../contract/agent';
+import { fetchAgentDashboard, fetchAgentSelf, listAgents, updateAgentSelf } from '../../api/agents';
+import { deletePhoto, uploadPhoto } from '../../api/profile';
+import { photoMachine } from '../profile/photo.machine';
+import { type ResourceActor, resourceActor, visitResource } from '../shared/resource.machine';
+import { submissionActor } from '../shared/submission-actor';
+import { areaLogic } from '../shell/app-logic';
+
+// The agents' own actors (issue 12, PRODUCT.md §6): their record, their list, their dashboard. Every
+// read is a resource machine (query → loading → loaded | failed, the last answer kept while the next
+// loads); every change is a submission machine whose request reloads what it changed. Routes ask for
+// them in their loaders.
+
+/** The signed-in agent's own record, the agents and the dashboard. */
+export const agentLogic = areaLogic(({ api, session }) => {
+  /** The signed-in agent's own record (GET /api/agent), loading; the header names the agent from it. */
+  const ownRecord = (): ResourceActor => {
+    const record = resourceActor(api, 'agent-self', () => fetchAgentSelf(api));
+    record.send({ type: 'resource.load', query: {} });
+    return record;
+  };
+
+  return {
+    ownRecord,
+
+    /** /agent: the own record, its save (PUT /api/agent) and the photo, each change reloading the record. */
+    ownPage: () => {
+      const self = visitResource(ownRecord(), {});
+      const reload = () => self.send({ type: 'resource.reload' });
+      const save = submissionActor(async (input: AgentSelfUpdate) => {
+        // A 409 means someone saved first: the reload brings the current version for the next try.
+        try {
+          return await updateAgentSelf(api, input);
+        } finally {
+          reload();
+        }
+      });
+      const photo = photoMachine.provide({
+        actors: {
+          send: fromPromise(({ input }: { input: { file: File; onProgress: (share: number) => void } }) =>
+            uploadPhoto(api, input.file, input.onProgress),
+          ),
+          remove: fromPromise<string | null>(() => deletePhoto(api)),
+        },
+        // The header's avatar comes from the token: a refresh brings the new one.
+        actions: {
+          uploaded: () => {
+            reload();
+            session.send({ type: 'session.refresh' });
+          },
+          deleted: () => {
+            reload();
+            session.send({ type: 'session.refresh' });
+          },
+        },
+      });
+      return { self, save, photo };
+    },
+
+    /** /agent/view (and a senior agent's choices when assigning): every agent with what they look after. */
+    list: (): ResourceActor =>
+      visitResource(
+        resourceActor(api, 'agents', () => listAgents(api)),
+        {},
+      ),
+
+    /** The agent's dashboard counts, fresh on every visit. */
+    dashboard: (): ResourceActor =>
+      visitResource(
+        resourceActor(api, 'agent-dashboard', () => fetchAgentDashboard(api)),
+        {},
+      ),
+  };
+});

@@ -1,0 +1,115 @@
+import { createActor, fromPromise } from 'xstate';
+import type { FieldDefinition } from '../../../contract/catalog';
+import type { ProfileStatus } from '../../../contract/profile';
+import type { TokenClaims } from '../../../contract/session';
+import { isAgentType } from '../../../contract/user-types';
+import { type ApiClient, ApiError } from '../../api/client';
+import {
+  deletePhoto,
+  fetchFields,
+  fetchProfile,
+  fetchProfileCard,
+  ProfileConflict,
+  type ProfileKind,
+  saveProfile,
+  setProfileStatus,
+  uploadPhoto,
+} from '../../api/profile';
+import { hasFinishedRegistration } from '../session/token';
+import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
+import { saveFile } from '../shared/save-file';
+import { areaLogic } from '../shell/app-logic';
+import { photoMachine } from './photo.machine';
+import { type ProfileActor, profileMachine, SaveConflict, SaveRejected } from './profile.machine';
+
+/** The field catalogues a signed-in user's screens label and validate with. */
+export interface FieldCatalogues {
+  profile: FieldDefinition[];
+  company: FieldDefinition[];
+  job: FieldDefinition[];
+}
+
+/** The profile machine's side effects over the API (the registration's profile step runs them too). */
+export function profileActors(api: ApiClient) {
+  return {
+    loadProfile: fromPromise(({ input }: { input: { scope: ProfileKind } }) =>
+      fetchProfile(api, input.scope),
+    ),
+    setStatus: fromPromise(async ({ input }: { input: { status: ProfileStatus } }) => {
+      await setProfileStatus(api, input.status);
+      return input.status;
+    }),
+    saveProfile: fromPromise(
+      async ({
+        input,
+      }: {
+        input: { scope: ProfileKind; values: Record<string, unknown>; version: number };
+      }) => {
+        try {
+          return await saveProfile(api, input.scope, input.values, input.version);
+        } catch (error) {
+          if (error instanceof ProfileConflict) throw new SaveConflict(error.current);
+          if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
+            throw new SaveRejected(error.fields);
+          }
+          throw error;
+        }
+      },
+    ),
+  };
+}
+
+/** The own profile, its photo panel and card download, and the field catalogues. */
+export const profileLogic = areaLogic(({ api, session }) => ({
+  /** The catalogues this user's screens need; agents read companies' profiles with the company labels. */
+  fieldCatalogues: async (claims: TokenClaims): Promise<FieldCatalogues> => {
+    const withCompany = claims.user_type === 'company' || isAgentType(claims.user_type);
+    const [profile, company, job] = await Promise.all([
+      fetchFields(api, 'profile'),
+      withCompany ? fetchFields(api, 'company') : Promise.resolve([]),
+      fetchFields(api, 'job'),
+    ]);
+    return { profile, company, job };
+  },
+  /** The own profile (candidates) or company profile (companies), started: it loads at once. */
+  ownProfile: (claims: TokenClaims, fields: FieldCatalogues): ProfileActor => {
+    const company = claims.user_type === 'company';
+    return createActor(profileMachine.provide({ actors: profileActors(api) }), {
+      input: {
+        scope: company ? 'company' : 'profile',
+        userType: claims.user_type,
+        fields: company ? fields.company : fields.profile,
+        hasFinishedRegistration: hasFinishedRegistration(claims),
+      },
+    }).start();
+  },
+  /** The photo panel of one profile: a new or deleted photo reaches the profile and, with a refresh, the header. */
+  photo: (owner: ProfileActor) =>
+    photoMachine.provide({
+      actors: {
+        send: fromPromise(({ input }: { input: { file: File; onProgress: (share: number) => void } }) =>
+          uploadPhoto(api, input.file, input.onProgress),
+        ),
+        remove: fromPromise<string | null>(() => deletePhoto(api)),
+      },
+      actions: {
+        uploaded: (_, image) => {
+          owner.send({ type: 'profile.photoChanged', image });
+          session.send({ type: 'session.refresh' });
+        },
+        deleted: () => {
+          owner.send({ type: 'profile.photoChanged', image: null });
+          session.send({ type: 'session.refresh' });
+        },
+      },
+    }),
+  profileCard: downloadMachine.provide({
+    actors: {
+      fetchFile: fromPromise<DownloadedFile, { fileName: string }>(async ({ input }) => ({
+        blob: await fetchProfileCard(api),
+        fileName: input.fileName,
+      })),
+    },
+    actions: { saveFile: (_, file) => saveFile(file.blob, file.fileName) },
+  }),
+}));

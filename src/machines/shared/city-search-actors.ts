@@ -1,0 +1,19 @@
+import { fromPromise } from 'xstate';
+import { searchCities } from '../../api/profile';
+import { areaLogic } from '../shell/app-logic';
+import { type CitySearchLogic, citySearchMachine } from './city-search.machine';
+
+/**
+ * The city field's search (profile, registration, job editor) with its search over the API
+ * (GET /api/catalog/cities); a leaving state aborts it.
+ */
+export const citySearch = areaLogic(
+  ({ api }): CitySearchLogic =>
+    citySearchMachine.provide({
+      actors: {
+        searchCities: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
+          searchCities(api, input.query, signal),
+        ),
+      },
+    }),
+);
