@@ -1,54 +1,19 @@
-import { createFileRoute, getRouteApi, useRouter } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
-import { JOB_PAGE_SIZE, ResultsSearchSchema } from '../../../../contract/job-search';
-import { fetchNearMisses, fetchResults } from '../../../api/jobs';
-import { jobLogic } from '../../../machines/jobs/job-logic';
-import { listActor } from '../../../machines/shared/list.machine';
+import { createFileRoute } from '@tanstack/react-router';
+import { ResultsSearchSchema } from '../../../../contract/job-search';
+import { jobsLogic } from '../../../machines/jobs/job-provider';
 import { JobResults } from '../../../ui/jobs/job-results';
-
-const workspaceRoute = getRouteApi('/_protected');
 
 export const Route = createFileRoute('/_protected/_agent/matchingJobResult/$jobUuid')({
   validateSearch: ResultsSearchSchema,
   loaderDeps: ({ search }) => search,
   // The URL is the table's state: every change of it becomes the list machine's query.
-  loader: ({ context, params, deps }) => {
-    const { api } = context;
-    const results = listActor(api, `results:${params.jobUuid}`, (query) =>
-      fetchResults(api, params.jobUuid, { ...query, limit: JOB_PAGE_SIZE }),
-    );
-    results.send({ type: 'list.load', query: deps });
-    const nearMisses = listActor(api, `near-misses:${params.jobUuid}`, () =>
-      fetchNearMisses(api, params.jobUuid),
-    );
-    nearMisses.send({ type: 'list.load', query: {} });
-    return { results, nearMisses };
-  },
+  loader: ({ context, params, deps }) => ({
+    page: jobsLogic(context.logic).resultsPage(params.jobUuid, deps),
+  }),
   component: function JobResultsRoute() {
     const { jobUuid } = Route.useParams();
+    const { page } = Route.useLoaderData();
     // Another job is another job actor: its state starts afresh.
-    return <JobResultsPage key={jobUuid} jobUuid={jobUuid} />;
+    return <JobResults key={jobUuid} page={page} />;
   },
 });
-
-/**
- * The job actor of the results page, wired to the route: a finished run makes both tables load
- * again, and `job.duplicate` opens the editor on a copy through the router.
- */
-function JobResultsPage({ jobUuid }: { jobUuid: string }) {
-  const { results, nearMisses } = Route.useLoaderData();
-  const { logic } = Route.useRouteContext();
-  const { fields } = workspaceRoute.useLoaderData();
-  const router = useRouter();
-  const job = useActorRef(
-    jobLogic(logic).job(false, {
-      resultsReplaced: () => {
-        results.send({ type: 'list.reload' });
-        nearMisses.send({ type: 'list.reload' });
-      },
-      openCopy: (uuid) => void router.navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: uuid } }),
-    }),
-    { input: { uuid: jobUuid, fields: fields.job, asCompany: false } },
-  );
-  return <JobResults job={job} results={results} nearMisses={nearMisses} />;
-}
