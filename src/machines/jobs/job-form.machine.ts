@@ -167,6 +167,23 @@ function changed(context: JobFormContext, event: JobFormEvent): JobForm {
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 const outputOf = ({ event }: { event: { output: Job } }) => event.output;
 type Draft = ReturnType<typeof draftOf>;
+/** A job created or saved: the form is clean again, and the lifecycle hears of it. */
+const stored = {
+  target: 'clean',
+  actions: [
+    { type: 'takeStored', params: outputOf },
+    { type: 'tellStored', params: outputOf },
+  ],
+} as const;
+/** Refused with per-field codes, or failed: the form stays dirty and says why. */
+const refusedOrFailed = [
+  {
+    guard: { type: 'isRejected', params: errorOf },
+    target: 'dirty',
+    actions: { type: 'takeServerErrors', params: errorOf },
+  },
+  { target: 'dirty', actions: { type: 'setError', params: errorOf } },
+] as const;
 
 /**
  * The editor's form (PRODUCT.md §6): clean ↔ dirty → saving → clean | conflict, or for a draft
@@ -302,21 +319,8 @@ export const jobFormMachine = setup({
         src: 'createJob',
         input: ({ context }) => ({ draft: draftOf(context) }),
         // The lifecycle goes on with the created job: it opens the job's own form (a new child).
-        onDone: {
-          target: 'clean',
-          actions: [
-            { type: 'takeStored', params: outputOf },
-            { type: 'tellStored', params: outputOf },
-          ],
-        },
-        onError: [
-          {
-            guard: { type: 'isRejected', params: errorOf },
-            target: 'dirty',
-            actions: { type: 'takeServerErrors', params: errorOf },
-          },
-          { target: 'dirty', actions: { type: 'setError', params: errorOf } },
-        ],
+        onDone: stored,
+        onError: refusedOrFailed,
       },
     },
     saving: {
@@ -328,25 +332,14 @@ export const jobFormMachine = setup({
           draft: draftOf(context),
           version: context.job?.version ?? 0,
         }),
-        onDone: {
-          target: 'clean',
-          actions: [
-            { type: 'takeStored', params: outputOf },
-            { type: 'tellStored', params: outputOf },
-          ],
-        },
+        onDone: stored,
         onError: [
           {
             guard: { type: 'isConflict', params: errorOf },
             target: 'conflict',
             actions: { type: 'takeConflict', params: errorOf },
           },
-          {
-            guard: { type: 'isRejected', params: errorOf },
-            target: 'dirty',
-            actions: { type: 'takeServerErrors', params: errorOf },
-          },
-          { target: 'dirty', actions: { type: 'setError', params: errorOf } },
+          ...refusedOrFailed,
         ],
       },
     },
