@@ -7,7 +7,8 @@ import type { Expectation, ModelTable } from './model';
  * or the results page opens it: for each state the events it takes, where each leads, what the context
  * then holds, which tags the state carries and which actor (or route effect) starts with what input.
  * Every event a state does not list is refused and must change nothing. The unit test replays the
- * tables on the machine (src/machines/jobs/job.model.test.ts); the browser walks them in the real app
+ * tables on the lifecycle and its form together (job-replay.ts, run by src/machines/jobs/job-lifecycle.model.test.ts
+ * and job-form.model.test.ts); the browser walks them in the real app
  * (tests/e2e/job-model.test.ts).
  */
 
