@@ -6,10 +6,9 @@ import type { Expectation, ModelTable } from './model';
  * The job machine's specification, written by hand (STYLE.md "Tests"), one table per way the editor
  * or the results page opens it: for each state the events it takes, where each leads, what the context
  * then holds, which tags the state carries and which actor (or route effect) starts with what input.
- * Every event a state does not list is refused and must change nothing. The unit test replays the
- * tables on the lifecycle and its form together (job-replay.ts, run by src/machines/jobs/job-lifecycle.model.test.ts
- * and job-form.model.test.ts); the browser walks them in the real app
- * (tests/e2e/job-model.test.ts).
+ * Every event a state does not list is refused and must change nothing. The unit tests replay the
+ * tables on the lifecycle and its form together (job-replay.ts, run by both machines' model tests);
+ * the browser walks them in the real app (tests/e2e/job-model.test.ts).
  */
 
 const label = (de: string) => ({ de, en: de });
