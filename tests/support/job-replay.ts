@@ -38,6 +38,7 @@ interface Config {
   asCompany: boolean;
 }
 
+const formOfSaved = { values: SAVED.values, criteria: SAVED.criteria };
 const IDS = ['loadJob', 'changeStatus', 'deleteJob', 'requestRun', 'createJob', 'saveJob'] as const;
 /** setTimeout(0) waits a millisecond; the replays send thousands of events, and need only the promises settled. */
 const settled = () => new Promise((resolve) => setImmediate(resolve));
@@ -67,7 +68,10 @@ function start({ lifecycle, form }: JobModules, config: Config, inspect: Inspect
             saveJob: fx.actors.saveJob,
             // Each question the form asks the what-if, with what it asks about.
             whatIf: fromCallback(({ receive }) => {
-              receive((event) => record('whatIf', (event as { query?: unknown }).query));
+              receive((event) => {
+                const { type, query } = event as { type: string; query?: unknown };
+                record('whatIf', type === 'preview.update' ? query : event);
+              });
             }) as never,
           },
         }),
@@ -315,6 +319,27 @@ export function describeJobTables(name: string) {
           { targetTypes: ['stella'], criteria: STORED.criteria },
           { targetTypes: ['stella'], criteria: [{ key: 'skills', value: ['go'], weight: 5, must: true }] },
           { targetTypes: ['stella'], criteria: STORED.criteria },
+        ]);
+      });
+
+      it('after a save the form edits the saved job: the next save names its version, a rollback returns to it', async () => {
+        const driver = start(modules(), { uuid: 'j1', asCompany: false }, inspect);
+        for (const step of ['loaded', 'edit', 'save', 'saved']) await driver.send(step);
+        driver.form()?.send({ type: 'job.change', key: 'title', value: 'Anders' });
+        await driver.send('rollback');
+        expect(driver.snapshot().context).toMatchObject({ form: formOfSaved });
+        driver.form()?.send({ type: 'job.change', key: 'title', value: 'Anders' });
+        const before = driver.calls().length;
+        await driver.send('save');
+        expect(driver.calls().slice(before)).toEqual([
+          {
+            src: 'saveJob',
+            input: {
+              uuid: 'j1',
+              draft: { values: { ...SAVED.values, title: 'Anders' }, criteria: SAVED.criteria },
+              version: SAVED.version,
+            },
+          },
         ]);
       });
 
