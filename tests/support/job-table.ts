@@ -6,9 +6,9 @@ import type { Expectation, ModelTable } from './model';
  * The job machine's specification, written by hand (STYLE.md "Tests"), one table per way the editor
  * or the results page opens it: for each state the events it takes, where each leads, what the context
  * then holds, which tags the state carries and which actor (or route effect) starts with what input.
- * Every event a state does not list is refused and must change nothing. The unit test replays the
- * tables on the machine (src/machines/jobs/job.model.test.ts); the browser walks them in the real app
- * (tests/e2e/job-model.test.ts).
+ * Every event a state does not list is refused and must change nothing. The unit tests replay the
+ * tables on the lifecycle and its form together (job-replay.ts, run by both machines' model tests);
+ * the browser walks them in the real app (tests/e2e/job-model.test.ts).
  */
 
 const label = (de: string) => ({ de, en: de });
@@ -602,3 +602,67 @@ export const companyRequest: ModelTable = {
     },
   },
 };
+
+/*
+ * The what-if beside an agent's editor (PRODUCT.md §5) is asked about the form every time it changes
+ * and every time a form opens, with the target groups and the criteria it then holds; a company's
+ * request form has none. Written as rules over the rows above: each row that changes or opens a form
+ * asks once more, after the calls the row names.
+ */
+/** The what-if asked about these target groups and criteria. */
+export const ask = (targetTypes: string[], criteria: unknown[]) => ({
+  src: 'whatIf',
+  input: { targetTypes, criteria },
+});
+const askStored = ask(['stella'], STORED.criteria);
+const askChanged = (targetTypes: string[]) =>
+  ask(targetTypes, [{ key: 'skills', value: ['go'], weight: 5, must: true }]);
+
+function asks(table: ModelTable, rules: Record<string, (state: string) => Expectation['invoked']>) {
+  for (const [state, row] of Object.entries(table.states)) {
+    for (const [event, expectation] of Object.entries(row)) {
+      const extra = rules[event]?.(state);
+      if (extra) expectation.invoked = [...(expectation.invoked ?? []), ...extra];
+    }
+  }
+}
+
+// An edit of the title asks about the criteria the form holds; a changed criterion about the new one
+// (on the editJob screen too, the first change included).
+const editing = (state: string) => state.startsWith('active.editing.') || state.startsWith('draft.');
+// Opened while its run is in flight: the form opens with the job, then the run is watched.
+(agentJob.states.loading as Record<string, Expectation>).loadedRunning = {
+  ...(agentJob.states.loading?.loadedRunning as Expectation),
+  invoked: [askStored, watch],
+};
+asks(agentJob, {
+  loaded: () => [askStored],
+  edit: (s) => (editing(s) ? [askStored] : undefined),
+  editBack: (s) => (editing(s) ? [askStored] : undefined),
+  saveTooLong: (s) => (editing(s) ? [askStored] : undefined),
+  rollback: () => [askStored],
+  criterion: (s) => (editing(s) ? [askChanged(['stella'])] : undefined),
+  takeTheirs: () => [ask(['nova'], THEIRS.criteria)],
+  // The job is active again: its form opens anew.
+  statusFailed: (s) => (s === 'archiving' ? [askStored] : undefined),
+  statusOk: (s) => (s === 'activating' ? [askStored] : undefined),
+  deleteFailed: () => [askStored],
+});
+asks(newDraft, {
+  edit: () => [ask(['stella'], [])],
+  editBack: () => [ask(['stella'], [])],
+  saveTooLong: () => [ask(['stella'], [])],
+  criterion: () => [askChanged(['stella'])],
+  // Created: the job's own form opens.
+  created: () => [ask(['stella'], SAVED.criteria)],
+});
+asks(copyDraft, {
+  loaded: () => [askStored],
+  loadedRunning: () => [askStored],
+  loadedArchived: () => [askStored],
+  edit: () => [askStored],
+  editBack: () => [askStored],
+  saveTooLong: () => [askStored],
+  criterion: () => [askChanged(['stella'])],
+  created: () => [ask(['stella'], SAVED.criteria)],
+});

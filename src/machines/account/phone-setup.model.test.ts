@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { TokenPair } from '../../../contract/session';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import {
+  describeModelTable,
   type Expectation,
-  lazyModule,
+  type Inspector,
   type ModelTable,
-  machineTransitions,
-  recordVisits,
-  replayPath,
-  stateNodePaths,
-  tableCoverage,
-  tablePaths,
-  tableState,
 } from '../../../tests/support/model';
 import type * as PhoneSetupModule from './phone-setup.machine';
 
-// Loaded in beforeAll: a fault that breaks the machine's definition fails every test (lazyModule).
-const machines = lazyModule<typeof PhoneSetupModule>(() => import('./phone-setup.machine'));
 /** A new code a minute after the last (PRODUCT.md §3), written apart from the machine. */
 const PHONE_RESEND_COOLDOWN_MS = 60_000;
 
@@ -159,13 +151,7 @@ const table: ModelTable = {
   },
 };
 
-const paths = tablePaths(table);
-const visited = new Set<string>();
-const executed = new Set<string>();
-const taken = new Set<string>();
-
-function start() {
-  const { phoneSetupMachine } = machines.get();
+function start({ phoneSetupMachine }: typeof PhoneSetupModule, inspect?: Inspector) {
   let now = T0;
   const issued: TokenPair[] = [];
   const fx = deferredActors(['sendCode', 'resendCode', 'confirmCode', 'turnOff'] as const);
@@ -174,7 +160,7 @@ function start() {
       actors: fx.actors,
       actions: { tokensIssued: (_, p) => issued.push(p) },
     }),
-    { input: { enabled: true, now: () => now }, inspect: recordVisits(visited, taken) },
+    { input: { enabled: true, now: () => now }, inspect },
   ).start();
   const settle = (id: Parameters<typeof fx.settle>[0], outcome: 'done' | 'error', value: unknown) => {
     if (fx.pending(id) > 0) fx.settle(id, outcome, value);
@@ -225,84 +211,70 @@ function start() {
   };
 }
 
-describe('phone-setup machine, against its expectation table', () => {
-  beforeAll(machines.load);
-  afterAll(() => {
-    process.stdout.write(
-      tableCoverage('phone-setup', table, machines.get().phoneSetupMachine, executed, visited, taken).line,
-    );
-  });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
-    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
-    executed.add(name);
-  });
-
-  it('refuses a resend within the minute after a code was sent', async () => {
-    const driver = start();
-    await driver.send('send');
-    await driver.send('sent');
-    await driver.send('resendNow');
-    expect(driver.snapshot().value).toBe('confirming');
-    expect(driver.calls().map((c) => c.src)).toEqual(['sendCode']);
-  });
-
-  it.each([
-    ['off', { enabled: false }],
-    ['not said (registration)', {}],
-  ] as const)('does not offer turning off while SMS login is %s', (_, input) => {
-    const { phoneSetupMachine } = machines.get();
-    const actor = createActor(phoneSetupMachine, { input }).start();
-    expect(actor.getSnapshot().context.enabled).toBe(false);
-    expect(actor.getSnapshot().can({ type: 'phone.turnOff', currentPassword: 'x' })).toBe(false);
-    actor.send({ type: 'phone.turnOff', currentPassword: 'x' });
-    expect(actor.getSnapshot().value).toBe('idle');
-  });
-
-  it('needs the app to provide every call: the stand-ins in the machine fail', async () => {
-    const { phoneSetupMachine } = machines.get();
-    const run = async (events: object[]) => {
-      const actor = createActor(phoneSetupMachine, { input: { enabled: true, now: () => T0 } }).start();
-      for (const event of events) {
-        actor.send(event as never);
-        await flush();
-      }
-      const { value, context } = actor.getSnapshot();
-      actor.stop();
-      return { value, failed: context.error !== null };
-    };
-    const send = { type: 'phone.send', request };
-    expect(await run([send])).toEqual({ value: 'idle', failed: true });
-    expect(await run([{ type: 'phone.turnOff', currentPassword: 'x' }])).toEqual({
-      value: 'idle',
-      failed: true,
+describeModelTable({
+  name: 'phone-setup',
+  load: () => import('./phone-setup.machine'),
+  machines: (m) => [m.phoneSetupMachine],
+  tables: [{ table, start }],
+  rowForEveryLeafBut: [],
+  everyTransition: true,
+  more: (module, inspect) => {
+    it('refuses a resend within the minute after a code was sent', async () => {
+      const driver = start(module(), inspect);
+      await driver.send('send');
+      await driver.send('sent');
+      await driver.send('resendNow');
+      expect(driver.snapshot().value).toBe('confirming');
+      expect(driver.calls().map((c) => c.src)).toEqual(['sendCode']);
     });
-    // Past sendCode only through a provided one: resend and confirm need the code sent.
-    const sent = phoneSetupMachine.provide({ actors: { sendCode: fromPromise(async () => {}) } });
-    for (const [event, value] of [
-      [{ type: 'phone.confirm', code: '123456' }, 'confirming'],
-      [{ type: 'phone.resend' }, 'confirming'],
-    ] as const) {
-      let now = T0;
-      const actor = createActor(sent, { input: { enabled: false, now: () => now } }).start();
-      actor.send(send as never);
-      await flush();
-      now = T0 + PHONE_RESEND_COOLDOWN_MS;
-      actor.send(event);
-      await flush();
-      expect(actor.getSnapshot().value, event.type).toBe(value);
-      expect(actor.getSnapshot().context.error, event.type).not.toBeNull();
-      actor.stop();
-    }
-  });
 
-  it('covered every state of the machine and every transition of the table', () => {
-    const { phoneSetupMachine } = machines.get();
-    const states = stateNodePaths(phoneSetupMachine);
-    expect([...visited].sort()).toEqual([...states].sort());
-    expect([...new Set(Object.keys(table.states).map(tableState))].sort()).toEqual([...states].sort());
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-    // Every transition the definition holds (guarded alternatives, onDone / onError) was taken.
-    expect(machineTransitions(phoneSetupMachine).filter((t) => !taken.has(t))).toEqual([]);
-  });
+    it.each([
+      ['off', { enabled: false }],
+      ['not said (registration)', {}],
+    ] as const)('does not offer turning off while SMS login is %s', (_, input) => {
+      const { phoneSetupMachine } = module();
+      const actor = createActor(phoneSetupMachine, { input }).start();
+      expect(actor.getSnapshot().context.enabled).toBe(false);
+      expect(actor.getSnapshot().can({ type: 'phone.turnOff', currentPassword: 'x' })).toBe(false);
+      actor.send({ type: 'phone.turnOff', currentPassword: 'x' });
+      expect(actor.getSnapshot().value).toBe('idle');
+    });
+
+    it('needs the app to provide every call: the stand-ins in the machine fail', async () => {
+      const { phoneSetupMachine } = module();
+      const run = async (events: object[]) => {
+        const actor = createActor(phoneSetupMachine, { input: { enabled: true, now: () => T0 } }).start();
+        for (const event of events) {
+          actor.send(event as never);
+          await flush();
+        }
+        const { value, context } = actor.getSnapshot();
+        actor.stop();
+        return { value, failed: context.error !== null };
+      };
+      const send = { type: 'phone.send', request };
+      expect(await run([send])).toEqual({ value: 'idle', failed: true });
+      expect(await run([{ type: 'phone.turnOff', currentPassword: 'x' }])).toEqual({
+        value: 'idle',
+        failed: true,
+      });
+      // Past sendCode only through a provided one: resend and confirm need the code sent.
+      const sent = phoneSetupMachine.provide({ actors: { sendCode: fromPromise(async () => {}) } });
+      for (const [event, value] of [
+        [{ type: 'phone.confirm', code: '123456' }, 'confirming'],
+        [{ type: 'phone.resend' }, 'confirming'],
+      ] as const) {
+        let now = T0;
+        const actor = createActor(sent, { input: { enabled: false, now: () => now } }).start();
+        actor.send(send as never);
+        await flush();
+        now = T0 + PHONE_RESEND_COOLDOWN_MS;
+        actor.send(event);
+        await flush();
+        expect(actor.getSnapshot().value, event.type).toBe(value);
+        expect(actor.getSnapshot().context.error, event.type).not.toBeNull();
+        actor.stop();
+      }
+    });
+  },
 });

@@ -1,5 +1,12 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { Job, JobStatus, PreviewResponse, ResultsQuery, Run } from '../../../contract/job';
+import {
+  FINAL_RUN_STATES,
+  type Job,
+  type JobStatus,
+  type PreviewResponse,
+  type ResultsQuery,
+  type Run,
+} from '../../../contract/job';
 import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/client';
 import {
@@ -17,7 +24,14 @@ import {
   watchRunEvents,
 } from '../../api/jobs';
 import { saveFile } from '../shared/save-file';
-import { DEFAULT_WEIGHT, type draftOf, type JobEvent, JobSaveConflict, JobSaveRejected } from './job.machine';
+import {
+  DEFAULT_WEIGHT,
+  type draftOf,
+  JobSaveConflict,
+  JobSaveRejected,
+  jobFormMachine,
+} from './job-form.machine';
+import type { JobEvent } from './job-lifecycle.machine';
 import { jobPreviewMachine, type PreviewQuery } from './job-preview.machine';
 
 const isFilled = (value: unknown) =>
@@ -25,7 +39,7 @@ const isFilled = (value: unknown) =>
 
 /** How often the run is asked for when its event stream cannot be had. */
 export const RUN_POLL_MS = 2000;
-const FINAL = ['done', 'failed', 'cancelled'];
+const FINAL: readonly string[] = FINAL_RUN_STATES;
 
 type Draft = ReturnType<typeof draftOf>;
 
@@ -38,7 +52,8 @@ function rethrow(error: unknown): never {
 }
 
 /**
- * The job machine's side effects over the API. A run's progress comes from its Server-Sent Events;
+ * The job machines' side effects over the API: the lifecycle's calls, and its `form` child with the
+ * form's calls and the what-if. A run's progress comes from its Server-Sent Events;
  * when the stream cannot be opened or breaks before the run ended, the run is polled instead.
  */
 export function jobActors(api: ApiClient, options: { asCompany: boolean; pollMs?: number }) {
@@ -59,18 +74,25 @@ export function jobActors(api: ApiClient, options: { asCompany: boolean; pollMs?
       signal,
     ),
   );
+  const form = jobFormMachine.provide({
+    actors: {
+      whatIf: jobPreviewMachine.provide({ actors: { preview } }),
+      createJob: fromPromise<Job, { draft: Draft }>(({ input }) =>
+        createJob(api, input.draft).catch(rethrow),
+      ),
+      saveJob: fromPromise<Job, { uuid: string; draft: Draft; version: number }>(({ input }) =>
+        updateJob(api, input.uuid, input.draft, input.version).catch(rethrow),
+      ),
+    },
+  });
   return {
-    whatIf: jobPreviewMachine.provide({ actors: { preview } }),
+    form,
     loadJob: fromPromise<{ job: Job; run: Run | null }, { uuid: string }>(async ({ input }) => {
       const job = await fetchJob(api, input.uuid);
       // A company never sees runs (403): its view of a request has none to load.
       const run = options.asCompany ? null : await fetchLatestRun(api, input.uuid);
       return { job, run };
     }),
-    createJob: fromPromise<Job, { draft: Draft }>(({ input }) => createJob(api, input.draft).catch(rethrow)),
-    saveJob: fromPromise<Job, { uuid: string; draft: Draft; version: number }>(({ input }) =>
-      updateJob(api, input.uuid, input.draft, input.version).catch(rethrow),
-    ),
     changeStatus: fromPromise<Job, { uuid: string; status: JobStatus }>(({ input }) =>
       changeJobStatus(api, input.uuid, input.status),
     ),

@@ -1,6 +1,7 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { errorCodeOf } from '../../../contract/errors';
 import type { PreviewResponse } from '../../../contract/job';
-import type { DraftCriterion } from './job.machine';
+import type { DraftCriterion } from './job-form.machine';
 
 /** The editor waits this long after the last change before asking: one request per pause, not per slider step. */
 export const PREVIEW_DEBOUNCE_MS = 200;
@@ -18,11 +19,6 @@ export interface JobPreviewContext {
 }
 
 export type JobPreviewEvent = { type: 'preview.update'; query: PreviewQuery } | { type: 'preview.retry' };
-
-function codeOf(error: unknown): string {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' ? code : 'network.unreachable';
-}
 
 /**
  * The live what-if beside the job editor (PRODUCT.md §5): every change of the criteria waits for a
@@ -72,7 +68,7 @@ export const jobPreviewMachine = setup({
         src: 'preview',
         input: ({ context }) => context.query as PreviewQuery,
         onDone: { target: 'shown', actions: assign({ result: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => codeOf(event.error) }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorCodeOf(event.error) }) },
       },
     },
     shown: {},

@@ -1,15 +1,9 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors } from '../../../tests/support/deferred-actors';
-import {
-  type ModelTable,
-  recordVisits,
-  replayPath,
-  stateNodePaths,
-  tableCoverage,
-  tablePaths,
-} from '../../../tests/support/model';
-import { jobPreviewMachine, PREVIEW_DEBOUNCE_MS, type PreviewQuery } from './job-preview.machine';
+import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import type * as PreviewModule from './job-preview.machine';
+import type { PreviewQuery } from './job-preview.machine';
 
 const query: PreviewQuery = {
   targetTypes: ['stella'],
@@ -59,15 +53,9 @@ const table: ModelTable = {
   },
 };
 
-const paths = tablePaths(table);
-const visited = new Set<string>();
-const executed = new Set<string>();
-
-function start() {
+function start({ jobPreviewMachine, PREVIEW_DEBOUNCE_MS }: typeof PreviewModule, inspect?: Inspector) {
   const fx = deferredActors(['preview'] as const);
-  const actor = createActor(jobPreviewMachine.provide({ actors: fx.actors }), {
-    inspect: recordVisits(visited),
-  }).start();
+  const actor = createActor(jobPreviewMachine.provide({ actors: fx.actors }), { inspect }).start();
   const settle = (outcome: 'done' | 'error', value: unknown) => {
     if (fx.pending('preview') > 0 && actor.getSnapshot().matches('asking'))
       fx.settle('preview', outcome, value);
@@ -90,35 +78,25 @@ function start() {
   };
 }
 
-describe('job preview machine, against its expectation table', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-  afterAll(() => {
-    process.stdout.write(tableCoverage('job preview', table, jobPreviewMachine, executed).line);
-  });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
-    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
-    executed.add(name);
-  });
-
-  it('asks once for several changes within one pause', async () => {
-    const driver = start();
-    await driver.send('update');
-    await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS - 50);
-    await driver.send('update');
-    await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS - 50);
-    expect(driver.calls()).toEqual([]);
-    await vi.advanceTimersByTimeAsync(50);
-    expect(driver.calls()).toHaveLength(1);
-  });
-
-  it('covered every state and every transition of the table', () => {
-    expect([...visited].sort()).toEqual(stateNodePaths(jobPreviewMachine).sort());
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-  });
+describeModelTable({
+  name: 'job preview',
+  load: () => import('./job-preview.machine'),
+  machines: (m) => [m.jobPreviewMachine],
+  tables: [{ table, start }],
+  everyTransition: true,
+  beforeEach: () => vi.useFakeTimers(),
+  afterEach: () => vi.useRealTimers(),
+  more: (module) => {
+    it('asks once for several changes within one pause', async () => {
+      const { PREVIEW_DEBOUNCE_MS } = module();
+      const driver = start(module());
+      await driver.send('update');
+      await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS - 50);
+      await driver.send('update');
+      await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS - 50);
+      expect(driver.calls()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(driver.calls()).toHaveLength(1);
+    });
+  },
 });

@@ -1,16 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Consent, ConsentsResponse } from '../../../contract/legal';
 import { deferredActors } from '../../../tests/support/deferred-actors';
-import {
-  type ModelTable,
-  recordVisits,
-  replayPath,
-  stateNodePaths,
-  tableCoverage,
-  tablePaths,
-} from '../../../tests/support/model';
-import { consentsMachine } from './consents.machine';
+import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import type * as ConsentsModule from './consents.machine';
 
 const consent = (name: Consent['name'], accepted: string | null, current = '2026-12-01'): Consent => ({
   name,
@@ -115,11 +108,7 @@ const table: ModelTable = {
   },
 };
 
-const paths = tablePaths(table);
-const visited = new Set<string>();
-const executed = new Set<string>();
-
-function start() {
+function start({ consentsMachine }: typeof ConsentsModule, inspect?: Inspector) {
   const fx = deferredActors(['loadConsents', 'acceptAll'] as const);
   const effects: { src: string; input: unknown }[] = [];
   const actor = createActor(
@@ -127,7 +116,7 @@ function start() {
       actors: fx.actors,
       actions: { logout: () => effects.push({ src: 'logout', input: undefined }) },
     }),
-    { inspect: recordVisits(visited) },
+    { inspect },
   ).start();
   const calls = () => [...fx.calls.slice(1).map((c) => ({ src: c.id, input: c.input })), ...effects];
   const settle = (
@@ -165,24 +154,17 @@ function start() {
   };
 }
 
-describe('consents machine, against its expectation table', () => {
-  afterAll(() => {
-    process.stdout.write(tableCoverage('consents', table, consentsMachine, executed).line);
-  });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
-    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
-    executed.add(name);
-  });
-
-  it('checks once when it starts', () => {
-    const fx = deferredActors(['loadConsents', 'acceptAll'] as const);
-    createActor(consentsMachine.provide({ actors: fx.actors })).start();
-    expect(fx.calls.map((c) => c.id)).toEqual(['loadConsents']);
-  });
-
-  it('covered every state and every transition of the table', () => {
-    expect([...visited].sort()).toEqual(stateNodePaths(consentsMachine).sort());
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-  });
+describeModelTable({
+  name: 'consents',
+  load: () => import('./consents.machine'),
+  machines: (m) => [m.consentsMachine],
+  tables: [{ table, start }],
+  everyTransition: true,
+  more: (module) => {
+    it('checks once when it starts', () => {
+      const fx = deferredActors(['loadConsents', 'acceptAll'] as const);
+      createActor(module().consentsMachine.provide({ actors: fx.actors })).start();
+      expect(fx.calls.map((c) => c.id)).toEqual(['loadConsents']);
+    });
+  },
 });

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
-import {
-  lazyModule,
-  type ModelTable,
-  recordVisits,
-  replayPath,
-  stateNodePaths,
-  tableCoverage,
-  tablePaths,
-  tableState,
-} from '../../../tests/support/model';
+import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
 import type * as PhotoModule from './photo.machine';
 
 /*
@@ -150,13 +141,7 @@ const RESULTS: Record<string, ['send' | 'remove', 'done' | 'error', unknown]> = 
   removeFailed: ['remove', 'error', { code: 'server.internal' }],
 };
 
-const machines = lazyModule<typeof PhotoModule>(() => import('./photo.machine'));
-const paths = tablePaths(table);
-const visited = new Set<string>();
-const taken = new Set<string>();
-const executed = new Set<string>();
-
-function start() {
+function start({ photoMachine }: typeof PhotoModule, inspect?: Inspector) {
   const fx = deferredActors(['send', 'remove'] as const);
   /** Requests started and what the screen was told, in order. */
   const effects: { src: string; input: unknown }[] = [];
@@ -165,7 +150,7 @@ function start() {
     for (const c of fx.calls.slice(seen)) effects.push({ src: c.id, input: c.input });
     seen = fx.calls.length;
   };
-  const machine = machines.get().photoMachine.provide({
+  const machine = photoMachine.provide({
     actors: fx.actors,
     actions: {
       uploaded: (_, image) => {
@@ -178,7 +163,7 @@ function start() {
       },
     },
   });
-  const actor = createActor(machine, { inspect: recordVisits(visited, taken) }).start();
+  const actor = createActor(machine, { inspect }).start();
   const sends: Record<string, () => void> = {
     chooseJpeg: () => actor.send({ type: 'photo.choose', file: jpeg }),
     chooseGif: () => actor.send({ type: 'photo.choose', file: gif }),
@@ -213,72 +198,61 @@ function start() {
   };
 }
 
-describe('photo machine, against its expectation table', () => {
-  beforeAll(machines.load);
-  afterAll(() => {
-    process.stdout.write(
-      tableCoverage('photo', table, machines.get().photoMachine, executed, visited, taken).line,
-    );
-  });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
-    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
-    executed.add(name);
-  });
-
-  it('covered every state of the machine and every transition of the table', () => {
-    const states = stateNodePaths(machines.get().photoMachine).sort();
-    expect([...visited].sort()).toEqual(states);
-    expect([...new Set(Object.keys(table.states).map(tableState))].sort()).toEqual(states);
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-  });
-
-  // Once a fault (`fileIsAcceptable` refused any file with an error, so after the network lost an
-  // upload the same file could not be sent again without choosing it anew): the retry sends the same
-  // file, from no progress and without the old error.
-  it('lets the same file be sent again after the network lost the upload', async () => {
-    const driver = start();
-    for (const e of ['chooseJpeg', 'upload', 'progress', 'sendOffline']) await driver.send(e);
-    expect(driver.snapshot().context).toMatchObject({
-      file: jpeg,
-      progress: 0.5,
-      error: 'network.unreachable',
+describeModelTable({
+  name: 'photo',
+  load: () => import('./photo.machine'),
+  machines: (m) => [m.photoMachine],
+  tables: [{ table, start }],
+  rowForEveryLeafBut: [],
+  everyTransition: true,
+  more: (module, inspect) => {
+    // Once a fault (`fileIsAcceptable` refused any file with an error, so after the network lost an
+    // upload the same file could not be sent again without choosing it anew): the retry sends the same
+    // file, from no progress and without the old error.
+    it('lets the same file be sent again after the network lost the upload', async () => {
+      const driver = start(module(), inspect);
+      for (const e of ['chooseJpeg', 'upload', 'progress', 'sendOffline']) await driver.send(e);
+      expect(driver.snapshot().context).toMatchObject({
+        file: jpeg,
+        progress: 0.5,
+        error: 'network.unreachable',
+      });
+      const calls = driver.calls().length;
+      await driver.send('upload');
+      expect(driver.snapshot().value).toBe('uploading');
+      expect(driver.snapshot().context).toEqual({ file: jpeg, progress: 0, error: null });
+      expect(driver.calls().slice(calls)).toEqual(upload);
+      await driver.send('sent');
+      expect(driver.snapshot().value).toBe('idle');
+      expect(driver.calls().at(-1)).toEqual({ src: 'uploaded', input: IMAGE });
     });
-    const calls = driver.calls().length;
-    await driver.send('upload');
-    expect(driver.snapshot().value).toBe('uploading');
-    expect(driver.snapshot().context).toEqual({ file: jpeg, progress: 0, error: null });
-    expect(driver.calls().slice(calls)).toEqual(upload);
-    await driver.send('sent');
-    expect(driver.snapshot().value).toBe('idle');
-    expect(driver.calls().at(-1)).toEqual({ src: 'uploaded', input: IMAGE });
-  });
 
-  it("tells the file's own refusals from failures worth another try", () => {
-    const { refusesFile } = machines.get();
-    for (const code of [
-      'photo.type_unsupported',
-      'photo.too_many_pixels',
-      'request.too_large',
-      'request.invalid',
-    ])
-      expect(refusesFile(code), code).toBe(true);
-    for (const code of [
-      null,
-      'network.unreachable',
-      'server.internal',
-      'request.rate_limited',
-      'auth.required',
-    ])
-      expect(refusesFile(code), String(code)).toBe(false);
-  });
+    it("tells the file's own refusals from failures worth another try", () => {
+      const { refusesFile } = module();
+      for (const code of [
+        'photo.type_unsupported',
+        'photo.too_many_pixels',
+        'request.too_large',
+        'request.invalid',
+      ])
+        expect(refusesFile(code), code).toBe(true);
+      for (const code of [
+        null,
+        'network.unreachable',
+        'server.internal',
+        'request.rate_limited',
+        'auth.required',
+      ])
+        expect(refusesFile(code), String(code)).toBe(false);
+    });
 
-  it('does not send again a file the server refused', async () => {
-    const driver = start();
-    for (const e of ['chooseJpeg', 'upload', 'sendRefused']) await driver.send(e);
-    const calls = driver.calls().length;
-    await driver.send('upload');
-    expect(driver.snapshot().value).toBe('chosen');
-    expect(driver.calls().length).toBe(calls);
-  });
+    it('does not send again a file the server refused', async () => {
+      const driver = start(module(), inspect);
+      for (const e of ['chooseJpeg', 'upload', 'sendRefused']) await driver.send(e);
+      const calls = driver.calls().length;
+      await driver.send('upload');
+      expect(driver.snapshot().value).toBe('chosen');
+      expect(driver.calls().length).toBe(calls);
+    });
+  },
 });

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { ProfileResponse } from '../../../contract/profile';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import {
+  describeModelTable,
   type Expectation,
-  lazyModule,
+  type Inspector,
   type ModelTable,
-  recordVisits,
-  replayPath,
-  stateNodePaths,
-  tableCoverage,
-  tablePaths,
-  tableState,
 } from '../../../tests/support/model';
 import type * as ProfileModule from './profile.machine';
 
@@ -296,7 +291,6 @@ const table: ModelTable = {
 
 const ACTORS = ['loadProfile', 'saveProfile', 'setStatus'] as const;
 type ActorId = (typeof ACTORS)[number];
-const machines = lazyModule<typeof ProfileModule>(() => import('./profile.machine'));
 const results = ({
   SaveConflict,
   SaveRejected,
@@ -313,18 +307,13 @@ const results = ({
   statusFailed: ['setStatus', 'error', { code: 'server.internal' }],
 });
 
-const paths = tablePaths(table);
-const visited = new Set<string>();
-const taken = new Set<string>();
-const executed = new Set<string>();
-
-function start() {
-  const { profileMachine, hasUnsavedChanges } = machines.get();
-  const RESULTS = results(machines.get());
+function start(module: typeof ProfileModule, inspect?: Inspector) {
+  const { profileMachine, hasUnsavedChanges } = module;
+  const RESULTS = results(module);
   const fx = deferredActors(ACTORS);
   const actor = createActor(profileMachine.provide({ actors: fx.actors }), {
     input,
-    inspect: recordVisits(visited, taken),
+    inspect,
   }).start();
   const initialCalls = fx.calls.length;
   const change = (value: string) => actor.send({ type: 'profile.change', key: 'first_name', value });
@@ -364,42 +353,29 @@ function start() {
   };
 }
 
-describe('profile machine, against its expectation table', () => {
-  beforeAll(machines.load);
-  afterAll(() => {
-    process.stdout.write(
-      tableCoverage('profile', table, machines.get().profileMachine, executed, visited, taken).line,
-    );
-  });
+describeModelTable({
+  name: 'profile',
+  load: () => import('./profile.machine'),
+  machines: (m) => [m.profileMachine],
+  tables: [{ table, start }],
+  rowForEveryLeafBut: [],
+  everyTransition: true,
+  more: (module, inspect) => {
+    it('loads the profile of its scope as it starts', () => {
+      expect(start(module(), inspect).initialCalls()).toEqual(load);
+    });
 
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
-    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
-    executed.add(name);
-  });
-
-  it('loads the profile of its scope as it starts', () => {
-    expect(start().initialCalls()).toEqual(load);
-  });
-
-  it('covered every state of the machine and every transition of the table', () => {
-    const states = stateNodePaths(machines.get().profileMachine).sort();
-    expect([...visited].sort()).toEqual(states);
-    const named = new Set(Object.keys(table.states).map(tableState));
-    expect(states.filter((x) => !named.has(x) && x !== 'editing')).toEqual([]);
-    expect([...named].filter((n) => !states.includes(n))).toEqual([]);
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-  });
-
-  // Once a fault (the machine went to `editing.dirty` with hasFormChanged false): after a failed
-  // save, changing the form back to what was loaded leaves a clean form, which then takes no save.
-  it('after a failed save, changing the form back to the loaded values leaves it clean', async () => {
-    const driver = start();
-    for (const e of ['loaded', 'changeGrace', 'save', 'saveFailed', 'changeBack']) await driver.send(e);
-    expect(driver.snapshot().value).toEqual({ editing: 'clean' });
-    expect(driver.snapshot().context).toMatchObject({ hasFormChanged: false, error: null, unsaved: false });
-    const calls = driver.calls().length;
-    await driver.send('save');
-    expect(driver.snapshot().value).toEqual({ editing: 'clean' });
-    expect(driver.calls().length).toBe(calls);
-  });
+    // Once a fault (the machine went to `editing.dirty` with hasFormChanged false): after a failed
+    // save, changing the form back to what was loaded leaves a clean form, which then takes no save.
+    it('after a failed save, changing the form back to the loaded values leaves it clean', async () => {
+      const driver = start(module(), inspect);
+      for (const e of ['loaded', 'changeGrace', 'save', 'saveFailed', 'changeBack']) await driver.send(e);
+      expect(driver.snapshot().value).toEqual({ editing: 'clean' });
+      expect(driver.snapshot().context).toMatchObject({ hasFormChanged: false, error: null, unsaved: false });
+      const calls = driver.calls().length;
+      await driver.send('save');
+      expect(driver.snapshot().value).toEqual({ editing: 'clean' });
+      expect(driver.calls().length).toBe(calls);
+    });
+  },
 });

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { assign, createActor, fromCallback, setup } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
-import {
-  lazyModule,
-  machineTransitions,
-  recordVisits,
-  replayPath,
-  stateNodePaths,
-  tableCoverage,
-  tablePaths,
-  tableState,
-} from '../../../tests/support/model';
+import { describeModelTable, type Inspector } from '../../../tests/support/model';
 import {
   account,
   requiredFields,
@@ -19,8 +10,6 @@ import {
 import { fakeToken } from '../../../tests/support/tokens';
 import type * as RegistrationModule from './registration.machine';
 
-// Loaded in beforeAll: a fault that breaks the machine's definition fails every test (lazyModule).
-const machines = lazyModule<typeof RegistrationModule>(() => import('./registration.machine'));
 /** The cooldown PRODUCT.md §3 sets for a second validation e-mail, written apart from the machine. */
 const VALIDATION_RESEND_COOLDOWN_MS = 60_000;
 
@@ -30,11 +19,6 @@ const pair = (step: number) => ({
   refresh_token: `r${step}`,
 });
 const stepOf = (token: string) => JSON.parse(atob(token.split('.')[1] ?? '')).registration_step as number;
-
-const paths = tablePaths(table);
-const visited = new Set<string>();
-const executed = new Set<string>();
-const taken = new Set<string>();
 
 /**
  * A stand-in child: it records how it was started and reaches its end state when the test says so;
@@ -71,8 +55,7 @@ function child(
   });
 }
 
-function start(entryStep = 0) {
-  const { registrationMachine } = machines.get();
+function start({ registrationMachine }: typeof RegistrationModule, inspect?: Inspector, entryStep = 0) {
   let now = T0;
   const issued: (number | string)[] = [];
   const fx = deferredActors([
@@ -103,7 +86,7 @@ function start(entryStep = 0) {
       },
       actions: { tokensIssued: (_, p) => issued.push(p.token === 'next' ? 'next' : stepOf(p.token)) },
     }),
-    { input: { step: entryStep, now: () => now }, inspect: recordVisits(visited, taken) },
+    { input: { step: entryStep, now: () => now }, inspect },
   ).start();
   const settle = (id: Parameters<typeof fx.settle>[0], outcome: 'done' | 'error', value: unknown) => {
     if (fx.pending(id) > 0) fx.settle(id, outcome, value);
@@ -216,78 +199,64 @@ function start(entryStep = 0) {
   };
 }
 
-describe('registration machine, against its expectation table', () => {
-  beforeAll(machines.load);
-  afterAll(() => {
-    process.stdout.write(
-      tableCoverage('registration', table, machines.get().registrationMachine, executed, visited, taken).line,
-    );
-  });
+describeModelTable({
+  name: 'registration',
+  load: () => import('./registration.machine'),
+  machines: (m) => [m.registrationMachine],
+  tables: [{ table, start }],
+  // `entering` is resolved while the initial snapshot is made (no inspection event); the entry tests cover it.
+  unvisited: ['entering'],
+  rowForEveryLeafBut: ['entering'],
+  everyTransition: true,
+  more: (module, inspect) => {
+    it.each([
+      [0, 'account.editing', 1],
+      [1, 'validation.waiting', 2],
+      [2, 'phone.settingUp', 3],
+      [3, 'profile.loadingFields', 4],
+      [4, 'photo.choosing', 5],
+    ] as const)('enters after registration step %i at %s (screen step %i)', (step, state, screen) => {
+      const { registrationStep } = module();
+      const { actor } = start(module(), inspect, step);
+      const snapshot = actor.getSnapshot();
+      expect(
+        Object.keys(snapshot.value as object).map(
+          (k) => `${k}.${(snapshot.value as Record<string, string>)[k]}`,
+        ),
+      ).toEqual([state]);
+      expect(registrationStep(snapshot)).toBe(screen);
+      // Entered later, no e-mail was sent just now: a resend is possible at once.
+      expect(snapshot.context.resendAllowedAt).toBeNull();
+    });
 
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
-    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
-    executed.add(name);
-  });
+    it('refuses a second validation e-mail within the minute after the first', async () => {
+      const driver = start(module(), inspect);
+      await driver.send('createAccount');
+      await driver.send('createDone');
+      await driver.send('resendNow');
+      expect(driver.snapshot().value).toEqual({ validation: 'waiting' });
+      expect(driver.calls().map((c) => c.src)).toEqual(['createAccount', 'watchValidation']);
+    });
 
-  it.each([
-    [0, 'account.editing', 1],
-    [1, 'validation.waiting', 2],
-    [2, 'phone.settingUp', 3],
-    [3, 'profile.loadingFields', 4],
-    [4, 'photo.choosing', 5],
-  ] as const)('enters after registration step %i at %s (screen step %i)', (step, state, screen) => {
-    const { registrationStep } = machines.get();
-    const { actor } = start(step);
-    const snapshot = actor.getSnapshot();
-    expect(
-      Object.keys(snapshot.value as object).map(
-        (k) => `${k}.${(snapshot.value as Record<string, string>)[k]}`,
-      ),
-    ).toEqual([state]);
-    expect(registrationStep(snapshot)).toBe(screen);
-    // Entered later, no e-mail was sent just now: a resend is possible at once.
-    expect(snapshot.context.resendAllowedAt).toBeNull();
-  });
-
-  it('refuses a second validation e-mail within the minute after the first', async () => {
-    const driver = start();
-    await driver.send('createAccount');
-    await driver.send('createDone');
-    await driver.send('resendNow');
-    expect(driver.snapshot().value).toEqual({ validation: 'waiting' });
-    expect(driver.calls().map((c) => c.src)).toEqual(['createAccount', 'watchValidation']);
-  });
-
-  it('needs the app to provide every call: the stand-ins in the machine fail', async () => {
-    const { registrationMachine } = machines.get();
-    // Each entry step reaches one call; an unprovided call must fail, never pass as done.
-    const cases = [
-      [0, { type: 'registration.createAccount', account }, { account: 'editing' }],
-      [1, { type: 'registration.resend' }, { validation: 'waiting' }],
-      [2, { type: 'registration.skipPhone' }, { phone: 'settingUp' }],
-      [3, null, { profile: 'loadFailed' }],
-      [4, { type: 'registration.photoDone' }, { photo: 'choosing' }],
-    ] as const;
-    for (const [step, event, state] of cases) {
-      const actor = createActor(registrationMachine, { input: { step, now: () => T0 } }).start();
-      if (event) actor.send(event);
-      await flush();
-      await flush();
-      expect(actor.getSnapshot().value, `entered after step ${step}`).toEqual(state);
-      expect(actor.getSnapshot().context.error, `entered after step ${step}`).not.toBeNull();
-      actor.stop();
-    }
-  });
-
-  it('covered every state of the machine and every transition of the table', () => {
-    const { registrationMachine } = machines.get();
-    const states = stateNodePaths(registrationMachine);
-    // `entering` is resolved while the initial snapshot is made (no inspection event); the entry tests above cover it.
-    expect([...visited].sort()).toEqual(states.filter((s) => s !== 'entering').sort());
-    const leaves = states.filter((s) => !states.some((t) => t.startsWith(`${s}.`)) && s !== 'entering');
-    expect([...new Set(Object.keys(table.states).map(tableState))].sort()).toEqual(leaves.sort());
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-    // Every transition the definition holds (guarded alternatives, onDone / onError) was taken.
-    expect(machineTransitions(registrationMachine).filter((t) => !taken.has(t))).toEqual([]);
-  });
+    it('needs the app to provide every call: the stand-ins in the machine fail', async () => {
+      const { registrationMachine } = module();
+      // Each entry step reaches one call; an unprovided call must fail, never pass as done.
+      const cases = [
+        [0, { type: 'registration.createAccount', account }, { account: 'editing' }],
+        [1, { type: 'registration.resend' }, { validation: 'waiting' }],
+        [2, { type: 'registration.skipPhone' }, { phone: 'settingUp' }],
+        [3, null, { profile: 'loadFailed' }],
+        [4, { type: 'registration.photoDone' }, { photo: 'choosing' }],
+      ] as const;
+      for (const [step, event, state] of cases) {
+        const actor = createActor(registrationMachine, { input: { step, now: () => T0 } }).start();
+        if (event) actor.send(event);
+        await flush();
+        await flush();
+        expect(actor.getSnapshot().value, `entered after step ${step}`).toEqual(state);
+        expect(actor.getSnapshot().context.error, `entered after step ${step}`).not.toBeNull();
+        actor.stop();
+      }
+    });
+  },
 });

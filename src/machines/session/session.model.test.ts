@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { CREDENTIALS_KEY } from '../../../contract/session';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
-import {
-  lazyModule,
-  recordVisits,
-  replayPath,
-  stateNodePaths,
-  tableCoverage,
-  tablePaths,
-  tableState,
-} from '../../../tests/support/model';
+import { describeModelTable, type Inspector } from '../../../tests/support/model';
 import {
   ACTORS,
   BROKEN,
@@ -30,21 +22,14 @@ import type * as SessionModule from './session.machine';
 
 // The specification is tests/support/session-table.ts (the browser test walks the same table).
 
-const machines = lazyModule<typeof SessionModule>(() => import('./session.machine'));
-const paths = tablePaths(table);
-const visited = new Set<string>();
-const taken = new Set<string>();
-const executed = new Set<string>();
-
-function start() {
-  const { sessionMachine, TokenRejected } = machines.get();
+function start({ sessionMachine, TokenRejected }: typeof SessionModule, inspect?: Inspector) {
   const RESULTS = sessionResults(TokenRejected);
   const storage = new MemoryStorage();
   let now = NOW;
   const fx = deferredActors(ACTORS);
   const actor = createActor(sessionMachine.provide({ actors: fx.actors }), {
     input: { storage, now: () => now },
-    inspect: recordVisits(visited, taken),
+    inspect,
   }).start();
   const otherTabStores = (value: object | null) => {
     if (value) storage.setItem(CREDENTIALS_KEY, JSON.stringify(value));
@@ -97,44 +82,31 @@ function start() {
   };
 }
 
-describe('session machine, against its expectation table', () => {
-  beforeAll(machines.load);
-  afterAll(() => {
-    process.stdout.write(
-      tableCoverage('session', table, machines.get().sessionMachine, executed, visited, taken).line,
-    );
-  });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
-    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
-    executed.add(name);
-  });
-
-  it('covered every state of the machine and every transition of the table', () => {
-    const states = stateNodePaths(machines.get().sessionMachine).sort();
-    expect([...visited].sort()).toEqual(states);
-    // Every state the table names is one of the machine's; every leaf but the eventless `restoring` has a row.
-    const named = new Set(Object.keys(table.states).map(tableState));
-    expect([...named].filter((n) => !states.includes(n))).toEqual([]);
-    expect(states.filter((x) => !named.has(x) && x !== 'authenticated' && x !== 'restoring')).toEqual([]);
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-  });
-
-  it('restores a session a reload finds in storage, and drops one it cannot read', () => {
-    for (const [stored, value, kept] of [
-      [LOGIN, 'verifying', LOGIN],
-      [BROKEN, 'loggedOut', null],
-    ] as const) {
-      const storage = new MemoryStorage();
-      storage.setItem(CREDENTIALS_KEY, JSON.stringify(stored));
-      const fx = deferredActors(ACTORS);
-      const actor = createActor(machines.get().sessionMachine.provide({ actors: fx.actors }), {
-        input: { storage },
-      }).start();
-      expect(actor.getSnapshot().value).toBe(value);
-      expect(actor.getSnapshot().context.credentials).toEqual(kept);
-      expect(JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null')).toEqual(kept);
-      expect(fx.calls).toEqual(kept ? [{ id: 'verifyToken', input: { token: LOGIN.token } }] : []);
-    }
-  });
+describeModelTable({
+  name: 'session',
+  load: () => import('./session.machine'),
+  machines: (m) => [m.sessionMachine],
+  tables: [{ table, start }],
+  // Every leaf but the eventless `restoring` has a row.
+  rowForEveryLeafBut: ['restoring'],
+  everyTransition: true,
+  more: (module) => {
+    it('restores a session a reload finds in storage, and drops one it cannot read', () => {
+      for (const [stored, value, kept] of [
+        [LOGIN, 'verifying', LOGIN],
+        [BROKEN, 'loggedOut', null],
+      ] as const) {
+        const storage = new MemoryStorage();
+        storage.setItem(CREDENTIALS_KEY, JSON.stringify(stored));
+        const fx = deferredActors(ACTORS);
+        const actor = createActor(module().sessionMachine.provide({ actors: fx.actors }), {
+          input: { storage },
+        }).start();
+        expect(actor.getSnapshot().value).toBe(value);
+        expect(actor.getSnapshot().context.credentials).toEqual(kept);
+        expect(JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null')).toEqual(kept);
+        expect(fx.calls).toEqual(kept ? [{ id: 'verifyToken', input: { token: LOGIN.token } }] : []);
+      }
+    });
+  },
 });

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { CityHit } from '../../../contract/catalog';
 import {
+  describeModelTable,
   type Expectation,
-  lazyModule,
+  type Inspector,
   type ModelTable,
-  recordVisits,
-  replayPath,
-  stateNodePaths,
-  tableCoverage,
-  tablePaths,
-  tableState,
 } from '../../../tests/support/model';
 import type * as CitySearchModule from './city-search.machine';
 
@@ -85,18 +80,12 @@ const table: ModelTable = {
   },
 };
 
-const machines = lazyModule<typeof CitySearchModule>(() => import('./city-search.machine'));
-const paths = tablePaths(table);
-const visited = new Set<string>();
-const taken = new Set<string>();
-const executed = new Set<string>();
-
 /** Drives the real machine: a simulated clock for the pause, a search the test answers. */
-function harness() {
+function harness({ citySearchMachine }: typeof CitySearchModule, inspect?: Inspector) {
   const clock = new SimulatedClock();
   const searches: { query: string; signal: AbortSignal; settle: (ok: boolean) => void }[] = [];
   const effects: { src: string; input: unknown }[] = [];
-  const provided = machines.get().citySearchMachine.provide({
+  const provided = citySearchMachine.provide({
     actors: {
       searchCities: fromPromise<CityHit[], { query: string }>(
         ({ input, signal }) =>
@@ -114,7 +103,7 @@ function harness() {
       ),
     },
   });
-  const actor = createActor(provided, { clock, input: {}, inspect: recordVisits(visited, taken) }).start();
+  const actor = createActor(provided, { clock, input: {}, inspect }).start();
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
   return {
     actor,
@@ -157,38 +146,25 @@ function harness() {
   };
 }
 
-describe('city search machine, against its expectation table', () => {
-  beforeAll(machines.load);
-  afterAll(() => {
-    process.stdout.write(
-      tableCoverage('city-search', table, machines.get().citySearchMachine, executed, visited, taken).line,
-    );
-  });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
-    await replayPath(table, path, harness, (actual, expected, what) =>
-      expect(actual, what).toEqual(expected),
-    );
-    executed.add(name);
-  });
-
-  it('waits for a pause in typing: each keystroke restarts the wait', () => {
-    const h = harness();
-    h.actor.send({ type: 'city.type', query: 'Be' });
-    h.clock.increment(PAUSE_MS - 10);
-    h.actor.send({ type: 'city.type', query: 'Ber' });
-    h.clock.increment(PAUSE_MS - 10);
-    expect(h.actor.getSnapshot().value).toBe('debouncing');
-    expect(h.searches).toHaveLength(0);
-    h.clock.increment(10);
-    expect(h.actor.getSnapshot().value).toBe('searching');
-    expect(h.searches.map((x) => x.query)).toEqual(['Ber']);
-  });
-
-  it('covered every state and every transition of the table, and the table names every state of the machine', () => {
-    const states = stateNodePaths(machines.get().citySearchMachine).sort();
-    expect([...visited].sort()).toEqual(states);
-    expect([...new Set(Object.keys(table.states).map(tableState))].sort()).toEqual(states);
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-  });
+describeModelTable({
+  name: 'city-search',
+  load: () => import('./city-search.machine'),
+  machines: (m) => [m.citySearchMachine],
+  tables: [{ table, start: harness }],
+  everyTransition: true,
+  rowForEveryLeafBut: [],
+  more: (module) => {
+    it('waits for a pause in typing: each keystroke restarts the wait', () => {
+      const h = harness(module());
+      h.actor.send({ type: 'city.type', query: 'Be' });
+      h.clock.increment(PAUSE_MS - 10);
+      h.actor.send({ type: 'city.type', query: 'Ber' });
+      h.clock.increment(PAUSE_MS - 10);
+      expect(h.actor.getSnapshot().value).toBe('debouncing');
+      expect(h.searches).toHaveLength(0);
+      h.clock.increment(10);
+      expect(h.actor.getSnapshot().value).toBe('searching');
+      expect(h.searches.map((x) => x.query)).toEqual(['Ber']);
+    });
+  },
 });

@@ -1,15 +1,8 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors } from '../../../tests/support/deferred-actors';
-import {
-  type ModelTable,
-  recordVisits,
-  replayPath,
-  stateNodePaths,
-  tableCoverage,
-  tablePaths,
-} from '../../../tests/support/model';
-import { RESOURCE_DEBOUNCE_MS, resourceMachine } from './resource.machine';
+import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import type * as ResourceModule from './resource.machine';
 
 const first = { sort: 'score', page: 1, q: '' };
 const second = { sort: 'name', page: 2, q: '' };
@@ -97,15 +90,9 @@ const table: ModelTable = {
   },
 };
 
-const paths = tablePaths(table);
-const visited = new Set<string>();
-const executed = new Set<string>();
-
-function start() {
+function start({ resourceMachine, RESOURCE_DEBOUNCE_MS }: typeof ResourceModule, inspect?: Inspector) {
   const fx = deferredActors(['fetchData'] as const);
-  const actor = createActor(resourceMachine.provide({ actors: fx.actors }), {
-    inspect: recordVisits(visited),
-  }).start();
+  const actor = createActor(resourceMachine.provide({ actors: fx.actors }), { inspect }).start();
   const settle = (outcome: 'done' | 'error', value: unknown) => {
     if (fx.pending('fetchData') > 0 && actor.getSnapshot().matches('loading'))
       fx.settle('fetchData', outcome, value);
@@ -130,33 +117,22 @@ function start() {
   };
 }
 
-describe('resource machine, against its expectation table', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-  afterAll(() => {
-    process.stdout.write(tableCoverage('resource', table, resourceMachine, executed).line);
-  });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
-    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
-    executed.add(name);
-  });
-
-  it('loads the same query once', async () => {
-    const driver = start();
-    await driver.send('load');
-    await driver.send('answered');
-    await driver.send('load');
-    expect(driver.calls()).toHaveLength(1);
-    expect(driver.snapshot().value).toBe('loaded');
-  });
-
-  it('covered every state and every transition of the table', () => {
-    expect([...visited].sort()).toEqual(stateNodePaths(resourceMachine).sort());
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-  });
+describeModelTable({
+  name: 'resource',
+  load: () => import('./resource.machine'),
+  machines: (m) => [m.resourceMachine],
+  tables: [{ table, start }],
+  everyTransition: true,
+  beforeEach: () => vi.useFakeTimers(),
+  afterEach: () => vi.useRealTimers(),
+  more: (module) => {
+    it('loads the same query once', async () => {
+      const driver = start(module());
+      await driver.send('load');
+      await driver.send('answered');
+      await driver.send('load');
+      expect(driver.calls()).toHaveLength(1);
+      expect(driver.snapshot().value).toBe('loaded');
+    });
+  },
 });

@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
-import {
-  lazyModule,
-  type ModelTable,
-  recordVisits,
-  replayPath,
-  tableCoverage,
-  tablePaths,
-  tableState,
-} from '../../../tests/support/model';
+import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
 import type * as SubmissionModule from './submission.machine';
 
 const input = { email: 'a@b.de' };
@@ -54,16 +45,9 @@ const table: ModelTable = {
   },
 };
 
-const machines = lazyModule<typeof SubmissionModule>(() => import('./submission.machine'));
-const paths = tablePaths(table);
-const visited = new Set<string>();
-const executed = new Set<string>();
-
-function start() {
+function start({ submissionMachine }: typeof SubmissionModule, inspect: Inspector) {
   const fx = deferredActors(['submit'] as const);
-  const actor = createActor(machines.get().submissionMachine.provide({ actors: fx.actors }), {
-    inspect: recordVisits(visited),
-  }).start();
+  const actor = createActor(submissionMachine.provide({ actors: fx.actors }), { inspect }).start();
   // An actor's result can only arrive while it runs: outside `submitting` there is nothing to settle.
   const settle = (outcome: 'done' | 'error', value: unknown) => {
     if (actor.getSnapshot().children.submit) fx.settleLatest('submit', outcome, value);
@@ -87,21 +71,11 @@ function start() {
   };
 }
 
-describe('submission machine, against its expectation table', () => {
-  beforeAll(machines.load);
-  afterAll(() => {
-    process.stdout.write(tableCoverage('submission', table, machines.get().submissionMachine, executed).line);
-  });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
-    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
-    executed.add(name);
-  });
-
-  it('covered every state of the machine and every transition of the table', () => {
-    const { states } = tableCoverage('submission', table, machines.get().submissionMachine, executed);
-    expect([...visited].sort()).toEqual(states.sort());
-    expect([...new Set(Object.keys(table.states).map(tableState))].sort()).toEqual(states.sort());
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-  });
+describeModelTable({
+  name: 'submission',
+  load: () => import('./submission.machine'),
+  machines: (m) => [m.submissionMachine],
+  tables: [{ table, start }],
+  everyTransition: true,
+  rowForEveryLeafBut: [],
 });

@@ -1,17 +1,11 @@
 import { setupI18n } from '@lingui/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Language } from '../../../contract/user-types';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
-import {
-  type ModelTable,
-  recordVisits,
-  replayPath,
-  tableCoverage,
-  tablePaths,
-} from '../../../tests/support/model';
+import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
 import { MemoryStorage } from '../../../tests/support/tokens';
-import { LANGUAGE_KEY, localeMachine } from './locale.machine';
+import type * as LocaleModule from './locale.machine';
 
 const catalog = { hello: 'Hallo' };
 
@@ -66,17 +60,13 @@ const table: ModelTable = {
   },
 };
 
-const paths = tablePaths(table);
-const visited = new Set<string>();
-const executed = new Set<string>();
-
-function start() {
+function start({ localeMachine, LANGUAGE_KEY }: typeof LocaleModule, inspect?: Inspector) {
   const fx = deferredActors(['loadCatalog'] as const);
   const storage = new MemoryStorage();
   const doc = document.implementation.createHTMLDocument();
   const actor = createActor(localeMachine.provide({ actors: fx.actors }), {
     input: { i18n: setupI18n(), storage, document: doc },
-    inspect: recordVisits(visited),
+    inspect,
   }).start();
   const other = (l: Language): Language => (l === 'de' ? 'en' : 'de');
   // The first catalog request is made at start; the table's steps begin after it.
@@ -103,39 +93,35 @@ function start() {
   };
 }
 
-describe('locale machine, against its expectation table', () => {
-  afterAll(() => {
-    process.stdout.write(tableCoverage('locale', table, localeMachine, executed).line);
-  });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
-    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
-    executed.add(name);
-  });
-
-  it('covered every state of the machine and every transition of the table', () => {
-    const { states } = tableCoverage('locale', table, localeMachine, executed);
-    expect([...visited].sort()).toEqual(states.sort());
-    expect(Object.keys(table.states).sort()).toEqual(states.sort());
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-  });
-
-  it('starts in the stored language, German when none is stored', () => {
-    const i18n = setupI18n();
-    const doc = document.implementation.createHTMLDocument();
-    expect(
-      createActor(localeMachine, {
-        input: { i18n, storage: new MemoryStorage(), document: doc },
-      }).getSnapshot().context.language,
-    ).toBe('de');
-    const storage = new MemoryStorage();
-    storage.setItem(LANGUAGE_KEY, 'en');
-    expect(
-      createActor(localeMachine, { input: { i18n, storage, document: doc } }).getSnapshot().context.language,
-    ).toBe('en');
-    storage.setItem(LANGUAGE_KEY, 'fr');
-    expect(
-      createActor(localeMachine, { input: { i18n, storage, document: doc } }).getSnapshot().context.language,
-    ).toBe('de');
-  });
+describeModelTable({
+  name: 'locale',
+  load: () => import('./locale.machine'),
+  machines: (m) => [m.localeMachine],
+  tables: [{ table, start }],
+  everyTransition: true,
+  // The table has a row for every state.
+  rowForEveryLeafBut: [],
+  more: (module) => {
+    it('starts in the stored language, German when none is stored', () => {
+      const { localeMachine, LANGUAGE_KEY } = module();
+      const i18n = setupI18n();
+      const doc = document.implementation.createHTMLDocument();
+      expect(
+        createActor(localeMachine, {
+          input: { i18n, storage: new MemoryStorage(), document: doc },
+        }).getSnapshot().context.language,
+      ).toBe('de');
+      const storage = new MemoryStorage();
+      storage.setItem(LANGUAGE_KEY, 'en');
+      expect(
+        createActor(localeMachine, { input: { i18n, storage, document: doc } }).getSnapshot().context
+          .language,
+      ).toBe('en');
+      storage.setItem(LANGUAGE_KEY, 'fr');
+      expect(
+        createActor(localeMachine, { input: { i18n, storage, document: doc } }).getSnapshot().context
+          .language,
+      ).toBe('de');
+    });
+  },
 });

@@ -3,7 +3,7 @@ import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { JobListSearchSchema } from '../../../contract/job-search';
 import { agentLogic } from '../../machines/agents/agent-actors';
-import { jobRequestsList } from '../../machines/jobs/job-requests';
+import { jobsLogic } from '../../machines/jobs/job-provider';
 import { isAgent } from '../../machines/session/token';
 import { AgentDashboard } from '../../ui/agents/agent-dashboard';
 import { Screen } from '../../ui/components/screen';
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_protected/dashboard')({
     const claims = context.session.getSnapshot().context.claims;
     if (claims && isAgent(claims)) return { requests: null, agent: agentLogic(context.logic).dashboard() };
     if (claims?.user_type !== 'company') return { requests: null, agent: null };
-    return { requests: jobRequestsList(context.logic, v.parse(JobListSearchSchema, {})), agent: null };
+    return { requests: jobsLogic(context.logic).jobList(v.parse(JobListSearchSchema, {})), agent: null };
   },
   // Each user's overview is made of their features' panels: the own profile, a company's requests, an
   // agent's figures.

@@ -5,14 +5,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { Language } from '../../../contract/user-types';
-import {
-  DEFAULT_WEIGHT,
-  type DraftCriterion,
-  hasUnsavedJobChanges,
-  type JobActor,
-} from '../../machines/jobs/job.machine';
-import { jobLogic } from '../../machines/jobs/job-logic';
+import { DEFAULT_WEIGHT, type DraftCriterion, type JobFormActor } from '../../machines/jobs/job-form.machine';
+import { hasUnsavedJobChanges, jobFormOf } from '../../machines/jobs/job-lifecycle.machine';
 import type { JobPreviewActor } from '../../machines/jobs/job-preview.machine';
+import type { jobsLogic } from '../../machines/jobs/job-provider';
 import type { CitySearchLogic } from '../../machines/shared/city-search.machine';
 import { citySearch } from '../../machines/shared/city-search-actors';
 import { useAppActors } from '../components/app-context';
@@ -31,13 +27,24 @@ const workspaceRoute = getRouteApi('/_protected');
 const leaveQuestion = msg`Leave the job without saving? Your changes will be lost.`;
 
 /** newJob, editJob/{uuid} and duplicate/{uuid}: one editor (PRODUCT.md §6); a company's is the request form. */
-export function JobEditor({ uuid, copyOf }: { uuid: string | null; copyOf?: string | null }) {
+/** The editor's job machines, one for an agent and one for a company (job-provider.ts `editor`). */
+export type JobEditorMachines = ReturnType<typeof jobsLogic>['editor'];
+
+/** newJob, editJob/{uuid} and duplicate/{uuid}: one editor (PRODUCT.md §6); a company's is the request form. */
+export function JobEditor({
+  uuid,
+  copyOf,
+  editor,
+}: {
+  uuid: string | null;
+  copyOf?: string | null;
+  editor: JobEditorMachines;
+}) {
   const { i18n } = useLingui();
   const { fields, claims } = workspaceRoute.useLoaderData();
   const { logic } = useAppActors();
-  const navigate = useNavigate();
   const asCompany = claims.user_type === 'company';
-  const actor = useActorRef(jobLogic(logic).job(asCompany), {
+  const actor = useActorRef(asCompany ? editor.company : editor.agent, {
     input: { uuid, copyOf: copyOf ?? null, fields: fields.job, asCompany },
   });
   const snapshot = useSelector(actor, (s) => s);
@@ -58,12 +65,47 @@ export function JobEditor({ uuid, copyOf }: { uuid: string | null; copyOf?: stri
   if (snapshot.matches('loadFailed')) {
     return <RetryAlert code={snapshot.context.error} onRetry={() => actor.send({ type: 'job.retry' })} />;
   }
+  // The form exists while the job may be edited (a draft, an active job).
+  const form = jobFormOf(snapshot);
+  if (!form) {
+    return (
+      <p role="status">
+        <Trans>This job is archived: it cannot run or be edited until it is re-activated.</Trans>
+      </p>
+    );
+  }
+  return (
+    <JobFormView
+      actor={form}
+      active={snapshot.matches('active')}
+      jobUuid={snapshot.context.uuid}
+      asCompany={asCompany}
+      cities={cities}
+    />
+  );
+}
 
+function JobFormView({
+  actor,
+  active,
+  jobUuid,
+  asCompany,
+  cities,
+}: {
+  actor: JobFormActor;
+  active: boolean;
+  jobUuid: string | null;
+  asCompany: boolean;
+  cities: CitySearchLogic;
+}) {
+  const { i18n } = useLingui();
+  const { fields } = workspaceRoute.useLoaderData();
+  const navigate = useNavigate();
+  const snapshot = useSelector(actor, (s) => s);
   const { form, formErrors } = snapshot.context;
   const valueFields = fields.job.filter((f) => !f.criterion);
   const criterionFields = fields.job.filter((f) => f.criterion);
-  const saved = snapshot.matches('active') && !snapshot.hasTag('unsaved');
-  const jobUuid = snapshot.context.uuid;
+  const saved = active && !snapshot.hasTag('unsaved');
 
   const preview = snapshot.children.whatIf as JobPreviewActor | undefined;
 
@@ -83,7 +125,7 @@ export function JobEditor({ uuid, copyOf }: { uuid: string | null; copyOf?: stri
           </p>
         )}
         <ErrorSummary fields={fields.job} errors={formErrors} idPrefix="job" />
-        {snapshot.matches({ active: { editing: 'conflict' } }) && (
+        {snapshot.matches('conflict') && (
           <div className="form-error" role="alert">
             <p>
               <Trans>Someone else saved this job in the meantime.</Trans>
@@ -181,7 +223,7 @@ function CriterionRow({
   criterion: DraftCriterion | null;
   errors: string[];
   asCompany: boolean;
-  actor: JobActor;
+  actor: JobFormActor;
   citySearch: CitySearchLogic;
 }) {
   const { t, i18n } = useLingui();
@@ -334,32 +376,32 @@ function WhatIf({ preview, fields }: { preview: JobPreviewActor; fields: FieldDe
 }
 
 /** newJob: an agent's new job, or a company's request. */
-export function NewJobScreen() {
+export function NewJobScreen({ editor }: { editor: JobEditorMachines }) {
   const { t } = useLingui();
   const { claims } = workspaceRoute.useLoaderData();
   return (
     <Screen title={claims.user_type === 'company' ? t`New job request` : t`New matching job`}>
-      <JobEditor uuid={null} />
+      <JobEditor uuid={null} editor={editor} />
     </Screen>
   );
 }
 
 /** editJob/{uuid}. */
-export function EditJobScreen({ uuid }: { uuid: string }) {
+export function EditJobScreen({ uuid, editor }: { uuid: string; editor: JobEditorMachines }) {
   const { t } = useLingui();
   return (
     <Screen title={t`Edit matching job`}>
-      <JobEditor uuid={uuid} />
+      <JobEditor uuid={uuid} editor={editor} />
     </Screen>
   );
 }
 
 /** duplicate/{uuid}: the editor on a copy, saved as a new job. */
-export function DuplicateJobScreen({ uuid }: { uuid: string }) {
+export function DuplicateJobScreen({ uuid, editor }: { uuid: string; editor: JobEditorMachines }) {
   const { t } = useLingui();
   return (
     <Screen title={t`Duplicate matching job`}>
-      <JobEditor uuid={null} copyOf={uuid} />
+      <JobEditor uuid={null} copyOf={uuid} editor={editor} />
     </Screen>
   );
 }

@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type ResultsSearch } from '../../../contract/job-search';
 import { CANDIDATE_TYPES } from '../../../contract/user-types';
-import { type JobActor, runProgress } from '../../machines/jobs/job.machine';
-import { jobLogic } from '../../machines/jobs/job-logic';
+import { type JobActor, runProgress } from '../../machines/jobs/job-lifecycle.machine';
+import type { jobsLogic } from '../../machines/jobs/job-provider';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
-import { useAppActors } from '../components/app-context';
 import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
 import { errorMessage } from '../components/error-message';
@@ -25,32 +24,32 @@ import { Histogram } from './histogram';
 import { reasonText } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');
+
+/** What the results page runs (job-provider.ts `resultsPage`): the job, both lists, CSV and stars. */
+export type JobResultsPage = ReturnType<ReturnType<typeof jobsLogic>['resultsPage']>;
 const resultsRoute = getRouteApi('/_protected/_agent/matchingJobResult/$jobUuid');
 
 /** matchingJobResult/{uuid}: the run, its progress, and the ranked, explained candidates (PRODUCT.md §6). */
-export function JobResults({
-  job,
-  results,
-  nearMisses,
-}: {
-  job: JobActor;
-  results: ResourceActor;
-  nearMisses: ResourceActor;
-}) {
+export function JobResults({ page: parts }: { page: JobResultsPage }) {
   const { t, i18n } = useLingui();
   const { jobUuid } = resultsRoute.useParams();
   const search = resultsRoute.useSearch();
   const navigate = useNavigate({ from: '/matchingJobResult/$jobUuid' });
   const { fields } = workspaceRoute.useLoaderData();
-  const { logic } = useAppActors();
+  const { results, nearMisses } = parts;
+  const job = useActorRef(parts.job, { input: { uuid: jobUuid, fields: fields.job, asCompany: false } });
+  // `job.duplicate` opens the editor on a copy: a navigation the machine asks of the page.
+  useEffect(() => {
+    const listener = job.on('job.openCopy', ({ uuid }) => {
+      void navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: uuid } });
+    });
+    return () => listener.unsubscribe();
+  }, [job, navigate]);
   const jobState = useSelector(job, (s) => s);
   const list = useSelector(results, (s) => s);
   const page = resourceData<ResultsResponse>(list);
-  const [requests] = useState(() =>
-    jobLogic(logic).jobResults(jobUuid, () => results.send({ type: 'resource.reload' })),
-  );
-  const csv = useActorRef(requests.csv);
-  const star = useActorRef(requests.shortlist);
+  const csv = useActorRef(parts.csv);
+  const star = useActorRef(parts.shortlist);
   const csvBusy = useSelector(csv, (s) => s.hasTag('busy'));
   const starBusy = useSelector(star, (s) => s.hasTag('busy'));
 
@@ -72,7 +71,7 @@ export function JobResults({
           />
         </div>
       )}
-      {jobState.matches({ active: { run: 'failed' } }) && (
+      {jobState.matches({ active: 'failed' }) && (
         <p className="form-error" role="alert">
           <Trans>The last run failed. Please start it again.</Trans>
         </p>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResultsSearchSchema } from '../../../../contract/job-search';
-import { jobResultDetail } from '../../../machines/jobs/job-requests';
+import { jobsLogic } from '../../../machines/jobs/job-provider';
 import { JobResultDetailScreen } from '../../../ui/jobs/job-result-detail';
 
 export const Route = createFileRoute('/_protected/_agent/matchingJobResultDetail/$jobUuid/$uuid')({
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_protected/_agent/matchingJobResultDetail
   loaderDeps: ({ search }) => search,
   // Previous and next follow the results page's order and filters, which the URL carries along.
   loader: ({ context, params, deps }) => ({
-    detail: jobResultDetail(context.logic, params.jobUuid, { ...deps, profile: params.uuid }),
+    detail: jobsLogic(context.logic).resultDetail(params.jobUuid, params.uuid, deps),
   }),
   component: function JobResultDetailRoute() {
     const { detail } = Route.useLoaderData();

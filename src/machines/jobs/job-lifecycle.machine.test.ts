@@ -4,8 +4,8 @@ import type { Job, Run } from '../../../contract/job';
 import { jobFixture, runFixture } from '../../../tests/support/job-fixtures';
 import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/client';
-import { jobMachine } from './job.machine';
 import { jobActors } from './job-actors';
+import { jobLifecycleMachine } from './job-lifecycle.machine';
 
 const job = jobFixture;
 const run = runFixture;
@@ -15,7 +15,7 @@ describe('job machine', () => {
   it('archiving a job whose run is in flight stops watching it and shows the run cancelled', async () => {
     let watching = false;
     const actor = createActor(
-      jobMachine.provide({
+      jobLifecycleMachine.provide({
         actors: {
           loadJob: fromPromise(
             async (): Promise<{ job: Job; run: Run | null }> => ({ job: job(), run: run('running', 30) }),
@@ -76,7 +76,7 @@ describe('watching a run', () => {
     const seen: Run[] = [];
     const { watchRun } = jobActors(api, { asCompany: false, pollMs: 5 });
     const parent = createActor(
-      jobMachine.provide({
+      jobLifecycleMachine.provide({
         actors: {
           loadJob: fromPromise(
             async (): Promise<{ job: Job; run: Run | null }> => ({ job: job(), run: run('queued', 0) }),
@@ -100,7 +100,7 @@ describe('watching a run', () => {
       .join('');
     const api = fakeApi(events, []);
     const { parent, seen } = watch(api);
-    await vi.waitFor(() => expect(parent.getSnapshot().matches({ active: { run: 'done' } })).toBe(true));
+    await vi.waitFor(() => expect(parent.getSnapshot().matches({ active: 'done' })).toBe(true));
     expect(seen.map((r) => `${r.state}/${r.progress}`)).toEqual([
       'queued/0',
       'running/10',
@@ -116,7 +116,7 @@ describe('watching a run', () => {
       run('done', 100),
     ]);
     const { parent, seen } = watch(api);
-    await vi.waitFor(() => expect(parent.getSnapshot().matches({ active: { run: 'done' } })).toBe(true));
+    await vi.waitFor(() => expect(parent.getSnapshot().matches({ active: 'done' })).toBe(true));
     expect(seen.map((r) => `${r.state}/${r.progress}`)).toEqual(['queued/0', 'running/50', 'done/100']);
     expect(api.polls).toBe(2);
   });
@@ -124,7 +124,7 @@ describe('watching a run', () => {
   it('polls on when the stream ends before the run did', async () => {
     const api = fakeApi(`event: run\ndata: ${JSON.stringify(run('running', 20))}\n\n`, [run('done', 100)]);
     const { parent } = watch(api);
-    await vi.waitFor(() => expect(parent.getSnapshot().matches({ active: { run: 'done' } })).toBe(true));
+    await vi.waitFor(() => expect(parent.getSnapshot().matches({ active: 'done' })).toBe(true));
     expect(api.polls).toBe(1);
   });
 });

@@ -1,0 +1,74 @@
+import { JOB_PAGE_SIZE, type JobListSearch, type ResultsSearch } from '../../../contract/job-search';
+import { fetchNearMisses, fetchResultDetail, fetchResults, listJobs } from '../../api/jobs';
+import { resourceActor, visitResource } from '../shared/resource.machine';
+import { submissionMachine } from '../shared/submission.machine';
+import { areaLogic } from '../shell/app-logic';
+import { jobActors, resultActions } from './job-actors';
+import { jobLifecycleMachine } from './job-lifecycle.machine';
+
+/**
+ * The jobs feature's actors, all made here (STYLE.md "Layout"): routes and screens receive them ready
+ * and never see the API. One job is `jobLifecycleMachine` with its `form` child (job-form.machine.ts).
+ */
+export const jobsLogic = areaLogic(({ api }) => {
+  const jobFor = (asCompany: boolean) =>
+    jobLifecycleMachine.provide({ actors: jobActors(api, { asCompany }) });
+  // The results page of the job last opened: its machines stay the same while only the URL's query changes.
+  let page: { jobUuid: string; parts: ReturnType<typeof resultsPageOf> } | null = null;
+
+  /**
+   * The results page of one job: the job (its runs, status, duplicate), the ranked results and the
+   * near misses, the CSV download and the shortlist stars. A finished run replaced the results: the job
+   * reloads both lists itself; a changed star reloads the results.
+   */
+  function resultsPageOf(jobUuid: string) {
+    const results = resourceActor(api, `results:${jobUuid}`, (query) =>
+      fetchResults(api, jobUuid, { ...query, limit: JOB_PAGE_SIZE }),
+    );
+    const nearMisses = resourceActor(api, `near-misses:${jobUuid}`, () => fetchNearMisses(api, jobUuid));
+    const reloadResults = () => results.send({ type: 'resource.reload' });
+    const actions = resultActions(api, jobUuid, reloadResults);
+    return {
+      job: jobLifecycleMachine.provide({
+        actors: jobActors(api, { asCompany: false }),
+        actions: {
+          resultsReplaced: () => {
+            reloadResults();
+            nearMisses.send({ type: 'resource.reload' });
+          },
+        },
+      }),
+      results,
+      nearMisses,
+      csv: submissionMachine.provide({ actors: { submit: actions.downloadCsv } }),
+      shortlist: submissionMachine.provide({ actors: { submit: actions.toggleShortlist } }),
+    };
+  }
+
+  return {
+    /** The editor's job (newJob, editJob, duplicate): an agent's, or a company's request form. */
+    editor: { agent: jobFor(false), company: jobFor(true) },
+    /** matchingJob: the jobs table at the URL's query, fresh on every visit; for a company its requests (also on its dashboard). */
+    jobList: (search: JobListSearch) =>
+      visitResource(
+        resourceActor(api, 'jobs', (query) => listJobs(api, { ...query, limit: JOB_PAGE_SIZE })),
+        search,
+      ),
+    /** matchingJobResult/{uuid} at the URL's query; the near misses load once per visit. */
+    resultsPage(jobUuid: string, search: ResultsSearch) {
+      if (page?.jobUuid !== jobUuid) page = { jobUuid, parts: resultsPageOf(jobUuid) };
+      page.parts.results.send({ type: 'resource.load', query: search });
+      page.parts.nearMisses.send({ type: 'resource.load', query: {} });
+      return page.parts;
+    },
+    /** matchingJobResultDetail: one result, with previous and next in the results page's order and filters. */
+    resultDetail(jobUuid: string, profile: string, search: ResultsSearch) {
+      const detail = resourceActor(api, `result:${jobUuid}`, (query) => {
+        const { profile: of, ...filters } = query as { profile: string };
+        return fetchResultDetail(api, jobUuid, of, filters);
+      });
+      detail.send({ type: 'resource.load', query: { ...search, profile } });
+      return detail;
+    },
+  };
+});
