@@ -4,7 +4,7 @@ import type { AgentSelf, CompanyDetail } from '../../../contract/agent';
 import { sessionMachineForTests } from '../../../tests/support/session';
 import { MemoryStorage } from '../../../tests/support/tokens';
 import { type ApiClient, ApiError } from '../../api/client';
-import { listPage } from '../shared/list.machine';
+import { type ListActor, listPage } from '../shared/list.machine';
 import { agentSelfActors, companyDetailActors } from './agent-workspace';
 
 const COMPANY = '00000000-0000-4000-8000-0000000000c1';
@@ -13,6 +13,7 @@ const ME = { uuid: '00000000-0000-4000-8000-0000000000a1', name: 'Alex Berger', 
 /** A server in memory: the calls it got, and answers for the company and the agent's own record. */
 function fakeServer() {
   const calls: string[] = [];
+  const puts: unknown[] = [];
   let assigned: typeof ME | null = null;
   let self: AgentSelf = {
     uuid: ME.uuid,
@@ -43,6 +44,7 @@ function fakeServer() {
       }
       if (path === '/api/agent' && method === 'GET') return self as T;
       if (path === '/api/agent' && method === 'PUT') {
+        puts.push(options.body);
         const body = options.body as { first_name: string; last_name: string; version: number };
         if (body.version !== self.version) {
           throw new ApiError(409, 'agent.version_conflict', 'changed', {}, null, { current: self });
@@ -56,6 +58,8 @@ function fakeServer() {
   return {
     api,
     calls,
+    /** The bodies of PUT /api/agent. */
+    puts,
     /** Someone else saves the record meanwhile. */
     bumpVersion: () => {
       self = { ...self, version: self.version + 1 };
@@ -82,6 +86,22 @@ describe('company detail actors (companies/view/{uuid})', () => {
   });
 });
 
+/** The form as the screen starts it: the record's fields, its version fixed. */
+function formFor(save: ReturnType<typeof agentSelfActors>['save'], self: ListActor) {
+  const agent = listPage<AgentSelf>(self.getSnapshot());
+  if (!agent) throw new Error('the record is not loaded');
+  return createActor(save, {
+    input: {
+      values: {
+        first_name: agent.first_name ?? '',
+        last_name: agent.last_name ?? '',
+        phone: agent.phone ?? '',
+      },
+      fixed: { version: agent.version },
+    },
+  }).start();
+}
+
 describe("the agent's own record (/agent)", () => {
   const session = () =>
     createActor(sessionMachineForTests(), { input: { storage: new MemoryStorage() } }).start();
@@ -90,11 +110,11 @@ describe("the agent's own record (/agent)", () => {
     const server = fakeServer();
     const { self, save } = agentSelfActors(server.api, session());
     await waitFor(self, (s) => s.matches('loaded'));
-    save.send({
-      type: 'submission.submit',
-      input: { first_name: 'Alexandra', last_name: 'Berger', phone: null, version: 3 },
-    });
-    await waitFor(save, (s) => s.matches('done'));
+    const form = formFor(save, self);
+    form.send({ type: 'form.change', name: 'first_name', value: 'Alexandra' });
+    form.send({ type: 'form.submit' });
+    await waitFor(form, (s) => s.matches('done'));
+    expect(server.puts).toEqual([{ first_name: 'Alexandra', last_name: 'Berger', phone: null, version: 3 }]);
     await waitFor(self, (s) => s.matches('loaded') && listPage<AgentSelf>(s)?.version === 4);
     expect(listPage<AgentSelf>(self.getSnapshot())?.first_name).toBe('Alexandra');
   });
@@ -103,13 +123,12 @@ describe("the agent's own record (/agent)", () => {
     const server = fakeServer();
     const { self, save } = agentSelfActors(server.api, session());
     await waitFor(self, (s) => s.matches('loaded'));
+    const form = formFor(save, self);
     server.bumpVersion();
-    save.send({
-      type: 'submission.submit',
-      input: { first_name: 'Alexandra', last_name: 'Berger', phone: null, version: 3 },
-    });
-    await waitFor(save, (s) => s.matches('idle') && s.context.error !== null);
-    expect(save.getSnapshot().context.error).toBe('agent.version_conflict');
+    form.send({ type: 'form.change', name: 'first_name', value: 'Alexandra' });
+    form.send({ type: 'form.submit' });
+    await waitFor(form, (s) => s.matches('editing') && s.context.error !== null);
+    expect(form.getSnapshot().context.error).toBe('agent.version_conflict');
     await waitFor(self, (s) => s.matches('loaded') && listPage<AgentSelf>(s)?.version === 4);
     expect(listPage<AgentSelf>(self.getSnapshot())?.first_name).toBe('Alex');
   });

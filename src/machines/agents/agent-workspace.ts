@@ -1,5 +1,4 @@
 import { createActor, fromPromise } from 'xstate';
-import type { AgentSelfUpdate } from '../../../contract/agent';
 import { COMPANY_PAGE_SIZE } from '../../../contract/company-search';
 import {
   assignCompany,
@@ -16,6 +15,7 @@ import { photoMachine } from '../profile/photo.machine';
 import type { SessionActor } from '../session/session.machine';
 import { type ListActor, type ListQuery, listActor, visitList } from '../shared/list.machine';
 import { type SubmissionActor, submissionMachine } from '../shared/submission.machine';
+import { agentSelfForm } from './agent-self-form.machine';
 
 // The agent workspace's actors (issue 12, PRODUCT.md §6). Every read is the one list machine
 // (query → loading → loaded | failed, the last answer kept while the next loads); every change is a
@@ -36,7 +36,8 @@ export function agentSelfList(api: ApiClient): ListActor {
 export function agentSelfActors(api: ApiClient, session: SessionActor) {
   const self = visitList(agentSelfList(api), {});
   const reload = () => self.send({ type: 'list.reload' });
-  const save = submission(async (input: AgentSelfUpdate) => {
+  /** The name and phone form (agent-self-form.machine.ts), made per version of the record. */
+  const save = agentSelfForm.withCall(async (input) => {
     // A 409 means someone saved first: the reload brings the current version for the next try.
     try {
       return await updateAgentSelf(api, input);
