@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { accountLogic } from '../../machines/account/account-logic';
 import { useAppActors } from '../components/app-context';
 import { DownloadButton } from '../components/download-button';
-import { errorMessage } from '../components/error-message';
+import { fieldMessage } from '../components/error-message';
 import { FormError } from '../components/form-error';
 import { useFormFields } from '../components/form-fields';
 import { PhoneSetupForm } from '../components/phone-setup-form';
@@ -110,7 +110,7 @@ function PhoneSettings() {
             type="password"
             autoComplete="current-password"
             label={<Trans>Current password</Trans>}
-            errorMessage={password ? errorMessage(i18n, password) : undefined}
+            errorMessage={fieldMessage(i18n, password)}
           />
           <button type="submit" disabled={busy}>
             <Trans>Turn SMS protection off</Trans>

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { FormActor } from '../../machines/shared/form.machine';
-import { errorMessage } from './error-message';
+import { fieldMessage } from './error-message';
 
 /**
  * A form machine (src/machines/shared/form.machine.ts) as a screen shows it: its snapshot, each
@@ -14,12 +14,11 @@ export function useFormFields(form: FormActor) {
   return {
     snapshot,
     field: (name: string) => {
-      const code = snapshot.context.fieldErrors[name]?.[0];
       return {
         name,
         value: snapshot.context.values[name] ?? '',
         onChange: (value: string) => form.send({ type: 'form.change', name, value }),
-        errorMessage: code ? errorMessage(i18n, code) : undefined,
+        errorMessage: fieldMessage(i18n, snapshot.context.fieldErrors[name]?.[0]),
       };
     },
     submit: (event: FormEvent<HTMLFormElement>) => {
