@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { accountLogic } from '../../machines/account/account-logic';
 import { useAppActors } from '../components/app-context';
 import { DownloadButton } from '../components/download-button';
@@ -74,7 +74,6 @@ function PhoneSettings() {
   const snapshot = useSelector(phone, (s) => s);
   const enabled = snapshot.context.enabled;
   const busy = snapshot.hasTag('busy');
-  const [password, setPassword] = useState<string | null>(null);
   if (!claims) return null;
   return (
     <div className="form">
@@ -98,10 +97,7 @@ function PhoneSettings() {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const currentPassword = field(e.currentTarget, 'currentPassword');
-            if (!currentPassword) return setPassword('password.required');
-            setPassword(null);
-            phone.send({ type: 'phone.turnOff', currentPassword });
+            phone.send({ type: 'phone.turnOff', currentPassword: field(e.currentTarget, 'currentPassword') });
           }}
         >
           <TextField
@@ -110,7 +106,7 @@ function PhoneSettings() {
             type="password"
             autoComplete="current-password"
             label={<Trans>Current password</Trans>}
-            errorMessage={fieldMessage(i18n, password)}
+            errorMessage={fieldMessage(i18n, snapshot.context.fieldErrors.currentPassword?.[0])}
           />
           <button type="submit" disabled={busy}>
             <Trans>Turn SMS protection off</Trans>
