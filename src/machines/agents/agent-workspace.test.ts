@@ -5,6 +5,7 @@ import { sessionMachineForTests } from '../../../tests/support/session';
 import { MemoryStorage } from '../../../tests/support/tokens';
 import { type ApiClient, ApiError } from '../../api/client';
 import { type ListActor, listPage } from '../shared/list.machine';
+import { agentSelfFormInput } from './agent-self-form.machine';
 import { agentSelfActors, companyDetailActors } from './agent-workspace';
 
 const COMPANY = '00000000-0000-4000-8000-0000000000c1';
@@ -90,16 +91,7 @@ describe('company detail actors (companies/view/{uuid})', () => {
 function formFor(save: ReturnType<typeof agentSelfActors>['save'], self: ListActor) {
   const agent = listPage<AgentSelf>(self.getSnapshot());
   if (!agent) throw new Error('the record is not loaded');
-  return createActor(save, {
-    input: {
-      values: {
-        first_name: agent.first_name ?? '',
-        last_name: agent.last_name ?? '',
-        phone: agent.phone ?? '',
-      },
-      fixed: { version: agent.version },
-    },
-  }).start();
+  return createActor(save, { input: agentSelfFormInput(agent) }).start();
 }
 
 describe("the agent's own record (/agent)", () => {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { AgentSelf } from '../../../contract/agent';
+import { agentSelfFormInput } from '../../machines/agents/agent-self-form.machine';
 import type { photoMachine } from '../../machines/profile/photo.machine';
 import type { FormMachine } from '../../machines/shared/form.machine';
 import type { ListActor } from '../../machines/shared/list.machine';
@@ -43,16 +44,7 @@ export function AgentProfileScreen({
 
 function AgentForm({ agent, save }: { agent: AgentSelf; save: FormMachine }) {
   const { t } = useLingui();
-  const form = useActorRef(save, {
-    input: {
-      values: {
-        first_name: agent.first_name ?? '',
-        last_name: agent.last_name ?? '',
-        phone: agent.phone ?? '',
-      },
-      fixed: { version: agent.version },
-    },
-  });
+  const form = useActorRef(save, { input: agentSelfFormInput(agent) });
   const { snapshot, field, submit } = useFormFields(form);
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="agent-details-title">
