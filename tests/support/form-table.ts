@@ -24,6 +24,8 @@ export interface FormSpec {
   rejected: { thrown: unknown; fieldErrors: Record<string, string[]> };
   /** A refusal without field codes: thrown by the call, and the form's reason shown. */
   failed: { thrown: unknown; error: string };
+  /** The record behind the form changed (`form.load`): what is sent, and the fields then. */
+  load: { values: FormValues; fixed?: Record<string, unknown>; shown: FormValues };
 }
 
 const none = { fieldErrors: {}, error: null };
@@ -34,7 +36,8 @@ const none = { fieldErrors: {}, error: null };
  * `failed` are the call's answers. Labels name the same machine state with other context:
  * `#invalid` (the form's own codes shown), `#filled`, `#rejected` (the server's field codes),
  * `#failed` (the server's reason), `#failedCleared` (the reason still shown over emptied fields),
- * `submitting#cleared` (fields emptied while the call runs: the call keeps what was submitted).
+ * `submitting#cleared` (fields emptied while the call runs: the call keeps what was submitted);
+ * `load` (the record behind the form changed) leads to `#loaded` labels.
  */
 export function formTable(spec: FormSpec): ModelTable {
   const editing: Expectation = { target: 'editing', context: { values: spec.initial, ...none }, tags: [] };
@@ -64,17 +67,31 @@ export function formTable(spec: FormSpec): ModelTable {
     context: { values: spec.initial, fieldErrors: {}, error: spec.failed.error },
     tags: [],
   };
+  // A new record replaces the fields and drops their codes; a failed call's reason stays.
+  const loaded = (target: string, error: string | null, tags: string[] = []): Expectation => ({
+    target,
+    context: {
+      values: spec.load.shown,
+      initial: spec.load.shown,
+      fixed: spec.load.fixed ?? {},
+      fieldErrors: {},
+      error,
+    },
+    tags,
+  });
+  const editingLoaded = loaded('editing#loaded', null);
+  const failedLoaded = loaded('editing#failedLoaded', spec.failed.error);
   const doneIsFilled = JSON.stringify(spec.afterDone) === JSON.stringify(spec.filled);
   return {
     initial: 'editing',
     initialContext: { values: spec.initial, ...none },
     initialTags: [],
-    events: ['fill', 'clear', 'submit', 'succeeded', 'rejected', 'failed'],
+    events: ['fill', 'clear', 'submit', 'succeeded', 'rejected', 'failed', 'load'],
     states: {
-      editing: { fill: filled, clear: editing, submit: invalid },
+      editing: { fill: filled, clear: editing, submit: invalid, load: editingLoaded },
       // Typing into a field drops that field's codes; submitting again shows them anew.
-      'editing#invalid': { fill: filled, clear: editing, submit: invalid },
-      'editing#filled': { fill: filled, clear: editing, submit: submitting },
+      'editing#invalid': { fill: filled, clear: editing, submit: invalid, load: editingLoaded },
+      'editing#filled': { fill: filled, clear: editing, submit: submitting, load: editingLoaded },
       submitting: {
         // Typing goes on while the call runs, and starts no second call.
         fill: { ...submitting, invoked: [] },
@@ -90,18 +107,26 @@ export function formTable(spec: FormSpec): ModelTable {
           tags: [],
         },
         failed,
+        // The call goes on with what was submitted.
+        load: loaded('submitting#loaded', null, ['busy']),
       },
       'submitting#cleared': {},
+      'submitting#loaded': {},
       // Typing after a success leaves it behind; submitting again checks and sends again.
       done: {
         fill: filled,
         clear: editing,
         submit: doneIsFilled ? submitting : invalid,
+        // The saved record coming back keeps the success shown.
+        load: loaded('done#loaded', null),
       },
-      'editing#rejected': { fill: filled, clear: editing, submit: submitting },
+      'done#loaded': {},
+      'editing#rejected': { fill: filled, clear: editing, submit: submitting, load: editingLoaded },
       // The server's reason stays until the next submit, whatever is typed.
-      'editing#failed': { fill: failed, clear: failedCleared, submit: submitting },
-      'editing#failedCleared': { fill: failed, clear: failedCleared, submit: invalid },
+      'editing#failed': { fill: failed, clear: failedCleared, submit: submitting, load: failedLoaded },
+      'editing#failedCleared': { fill: failed, clear: failedCleared, submit: invalid, load: failedLoaded },
+      'editing#loaded': {},
+      'editing#failedLoaded': {},
     },
   };
 }
@@ -129,6 +154,8 @@ export function formDriver(
       else if (event === 'succeeded') answer('done', undefined);
       else if (event === 'rejected') answer('error', spec.rejected.thrown);
       else if (event === 'failed') answer('error', spec.failed.thrown);
+      else if (event === 'load')
+        actor.send({ type: 'form.load', values: spec.load.values, fixed: spec.load.fixed });
       await flush();
     },
     snapshot() {

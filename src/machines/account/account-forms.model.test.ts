@@ -34,6 +34,8 @@ const specs: Record<keyof typeof AccountForms, FormSpec> = {
     afterDone: { currentPassword: '', newPassword: '' },
     rejected: { thrown: weak, fieldErrors: weak.fields },
     failed: { thrown: { code: 'password.wrong_current' }, error: 'password.wrong_current' },
+    // A field the new values leave out starts empty.
+    load: { values: { currentPassword: OLD }, shown: { currentPassword: OLD, newPassword: '' } },
   },
   deleteAccountForm: {
     input: {},
@@ -48,6 +50,7 @@ const specs: Record<keyof typeof AccountForms, FormSpec> = {
     },
     // Offline: the account is not deleted, and the form says why.
     failed: { thrown: new TypeError('Failed to fetch'), error: 'network.unreachable' },
+    load: { values: {}, shown: { password: '' } },
   },
   passwordResetRequestForm: {
     input: {},
@@ -64,6 +67,7 @@ const specs: Record<keyof typeof AccountForms, FormSpec> = {
       thrown: { code: 'request.rate_limited', retryAfterSeconds: 30 },
       error: 'request.rate_limited',
     },
+    load: { values: { email: 'stella@matchwerk.example' }, shown: { email: 'stella@matchwerk.example' } },
   },
   // The address comes from the link's check; the token and the page's language are sent along.
   passwordResetForm: {
@@ -78,6 +82,11 @@ const specs: Record<keyof typeof AccountForms, FormSpec> = {
       fieldErrors: { password: ['password.contains_email'] },
     },
     failed: { thrown: { code: 'reset.invalid_token' }, error: 'reset.invalid_token' },
+    load: {
+      values: { email: 'stella@matchwerk.example' },
+      fixed: { token: 'reset-token-2', language: 'de' },
+      shown: { email: 'stella@matchwerk.example', password: '' },
+    },
   },
 };
 

@@ -13,7 +13,7 @@ export const agentSelfForm = formMachine(
 );
 
 /** The form's start: the record's name and phone, and the version a save must name. */
-export function agentSelfFormInput(agent: AgentSelf): FormInput {
+export function agentSelfFormInput(agent: AgentSelf): Required<FormInput> {
   return {
     values: {
       first_name: agent.first_name ?? '',

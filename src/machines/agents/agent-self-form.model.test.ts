@@ -31,6 +31,12 @@ const spec: FormSpec = {
   },
   // Someone saved first: the form says so (the screen then shows the current record).
   failed: { thrown: { code: 'agent.version_conflict' }, error: 'agent.version_conflict' },
+  // The record as the server holds it now (saved here or elsewhere), with its new version.
+  load: {
+    values: { first_name: 'Alex', last_name: 'Berger', phone: '+49 30 555 0101' },
+    fixed: { version: 4 },
+    shown: { first_name: 'Alex', last_name: 'Berger', phone: '+49 30 555 0101' },
+  },
 };
 
 const table = formTable(spec);

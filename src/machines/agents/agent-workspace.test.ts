@@ -4,8 +4,7 @@ import type { AgentSelf, CompanyDetail } from '../../../contract/agent';
 import { sessionMachineForTests } from '../../../tests/support/session';
 import { MemoryStorage } from '../../../tests/support/tokens';
 import { type ApiClient, ApiError } from '../../api/client';
-import { type ListActor, listPage } from '../shared/list.machine';
-import { agentSelfFormInput } from './agent-self-form.machine';
+import { listPage } from '../shared/list.machine';
 import { agentSelfActors, companyDetailActors } from './agent-workspace';
 
 const COMPANY = '00000000-0000-4000-8000-0000000000c1';
@@ -87,13 +86,6 @@ describe('company detail actors (companies/view/{uuid})', () => {
   });
 });
 
-/** The form as the screen starts it: the record's fields, its version fixed. */
-function formFor(save: ReturnType<typeof agentSelfActors>['save'], self: ListActor) {
-  const agent = listPage<AgentSelf>(self.getSnapshot());
-  if (!agent) throw new Error('the record is not loaded');
-  return createActor(save, { input: agentSelfFormInput(agent) }).start();
-}
-
 describe("the agent's own record (/agent)", () => {
   const session = () =>
     createActor(sessionMachineForTests(), { input: { storage: new MemoryStorage() } }).start();
@@ -102,20 +94,24 @@ describe("the agent's own record (/agent)", () => {
     const server = fakeServer();
     const { self, save } = agentSelfActors(server.api, session());
     await waitFor(self, (s) => s.matches('loaded'));
-    const form = formFor(save, self);
+    const form = save;
     form.send({ type: 'form.change', name: 'first_name', value: 'Alexandra' });
     form.send({ type: 'form.submit' });
     await waitFor(form, (s) => s.matches('done'));
     expect(server.puts).toEqual([{ first_name: 'Alexandra', last_name: 'Berger', phone: null, version: 3 }]);
     await waitFor(self, (s) => s.matches('loaded') && listPage<AgentSelf>(s)?.version === 4);
     expect(listPage<AgentSelf>(self.getSnapshot())?.first_name).toBe('Alexandra');
+    // The form holds the saved record now, and still says it was saved.
+    await waitFor(form, (s) => s.context.fixed.version === 4);
+    expect(form.getSnapshot().matches('done')).toBe(true);
+    expect(form.getSnapshot().context.values.first_name).toBe('Alexandra');
   });
 
   it('keeps the conflict as the form error and reloads the current version for the next try', async () => {
     const server = fakeServer();
     const { self, save } = agentSelfActors(server.api, session());
     await waitFor(self, (s) => s.matches('loaded'));
-    const form = formFor(save, self);
+    const form = save;
     server.bumpVersion();
     form.send({ type: 'form.change', name: 'first_name', value: 'Alexandra' });
     form.send({ type: 'form.submit' });
@@ -123,5 +119,9 @@ describe("the agent's own record (/agent)", () => {
     expect(form.getSnapshot().context.error).toBe('agent.version_conflict');
     await waitFor(self, (s) => s.matches('loaded') && listPage<AgentSelf>(s)?.version === 4);
     expect(listPage<AgentSelf>(self.getSnapshot())?.first_name).toBe('Alex');
+    // The form shows the current record, for the next try, and still says why.
+    await waitFor(form, (s) => s.context.fixed.version === 4);
+    expect(form.getSnapshot().context.values.first_name).toBe('Alex');
+    expect(form.getSnapshot().context.error).toBe('agent.version_conflict');
   });
 });

@@ -1,4 +1,5 @@
 import { createActor, fromPromise } from 'xstate';
+import type { AgentSelf } from '../../../contract/agent';
 import { COMPANY_PAGE_SIZE } from '../../../contract/company-search';
 import {
   assignCompany,
@@ -13,9 +14,9 @@ import type { ApiClient } from '../../api/client';
 import { deletePhoto, uploadPhoto } from '../../api/profile';
 import { photoMachine } from '../profile/photo.machine';
 import type { SessionActor } from '../session/session.machine';
-import { type ListActor, type ListQuery, listActor, visitList } from '../shared/list.machine';
+import { type ListActor, type ListQuery, listActor, listPage, visitList } from '../shared/list.machine';
 import { type SubmissionActor, submissionMachine } from '../shared/submission.machine';
-import { agentSelfForm } from './agent-self-form.machine';
+import { agentSelfForm, agentSelfFormInput } from './agent-self-form.machine';
 
 // The agent workspace's actors (issue 12, PRODUCT.md §6). Every read is the one list machine
 // (query → loading → loaded | failed, the last answer kept while the next loads); every change is a
@@ -36,15 +37,27 @@ export function agentSelfList(api: ApiClient): ListActor {
 export function agentSelfActors(api: ApiClient, session: SessionActor) {
   const self = visitList(agentSelfList(api), {});
   const reload = () => self.send({ type: 'list.reload' });
-  /** The name and phone form (agent-self-form.machine.ts), made per version of the record. */
-  const save = agentSelfForm.withCall(async (input) => {
-    // A 409 means someone saved first: the reload brings the current version for the next try.
-    try {
-      return await updateAgentSelf(api, input);
-    } finally {
-      reload();
-    }
-  });
+  /** The name and phone form (agent-self-form.machine.ts), refilled by every new version of the record. */
+  const save = createActor(
+    agentSelfForm.withCall(async (input) => {
+      // A 409 means someone saved first: the reload brings the current version for the next try.
+      try {
+        return await updateAgentSelf(api, input);
+      } finally {
+        reload();
+      }
+    }),
+    { input: {} },
+  ).start();
+  let version: number | null = null;
+  const follow = (snapshot: ReturnType<ListActor['getSnapshot']>) => {
+    const agent = listPage<AgentSelf>(snapshot);
+    if (!agent || agent.version === version) return;
+    version = agent.version;
+    save.send({ type: 'form.load', ...agentSelfFormInput(agent) });
+  };
+  follow(self.getSnapshot());
+  self.subscribe(follow);
   const photo = photoMachine.provide({
     actors: {
       send: fromPromise(({ input }: { input: { file: File; onProgress: (share: number) => void } }) =>

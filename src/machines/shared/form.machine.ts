@@ -20,7 +20,11 @@ export interface FormContext {
   error: string | null;
 }
 
-export type FormEvent = { type: 'form.change'; name: string; value: string } | { type: 'form.submit' };
+export type FormEvent =
+  | { type: 'form.change'; name: string; value: string }
+  | { type: 'form.submit' }
+  /** The record behind the form changed (a save, or someone else's): its values and fixed ones replace the form's. */
+  | { type: 'form.load'; values: FormValues; fixed?: Record<string, unknown> };
 
 export interface FormInput {
   values?: FormValues;
@@ -90,6 +94,12 @@ export function formMachine<Output>(
         return { fieldErrors: fields, error: explained ? null : code };
       }),
       resetValues: assign(({ context }) => ({ values: { ...context.initial } })),
+      // The reason of a failed call stays: a conflict's message tells the user to enter the change again.
+      load: assign(({ event }) => {
+        assertEvent(event, 'form.load');
+        const values = { ...defaults, ...event.values };
+        return { values, initial: values, fixed: event.fixed ?? {}, fieldErrors: {} };
+      }),
     },
     guards: {
       isValid: ({ context }) => check(context).ok,
@@ -108,6 +118,7 @@ export function formMachine<Output>(
       };
     },
     initial: 'editing',
+    on: { 'form.load': { actions: 'load' } },
     states: {
       editing: {
         on: { 'form.change': { actions: 'change' }, 'form.submit': submit },

@@ -32,6 +32,7 @@ const base: Omit<FormSpec, 'afterDone'> = {
     fieldErrors: { name: ['field.too_long'] },
   },
   failed: { thrown: new TypeError('Failed to fetch'), error: 'network.unreachable' },
+  load: { values: { name: 'Grace' }, fixed: { version: 8 }, shown: { name: 'Grace' } },
 };
 const variants = {
   'clears on success': { clearOnDone: true, spec: { ...base, afterDone: { name: '' } } },

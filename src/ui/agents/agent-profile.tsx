@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { AgentSelf } from '../../../contract/agent';
-import { agentSelfFormInput } from '../../machines/agents/agent-self-form.machine';
 import type { photoMachine } from '../../machines/profile/photo.machine';
-import type { FormMachine } from '../../machines/shared/form.machine';
+import type { FormActor } from '../../machines/shared/form.machine';
 import type { ListActor } from '../../machines/shared/list.machine';
 import { listPage } from '../../machines/shared/list.machine';
 import { AccountSettings } from '../account/account-settings';
@@ -21,7 +20,7 @@ export function AgentProfileScreen({
   photo,
 }: {
   self: ListActor;
-  save: FormMachine;
+  save: FormActor;
   photo: typeof photoMachine;
 }) {
   const { t } = useLingui();
@@ -33,8 +32,8 @@ export function AgentProfileScreen({
       {agent && (
         <>
           <PhotoEditor image={agent.photo_image} logic={photo} />
-          {/* A new version (saved here or elsewhere) refills the form with what the server holds. */}
-          <AgentForm key={agent.version} agent={agent} save={save} />
+          {/* A new version (saved here or elsewhere) refills the form: agentSelfActors sends it. */}
+          <AgentForm agent={agent} form={save} />
         </>
       )}
       <AccountSettings />
@@ -42,9 +41,8 @@ export function AgentProfileScreen({
   );
 }
 
-function AgentForm({ agent, save }: { agent: AgentSelf; save: FormMachine }) {
+function AgentForm({ agent, form }: { agent: AgentSelf; form: FormActor }) {
   const { t } = useLingui();
-  const form = useActorRef(save, { input: agentSelfFormInput(agent) });
   const { snapshot, field, submit } = useFormFields(form);
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="agent-details-title">
