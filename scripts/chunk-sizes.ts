@@ -33,7 +33,8 @@ export const PAGES = [
     routes: ['src/routes/__root.tsx', 'src/routes/login.tsx'],
     startsApp: true,
     targetKb: 110,
-    limitKb: 140,
+    // 140 kB until the login's fields became react-aria's TextField (one component set): +13.5 kB.
+    limitKb: 155,
   },
 ] as const;
 

@@ -55,8 +55,6 @@ async function startApp(): Promise<void> {
   // for it to settle themselves, so an invalidation then would run them (and the /register prompt)
   // twice. A session that ended by itself (invalid token, failed refresh) goes to the start page
   // (SEED-SPEC §4).
-  const settling = (snapshot: ReturnType<SessionActor['getSnapshot']>) =>
-    snapshot.matches('restoring') || snapshot.matches('verifying');
   const accessKey = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
     const state = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
     const claims = snapshot.context.claims;
@@ -68,9 +66,9 @@ async function startApp(): Promise<void> {
       claims?.login_status,
     ]);
   };
-  let lastAccess = settling(session.getSnapshot()) ? null : accessKey(session.getSnapshot());
+  let lastAccess = session.getSnapshot().hasTag('settling') ? null : accessKey(session.getSnapshot());
   session.subscribe((snapshot) => {
-    if (settling(snapshot)) return;
+    if (snapshot.hasTag('settling')) return;
     const access = accessKey(snapshot);
     const first = lastAccess === null;
     if (access === lastAccess) return;

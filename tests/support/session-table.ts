@@ -8,6 +8,11 @@ import { fakeToken } from './tokens';
  * takes, where each leads, what the context and the browser's storage then hold, which tags the state
  * carries and which actor starts with what input. Every event a state does not list is sent before
  * each step and must change nothing. The machine is never asked what it should do.
+ *
+ * Tags, as the app reads them: `busy` while a call runs; `settling` while the session does not yet
+ * know who is signed in (verifying tokens: route guards and the app's router invalidation wait);
+ * `refreshing` while the token is replaced (API calls wait, with `settling`); `mfa` wherever the SMS
+ * code is due (waiting for it, checking it, sending a new one: /mfa/login is open, /login leads there).
  */
 
 export const NOW = Date.UTC(2026, 10, 21, 12);
@@ -75,12 +80,17 @@ const verify = (c: StoredCredentials) => [{ src: 'verifyToken', input: { token: 
 /** Another tab changed the stored credentials (`session.restore`): the session follows, from every state. */
 const otherTab: Record<string, Expectation> = {
   otherTabLoggedOut: { target: 'loggedOut', context: nothing(), tags: [] },
-  otherTabLoggedIn: { target: 'verifying', context: holding(TAB), invoked: verify(TAB), tags: ['busy'] },
+  otherTabLoggedIn: {
+    target: 'verifying',
+    context: holding(TAB),
+    invoked: verify(TAB),
+    tags: ['busy', 'settling'],
+  },
   otherTabPending: {
     target: 'verifying#pending',
     context: holding(TAB_PENDING),
     invoked: verify(TAB_PENDING),
-    tags: ['busy'],
+    tags: ['busy', 'settling'],
   },
   // Unreadable credentials count as none, and are removed.
   otherTabBroken: { target: 'loggedOut', context: nothing(), tags: [] },
@@ -131,7 +141,7 @@ export const sessionTable: ModelTable = {
         target: 'verifying',
         context: holding(SIGNED, { error: null, ended: null }),
         invoked: verify(SIGNED),
-        tags: ['busy'],
+        tags: ['busy', 'settling'],
       },
       ...otherTab,
     },
@@ -145,7 +155,7 @@ export const sessionTable: ModelTable = {
       loginPending: {
         target: 'mfaPending#cooling',
         context: holding(PENDING, { error: null, resendAllowedAt: NOW + COOLDOWN }),
-        tags: [],
+        tags: ['mfa'],
       },
       loginFailed: {
         target: 'loggedOut#failed',
@@ -169,13 +179,13 @@ export const sessionTable: ModelTable = {
       verifiedPending: {
         target: 'mfaPending',
         context: { credentials: SIGNED, stored: SIGNED, claims: VERIFIED_PENDING, resendAllowedAt: null },
-        tags: [],
+        tags: ['mfa'],
       },
       tokenExpired: {
         target: 'authenticated.refreshing',
         context: holding(SIGNED),
         invoked: [{ src: 'refresh', input: { refreshToken: 'r-signed' } }],
-        tags: ['busy'],
+        tags: ['busy', 'refreshing'],
       },
       tokenInvalid: { target: 'loggedOut#ended', context: nothing({ ended: 'invalid' }), tags: [] },
       ...otherTab,
@@ -190,7 +200,7 @@ export const sessionTable: ModelTable = {
       verifiedPending: {
         target: 'mfaPending',
         context: { credentials: TAB_PENDING, stored: TAB_PENDING, claims: VERIFIED_PENDING },
-        tags: [],
+        tags: ['mfa'],
       },
       tokenExpired: { target: 'loggedOut#ended', context: nothing({ ended: 'invalid' }), tags: [] },
       tokenInvalid: { target: 'loggedOut#ended', context: nothing({ ended: 'invalid' }), tags: [] },
@@ -202,13 +212,13 @@ export const sessionTable: ModelTable = {
         target: 'verifyingCode',
         context: holding(PENDING, { error: null }),
         invoked: [{ src: 'submitCode', input: { token: PENDING.token, code: '123456' } }],
-        tags: ['busy'],
+        tags: ['busy', 'mfa'],
       },
       logout: { target: 'loggedOut', context: nothing(), tags: [] },
       wait: {
         target: 'mfaPending#cooled',
         context: holding(PENDING, { resendAllowedAt: NOW + COOLDOWN }),
-        tags: [],
+        tags: ['mfa'],
       },
       ...otherTab,
     },
@@ -224,7 +234,7 @@ export const sessionTable: ModelTable = {
         target: 'verifying',
         context: holding(SIGNED, { error: null, ended: null }),
         invoked: verify(SIGNED),
-        tags: ['busy'],
+        tags: ['busy', 'settling'],
       },
       ...otherTab,
     },
@@ -240,7 +250,7 @@ export const sessionTable: ModelTable = {
         target: 'verifying',
         context: holding(SIGNED, { error: null, ended: null }),
         invoked: verify(SIGNED),
-        tags: ['busy'],
+        tags: ['busy', 'settling'],
       },
       ...otherTab,
     },
@@ -250,13 +260,13 @@ export const sessionTable: ModelTable = {
         target: 'resendingCode',
         context: holding(PENDING, { error: null }),
         invoked: [{ src: 'resendCode', input: { token: PENDING.token } }],
-        tags: ['busy'],
+        tags: ['busy', 'mfa'],
       },
       submitCode: {
         target: 'verifyingCode',
         context: holding(PENDING, { error: null }),
         invoked: [{ src: 'submitCode', input: { token: PENDING.token, code: '123456' } }],
-        tags: ['busy'],
+        tags: ['busy', 'mfa'],
       },
       logout: { target: 'loggedOut', context: nothing(), tags: [] },
       ...otherTab,
@@ -267,7 +277,7 @@ export const sessionTable: ModelTable = {
         target: 'verifyingCode',
         context: holding(PENDING, { error: null }),
         invoked: [{ src: 'submitCode', input: { token: PENDING.token, code: '123456' } }],
-        tags: ['busy'],
+        tags: ['busy', 'mfa'],
       },
       logout: { target: 'loggedOut', context: nothing(), tags: [] },
       ...otherTab,
@@ -278,13 +288,13 @@ export const sessionTable: ModelTable = {
         target: 'verifyingCode',
         context: { credentials: SIGNED, stored: SIGNED, error: null },
         invoked: [{ src: 'submitCode', input: { token: SIGNED.token, code: '123456' } }],
-        tags: ['busy'],
+        tags: ['busy', 'mfa'],
       },
       resendCode: {
         target: 'resendingCode',
         context: { credentials: SIGNED, stored: SIGNED, error: null, resendAllowedAt: null },
         invoked: [{ src: 'resendCode', input: { token: SIGNED.token } }],
-        tags: ['busy'],
+        tags: ['busy', 'mfa'],
       },
       logout: { target: 'loggedOut', context: nothing(), tags: [] },
       ...otherTab,
@@ -299,7 +309,7 @@ export const sessionTable: ModelTable = {
       codeWrong: {
         target: 'mfaPending#wrong',
         context: holding(PENDING, { error: 'login.wrong_2FA_code', resendAllowedAt: NOW + COOLDOWN }),
-        tags: [],
+        tags: ['mfa'],
       },
       ...otherTab,
     },
@@ -307,18 +317,18 @@ export const sessionTable: ModelTable = {
       resent: {
         target: 'mfaPending#cooling',
         context: { credentials: SIGNED, stored: SIGNED, error: null, resendAllowedAt: NOW + COOLDOWN },
-        tags: [],
+        tags: ['mfa'],
       },
       // The server's Retry-After wins over the usual cooldown.
       resendLimited: {
         target: 'mfaPending#cooling',
         context: { credentials: SIGNED, error: 'request.rate_limited', resendAllowedAt: NOW + 30_000 },
-        tags: [],
+        tags: ['mfa'],
       },
       resendFailed: {
         target: 'mfaPending#cooling',
         context: { credentials: SIGNED, error: 'server.internal', resendAllowedAt: NOW + COOLDOWN },
-        tags: [],
+        tags: ['mfa'],
       },
       ...otherTab,
     },
@@ -328,13 +338,13 @@ export const sessionTable: ModelTable = {
         target: 'authenticated.refreshing',
         context: holding(LOGIN),
         invoked: [{ src: 'refresh', input: { refreshToken: 'r-login' } }],
-        tags: ['busy'],
+        tags: ['busy', 'refreshing'],
       },
       tokensIssued: {
         target: 'verifying',
         context: holding(ISSUED, { error: null, ended: null }),
         invoked: verify(ISSUED),
-        tags: ['busy'],
+        tags: ['busy', 'settling'],
       },
       // Storage is cleared at once; the server is told to forget the refresh token.
       logout: {

@@ -18,6 +18,12 @@ import { issueTokens, type SessionActor } from '../session/session.machine';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import { saveFile } from '../shared/save-file';
 import { areaLogic } from '../shell/app-logic';
+import {
+  changePasswordForm,
+  deleteAccountForm,
+  passwordResetForm,
+  passwordResetRequestForm,
+} from './account-forms.machine';
 import { emailValidationMachine } from './email-validation.machine';
 import { type PhoneRequest, phoneSetupMachine } from './phone-setup.machine';
 
@@ -74,16 +80,16 @@ export const accountLogic = areaLogic(({ api, session }) => ({
     actors: { validateEmail: fromPromise(({ input }) => validateEmailCall(api, input.token)) },
     actions: { tokensIssued: (_, pair) => issueTokens(session, pair) },
   }),
-  /** The one-call forms (src/machines/submission.machine.ts runs each). */
-  requests: {
-    changePassword: async (input: { currentPassword: string; newPassword: string }) =>
-      issueTokens(session, await changePasswordCall(api, input.currentPassword, input.newPassword)),
-    deleteAccount: async (password: string) => {
-      await deleteAccountCall(api, password);
-      session.send({ type: 'session.logout' });
-    },
-    requestPasswordReset: (email: string) => requestPasswordResetCall(api, email),
-    resetPassword: (body: { email: string; token: string; password: string; language: 'de' | 'en' }) =>
-      resetPasswordCall(api, body),
-  },
+  /** The one-call forms (account-forms.machine.ts), each with its call. */
+  changePassword: changePasswordForm.withCall(async (input) =>
+    issueTokens(session, await changePasswordCall(api, input.currentPassword, input.newPassword)),
+  ),
+  deleteAccount: deleteAccountForm.withCall(async (input) => {
+    await deleteAccountCall(api, input.password);
+    session.send({ type: 'session.logout' });
+  }),
+  passwordResetRequest: passwordResetRequestForm.withCall((input) =>
+    requestPasswordResetCall(api, input.email),
+  ),
+  passwordReset: passwordResetForm.withCall((input) => resetPasswordCall(api, input)),
 }));

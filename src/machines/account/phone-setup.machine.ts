@@ -1,5 +1,7 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, and, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { DisableTwoFactorSchema } from '../../../contract/account';
 import { errorCodeOf, fieldCodesOf, retryAfterMsOf } from '../../../contract/errors';
+import { formErrors } from '../../../contract/form-errors';
 import type { TokenPair } from '../../../contract/session';
 
 /** A number to send a code to; account settings also send the current password. */
@@ -38,6 +40,11 @@ export interface PhoneSetupInput {
 export const PHONE_RESEND_COOLDOWN_MS = 60_000;
 
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
+/** The turn-off form checked with its request's schema. */
+const turnOffCheck = (event: PhoneSetupEvent) =>
+  formErrors(DisableTwoFactorSchema, {
+    currentPassword: event.type === 'phone.turnOff' ? event.currentPassword : '',
+  });
 const pairOf = ({ event }: { event: { output: TokenPair } }) => event.output;
 
 /**
@@ -86,10 +93,15 @@ export const phoneSetupMachine = setup({
     forgetPendingPhone: assign({ pendingPhone: null }),
     markEnabled: assign({ enabled: true, pendingPhone: null }),
     markDisabled: assign({ enabled: false }),
+    showTurnOffErrors: assign(({ event }) => {
+      const check = turnOffCheck(event);
+      return { error: null, fieldErrors: check.ok ? {} : check.fields };
+    }),
   },
   guards: {
     mayResend: ({ context }) => context.resendAllowedAt === null || context.now() >= context.resendAllowedAt,
     isEnabled: ({ context }) => context.enabled,
+    turnOffIsValid: ({ event }) => turnOffCheck(event).ok,
   },
 }).createMachine({
   id: 'phoneSetup',
@@ -106,7 +118,10 @@ export const phoneSetupMachine = setup({
     idle: {
       on: {
         'phone.send': { target: 'sending', actions: ['clearError', 'takePendingPhone'] },
-        'phone.turnOff': { guard: 'isEnabled', target: 'turningOff', actions: 'clearError' },
+        'phone.turnOff': [
+          { guard: and(['isEnabled', 'turnOffIsValid']), target: 'turningOff', actions: 'clearError' },
+          { guard: 'isEnabled', actions: 'showTurnOffErrors' },
+        ],
       },
     },
     sending: {
@@ -156,7 +171,10 @@ export const phoneSetupMachine = setup({
     confirmed: {
       on: {
         'phone.send': { target: 'sending', actions: ['clearError', 'takePendingPhone'] },
-        'phone.turnOff': { target: 'turningOff', actions: 'clearError' },
+        'phone.turnOff': [
+          { guard: 'turnOffIsValid', target: 'turningOff', actions: 'clearError' },
+          { actions: 'showTurnOffErrors' },
+        ],
       },
     },
     turningOff: {

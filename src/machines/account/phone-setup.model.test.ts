@@ -51,6 +51,12 @@ const resending = (target: string): Expectation => ({
   invoked: [resendCode],
   tags: ['busy', 'awaitingCode'],
 });
+// Turning off without the password: the form's own check says so, nothing is sent.
+const noPassword = (target: string): Expectation => ({
+  target,
+  context: { error: null, fieldErrors: { currentPassword: ['password.required'] }, running: [] },
+  tags: [],
+});
 const change: Expectation = {
   target: 'idle',
   context: { ...cleared, pendingPhone: null, running: [] },
@@ -63,7 +69,8 @@ const change: Expectation = {
  * on; the rest are the server's answers to the running call. Settings start with SMS login on.
  * `running`: the ids of the calls running after the event. A state labelled `#failed` is the same
  * machine state showing an error, which the next call clears; `confirming#limited` waits the 30 s
- * the server asked for, and a resend after it starts the cooldown anew.
+ * the server asked for, and a resend after it starts the cooldown anew; `#noPassword` shows the code
+ * of a turn-off without the current password.
  */
 const table: ModelTable = {
   initial: 'idle',
@@ -80,11 +87,13 @@ const table: ModelTable = {
     'resendLimited',
     'change',
     'turnOff',
+    'turnOffEmpty',
     'turnedOff',
     'turnOffFailed',
   ],
   states: {
-    idle: { send: sending, turnOff: turningOff },
+    idle: { send: sending, turnOff: turningOff, turnOffEmpty: noPassword('idle#noPassword') },
+    'idle#noPassword': { send: sending, turnOff: turningOff, turnOffEmpty: noPassword('idle#noPassword') },
     sending: {
       sent: {
         target: 'confirming',
@@ -97,7 +106,7 @@ const table: ModelTable = {
         tags: [],
       },
     },
-    'idle#failed': { send: sending, turnOff: turningOff },
+    'idle#failed': { send: sending, turnOff: turningOff, turnOffEmpty: noPassword('idle#noPassword') },
     confirming: { confirm: checking, resendLater: resending('resending'), change },
     'confirming#failed': { confirm: checking, resendLater: resending('resending'), change },
     'confirming#limited': { confirm: checking, resendLater: resending('resending#again'), change },
@@ -138,7 +147,12 @@ const table: ModelTable = {
         tags: ['awaitingCode'],
       },
     },
-    confirmed: { send: sending, turnOff: turningOff },
+    confirmed: { send: sending, turnOff: turningOff, turnOffEmpty: noPassword('confirmed#noPassword') },
+    'confirmed#noPassword': {
+      send: sending,
+      turnOff: turningOff,
+      turnOffEmpty: noPassword('confirmed#noPassword'),
+    },
     turningOff: {
       turnedOff: { target: 'turnedOff', context: { enabled: false, issued: [pair] }, tags: [] },
       turnOffFailed: {
@@ -183,6 +197,7 @@ function start({ phoneSetupMachine }: typeof PhoneSetupModule, inspect?: Inspect
       else if (event === 'change') actor.send({ type: 'phone.change' });
       else if (event === 'turnOff')
         actor.send({ type: 'phone.turnOff', currentPassword: request.currentPassword });
+      else if (event === 'turnOffEmpty') actor.send({ type: 'phone.turnOff', currentPassword: '' });
       else if (event === 'turnedOff') settle('turnOff', 'done', pair);
       else if (event === 'turnOffFailed') settle('turnOff', 'error', { code: 'password.wrong_current' });
       await flush();

@@ -13,6 +13,7 @@ const ME = { uuid: '00000000-0000-4000-8000-0000000000a1', email: 'agent@x.examp
 /** A server in memory: the calls it got, and answers for the agent's own record. */
 function fakeServer() {
   const calls: string[] = [];
+  const puts: unknown[] = [];
   let self: AgentSelf = {
     uuid: ME.uuid,
     email: ME.email,
@@ -29,6 +30,7 @@ function fakeServer() {
       calls.push(`${method} ${path}`);
       if (path === '/api/agent' && method === 'GET') return self as T;
       if (path === '/api/agent' && method === 'PUT') {
+        puts.push(options.body);
         const body = options.body as { first_name: string; last_name: string; version: number };
         if (body.version !== self.version) {
           throw new ApiError(409, 'agent.version_conflict', 'changed', {}, null, { current: self });
@@ -42,6 +44,8 @@ function fakeServer() {
   return {
     api,
     calls,
+    /** The bodies of PUT /api/agent. */
+    puts,
     /** Someone else saves the record meanwhile. */
     bumpVersion: () => {
       self = { ...self, version: self.version + 1 };
@@ -61,27 +65,34 @@ describe("the agent's own record (/agent)", () => {
     const server = fakeServer();
     const { self, save } = ownPage(server.api);
     await waitFor(self, (s) => s.matches('loaded'));
-    save.send({
-      type: 'submission.submit',
-      input: { first_name: 'Alexandra', last_name: 'Berger', phone: null, version: 3 },
-    });
-    await waitFor(save, (s) => s.matches('done'));
+    const form = save;
+    form.send({ type: 'form.change', name: 'first_name', value: 'Alexandra' });
+    form.send({ type: 'form.submit' });
+    await waitFor(form, (s) => s.matches('done'));
+    expect(server.puts).toEqual([{ first_name: 'Alexandra', last_name: 'Berger', phone: null, version: 3 }]);
     await waitFor(self, (s) => s.matches('loaded') && resourceData<AgentSelf>(s)?.version === 4);
     expect(resourceData<AgentSelf>(self.getSnapshot())?.first_name).toBe('Alexandra');
+    // The form holds the saved record now, and still says it was saved.
+    await waitFor(form, (s) => s.context.fixed.version === 4);
+    expect(form.getSnapshot().matches('done')).toBe(true);
+    expect(form.getSnapshot().context.values.first_name).toBe('Alexandra');
   });
 
   it('keeps the conflict as the form error and reloads the current version for the next try', async () => {
     const server = fakeServer();
     const { self, save } = ownPage(server.api);
     await waitFor(self, (s) => s.matches('loaded'));
+    const form = save;
     server.bumpVersion();
-    save.send({
-      type: 'submission.submit',
-      input: { first_name: 'Alexandra', last_name: 'Berger', phone: null, version: 3 },
-    });
-    await waitFor(save, (s) => s.matches('idle') && s.context.error !== null);
-    expect(save.getSnapshot().context.error).toBe('agent.version_conflict');
+    form.send({ type: 'form.change', name: 'first_name', value: 'Alexandra' });
+    form.send({ type: 'form.submit' });
+    await waitFor(form, (s) => s.matches('editing') && s.context.error !== null);
+    expect(form.getSnapshot().context.error).toBe('agent.version_conflict');
     await waitFor(self, (s) => s.matches('loaded') && resourceData<AgentSelf>(s)?.version === 4);
     expect(resourceData<AgentSelf>(self.getSnapshot())?.first_name).toBe('Alex');
+    // The form shows the current record, for the next try, and still says why.
+    await waitFor(form, (s) => s.context.fixed.version === 4);
+    expect(form.getSnapshot().context.values.first_name).toBe('Alex');
+    expect(form.getSnapshot().context.error).toBe('agent.version_conflict');
   });
 });

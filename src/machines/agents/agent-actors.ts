@@ -1,15 +1,21 @@
-import { fromPromise } from 'xstate';
-import type { AgentSelfUpdate } from '../../../contract/agent';
+import { createActor, fromPromise } from 'xstate';
+import type { AgentSelf } from '../../../contract/agent';
 import { fetchAgentDashboard, fetchAgentSelf, listAgents, updateAgentSelf } from '../../api/agents';
 import { deletePhoto, uploadPhoto } from '../../api/profile';
 import { photoMachine } from '../profile/photo.machine';
-import { type ResourceActor, resourceActor, visitResource } from '../shared/resource.machine';
-import { submissionActor } from '../shared/submission-actor';
+import {
+  type ResourceActor,
+  type ResourceSnapshot,
+  resourceActor,
+  resourceData,
+  visitResource,
+} from '../shared/resource.machine';
 import { areaLogic } from '../shell/app-logic';
+import { agentSelfForm, agentSelfFormInput } from './agent-self-form.machine';
 
 // The agents' own actors (issue 12, PRODUCT.md §6): their record, their list, their dashboard. Every
 // read is a resource machine (query → loading → loaded | failed, the last answer kept while the next
-// loads); every change is a submission machine whose request reloads what it changed. Routes ask for
+// loads); the own record's form is a form machine whose save reloads the record. Routes ask for
 // them in their loaders.
 
 /** The signed-in agent's own record, the agents and the dashboard. */
@@ -28,14 +34,27 @@ export const agentLogic = areaLogic(({ api, session }) => {
     ownPage: () => {
       const self = visitResource(ownRecord(), {});
       const reload = () => self.send({ type: 'resource.reload' });
-      const save = submissionActor(async (input: AgentSelfUpdate) => {
-        // A 409 means someone saved first: the reload brings the current version for the next try.
-        try {
-          return await updateAgentSelf(api, input);
-        } finally {
-          reload();
-        }
-      });
+      /** The name and phone form (agent-self-form.machine.ts), refilled by every new version of the record. */
+      const save = createActor(
+        agentSelfForm.withCall(async (input) => {
+          // A 409 means someone saved first: the reload brings the current version for the next try.
+          try {
+            return await updateAgentSelf(api, input);
+          } finally {
+            reload();
+          }
+        }),
+        { input: {} },
+      ).start();
+      let version: number | null = null;
+      const follow = (snapshot: ResourceSnapshot) => {
+        const agent = resourceData<AgentSelf>(snapshot);
+        if (!agent || agent.version === version) return;
+        version = agent.version;
+        save.send({ type: 'form.load', ...agentSelfFormInput(agent) });
+      };
+      follow(self.getSnapshot());
+      self.subscribe(follow);
       const photo = photoMachine.provide({
         actors: {
           send: fromPromise(({ input }: { input: { file: File; onProgress: (share: number) => void } }) =>

@@ -1,13 +1,6 @@
 import type { SessionSnapshot } from './session.machine';
 import { hasFinishedRegistration, isAgent } from './token';
 
-/** Waiting for the SMS code, including while a code is checked or a new one requested. */
-export function isPendingCode(session: SessionSnapshot): boolean {
-  return (
-    session.matches('mfaPending') || session.matches('verifyingCode') || session.matches('resendingCode')
-  );
-}
-
 /** Where a guard sends the viewer instead; the route guards (src/routes) only apply these. */
 export type Redirect = {
   to: '/' | '/login' | '/dashboard' | '/register' | '/mfa/login';
@@ -29,7 +22,7 @@ export function agentRedirect(session: SessionSnapshot): Redirect | null {
 
 /** SEED-SPEC §2 login: a signed-in user goes on to the dashboard, or to the registration step after the last done. */
 export function loginRedirect(session: SessionSnapshot): Redirect | null {
-  if (isPendingCode(session)) return { to: '/mfa/login' };
+  if (session.hasTag('mfa')) return { to: '/mfa/login' };
   const claims = session.context.claims;
   if (!session.matches('authenticated') || !claims) return null;
   if (hasFinishedRegistration(claims)) return { to: '/dashboard' };
@@ -38,7 +31,7 @@ export function loginRedirect(session: SessionSnapshot): Redirect | null {
 
 /** mfa/login needs a stored token (pending the SMS code), else /login. */
 export function mfaLoginRedirect(session: SessionSnapshot): Redirect | null {
-  return isPendingCode(session) ? null : { to: '/login' };
+  return session.hasTag('mfa') ? null : { to: '/login' };
 }
 
 /** A signed-in user whose registration is finished must confirm before /register logs them out. */

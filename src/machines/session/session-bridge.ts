@@ -2,9 +2,8 @@ import { waitFor } from 'xstate';
 import type { SessionBridge } from '../../api/client';
 import type { SessionActor, SessionSnapshot } from './session.machine';
 
-const refreshing = (s: SessionSnapshot) => s.matches({ authenticated: 'refreshing' });
-const busyWithToken = (s: SessionSnapshot) =>
-  s.matches('restoring') || s.matches('verifying') || refreshing(s);
+/** A call waits while the token is being read, checked or replaced. */
+const busyWithToken = (s: SessionSnapshot) => s.hasTag('settling') || s.hasTag('refreshing');
 
 /** The HTTP client's view of the session actor: its token, and refreshes asked of it. */
 export function sessionBridge(session: () => SessionActor): SessionBridge {

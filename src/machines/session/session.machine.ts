@@ -35,6 +35,14 @@ export type SessionEvent =
   | { type: 'session.tokensIssued'; credentials: StoredCredentials }
   | { type: 'session.logout' };
 
+/**
+ * What other modules ask of the session instead of listing its states: `busy` (a call runs),
+ * `settling` (who is signed in is not known yet: restoring or verifying tokens; guards wait),
+ * `refreshing` (the token is being replaced; API calls wait), `mfa` (the SMS code is due, also while
+ * one is checked or a new one sent).
+ */
+export type SessionTag = 'busy' | 'settling' | 'refreshing' | 'mfa';
+
 export interface SessionInput {
   storage?: Storage;
   now?: () => number;
@@ -62,6 +70,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
+    tags: {} as SessionTag,
   },
   actors: {
     verifyToken: fromPromise<TokenClaims, { token: string }>(async () => {
@@ -131,7 +140,7 @@ export const sessionMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
-      tags: ['busy'],
+      tags: ['busy', 'settling'],
       entry: 'readStoredCredentials',
       always: [
         {
@@ -143,7 +152,7 @@ export const sessionMachine = setup({
       ],
     },
     verifying: {
-      tags: ['busy'],
+      tags: ['busy', 'settling'],
       invoke: {
         id: 'verifyToken',
         src: 'verifyToken',
@@ -212,6 +221,7 @@ export const sessionMachine = setup({
       },
     },
     mfaPending: {
+      tags: ['mfa'],
       on: {
         'session.submitCode': { target: 'verifyingCode', actions: 'clearError' },
         'session.resendCode': { guard: 'mayResend', target: 'resendingCode', actions: 'clearError' },
@@ -219,7 +229,7 @@ export const sessionMachine = setup({
       },
     },
     verifyingCode: {
-      tags: ['busy'],
+      tags: ['busy', 'mfa'],
       invoke: {
         id: 'submitCode',
         src: 'submitCode',
@@ -235,7 +245,7 @@ export const sessionMachine = setup({
       },
     },
     resendingCode: {
-      tags: ['busy'],
+      tags: ['busy', 'mfa'],
       invoke: {
         id: 'resendCode',
         src: 'resendCode',
@@ -261,7 +271,7 @@ export const sessionMachine = setup({
           },
         },
         refreshing: {
-          tags: ['busy'],
+          tags: ['busy', 'refreshing'],
           invoke: {
             id: 'refresh',
             src: 'refresh',

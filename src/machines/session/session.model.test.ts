@@ -91,6 +91,20 @@ describeModelTable({
   rowForEveryLeafBut: ['restoring'],
   everyTransition: true,
   more: (module) => {
+    it('names every tag the machine carries, and no other', () => {
+      const { sessionMachine } = module();
+      const defined = new Set<string>();
+      const walk = (node: { tags: string[]; states: Record<string, unknown> }) => {
+        for (const tag of node.tags) defined.add(tag);
+        for (const child of Object.values(node.states)) walk(child as typeof node);
+      };
+      walk(sessionMachine.root as never);
+      const named = new Set(
+        Object.values(table.states).flatMap((row) => Object.values(row).flatMap((e) => e.tags ?? [])),
+      );
+      expect([...named].sort()).toEqual([...defined].sort());
+    });
+
     it('restores a session a reload finds in storage, and drops one it cannot read', () => {
       for (const [stored, value, kept] of [
         [LOGIN, 'verifying', LOGIN],

@@ -13,9 +13,9 @@ export type SubmissionEvent = { type: 'submission.submit'; input: unknown } | { 
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 
 /**
- * One form's request: idle → submitting → done, or back to idle with the server's reason. The
- * screens of password reset and account settings each run one; the request itself is the `submit`
- * actor they provide.
+ * One request without a form: idle → submitting → done, or back to idle with the server's reason
+ * (an agent assigning a company). Forms with fields run form.machine.ts instead; the request itself
+ * is the `submit` actor the feature provides.
  */
 export const submissionMachine = setup({
   types: { context: {} as SubmissionContext, events: {} as SubmissionEvent },

@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
-import { ChangePasswordSchema } from '../../../contract/account';
-import { formErrors } from '../../../contract/form-errors';
+import type { FormEvent } from 'react';
 import { accountLogic } from '../../machines/account/account-actors';
 import { useAppActors } from '../components/app-context';
 import { DownloadButton } from '../components/download-button';
-import { FormError, TextField } from '../components/native-text-field';
+import { fieldMessage } from '../components/error-message';
+import { FormError } from '../components/form-error';
+import { useFormFields } from '../components/form-fields';
 import { PhoneSetupForm } from '../components/phone-setup-form';
-import { useSubmission } from '../components/use-submission';
+import { TextField } from '../components/text-field';
 
 /** Change password, change or remove the SMS phone, download or delete the account's data. */
 export function AccountSettings() {
@@ -31,48 +31,32 @@ const field = (form: HTMLFormElement, name: string) => String(new FormData(form)
 function ChangePassword() {
   const { t } = useLingui();
   const { logic } = useAppActors();
-  const change = useSubmission(
-    async (input: { currentPassword: string; newPassword: string; form: HTMLFormElement }) => {
-      await accountLogic(logic).requests.changePassword(input);
-      input.form.reset();
-    },
-  );
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = formErrors(ChangePasswordSchema, {
-      currentPassword: field(form, 'currentPassword'),
-      newPassword: field(form, 'newPassword'),
-    });
-    setErrors(parsed.ok ? {} : parsed.fields);
-    if (parsed.ok) change.submit({ ...parsed.output, form });
-  }
-  const first = (key: string) => errors[key]?.[0] ?? change.fields[key]?.[0];
+  const form = useActorRef(accountLogic(logic).changePassword, { input: {} });
+  const { snapshot, field, submit } = useFormFields(form);
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="change-password-title">
       <h3 id="change-password-title">
         <Trans>Change password</Trans>
       </h3>
-      <FormError code={change.error === 'request.invalid' ? null : change.error} />
-      {change.done && <p role="status">{t`Your password is changed; other sessions were ended.`}</p>}
+      <FormError code={snapshot.context.error} />
+      {snapshot.matches('done') && (
+        <p role="status">{t`Your password is changed; other sessions were ended.`}</p>
+      )}
       <TextField
         id="current-password"
-        name="currentPassword"
+        {...field('currentPassword')}
         type="password"
         autoComplete="current-password"
         label={<Trans>Current password</Trans>}
-        error={first('currentPassword')}
       />
       <TextField
         id="new-password"
-        name="newPassword"
+        {...field('newPassword')}
         type="password"
         autoComplete="new-password"
         label={<Trans>New password</Trans>}
-        error={first('newPassword')}
       />
-      <button type="submit" disabled={change.busy}>
+      <button type="submit" disabled={snapshot.hasTag('busy')}>
         <Trans>Change password</Trans>
       </button>
     </form>
@@ -81,7 +65,7 @@ function ChangePassword() {
 
 /** SMS login protection: the phone-setup machine, started with the claims' current status. */
 function PhoneSettings() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { logic, session } = useAppActors();
   const claims = useSelector(session, (s) => s.context.claims);
   const phone = useActorRef(accountLogic(logic).phoneSettings, {
@@ -90,7 +74,6 @@ function PhoneSettings() {
   const snapshot = useSelector(phone, (s) => s);
   const enabled = snapshot.context.enabled;
   const busy = snapshot.hasTag('busy');
-  const [password, setPassword] = useState<string | null>(null);
   if (!claims) return null;
   return (
     <div className="form">
@@ -114,10 +97,7 @@ function PhoneSettings() {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const currentPassword = field(e.currentTarget, 'currentPassword');
-            if (!currentPassword) return setPassword('password.required');
-            setPassword(null);
-            phone.send({ type: 'phone.turnOff', currentPassword });
+            phone.send({ type: 'phone.turnOff', currentPassword: field(e.currentTarget, 'currentPassword') });
           }}
         >
           <TextField
@@ -126,7 +106,7 @@ function PhoneSettings() {
             type="password"
             autoComplete="current-password"
             label={<Trans>Current password</Trans>}
-            error={password}
+            errorMessage={fieldMessage(i18n, snapshot.context.fieldErrors.currentPassword?.[0])}
           />
           <button type="submit" disabled={busy}>
             <Trans>Turn SMS protection off</Trans>
@@ -163,15 +143,15 @@ function DeleteAccount() {
   const { t } = useLingui();
   const { logic } = useAppActors();
   const navigate = useNavigate();
-  const remove = useSubmission(async (password: string) => {
-    await accountLogic(logic).requests.deleteAccount(password);
-    await navigate({ to: '/' });
+  // The account is gone and the session ended: the start page, as after any session's end.
+  const form = useActorRef(accountLogic(logic).deleteAccount, { input: {} }, (s) => {
+    if (s.matches('done')) void navigate({ to: '/' });
   });
+  const { snapshot, field } = useFormFields(form);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const password = field(event.currentTarget, 'password');
     if (window.confirm(t`Delete your account and all your data now? This cannot be undone.`))
-      remove.submit(password);
+      form.send({ type: 'form.submit' });
   }
   return (
     <form className="form danger" onSubmit={submit} noValidate aria-labelledby="delete-account-title">
@@ -184,15 +164,15 @@ function DeleteAccount() {
           undone.
         </Trans>
       </p>
-      <FormError code={remove.error} />
+      <FormError code={snapshot.context.error} />
       <TextField
         id="delete-password"
-        name="password"
+        {...field('password')}
         type="password"
         autoComplete="current-password"
         label={<Trans>Current password</Trans>}
       />
-      <button type="submit" className="button danger" disabled={remove.busy}>
+      <button type="submit" className="button danger" disabled={snapshot.hasTag('busy')}>
         <Trans>Delete my account</Trans>
       </button>
     </form>

@@ -11,7 +11,7 @@ import type { FieldDefinition } from '../../../contract/catalog';
 import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../../contract/company-search';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
-import { FormError } from '../components/native-text-field';
+import { FormError } from '../components/form-error';
 import { Pagination } from '../components/pagination';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';

@@ -103,3 +103,8 @@ const FALLBACK = msg`Something went wrong. Please try again.`;
 export function errorMessage(i18n: I18n, code: string | null | undefined): string {
   return i18n._(code && Object.hasOwn(MESSAGES, code) ? MESSAGES[code as KnownErrorCode] : FALLBACK);
 }
+
+/** A field's error as TextField's `errorMessage` takes it: translated, or undefined when there is none. */
+export function fieldMessage(i18n: I18n, code: string | null | undefined): string | undefined {
+  return code ? errorMessage(i18n, code) : undefined;
+}

@@ -5,8 +5,10 @@ import { useMemo, useState } from 'react';
 import { ChangePhoneSchema, PhoneConfirmSchema, PhoneRequestSchema } from '../../../contract/account';
 import { formErrors } from '../../../contract/form-errors';
 import type { PhoneSetupActor } from '../../machines/account/phone-setup.machine';
-import { FormError, TextField } from './native-text-field';
+import { fieldMessage } from './error-message';
+import { FormError } from './form-error';
 import { ResendButton } from './resend-button';
+import { TextField } from './text-field';
 
 const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
 
@@ -67,7 +69,7 @@ export function PhoneSetupForm({
           autoComplete="one-time-code"
           maxLength={6}
           label={<Trans>Code from the SMS</Trans>}
-          error={first('code')}
+          errorMessage={fieldMessage(i18n, first('code'))}
         />
         <button type="submit" className="button" disabled={busy}>
           <Trans>Confirm</Trans>
@@ -110,7 +112,7 @@ export function PhoneSetupForm({
           type="password"
           autoComplete="current-password"
           label={<Trans>Current password</Trans>}
-          error={first('currentPassword')}
+          errorMessage={fieldMessage(i18n, first('currentPassword'))}
         />
       )}
       <div className="field">
@@ -131,7 +133,7 @@ export function PhoneSetupForm({
         type="tel"
         autoComplete="tel-national"
         label={<Trans>Mobile number</Trans>}
-        error={first('phoneNumber')}
+        errorMessage={fieldMessage(i18n, first('phoneNumber'))}
       />
       <button type="submit" className="button" disabled={busy}>
         {sendLabel}

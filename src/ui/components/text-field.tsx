@@ -17,10 +17,18 @@ export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | '
   multiline?: boolean;
 }
 
-/** A labelled text input (or text area) with its help text and error tied to it. */
+/**
+ * A labelled text input (or text area) with its help text and error tied to it. The forms' machines
+ * validate, so `isRequired` is announced (aria-required) rather than enforced by the browser.
+ */
 export function TextField({ label, description, errorMessage, multiline, ...props }: TextFieldProps) {
   return (
-    <AriaTextField {...props} isInvalid={props.isInvalid ?? Boolean(errorMessage)} className="rac-field">
+    <AriaTextField
+      validationBehavior="aria"
+      {...props}
+      isInvalid={props.isInvalid ?? Boolean(errorMessage)}
+      className="rac-field"
+    >
       <Label>{label}</Label>
       {multiline ? <TextArea className="rac-input" /> : <Input className="rac-input" />}
       {description && (

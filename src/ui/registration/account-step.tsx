@@ -7,8 +7,10 @@ import { RegistrationRequestSchema, USER_CATEGORIES } from '../../../contract/ac
 import { formErrors } from '../../../contract/form-errors';
 import type { RegistrationActor } from '../../machines/registration/registration.machine';
 import { useAppActors } from '../components/app-context';
-import { FormError, TextField } from '../components/native-text-field';
+import { fieldMessage } from '../components/error-message';
+import { FormError } from '../components/form-error';
 import { PasswordStrength } from '../components/password-strength';
+import { TextField } from '../components/text-field';
 
 const CATEGORY_NAMES = {
   stella: msg`Candidate with experience (stella)`,
@@ -51,22 +53,22 @@ export function AccountStep({ registration }: { registration: RegistrationActor 
         name="email"
         type="email"
         autoComplete="email"
-        required
+        isRequired
         label={<Trans>E-mail address</Trans>}
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={first('email')}
+        onChange={setEmail}
+        errorMessage={fieldMessage(i18n, first('email'))}
       />
       <TextField
         id="register-password"
         name="password"
         type="password"
         autoComplete="new-password"
-        required
+        isRequired
         label={<Trans>Password</Trans>}
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={first('password')}
+        onChange={setPassword}
+        errorMessage={fieldMessage(i18n, first('password'))}
       />
       <PasswordStrength password={password} email={email} />
       <fieldset className="field">

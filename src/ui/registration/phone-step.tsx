@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { PhoneSetupActor } from '../../machines/account/phone-setup.machine';
 import type { RegistrationActor } from '../../machines/registration/registration.machine';
-import { FormError } from '../components/native-text-field';
+import { FormError } from '../components/form-error';
 import { PhoneSetupForm } from '../components/phone-setup-form';
 
 /** Step 3: SMS login protection through the phone-setup machine, or skip it. */

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ProfileActor } from '../../machines/profile/profile.machine';
 import type { RegistrationActor } from '../../machines/registration/registration.machine';
 import { useAppActors } from '../components/app-context';
-import { FormError } from '../components/native-text-field';
+import { FormError } from '../components/form-error';
 import { PhotoPanel } from '../components/photo-panel';
 
 /** Step 5: a photo, or not; companies have none. */

@@ -5,7 +5,7 @@ import type { RegistrationActor } from '../../machines/registration/registration
 import { citySearch } from '../../machines/shared/city-search-actors';
 import { useAppActors } from '../components/app-context';
 import { CatalogForm, ErrorSummary } from '../components/catalog-form';
-import { FormError } from '../components/native-text-field';
+import { FormError } from '../components/form-error';
 
 /** Step 4: only the required fields of the category, run by the registration's profile child. */
 export function ProfileStep({ registration }: { registration: RegistrationActor }) {

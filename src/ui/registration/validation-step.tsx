@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { RegistrationActor } from '../../machines/registration/registration.machine';
 import { useAppActors } from '../components/app-context';
-import { FormError } from '../components/native-text-field';
+import { FormError } from '../components/form-error';
 import { ResendButton } from '../components/resend-button';
 
 /** Step 2: the link in the e-mail; the page goes on by itself once it was opened, in any tab. */

@@ -5,8 +5,10 @@ import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
 import { LoginRequestSchema } from '../../../contract/session';
 import { useAppActors } from '../components/app-context';
-import { FormError, TextField } from '../components/native-text-field';
+import { fieldMessage } from '../components/error-message';
+import { FormError } from '../components/form-error';
 import { Screen } from '../components/screen';
+import { TextField } from '../components/text-field';
 
 type Field = 'email' | 'password';
 
@@ -14,7 +16,7 @@ const loginRoute = getRouteApi('/login');
 
 /** Login (SEED-SPEC §2): one message for wrong password, unknown address and a locked login. */
 export function LoginScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { session, locale } = useAppActors();
   const busy = useSelector(session, (s) => s.matches('authenticating'));
   const serverError = useSelector(session, (s) => (s.matches('loggedOut') ? s.context.error : null));
@@ -66,18 +68,18 @@ export function LoginScreen() {
           name="email"
           type="email"
           autoComplete="username"
-          required
+          isRequired
           label={<Trans>E-mail address</Trans>}
-          error={fieldErrors.email}
+          errorMessage={fieldMessage(i18n, fieldErrors.email)}
         />
         <TextField
           id="login-password"
           name="password"
           type="password"
           autoComplete="current-password"
-          required
+          isRequired
           label={<Trans>Password</Trans>}
-          error={fieldErrors.password}
+          errorMessage={fieldMessage(i18n, fieldErrors.password)}
         />
         <button type="submit" className="button" disabled={busy}>
           {busy ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}

@@ -5,8 +5,9 @@ import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
 import { TwoFactorCodeSchema } from '../../../contract/session';
 import { useAppActors } from '../components/app-context';
-import { FormError, TextField } from '../components/native-text-field';
+import { FormError } from '../components/form-error';
 import { Screen } from '../components/screen';
+import { TextField } from '../components/text-field';
 import { useNow } from '../components/use-now';
 
 /** mfa/login: the six-digit SMS code, a resend with a visible countdown, and a way back. */
@@ -55,9 +56,9 @@ export function MfaLoginScreen() {
           autoComplete="one-time-code"
           pattern="[0-9]{6}"
           maxLength={6}
-          required
+          isRequired
           label={<Trans>Code from the SMS</Trans>}
-          aria-invalid={Boolean(shownError)}
+          isInvalid={Boolean(shownError)}
         />
         <button type="submit" className="button" disabled={checking}>
           {checking ? <Trans>Checking…</Trans> : <Trans>Confirm</Trans>}

@@ -1,35 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import * as v from 'valibot';
-import { PasswordResetRequestSchema, PasswordSchema } from '../../../contract/account';
-import { formErrors } from '../../../contract/form-errors';
-import { EmailSchema } from '../../../contract/session';
+import { useActorRef } from '@xstate/react';
 import { accountLogic } from '../../machines/account/account-actors';
 import { useAppActors } from '../components/app-context';
-import { FormError, TextField } from '../components/native-text-field';
+import { FormError } from '../components/form-error';
+import { useFormFields } from '../components/form-fields';
 import { PasswordStrength } from '../components/password-strength';
 import { Screen } from '../components/screen';
-import { useSubmission } from '../components/use-submission';
+import { TextField } from '../components/text-field';
 
 /** forgot-password: the same answer whether or not the address has an account. */
 export function ForgotPasswordScreen() {
   const { t } = useLingui();
   const { logic } = useAppActors();
-  const request = useSubmission(accountLogic(logic).requests.requestPasswordReset);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = formErrors(PasswordResetRequestSchema, {
-      email: String(new FormData(event.currentTarget).get('email') ?? ''),
-    });
-    if (!parsed.ok) return setFieldError(parsed.fields.email?.[0] ?? null);
-    setFieldError(null);
-    request.submit(parsed.output.email);
-  }
+  const form = useActorRef(accountLogic(logic).passwordResetRequest, { input: {} });
+  const { snapshot, field, submit } = useFormFields(form);
+  const busy = snapshot.hasTag('busy');
   return (
     <Screen title={t`Forgot your password?`}>
-      {request.done ? (
+      {snapshot.matches('done') ? (
         <p role="status">
           <Trans>
             If an account exists for this address, we have sent it a link to choose a new password. It is
@@ -41,17 +30,16 @@ export function ForgotPasswordScreen() {
           <p>
             <Trans>Enter your e-mail address and we will send you a link to choose a new password.</Trans>
           </p>
-          <form className="form" onSubmit={submit} noValidate aria-busy={request.busy}>
-            <FormError code={request.error} />
+          <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
+            <FormError code={snapshot.context.error} />
             <TextField
               id="forgot-email"
-              name="email"
+              {...field('email')}
               type="email"
               autoComplete="email"
               label={<Trans>E-mail address</Trans>}
-              error={fieldError}
             />
-            <button type="submit" className="button" disabled={request.busy}>
+            <button type="submit" className="button" disabled={busy}>
               <Trans>Send link</Trans>
             </button>
           </form>
@@ -61,7 +49,6 @@ export function ForgotPasswordScreen() {
   );
 }
 
-const ResetFormSchema = v.object({ email: EmailSchema, password: PasswordSchema });
 const resetRoute = getRouteApi('/user/reset-password/$token');
 
 /**
@@ -73,25 +60,15 @@ export function ResetPasswordScreen() {
   const { logic, locale } = useAppActors();
   const { token } = resetRoute.useParams();
   const { resetEmail: email } = resetRoute.useRouteContext();
-  const reset = useSubmission((body: { email: string; password: string }) =>
-    accountLogic(logic).requests.resetPassword({
-      ...body,
-      token,
-      language: locale.getSnapshot().context.language,
-    }),
-  );
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const fieldError = (key: string) => errors[key]?.[0] ?? reset.fields[key]?.[0];
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = formErrors(ResetFormSchema, { email, password });
-    setErrors(parsed.ok ? {} : parsed.fields);
-    if (parsed.ok) reset.submit(parsed.output);
-  }
+  const form = useActorRef(accountLogic(logic).passwordReset, {
+    // The mails that follow speak the language the page was opened in.
+    input: { values: { email }, fixed: { token, language: locale.getSnapshot().context.language } },
+  });
+  const { snapshot, field, submit } = useFormFields(form);
+  const busy = snapshot.hasTag('busy');
   return (
     <Screen title={t`Choose a new password`}>
-      {reset.done ? (
+      {snapshot.matches('done') ? (
         <>
           <p role="status">
             <Trans>Your password is changed. Every other session has been ended; please log in again.</Trans>
@@ -103,30 +80,25 @@ export function ResetPasswordScreen() {
           </p>
         </>
       ) : (
-        <form className="form" onSubmit={submit} noValidate aria-busy={reset.busy}>
-          <FormError code={reset.error === 'request.invalid' ? null : reset.error} />
+        <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
+          <FormError code={snapshot.context.error} />
           <TextField
             id="reset-email"
-            name="email"
+            {...field('email')}
             type="email"
             autoComplete="username"
             label={<Trans>E-mail address</Trans>}
-            value={email}
-            readOnly
-            error={fieldError('email')}
+            isReadOnly
           />
           <TextField
             id="reset-password"
-            name="password"
+            {...field('password')}
             type="password"
             autoComplete="new-password"
             label={<Trans>New password</Trans>}
-            value={password}
-            onChange={(ev) => setPassword(ev.target.value)}
-            error={fieldError('password')}
           />
-          <PasswordStrength password={password} email={email} />
-          <button type="submit" className="button" disabled={reset.busy}>
+          <PasswordStrength password={snapshot.context.values.password ?? ''} email={email} />
+          <button type="submit" className="button" disabled={busy}>
             <Trans>Set new password</Trans>
           </button>
         </form>

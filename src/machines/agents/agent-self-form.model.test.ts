@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
+import {
+  lazyModule,
+  recordVisits,
+  replayPath,
+  stateNodePaths,
+  tableCoverage,
+  tablePaths,
+  tableState,
+} from '../../../tests/support/model';
+import type * as AgentSelfForm from './agent-self-form.machine';
+
+const machines = lazyModule<typeof AgentSelfForm>(() => import('./agent-self-form.machine'));
+
+/**
+ * The agent's details, by hand: a record without a name yet (version 3); the name and a phone typed
+ * with spaces around it. The record's version goes with every save; the phone is trimmed.
+ */
+const spec: FormSpec = {
+  input: { values: { first_name: '', last_name: '', phone: '' }, fixed: { version: 3 } },
+  initial: { first_name: '', last_name: '', phone: '' },
+  filled: { first_name: 'Alexandra', last_name: 'Berger', phone: ' +49 151 2345678 ' },
+  // No name is no agent to address; no phone is fine (sent as null).
+  initialErrors: { first_name: ['field.required'], last_name: ['field.required'] },
+  payload: { first_name: 'Alexandra', last_name: 'Berger', phone: '+49 151 2345678', version: 3 },
+  afterDone: { first_name: 'Alexandra', last_name: 'Berger', phone: ' +49 151 2345678 ' },
+  rejected: {
+    thrown: { code: 'request.invalid', fields: { phone: ['phone.invalid'] } },
+    fieldErrors: { phone: ['phone.invalid'] },
+  },
+  // Someone saved first: the form says so (the screen then shows the current record).
+  failed: { thrown: { code: 'agent.version_conflict' }, error: 'agent.version_conflict' },
+  // The record as the server holds it now (saved here or elsewhere), with its new version.
+  load: {
+    values: { first_name: 'Alex', last_name: 'Berger', phone: '+49 30 555 0101' },
+    fixed: { version: 4 },
+    shown: { first_name: 'Alex', last_name: 'Berger', phone: '+49 30 555 0101' },
+  },
+};
+
+const table = formTable(spec);
+const paths = tablePaths(table);
+const visited = new Set<string>();
+const taken = new Set<string>();
+const executed = new Set<string>();
+
+describe("the agent's details form, against the form table", () => {
+  beforeAll(machines.load);
+  afterAll(() => {
+    const { machine } = machines.get().agentSelfForm;
+    process.stdout.write(tableCoverage('agent-self-form', table, machine, executed, visited, taken).line);
+  });
+
+  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
+    await replayPath(
+      table,
+      path,
+      () => formDriver(machines.get().agentSelfForm.machine, spec, recordVisits(visited, taken)),
+      (actual, expected, what) => expect(actual, what).toEqual(expected),
+    );
+    executed.add(name);
+  });
+
+  it('sends an empty phone as none', async () => {
+    const driver = formDriver(machines.get().agentSelfForm.machine, {
+      ...spec,
+      filled: { first_name: 'Alexandra', last_name: 'Berger', phone: '  ' },
+    });
+    await driver.send('fill');
+    await driver.send('submit');
+    expect(driver.calls()).toEqual([
+      { src: 'submit', input: { first_name: 'Alexandra', last_name: 'Berger', phone: null, version: 3 } },
+    ]);
+  });
+
+  it('covered every state of the machine and every transition of the table', () => {
+    const states = stateNodePaths(machines.get().agentSelfForm.machine).sort();
+    expect([...visited].sort()).toEqual(states);
+    expect([...new Set(Object.keys(table.states).map(tableState))].sort()).toEqual(states);
+    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
+  });
+});
