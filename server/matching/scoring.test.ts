@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Criterion, MatchJob } from '../../contract/matching';
 import { loadCatalogFile } from '../catalog/catalog';
-import { matchIndex } from './engine';
+import { analyseIndex } from './analysis';
 import { type IndexedProfile, ProfileIndex } from './profile-index';
 
 const catalog = loadCatalogFile();
@@ -22,12 +22,14 @@ function stella(
   return { uuid: uuid(n), type: 'stella', status: 'active', values, ...extra };
 }
 
+/** The best topK included, then the best topK excluded (as `match:file --with-excluded` lists them). */
 function run(profiles: IndexedProfile[], criteria: Criterion[], extra: Partial<MatchJob> = {}, topK = 100) {
-  return matchIndex(
+  const analysis = analyseIndex(
     indexOf(profiles),
     { targetTypes: ['stella'], criteria, ...extra },
-    { topK, withExcluded: true },
+    { topK, excluded: topK },
   );
+  return { ...analysis, results: [...analysis.results, ...analysis.excluded] };
 }
 
 const skills = (value: string[], weight = 1, must = false): Criterion => ({
@@ -72,7 +74,7 @@ describe('must criteria', () => {
   const profiles = [stella(1, { skills: ['sql', 'go'] }), stella(2, { skills: ['sql'] }), stella(3, {})];
 
   it('exclude a profile whose s < 1', () => {
-    const outcome = matchIndex(
+    const outcome = analyseIndex(
       indexOf(profiles),
       { targetTypes: ['stella'], criteria: [skills(['sql', 'go'], 1, true)] },
       { topK: 10 },
@@ -152,7 +154,7 @@ describe('the index', () => {
     expect(index.size).toBe(0);
     index.upsert(stella(3, { skills: ['go'] }));
     expect(index.rowCount).toBe(2);
-    const { results } = matchIndex(
+    const { results } = analyseIndex(
       index,
       { targetTypes: ['stella'], criteria: [skills(['go'])] },
       { topK: 5 },
