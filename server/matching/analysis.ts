@@ -55,7 +55,7 @@ export function analyseIndex(index: ProfileIndex, job: MatchJob, options: Analys
   // Rows missing more must-haves than anyone asked to see are not summed.
   const maxFails = excludedK > 0 ? 255 : nearK > 0 ? 1 : 0;
   const sums = maxFails === 0 ? plan.passingSums : plan.allSums;
-  const tally = new Tally(index, options.topK, nearK, excludedK);
+  const tally = new Tally(index, plan.sumW, options.topK, nearK, excludedK);
   const block = newBlock();
   const excludedBy = plan.mustKeys.map(() => 0);
   let considered = 0;
@@ -65,7 +65,7 @@ export function analyseIndex(index: ProfileIndex, job: MatchJob, options: Analys
     considered += n;
     const m = applyMusts(plan, block, n, excludedBy, maxFails);
     sumRows(sums, block.sel, m, block.acc);
-    tally.add(plan.sumW, block.sel, m, block.acc, block.fails);
+    tally.add(block.sel, m, block.acc, block.fails);
   }
 
   const describe = (kept: TopK, excluded: boolean, withBreakdown = true) =>
@@ -206,13 +206,13 @@ function* previewSteps(index: ProfileIndex, job: MatchJob, topK: number): Genera
   passingCache.set(index, [passing, ...kept].slice(0, PASSING_KEPT));
 
   const { rows } = passing;
-  const tally = new Tally(index, topK, 0, 0);
+  const tally = new Tally(index, plan.sumW, topK, 0, 0);
   const block = newBlock();
   block.fails.fill(0);
   for (let start = 0, blocks = 1; start < rows.length; start += BLOCK, blocks++) {
     const sel = rows.subarray(start, start + BLOCK);
     sumRows(plan.passingSums, sel, sel.length, block.acc);
-    tally.add(plan.sumW, sel, sel.length, block.acc, block.fails);
+    tally.add(sel, sel.length, block.acc, block.fails);
     if (blocks % BLOCKS_PER_STEP === 0) yield;
   }
   yield;

@@ -1,4 +1,5 @@
 import { dateToDays } from '../../contract/catalog-schema';
+import { LATE_DAYS_TO_ZERO, SALARY_TOLERANCE } from '../../contract/matching';
 import {
   type CodeArray,
   DateColumn,
@@ -61,8 +62,12 @@ function tableKernel<C extends CodeArray>() {
       s: Float64Array,
       w: number,
     ) {
-      this.weighted = s.map((x) => w * x);
-      this.fail = Uint8Array.from(s, (x) => (x === 1 ? 0 : 1));
+      this.weighted = new Float64Array(s.length);
+      this.fail = new Uint8Array(s.length);
+      for (let c = 0; c < s.length; c++) {
+        this.weighted[c] = w * s[c]!;
+        this.fail[c] = s[c] === 1 ? 0 : 1;
+      }
     }
     accumulate(sel: Int32Array, n: number, acc: Float64Array): void {
       const { codes, weighted } = this;
@@ -103,13 +108,19 @@ function popcount(x: number): number {
  */
 class BitsKernel implements Kernel {
   private readonly weighted: Float64Array;
+  private readonly fail: Uint8Array;
   constructor(
     private readonly words: CodeArray[],
     private readonly masks: Int32Array,
-    private readonly shares: Float64Array,
+    shares: Float64Array,
     w: number,
   ) {
-    this.weighted = shares.map((x) => w * x);
+    this.weighted = new Float64Array(shares.length);
+    this.fail = new Uint8Array(shares.length);
+    for (let c = 0; c < shares.length; c++) {
+      this.weighted[c] = w * shares[c]!;
+      this.fail[c] = shares[c] === 1 ? 0 : 1;
+    }
   }
   private count(row: number): number {
     const { words, masks } = this;
@@ -128,10 +139,20 @@ class BitsKernel implements Kernel {
     for (let j = 0; j < n; j++) acc[j]! += weighted[this.count(sel[j]!)]!;
   }
   markFails(sel: Int32Array, n: number, fails: Uint8Array): number {
-    const shares = this.shares;
+    const fail = this.fail;
     let failed = 0;
+    if (this.words.length === 1) {
+      const word = this.words[0]!;
+      const mask = this.masks[0]!;
+      for (let j = 0; j < n; j++) {
+        const f = fail[popcount(word[sel[j]!]! & mask)]!;
+        fails[j]! += f;
+        failed += f;
+      }
+      return failed;
+    }
     for (let j = 0; j < n; j++) {
-      const f = shares[this.count(sel[j]!)] === 1 ? 0 : 1;
+      const f = fail[this.count(sel[j]!)]!;
       fails[j]! += f;
       failed += f;
     }
@@ -190,18 +211,98 @@ class NumberKernel implements Kernel {
   }
 }
 
-/** notAfter over days since 1970. */
+/**
+ * atLeast / atMost over a wide quantised number column, by a table of w·s over the window of stored
+ * values where s changes; below and above it s is that of the window's first and last entry (both
+ * rules are monotone, and windowKernel() checks the ends are 0 or 1).
+ */
+class WindowKernel implements Kernel {
+  private readonly fail: Uint8Array;
+  constructor(
+    private readonly data: Uint32Array,
+    private readonly sentinel: number,
+    private readonly lo: number,
+    s: Float64Array,
+    private readonly weighted: Float64Array,
+  ) {
+    this.fail = Uint8Array.from(s, (x) => (x === 1 ? 0 : 1));
+  }
+  accumulate(sel: Int32Array, n: number, acc: Float64Array): void {
+    const { data, sentinel, lo, weighted } = this;
+    const last = weighted.length - 1;
+    for (let j = 0; j < n; j++) {
+      const stored = data[sel[j]!]!;
+      if (stored === sentinel) continue;
+      const k = stored - lo;
+      acc[j]! += weighted[k <= 0 ? 0 : k >= last ? last : k]!;
+    }
+  }
+  markFails(sel: Int32Array, n: number, fails: Uint8Array): number {
+    const { data, sentinel, lo, fail } = this;
+    const last = fail.length - 1;
+    let failed = 0;
+    for (let j = 0; j < n; j++) {
+      const stored = data[sel[j]!]!;
+      const k = stored - lo;
+      const f = stored === sentinel ? 1 : fail[k <= 0 ? 0 : k >= last ? last : k]!;
+      fails[j]! += f;
+      failed += f;
+    }
+    return failed;
+  }
+}
+
+/** The WindowKernel of a criterion, or null when the window would be too wide. */
+function windowKernel(column: NumberColumn, atLeast: boolean, bound: number, w: number): Kernel | null {
+  const { data, sentinel, step, inverse, qmin } = column;
+  if (!column.quantised || !(data instanceof Uint32Array)) return null;
+  const storedOf = (x: number) => {
+    const q = step >= 1 ? Math.round(x / step) : Math.round(x * inverse);
+    return Math.max(0, Math.min(sentinel - 1, q - qmin));
+  };
+  const lo = atLeast ? 0 : Math.max(0, storedOf(bound) - 1);
+  const hi = Math.min(sentinel - 1, storedOf(atLeast ? bound : bound * (1 + SALARY_TOLERANCE)) + 1);
+  if (hi - lo + 1 > TABLE_LIMIT) return null;
+  const s = new Float64Array(hi - lo + 1);
+  for (let k = 0; k < s.length; k++) {
+    const x = column.decodeQuantum(lo + k);
+    s[k] = atLeast ? atLeastScore(x, bound) : salaryScore(x, bound);
+  }
+  // atLeast's window starts at the column's first value and must end at 1; atMost's goes from 1 to 0.
+  const ends = atLeast ? s[s.length - 1] === 1 : s[0] === 1 && s[s.length - 1] === 0;
+  if (!ends) return null;
+  return new WindowKernel(
+    data,
+    sentinel,
+    lo,
+    s,
+    s.map((x) => w * x),
+  );
+}
+
+/**
+ * notAfter over days since 1970, by a table of w·s per day late: 0 (on time) up to the day s
+ * reaches 0 (lateScore depends on the difference only, so the table holds its very numbers).
+ */
 class DateKernel implements Kernel {
+  private readonly weighted: Float64Array;
   constructor(
     private readonly days: Int32Array,
     private readonly start: number,
-    private readonly w: number,
-  ) {}
+    w: number,
+  ) {
+    const last = Math.ceil(LATE_DAYS_TO_ZERO);
+    this.weighted = new Float64Array(last + 1);
+    for (let late = 0; late <= last; late++) this.weighted[late] = w * lateScore(start + late, start);
+  }
   accumulate(sel: Int32Array, n: number, acc: Float64Array): void {
-    const { days, start, w } = this;
+    const { days, start, weighted } = this;
+    const last = weighted.length - 1;
     for (let j = 0; j < n; j++) {
       const d = days[sel[j]!]!;
-      if (d !== MISSING_DAY) acc[j]! += w * lateScore(d, start);
+      if (d === MISSING_DAY) continue;
+      const late = d - start;
+      acc[j]! += weighted[late <= 0 ? 0 : late >= last ? last : late]!;
     }
   }
   markFails(sel: Int32Array, n: number, fails: Uint8Array): number {
@@ -219,8 +320,8 @@ class DateKernel implements Kernel {
 
 /** Numbers whose stored range is at most this many values are scored by table. */
 const TABLE_LIMIT = 1 << 16;
-/** Multiselect words of up to this many bits are scored by a table over every word value. */
-const TABLE_BITS = 16;
+/** Multiselect words of 8 bits are scored by a table over every word value (wider ones count bits). */
+const TABLE_BITS = 8;
 
 /** Chooses the kernel of one criterion with weight `w`. */
 export function kernelFor(index: ProfileIndex, spec: CriterionSpec, value: unknown, w: number): Kernel {
@@ -241,7 +342,11 @@ export function kernelFor(index: ProfileIndex, spec: CriterionSpec, value: unkno
       );
       return tableOver(column.data as CodeArray, scores(entries), w);
     }
-    return new NumberKernel(column, spec.rule === 'atLeast', value as number, w);
+    const atLeast = spec.rule === 'atLeast';
+    return (
+      windowKernel(column, atLeast, value as number, w) ??
+      new NumberKernel(column, atLeast, value as number, w)
+    );
   }
   if (column instanceof DateColumn) return new DateKernel(column.days, dateToDays(value as string)!, w);
   throw new Error(`no kernel for ${spec.key}`);
@@ -262,10 +367,8 @@ function multiKernel(column: MultiColumn, spec: CriterionSpec, wanted: string[],
   if (used.length === 0) return new UniformKernel(0, w);
   if (used.length === 1 && column.bitsPerWord <= TABLE_BITS) {
     const { mask, word } = used[0]!;
-    const byWord = Float64Array.from(
-      { length: 1 << column.bitsPerWord },
-      (_, x) => shares[popcount(x & mask)]!,
-    );
+    const byWord = new Float64Array(1 << column.bitsPerWord);
+    for (let x = 0; x < byWord.length; x++) byWord[x] = shares[popcount(x & mask)]!;
     return tableOver(word, byWord, w);
   }
   return new BitsKernel(

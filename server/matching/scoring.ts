@@ -121,7 +121,33 @@ export function sumRows(kernels: Kernel[], sel: Int32Array, m: number, acc: Floa
   for (let i = 0; i < kernels.length; i++) kernels[i]!.accumulate(sel, m, acc);
 }
 
-/** What the scored rows add up to: counts, bins and the best rows kept. */
+/** A score in tenths of a point from Σ w·s: scoreTenths() of contract/matching, inlined. */
+function tenths(sum: number, sumW: number): number {
+  return sumW === 0 ? 1000 : Math.round(((100 * sum) / sumW) * 10);
+}
+
+/**
+ * The least Σ w·s that scores at least `score` tenths (a score is monotone in the sum: each
+ * operation rounds monotonically), by bisection over doubles.
+ */
+export function sumFor(score: number, sumW: number): number {
+  if (score <= tenths(0, sumW)) return Number.NEGATIVE_INFINITY;
+  if (score > tenths(sumW, sumW)) return Number.POSITIVE_INFINITY;
+  let lo = 0;
+  let hi = sumW;
+  for (;;) {
+    const mid = lo + (hi - lo) / 2;
+    if (mid === lo || mid === hi) return hi;
+    if (tenths(mid, sumW) >= score) hi = mid;
+    else lo = mid;
+  }
+}
+
+/**
+ * What the scored rows add up to: counts, bins and the best rows kept. Most rows only need their
+ * bin, found by comparing the sum with the bins' least sums; the score itself is computed for the
+ * rows whose sum can enter the top K (and for the excluded rows asked for).
+ */
 export class Tally {
   included = 0;
   readonly histogram = new Int32Array(HISTOGRAM_BINS);
@@ -131,30 +157,81 @@ export class Tally {
   readonly near: TopK;
   /** The best rows any must-have excludes. */
   readonly dropped: TopK;
+  /** bounds[b]: the least sum of bin b (bounds[0] = -∞, bounds[20] = +∞). */
+  private readonly bounds = new Float64Array(HISTOGRAM_BINS + 1);
+  /** The least sum that can enter the top K, and the top K's floor it was computed for. */
+  private cut = Number.NEGATIVE_INFINITY;
+  private cutFloor = Number.NEGATIVE_INFINITY;
 
-  constructor(index: ProfileIndex, topK: number, nearMisses: number, excluded: number) {
+  constructor(
+    index: ProfileIndex,
+    private readonly sumW: number,
+    topK: number,
+    nearMisses: number,
+    excluded: number,
+  ) {
     this.top = new TopK(topK, index.uuids);
     this.near = new TopK(nearMisses, index.uuids);
     this.dropped = new TopK(excluded, index.uuids);
+    this.bounds[0] = Number.NEGATIVE_INFINITY;
+    for (let b = 1; b < HISTOGRAM_BINS; b++) this.bounds[b] = sumFor(b * 50, sumW);
+    this.bounds[HISTOGRAM_BINS] = Number.POSITIVE_INFINITY;
+    this.updateCut();
   }
 
-  /** Scores the rows sel[0..m) from their sums; fails[j] > 0 marks a row a must-have excludes. */
-  add(sumW: number, sel: Int32Array, m: number, acc: Float64Array, fails: Uint8Array): void {
-    const { histogram, top } = this;
+  private updateCut(): void {
+    const floor = this.top.floor();
+    if (floor === this.cutFloor) return;
+    this.cutFloor = floor;
+    this.cut = Number.isFinite(floor) ? sumFor(floor, this.sumW) : floor;
+  }
+
+  /** Tallies the rows sel[0..m) from their sums; fails[j] > 0 marks a row a must-have excludes. */
+  add(sel: Int32Array, m: number, acc: Float64Array, fails: Uint8Array): void {
+    const { histogram, bounds, top, sumW } = this;
+    if (sumW === 0) {
+      this.addFlat(sel, m, fails);
+      return;
+    }
+    // The bin of a sum, to within one: floor(20 · sum / Σw); one comparison corrects it.
+    const perBin = HISTOGRAM_BINS / sumW;
     let included = 0;
+    let cut = this.cut;
     for (let j = 0; j < m; j++) {
-      // scoreTenths() of contract/matching, inlined.
-      const score = sumW === 0 ? 1000 : Math.round(((100 * acc[j]!) / sumW) * 10);
-      const f = fails[j]!;
-      if (f === 0) {
-        included++;
-        histogram[binOf(score)]!++;
-        top.offer(score, sel[j]!);
-      } else {
-        if (f === 1) this.near.offer(score, sel[j]!);
-        this.dropped.offer(score, sel[j]!);
+      const sum = acc[j]!;
+      if (fails[j] !== 0) {
+        this.addExcluded(sel[j]!, tenths(sum, sumW), fails[j]!);
+        continue;
+      }
+      included++;
+      let b = Math.min(HISTOGRAM_BINS - 1, (sum * perBin) | 0);
+      if (sum >= bounds[b + 1]!) b++;
+      else if (sum < bounds[b]!) b--;
+      histogram[b]!++;
+      if (sum >= cut) {
+        top.offer(tenths(sum, sumW), sel[j]!);
+        this.updateCut();
+        cut = this.cut;
       }
     }
     this.included += included;
+  }
+
+  /** Σ w = 0: every row scores 100. */
+  private addFlat(sel: Int32Array, m: number, fails: Uint8Array): void {
+    for (let j = 0; j < m; j++) {
+      if (fails[j] !== 0) {
+        this.addExcluded(sel[j]!, 1000, fails[j]!);
+        continue;
+      }
+      this.included++;
+      this.histogram[binOf(1000)]!++;
+      this.top.offer(1000, sel[j]!);
+    }
+  }
+
+  private addExcluded(row: number, score: number, fails: number): void {
+    if (fails === 1) this.near.offer(score, row);
+    this.dropped.offer(score, row);
   }
 }
