@@ -1,7 +1,7 @@
 import type { MatchJob, MatchResult } from '../../contract/matching';
 import { explain } from './explain';
 import type { ProfileIndex } from './profile-index';
-import { applyMusts, BLOCK, newBlock, type Plan, planJob, selectRows, sumRows, Tally } from './scoring';
+import { BLOCK, newBlock, type Plan, planJob, selectRows, Tally } from './scoring';
 import type { TopK } from './top-k';
 
 /**
@@ -44,8 +44,13 @@ export interface Analysis {
   excluded: MatchResult[];
 }
 
-function countsOf(plan: Plan, excludedBy: number[]): Record<string, number> {
-  return Object.fromEntries(plan.mustKeys.map((key, i) => [key, excludedBy[i]!]));
+/** counts[i]: the rows must-have i excludes; the last entry: the rows of the target types. */
+function newCounts(plan: Plan): number[] {
+  return new Array<number>(plan.mustKeys.length + 1).fill(0);
+}
+
+function excludedByOf(plan: Plan, counts: number[]): Record<string, number> {
+  return Object.fromEntries(plan.mustKeys.map((key, i) => [key, counts[i]!]));
 }
 
 export function analyseIndex(index: ProfileIndex, job: MatchJob, options: AnalysisOptions): Analysis {
@@ -54,17 +59,15 @@ export function analyseIndex(index: ProfileIndex, job: MatchJob, options: Analys
   const excludedK = options.excluded ?? 0;
   // Rows missing more must-haves than anyone asked to see are not summed.
   const maxFails = excludedK > 0 ? 255 : nearK > 0 ? 1 : 0;
-  const sums = maxFails === 0 ? plan.passingSums : plan.allSums;
+  const sumRows = maxFails === 0 ? plan.passingSums : plan.allSums;
   const tally = new Tally(index, plan.sumW, options.topK, nearK, excludedK);
   const block = newBlock();
-  const excludedBy = plan.mustKeys.map(() => 0);
-  let considered = 0;
+  const counts = newCounts(plan);
   const rowCount = index.rowCount;
   for (let start = 0; start < rowCount; start += BLOCK) {
-    const n = selectRows(index.types, plan.typeMask, start, Math.min(rowCount, start + BLOCK), block.sel);
-    considered += n;
-    const m = applyMusts(plan, block, n, excludedBy, maxFails);
-    sumRows(sums, block.sel, m, block.acc);
+    const end = Math.min(rowCount, start + BLOCK);
+    const m = selectRows(plan, index.types, start, end, block, counts, maxFails);
+    sumRows(block.sel, m, block.acc);
     tally.add(block.sel, m, block.acc, block.fails);
   }
 
@@ -82,9 +85,9 @@ export function analyseIndex(index: ProfileIndex, job: MatchJob, options: Analys
     return { ...result, missed: failed?.key ?? '' };
   });
   return {
-    considered,
+    considered: counts[plan.mustKeys.length]!,
     included: tally.included,
-    excludedBy: countsOf(plan, excludedBy),
+    excludedBy: excludedByOf(plan, counts),
     histogram: [...tally.histogram],
     results: describe(tally.top, false, options.explain !== false),
     nearMisses,
@@ -180,19 +183,18 @@ function* passingRows(index: ProfileIndex, plan: Plan, key: string): Generator<v
   const rowCount = index.rowCount;
   const rows = new Int32Array(rowCount);
   const block = newBlock();
-  const excludedBy = plan.mustKeys.map(() => 0);
-  let considered = 0;
+  const counts = newCounts(plan);
   let kept = 0;
   for (let start = 0, blocks = 1; start < rowCount; start += BLOCK, blocks++) {
-    const n = selectRows(index.types, plan.typeMask, start, Math.min(rowCount, start + BLOCK), block.sel);
-    considered += n;
-    const m = applyMusts(plan, block, n, excludedBy, 0);
+    const end = Math.min(rowCount, start + BLOCK);
+    const m = selectRows(plan, index.types, start, end, block, counts, 0);
     rows.set(block.sel.subarray(0, m), kept);
     kept += m;
     if (blocks % BLOCKS_PER_STEP === 0) yield;
   }
   yield;
-  return { key, changes, rows: rows.slice(0, kept), considered, excludedBy: countsOf(plan, excludedBy) };
+  const considered = counts[plan.mustKeys.length]!;
+  return { key, changes, rows: rows.slice(0, kept), considered, excludedBy: excludedByOf(plan, counts) };
 }
 
 function* previewSteps(index: ProfileIndex, job: MatchJob, topK: number): Generator<void, Preview> {
@@ -211,7 +213,7 @@ function* previewSteps(index: ProfileIndex, job: MatchJob, topK: number): Genera
   block.fails.fill(0);
   for (let start = 0, blocks = 1; start < rows.length; start += BLOCK, blocks++) {
     const sel = rows.subarray(start, start + BLOCK);
-    sumRows(plan.passingSums, sel, sel.length, block.acc);
+    plan.passingSums(sel, sel.length, block.acc);
     tally.add(sel, sel.length, block.acc, block.fails);
     if (blocks % BLOCKS_PER_STEP === 0) yield;
   }

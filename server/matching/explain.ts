@@ -41,7 +41,16 @@ export function explain(
   const breakdown = compiled.map(({ criterion, spec }): BreakdownItem => {
     const { s, reason } = evaluate(spec, criterion.value, index.valueOf(row, spec.profileField.key));
     const contribution = sumW === 0 ? 0 : (100 * criterion.weight * s) / sumW;
-    return { key: criterion.key, weight: criterion.weight, must: criterion.must, s, contribution, ...reason };
+    const { key, weight, must } = criterion;
+    return {
+      key,
+      weight,
+      must,
+      s,
+      contribution,
+      reason: reason.reason,
+      params: reason.params,
+    } as BreakdownItem;
   });
   const result: MatchResult = { uuid: index.uuidOf(row), score: scoreTenths / 10, breakdown };
   if (excluded) result.excluded = true;

@@ -14,15 +14,24 @@ import type { ProfileIndex } from './profile-index';
 import { atLeastScore, type CriterionSpec, evaluate, lateScore, salaryScore } from './rules';
 
 /**
- * One criterion of one job over the index's columns: the fastest form that gives evaluate()'s very
- * numbers. A kernel works on a block of selected rows (`sel[0..n)`) and never allocates; the weight
- * is fixed when it is built, so a table holds w·s — the same double the plain sum multiplies out.
+ * One criterion of one job over the index's columns, in the fastest form that gives evaluate()'s
+ * very numbers: mostly a table of w·s by a row's code (the weight is fixed when the kernel is
+ * built, so the table holds the same double the plain sum multiplies out).
+ *
+ * A kernel does not loop by itself: it gives the statements that score one `row`, and
+ * ./fused-loops.ts puts a job's kernels into one loop over a block of rows (a pass per criterion
+ * costs about twice as much: every pass loads the row and stores the sum again). The statements
+ * are fixed text per kind of kernel; the arrays and numbers they read come in as arguments, named
+ * `${p}_0`, `${p}_1`, … in the order of `args` — no value of a job ever becomes source text.
  */
 export interface Kernel {
-  /** Adds w·s of row sel[j] to acc[j], for j < n. */
-  accumulate(sel: Int32Array, n: number, acc: Float64Array): void;
-  /** Adds one to fails[j] for every j < n whose s < 1 (a missed must-have); answers how many. */
-  markFails(sel: Int32Array, n: number, fails: Uint8Array): number;
+  /** What the statements read, in order. */
+  readonly args: readonly unknown[];
+  /** Statements adding w·s of `row` to `a`; `kind` names the text (equal kinds, equal text). */
+  sum(p: string): string;
+  /** Statements setting `f` to 1 when `row` misses the criterion (s < 1), else to 0. */
+  fail(p: string): string;
+  readonly kind: string;
 }
 
 /**
@@ -30,72 +39,43 @@ export interface Kernel {
  * criterion none of whose values the index knows.
  */
 export class UniformKernel implements Kernel {
-  private readonly ws: number;
-  constructor(
-    private readonly s: number,
-    w: number,
-  ) {
-    this.ws = w * s;
+  readonly kind = 'uniform';
+  readonly args: readonly unknown[];
+  constructor(s: number, w: number) {
+    this.args = [w * s, s === 1 ? 0 : 1];
   }
-  accumulate(_sel: Int32Array, n: number, acc: Float64Array): void {
-    const ws = this.ws;
-    for (let j = 0; j < n; j++) acc[j]! += ws;
+  sum(p: string): string {
+    return `a += ${p}_0;`;
   }
-  markFails(_sel: Int32Array, n: number, fails: Uint8Array): number {
-    if (this.s === 1) return 0;
-    for (let j = 0; j < n; j++) fails[j]!++;
-    return n;
+  fail(p: string): string {
+    return `f = ${p}_1;`;
   }
 }
 
-/**
- * s looked up by a row's code: selects, dictionaries, small-range numbers, narrow multiselects.
- * One class per code array type, so that each loop reads one kind of typed array (a loop that saw
- * two kinds checks which one on every row).
- */
-function tableKernel<C extends CodeArray>() {
-  return class TableKernel implements Kernel {
-    private readonly weighted: Float64Array;
-    private readonly fail: Uint8Array;
-    constructor(
-      private readonly codes: C,
-      s: Float64Array,
-      w: number,
-    ) {
-      this.weighted = new Float64Array(s.length);
-      this.fail = new Uint8Array(s.length);
-      for (let c = 0; c < s.length; c++) {
-        this.weighted[c] = w * s[c]!;
-        this.fail[c] = s[c] === 1 ? 0 : 1;
-      }
+/** s looked up by a row's code: selects, dictionaries, small-range numbers, narrow multiselects. */
+class TableKernel implements Kernel {
+  readonly kind: string;
+  readonly args: readonly unknown[];
+  constructor(codes: CodeArray, s: Float64Array, w: number) {
+    const weighted = new Float64Array(s.length);
+    const fail = new Uint8Array(s.length);
+    for (let c = 0; c < s.length; c++) {
+      weighted[c] = w * s[c]!;
+      fail[c] = s[c] === 1 ? 0 : 1;
     }
-    accumulate(sel: Int32Array, n: number, acc: Float64Array): void {
-      const { codes, weighted } = this;
-      for (let j = 0; j < n; j++) acc[j]! += weighted[codes[sel[j]!]!]!;
-    }
-    markFails(sel: Int32Array, n: number, fails: Uint8Array): number {
-      const { codes, fail } = this;
-      let failed = 0;
-      for (let j = 0; j < n; j++) {
-        const f = fail[codes[sel[j]!]!]!;
-        fails[j]! += f;
-        failed += f;
-      }
-      return failed;
-    }
-  };
-}
-const Table8Kernel = tableKernel<Uint8Array>();
-const Table16Kernel = tableKernel<Uint16Array>();
-const Table32Kernel = tableKernel<Uint32Array>();
-
-function tableOver(codes: CodeArray, s: Float64Array, w: number): Kernel {
-  if (codes instanceof Uint8Array) return new Table8Kernel(codes, s, w);
-  if (codes instanceof Uint16Array) return new Table16Kernel(codes, s, w);
-  return new Table32Kernel(codes, s, w);
+    this.args = [codes, weighted, fail];
+    // One loop text per code array type: a loop that read two kinds would check which on every row.
+    this.kind = `table${codes.BYTES_PER_ELEMENT}`;
+  }
+  sum(p: string): string {
+    return `/* ${this.kind} */ a += ${p}_1[${p}_0[row]];`;
+  }
+  fail(p: string): string {
+    return `/* ${this.kind} */ f = ${p}_2[${p}_0[row]];`;
+  }
 }
 
-function popcount(x: number): number {
+export function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   v = (v + (v >>> 4)) & 0x0f0f0f0f;
@@ -103,111 +83,56 @@ function popcount(x: number): number {
 }
 
 /**
- * A multiselect over 32-bit words (too wide for a table): overlap counts the job's bits a row has
+ * A multiselect over words too wide for a table: overlap counts the job's bits a row has
  * (s = shares[count]), anyOf asks for one (shares = [0, 1, 1, …]).
  */
 class BitsKernel implements Kernel {
-  private readonly weighted: Float64Array;
-  private readonly fail: Uint8Array;
-  constructor(
-    private readonly words: CodeArray[],
-    private readonly masks: Int32Array,
-    shares: Float64Array,
-    w: number,
-  ) {
-    this.weighted = new Float64Array(shares.length);
-    this.fail = new Uint8Array(shares.length);
+  readonly kind: string;
+  readonly args: readonly unknown[];
+  constructor(words: CodeArray[], masks: number[], shares: Float64Array, w: number) {
+    const weighted = new Float64Array(shares.length);
+    const fail = new Uint8Array(shares.length);
     for (let c = 0; c < shares.length; c++) {
-      this.weighted[c] = w * shares[c]!;
-      this.fail[c] = shares[c] === 1 ? 0 : 1;
+      weighted[c] = w * shares[c]!;
+      fail[c] = shares[c] === 1 ? 0 : 1;
     }
+    // The count over the words the job uses, each word with its mask.
+    this.args = [weighted, fail, popcount, ...words.flatMap((word, i) => [word, masks[i]! | 0])];
+    this.kind = `bits${words.map((word) => word.BYTES_PER_ELEMENT).join('.')}`;
   }
-  private count(row: number): number {
-    const { words, masks } = this;
-    let c = 0;
-    for (let m = 0; m < words.length; m++) c += popcount(words[m]![row]! & masks[m]!);
-    return c;
+  private count(p: string): string {
+    const words = (this.args.length - 3) / 2;
+    const terms = Array.from(
+      { length: words },
+      (_, i) => `${p}_2(${p}_${3 + 2 * i}[row] & ${p}_${4 + 2 * i})`,
+    );
+    return `/* ${this.kind} */ ${terms.join(' + ')}`;
   }
-  accumulate(sel: Int32Array, n: number, acc: Float64Array): void {
-    const weighted = this.weighted;
-    if (this.words.length === 1) {
-      const word = this.words[0]!;
-      const mask = this.masks[0]!;
-      for (let j = 0; j < n; j++) acc[j]! += weighted[popcount(word[sel[j]!]! & mask)]!;
-      return;
-    }
-    for (let j = 0; j < n; j++) acc[j]! += weighted[this.count(sel[j]!)]!;
+  sum(p: string): string {
+    return `a += ${p}_0[${this.count(p)}];`;
   }
-  markFails(sel: Int32Array, n: number, fails: Uint8Array): number {
-    const fail = this.fail;
-    let failed = 0;
-    if (this.words.length === 1) {
-      const word = this.words[0]!;
-      const mask = this.masks[0]!;
-      for (let j = 0; j < n; j++) {
-        const f = fail[popcount(word[sel[j]!]! & mask)]!;
-        fails[j]! += f;
-        failed += f;
-      }
-      return failed;
-    }
-    for (let j = 0; j < n; j++) {
-      const f = fail[this.count(sel[j]!)]!;
-      fails[j]! += f;
-      failed += f;
-    }
-    return failed;
+  fail(p: string): string {
+    return `f = ${p}_1[${this.count(p)}];`;
   }
 }
 
-/** atLeast / atMost over a number column too wide for a table. */
+/** atLeast / atMost over a number column the other forms cannot take: the rule per row. */
 class NumberKernel implements Kernel {
-  constructor(
-    private readonly column: NumberColumn,
-    private readonly atLeast: boolean,
-    private readonly bound: number,
-    private readonly w: number,
-  ) {}
-  private score(row: number): number {
-    const x = this.column.get(row);
-    if (x === undefined) return 0;
-    return this.atLeast ? atLeastScore(x, this.bound) : salaryScore(x, this.bound);
+  readonly kind = 'number';
+  readonly args: readonly unknown[];
+  constructor(column: NumberColumn, atLeast: boolean, bound: number, w: number) {
+    const s = (row: number) => {
+      const x = column.get(row);
+      if (x === undefined) return 0;
+      return atLeast ? atLeastScore(x, bound) : salaryScore(x, bound);
+    };
+    this.args = [(row: number) => w * s(row), (row: number) => (s(row) === 1 ? 0 : 1)];
   }
-  accumulate(sel: Int32Array, n: number, acc: Float64Array): void {
-    const { column, bound, w } = this;
-    const { data, sentinel, quantised, step, inverse, qmin } = column;
-    if (!quantised || !(data instanceof Uint32Array)) {
-      for (let j = 0; j < n; j++) acc[j]! += w * this.score(sel[j]!);
-      return;
-    }
-    // decodeQuantum() and the rule inlined: a million rows call no function.
-    if (this.atLeast) {
-      for (let j = 0; j < n; j++) {
-        const stored = data[sel[j]!]!;
-        if (stored === sentinel) continue;
-        const q = stored + qmin;
-        const x = step >= 1 ? q * step : q / inverse;
-        acc[j]! += w * (x >= bound ? 1 : x / bound);
-      }
-      return;
-    }
-    const tolerance = 0.3 * bound;
-    for (let j = 0; j < n; j++) {
-      const stored = data[sel[j]!]!;
-      if (stored === sentinel) continue;
-      const q = stored + qmin;
-      const x = step >= 1 ? q * step : q / inverse;
-      acc[j]! += w * (x <= bound ? 1 : Math.max(0, 1 - (x - bound) / tolerance));
-    }
+  sum(p: string): string {
+    return `a += ${p}_0(row);`;
   }
-  markFails(sel: Int32Array, n: number, fails: Uint8Array): number {
-    let failed = 0;
-    for (let j = 0; j < n; j++) {
-      const f = this.score(sel[j]!) === 1 ? 0 : 1;
-      fails[j]! += f;
-      failed += f;
-    }
-    return failed;
+  fail(p: string): string {
+    return `f = ${p}_1(row);`;
   }
 }
 
@@ -217,38 +142,21 @@ class NumberKernel implements Kernel {
  * rules are monotone, and windowKernel() checks the ends are 0 or 1).
  */
 class WindowKernel implements Kernel {
-  private readonly fail: Uint8Array;
-  constructor(
-    private readonly data: Uint32Array,
-    private readonly sentinel: number,
-    private readonly lo: number,
-    s: Float64Array,
-    private readonly weighted: Float64Array,
-  ) {
-    this.fail = Uint8Array.from(s, (x) => (x === 1 ? 0 : 1));
+  readonly kind = 'window';
+  readonly args: readonly unknown[];
+  constructor(data: Uint32Array, sentinel: number, lo: number, s: Float64Array, w: number) {
+    const weighted = s.map((x) => w * x);
+    const fail = Uint8Array.from(s, (x) => (x === 1 ? 0 : 1));
+    this.args = [data, sentinel, lo, s.length - 1, weighted, fail];
   }
-  accumulate(sel: Int32Array, n: number, acc: Float64Array): void {
-    const { data, sentinel, lo, weighted } = this;
-    const last = weighted.length - 1;
-    for (let j = 0; j < n; j++) {
-      const stored = data[sel[j]!]!;
-      if (stored === sentinel) continue;
-      const k = stored - lo;
-      acc[j]! += weighted[k <= 0 ? 0 : k >= last ? last : k]!;
-    }
+  private at(p: string): string {
+    return `const v = ${p}_0[row]; const k = v - ${p}_2; const at = k <= 0 ? 0 : k >= ${p}_3 ? ${p}_3 : k;`;
   }
-  markFails(sel: Int32Array, n: number, fails: Uint8Array): number {
-    const { data, sentinel, lo, fail } = this;
-    const last = fail.length - 1;
-    let failed = 0;
-    for (let j = 0; j < n; j++) {
-      const stored = data[sel[j]!]!;
-      const k = stored - lo;
-      const f = stored === sentinel ? 1 : fail[k <= 0 ? 0 : k >= last ? last : k]!;
-      fails[j]! += f;
-      failed += f;
-    }
-    return failed;
+  sum(p: string): string {
+    return `{ ${this.at(p)} if (v !== ${p}_1) a += ${p}_4[at]; }`;
+  }
+  fail(p: string): string {
+    return `{ ${this.at(p)} f = v === ${p}_1 ? 1 : ${p}_5[at]; }`;
   }
 }
 
@@ -270,14 +178,7 @@ function windowKernel(column: NumberColumn, atLeast: boolean, bound: number, w: 
   }
   // atLeast's window starts at the column's first value and must end at 1; atMost's goes from 1 to 0.
   const ends = atLeast ? s[s.length - 1] === 1 : s[0] === 1 && s[s.length - 1] === 0;
-  if (!ends) return null;
-  return new WindowKernel(
-    data,
-    sentinel,
-    lo,
-    s,
-    s.map((x) => w * x),
-  );
+  return ends ? new WindowKernel(data, sentinel, lo, s, w) : null;
 }
 
 /**
@@ -285,36 +186,20 @@ function windowKernel(column: NumberColumn, atLeast: boolean, bound: number, w: 
  * reaches 0 (lateScore depends on the difference only, so the table holds its very numbers).
  */
 class DateKernel implements Kernel {
-  private readonly weighted: Float64Array;
-  constructor(
-    private readonly days: Int32Array,
-    private readonly start: number,
-    w: number,
-  ) {
+  readonly kind = 'date';
+  readonly args: readonly unknown[];
+  constructor(days: Int32Array, start: number, w: number) {
     const last = Math.ceil(LATE_DAYS_TO_ZERO);
-    this.weighted = new Float64Array(last + 1);
-    for (let late = 0; late <= last; late++) this.weighted[late] = w * lateScore(start + late, start);
+    const weighted = new Float64Array(last + 1);
+    for (let late = 0; late <= last; late++) weighted[late] = w * lateScore(start + late, start);
+    this.args = [days, start, last, weighted];
   }
-  accumulate(sel: Int32Array, n: number, acc: Float64Array): void {
-    const { days, start, weighted } = this;
-    const last = weighted.length - 1;
-    for (let j = 0; j < n; j++) {
-      const d = days[sel[j]!]!;
-      if (d === MISSING_DAY) continue;
-      const late = d - start;
-      acc[j]! += weighted[late <= 0 ? 0 : late >= last ? last : late]!;
-    }
+  sum(p: string): string {
+    return `{ const d = ${p}_0[row]; const late = d - ${p}_1;
+      if (d !== ${MISSING_DAY}) a += ${p}_3[late <= 0 ? 0 : late >= ${p}_2 ? ${p}_2 : late]; }`;
   }
-  markFails(sel: Int32Array, n: number, fails: Uint8Array): number {
-    const { days, start } = this;
-    let failed = 0;
-    for (let j = 0; j < n; j++) {
-      const d = days[sel[j]!]!;
-      const f = d !== MISSING_DAY && d <= start ? 0 : 1;
-      fails[j]! += f;
-      failed += f;
-    }
-    return failed;
+  fail(p: string): string {
+    return `{ const d = ${p}_0[row]; f = d !== ${MISSING_DAY} && d <= ${p}_1 ? 0 : 1; }`;
   }
 }
 
@@ -330,9 +215,9 @@ export function kernelFor(index: ProfileIndex, spec: CriterionSpec, value: unkno
   const scores = (entries: ArrayLike<unknown>) =>
     Float64Array.from(entries as unknown[], (entry) => evaluate(spec, value, entry).s);
   if (column instanceof SelectColumn)
-    return tableOver(column.codes, scores([undefined, ...column.options]), w);
+    return new TableKernel(column.codes, scores([undefined, ...column.options]), w);
   if (column instanceof LanguagesColumn || column instanceof LocationColumn) {
-    return tableOver(column.codes, scores(column.entries), w);
+    return new TableKernel(column.codes, scores(column.entries), w);
   }
   if (column instanceof MultiColumn) return multiKernel(column, spec, value as string[], w);
   if (column instanceof NumberColumn) {
@@ -340,7 +225,7 @@ export function kernelFor(index: ProfileIndex, spec: CriterionSpec, value: unkno
       const entries = Array.from({ length: column.sentinel + 1 }, (_, stored) =>
         stored === column.sentinel ? undefined : column.decodeQuantum(stored),
       );
-      return tableOver(column.data as CodeArray, scores(entries), w);
+      return new TableKernel(column.data as CodeArray, scores(entries), w);
     }
     const atLeast = spec.rule === 'atLeast';
     return (
@@ -369,11 +254,11 @@ function multiKernel(column: MultiColumn, spec: CriterionSpec, wanted: string[],
     const { mask, word } = used[0]!;
     const byWord = new Float64Array(1 << column.bitsPerWord);
     for (let x = 0; x < byWord.length; x++) byWord[x] = shares[popcount(x & mask)]!;
-    return tableOver(word, byWord, w);
+    return new TableKernel(word, byWord, w);
   }
   return new BitsKernel(
     used.map((u) => u.word),
-    Int32Array.from(used, (u) => u.mask | 0),
+    used.map((u) => u.mask),
     shares,
     w,
   );

@@ -8,8 +8,7 @@ import type { IndexedProfile } from './profile-index';
  */
 
 export const catalog = loadCatalogFile();
-const options = (key: string) =>
-  catalog.profile.find((f) => f.key === key)!.options!.map((o) => o.value);
+const options = (key: string) => catalog.profile.find((f) => f.key === key)!.options!.map((o) => o.value);
 export const EDUCATION = options('education_level');
 export const LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2', 'native'];
 

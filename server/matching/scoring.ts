@@ -1,5 +1,6 @@
 import type { MatchJob } from '../../contract/matching';
 import { type CompiledCriterion, resolveCriteria } from './explain';
+import { type SelectLoop, type SumLoop, selectLoop, sumLoop } from './fused-loops';
 import { type Kernel, kernelFor, UniformKernel } from './kernels';
 import { type ProfileIndex, TYPE_CODE } from './profile-index';
 import { TopK } from './top-k';
@@ -33,13 +34,14 @@ export interface Plan {
   sumW: number;
   /** Bit t set: type code t takes part. */
   typeMask: number;
-  /** The must-haves: their keys, and kernels that mark the rows missing them. */
+  /** The must-haves' keys. */
   mustKeys: string[];
-  mustKernels: Kernel[];
-  /** The weighted kernels, criterion order, for rows that pass every must-have (a must adds w). */
-  passingSums: Kernel[];
-  /** The same for rows that may miss must-haves (near misses, excluded rows). */
-  allSums: Kernel[];
+  /** Selects a block's rows of the target types, marking and counting the must-haves they miss. */
+  select: SelectLoop;
+  /** Σ w·s for rows that pass every must-have (a must-have adds its w). */
+  passingSums: SumLoop;
+  /** Σ w·s for rows that may miss must-haves (near misses, excluded rows). */
+  allSums: SumLoop;
 }
 
 export function planJob(index: ProfileIndex, job: MatchJob): Plan {
@@ -47,31 +49,35 @@ export function planJob(index: ProfileIndex, job: MatchJob): Plan {
   let typeMask = 0;
   for (const type of job.targetTypes) typeMask |= 1 << (TYPE_CODE[type] ?? 0);
   typeMask &= ~1; // code 0 is a free row
-  const plan: Plan = {
-    compiled,
-    sumW: 0,
-    typeMask,
-    mustKeys: [],
-    mustKernels: [],
-    passingSums: [],
-    allSums: [],
-  };
+  let sumW = 0;
+  const mustKeys: string[] = [];
+  const musts: Kernel[] = [];
+  const passing: Kernel[] = [];
+  const all: Kernel[] = [];
   for (const { criterion, spec } of compiled) {
     const { weight, must, value } = criterion;
-    plan.sumW += weight;
+    sumW += weight;
     const kernel = kernelFor(index, spec, value, weight);
     if (must) {
-      plan.mustKeys.push(criterion.key);
-      plan.mustKernels.push(kernel);
+      mustKeys.push(criterion.key);
+      musts.push(kernel);
     }
     // Weight 0 adds +0 to a sum that is never -0: skipped.
     if (weight === 0) continue;
-    plan.allSums.push(kernel);
-    plan.passingSums.push(must ? new UniformKernel(1, weight) : kernel);
+    all.push(kernel);
+    passing.push(must ? new UniformKernel(1, weight) : kernel);
   }
   // A job has one criterion per catalogue field; failures are counted in bytes.
-  if (plan.mustKernels.length > 255) throw new Error('more than 255 must-haves');
-  return plan;
+  if (musts.length > 255) throw new Error('more than 255 must-haves');
+  return {
+    compiled,
+    sumW,
+    typeMask,
+    mustKeys,
+    select: selectLoop(musts),
+    passingSums: sumLoop(passing),
+    allSums: sumLoop(all),
+  };
 }
 
 /** Block-sized scratch arrays. */
@@ -85,40 +91,21 @@ export function newBlock(): Block {
   return { sel: new Int32Array(BLOCK), fails: new Uint8Array(BLOCK), acc: new Float64Array(BLOCK) };
 }
 
-/** Puts the rows in [start, end) of the target types into sel; answers how many. */
-export function selectRows(types: Uint8Array, typeMask: number, start: number, end: number, sel: Int32Array) {
-  let n = 0;
-  for (let row = start; row < end; row++) {
-    sel[n] = row;
-    n += (typeMask >>> types[row]!) & 1;
-  }
-  return n;
-}
-
 /**
- * Marks each row's missed must-haves (`excludedBy[i]` counts must-have i's on its own) and keeps at
- * the front of the block, in row order, the rows missing at most `maxFails`; answers how many.
+ * Puts the rows in [start, end) of the target types that miss at most `maxFails` must-haves at the
+ * front of the block, in row order, their misses in `fails`; answers how many. counts[i] adds the
+ * rows must-have i excludes on its own, counts[musts] the rows of the target types.
  */
-export function applyMusts(plan: Plan, block: Block, n: number, excludedBy: number[], maxFails: number) {
-  const { sel, fails } = block;
-  fails.fill(0, 0, n);
-  const kernels = plan.mustKernels;
-  if (kernels.length === 0) return n;
-  for (let i = 0; i < kernels.length; i++) excludedBy[i]! += kernels[i]!.markFails(sel, n, fails);
-  let m = 0;
-  for (let j = 0; j < n; j++) {
-    const f = fails[j]!;
-    sel[m] = sel[j]!;
-    fails[m] = f;
-    if (f <= maxFails) m++;
-  }
-  return m;
-}
-
-/** acc[j] = Σ w·s of row sel[j], in criterion order, for j < m. */
-export function sumRows(kernels: Kernel[], sel: Int32Array, m: number, acc: Float64Array): void {
-  acc.fill(0, 0, m);
-  for (let i = 0; i < kernels.length; i++) kernels[i]!.accumulate(sel, m, acc);
+export function selectRows(
+  plan: Plan,
+  types: Uint8Array,
+  start: number,
+  end: number,
+  block: Block,
+  counts: number[],
+  maxFails: number,
+): number {
+  return plan.select(types, plan.typeMask, start, end, block.sel, block.fails, counts, maxFails);
 }
 
 /** A score in tenths of a point from Σ w·s: scoreTenths() of contract/matching, inlined. */
