@@ -7,16 +7,15 @@ import { TopK } from './top-k';
 
 /**
  * The scoring core of PRODUCT.md §5, shared by a run, the live what-if, the near misses and
- * `match:file`. The rows are taken a block at a time — the block's selection, must-have failures
- * and sums stay in the CPU's nearest cache while every criterion's kernel passes over them:
+ * `match:file`. The rows are taken a block at a time (a block's selection, failures and sums stay
+ * in the CPU's nearest caches), each block by loops fused from the job's kernels (./fused-loops.ts):
  *
- * 1. select: the rows of the target types;
- * 2. must-haves: each one counts the rows it excludes on its own, then the rows missing more
- *    must-haves than the caller wants to see are dropped;
- * 3. sums: Σ w·s per row in criterion order — the order the plain definition adds in, so the
+ * 1. select: the rows of the target types; each must-have counts the rows it excludes on its own,
+ *    and the rows missing more must-haves than the caller wants to see are dropped;
+ * 2. sums: Σ w·s per row in criterion order — the order the plain definition adds in, so the
  *    floating point result is the same to the last bit;
- * 4. tally: the score in tenths, the histogram of the included rows, the best K included and the
- *    best K of the rows some must-have excludes.
+ * 3. tally: the histogram of the included rows, the best K included and the best K of the rows
+ *    some must-have excludes, with their scores in tenths.
  */
 
 export const HISTOGRAM_BINS = 20;
