@@ -83,7 +83,7 @@ return function select(types, typeMask, start, end, sel, fails, counts, maxFails
     ${musts.map((k, i) => `${k.fail(`p${i}`)} c${i} += f & ok; t += f;`).join('\n    ')}
     sel[m] = row;
     fails[m] = t;
-    m += t <= maxFails ? ok : 0;
+    m += ok & (((maxFails - t) >>> 31) ^ 1); // t <= maxFails, without a branch to mispredict
   }
   ${musts.map((_, i) => `counts[${i}] += c${i};`).join(' ')}
   counts[${musts.length}] += considered;
