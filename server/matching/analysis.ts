@@ -143,7 +143,8 @@ export function previewIndex(
   topK: number,
   pause: () => Promise<void> = async () => {},
 ): Promise<Preview> {
-  // One at a time per index: a refresh between steps would otherwise mix states in the cache.
+  // One at a time per index: previews at once would only slow each other down, and a later one
+  // finds the passing rows an earlier one kept.
   const answer = (previewQueue.get(index) ?? Promise.resolve()).then(() =>
     previewPaused(index, job, topK, pause),
   );
