@@ -257,6 +257,7 @@ for (const r of rows) process.stdout.write(line(r));
 process.stdout.write(
   '\nbuild (from db): full index build reading every active profile in one snapshot; build (rows): the same from\n' +
     'rows in memory; delta 1 %: refresh after 1 % of the profiles changed or were deleted (count in brackets);\n' +
-    'score+top1000: scoring and ranking on one core, breakdowns of the 1000 kept included; SQL agrees: top-1000\n' +
+    'score+top1000: what a run computes, on one core (analyseIndex: counts, exclusions per must-have, histogram,\n' +
+    'the best 1000 with breakdowns); SQL agrees: top-1000\n' +
     'positions where the database ranked the same profile with the same score.\n',
 );
