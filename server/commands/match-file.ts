@@ -10,7 +10,7 @@ import { fieldErrors } from '../../contract/field-errors';
 import type { MatchJob } from '../../contract/matching';
 import { CANDIDATE_TYPES } from '../../contract/user-types';
 import { loadCatalogFile } from '../catalog/catalog';
-import { matchIndex } from '../matching/engine';
+import { analyseIndex } from '../matching/analysis';
 import { type IndexedProfile, ProfileIndex, parseUuid } from '../matching/profile-index';
 
 const USAGE =
@@ -41,11 +41,13 @@ export async function run(
   try {
     const job = readJob(options.job, catalog);
     const index = await readProfiles(options.profiles, catalog);
-    const { results } = matchIndex(index, job, {
-      topK: options.top ?? index.size,
-      withExcluded: options.withExcluded,
+    const top = options.top ?? index.size;
+    // The included profiles in rank order, then (asked for) the excluded ones in theirs.
+    const { results, excluded } = analyseIndex(index, job, {
+      topK: top,
+      excluded: options.withExcluded ? top : 0,
     });
-    const lines = results.map((r) => JSON.stringify(r));
+    const lines = [...results, ...excluded].map((r) => JSON.stringify(r));
     io.out(lines.length > 0 ? `${lines.join('\n')}\n` : '');
     return 0;
   } catch (error) {

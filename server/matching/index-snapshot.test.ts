@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalogFile } from '../catalog/catalog';
 import { citiesOf } from '../catalog/cities';
-import { matchIndex } from './engine';
+import { analyseIndex } from './analysis';
 import { loadIndexSnapshot, saveIndexSnapshot } from './index-snapshot';
 import { ProfileIndex } from './profile-index';
 import { benchmarkJob, syntheticProfiles } from './synthetic';
@@ -33,8 +33,8 @@ describe('index snapshot', () => {
     const copy = loaded!.index;
     expect(copy).toBeInstanceOf(ProfileIndex);
     expect(copy.size).toBe(index.size);
-    const options = { topK: 50, withExcluded: true };
-    expect(matchIndex(copy, benchmarkJob(), options)).toEqual(matchIndex(index, benchmarkJob(), options));
+    const options = { topK: 50, excluded: 50, nearMisses: 50 };
+    expect(analyseIndex(copy, benchmarkJob(), options)).toEqual(analyseIndex(index, benchmarkJob(), options));
 
     // Both go on alike: a removal, an update and a new profile after loading.
     const first = index.uuidOf(0);
@@ -49,7 +49,7 @@ describe('index snapshot', () => {
     }
     expect(copy.rowOf(first)).toBe(-1);
     expect(copy.size).toBe(index.size);
-    expect(matchIndex(copy, benchmarkJob(), options)).toEqual(matchIndex(index, benchmarkJob(), options));
+    expect(analyseIndex(copy, benchmarkJob(), options)).toEqual(analyseIndex(index, benchmarkJob(), options));
   });
 
   it('ignores a snapshot of another database, a missing file and a damaged one', async () => {

@@ -2,6 +2,7 @@ import type { MatchJob } from '../../contract/matching';
 import { loadCatalogFile, seedCatalog } from '../catalog/catalog';
 import type { Database } from '../db/client';
 import { profiles } from '../db/schema/profiles';
+import { analyseIndex } from './analysis';
 import type { IndexSync } from './index-sync';
 
 /** Test fixture shared by the index tests on PGlite and on PostgreSQL. */
@@ -23,5 +24,8 @@ export async function seedIndexFixture(db: Database): Promise<void> {
   ]);
 }
 
-export const ranking = async (sync: IndexSync) =>
-  (await sync.match(skillsJob, { topK: 10 })).results.map((r) => [r.uuid, r.score]);
+/** Refreshes, then ranks as a run does: the best ten [uuid, score]. */
+export async function ranking(sync: IndexSync) {
+  await sync.refresh();
+  return analyseIndex(sync.current, skillsJob, { topK: 10 }).results.map((r) => [r.uuid, r.score]);
+}

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Catalog } from '../../contract/catalog';
-import type { MatchJob } from '../../contract/matching';
 import { readCatalog } from '../catalog/catalog';
 import { type Database, queryRows } from '../db/client';
-import { type MatchOptions, type MatchOutcome, matchIndex } from './engine';
 import { loadIndexSnapshot, saveIndexSnapshot } from './index-snapshot';
 import { type IndexedProfile, ProfileIndex } from './profile-index';
 
@@ -69,12 +67,6 @@ export class IndexSync {
     const next = this.queue.then(() => this.refreshNow());
     this.queue = next.catch(() => {});
     return next;
-  }
-
-  /** Refreshes, then scores: what a matching run does. */
-  async match(job: MatchJob, options: MatchOptions): Promise<MatchOutcome> {
-    await this.refresh();
-    return matchIndex(this.current, job, options);
   }
 
   private async refreshNow(): Promise<RefreshStats> {

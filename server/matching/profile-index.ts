@@ -117,11 +117,10 @@ export class ProfileIndex {
 
   uuidOf(row: number): string {
     const at = row * 4;
-    const hex = (i: number) => this.uuids[at + i]!.toString(16).padStart(8, '0');
-    const a = hex(0);
-    const b = hex(1);
-    const c = hex(2);
-    return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${hex(3)}`;
+    const b = this.uuids[at + 1]!;
+    const c = this.uuids[at + 2]!;
+    // By table, a byte at a time: a run names thousands of rows.
+    return `${hex8(this.uuids[at]!)}-${hex4(b >>> 16)}-${hex4(b)}-${hex4(c >>> 16)}-${hex4(c)}${hex8(this.uuids[at + 3]!)}`;
   }
 
   typeOf(row: number): string {
@@ -198,6 +197,17 @@ export class ProfileIndex {
     }
     this.slots[hole] = EMPTY_SLOT;
   }
+}
+
+const HEX2: readonly string[] = Array.from({ length: 256 }, (_, x) => x.toString(16).padStart(2, '0'));
+
+/** The low 16 bits as four hex digits. */
+function hex4(x: number): string {
+  return HEX2[(x >>> 8) & 0xff]! + HEX2[x & 0xff]!;
+}
+
+function hex8(word: number): string {
+  return hex4(word >>> 16) + hex4(word);
 }
 
 /** A lowercase uuid as four 32-bit words (big-endian), or null. */

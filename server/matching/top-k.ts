@@ -36,6 +36,15 @@ export class TopK {
     this.siftDown(score, row);
   }
 
+  /**
+   * The least score (tenths) a row needs to be kept: -Infinity while there is room, +Infinity with
+   * a limit of 0. A row with exactly this score is kept only if its uuid sorts before the worst one's.
+   */
+  floor(): number {
+    if (this.limit <= 0) return Number.POSITIVE_INFINITY;
+    return this.size < this.limit ? Number.NEGATIVE_INFINITY : this.scores[0]!;
+  }
+
   /** The kept rows, best first. */
   sorted(): { score: number; row: number }[] {
     const out: { score: number; row: number }[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Criterion, MatchJob } from '../../contract/matching';
 import { loadCatalogFile } from '../catalog/catalog';
-import { matchIndex } from './engine';
+import { analyseIndex } from './analysis';
 import { type IndexedProfile, ProfileIndex } from './profile-index';
 
 const catalog = loadCatalogFile();
@@ -22,12 +22,14 @@ function stella(
   return { uuid: uuid(n), type: 'stella', status: 'active', values, ...extra };
 }
 
+/** The best topK included, then the best topK excluded (as `match:file --with-excluded` lists them). */
 function run(profiles: IndexedProfile[], criteria: Criterion[], extra: Partial<MatchJob> = {}, topK = 100) {
-  return matchIndex(
+  const analysis = analyseIndex(
     indexOf(profiles),
     { targetTypes: ['stella'], criteria, ...extra },
-    { topK, withExcluded: true },
+    { topK, excluded: topK },
   );
+  return { ...analysis, results: [...analysis.results, ...analysis.excluded] };
 }
 
 const skills = (value: string[], weight = 1, must = false): Criterion => ({
@@ -72,7 +74,7 @@ describe('must criteria', () => {
   const profiles = [stella(1, { skills: ['sql', 'go'] }), stella(2, { skills: ['sql'] }), stella(3, {})];
 
   it('exclude a profile whose s < 1', () => {
-    const outcome = matchIndex(
+    const outcome = analyseIndex(
       indexOf(profiles),
       { targetTypes: ['stella'], criteria: [skills(['sql', 'go'], 1, true)] },
       { topK: 10 },
@@ -152,7 +154,7 @@ describe('the index', () => {
     expect(index.size).toBe(0);
     index.upsert(stella(3, { skills: ['go'] }));
     expect(index.rowCount).toBe(2);
-    const { results } = matchIndex(
+    const { results } = analyseIndex(
       index,
       { targetTypes: ['stella'], criteria: [skills(['go'])] },
       { topK: 5 },
@@ -172,5 +174,45 @@ describe('the index', () => {
     const index = indexOf([stella(1, { experience_years: 2.5 }), stella(2, { experience_years: 2.25 })]);
     expect(index.valueOf(index.rowOf(uuid(1)), 'experience_years')).toBe(2.5);
     expect(index.valueOf(index.rowOf(uuid(2)), 'experience_years')).toBe(2.25);
+    // Scored by the rule itself (the widened column has no table), as a must-have too.
+    const atLeast = { key: 'experience_years', value: 2.5, weight: 1, must: false };
+    const scored = (criteria: Criterion[]) =>
+      analyseIndex(index, { targetTypes: ['stella'], criteria }, { topK: 5, excluded: 5 });
+    expect(scored([atLeast]).results.map((r) => r.score)).toEqual([100, 90]);
+    const must = scored([{ ...atLeast, must: true }]);
+    expect(must.results.map((r) => r.uuid)).toEqual([uuid(1)]);
+    expect(must.excludedBy).toEqual({ experience_years: 1 });
+  });
+
+  it('scores salaries by the window around the maximum, its ends included', () => {
+    const salaries = [undefined, 20_000, 49_999, 50_000, 50_001, 57_500, 64_999, 65_000, 65_001, 900_000];
+    const index = indexOf(salaries.map((desired_salary, i) => stella(i + 1, { desired_salary })));
+    const salaryMax = (must: boolean): Criterion => ({ key: 'salary_max', value: 50_000, weight: 1, must });
+    const { results } = analyseIndex(
+      index,
+      { targetTypes: ['stella'], criteria: [salaryMax(false)] },
+      { topK: 20 },
+    );
+    const byUuid = new Map(results.map((r) => [r.uuid, r.breakdown[0]!.s]));
+    expect(salaries.map((_, i) => byUuid.get(uuid(i + 1)))).toEqual([
+      0,
+      1,
+      1,
+      1,
+      1 - 1 / 15_000,
+      0.5,
+      1 - 14_999 / 15_000,
+      0,
+      0,
+      0,
+    ]);
+    // Every score (from the kernel's table) agrees with its breakdown (from the rule).
+    expect(results.map((r) => r.score)).toEqual(
+      results.map((r) => Math.round(r.breakdown[0]!.s * 1000) / 10),
+    );
+    expect(results.find((r) => r.uuid === uuid(6))!.score).toBe(50);
+    const must = analyseIndex(index, { targetTypes: ['stella'], criteria: [salaryMax(true)] }, { topK: 20 });
+    expect(must.results.map((r) => r.uuid)).toEqual([uuid(2), uuid(3), uuid(4)]);
+    expect(must.excludedBy).toEqual({ salary_max: 7 });
   });
 });
