@@ -20,7 +20,8 @@ import { agentSelfForm, agentSelfFormInput } from './agent-self-form.machine';
 
 // The agent workspace's actors (issue 12, PRODUCT.md §6). Every read is the one list machine
 // (query → loading → loaded | failed, the last answer kept while the next loads); every change is a
-// submission machine whose request reloads what it changed. Routes create them in their loaders.
+// submission machine (the own details: a form machine) whose request reloads what it changed.
+// Routes create them in their loaders.
 
 function submission<I>(request: (input: I) => Promise<unknown>): SubmissionActor {
   return createActor(
