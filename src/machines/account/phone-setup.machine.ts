@@ -1,5 +1,10 @@
 import { type ActorRefFrom, and, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { DisableTwoFactorSchema } from '../../../contract/account';
+import {
+  ChangePhoneSchema,
+  DisableTwoFactorSchema,
+  PhoneConfirmSchema,
+  PhoneRequestSchema,
+} from '../../../contract/account';
 import { errorCodeOf, fieldCodesOf, retryAfterMsOf } from '../../../contract/errors';
 import { formErrors } from '../../../contract/form-errors';
 import type { TokenPair } from '../../../contract/session';
@@ -40,12 +45,23 @@ export interface PhoneSetupInput {
 export const PHONE_RESEND_COOLDOWN_MS = 60_000;
 
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
-/** The turn-off form checked with its request's schema. */
-const turnOffCheck = (event: PhoneSetupEvent) =>
-  formErrors(DisableTwoFactorSchema, {
+const pairOf = ({ event }: { event: { output: TokenPair } }) => event.output;
+/**
+ * The phone-setup forms checked with their requests' schemas: the number (with the current password
+ * in the settings, which send it), the code, the password that turns SMS login off.
+ */
+const requestCheck = (request: PhoneRequest) =>
+  request.currentPassword === undefined
+    ? formErrors(PhoneRequestSchema, request)
+    : formErrors(ChangePhoneSchema, request);
+const codeCheck = (code: string) => formErrors(PhoneConfirmSchema, { code });
+const formCheck = (event: PhoneSetupEvent) => {
+  if (event.type === 'phone.send') return requestCheck(event.request);
+  if (event.type === 'phone.confirm') return codeCheck(event.code);
+  return formErrors(DisableTwoFactorSchema, {
     currentPassword: event.type === 'phone.turnOff' ? event.currentPassword : '',
   });
-const pairOf = ({ event }: { event: { output: TokenPair } }) => event.output;
+};
 
 /**
  * SMS login protection, set up or changed (PRODUCT.md §3): send a code to a number, confirm it,
@@ -88,20 +104,20 @@ export const phoneSetupMachine = setup({
     })),
     takePendingPhone: assign(({ event }) => {
       assertEvent(event, 'phone.send');
-      return { pendingPhone: event.request.phoneNumber };
+      return { pendingPhone: event.request.phoneNumber.trim() };
     }),
     forgetPendingPhone: assign({ pendingPhone: null }),
     markEnabled: assign({ enabled: true, pendingPhone: null }),
     markDisabled: assign({ enabled: false }),
-    showTurnOffErrors: assign(({ event }) => {
-      const check = turnOffCheck(event);
+    showFormErrors: assign(({ event }) => {
+      const check = formCheck(event);
       return { error: null, fieldErrors: check.ok ? {} : check.fields };
     }),
   },
   guards: {
     mayResend: ({ context }) => context.resendAllowedAt === null || context.now() >= context.resendAllowedAt,
     isEnabled: ({ context }) => context.enabled,
-    turnOffIsValid: ({ event }) => turnOffCheck(event).ok,
+    formIsValid: ({ event }) => formCheck(event).ok,
   },
 }).createMachine({
   id: 'phoneSetup',
@@ -117,10 +133,13 @@ export const phoneSetupMachine = setup({
   states: {
     idle: {
       on: {
-        'phone.send': { target: 'sending', actions: ['clearError', 'takePendingPhone'] },
+        'phone.send': [
+          { guard: 'formIsValid', target: 'sending', actions: ['clearError', 'takePendingPhone'] },
+          { actions: 'showFormErrors' },
+        ],
         'phone.turnOff': [
-          { guard: and(['isEnabled', 'turnOffIsValid']), target: 'turningOff', actions: 'clearError' },
-          { guard: 'isEnabled', actions: 'showTurnOffErrors' },
+          { guard: and(['isEnabled', 'formIsValid']), target: 'turningOff', actions: 'clearError' },
+          { guard: 'isEnabled', actions: 'showFormErrors' },
         ],
       },
     },
@@ -131,7 +150,9 @@ export const phoneSetupMachine = setup({
         src: 'sendCode',
         input: ({ event }) => {
           assertEvent(event, 'phone.send');
-          return event.request;
+          // As the schema reads it (trimmed, the country in capitals); the guard let only valid ones here.
+          const check = requestCheck(event.request);
+          return check.ok ? check.output : event.request;
         },
         onDone: { target: 'confirming', actions: 'startCooldown' },
         onError: { target: 'idle', actions: ['forgetPendingPhone', { type: 'setError', params: errorOf }] },
@@ -140,7 +161,10 @@ export const phoneSetupMachine = setup({
     confirming: {
       tags: ['awaitingCode'],
       on: {
-        'phone.confirm': { target: 'checking', actions: 'clearError' },
+        'phone.confirm': [
+          { guard: 'formIsValid', target: 'checking', actions: 'clearError' },
+          { actions: 'showFormErrors' },
+        ],
         'phone.resend': { guard: 'mayResend', target: 'resending', actions: 'clearError' },
         'phone.change': { target: 'idle', actions: ['forgetPendingPhone', 'clearError'] },
       },
@@ -161,7 +185,8 @@ export const phoneSetupMachine = setup({
         src: 'confirmCode',
         input: ({ event }) => {
           assertEvent(event, 'phone.confirm');
-          return { code: event.code };
+          const check = codeCheck(event.code);
+          return check.ok ? check.output : { code: event.code };
         },
         onDone: { target: 'confirmed', actions: [{ type: 'tokensIssued', params: pairOf }, 'markEnabled'] },
         onError: { target: 'confirming', actions: { type: 'setError', params: errorOf } },
@@ -170,10 +195,13 @@ export const phoneSetupMachine = setup({
     /** SMS login is on with the confirmed number (registration goes on to its next step here). */
     confirmed: {
       on: {
-        'phone.send': { target: 'sending', actions: ['clearError', 'takePendingPhone'] },
+        'phone.send': [
+          { guard: 'formIsValid', target: 'sending', actions: ['clearError', 'takePendingPhone'] },
+          { actions: 'showFormErrors' },
+        ],
         'phone.turnOff': [
-          { guard: 'turnOffIsValid', target: 'turningOff', actions: 'clearError' },
-          { actions: 'showTurnOffErrors' },
+          { guard: 'formIsValid', target: 'turningOff', actions: 'clearError' },
+          { actions: 'showFormErrors' },
         ],
       },
     },
@@ -192,7 +220,10 @@ export const phoneSetupMachine = setup({
     },
     turnedOff: {
       on: {
-        'phone.send': { target: 'sending', actions: ['clearError', 'takePendingPhone'] },
+        'phone.send': [
+          { guard: 'formIsValid', target: 'sending', actions: ['clearError', 'takePendingPhone'] },
+          { actions: 'showFormErrors' },
+        ],
       },
     },
   },

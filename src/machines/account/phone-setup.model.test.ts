@@ -57,6 +57,21 @@ const noPassword = (target: string): Expectation => ({
   context: { error: null, fieldErrors: { currentPassword: ['password.required'] }, running: [] },
   tags: [],
 });
+// A form the schema refuses: its codes are shown, nothing is sent.
+const badNumber = (target: string): Expectation => ({
+  target,
+  context: {
+    error: null,
+    fieldErrors: { currentPassword: ['password.required'], phoneNumber: ['phone.invalid'] },
+    running: [],
+  },
+  tags: [],
+});
+const badCode: Expectation = {
+  target: 'confirming#badCode',
+  context: { error: null, fieldErrors: { code: ['code.format'] }, running: [] },
+  tags: ['awaitingCode'],
+};
 const change: Expectation = {
   target: 'idle',
   context: { ...cleared, pendingPhone: null, running: [] },
@@ -76,6 +91,8 @@ const table: ModelTable = {
   initial: 'idle',
   events: [
     'send',
+    'sendInvalid',
+    'confirmInvalid',
     'sent',
     'sendFailed',
     'confirm',
@@ -92,8 +109,18 @@ const table: ModelTable = {
     'turnOffFailed',
   ],
   states: {
-    idle: { send: sending, turnOff: turningOff, turnOffEmpty: noPassword('idle#noPassword') },
-    'idle#noPassword': { send: sending, turnOff: turningOff, turnOffEmpty: noPassword('idle#noPassword') },
+    idle: {
+      sendInvalid: badNumber('idle#badNumber'),
+      send: sending,
+      turnOff: turningOff,
+      turnOffEmpty: noPassword('idle#noPassword'),
+    },
+    'idle#noPassword': {
+      sendInvalid: badNumber('idle#badNumber'),
+      send: sending,
+      turnOff: turningOff,
+      turnOffEmpty: noPassword('idle#noPassword'),
+    },
     sending: {
       sent: {
         target: 'confirming',
@@ -106,10 +133,25 @@ const table: ModelTable = {
         tags: [],
       },
     },
-    'idle#failed': { send: sending, turnOff: turningOff, turnOffEmpty: noPassword('idle#noPassword') },
-    confirming: { confirm: checking, resendLater: resending('resending'), change },
-    'confirming#failed': { confirm: checking, resendLater: resending('resending'), change },
-    'confirming#limited': { confirm: checking, resendLater: resending('resending#again'), change },
+    'idle#failed': {
+      sendInvalid: badNumber('idle#badNumber'),
+      send: sending,
+      turnOff: turningOff,
+      turnOffEmpty: noPassword('idle#noPassword'),
+    },
+    confirming: { confirmInvalid: badCode, confirm: checking, resendLater: resending('resending'), change },
+    'confirming#failed': {
+      confirmInvalid: badCode,
+      confirm: checking,
+      resendLater: resending('resending'),
+      change,
+    },
+    'confirming#limited': {
+      confirmInvalid: badCode,
+      confirm: checking,
+      resendLater: resending('resending#again'),
+      change,
+    },
     resending: {
       resent: {
         target: 'confirming',
@@ -147,8 +189,14 @@ const table: ModelTable = {
         tags: ['awaitingCode'],
       },
     },
-    confirmed: { send: sending, turnOff: turningOff, turnOffEmpty: noPassword('confirmed#noPassword') },
+    confirmed: {
+      sendInvalid: badNumber('confirmed#badNumber'),
+      send: sending,
+      turnOff: turningOff,
+      turnOffEmpty: noPassword('confirmed#noPassword'),
+    },
     'confirmed#noPassword': {
+      sendInvalid: badNumber('confirmed#badNumber'),
       send: sending,
       turnOff: turningOff,
       turnOffEmpty: noPassword('confirmed#noPassword'),
@@ -161,7 +209,12 @@ const table: ModelTable = {
         tags: [],
       },
     },
-    turnedOff: { send: sending },
+    turnedOff: { sendInvalid: badNumber('turnedOff#badNumber'), send: sending },
+    // The form's own codes shown, no call made; checked on arrival, not followed further.
+    'idle#badNumber': {},
+    'confirmed#badNumber': {},
+    'turnedOff#badNumber': {},
+    'confirming#badCode': {},
   },
 };
 
@@ -182,6 +235,12 @@ function start({ phoneSetupMachine }: typeof PhoneSetupModule, inspect?: Inspect
   return {
     async send(event: string) {
       if (event === 'send') actor.send({ type: 'phone.send', request });
+      else if (event === 'sendInvalid')
+        actor.send({
+          type: 'phone.send',
+          request: { phoneNumber: ' ', countryCode: 'DE', currentPassword: '' },
+        });
+      else if (event === 'confirmInvalid') actor.send({ type: 'phone.confirm', code: '12' });
       else if (event === 'sent') settle('sendCode', 'done', undefined);
       else if (event === 'sendFailed') settle('sendCode', 'error', rejected);
       else if (event === 'confirm') actor.send({ type: 'phone.confirm', code: '123456' });

@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { getCountries } from 'libphonenumber-js';
-import { useMemo, useState } from 'react';
-import { ChangePhoneSchema, PhoneConfirmSchema, PhoneRequestSchema } from '../../../contract/account';
-import { formErrors } from '../../../contract/form-errors';
+import { useMemo } from 'react';
 import type { PhoneSetupActor } from '../../machines/account/phone-setup.machine';
 import { fieldMessage } from './error-message';
 import { FormError } from './form-error';
@@ -33,11 +31,11 @@ export function PhoneSetupForm({
   const awaitingCode = useSelector(phone, (s) => s.hasTag('awaitingCode'));
   const busy = useSelector(phone, (s) => s.hasTag('busy'));
   const error = useSelector(phone, (s) => s.context.error);
-  const serverFields = useSelector(phone, (s) => s.context.fieldErrors);
+  // The machine checks each form with its request's schema; the server's codes land here too.
+  const fieldErrors = useSelector(phone, (s) => s.context.fieldErrors);
   const pendingPhone = useSelector(phone, (s) => s.context.pendingPhone);
   const allowedAt = useSelector(phone, (s) => s.context.resendAllowedAt);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const first = (key: string) => errors[key]?.[0] ?? serverFields[key]?.[0];
+  const first = (key: string) => fieldErrors[key]?.[0];
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([i18n.locale], { type: 'region' });
     return getCountries()
@@ -53,9 +51,7 @@ export function PhoneSetupForm({
         aria-busy={busy}
         onSubmit={(e) => {
           e.preventDefault();
-          const parsed = formErrors(PhoneConfirmSchema, { code: field(e.currentTarget, 'code') });
-          setErrors(parsed.ok ? {} : parsed.fields);
-          if (parsed.ok) phone.send({ type: 'phone.confirm', code: parsed.output.code });
+          phone.send({ type: 'phone.confirm', code: field(e.currentTarget, 'code') });
         }}
       >
         <FormError code={error === 'request.invalid' ? null : error} />
@@ -95,13 +91,14 @@ export function PhoneSetupForm({
       onSubmit={(e) => {
         e.preventDefault();
         const form = e.currentTarget;
-        const parsed = formErrors(withPassword ? ChangePhoneSchema : PhoneRequestSchema, {
-          phoneNumber: field(form, 'phoneNumber'),
-          countryCode: field(form, 'countryCode'),
-          ...(withPassword ? { currentPassword: field(form, 'currentPassword') } : {}),
+        phone.send({
+          type: 'phone.send',
+          request: {
+            phoneNumber: field(form, 'phoneNumber'),
+            countryCode: field(form, 'countryCode'),
+            ...(withPassword ? { currentPassword: field(form, 'currentPassword') } : {}),
+          },
         });
-        setErrors(parsed.ok ? {} : parsed.fields);
-        if (parsed.ok) phone.send({ type: 'phone.send', request: parsed.output });
       }}
     >
       <FormError code={error === 'request.invalid' ? null : error} />
