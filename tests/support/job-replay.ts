@@ -286,6 +286,23 @@ export function describeJobTables(name: string) {
         }
       });
 
+      it('a company that opens its request, archived or after a run, may change nothing of it', async () => {
+        for (const [load, events] of [
+          ['loadedArchived', ['activate', 'delete', 'duplicate']],
+          ['loaded:done', ['run', 'archive', 'delete', 'duplicate']],
+        ] as const) {
+          const driver = start(modules(), { uuid: 'j1', asCompany: true }, inspect);
+          await driver.send(load);
+          const before = driver.snapshot();
+          const calls = driver.calls().length;
+          for (const event of events) {
+            await driver.send(event);
+            expect(driver.snapshot().value, `${load}, ${event}`).toEqual(before.value);
+            expect(driver.calls().length, `${load}, ${event}`).toBe(calls);
+          }
+        }
+      });
+
       it('a job opened after its last run ended shows how that run ended, and may run again', async () => {
         for (const state of ['done', 'failed', 'cancelled'] as const) {
           const driver = start(modules(), { uuid: 'j1', asCompany: false }, inspect);

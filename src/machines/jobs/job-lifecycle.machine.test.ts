@@ -5,13 +5,61 @@ import { jobFixture, runFixture } from '../../../tests/support/job-fixtures';
 import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/client';
 import { jobActors } from './job-actors';
-import { jobLifecycleMachine } from './job-lifecycle.machine';
+import { hasUnsavedJobChanges, jobLifecycleMachine, runProgress } from './job-lifecycle.machine';
 
 const job = jobFixture;
 const run = runFixture;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A job opened on its last run, with the status changes and the delete answered at once. */
+function opened(last: Run | null) {
+  return createActor(
+    jobLifecycleMachine.provide({
+      actors: {
+        loadJob: fromPromise(async (): Promise<{ job: Job; run: Run | null }> => ({ job: job(), run: last })),
+        changeStatus: fromPromise(async () => job({ status: 'archived' })),
+        deleteJob: fromPromise(async (): Promise<void> => {}),
+        watchRun: fromCallback(() => {}),
+      },
+    }),
+    { input: { uuid: 'j1', copyOf: 'j2', fields: [], asCompany: false } },
+  ).start();
+}
+
 describe('job machine', () => {
+  it('needs the app to provide its calls: the stand-in load fails', async () => {
+    const actor = createActor(jobLifecycleMachine, {
+      input: { uuid: 'j1', fields: [], asCompany: false },
+    }).start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('loadFailed');
+    expect(actor.getSnapshot().context.error).toBe('network.unreachable');
+  });
+
+  it('opens the job asked for, not a copy, and tells its run’s progress while the run is in flight', async () => {
+    const actor = opened(run('running', 30));
+    expect(actor.getSnapshot().context.copyOf).toBeNull();
+    expect(runProgress(actor.getSnapshot())).toBeNull();
+    await flush();
+    expect(runProgress(actor.getSnapshot())).toBe(30);
+    expect(hasUnsavedJobChanges(actor.getSnapshot())).toBe(false);
+    const form = actor.getSnapshot().children.form;
+    form?.send({ type: 'job.change', key: 'title', value: 'Neu' });
+    expect(hasUnsavedJobChanges(actor.getSnapshot())).toBe(true);
+  });
+
+  it('archiving leaves a run that already ended as it was; a deleted job is done', async () => {
+    const actor = opened(run('done', 100));
+    await flush();
+    actor.send({ type: 'job.archive' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('archived');
+    expect(actor.getSnapshot().context.run?.state).toBe('done');
+    actor.send({ type: 'job.delete' });
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
   it('archiving a job whose run is in flight stops watching it and shows the run cancelled', async () => {
     let watching = false;
     const actor = createActor(
