@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { Language } from '../../../contract/user-types';
 import { DEFAULT_WEIGHT, type DraftCriterion, type JobFormActor } from '../../machines/jobs/job-form.machine';
@@ -12,7 +11,6 @@ import type { jobsLogic } from '../../machines/jobs/job-provider';
 import type { CitySearchLogic } from '../../machines/shared/city-search.machine';
 import { citySearch } from '../../machines/shared/city-search-actors';
 import { useAppActors } from '../components/app-context';
-import { Button } from '../components/button';
 import { ErrorSummary } from '../components/catalog-form';
 import { errorMessage } from '../components/error-message';
 import { CatalogField } from '../components/fields/catalog-field';
@@ -21,12 +19,11 @@ import { RetryAlert } from '../components/retry-alert';
 import { Screen } from '../components/screen';
 import { Slider } from '../components/slider';
 import { Switch } from '../components/switch';
-import { Histogram } from './histogram';
+import { WhatIf } from './what-if-panel';
 
 const workspaceRoute = getRouteApi('/_protected');
 const leaveQuestion = msg`Leave the job without saving? Your changes will be lost.`;
 
-/** newJob, editJob/{uuid} and duplicate/{uuid}: one editor (PRODUCT.md §6); a company's is the request form. */
 /** The editor's job machines, one for an agent and one for a company (job-provider.ts `editor`). */
 export type JobEditorMachines = ReturnType<typeof jobsLogic>['editor'];
 
@@ -278,100 +275,6 @@ function CriterionRow({
         </div>
       )}
     </div>
-  );
-}
-
-/**
- * The live what-if: who takes part, what each must-have excludes, how the scores spread. Beside the
- * editor from 768 px; below that it sticks to the bottom of the screen as a compact summary (who takes
- * part, how many the must-haves keep out) that opens to the full panel, so a moved weight shows at once.
- */
-function WhatIf({ preview, fields }: { preview: JobPreviewActor; fields: FieldDefinition[] }) {
-  const { t, i18n } = useLingui();
-  const snapshot = useSelector(preview, (s) => s);
-  // Only how the panel is shown on a phone: no request state.
-  const [open, setOpen] = useState(false);
-  const result = snapshot.context.result;
-  const language = i18n.locale as Language;
-  // Who passes the target groups but not every must-have.
-  const excluded =
-    result && Object.keys(result.excludedBy).length > 0 ? result.considered - result.included : 0;
-  return (
-    <aside
-      className="what-if"
-      aria-labelledby="what-if-title"
-      aria-busy={snapshot.hasTag('busy')}
-      data-open={open}
-    >
-      <div className="what-if-head">
-        <h2 id="what-if-title">
-          <Trans>What if</Trans>
-        </h2>
-        {result && (
-          <Button
-            variant="secondary"
-            className="what-if-toggle"
-            aria-expanded={open}
-            aria-controls="what-if-details"
-            onPress={() => setOpen(!open)}
-          >
-            {open ? t`Fewer details` : t`All details`}
-          </Button>
-        )}
-      </div>
-      {!result && !snapshot.matches('failed') && (
-        <p className="muted">
-          <Trans>Choose target groups and criteria to see who would take part.</Trans>
-        </p>
-      )}
-      {snapshot.matches('failed') && (
-        <p className="form-error" role="alert">
-          {errorMessage(i18n, snapshot.context.error ?? 'network.unreachable')}{' '}
-          <button type="button" className="button" onClick={() => preview.send({ type: 'preview.retry' })}>
-            <Trans>Try again</Trans>
-          </button>
-        </p>
-      )}
-      {result && (
-        <div role="status">
-          <p className="what-if-summary">
-            <Trans>
-              {result.included} of {result.considered} candidates take part.
-            </Trans>
-            {excluded > 0 && (
-              <>
-                {' '}
-                <span className="what-if-excluded">
-                  <Trans>Must-haves exclude {excluded}.</Trans>
-                </span>
-              </>
-            )}
-          </p>
-          <div className="what-if-details" id="what-if-details">
-            {Object.entries(result.excludedBy).length > 0 && (
-              <ul>
-                {Object.entries(result.excludedBy).map(([key, count]) => {
-                  const name = fields.find((f) => f.key === key)?.label[language] ?? key;
-                  return (
-                    <li key={key}>
-                      <Trans>
-                        {name} excludes {count}
-                      </Trans>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            <Histogram bins={result.histogram} />
-            {result.best.length > 0 && (
-              <p className="muted">
-                <Trans>Best score: {result.best[0]}</Trans>
-              </p>
-            )}
-          </div>
-        </div>
-      )}
-    </aside>
   );
 }
 
