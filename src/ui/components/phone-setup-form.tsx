@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { getCountries } from 'libphonenumber-js';
-import { useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
+import type * as v from 'valibot';
 import { ChangePhoneSchema, PhoneConfirmSchema, PhoneRequestSchema } from '../../../contract/account';
 import { formErrors } from '../../../contract/form-errors';
 import type { PhoneSetupActor } from '../../machines/account/phone-setup.machine';
@@ -45,19 +46,37 @@ export function PhoneSetupForm({
       .sort((a, b) => a.name.localeCompare(b.name, i18n.locale));
   }, [i18n.locale]);
 
+  /** Checks the form's values as the server will; only valid ones go to the machine. */
+  const checked =
+    <S extends v.GenericSchema>(
+      schema: S,
+      read: (form: HTMLFormElement) => unknown,
+      send: (output: v.InferOutput<S>) => void,
+    ) =>
+    (e: FormEvent<HTMLFormElement>) => {
+      e.preventDefault();
+      const parsed = formErrors(schema, read(e.currentTarget));
+      setErrors(parsed.ok ? {} : parsed.fields);
+      if (parsed.ok) send(parsed.output);
+    };
+  const confirmCode = checked(
+    PhoneConfirmSchema,
+    (form) => ({ code: field(form, 'code') }),
+    ({ code }) => phone.send({ type: 'phone.confirm', code }),
+  );
+  const sendNumber = checked(
+    withPassword ? ChangePhoneSchema : PhoneRequestSchema,
+    (form) => ({
+      phoneNumber: field(form, 'phoneNumber'),
+      countryCode: field(form, 'countryCode'),
+      ...(withPassword ? { currentPassword: field(form, 'currentPassword') } : {}),
+    }),
+    (request) => phone.send({ type: 'phone.send', request }),
+  );
+
   if (awaitingCode) {
     return (
-      <form
-        className="form"
-        noValidate
-        aria-busy={busy}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = formErrors(PhoneConfirmSchema, { code: field(e.currentTarget, 'code') });
-          setErrors(parsed.ok ? {} : parsed.fields);
-          if (parsed.ok) phone.send({ type: 'phone.confirm', code: parsed.output.code });
-        }}
-      >
+      <form className="form" noValidate aria-busy={busy} onSubmit={confirmCode}>
         <FormError code={error === 'request.invalid' ? null : error} />
         <p role="status">
           <Trans>We have sent a six-digit code to {pendingPhone}.</Trans>
@@ -88,22 +107,7 @@ export function PhoneSetupForm({
   }
 
   return (
-    <form
-      className="form"
-      noValidate
-      aria-busy={busy}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const form = e.currentTarget;
-        const parsed = formErrors(withPassword ? ChangePhoneSchema : PhoneRequestSchema, {
-          phoneNumber: field(form, 'phoneNumber'),
-          countryCode: field(form, 'countryCode'),
-          ...(withPassword ? { currentPassword: field(form, 'currentPassword') } : {}),
-        });
-        setErrors(parsed.ok ? {} : parsed.fields);
-        if (parsed.ok) phone.send({ type: 'phone.send', request: parsed.output });
-      }}
-    >
+    <form className="form" noValidate aria-busy={busy} onSubmit={sendNumber}>
       <FormError code={error === 'request.invalid' ? null : error} />
       {withPassword && (
         <TextField
