@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AnyStateMachine } from 'xstate';
+import type { AnyActorRef, AnyStateMachine } from 'xstate';
 
 /** Every state node's path in the machine definition ("authenticated", "authenticated.idle", …). */
 export function stateNodePaths(machine: AnyStateMachine): string[] {
@@ -120,6 +120,20 @@ export interface ModelDriver {
   snapshot(): { value: unknown; context: unknown; tags: Set<string> };
   /** Every actor invocation so far. */
   calls(): readonly { src: string; input: unknown }[];
+}
+
+/** A driver's view of a started actor and of the actors it called (tests/support/deferred-actors.ts). */
+export function observed(
+  actor: AnyActorRef,
+  fx: { calls: readonly { id: string; input: unknown }[] },
+): Pick<ModelDriver, 'snapshot' | 'calls'> {
+  return {
+    snapshot() {
+      const s = actor.getSnapshot();
+      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
+    },
+    calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
+  };
 }
 
 export interface TablePath {
