@@ -136,6 +136,22 @@ export function observed(
   };
 }
 
+/** The ids of a snapshot's running child actors, sorted: what a table's `running` lists. */
+export function runningChildren(snapshot: { children: Record<string, unknown> }): string[] {
+  return Object.keys(snapshot.children)
+    .filter((id) => snapshot.children[id] !== undefined)
+    .sort();
+}
+
+/**
+ * A resend time as a table writes it, relative to `t0` (when every answer arrives): the machine's
+ * own cooldown, the 30 s a refusal's Retry-After asked for, or else the time itself.
+ */
+export function resendTimeLabel(allowedAt: number | null, t0: number, cooldownMs: number) {
+  if (allowedAt === t0 + cooldownMs) return 'cooldown from now';
+  return allowedAt === t0 + 30_000 ? '30 s from now' : allowedAt;
+}
+
 export interface TablePath {
   name: string;
   steps: { from: string; event: string; expect: Expectation }[];
