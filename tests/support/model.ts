@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
+import { flush } from './deferred-actors';
 
 /** Every state node's path in the machine definition ("authenticated", "authenticated.idle", …). */
 export function stateNodePaths(machine: AnyStateMachine): string[] {
@@ -150,6 +151,27 @@ export function runningChildren(snapshot: { children: Record<string, unknown> })
 export function resendTimeLabel(allowedAt: number | null, t0: number, cooldownMs: number) {
   if (allowedAt === t0 + cooldownMs) return 'cooldown from now';
   return allowedAt === t0 + 30_000 ? '30 s from now' : allowedAt;
+}
+
+/**
+ * A driver's send() for tables whose events are sends to the actor or answers of the actors it
+ * invoked (`[id, 'done' | 'error', value]`): an answer settles the newest invocation (deferred
+ * actors' settleLatest), and only while that actor runs, since it can only arrive then.
+ */
+export function sendsAndAnswers<Id extends string>(
+  actor: AnyActorRef,
+  fx: { settleLatest(id: Id, outcome: 'done' | 'error', value: unknown): void },
+  sends: Record<string, () => void>,
+  answers: Record<string, readonly [Id, 'done' | 'error', unknown]>,
+): (event: string) => Promise<void> {
+  return async (event) => {
+    const answer = answers[event];
+    if (!answer) return sends[event]?.();
+    const [id, outcome, value] = answer;
+    if (!actor.getSnapshot().children[id]) return;
+    fx.settleLatest(id, outcome, value);
+    await flush();
+  };
 }
 
 export interface TablePath {
