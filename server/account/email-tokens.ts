@@ -40,7 +40,14 @@ export async function storeEmailToken(
   return token;
 }
 
-const live = (purpose: EmailTokenPurpose, token: string, now: Date) =>
+/** A token as a link presents it: for what, its text, and when. */
+export interface PresentedEmailToken {
+  purpose: EmailTokenPurpose;
+  token: string;
+  now: Date;
+}
+
+const live = ({ purpose, token, now }: PresentedEmailToken) =>
   and(
     eq(emailTokens.tokenHash, sha256(token)),
     eq(emailTokens.purpose, purpose),
@@ -51,29 +58,19 @@ const live = (purpose: EmailTokenPurpose, token: string, now: Date) =>
 /** Uses a live token up: of parallel requests exactly one gets the user id, the others null. */
 export async function consumeEmailToken(
   db: Database,
-  purpose: EmailTokenPurpose,
-  token: string,
-  now: Date,
+  presented: PresentedEmailToken,
 ): Promise<string | null> {
   const [row] = await db
     .update(emailTokens)
-    .set({ usedAt: now })
-    .where(live(purpose, token, now))
+    .set({ usedAt: presented.now })
+    .where(live(presented))
     .returning({ userId: emailTokens.userId });
   return row?.userId ?? null;
 }
 
 /** The user id of a live, unused token, without using it. */
-export async function liveEmailToken(
-  db: Database,
-  purpose: EmailTokenPurpose,
-  token: string,
-  now: Date,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: emailTokens.userId })
-    .from(emailTokens)
-    .where(live(purpose, token, now));
+export async function liveEmailToken(db: Database, presented: PresentedEmailToken): Promise<string | null> {
+  const [row] = await db.select({ userId: emailTokens.userId }).from(emailTokens).where(live(presented));
   return row?.userId ?? null;
 }
 

@@ -94,7 +94,7 @@ export async function createAccount(
 export async function validateEmail(svc: AccountServices, token: string): Promise<TokenPair> {
   const now = new Date(svc.auth.now());
   const user = await svc.auth.db.transaction(async (tx) => {
-    const userId = await consumeEmailToken(tx, 'validate', token, now);
+    const userId = await consumeEmailToken(tx, { purpose: 'validate', token, now });
     if (!userId) throw invalidValidationToken();
     const [row] = await tx
       .update(users)

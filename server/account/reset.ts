@@ -134,7 +134,9 @@ export function startResetWorker(
 export async function checkResetToken(svc: Pick<AccountServices, 'auth'>, jwt: string): Promise<string> {
   const { db } = svc.auth;
   const read = await readResetJwt(svc.auth.tokens, jwt);
-  const userId = read && (await liveEmailToken(db, 'reset', read.token, new Date(svc.auth.now())));
+  const userId =
+    read &&
+    (await liveEmailToken(db, { purpose: 'reset', token: read.token, now: new Date(svc.auth.now()) }));
   if (!read || userId !== read.userId) throw invalidResetToken();
   const [user] = await db
     .select({ email: users.email, active: users.active })
@@ -157,11 +159,13 @@ export async function resetPassword(
   const read = await readResetJwt(svc.auth.tokens, input.token);
   const user = await findUserByEmail(db, input.email);
   if (!read || !user?.active || user.id !== read.userId) throw invalidResetToken();
-  if ((await liveEmailToken(db, 'reset', read.token, now)) !== user.id) throw invalidResetToken();
+  if ((await liveEmailToken(db, { purpose: 'reset', token: read.token, now })) !== user.id)
+    throw invalidResetToken();
   assertPasswordAllowed(input.password, user.email);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    if ((await consumeEmailToken(tx, 'reset', read.token, now)) !== user.id) throw invalidResetToken();
+    if ((await consumeEmailToken(tx, { purpose: 'reset', token: read.token, now })) !== user.id)
+      throw invalidResetToken();
     await tx
       .update(users)
       .set({ passwordHash, language: input.language, failedLogins: 0, lockedUntil: null, updatedAt: now })

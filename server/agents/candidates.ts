@@ -4,7 +4,7 @@ import { type Catalog, fieldIsFor } from '../../contract/catalog';
 import type { ProfileResponse } from '../../contract/profile';
 import type { Language } from '../../contract/user-types';
 import { renderProfileCard } from '../cards/profile-card';
-import { type Database, queryRows } from '../db/client';
+import { type Database, isoOrNull, queryRows } from '../db/client';
 import type { Caller } from '../jobs/access';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { ownPhoto, photoUrl } from '../profiles/photos';
@@ -17,8 +17,6 @@ import { agentRef } from './team';
  * A candidate as the agent workspace reads them (issue 12): the whole profile with account facts,
  * ranking jobs and history, and the printed card. Every read is logged (audit.ts).
  */
-
-const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 export interface CandidateRow {
   id: string;
@@ -113,7 +111,7 @@ export async function readCandidate(
           emailValidated: account.registration_step !== 1,
           registrationFinished: account.registration_step === 0,
           twoFactor: account.mfa_status === 'enabled',
-          lastLoginAt: iso(account.last_login_at),
+          lastLoginAt: isoOrNull(account.last_login_at),
         }
       : null,
     assignedAgent,

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { AgentDashboard } from '../../contract/agent';
-import { type Database, queryRows } from '../db/client';
+import { type Database, isoOrNull, queryRows } from '../db/client';
 import type { Caller } from '../jobs/access';
 import { ACTIVE_STATES_SQL } from '../jobs/run-states';
 import { WEEK_MS } from './search';
 
 /** The agent's start page (PRODUCT.md §6): counts of candidates, companies, jobs and runs. */
-
-const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 /** GET /api/agent/dashboard: the counts of PRODUCT.md §6 for the calling agent. */
 export async function dashboard(
@@ -81,7 +79,7 @@ export async function dashboard(
       jobUuid: r.job_id,
       jobTitle: r.title ?? '',
       state: r.state,
-      finishedAt: iso(r.finished_at),
+      finishedAt: isoOrNull(r.finished_at),
       included: r.included,
     })),
     companyRequestsWaiting: n('requests_waiting'),

@@ -202,3 +202,7 @@ export async function queryRowsNamed<T>(db: Database, query: SQL): Promise<T[]> 
   const result = await session.prepareQuery(built, undefined, name, false).execute();
   return result.rows as T[];
 }
+
+/** A nullable timestamp of a raw row (text or Date, by driver) as ISO 8601 text. */
+export const isoOrNull = (value: string | Date | null) =>
+  value === null ? null : new Date(value).toISOString();

@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseJobInput } from '../../contract/job';
-import { readCatalog, seedDefaultCatalog } from '../catalog/catalog';
+import { readCatalog } from '../catalog/catalog';
 import { cityById } from '../catalog/cities';
 import { queryRows } from '../db/client';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { demoDbPerFile } from './demo-test-kit';
 import { DEMO_JOBS } from './jobs';
 import { seedDemo } from './seed';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  await seedDefaultCatalog(t.db);
-  await seedDemo(t.db);
-});
-afterAll(() => t.close());
+const t = demoDbPerFile();
 
 interface JobRow {
   id: string;

@@ -1,21 +1,16 @@
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildValuesSchema } from '../../contract/catalog-schema';
-import { readCatalog, seedDefaultCatalog } from '../catalog/catalog';
+import { readCatalog } from '../catalog/catalog';
 import { queryRows } from '../db/client';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb } from '../db/test-db';
 import { completenessOf, fieldsFor } from '../profiles/profiles';
+import { demoDbPerFile } from './demo-test-kit';
 import { GENERATED_PROFILES } from './profiles';
 import { seedDemo } from './seed';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  await seedDefaultCatalog(t.db);
-  await seedDemo(t.db);
-});
-afterAll(() => t.close());
+const t = demoDbPerFile();
 
 interface Row {
   id: string;

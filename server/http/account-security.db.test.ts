@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../contract/session';
 import { requestPasswordReset } from '../account/reset';
 import type { Database } from '../db/client';
@@ -7,21 +7,10 @@ import { oneTimeCodes } from '../db/schema/auth';
 import { passwordResetRequests } from '../db/schema/sessions';
 import { users } from '../db/schema/users';
 import { DEMO_PASSWORD } from '../demo/seed';
-import {
-  type AccountFixture,
-  createAccountFixture,
-  errorOf,
-  registration,
-  STRONG_PASSWORD,
-} from './account-test-kit';
+import { accountFixturePerFile, errorOf, registration, STRONG_PASSWORD } from './account-test-kit';
 
 /** Issue 9, points 5 and 9: forgot-password in constant time, SMS rules, security notices, atomic writes. */
-let f: AccountFixture;
-beforeAll(async () => {
-  f = await createAccountFixture();
-});
-afterAll(() => f.close());
-beforeEach(() => f.reset());
+const f = accountFixturePerFile();
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

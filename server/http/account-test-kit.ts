@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import * as v from 'valibot';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { ErrorBody } from '../../contract/errors';
 import { type TokenClaims, TokenClaimsSchema } from '../../contract/session';
 import { processResetRequests } from '../account/reset';
@@ -31,6 +32,7 @@ export async function createAccountFixture() {
     env: { DATA_DIR: dataDir, TRUST_PROXY: 'true' },
   });
   let ipCounter = 0;
+  let ip = '198.51.100.1';
 
   /** A request with JSON body (when given), bearer token (when given) and the current test IP. */
   const call = (
@@ -41,7 +43,7 @@ export async function createAccountFixture() {
     app.request(path, {
       method,
       headers: {
-        'x-forwarded-for': options.ip ?? fixture.ip,
+        'x-forwarded-for': options.ip ?? ip,
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -55,7 +57,10 @@ export async function createAccountFixture() {
     clock,
     dataDir,
     photoDir: join(dataDir, 'photos'),
-    ip: '198.51.100.1',
+    /** The IP this test acts from (a new one after each reset). */
+    get ip() {
+      return ip;
+    },
     call,
     advance(ms: number) {
       clock.now += ms;
@@ -69,7 +74,7 @@ export async function createAccountFixture() {
       );
       await seedDemo(db.db);
       ipCounter += 1;
-      fixture.ip = `198.51.100.${ipCounter % 250}`;
+      ip = `198.51.100.${ipCounter % 250}`;
     },
     async userByEmail(email: string) {
       const [row] = await db.db.select().from(users).where(eq(users.email, email));
@@ -115,6 +120,21 @@ export async function createAccountFixture() {
 }
 
 export type AccountFixture = Awaited<ReturnType<typeof createAccountFixture>>;
+
+/**
+ * The fixture of an account route test file: made before its tests, reset before each, closed
+ * after them; its members are there once the tests run.
+ */
+export function accountFixturePerFile(): AccountFixture {
+  const fixture = {} as AccountFixture;
+  beforeAll(async () => {
+    // Descriptors, not values: `ip` is a getter that follows each reset.
+    Object.defineProperties(fixture, Object.getOwnPropertyDescriptors(await createAccountFixture()));
+  });
+  afterAll(() => fixture.close());
+  beforeEach(() => fixture.reset());
+  return fixture;
+}
 
 export const claimsOf = (token: string): TokenClaims => v.parse(TokenClaimsSchema, decodeJwt(token));
 

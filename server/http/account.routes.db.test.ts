@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from 'jose';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../contract/session';
 import { createApp } from '../app';
 import { issueTokenPair } from '../auth/sessions';
@@ -16,14 +16,9 @@ import { createLogger } from '../log';
 import { listOutbox } from '../messaging/outbox';
 import { FilePhotoStorage } from '../profiles/photo-storage';
 import { processPhoto, replacePhoto } from '../profiles/photos';
-import { type AccountFixture, claimsOf, createAccountFixture, errorOf } from './account-test-kit';
+import { accountFixturePerFile, claimsOf, errorOf } from './account-test-kit';
 
-let f: AccountFixture;
-beforeAll(async () => {
-  f = await createAccountFixture();
-});
-afterAll(() => f.close());
-beforeEach(() => f.reset());
+const f = accountFixturePerFile();
 
 const NEW_PASSWORD = 'Leuchtturm-Quitte-Harfe-58';
 

@@ -12,7 +12,7 @@ import { cityById } from '../catalog/cities';
 import { users } from '../db/schema/users';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { insertUserIfAbsent } from '../users/users';
-import { createTestApp } from './test-app';
+import { bearerRequests, createTestApp } from './test-app';
 
 /** The accounts of the agent tests: two plain agents, a senior agent, and one of every other type. */
 export const AGENT_ROLES = {
@@ -56,15 +56,7 @@ export async function createAgentFixture() {
     tokens[role] = await signAccessToken(auth.tokens, user, 'ok');
   }
 
-  const request = (method: string, path: string, token?: string, body?: unknown) =>
-    app.request(path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const request = bearerRequests(app);
 
   /** A candidate with an account (e-mail given) or without one; answers the profile id. */
   async function addCandidate(

@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import * as v from 'valibot';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountExportSchema, LEGAL_TEXTS_VERSION } from '../../contract/account';
 import type { TokenPair } from '../../contract/session';
 import { users } from '../db/schema/users';
-import { type AccountFixture, createAccountFixture, registration } from './account-test-kit';
+import { accountFixturePerFile, registration } from './account-test-kit';
 
-let f: AccountFixture;
-
-beforeAll(async () => {
-  f = await createAccountFixture();
-});
-afterAll(() => f.close());
-beforeEach(() => f.reset());
+const f = accountFixturePerFile();
 
 const EMAIL = 'export@example.com';
 

@@ -16,6 +16,7 @@ import { createLogger } from '../log';
 import type { IndexedProfile } from '../matching/profile-index';
 import { syntheticProfiles } from '../matching/synthetic';
 import { insertUserIfAbsent } from '../users/users';
+import { bearerRequests } from './test-app';
 
 /** The accounts of the job tests: one per role of PRODUCT.md §5. */
 export const ROLES = {
@@ -114,15 +115,7 @@ export async function createJobFixture(options: { profiles?: number; resultLimit
   await seedAccounts();
   await insertProfiles(profiles);
 
-  const call = (method: string, path: string, token?: string, body?: unknown) =>
-    app.request(path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const call = bearerRequests(app);
 
   const fixture = {
     db,

@@ -17,7 +17,7 @@ import { resultDetail, showResultsPage } from '../jobs/results';
 import { resultsCsv } from '../jobs/results-csv';
 import { latestRun, requestRun, sendRunEvents } from '../jobs/runs';
 import type { JobServices } from '../jobs/services';
-import { addToShortlist, removeFromShortlist } from '../jobs/shortlist';
+import { setShortlisted } from '../jobs/shortlist';
 import { csvTexts } from '../jobs/texts';
 import { nearMisses, preview } from '../jobs/what-if';
 import { keptJsonResponse } from './compress';
@@ -116,11 +116,11 @@ export function jobRoutes(deps: JobRoutesDeps) {
       })
       .put('/job/:uuid/shortlist/:profile', signedIn, async (c) => {
         noStore(c);
-        await addToShortlist(db, caller(c), c.req.param('uuid'), c.req.param('profile'));
+        await setShortlisted(db, caller(c), c.req.param('uuid'), c.req.param('profile'), true);
         return c.json({ shortlisted: true as const });
       })
       .delete('/job/:uuid/shortlist/:profile', signedIn, async (c) => {
-        await removeFromShortlist(db, caller(c), c.req.param('uuid'), c.req.param('profile'));
+        await setShortlisted(db, caller(c), c.req.param('uuid'), c.req.param('profile'), false);
         return c.body(null, 204);
       })
   );

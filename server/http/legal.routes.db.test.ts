@@ -1,16 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConsentsResponse, LegalIndex, LegalTextResponse } from '../../contract/legal';
 import { legalAcceptances } from '../db/schema/registration';
 import { currentLegalVersions } from '../legal/texts';
-import { type AccountFixture, createAccountFixture, errorOf, registration } from './account-test-kit';
+import { accountFixturePerFile, errorOf, registration } from './account-test-kit';
 
-let f: AccountFixture;
-beforeAll(async () => {
-  f = await createAccountFixture();
-});
-afterAll(() => f.close());
-beforeEach(() => f.reset());
+const f = accountFixturePerFile();
 
 const current = currentLegalVersions();
 

@@ -1,24 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEGAL_TEXTS_VERSION } from '../../contract/account';
 import type { TokenPair } from '../../contract/session';
 import { legalAcceptances } from '../db/schema/registration';
 import { users } from '../db/schema/users';
-import {
-  type AccountFixture,
-  claimsOf,
-  createAccountFixture,
-  errorOf,
-  registration,
-  STRONG_PASSWORD,
-} from './account-test-kit';
+import { accountFixturePerFile, claimsOf, errorOf, registration, STRONG_PASSWORD } from './account-test-kit';
 
-let f: AccountFixture;
-beforeAll(async () => {
-  f = await createAccountFixture();
-});
-afterAll(() => f.close());
-beforeEach(() => f.reset());
+const f = accountFixturePerFile();
 
 async function register(email: string, overrides: Record<string, unknown> = {}) {
   const res = await f.call('PUT', '/api/public/user/create', { body: registration(email, overrides) });

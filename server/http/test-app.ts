@@ -36,3 +36,16 @@ export async function createTestApp(db: DbHandle, options: TestAppOptions = {}) 
   });
   return { app, auth, config };
 }
+
+/** A request function for `app` that sends a bearer token and a JSON body when they are given. */
+export function bearerRequests(app: Pick<Hono<AppEnv>, 'request'>) {
+  return (method: string, path: string, token?: string, body?: unknown) =>
+    app.request(path, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+}

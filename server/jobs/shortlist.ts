@@ -7,15 +7,25 @@ import { assertJob } from './results';
 
 /** A job's shortlist (PRODUCT.md §5): profiles an agent starred; it outlives the runs. Agents only. */
 
-/** PUT /api/job/{uuid}/shortlist/{profile}: idempotent; kept across runs. */
-export async function addToShortlist(
+/**
+ * PUT (shortlisted) and DELETE (not) /api/job/{uuid}/shortlist/{profile}: idempotent. Starring an
+ * unknown profile is a 404; taking an unknown one off changes nothing.
+ */
+export async function setShortlisted(
   db: Database,
   caller: Caller,
   jobId: string,
   profileId: string,
+  shortlisted: boolean,
 ): Promise<void> {
   assertAgent(caller);
   await assertJob(db, jobId);
+  if (!shortlisted) {
+    if (isUuid(profileId)) {
+      await db.execute(sql`delete from job_shortlist where job_id = ${jobId} and profile_id = ${profileId}`);
+    }
+    return;
+  }
   const profileMissing = () => new ApiError(404, 'profile.not_found', 'No such profile');
   if (!isUuid(profileId)) throw profileMissing();
   const [profile] = await queryRows<{ id: string }>(db, sql`select id from profiles where id = ${profileId}`);
@@ -24,17 +34,4 @@ export async function addToShortlist(
     sql`insert into job_shortlist (job_id, profile_id, created_by) values (${jobId}, ${profileId}, ${caller.userId})
         on conflict do nothing`,
   );
-}
-
-/** DELETE /api/job/{uuid}/shortlist/{profile}: idempotent. */
-export async function removeFromShortlist(
-  db: Database,
-  caller: Caller,
-  jobId: string,
-  profileId: string,
-): Promise<void> {
-  assertAgent(caller);
-  await assertJob(db, jobId);
-  if (!isUuid(profileId)) return;
-  await db.execute(sql`delete from job_shortlist where job_id = ${jobId} and profile_id = ${profileId}`);
 }

@@ -36,16 +36,23 @@ export async function fetchCompany(api: ApiClient, uuid: string): Promise<Compan
 }
 
 /** POST /api/agent/assign_company: `agent` left out assigns to the caller, null unassigns. */
-export async function assignCompany(
+export function assignCompany(
   api: ApiClient,
   uuid: string,
   agent?: string | null,
 ): Promise<AssignmentResult> {
+  return postAssignment(api, '/api/agent/assign_company', uuid, agent);
+}
+
+/** POST of an assignment, a company's or a candidate's: `agent` left out is the caller, null nobody. */
+export async function postAssignment(
+  api: ApiClient,
+  path: '/api/agent/assign_company' | '/api/agent/assign_profile',
+  uuid: string,
+  agent?: string | null,
+): Promise<AssignmentResult> {
   const body = agent === undefined ? { uuid } : { uuid, agent };
-  return v.parse(
-    AssignmentResultSchema,
-    await api.call('/api/agent/assign_company', { method: 'POST', body }),
-  );
+  return v.parse(AssignmentResultSchema, await api.call(path, { method: 'POST', body }));
 }
 
 /** GET /api/agent: the signed-in agent's own name, phone and photo. */

@@ -15,6 +15,7 @@ import {
 } from '../../contract/agent';
 import { CatalogFieldsSchema, type FieldDefinition } from '../../contract/catalog';
 import type { CandidateType } from '../../contract/user-types';
+import { postAssignment } from './agents';
 import { type ApiClient, queryParams } from './client';
 
 const path = (uuid: string) => encodeURIComponent(uuid);
@@ -45,16 +46,12 @@ export async function fetchAccessLog(api: ApiClient, uuid: string): Promise<Acce
  * POST /api/agent/assign_profile: `agent` left out assigns to the caller, null unassigns, another
  * agent's uuid is for senior agents (403 `assign.senior_only` otherwise).
  */
-export async function assignCandidate(
+export function assignCandidate(
   api: ApiClient,
   uuid: string,
   agent?: string | null,
 ): Promise<AssignmentResult> {
-  const body = agent === undefined ? { uuid } : { uuid, agent };
-  return v.parse(
-    AssignmentResultSchema,
-    await api.call('/api/agent/assign_profile', { method: 'POST', body }),
-  );
+  return postAssignment(api, '/api/agent/assign_profile', uuid, agent);
 }
 
 /** POST /api/agent/luna_to_stella: a luna becomes a stella (409 `profile.not_luna` for anyone else). */

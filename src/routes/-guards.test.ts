@@ -1,13 +1,9 @@
-import { i18n } from '@lingui/core';
-import { createMemoryHistory, isNotFound } from '@tanstack/react-router';
+import { isNotFound } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import { CREDENTIALS_KEY, type TokenClaims } from '../../contract/session';
-import { sessionMachineForTests } from '../../tests/support/session';
+import { loadedRouter } from '../../tests/support/router';
 import { fakeToken, MemoryStorage } from '../../tests/support/tokens';
-import { createAppLogic } from '../machines/shell/app-logic';
-import { localeMachine } from '../machines/shell/locale.machine';
-import { createAppRouter } from '../router';
 
 type Persona = 'anonymous' | 'unfinished' | 'luna' | 'company' | 'agent';
 
@@ -30,40 +26,11 @@ async function visit(
       JSON.stringify({ token: fakeToken(CLAIMS[persona]), refreshToken: 'r' }),
     );
   }
-  const session = createActor(sessionMachineForTests(), { input: { storage } }).start();
-  const locale = createActor(
-    localeMachine.provide({ actors: { loadCatalog: fromPromise(async () => ({})) } }),
-    { input: { i18n, storage } },
-  ).start();
   const confirm = vi.fn(() => options.confirm ?? false);
-  // The signed-in preload answers the session's own claims (the app asks the server for the verified ones).
-  const api = {
-    call: async <T>() => session.getSnapshot().context.claims as T,
-    anonymous: async <T>() => ({}) as T,
-    blob: async () => new Blob(),
-    upload: async <T>() => ({}) as T,
-    stream: async () => new ReadableStream<Uint8Array>(),
-  };
-  const router = createAppRouter(
-    {
-      session,
-      logic: createAppLogic(api, session),
-      locale,
-      confirm,
-      checkResetToken: async () => (options.resetTokenOk ? 'luna@matchwerk.example' : null),
-      signedIn: {
-        preload: async () => ({
-          claims: session.getSnapshot().context.claims!,
-          fields: { profile: [], company: [], job: [] },
-          profile: null,
-          consents: null,
-        }),
-        reset: () => {},
-      },
-    },
-    createMemoryHistory({ initialEntries: [path] }),
-  );
-  await router.load();
+  const { router, session } = await loadedRouter(path, storage, {
+    confirm,
+    checkResetToken: async () => (options.resetTokenOk ? 'luna@matchwerk.example' : null),
+  });
   const leaf = router.state.matches.at(-1);
   return {
     at: router.state.location.pathname,

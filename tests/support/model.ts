@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AnyStateMachine } from 'xstate';
+import type { AnyActorRef, AnyStateMachine } from 'xstate';
+import { flush } from './deferred-actors';
 
 /** Every state node's path in the machine definition ("authenticated", "authenticated.idle", …). */
 export function stateNodePaths(machine: AnyStateMachine): string[] {
@@ -120,6 +121,57 @@ export interface ModelDriver {
   snapshot(): { value: unknown; context: unknown; tags: Set<string> };
   /** Every actor invocation so far. */
   calls(): readonly { src: string; input: unknown }[];
+}
+
+/** A driver's view of a started actor and of the actors it called (tests/support/deferred-actors.ts). */
+export function observed(
+  actor: AnyActorRef,
+  fx: { calls: readonly { id: string; input: unknown }[] },
+): Pick<ModelDriver, 'snapshot' | 'calls'> {
+  return {
+    snapshot() {
+      const s = actor.getSnapshot();
+      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
+    },
+    calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
+  };
+}
+
+/** The ids of a snapshot's running child actors, sorted: what a table's `running` lists. */
+export function runningChildren(snapshot: { children: Record<string, unknown> }): string[] {
+  return Object.keys(snapshot.children)
+    .filter((id) => snapshot.children[id] !== undefined)
+    .sort();
+}
+
+/**
+ * A resend time as a table writes it, relative to `t0` (when every answer arrives): the machine's
+ * own cooldown, the 30 s a refusal's Retry-After asked for, or else the time itself.
+ */
+export function resendTimeLabel(allowedAt: number | null, t0: number, cooldownMs: number) {
+  if (allowedAt === t0 + cooldownMs) return 'cooldown from now';
+  return allowedAt === t0 + 30_000 ? '30 s from now' : allowedAt;
+}
+
+/**
+ * A driver's send() for tables whose events are sends to the actor or answers of the actors it
+ * invoked (`[id, 'done' | 'error', value]`): an answer settles the newest invocation (deferred
+ * actors' settleLatest), and only while that actor runs, since it can only arrive then.
+ */
+export function sendsAndAnswers<Id extends string>(
+  actor: AnyActorRef,
+  fx: { settleLatest(id: Id, outcome: 'done' | 'error', value: unknown): void },
+  sends: Record<string, () => void>,
+  answers: Record<string, readonly [Id, 'done' | 'error', unknown]>,
+): (event: string) => Promise<void> {
+  return async (event) => {
+    const answer = answers[event];
+    if (!answer) return sends[event]?.();
+    const [id, outcome, value] = answer;
+    if (!actor.getSnapshot().children[id]) return;
+    fx.settleLatest(id, outcome, value);
+    await flush();
+  };
 }
 
 export interface TablePath {

@@ -49,6 +49,18 @@ export const jobs = pgTable(
   ],
 );
 
+/** The job a row belongs to; the row goes with it. */
+const jobColumn = () =>
+  uuid('job_id')
+    .notNull()
+    .references(() => jobs.id, { onDelete: 'cascade' });
+
+/** The profile a row speaks of; the row goes with it. */
+const profileColumn = () =>
+  uuid('profile_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' });
+
 /**
  * One matching run of a job: queued → running → done | failed | cancelled. Any server process claims
  * a queued run (or a running one whose lease lapsed) with FOR UPDATE SKIP LOCKED and renews its lease
@@ -58,9 +70,7 @@ export const jobRuns = pgTable(
   'job_runs',
   {
     id: uuid('id').primaryKey(),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
+    jobId: jobColumn(),
     /** The job version the run scores (its criteria are read when the run is claimed). */
     jobVersion: integer('job_version').notNull(),
     state: text('state').notNull().default('queued'),
@@ -104,12 +114,8 @@ export const jobResults = pgTable(
     runId: uuid('run_id')
       .notNull()
       .references(() => jobRuns.id, { onDelete: 'cascade' }),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
-    profileId: uuid('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    jobId: jobColumn(),
+    profileId: profileColumn(),
     rank: integer('rank').notNull(),
     score: doublePrecision('score').notNull(),
     breakdown: jsonb('breakdown').$type<BreakdownItem[]>().notNull(),
@@ -134,12 +140,8 @@ export const jobResults = pgTable(
 export const jobShortlist = pgTable(
   'job_shortlist',
   {
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
-    profileId: uuid('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    jobId: jobColumn(),
+    profileId: profileColumn(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
-import {
-  lazyModule,
-  recordVisits,
-  replayPath,
-  stateNodePaths,
-  tableCoverage,
-  tablePaths,
-  tableState,
-} from '../../../tests/support/model';
+import { describeModelTable } from '../../../tests/support/model';
 import type * as AccountForms from './account-forms.machine';
 
 // Each form's expectation, by hand: what it starts with, what the user types, the codes the
 // contract's schemas give, what each call receives. The table (tests/support/form-table.ts) says
 // what every form does with them.
-
-const machines = lazyModule<typeof AccountForms>(() => import('./account-forms.machine'));
 
 const OLD = 'Altes-Passwort-1';
 const NEW = 'Leuchtturm-Seemöwe-77';
@@ -90,30 +79,13 @@ const specs: Record<keyof typeof AccountForms, FormSpec> = {
   },
 };
 
-describe.each(Object.keys(specs) as (keyof typeof AccountForms)[])('%s, against the form table', (name) => {
+for (const name of Object.keys(specs) as (keyof typeof AccountForms)[]) {
   const spec = specs[name];
-  const table = formTable(spec);
-  const paths = tablePaths(table);
-  const visited = new Set<string>();
-  const taken = new Set<string>();
-  const executed = new Set<string>();
-  const start = () => formDriver(machines.get()[name].machine, spec, recordVisits(visited, taken));
-
-  beforeAll(machines.load);
-  afterAll(() => {
-    const machine = machines.get()[name].machine;
-    process.stdout.write(tableCoverage(name, table, machine, executed, visited, taken).line);
+  describeModelTable<typeof AccountForms>({
+    name,
+    load: () => import('./account-forms.machine'),
+    machines: (m) => [m[name].machine],
+    tables: [{ table: formTable(spec), start: (m, inspect) => formDriver(m[name].machine, spec, inspect) }],
+    rowForEveryLeafBut: [],
   });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (pathName, path) => {
-    await replayPath(table, path, start, (actual, expected, what) => expect(actual, what).toEqual(expected));
-    executed.add(pathName);
-  });
-
-  it('covered every state of the machine and every transition of the table', () => {
-    const states = stateNodePaths(machines.get()[name].machine).sort();
-    expect([...visited].sort()).toEqual(states);
-    expect([...new Set(Object.keys(table.states).map(tableState))].sort()).toEqual(states);
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-  });
-});
+}

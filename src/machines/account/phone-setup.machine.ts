@@ -5,9 +5,10 @@ import {
   PhoneConfirmSchema,
   PhoneRequestSchema,
 } from '../../../contract/account';
-import { errorCodeOf, fieldCodesOf, retryAfterMsOf } from '../../../contract/errors';
+import { errorCodeOf, retryAfterMsOf } from '../../../contract/errors';
 import { formErrors } from '../../../contract/form-errors';
 import type { TokenPair } from '../../../contract/session';
+import { errorContextOf } from '../shared/error-context';
 
 /** A number to send a code to; account settings also send the current password. */
 export interface PhoneRequest {
@@ -92,10 +93,7 @@ export const phoneSetupMachine = setup({
   actions: {
     /** The app passes new tokens to the session (the claims' mfa_status changed). */
     tokensIssued: (_, _pair: TokenPair) => {},
-    setError: assign((_, error: unknown) => ({
-      error: errorCodeOf(error),
-      fieldErrors: fieldCodesOf(error),
-    })),
+    setError: assign((_, error: unknown) => errorContextOf(error)),
     clearError: assign({ error: null, fieldErrors: {} }),
     startCooldown: assign(({ context }) => ({ resendAllowedAt: context.now() + PHONE_RESEND_COOLDOWN_MS })),
     cooldownAsTold: assign(({ context }, error: unknown) => ({

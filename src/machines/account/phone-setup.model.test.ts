@@ -7,6 +7,8 @@ import {
   type Expectation,
   type Inspector,
   type ModelTable,
+  resendTimeLabel,
+  runningChildren,
 } from '../../../tests/support/model';
 import type * as PhoneSetupModule from './phone-setup.machine';
 
@@ -264,17 +266,9 @@ function start({ phoneSetupMachine }: typeof PhoneSetupModule, inspect?: Inspect
     snapshot() {
       const s = actor.getSnapshot();
       // Times as the table writes them: relative to T0, when every answer arrives.
-      const allowedAt = s.context.resendAllowedAt;
-      const resendAllowedAt =
-        allowedAt === T0 + PHONE_RESEND_COOLDOWN_MS
-          ? 'cooldown from now'
-          : allowedAt === T0 + 30_000
-            ? '30 s from now'
-            : allowedAt;
+      const resendAllowedAt = resendTimeLabel(s.context.resendAllowedAt, T0, PHONE_RESEND_COOLDOWN_MS);
       const { now: _clock, ...context } = s.context;
-      const running = Object.keys(s.children)
-        .filter((id) => s.children[id] !== undefined)
-        .sort();
+      const running = runningChildren(s);
       return {
         value: s.value,
         context: { ...context, resendAllowedAt, issued: [...issued], running },

@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
-import {
-  lazyModule,
-  recordVisits,
-  replayPath,
-  stateNodePaths,
-  tableCoverage,
-  tablePaths,
-  tableState,
-} from '../../../tests/support/model';
+import { describeModelTable } from '../../../tests/support/model';
 import type * as AgentSelfForm from './agent-self-form.machine';
-
-const machines = lazyModule<typeof AgentSelfForm>(() => import('./agent-self-form.machine'));
 
 /**
  * The agent's details, by hand: a record without a name yet (version 3); the name and a phone typed
@@ -39,45 +29,25 @@ const spec: FormSpec = {
   },
 };
 
-const table = formTable(spec);
-const paths = tablePaths(table);
-const visited = new Set<string>();
-const taken = new Set<string>();
-const executed = new Set<string>();
-
-describe("the agent's details form, against the form table", () => {
-  beforeAll(machines.load);
-  afterAll(() => {
-    const { machine } = machines.get().agentSelfForm;
-    process.stdout.write(tableCoverage('agent-self-form', table, machine, executed, visited, taken).line);
-  });
-
-  it.each(paths.map((p) => [p.name, p] as const))('%s', async (name, path) => {
-    await replayPath(
-      table,
-      path,
-      () => formDriver(machines.get().agentSelfForm.machine, spec, recordVisits(visited, taken)),
-      (actual, expected, what) => expect(actual, what).toEqual(expected),
-    );
-    executed.add(name);
-  });
-
-  it('sends an empty phone as none', async () => {
-    const driver = formDriver(machines.get().agentSelfForm.machine, {
-      ...spec,
-      filled: { first_name: 'Alexandra', last_name: 'Berger', phone: '  ' },
+describeModelTable<typeof AgentSelfForm>({
+  name: 'agent-self-form',
+  load: () => import('./agent-self-form.machine'),
+  machines: (m) => [m.agentSelfForm.machine],
+  tables: [
+    { table: formTable(spec), start: (m, inspect) => formDriver(m.agentSelfForm.machine, spec, inspect) },
+  ],
+  rowForEveryLeafBut: [],
+  more: (module) => {
+    it('sends an empty phone as none', async () => {
+      const driver = formDriver(module().agentSelfForm.machine, {
+        ...spec,
+        filled: { first_name: 'Alexandra', last_name: 'Berger', phone: '  ' },
+      });
+      await driver.send('fill');
+      await driver.send('submit');
+      expect(driver.calls()).toEqual([
+        { src: 'submit', input: { first_name: 'Alexandra', last_name: 'Berger', phone: null, version: 3 } },
+      ]);
     });
-    await driver.send('fill');
-    await driver.send('submit');
-    expect(driver.calls()).toEqual([
-      { src: 'submit', input: { first_name: 'Alexandra', last_name: 'Berger', phone: null, version: 3 } },
-    ]);
-  });
-
-  it('covered every state of the machine and every transition of the table', () => {
-    const states = stateNodePaths(machines.get().agentSelfForm.machine).sort();
-    expect([...visited].sort()).toEqual(states);
-    expect([...new Set(Object.keys(table.states).map(tableState))].sort()).toEqual(states);
-    expect([...executed].sort()).toEqual(paths.map((p) => p.name).sort());
-  });
+  },
 });

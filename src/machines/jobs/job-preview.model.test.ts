@@ -1,7 +1,7 @@
 import { expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors } from '../../../tests/support/deferred-actors';
-import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import { describeModelTable, type Inspector, type ModelTable, observed } from '../../../tests/support/model';
 import type * as PreviewModule from './job-preview.machine';
 import type { PreviewQuery } from './job-preview.machine';
 
@@ -70,11 +70,7 @@ function start({ jobPreviewMachine, PREVIEW_DEBOUNCE_MS }: typeof PreviewModule,
       else settle('error', new TypeError('Failed to fetch'));
       await vi.advanceTimersByTimeAsync(0);
     },
-    snapshot() {
-      const s = actor.getSnapshot();
-      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
-    },
-    calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
+    ...observed(actor, fx),
   };
 }
 

@@ -2,12 +2,13 @@ import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { ProfileResponse } from '../../../contract/profile';
-import { deferredActors, flush } from '../../../tests/support/deferred-actors';
+import { deferredActors } from '../../../tests/support/deferred-actors';
 import {
   describeModelTable,
   type Expectation,
   type Inspector,
   type ModelTable,
+  sendsAndAnswers,
 } from '../../../tests/support/model';
 import type * as ProfileModule from './profile.machine';
 
@@ -331,14 +332,7 @@ function start(module: typeof ProfileModule, inspect?: Inspector) {
     setStatus: () => actor.send({ type: 'profile.setStatus', status: 'inactive' }),
   };
   return {
-    async send(event: string) {
-      const result = RESULTS[event];
-      if (!result) return sends[event]?.();
-      const [id, outcome, value] = result;
-      if (!actor.getSnapshot().children[id]) return;
-      fx.settleLatest(id, outcome, value);
-      await flush();
-    },
+    send: sendsAndAnswers(actor, fx, sends, RESULTS),
     snapshot() {
       const snap = actor.getSnapshot();
       if (snap.status === 'error') throw snap.error;

@@ -8,11 +8,12 @@ import {
   setup,
 } from 'xstate';
 import type { FieldDefinition } from '../../../contract/catalog';
-import { errorCodeOf, fieldCodesOf, retryAfterMsOf } from '../../../contract/errors';
+import { errorCodeOf, retryAfterMsOf } from '../../../contract/errors';
 import type { TokenPair } from '../../../contract/session';
 import type { Language } from '../../../contract/user-types';
 import { phoneSetupMachine } from '../account/phone-setup.machine';
 import { type ProfileSnapshot, profileMachine } from '../profile/profile.machine';
+import { errorContextOf } from '../shared/error-context';
 
 export type Category = 'luna' | 'stella' | 'nova' | 'company';
 
@@ -110,10 +111,7 @@ export const registrationMachine = setup({
   actions: {
     /** The app passes new tokens to the session. */
     tokensIssued: (_, _pair: TokenPair) => {},
-    setError: assign((_, error: unknown) => ({
-      error: errorCodeOf(error),
-      fieldErrors: fieldCodesOf(error),
-    })),
+    setError: assign((_, error: unknown) => errorContextOf(error)),
     clearError: assign({ error: null, fieldErrors: {} }),
     startCooldown: assign(({ context }) => ({
       resendAllowedAt: context.now() + VALIDATION_RESEND_COOLDOWN_MS,

@@ -1,7 +1,12 @@
 import { expect, it } from 'vitest';
 import { assign, createActor, fromCallback, setup } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
-import { describeModelTable, type Inspector } from '../../../tests/support/model';
+import {
+  describeModelTable,
+  type Inspector,
+  resendTimeLabel,
+  runningChildren,
+} from '../../../tests/support/model';
 import {
   account,
   requiredFields,
@@ -177,17 +182,9 @@ function start({ registrationMachine }: typeof RegistrationModule, inspect?: Ins
     },
     snapshot() {
       const s = actor.getSnapshot();
-      const allowedAt = s.context.resendAllowedAt;
-      const resendAllowedAt =
-        allowedAt === T0 + VALIDATION_RESEND_COOLDOWN_MS
-          ? 'cooldown from now'
-          : allowedAt === T0 + 30_000
-            ? '30 s from now'
-            : allowedAt;
+      const resendAllowedAt = resendTimeLabel(s.context.resendAllowedAt, T0, VALIDATION_RESEND_COOLDOWN_MS);
       const { now: _clock, ...context } = s.context;
-      const running = Object.keys(s.children)
-        .filter((id) => s.children[id] !== undefined)
-        .sort();
+      const running = runningChildren(s);
       return {
         value: s.value,
         context: { ...context, resendAllowedAt, issued: [...issued], running, status: s.status },

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { CREDENTIALS_KEY } from '../../../contract/session';
-import { deferredActors, flush } from '../../../tests/support/deferred-actors';
-import { describeModelTable, type Inspector } from '../../../tests/support/model';
+import { deferredActors } from '../../../tests/support/deferred-actors';
+import { describeModelTable, type Inspector, sendsAndAnswers } from '../../../tests/support/model';
 import {
   ACTORS,
   BROKEN,
@@ -58,15 +58,7 @@ function start({ sessionMachine, TokenRejected }: typeof SessionModule, inspect?
     },
   };
   return {
-    async send(event: string) {
-      const result = RESULTS[event];
-      if (!result) return sends[event]?.();
-      // An actor's result can only arrive while it runs.
-      const [id, outcome, value] = result;
-      if (!actor.getSnapshot().children[id]) return;
-      fx.settleLatest(id, outcome, value);
-      await flush();
-    },
+    send: sendsAndAnswers(actor, fx, sends, RESULTS),
     snapshot() {
       const snap = actor.getSnapshot();
       if (snap.status === 'error') throw snap.error;

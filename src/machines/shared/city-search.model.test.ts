@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { CityHit } from '../../../contract/catalog';
+import { BERLIN } from '../../../tests/support/cities';
 import {
   describeModelTable,
   type Expectation,
@@ -18,14 +19,6 @@ import type * as CitySearchModule from './city-search.machine';
  * here, not read from the machine).
  */
 
-const BERLIN: CityHit = {
-  id: 2950159,
-  name: 'Berlin',
-  country: 'DE',
-  lat: 52.52437,
-  lng: 13.41053,
-  population: 3,
-};
 const PAUSE_MS = 250;
 const search = [{ src: 'searchCities', input: { query: 'Ber' } }];
 const abort = [{ src: 'abort', input: { query: 'Ber' } }];

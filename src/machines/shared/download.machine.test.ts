@@ -44,7 +44,8 @@ describe('download machine', () => {
 });
 
 describe('e-mail validation machine', () => {
-  it('validates the token once and hands the tokens to the session', async () => {
+  /** The machine on the link's token, its call held open and the tokens it hands on recorded. */
+  function startValidation(token: string) {
     const fx = deferredActors(['validateEmail'] as const);
     const issued: unknown[] = [];
     const actor = createActor(
@@ -52,8 +53,13 @@ describe('e-mail validation machine', () => {
         actors: fx.actors,
         actions: { tokensIssued: (_, p) => issued.push(p) },
       }),
-      { input: { token: 'abc' } },
+      { input: { token } },
     ).start();
+    return { fx, issued, actor };
+  }
+
+  it('validates the token once and hands the tokens to the session', async () => {
+    const { fx, issued, actor } = startValidation('abc');
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(fx.calls).toEqual([{ id: 'validateEmail', input: { token: 'abc' } }]);
     fx.settle('validateEmail', 'done', { token: 't', refresh_token: 'r' });
@@ -63,15 +69,7 @@ describe('e-mail validation machine', () => {
   });
 
   it('keeps the code of a refused link and issues nothing', async () => {
-    const fx = deferredActors(['validateEmail'] as const);
-    const issued: unknown[] = [];
-    const actor = createActor(
-      emailValidationMachine.provide({
-        actors: fx.actors,
-        actions: { tokensIssued: (_, p) => issued.push(p) },
-      }),
-      { input: { token: 'old' } },
-    ).start();
+    const { fx, issued, actor } = startValidation('old');
     fx.settle('validateEmail', 'error', { code: 'validation.invalid_token' });
     await flush();
     expect(actor.getSnapshot().value).toBe('refused');

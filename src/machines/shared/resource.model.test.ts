@@ -1,7 +1,7 @@
 import { expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors } from '../../../tests/support/deferred-actors';
-import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import { describeModelTable, type Inspector, type ModelTable, observed } from '../../../tests/support/model';
 import type * as ResourceModule from './resource.machine';
 
 const first = { sort: 'score', page: 1, q: '' };
@@ -109,11 +109,7 @@ function start({ resourceMachine, RESOURCE_DEBOUNCE_MS }: typeof ResourceModule,
       else actor.send({ type: 'resource.retry' });
       await vi.advanceTimersByTimeAsync(0);
     },
-    snapshot() {
-      const s = actor.getSnapshot();
-      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
-    },
-    calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
+    ...observed(actor, fx),
   };
 }
 

@@ -44,6 +44,7 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
   const setSearch = (patch: Partial<CompanyListSearch>) =>
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
   const pages = page ? Math.max(1, Math.ceil(page.total / COMPANY_PAGE_SIZE)) : 1;
+  const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
   return (
     <Screen title={t`Companies`}>
       <search className="filters company-filters" aria-label={t`Search and filter`}>
@@ -134,11 +135,7 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
               )}
             </p>
           )}
-          <Pagination
-            page={search.page}
-            pageCount={pages}
-            onChange={(next) => navigate({ search: (prev) => ({ ...prev, page: next }) })}
-          />
+          <Pagination page={search.page} pageCount={pages} onChange={goToPage} />
         </div>
       )}
     </Screen>

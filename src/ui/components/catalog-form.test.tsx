@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { CityHit, FieldDefinition } from '../../../contract/catalog';
+import { BERLIN } from '../../../tests/support/cities';
 import { citySearchMachine } from '../../machines/shared/city-search.machine';
 import { CatalogForm, ErrorSummary } from './catalog-form';
 
@@ -13,15 +14,6 @@ if (!globalThis.CSS?.escape) {
     CSS: { ...globalThis.CSS, escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) },
   });
 }
-
-const BERLIN: CityHit = {
-  id: 2950159,
-  name: 'Berlin',
-  country: 'DE',
-  lat: 52.52437,
-  lng: 13.41053,
-  population: 3,
-};
 
 /** The city search machine over a stand-in search; records the queries it was asked. */
 function citySearchOf(answer: (query: string) => Promise<CityHit[]>) {

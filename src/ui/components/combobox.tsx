@@ -2,14 +2,13 @@ import {
   ComboBox as AriaComboBox,
   type ComboBoxProps as AriaComboBoxProps,
   Button,
-  FieldError,
   Input,
   Label,
   ListBox,
   ListBoxItem,
   Popover,
-  Text,
 } from 'react-aria-components';
+import { FieldHelp } from './field-help';
 import type { Option } from './select';
 
 export interface ComboBoxProps extends Omit<AriaComboBoxProps<Option>, 'className' | 'children'> {
@@ -32,12 +31,7 @@ export function ComboBox({ label, description, errorMessage, ...props }: ComboBo
           <span aria-hidden="true">▾</span>
         </Button>
       </div>
-      {description && (
-        <Text slot="description" className="rac-help">
-          {description}
-        </Text>
-      )}
-      <FieldError className="rac-error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover className="rac-popover">
         <ListBox className="rac-listbox">
           {(option: { id: string | number; label: string }) => (

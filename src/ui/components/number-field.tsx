@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import {
   NumberField as AriaNumberField,
   type NumberFieldProps as AriaNumberFieldProps,
-  FieldError,
   Input,
   Label,
-  Text,
 } from 'react-aria-components';
+import { FieldHelp } from './field-help';
 
 export interface NumberFieldProps extends Omit<AriaNumberFieldProps, 'className' | 'children'> {
   label: ReactNode;
@@ -29,12 +28,7 @@ export function NumberField({ label, description, errorMessage, className, ...pr
     >
       <Label>{label}</Label>
       <Input className="rac-input" />
-      {description && (
-        <Text slot="description" className="rac-help">
-          {description}
-        </Text>
-      )}
-      <FieldError className="rac-error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </AriaNumberField>
   );
 }

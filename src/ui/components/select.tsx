@@ -4,14 +4,13 @@ import {
   Select as AriaSelect,
   type SelectProps as AriaSelectProps,
   Button,
-  FieldError,
   Label,
   ListBox,
   ListBoxItem,
   Popover,
   SelectValue,
-  Text,
 } from 'react-aria-components';
+import { FieldHelp } from './field-help';
 
 export interface Option {
   id: Key;
@@ -36,12 +35,7 @@ export function Select({ label, options, description, errorMessage, ...props }: 
           ▾
         </span>
       </Button>
-      {description && (
-        <Text slot="description" className="rac-help">
-          {description}
-        </Text>
-      )}
-      <FieldError className="rac-error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover className="rac-popover">
         <ListBox items={options} className="rac-listbox">
           {(option) => (

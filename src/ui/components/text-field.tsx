@@ -2,12 +2,11 @@ import type { ReactNode } from 'react';
 import {
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
-  FieldError,
   Input,
   Label,
-  Text,
   TextArea,
 } from 'react-aria-components';
+import { FieldHelp } from './field-help';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'children'> {
   label: ReactNode;
@@ -31,12 +30,7 @@ export function TextField({ label, description, errorMessage, multiline, ...prop
     >
       <Label>{label}</Label>
       {multiline ? <TextArea className="rac-input" /> : <Input className="rac-input" />}
-      {description && (
-        <Text slot="description" className="rac-help">
-          {description}
-        </Text>
-      )}
-      <FieldError className="rac-error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </AriaTextField>
   );
 }

@@ -26,6 +26,7 @@ export function JobListScreen({ list }: { list: ResourceActor }) {
   const setSearch = (patch: Partial<JobListSearch>) =>
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
   const pages = page ? Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) : 1;
+  const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
 
   return (
     <Screen title={asCompany ? t`My job requests` : t`Matching jobs`}>
@@ -117,11 +118,7 @@ export function JobListScreen({ list }: { list: ResourceActor }) {
           {page.items.length === 0 && (
             <p>{search.q ? <Trans>No job matches this search.</Trans> : <Trans>No jobs here yet.</Trans>}</p>
           )}
-          <Pagination
-            page={search.page}
-            pageCount={pages}
-            onChange={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
-          />
+          <Pagination page={search.page} pageCount={pages} onChange={goToPage} />
         </div>
       )}
     </Screen>

@@ -59,6 +59,7 @@ export function JobResults({ page: parts }: { page: JobResultsPage }) {
   const progress = runProgress(jobState);
   const run = page?.run ?? null;
   const pages = page ? Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) : 1;
+  const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
 
   return (
     <Screen title={title}>
@@ -208,11 +209,7 @@ export function JobResults({ page: parts }: { page: JobResultsPage }) {
           <p className="muted">
             <Trans>{page.total} candidates</Trans>
           </p>
-          <Pagination
-            page={search.page}
-            pageCount={pages}
-            onChange={(next) => navigate({ search: (prev) => ({ ...prev, page: next }) })}
-          />
+          <Pagination page={search.page} pageCount={pages} onChange={goToPage} />
         </div>
       )}
       <NearMisses list={nearMisses} />

@@ -1,14 +1,8 @@
-import { i18n } from '@lingui/core';
-import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import { CREDENTIALS_KEY, type TokenClaims } from '../../../contract/session';
-import { sessionMachineForTests } from '../../../tests/support/session';
+import { loadedRouter } from '../../../tests/support/router';
 import { fakeToken, MemoryStorage } from '../../../tests/support/tokens';
 import { decodeClaims } from '../../machines/session/token';
-import { createAppLogic } from '../../machines/shell/app-logic';
-import { localeMachine } from '../../machines/shell/locale.machine';
-import { createAppRouter } from '../../router';
 import { accountMenuFor, navigationFor } from './navigation';
 
 const PERSONAS: Record<string, Partial<TokenClaims> | null> = {
@@ -25,38 +19,10 @@ const PERSONAS: Record<string, Partial<TokenClaims> | null> = {
 async function landsAt(path: string, token: string | null): Promise<string> {
   const storage = new MemoryStorage();
   if (token) storage.setItem(CREDENTIALS_KEY, JSON.stringify({ token, refreshToken: 'r' }));
-  const session = createActor(sessionMachineForTests(), { input: { storage } }).start();
-  const locale = createActor(
-    localeMachine.provide({ actors: { loadCatalog: fromPromise(async () => ({})) } }),
-    { input: { i18n, storage } },
-  ).start();
-  const api = {
-    call: async <T>() => session.getSnapshot().context.claims as T,
-    anonymous: async <T>() => ({}) as T,
-    blob: async () => new Blob(),
-    upload: async <T>() => ({}) as T,
-    stream: async () => new ReadableStream<Uint8Array>(),
-  };
-  const router = createAppRouter(
-    {
-      session,
-      logic: createAppLogic(api, session),
-      locale,
-      confirm: () => false,
-      checkResetToken: async () => null,
-      signedIn: {
-        preload: async () => ({
-          claims: session.getSnapshot().context.claims!,
-          fields: { profile: [], company: [], job: [] },
-          profile: null,
-          consents: null,
-        }),
-        reset: () => {},
-      },
-    },
-    createMemoryHistory({ initialEntries: [path] }),
-  );
-  await router.load();
+  const { router } = await loadedRouter(path, storage, {
+    confirm: () => false,
+    checkResetToken: async () => null,
+  });
   return router.state.location.pathname;
 }
 
