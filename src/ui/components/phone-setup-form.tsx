@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { getCountries } from 'libphonenumber-js';
-import { useMemo } from 'react';
+import { type FormEvent, useMemo } from 'react';
 import type { PhoneSetupActor } from '../../machines/account/phone-setup.machine';
 import { fieldMessage } from './error-message';
 import { FormError } from './form-error';
@@ -9,6 +9,12 @@ import { ResendButton } from './resend-button';
 import { TextField } from './text-field';
 
 const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
+
+/** A submit handler that hands the form to `send` (the machine checks the values) instead of the browser posting it. */
+const submitted = (send: (form: HTMLFormElement) => void) => (e: FormEvent<HTMLFormElement>) => {
+  e.preventDefault();
+  send(e.currentTarget);
+};
 
 /**
  * The phone-setup machine's screen: a number (with the current password in the settings), then the
@@ -49,10 +55,7 @@ export function PhoneSetupForm({
         className="form"
         noValidate
         aria-busy={busy}
-        onSubmit={(e) => {
-          e.preventDefault();
-          phone.send({ type: 'phone.confirm', code: field(e.currentTarget, 'code') });
-        }}
+        onSubmit={submitted((form) => phone.send({ type: 'phone.confirm', code: field(form, 'code') }))}
       >
         <FormError code={error === 'request.invalid' ? null : error} />
         <p role="status">
@@ -88,9 +91,7 @@ export function PhoneSetupForm({
       className="form"
       noValidate
       aria-busy={busy}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const form = e.currentTarget;
+      onSubmit={submitted((form) =>
         phone.send({
           type: 'phone.send',
           request: {
@@ -98,8 +99,8 @@ export function PhoneSetupForm({
             countryCode: field(form, 'countryCode'),
             ...(withPassword ? { currentPassword: field(form, 'currentPassword') } : {}),
           },
-        });
-      }}
+        }),
+      )}
     >
       <FormError code={error === 'request.invalid' ? null : error} />
       {withPassword && (
