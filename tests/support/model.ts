@@ -253,36 +253,6 @@ export function leafStates(machine: AnyStateMachine): string[] {
 }
 
 /**
- * The coverage line of a model test, printed by it: "registration model: 14/14 leaf states,
- * 33/33 table transitions, 40/42 machine transitions taken". Leaf states: those the table names (labels
- * removed), or, given `visited`, those the replays passed through — parents are not counted, a parent
- * is covered only through its leaves. Table transitions: the (state, event) rows whose path ran. Machine
- * transitions (given `taken`, from recordVisits): every transition the definition holds, guarded
- * alternatives and invoke onDone / onError included, that a run took.
- */
-export function tableCoverage(
-  name: string,
-  table: ModelTable,
-  machine: AnyStateMachine,
-  executed: Set<string>,
-  visited?: Set<string>,
-  taken?: Set<string>,
-) {
-  const states = leafStates(machine);
-  const named = visited ?? new Set(Object.keys(table.states).flatMap((k) => tableState(k).split('|')));
-  const transitions = tablePaths(table).map((p) => p.name);
-  const defined = machineTransitions(machine);
-  const machinePart = taken
-    ? `, ${defined.filter((t) => taken.has(t)).length}/${defined.length} machine transitions taken`
-    : '';
-  return {
-    states,
-    transitions: defined,
-    line: `${name} model: ${states.filter((s) => named.has(s)).length}/${states.length} leaf states, ${transitions.filter((t) => executed.has(t)).length}/${transitions.length} table transitions${machinePart}\n`,
-  };
-}
-
-/**
  * A module the tests load inside a hook rather than by a static import: a fault that breaks loading it
  * (a mutant turning `initial` into '') then fails every test, where a failed static import would leave
  * no test to fail — and Stryker counts a run without tests as a surviving mutant.
