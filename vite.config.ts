@@ -112,6 +112,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: too short for a screen on a loaded CI box
+          // (the registration walk once failed there and passed alone in 1.6 s).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
