@@ -1,5 +1,5 @@
 import type { MatchJob, MatchResult } from '../../contract/matching';
-import { explain } from './explain';
+import { Explainer } from './explain';
 import type { ProfileIndex } from './profile-index';
 import { BLOCK, newBlock, type Plan, planJob, selectRows, Tally } from './scoring';
 import type { TopK } from './top-k';
@@ -71,13 +71,14 @@ export function analyseIndex(index: ProfileIndex, job: MatchJob, options: Analys
     tally.add(block.sel, m, block.acc, block.fails);
   }
 
+  const explainer = new Explainer(index, plan.compiled, plan.sumW);
   const describe = (kept: TopK, excluded: boolean, withBreakdown = true) =>
     kept
       .sorted()
       .map(
         ({ score, row }): MatchResult =>
           withBreakdown
-            ? explain(index, plan.compiled, plan.sumW, row, score, excluded)
+            ? explainer.explain(row, score, excluded)
             : { uuid: index.uuidOf(row), score: score / 10, breakdown: [] },
       );
   const nearMisses = describe(tally.near, true).map((result): NearMissResult => {

@@ -13,6 +13,8 @@ import { dateToDays, roundCoordinate } from '../../contract/catalog-schema';
  */
 
 export type CodeArray = Uint8Array | Uint16Array | Uint32Array;
+/** Per row, a number naming the row's value (Column.keys). */
+export type KeyArray = CodeArray | Int32Array;
 
 function codeArray(maxCode: number, capacity: number): CodeArray {
   if (maxCode <= 0xff) return new Uint8Array(capacity);
@@ -48,6 +50,10 @@ export class SelectColumn {
   get(row: number): string | undefined {
     const code = this.codes[row]!;
     return code === 0 ? undefined : this.options[code - 1];
+  }
+  /** Per row, a number naming its value (see Column). */
+  keys(): KeyArray {
+    return this.codes;
   }
   resize(capacity: number): void {
     this.codes = resized(this.codes, capacity);
@@ -102,6 +108,10 @@ export class MultiColumn {
       }
     }
     return values;
+  }
+  /** One word: its bits; over several words there is no single number. */
+  keys(): KeyArray | undefined {
+    return this.words.length === 1 ? this.words[0] : undefined;
   }
   /** Where an option's bit lives. */
   bitOf(option: string): { word: number; bit: number } | undefined {
@@ -182,6 +192,10 @@ export class NumberColumn {
     if (!this.quantised) return Number.isNaN(stored) ? undefined : stored;
     return stored === this.sentinel ? undefined : this.decodeQuantum(stored);
   }
+  /** The stored step count; none for doubles (0 and -0 would share one). */
+  keys(): KeyArray | undefined {
+    return this.quantised ? (this.data as CodeArray) : undefined;
+  }
   private widen(): void {
     const wide = new Float64Array(this.data.length);
     for (let i = 0; i < this.data.length; i++) {
@@ -239,6 +253,9 @@ export class DateColumn {
     const days = this.days[row]!;
     return days === MISSING_DAY ? undefined : daysToDate(days);
   }
+  keys(): KeyArray {
+    return this.days;
+  }
   resize(capacity: number): void {
     const old = this.days.length;
     this.days = resized(this.days, capacity);
@@ -283,6 +300,10 @@ abstract class DictionaryColumn<T> {
   }
   get(row: number): T | undefined {
     return this.entries[this.codes[row]!];
+  }
+  /** The codes: an entry never changes while its code is in use. */
+  keys(): KeyArray {
+    return this.codes;
   }
   resize(capacity: number): void {
     this.codes = resized(this.codes, capacity);
@@ -343,6 +364,11 @@ export class LocationColumn extends DictionaryColumn<CityValue> {
   }
 }
 
+/**
+ * Every column decodes a row with get(row); keys() gives, where the column has them, a number per
+ * row naming its value (two rows with the same key decode to the same value, until the column
+ * changes), so that what is computed from a value can be kept per key.
+ */
 export type Column =
   | SelectColumn
   | MultiColumn
