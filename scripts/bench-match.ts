@@ -2,6 +2,7 @@
 // 10 000, 100 000 and 1 000 000 synthetic profiles (or N), against the same scoring in SQL.
 // Without a URL (or BENCH_DATABASE_URL) the database is PGlite in memory; with one, a scratch
 // database is created on that server and dropped afterwards.
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { AreaValue, Catalog, LanguageValue } from '../contract/catalog';
@@ -157,6 +158,8 @@ interface Row {
   bytes: number;
   sql: number;
   agree: string;
+  /** The load average (1 min) before and after the timed scoring runs. */
+  load: string;
 }
 
 async function benchSize(n: number): Promise<Row> {
@@ -176,10 +179,12 @@ async function benchSize(n: number): Promise<Row> {
     const score = (j: MatchJob) => analyseIndex(index, j, { topK: 1000 });
     score(job); // warm-up: compile the loops
     score(noMusts);
+    const loadBefore = loadavg()[0]!;
     for (let i = 0; i < RUNS; i++) {
       scoreRuns.push((await time(() => score(job)))[0]);
       noMustRuns.push((await time(() => score(noMusts)))[0]);
     }
+    const load = `${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`;
     const engine = score(job).results;
 
     const query = scoreSql(job, catalog);
@@ -209,6 +214,7 @@ async function benchSize(n: number): Promise<Row> {
       bytes: index.bytes() / index.size,
       sql: median(sqlRuns),
       agree: `${same}/${engine.length}`,
+      load,
     };
   } finally {
     await drop();
@@ -231,6 +237,7 @@ const header = [
   'SQL baseline',
   'speed-up',
   'SQL agrees',
+  'load (1 min)',
 ];
 const rows: string[][] = [];
 for (const n of sizes) {
@@ -246,6 +253,7 @@ for (const n of sizes) {
     ms(r.sql),
     `${(r.sql / r.score).toFixed(0)}×`,
     r.agree,
+    r.load,
   ]);
   process.stderr.write(`done: ${r.n}\n`);
 }
@@ -259,5 +267,6 @@ process.stdout.write(
     'rows in memory; delta 1 %: refresh after 1 % of the profiles changed or were deleted (count in brackets);\n' +
     'score+top1000: what a run computes, on one core (analyseIndex: counts, exclusions per must-have, histogram,\n' +
     'the best 1000 with breakdowns); SQL agrees: top-1000\n' +
-    'positions where the database ranked the same profile with the same score.\n',
+    'positions where the database ranked the same profile with the same score; load (1 min): the load average\n' +
+    'before and after the timed scoring runs (on a shared box the wall times follow it).\n',
 );
