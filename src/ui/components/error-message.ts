@@ -66,6 +66,7 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'route.not_found': msg`This address does not exist.`,
   'route.method_not_allowed': msg`This action is not possible here.`,
   'request.malformed_json': msg`The request could not be read. Please reload the page and try again.`,
+  'request.too_deep': msg`The request could not be read. Please reload the page and try again.`,
   'request.invalid': msg`Please check the highlighted fields.`,
   'auth.required': msg`Please log in.`,
   'auth.forbidden': msg`You may not do this.`,
