@@ -28,13 +28,24 @@ async function allResults(db: Database, jobId: string, query: ResultsQuery): Pro
   return rows.map(toItem);
 }
 
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so no spreadsheet runs it as a formula. */
-function cell(value: string | number | null, separator: string): string {
+/** A number the export wrote itself (rank, score, distance): the one cell that stands unquoted. */
+export interface CsvNumber {
+  number: string;
+}
+
+/** Text that would start a formula (OWASP CSV injection): `= + - @`, tab or carriage return first. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (PRODUCT.md §8): every text quoted (RFC 4180, `"` doubled), whatever separator the
+ * file uses, so neither `;` nor `,` in a name splits it in a spreadsheet that guesses the other one;
+ * a text starting like a formula gets a leading `'`, so no spreadsheet runs it.
+ */
+export function csvCell(value: string | CsvNumber | null): string {
   if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  const quote = text.includes(separator) || /["\n\r]/.test(text);
-  return quote ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value !== 'string') return value.number;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /**
@@ -59,11 +70,11 @@ export async function resultsCsv(
     ]),
   );
   const fieldLabels = new Map(catalog.job.map((f) => [f.key, f.label[language]]));
-  const number = (x: number | null) =>
-    x === null ? null : language === 'de' ? String(x).replace('.', ',') : String(x);
+  const number = (x: number | null): CsvNumber | null =>
+    x === null ? null : { number: language === 'de' ? String(x).replace('.', ',') : String(x) };
   const items = await allResults(db, jobId, query);
   const separator = texts.separator;
-  const line = (cells: (string | number | null)[]) => cells.map((x) => cell(x, separator)).join(separator);
+  const line = (cells: (string | CsvNumber | null)[]) => cells.map(csvCell).join(separator);
   const lines = [line(texts.header)];
   for (const item of items) {
     const reasons = item.reasons
@@ -71,7 +82,7 @@ export async function resultsCsv(
       .join(', ');
     lines.push(
       line([
-        item.rank,
+        number(item.rank),
         number(item.score),
         typeLabels.get(item.type) ?? item.type,
         item.name,
