@@ -187,13 +187,14 @@ export const ACCOUNT_ERROR_CODES = [
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
 
 /**
- * An agent's look at the account (a later issue logs them); the export lists them so a user sees
- * who saw their data. Empty until agents' access log exists.
+ * An agent's look at the candidate's data (the access log, server/agents/audit.ts); the export lists
+ * them so a user sees who saw their data. `job`: the job a match result or results CSV belonged to.
  */
 export const AgentAccessSchema = v.object({
   at: v.string(),
   agent: v.string(),
   action: v.string(),
+  job: v.nullable(v.string()),
 });
 export type AgentAccess = v.InferOutput<typeof AgentAccessSchema>;
 

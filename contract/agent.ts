@@ -50,7 +50,17 @@ export const ORDERS = ['asc', 'desc'] as const;
 export type ProfileListSort = (typeof PROFILE_LIST_SORTS)[number];
 export const CARD_FORMATS = ['pdf', 'anonymous'] as const;
 export type CardFormat = (typeof CARD_FORMATS)[number];
-export const ACCESS_KINDS = ['profile', 'card_pdf', 'card_anonymous'] as const;
+/**
+ * What an agent read of a candidate: the profile, the card (PDF or anonymous), a match result's
+ * detail, a results CSV holding the candidate (those two name the job).
+ */
+export const ACCESS_KINDS = [
+  'profile',
+  'card_pdf',
+  'card_anonymous',
+  'result_detail',
+  'results_csv',
+] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,6 +117,8 @@ export const AccessLogEntrySchema = v.object({
   at: v.string(),
   agent: v.string(),
   what: v.picklist(ACCESS_KINDS),
+  /** The job a result detail or a results CSV was read under; null for the profile and the card. */
+  job: v.nullable(v.string()),
 });
 export type AccessLogEntry = v.InferOutput<typeof AccessLogEntrySchema>;
 export const AccessLogResponseSchema = v.object({ items: v.array(AccessLogEntrySchema) });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Catalog } from '../../contract/catalog';
 import type { ResultItem, ResultsQuery } from '../../contract/job';
 import type { Language } from '../../contract/user-types';
+import { recordExport } from '../agents/audit';
 import { type Database, queryRows } from '../db/client';
 import { assertAgent, type Caller } from './access';
 import {
@@ -95,6 +96,13 @@ export async function resultsCsv(
       ]),
     );
   }
+  // Every candidate in the file was read: one access-log entry each, naming the job (PRODUCT.md §8).
+  await recordExport(
+    db,
+    caller,
+    jobId,
+    items.map((item) => item.uuid),
+  );
   // The byte order mark lets spreadsheet programs read the umlauts as UTF-8.
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
