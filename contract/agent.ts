@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { versionConflictSchema } from './errors';
-import { FieldError } from './field-errors';
+import { FieldError, oneLine, strictObject } from './field-errors';
 import { ASSIGNED_FILTERS, CREATED_FILTERS, PROFILE_LIST_SORTS, REGISTRATION_FILTERS } from './list-filters';
 import { ProfileResponseSchema } from './profile';
 import { queryInt } from './query';
@@ -157,13 +157,13 @@ export const AgentProfileDetailSchema = v.object({
 export type AgentProfileDetail = v.InferOutput<typeof AgentProfileDetailSchema>;
 
 /** `agent` left out: the caller; null: unassign; another agent's uuid: senior agents only. */
-export const AssignBodySchema = v.object({
+export const AssignBodySchema = strictObject({
   uuid: UuidSchema,
   agent: v.optional(v.nullable(UuidSchema)),
 });
 export type AssignBody = v.InferOutput<typeof AssignBodySchema>;
-export const PromoteBodySchema = v.object({ uuid: UuidSchema });
-export const CandidateStatusBodySchema = v.object({
+export const PromoteBodySchema = strictObject({ uuid: UuidSchema });
+export const CandidateStatusBodySchema = strictObject({
   status: v.picklist(['active', 'inactive'], 'status.invalid'),
 });
 
@@ -234,8 +234,9 @@ const NameText = v.pipe(
   v.trim(),
   v.minLength(1, FieldError.required),
   v.maxLength(100, FieldError.tooLong),
+  oneLine(),
 );
-export const AgentSelfUpdateSchema = v.object({
+export const AgentSelfUpdateSchema = strictObject({
   first_name: NameText,
   last_name: NameText,
   phone: v.nullable(

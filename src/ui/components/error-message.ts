@@ -33,6 +33,8 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'field.level_unknown': msg`Please choose a level.`,
   'field.location_invalid': msg`Please choose a place from the list.`,
   'field.invalid_text': msg`This text holds characters that cannot be saved. Please retype it.`,
+  'field.control_characters': msg`This text holds invisible control characters, such as line breaks or text direction marks. Please retype it.`,
+  'field.url_invalid': msg`Please enter a web address starting with http:// or https://.`,
   'field.date_too_early': msg`This date is too early.`,
   'field.date_too_late': msg`This date is too late.`,
   'city.search_failed': msg`The city search did not answer. Please try again.`,
