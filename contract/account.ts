@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { strictObject } from './field-errors';
 import { EmailSchema } from './session';
 
 /*
@@ -76,7 +77,7 @@ const CurrentPasswordSchema = v.pipe(
 
 const LanguageSchema = v.picklist(['de', 'en'], 'language.unsupported');
 
-export const RegistrationRequestSchema = v.object({
+export const RegistrationRequestSchema = strictObject({
   email: EmailSchema,
   password: PasswordSchema,
   category: v.picklist(USER_CATEGORIES, 'category.invalid'),
@@ -102,19 +103,19 @@ const CountryCodeSchema = v.pipe(
   v.regex(/^[A-Z]{2}$/, 'phone.invalid'),
 );
 
-export const PhoneRequestSchema = v.object({
+export const PhoneRequestSchema = strictObject({
   phoneNumber: PhoneNumberSchema,
   countryCode: CountryCodeSchema,
 });
 export type PhoneRequest = v.InferInput<typeof PhoneRequestSchema>;
 
-export const PhoneConfirmSchema = v.object({
+export const PhoneConfirmSchema = strictObject({
   code: v.pipe(v.string('code.required'), v.trim(), v.regex(/^\d{6}$/, 'code.format')),
 });
 
-export const PasswordResetRequestSchema = v.object({ email: EmailSchema });
+export const PasswordResetRequestSchema = strictObject({ email: EmailSchema });
 
-export const PasswordResetSchema = v.object({
+export const PasswordResetSchema = strictObject({
   email: EmailSchema,
   token: v.pipe(
     v.string('reset.invalid_token'),
@@ -129,20 +130,20 @@ export const PasswordResetSchema = v.object({
 /** The check's answer: the link is good, for this address (the reset form shows it, read-only). */
 export const ResetCheckResponseSchema = v.object({ code: v.literal('reset_password.ok'), email: v.string() });
 
-export const ChangePasswordSchema = v.object({
+export const ChangePasswordSchema = strictObject({
   currentPassword: CurrentPasswordSchema,
   newPassword: PasswordSchema,
 });
 
-export const ChangePhoneSchema = v.object({
+export const ChangePhoneSchema = strictObject({
   currentPassword: CurrentPasswordSchema,
   phoneNumber: PhoneNumberSchema,
   countryCode: CountryCodeSchema,
 });
 
-export const DisableTwoFactorSchema = v.object({ currentPassword: CurrentPasswordSchema });
+export const DisableTwoFactorSchema = strictObject({ currentPassword: CurrentPasswordSchema });
 
-export const DeleteAccountSchema = v.object({ password: CurrentPasswordSchema });
+export const DeleteAccountSchema = strictObject({ password: CurrentPasswordSchema });
 
 /** The claim of the reset JWT that names the stored (hashed) single-use token. */
 export const RESET_TOKEN_CLAIM = 'reset_password_token';
@@ -187,13 +188,14 @@ export const ACCOUNT_ERROR_CODES = [
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
 
 /**
- * An agent's look at the account (a later issue logs them); the export lists them so a user sees
- * who saw their data. Empty until agents' access log exists.
+ * An agent's look at the candidate's data (the access log, server/agents/audit.ts); the export lists
+ * them so a user sees who saw their data. `job`: the job a match result or results CSV belonged to.
  */
 export const AgentAccessSchema = v.object({
   at: v.string(),
   agent: v.string(),
   action: v.string(),
+  job: v.nullable(v.string()),
 });
 export type AgentAccess = v.InferOutput<typeof AgentAccessSchema>;
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { versionConflictSchema } from './errors';
-import { FieldError } from './field-errors';
+import { FieldError, oneLine, strictObject } from './field-errors';
 import { ASSIGNED_FILTERS, CREATED_FILTERS, PROFILE_LIST_SORTS, REGISTRATION_FILTERS } from './list-filters';
 import { ProfileResponseSchema } from './profile';
 import { queryInt } from './query';
@@ -50,7 +50,17 @@ export const ORDERS = ['asc', 'desc'] as const;
 export type ProfileListSort = (typeof PROFILE_LIST_SORTS)[number];
 export const CARD_FORMATS = ['pdf', 'anonymous'] as const;
 export type CardFormat = (typeof CARD_FORMATS)[number];
-export const ACCESS_KINDS = ['profile', 'card_pdf', 'card_anonymous'] as const;
+/**
+ * What an agent read of a candidate: the profile, the card (PDF or anonymous), a match result's
+ * detail, a results CSV holding the candidate (those two name the job).
+ */
+export const ACCESS_KINDS = [
+  'profile',
+  'card_pdf',
+  'card_anonymous',
+  'result_detail',
+  'results_csv',
+] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,6 +117,8 @@ export const AccessLogEntrySchema = v.object({
   at: v.string(),
   agent: v.string(),
   what: v.picklist(ACCESS_KINDS),
+  /** The job a result detail or a results CSV was read under; null for the profile and the card. */
+  job: v.nullable(v.string()),
 });
 export type AccessLogEntry = v.InferOutput<typeof AccessLogEntrySchema>;
 export const AccessLogResponseSchema = v.object({ items: v.array(AccessLogEntrySchema) });
@@ -145,13 +157,13 @@ export const AgentProfileDetailSchema = v.object({
 export type AgentProfileDetail = v.InferOutput<typeof AgentProfileDetailSchema>;
 
 /** `agent` left out: the caller; null: unassign; another agent's uuid: senior agents only. */
-export const AssignBodySchema = v.object({
+export const AssignBodySchema = strictObject({
   uuid: UuidSchema,
   agent: v.optional(v.nullable(UuidSchema)),
 });
 export type AssignBody = v.InferOutput<typeof AssignBodySchema>;
-export const PromoteBodySchema = v.object({ uuid: UuidSchema });
-export const CandidateStatusBodySchema = v.object({
+export const PromoteBodySchema = strictObject({ uuid: UuidSchema });
+export const CandidateStatusBodySchema = strictObject({
   status: v.picklist(['active', 'inactive'], 'status.invalid'),
 });
 
@@ -222,8 +234,9 @@ const NameText = v.pipe(
   v.trim(),
   v.minLength(1, FieldError.required),
   v.maxLength(100, FieldError.tooLong),
+  oneLine(),
 );
-export const AgentSelfUpdateSchema = v.object({
+export const AgentSelfUpdateSchema = strictObject({
   first_name: NameText,
   last_name: NameText,
   phone: v.nullable(

@@ -8,7 +8,7 @@ import {
   LANGUAGE_LEVELS,
   type LanguageValue,
 } from './catalog';
-import { FieldError } from './field-errors';
+import { FieldError, oneLine, strictObjectMessage, webAddress } from './field-errors';
 import { MAX_WEIGHT } from './matching';
 
 /**
@@ -108,7 +108,12 @@ export function fieldValueSchema(field: FieldDefinition, options: BuildOptions =
       const limit =
         field.maxLength ?? (field.type === 'text' ? DEFAULT_TEXT_MAX_LENGTH : DEFAULT_TEXTAREA_MAX_LENGTH);
       const base = v.pipe(v.string(FieldError.invalidType), v.trim(), v.maxLength(limit, FieldError.tooLong));
-      return field.required ? v.pipe(base, v.minLength(1, FieldError.required)) : base;
+      // A one-line text (names, titles, the website) holds no control or bidi characters.
+      const text =
+        field.type === 'text'
+          ? v.pipe(base, oneLine(), ...(field.format === 'url' ? [webAddress()] : []))
+          : base;
+      return field.required ? v.pipe(text, v.minLength(1, FieldError.required)) : text;
     }
     case 'number':
       return numberSchema(field.min, field.max, field.step);
@@ -140,11 +145,7 @@ export function criterionValueSchema(field: FieldDefinition, options: BuildOptio
 }
 
 /** Missing keys of an object are `field.required`, keys the catalogue does not have `field.unknown`. */
-function objectMessage(issue: v.BaseIssue<unknown>): string {
-  if (issue.expected === 'never') return FieldError.unknown;
-  if (issue.kind === 'schema' && issue.path && issue.input === undefined) return FieldError.required;
-  return FieldError.invalidType;
-}
+const objectMessage = strictObjectMessage(FieldError.required);
 
 /** Values that count as "not filled in": they fail a required field and are `unknown` to matching. */
 export function isEmptyValue(value: unknown): boolean {

@@ -77,7 +77,7 @@ export type CriterionSpec = v.InferOutput<typeof CriterionSpecSchema>;
  * One field. `for` lists the user types that have it (`agent` stands for every agent type). For
  * `number`: min/max bound the value and `step` its grid (values are multiples of step). For `date`:
  * min/max are whole years relative to today (a birth date 14–100 years back: min -100, max -14). For text:
- * maxLength. For multiselect: max bounds the number of choices. For a job's `location` criterion:
+ * maxLength, and `format: "url"` asks for an http or https address. For multiselect: max bounds the number of choices. For a job's `location` criterion:
  * min/max bound radius_km. `ordinal` marks a select whose options are listed in ascending order.
  */
 export const FieldDefinitionSchema = v.object({
@@ -93,6 +93,7 @@ export const FieldDefinitionSchema = v.object({
   max: v.optional(v.number()),
   step: v.optional(v.pipe(v.number(), v.gtValue(0))),
   maxLength: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  format: v.optional(v.picklist(['url'])),
   ordinal: v.optional(v.boolean()),
   criterion: v.optional(CriterionSpecSchema),
 });

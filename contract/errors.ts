@@ -30,6 +30,8 @@ export const ErrorCode = {
   methodNotAllowed: 'route.method_not_allowed',
   payloadTooLarge: 'request.too_large',
   malformedJson: 'request.malformed_json',
+  /** A JSON body nested deeper than 32 levels (PRODUCT.md §8). */
+  tooDeep: 'request.too_deep',
   validation: 'request.invalid',
   rateLimited: 'request.rate_limited',
   unauthorized: 'auth.required',

@@ -7,6 +7,10 @@ export const FieldError = {
   invalidType: 'field.invalid_type',
   /** A NUL character or an unpaired UTF-16 surrogate in a text (refused for every request). */
   invalidText: 'field.invalid_text',
+  /** A control character (tab, line break, …) or a bidi control (U+202E …) in a name or title. */
+  controlCharacters: 'field.control_characters',
+  /** An address a user entered (a company's website) that is no http or https URL. */
+  urlInvalid: 'field.url_invalid',
   optionUnknown: 'field.option_unknown',
   duplicate: 'field.duplicate',
   tooMany: 'field.too_many',
@@ -25,6 +29,54 @@ export const FieldError = {
   mustInvalid: 'criterion.must_invalid',
 } as const;
 export type FieldErrorCode = (typeof FieldError)[keyof typeof FieldError];
+
+/**
+ * Control characters (Unicode Cc: tab, line breaks, DEL, C1) and the bidi controls (marks,
+ * embeddings, overrides, isolates) that make a name or title read other than it is stored.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** A one-line text — a name, a title — refuses control and bidi characters (PRODUCT.md §8). */
+export const oneLine = () =>
+  v.check<string, string>((text) => !CONTROL_CHARACTERS.test(text), FieldError.controlCharacters);
+
+/** An address a user enters is http or https, nothing a browser would run (`javascript:`) or fetch elsewhere. */
+export const webAddress = () =>
+  v.check<string, string>((text) => {
+    if (text === '') return true;
+    if (!/^https?:\/\//i.test(text)) return false;
+    try {
+      const url = new URL(text);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, FieldError.urlInvalid);
+
+/**
+ * The message of a strict object (PRODUCT.md §8: writes are strict everywhere): a key the object does
+ * not have is `field.unknown`, a missing key `missing`, a value that is no object at all
+ * `field.invalid_type` (or `notObject`).
+ */
+export function strictObjectMessage(missing: string = FieldError.invalidType, notObject?: string) {
+  return (issue: v.BaseIssue<unknown>): string => {
+    if (issue.expected === 'never') return FieldError.unknown;
+    if (issue.kind === 'schema' && issue.path && issue.input === undefined) return missing;
+    return notObject ?? FieldError.invalidType;
+  };
+}
+
+/**
+ * An object of a request body — the body itself and every object in it — that refuses a key it does
+ * not know with `field.unknown` rather than dropping it: the one way a write is strict.
+ */
+export function strictObject<const E extends v.ObjectEntries>(
+  entries: E,
+  missing?: string,
+  notObject?: string,
+) {
+  return v.strictObject(entries, strictObjectMessage(missing, notObject));
+}
 
 /**
  * How `fieldErrors` names a field. `field`: the first path segment, a job criterion by its key

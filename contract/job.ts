@@ -3,7 +3,7 @@ import type { FieldDefinition } from './catalog';
 import type { BuildOptions } from './catalog-schema';
 import { buildValuesSchema } from './catalog-schema';
 import { versionConflictSchema } from './errors';
-import { FieldError, fieldErrors } from './field-errors';
+import { FieldError, fieldErrors, strictObject } from './field-errors';
 import { JOB_LIST_SORTS, JOB_ORIGINS, JOB_STATUSES, RESULT_SORTS } from './list-filters';
 import { MAX_INT32 } from './profile';
 import { queryInt } from './query';
@@ -68,22 +68,20 @@ export const VersionSchema = v.pipe(
 );
 
 /** The outer shape of a job body; `parseJobInput` checks its contents against the job catalogue. */
-export const JobInputSchema = v.strictObject(
-  {
-    values: v.record(v.string(), v.unknown(), FieldError.invalidType),
-    criteria: v.optional(v.array(v.unknown(), FieldError.invalidType), () => []),
-  },
-  (issue) => (issue.expected === 'never' ? FieldError.unknown : FieldError.invalidType),
-);
+export const JobInputSchema = strictObject({
+  values: v.record(v.string(), v.unknown(), FieldError.invalidType),
+  criteria: v.optional(v.array(v.unknown(), FieldError.invalidType), () => []),
+});
 export type JobInput = v.InferInput<typeof JobInputSchema>;
 
-export const JobUpdateSchema = v.strictObject(
+export const JobUpdateSchema = strictObject(
   { ...JobInputSchema.entries, version: VersionSchema },
-  (issue) => (issue.expected === 'never' ? FieldError.unknown : 'version.required'),
+  'version.required',
+  'version.required',
 );
 export type JobUpdate = v.InferInput<typeof JobUpdateSchema>;
 
-export const JobStatusBodySchema = v.object({ status: v.picklist(JOB_STATUSES, 'status.invalid') });
+export const JobStatusBodySchema = strictObject({ status: v.picklist(JOB_STATUSES, 'status.invalid') });
 
 /** A criterion as stored: its value, weight 0–5 and must flag. */
 export interface JobCriterion {
@@ -315,7 +313,7 @@ export const ResultDetailSchema = v.object({
 });
 export type ResultDetail = v.InferOutput<typeof ResultDetailSchema>;
 
-export const PreviewRequestSchema = v.strictObject(
+export const PreviewRequestSchema = strictObject(
   {
     targetTypes: v.pipe(
       v.array(v.picklist(CANDIDATE_TYPES, FieldError.optionUnknown), FieldError.invalidType),
@@ -324,7 +322,8 @@ export const PreviewRequestSchema = v.strictObject(
     ),
     criteria: v.array(v.unknown(), FieldError.invalidType),
   },
-  (issue) => (issue.expected === 'never' ? FieldError.unknown : FieldError.required),
+  FieldError.required,
+  FieldError.required,
 );
 export type PreviewRequest = v.InferInput<typeof PreviewRequestSchema>;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FieldError } from './field-errors';
+import { FieldError, strictObject } from './field-errors';
 import { LEGAL_TEXTS, type LegalText } from './legal-names';
 
 export { LEGAL_TEXTS, type LegalText };
@@ -55,7 +55,7 @@ export const LegalIndexSchema = v.object({
 });
 export type LegalIndex = v.InferOutput<typeof LegalIndexSchema>;
 
-export const AcceptRequestSchema = v.object(
+export const AcceptRequestSchema = strictObject(
   {
     name: LegalTextNameSchema,
     version: v.pipe(
@@ -65,8 +65,7 @@ export const AcceptRequestSchema = v.object(
     ),
   },
   // A missing key is reported on that key; a body that is no object as a whole.
-  (issue) =>
-    issue.kind === 'schema' && issue.input === undefined ? FieldError.required : FieldError.invalidType,
+  FieldError.required,
 );
 export type AcceptRequest = v.InferOutput<typeof AcceptRequestSchema>;
 

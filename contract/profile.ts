@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { versionConflictSchema } from './errors';
+import { strictObject } from './field-errors';
 
 /** The largest value of a PostgreSQL `integer` column. */
 export const MAX_INT32 = 2_147_483_647;
@@ -29,7 +30,7 @@ export const ProfileResponseSchema = v.object({
 export type ProfileResponse = v.InferOutput<typeof ProfileResponseSchema>;
 
 /** PUT body: all values of the form (fields left out are cleared) and the version they were edited from. */
-export const ProfileUpdateSchema = v.object({
+export const ProfileUpdateSchema = strictObject({
   values: v.record(v.string(), v.unknown()),
   version: v.pipe(
     v.number('version.required'),
@@ -45,4 +46,4 @@ export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>;
 export const ProfileConflictSchema = versionConflictSchema('profile.version_conflict', ProfileResponseSchema);
 
 /** GET/POST /api/profile/status. */
-export const ProfileStatusSchema = v.object({ status: v.picklist(PROFILE_STATUSES, 'status.invalid') });
+export const ProfileStatusSchema = strictObject({ status: v.picklist(PROFILE_STATUSES, 'status.invalid') });

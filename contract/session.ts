@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { strictObject } from './field-errors';
 
 /** The access token's claims (SEED-SPEC §3, PRODUCT.md §3). */
 export const TokenClaimsSchema = v.object({
@@ -38,7 +39,7 @@ export const EmailSchema = v.pipe(
   v.email('email.invalid'),
 );
 
-export const LoginRequestSchema = v.object({
+export const LoginRequestSchema = strictObject({
   email: EmailSchema,
   password: v.pipe(
     v.string('password.required'),
@@ -49,11 +50,11 @@ export const LoginRequestSchema = v.object({
 });
 export type LoginRequest = v.InferInput<typeof LoginRequestSchema>;
 
-export const TwoFactorCodeSchema = v.object({
+export const TwoFactorCodeSchema = strictObject({
   code: v.pipe(v.string('code.required'), v.trim(), v.regex(/^\d{6}$/, 'code.format')),
 });
 
-export const RefreshRequestSchema = v.object({
+export const RefreshRequestSchema = strictObject({
   refresh_token: v.pipe(
     v.string('refresh_token.required'),
     v.nonEmpty('refresh_token.required'),

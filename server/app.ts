@@ -41,7 +41,7 @@ import { sessionRoutes } from './http/session.routes';
 import { canonicalInput } from './http/validate';
 import { JobServices } from './jobs/services';
 import { legalTextsFor } from './legal/texts';
-import type { Logger } from './log';
+import { type Logger, loggedPath } from './log';
 import { FilePhotoStorage } from './profiles/photo-storage';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     log.info(
       {
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
       },

@@ -24,6 +24,7 @@ export const payloadTooLarge = (limitBytes: number) =>
   new ApiError(413, ErrorCode.payloadTooLarge, `Request body larger than ${limitBytes} bytes`);
 export const malformedJson = () =>
   new ApiError(400, ErrorCode.malformedJson, 'Malformed JSON in request body');
+export const tooDeep = () => new ApiError(400, ErrorCode.tooDeep, 'Request body nested too deeply');
 export const databaseUnavailable = () =>
   new ApiError(503, ErrorCode.databaseUnavailable, 'Database unavailable');
 export const internalError = () => new ApiError(500, ErrorCode.internal, 'Internal Server Error');

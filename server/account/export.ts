@@ -50,7 +50,12 @@ export async function exportAccount(
   const photo = await ownPhoto(db, storage, userId);
   const personal = profile ?? (accountProfile && { ...accountProfile, status: 'active' });
   const agentAccesses: AgentAccess[] = profile
-    ? (await accessLogOf(db, profile.id)).map((a) => ({ at: a.at, agent: a.agent, action: a.what }))
+    ? (await accessLogOf(db, profile.id)).map((a) => ({
+        at: a.at,
+        agent: a.agent,
+        action: a.what,
+        job: a.job,
+      }))
     : [];
   return {
     exportedAt: new Date().toISOString(),

@@ -33,6 +33,16 @@ async function assignee(db: Database, caller: Caller, body: AssignBody): Promise
   return target;
 }
 
+/**
+ * A candidate assigned to another agent is taken or unassigned by senior agents only (PRODUCT.md
+ * §8); an unassigned one any agent assigns, and an agent's own one they hand back.
+ */
+function assertMayReassign(caller: Caller, current: string | null, next: string | null): void {
+  if (current === null || current === caller.userId || current === next) return;
+  if (!isSeniorAgentType(caller.userType))
+    throw new ApiError(403, 'assign.senior_only', 'Only senior agents reassign a candidate of another agent');
+}
+
 /** POST /api/agent/assign_profile. */
 export async function assignProfile(
   db: Database,
@@ -43,6 +53,7 @@ export async function assignProfile(
   const row = await db.transaction(async (tx) => {
     const db2 = tx as unknown as Database;
     const current = await candidateRow(db2, body.uuid, true);
+    assertMayReassign(caller, current.assigned_agent_id, agent);
     if (current.assigned_agent_id !== agent) {
       await db2.execute(sql`update profiles set assigned_agent_id = ${agent} where id = ${current.id}`);
       await recordAction(db2, caller, { kind: 'profile', id: current.id }, agent ? 'assign' : 'unassign', {

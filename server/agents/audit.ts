@@ -30,20 +30,41 @@ export async function recordAction(
   );
 }
 
-/** Stores that the caller read a candidate's profile or card (PRODUCT.md §8). */
-export async function recordAccess(db: Database, caller: Caller, profileId: string, what: AccessKind) {
+/** Stores that the caller read a candidate's data (PRODUCT.md §8); `jobId` for a result or a CSV. */
+export async function recordAccess(
+  db: Database,
+  caller: Caller,
+  profileId: string,
+  what: AccessKind,
+  jobId: string | null = null,
+) {
+  // A profile deleted since (a result outlives it) was read from the result alone: nothing to log it on.
   await db.execute(
-    sql`insert into agent_access_log (agent_id, agent_email, profile_id, what)
-        values (${caller.userId}, ${await callerEmail(db, caller)}, ${profileId}, ${what})`,
+    sql`insert into agent_access_log (agent_id, agent_email, profile_id, what, job_id)
+        select ${caller.userId}, ${await callerEmail(db, caller)}, p.id, ${what}, ${jobId}
+        from profiles p where p.id = ${profileId}`,
+  );
+}
+
+/**
+ * Stores one `results_csv` entry per candidate of an export (PRODUCT.md §8), naming the job, in one
+ * statement; profiles deleted since the run are left out.
+ */
+export async function recordExport(db: Database, caller: Caller, jobId: string, profileIds: string[]) {
+  if (profileIds.length === 0) return;
+  await db.execute(
+    sql`insert into agent_access_log (agent_id, agent_email, profile_id, what, job_id)
+        select ${caller.userId}, ${await callerEmail(db, caller)}, p.id, 'results_csv', ${jobId}
+        from profiles p where p.id = any(${`{${profileIds.join(',')}}`}::uuid[])`,
   );
 }
 
 /** Who read a candidate's data, newest first (senior agents; the candidate's own export). */
 export async function accessLogOf(db: Database, profileId: string): Promise<AccessLogEntry[]> {
-  const rows = await queryRows<{ at: string | Date; agent: string; what: AccessKind }>(
+  const rows = await queryRows<{ at: string | Date; agent: string; what: AccessKind; job_id: string | null }>(
     db,
-    sql`select at, agent_email as agent, what from agent_access_log where profile_id = ${profileId}
+    sql`select at, agent_email as agent, what, job_id from agent_access_log where profile_id = ${profileId}
         order by at desc, id desc limit 500`,
   );
-  return rows.map((r) => ({ at: new Date(r.at).toISOString(), agent: r.agent, what: r.what }));
+  return rows.map((r) => ({ at: new Date(r.at).toISOString(), agent: r.agent, what: r.what, job: r.job_id }));
 }

@@ -13,6 +13,7 @@ import { seedDefaultCatalog } from '../catalog/catalog';
 import { users } from '../db/schema/users';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { seedDemo } from '../demo/seed';
+import type { Logger } from '../log';
 import { listOutbox } from '../messaging/outbox';
 import { createTestApp } from './test-app';
 
@@ -22,7 +23,7 @@ export const START = Date.UTC(2026, 10, 21, 9, 0, 0);
  * The app on a migrated database with the catalogue and demo accounts, a controlled clock, a
  * scratch DATA_DIR, and TRUST_PROXY so each test can act from its own IP (X-Forwarded-For).
  */
-export async function createAccountFixture() {
+export async function createAccountFixture(options: { logger?: Logger } = {}) {
   const db: TestDb = await createTestDb();
   await seedDefaultCatalog(db.db);
   const dataDir = await mkdtemp(join(tmpdir(), 'matchwerk-account-'));
@@ -30,6 +31,7 @@ export async function createAccountFixture() {
   const { app, auth } = await createTestApp(db, {
     now: () => clock.now,
     env: { DATA_DIR: dataDir, TRUST_PROXY: 'true' },
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   let ipCounter = 0;
   let ip = '198.51.100.1';

@@ -68,7 +68,7 @@ describe('who may call', () => {
 });
 
 describe('assignment, promotion and status', () => {
-  it('assigns to me and unassigns; a senior agent assigns to another agent, a plain agent may not', async () => {
+  it('assigns to me and unassigns; a senior agent assigns to another agent and takes another’s candidate, a plain agent may not', async () => {
     const assign = (role: AgentRole, body: unknown) =>
       f.request('POST', '/api/agent/assign_profile', f.tokens[role], body);
     let res = await assign('agent', { uuid: f.stellaNoAccount });
@@ -85,7 +85,13 @@ describe('assignment, promotion and status', () => {
     res = await assign('senior', { uuid: f.stellaNoAccount, agent: f.ids.luna });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { code: string }).code).toBe('agent.not_found');
-    res = await assign('agent', { uuid: f.stellaNoAccount, agent: null });
+    // Another agent's candidate: a plain agent neither takes nor unassigns it, its agent hands it back.
+    for (const body of [{ uuid: f.stellaNoAccount }, { uuid: f.stellaNoAccount, agent: null }]) {
+      res = await assign('agent', body);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe('assign.senior_only');
+    }
+    res = await assign('otherAgent', { uuid: f.stellaNoAccount, agent: null });
     expect(res.status).toBe(200);
     expect(v.parse(AssignmentResultSchema, await res.json()).assignedAgent).toBeNull();
     res = await assign('agent', { uuid: crypto.randomUUID() });
@@ -96,7 +102,7 @@ describe('assignment, promotion and status', () => {
       await (await f.request('GET', `/api/agent/profile/${f.stellaNoAccount}`, f.tokens.agent)).json(),
     );
     expect(detail.history.slice(0, 3).map((h) => [h.agent, h.action])).toEqual([
-      ['agent@agents.test', 'unassign'],
+      ['other-agent@agents.test', 'unassign'],
       ['senior@agents.test', 'assign'],
       ['agent@agents.test', 'assign'],
     ]);

@@ -88,6 +88,53 @@ describe('text PostgreSQL cannot store is refused, once, for every request', () 
   });
 });
 
+/** `levels` nested arrays (or objects under `k`) around `inner`, as raw JSON text. */
+function nested(levels: number, inner = '1', kind: 'array' | 'object' = 'array'): string {
+  return kind === 'array'
+    ? `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`
+    : `${'{"k":'.repeat(levels)}${inner}${'}'.repeat(levels)}`;
+}
+
+function rawPut(path: string, body: string, token?: string) {
+  return f.app.request(path, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body,
+  });
+}
+
+describe('a JSON body nests at most 32 levels', () => {
+  it('answers 400 request.too_deep to 10 000 levels, before any route runs (no token asked for)', async () => {
+    for (const kind of ['array', 'object'] as const) {
+      const res = await rawPut('/api/profile', `{"values":${nested(10_000, '"x"', kind)},"version":0}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorBody).code).toBe('request.too_deep');
+    }
+    await unchanged();
+  });
+
+  it('counts every object and array: 32 levels reach the route, 33 do not', async () => {
+    // The body object is level 1, `values` level 2: 30 more arrays make 32.
+    const at32 = await rawPut('/api/profile', `{"values":{"skills":${nested(30)}},"version":0}`, stella);
+    expect(at32.status).toBe(400);
+    expect(((await at32.json()) as ErrorBody).fields).toMatchObject({ skills: ['field.invalid_type'] });
+    const at33 = await rawPut('/api/profile', `{"values":{"skills":${nested(31)}},"version":0}`, stella);
+    expect(at33.status).toBe(400);
+    expect(((await at33.json()) as ErrorBody).code).toBe('request.too_deep');
+  });
+
+  it('still names NUL text found under deep (allowed) nesting by its whole path', async () => {
+    const res = await rawPut(
+      '/api/profile',
+      `{"values":{"a":${nested(29, '"\\u0000"')}},"version":0}`,
+      stella,
+    );
+    expect(((await res.json()) as ErrorBody).fields).toEqual({
+      [`values.a.${Array(29).fill('0').join('.')}`]: ['field.invalid_text'],
+    });
+  });
+});
+
 // The catalogue's errors are keyed by field (as the profile form shows them); the one text check
 // before any route keys by the body's dot path.
 describe('integers stay within their columns', () => {

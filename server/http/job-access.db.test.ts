@@ -142,6 +142,19 @@ describe('who may call what', () => {
     const other = await json<JobListResponse>(await f.call('GET', '/api/jobs/list', f.tokens.otherCompany));
     expect(other.items.map((j) => j.uuid)).not.toContain(request.uuid);
   });
+
+  it('a company cannot order its requests by the hidden best score (400); agents can', async () => {
+    for (const order of ['desc', 'asc']) {
+      const res = await f.call('GET', `/api/jobs/list?sort=best_score&order=${order}`, f.tokens.company);
+      expect(res.status).toBe(400);
+      expect(await json<ErrorBody>(res)).toMatchObject({
+        code: 'request.invalid',
+        fields: { sort: ['query.invalid'] },
+      });
+    }
+    expect((await f.call('GET', '/api/jobs/list?sort=title', f.tokens.company)).status).toBe(200);
+    expect((await f.call('GET', '/api/jobs/list?sort=best_score', f.tokens.agent)).status).toBe(200);
+  });
 });
 
 describe('a company request', () => {

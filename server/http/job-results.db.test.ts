@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Job,
@@ -10,13 +10,38 @@ import type {
   Run,
 } from '../../contract/job';
 import type { BreakdownItem } from '../../contract/matching';
+import { signAccessToken } from '../auth/tokens';
 import { queryRows } from '../db/client';
+import { users } from '../db/schema/users';
 import { strongestReasons } from '../jobs/results';
-import { agentJobBody, codeOf, createJobFixture, type JobFixture, json } from './job-test-kit';
+import { agentJobBody, codeOf, createJobFixture, type JobFixture, json, ROLES } from './job-test-kit';
 
 // A run's results (pages, CSV, detail, shortlist), the live what-if and the near misses.
 
 let f: JobFixture;
+
+/** The cells of one CSV line as a spreadsheet splitting on `separator` reads them (RFC 4180 quotes). */
+function csvCells(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!;
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === separator) {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}
 
 beforeAll(async () => {
   f = await createJobFixture({ profiles: 300 });
@@ -144,14 +169,66 @@ describe('results', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Rang;Punktzahl;Typ;Name;Ort;Entfernung (km);Stärkste Gründe;Merkliste;Seit dem Lauf geändert;Profil-ID',
+      '"Rang";"Punktzahl";"Typ";"Name";"Ort";"Entfernung (km)";"Stärkste Gründe";"Merkliste";"Seit dem Lauf geändert";"Profil-ID"',
     );
     const rows = lines.slice(1).map((line) => {
-      const cells = line.split(';');
+      const cells = csvCells(line, ';');
       return `${cells[0]}|${cells[cells.length - 1]}`;
     });
     expect(rows).toEqual(pages);
-    expect(lines[1]).toMatch(/^\d+;\d+(,\d)?;(Stella|Nova) \(/);
+    expect(lines[1]).toMatch(/^\d+;\d+(,\d)?;"(Stella|Nova) \(/);
+  });
+
+  it('the CSV quotes every text and defuses formulas, in either language and separator', async () => {
+    const [first, second] = (
+      await json<ResultsResponse>(
+        await f.call('GET', `/api/job/showresults/${job.uuid}?limit=2`, f.tokens.agent),
+      )
+    ).items;
+    const names: Record<string, string> = {
+      [first!.uuid]: 'x,=1+2,',
+      [second!.uuid]: "y;=cmd|' /C calc'!A0;",
+    };
+    const setNames = async (rename: Record<string, string | null>) => {
+      for (const [uuid, name] of Object.entries(rename))
+        await f.db.db.execute(
+          sql`update job_results set name = coalesce(${name}, name) where run_id = ${run.uuid} and profile_id = ${uuid}`,
+        );
+    };
+    const before = { [first!.uuid]: first!.name, [second!.uuid]: second!.name };
+    await setNames(names);
+    try {
+      const [agent] = await f.db.db.select().from(users).where(eq(users.email, ROLES.agent));
+      const english = await signAccessToken(f.auth.tokens, { ...agent!, language: 'en' }, 'ok');
+      for (const [token, separator] of [
+        [f.tokens.agent, ';'],
+        [english, ','],
+      ] as const) {
+        const text = await (
+          await f.call('GET', `/api/job/showresults/${job.uuid}?limit=2&format=csv`, token)
+        ).text();
+        const lines = text
+          .replace(/^\uFEFF/, '')
+          .trimEnd()
+          .split('\r\n');
+        const rows = lines.slice(1, 3).map((line) => csvCells(line, separator));
+        expect(rows.map((cells) => cells[3])).toEqual([names[first!.uuid], names[second!.uuid]]);
+        expect(lines[1]).toContain('"x,=1+2,"');
+        expect(lines[2]).toContain(`"y;=cmd|' /C calc'!A0;"`);
+        // A spreadsheet that guesses the other separator still finds no cell starting a formula.
+        for (const other of [',', ';']) {
+          for (const line of lines)
+            for (const cell of csvCells(line, other)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+        }
+      }
+      await setNames({ [first!.uuid]: '=HYPERLINK("http://evil.test")' });
+      const text = await (
+        await f.call('GET', `/api/job/showresults/${job.uuid}?limit=1&format=csv`, f.tokens.agent)
+      ).text();
+      expect(text).toContain(`;"'=HYPERLINK(""http://evil.test"")";`);
+    } finally {
+      await setNames(before);
+    }
   });
 
   it('the shortlist filters, survives a new run, and the detail gives the neighbours in the page order', async () => {

@@ -236,7 +236,15 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   }),
   ...section('jobs', {
     'PUT /api/job': op('Create a job', created(JobSchema), { 403: forbidden }),
-    'GET /api/jobs/list': op('The jobs the caller may see', ok(JobListResponseSchema), { 403: forbidden }),
+    'GET /api/jobs/list': op(
+      'The jobs the caller may see',
+      ok(JobListResponseSchema),
+      { 403: forbidden },
+      {
+        description:
+          'A company sees its own requests without scores and cannot sort by them: `sort=best_score` answers it 400 `request.invalid` with `fields.sort: ["query.invalid"]`, as a sort the list does not have would.',
+      },
+    ),
     'POST /api/job/preview': op(
       'What-if: how many profiles an unsaved job would match',
       ok(PreviewResponseSchema),

@@ -131,7 +131,8 @@ function errorResponses(route: ApiRoute, doc: OperationDoc | undefined, hasBody:
   };
   // server/http/validate.ts canonicalInput: a NUL or lone surrogate in any path, query or body.
   add(400, [ErrorCode.validation]);
-  if (route.bodySchema) add(400, [ErrorCode.malformedJson]);
+  // ...and a JSON body nested deeper than 32 levels, refused there too.
+  if (route.bodySchema) add(400, [ErrorCode.malformedJson, ErrorCode.tooDeep]);
   if (route.query) add(400, [route.query.code]);
   if (route.auth) add(401, route.auth.codes);
   if (hasBody) add(413, [ErrorCode.payloadTooLarge]);

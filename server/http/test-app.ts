@@ -3,7 +3,7 @@ import { createApp } from '../app';
 import { createAuthServices } from '../auth/setup';
 import { loadConfig } from '../config';
 import type { DbHandle } from '../db/client';
-import { createLogger } from '../log';
+import { createLogger, type Logger } from '../log';
 import type { AppEnv } from './env';
 
 export interface TestAppOptions {
@@ -13,9 +13,11 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** How often the app's revocation cache polls the database (default 2 s). */
   revocationRefreshMs?: number;
+  /** Where the app logs; by default nowhere (LOG_LEVEL silent). */
+  logger?: Logger;
 }
 
-/** The real app over a test database, API only, logging off. */
+/** The real app over a test database, API only, logging off unless a logger is given. */
 export async function createTestApp(db: DbHandle, options: TestAppOptions = {}) {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -29,7 +31,7 @@ export async function createTestApp(db: DbHandle, options: TestAppOptions = {}) 
   const app = createApp({
     config,
     db,
-    logger: createLogger(config),
+    logger: options.logger ?? createLogger(config),
     auth,
     staticDir: null,
     extraRoutes: options.extraRoutes,

@@ -5,7 +5,7 @@ import type { GenericSchema, InferOutput } from 'valibot';
 import * as v from 'valibot';
 import { ErrorCode } from '../../contract/errors';
 import { FieldError, fieldErrors } from '../../contract/field-errors';
-import { ApiError } from '../errors';
+import { ApiError, tooDeep } from '../errors';
 
 /** What a `jsonBody` or `validQuery` middleware validates: the API reference documents exactly that. */
 export interface Validation {
@@ -73,33 +73,64 @@ export function isInvalidText(text: string): boolean {
   return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 
-/**
- * Dot paths (as `fieldErrors` keys them: `values.first_name`, `values.skills.0`) of every string in
- * a parsed JSON value that PostgreSQL could not store; an object key that is such a string counts
- * for the value under it.
- */
-export function invalidTextPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (isInvalidText(value)) found.push(path.join('.') || '_');
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => {
-      invalidTextPaths(item, [...path, String(i)], found);
-    });
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (isInvalidText(key)) found.push([...path, key].join('.'));
-      else invalidTextPaths(item, [...path, key], found);
-    }
-  }
-  return found;
+/** How deep a JSON body may nest (PRODUCT.md §8): `{}` and `[]` are one level, `{"a":[]}` two. */
+export const MAX_JSON_DEPTH = 32;
+
+/** A step of a path, linked to its parent: a path is spelled out only when something is found on it. */
+interface PathNode {
+  parent: PathNode | null;
+  key: string;
 }
 
-const JSON_TYPE = /^application\/([\w.-]+\+)?json\b/i;
+function dotPath(node: PathNode | null): string {
+  const keys: string[] = [];
+  for (let at = node; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
+/** What `scanJson` found: a body nested too deeply (it stops there), else the paths of unstorable text. */
+export type JsonScan = { tooDeep: true } | { tooDeep: false; invalidText: string[] };
 
 /**
- * Refuses (400, `field.invalid_text` on each offending field) a request whose JSON body, query
- * string or path holds a NUL or a lone surrogate, before any handler runs: mounted once on /api/*,
- * so every route, also one added later, is covered. A body that is not JSON is left to the route.
+ * One pass over a parsed JSON value, without recursion and in time linear in its size: stops at the
+ * first container nested deeper than `maxDepth`, and otherwise answers the dot paths (as `fieldErrors`
+ * keys them: `values.first_name`, `values.skills.0`) of every string PostgreSQL could not store; an
+ * object key that is such a string counts for the value under it.
+ */
+export function scanJson(value: unknown, maxDepth = MAX_JSON_DEPTH): JsonScan {
+  const invalidText: string[] = [];
+  const stack: { value: unknown; path: PathNode | null; depth: number }[] = [{ value, path: null, depth: 0 }];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const { value: item, path, depth } = top;
+    if (typeof item === 'string') {
+      if (isInvalidText(item)) invalidText.push(dotPath(path) || '_');
+      continue;
+    }
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth + 1 > maxDepth) return { tooDeep: true };
+    // Pushed last to first, so that the paths come out in the body's order.
+    const entries: [string, unknown][] = Array.isArray(item)
+      ? item.map((x, i) => [String(i), x])
+      : Object.entries(item);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      const node = { parent: path, key };
+      if (isInvalidText(key)) invalidText.push(dotPath(node));
+      else stack.push({ value: child, path: node, depth: depth + 1 });
+    }
+  }
+  return { tooDeep: false, invalidText };
+}
+
+/** The media types Hono's `json` validator parses (hono/validator), so that every body it reads was checked here. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+const mediaType = (contentType: string) => contentType.split(';')[0]!.trim();
+
+/**
+ * Refuses, before any handler runs, a JSON body nested deeper than `MAX_JSON_DEPTH` (400
+ * `request.too_deep`) and a request whose JSON body, query string or path holds a NUL or a lone
+ * surrogate (400, `field.invalid_text` on each offending field): mounted once on /api/*, so every
+ * route, also one added later, is covered. A body that is not JSON is left to the route.
  */
 export const canonicalInput: MiddlewareHandler = async (c, next) => {
   // No prototype: a client-chosen key such as "toString" or "__proto__" is a key like any other.
@@ -120,7 +151,7 @@ export const canonicalInput: MiddlewareHandler = async (c, next) => {
   if (
     c.req.method !== 'GET' &&
     c.req.method !== 'HEAD' &&
-    JSON_TYPE.test(c.req.header('content-type') ?? '')
+    JSON_TYPE.test(mediaType(c.req.header('content-type') ?? ''))
   ) {
     let body: unknown;
     try {
@@ -129,7 +160,9 @@ export const canonicalInput: MiddlewareHandler = async (c, next) => {
       // Malformed JSON or an oversized body: the cached failure reaches the route's validator.
       return next();
     }
-    for (const key of invalidTextPaths(body)) mark(key);
+    const scan = scanJson(body);
+    if (scan.tooDeep) throw tooDeep();
+    for (const key of scan.invalidText) mark(key);
   }
   if (Object.keys(fields).length > 0) {
     throw new ApiError(400, ErrorCode.validation, 'Text with NUL or unpaired surrogate characters', fields);

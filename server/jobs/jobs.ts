@@ -219,9 +219,17 @@ export async function changeStatus(
 
 const LIKE_SPECIAL = /[\\%_]/g;
 
+/** The job list's sorts that read scores: agents only. */
+const AGENT_ONLY_SORTS: ReadonlySet<JobListQuery['sort']> = new Set(['best_score']);
+
 /** GET /api/jobs/list: one status tab, search, origin filter, sort, page; counts per status. */
 export async function listJobs(db: Database, caller: Caller, query: JobListQuery): Promise<JobListResponse> {
   assertAgentOrCompany(caller);
+  // The best score is hidden from companies: ordering by it would reveal it (PRODUCT.md §5). Refused
+  // like any sort the list does not have, so the answer says nothing more than a wrong value would.
+  if (!isAgent(caller) && AGENT_ONLY_SORTS.has(query.sort)) {
+    throw new ApiError(400, ErrorCode.validation, 'Invalid query', { sort: ['query.invalid'] });
+  }
   const filters: SQL[] = [];
   if (!isAgent(caller)) filters.push(sql`j.company_user_id = ${caller.userId}`);
   if (query.origin) filters.push(sql`j.origin = ${query.origin}`);

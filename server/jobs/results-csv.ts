@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Catalog } from '../../contract/catalog';
 import type { ResultItem, ResultsQuery } from '../../contract/job';
 import type { Language } from '../../contract/user-types';
+import { recordExport } from '../agents/audit';
 import { type Database, queryRows } from '../db/client';
 import { assertAgent, type Caller } from './access';
 import {
@@ -28,13 +29,24 @@ async function allResults(db: Database, jobId: string, query: ResultsQuery): Pro
   return rows.map(toItem);
 }
 
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so no spreadsheet runs it as a formula. */
-function cell(value: string | number | null, separator: string): string {
+/** A number the export wrote itself (rank, score, distance): the one cell that stands unquoted. */
+export interface CsvNumber {
+  number: string;
+}
+
+/** Text that would start a formula (OWASP CSV injection): `= + - @`, tab or carriage return first. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (PRODUCT.md §8): every text quoted (RFC 4180, `"` doubled), whatever separator the
+ * file uses, so neither `;` nor `,` in a name splits it in a spreadsheet that guesses the other one;
+ * a text starting like a formula gets a leading `'`, so no spreadsheet runs it.
+ */
+export function csvCell(value: string | CsvNumber | null): string {
   if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  const quote = text.includes(separator) || /["\n\r]/.test(text);
-  return quote ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value !== 'string') return value.number;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /**
@@ -59,11 +71,11 @@ export async function resultsCsv(
     ]),
   );
   const fieldLabels = new Map(catalog.job.map((f) => [f.key, f.label[language]]));
-  const number = (x: number | null) =>
-    x === null ? null : language === 'de' ? String(x).replace('.', ',') : String(x);
+  const number = (x: number | null): CsvNumber | null =>
+    x === null ? null : { number: language === 'de' ? String(x).replace('.', ',') : String(x) };
   const items = await allResults(db, jobId, query);
   const separator = texts.separator;
-  const line = (cells: (string | number | null)[]) => cells.map((x) => cell(x, separator)).join(separator);
+  const line = (cells: (string | CsvNumber | null)[]) => cells.map(csvCell).join(separator);
   const lines = [line(texts.header)];
   for (const item of items) {
     const reasons = item.reasons
@@ -71,7 +83,7 @@ export async function resultsCsv(
       .join(', ');
     lines.push(
       line([
-        item.rank,
+        number(item.rank),
         number(item.score),
         typeLabels.get(item.type) ?? item.type,
         item.name,
@@ -84,6 +96,13 @@ export async function resultsCsv(
       ]),
     );
   }
+  // Every candidate in the file was read: one access-log entry each, naming the job (PRODUCT.md §8).
+  await recordExport(
+    db,
+    caller,
+    jobId,
+    items.map((item) => item.uuid),
+  );
   // The byte order mark lets spreadsheet programs read the umlauts as UTF-8.
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ResultDetail, ResultItem, ResultsQuery, ResultsResponse } from '../../contract/job';
 import type { BreakdownItem } from '../../contract/matching';
+import { recordAccess } from '../agents/audit';
 import { type Database, queryRows, queryRowsNamed } from '../db/client';
 import {
   type KeptAnswer,
@@ -257,7 +258,7 @@ export async function resultDetail(
   await assertJob(db, jobId);
   const notInResults = () => new ApiError(404, 'result.not_found', 'The profile is not among the results');
   if (!isUuid(profileId)) throw notInResults();
-  return snapshot(db, async (tx) => {
+  const detail = await snapshot(db, async (tx) => {
     const [run] = await queryRows<RunSqlRow>(
       tx,
       sql`select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)}`,
@@ -299,4 +300,7 @@ export async function resultDetail(
       run: toRun(run),
     };
   });
+  // The whole profile was read: logged like the candidate's page (PRODUCT.md §8).
+  await recordAccess(db, caller, detail.profile.uuid, 'result_detail', jobId);
+  return detail;
 }

@@ -13,9 +13,14 @@ export interface OutgoingMessage {
   html?: string;
 }
 
+/** A message the outbox hands to a transport: `id` is its outbox row, what a log line names it by. */
+export interface QueuedMessage extends OutgoingMessage {
+  id: string;
+}
+
 /** A way out for messages; the default (the outbox itself) only logs. */
 export interface Transport {
-  send(message: OutgoingMessage): Promise<void>;
+  send(message: QueuedMessage): Promise<void>;
   /**
    * True only for the development outbox, whose copy is the message people read (/dev/outbox).
    * Any other transport hands the message on: the stored copy then loses its links and codes.
@@ -104,7 +109,8 @@ export async function deliverDue(
           returning id, kind, user_id, recipient, subject, text, html, attempts`,
     );
     if (!row) break;
-    const message: OutgoingMessage = {
+    const message: QueuedMessage = {
+      id: row.id,
       kind: row.kind,
       userId: row.user_id,
       to: row.recipient,

@@ -3,15 +3,15 @@ import type { Config } from '../config';
 import type { Logger } from '../log';
 import type { OutgoingMessage, Transport } from './outbox';
 
-/** The default: the message stays in the outbox table (and /api/dev/outbox); the log says so. */
+/**
+ * The default: the message stays in the outbox table (and /api/dev/outbox); the log says so by the
+ * message's id, never its address, number or subject (PRODUCT.md §8).
+ */
 export function logTransport(logger: Logger): Transport {
   return {
     keepsText: true,
     send: async (message) => {
-      logger.info(
-        { kind: message.kind, to: message.to, subject: message.subject },
-        'message kept in the outbox',
-      );
+      logger.info({ kind: message.kind, outboxId: message.id }, 'message kept in the outbox');
     },
   };
 }

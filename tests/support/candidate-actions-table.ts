@@ -280,34 +280,55 @@ const seniorOnStella: ModelTable = {
   },
 };
 
-/** A plain agent on an inactive nova assigned to Kim: takes it over, may neither unassign Kim nor assign to others. */
+/**
+ * A plain agent on an inactive nova assigned to Kim: may neither take it over nor unassign Kim nor
+ * assign to others (PRODUCT.md §8: reassigning is for senior agents), only (de)activate it.
+ */
+const kimsNova = (status: 'active' | 'inactive'): CandidateFacts => ({
+  uuid: 'c1',
+  type: 'nova',
+  status,
+  assignedAgent: KIM,
+});
 const plainOnKimsNova: ModelTable = {
   initial: 'idle#kims',
   events: EVENTS,
   states: {
     'idle#kims': {
-      assignToMe: { target: 'assigning', invoked: [assignCall('me')], tags: busy },
       activate: { target: 'confirmingStatus', context: { pendingStatus: 'active' } },
-    },
-    assigning: {
-      answered: {
-        target: 'idle#mine',
-        context: { candidate: { uuid: 'c1', type: 'nova', status: 'inactive', assignedAgent: ME } },
-        invoked: [changed({ type: 'nova', status: 'inactive', assignedAgent: ME })],
-      },
-      refused: { target: 'failed#kims', context: { error: REFUSAL } },
-    },
-    'failed#kims': {
-      assignToMe: { target: 'assigning', context: { error: null }, invoked: [assignCall('me')] },
-      activate: { target: 'confirmingStatus', context: { error: null } },
-    },
-    'idle#mine': {
-      unassign: { target: 'assigning', invoked: [assignCall(null)] },
-      activate: { target: 'confirmingStatus' },
     },
     confirmingStatus: {
       cancel: { target: 'idle#kims', context: { pendingStatus: null } },
       confirm: { target: 'changingStatus', invoked: [statusCall('active')], tags: busy },
+    },
+    changingStatus: {
+      answered: {
+        target: 'idle#active',
+        context: { candidate: kimsNova('active'), notice: 'activated', pendingStatus: null },
+        invoked: [after(kimsNova('active')).changed],
+      },
+      refused: { target: 'failed#kims', context: { error: REFUSAL, pendingStatus: null } },
+    },
+    'failed#kims': {
+      activate: { target: 'confirmingStatus', context: { error: null, pendingStatus: 'active' } },
+    },
+    'idle#active': {
+      deactivate: { target: 'confirmingStatus#off', context: { pendingStatus: 'inactive' } },
+    },
+    'confirmingStatus#off': {
+      cancel: { target: 'idle#active', context: { pendingStatus: null } },
+      confirm: { target: 'changingStatus#off', invoked: [statusCall('inactive')], tags: busy },
+    },
+    'changingStatus#off': {
+      answered: {
+        target: 'idle#kims',
+        context: { candidate: kimsNova('inactive'), notice: 'deactivated', pendingStatus: null },
+        invoked: [after(kimsNova('inactive')).changed],
+      },
+      refused: { target: 'failed#active', context: { error: REFUSAL, pendingStatus: null } },
+    },
+    'failed#active': {
+      deactivate: { target: 'confirmingStatus#off', context: { error: null, pendingStatus: 'inactive' } },
     },
   },
 };

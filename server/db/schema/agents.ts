@@ -27,8 +27,10 @@ export const agentActions = pgTable(
 );
 
 /**
- * Every agent read of a candidate's profile or card (PRODUCT.md §8): senior agents see it on the
- * candidate's page and the candidate's data export lists it. Goes with the profile.
+ * Every agent read of a candidate's data (PRODUCT.md §8): the profile, the card, a match result's
+ * detail, a results CSV holding the candidate (`job_id` names the job of those two; no foreign key,
+ * the entry outlives the job). Senior agents see it on the candidate's page and the candidate's data
+ * export lists it. Goes with the profile.
  */
 export const agentAccessLog = pgTable(
   'agent_access_log',
@@ -40,10 +42,14 @@ export const agentAccessLog = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     what: text('what').notNull(),
+    jobId: uuid('job_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('agent_access_log_profile_idx').on(t.profileId, t.at),
-    check('agent_access_log_what_values', sql`${t.what} in ('profile', 'card_pdf', 'card_anonymous')`),
+    check(
+      'agent_access_log_what_values',
+      sql`${t.what} in ('profile', 'card_pdf', 'card_anonymous', 'result_detail', 'results_csv')`,
+    ),
   ],
 );

@@ -58,7 +58,7 @@ const isStatus = (s: string): s is 'active' | 'inactive' => s === 'active' || s 
 
 /** What idle and failed both take: the actions themselves (a failure does not block the next try). */
 const ACTIONS = {
-  'candidate.assignToMe': { guard: 'isNotMine', target: 'assigning', actions: 'clearError' },
+  'candidate.assignToMe': { guard: 'mayTake', target: 'assigning', actions: 'clearError' },
   'candidate.assignTo': { guard: 'mayAssignTo', target: 'assigning', actions: 'clearError' },
   'candidate.unassign': { guard: 'mayUnassign', target: 'assigning', actions: 'clearError' },
   'candidate.promote': { guard: 'isLuna', target: 'confirmingPromote', actions: 'clearError' },
@@ -80,7 +80,7 @@ const ACTIONS = {
  * confirmation. One action at a time (busy); a failure keeps its code until the next try; every result
  * replaces the candidate's facts and is reported through `changed` (the route reloads the page's
  * data and the tables). The screens show a button only where `state.can()` says the event is taken:
- * a stella cannot be promoted, a plain agent cannot assign to others.
+ * a stella cannot be promoted, a plain agent cannot assign to others nor take another's candidate.
  */
 export const candidateActionsMachine = setup({
   types: {
@@ -123,7 +123,10 @@ export const candidateActionsMachine = setup({
     changed: (_, _result: AssignmentResult) => {},
   },
   guards: {
-    isNotMine: ({ context }) => context.candidate.assignedAgent?.uuid !== context.me,
+    // Another agent's candidate is taken over by senior agents only (PRODUCT.md §8).
+    mayTake: ({ context }) =>
+      context.candidate.assignedAgent === null ||
+      (context.senior && context.candidate.assignedAgent.uuid !== context.me),
     mayAssignTo: ({ context, event }) =>
       event.type === 'candidate.assignTo' &&
       context.senior &&

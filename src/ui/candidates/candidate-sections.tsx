@@ -16,6 +16,8 @@ const ACCESS_KINDS: Record<AccessKind, ReturnType<typeof msg>> = {
   profile: msg`profile viewed`,
   card_pdf: msg`card downloaded`,
   card_anonymous: msg`anonymous card downloaded`,
+  result_detail: msg`match result viewed`,
+  results_csv: msg`in a results list downloaded (CSV)`,
 };
 const HISTORY_ACTIONS: Record<string, ReturnType<typeof msg>> = {
   assign: msg`assigned`,
