@@ -81,8 +81,11 @@ export const TimelinePageSchema = v.object({
 });
 export type TimelinePage = v.InferOutput<typeof TimelinePageSchema>;
 
-const strict = (issue: v.BaseIssue<unknown>) =>
-  issue.expected === 'never' ? FieldError.unknown : FieldError.invalidType;
+/** A key the body may not have is `field.unknown`, a missing one `field.required`. */
+function strict(issue: v.BaseIssue<unknown>): string {
+  if (issue.expected === 'never') return FieldError.unknown;
+  return issue.input === undefined ? FieldError.required : FieldError.invalidType;
+}
 
 /** Plain text with line breaks (links are shown as links): 1 to 5000 characters after trimming. */
 export const TimelineTextSchema = v.pipe(
