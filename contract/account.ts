@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { strictObject } from './field-errors';
 import { EmailSchema } from './session';
+import { AgentEditSchema } from './timeline';
 
 /*
  * Registration, e-mail validation, SMS 2FA setup, password reset and account settings
@@ -243,5 +244,11 @@ export const AccountExportSchema = v.object({
   photo: v.nullable(v.string()),
   messages: v.array(ExportedMessageSchema),
   agentAccesses: v.array(AgentAccessSchema),
+  /**
+   * What agents changed about the profile or company (who, when, which fields), oldest first: the
+   * agents' events of its timeline. Agents' notes and logged calls and mails are not part of it
+   * (PRODUCT.md §10: working notes of the agency).
+   */
+  agentEdits: v.array(AgentEditSchema),
 });
 export type AccountExport = v.InferOutput<typeof AccountExportSchema>;

@@ -102,6 +102,8 @@ export const ProfileListItemSchema = v.object({
   completeness: v.number(),
   createdAt: v.string(),
   updatedAt: v.string(),
+  /** The newest note, call or mail of the candidate's timeline; null: none yet. */
+  lastContact: v.nullable(v.string()),
 });
 export type ProfileListItem = v.InferOutput<typeof ProfileListItemSchema>;
 

@@ -38,6 +38,7 @@ import { openApiRoutes } from './http/openapi';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
 import { securityHeaders } from './http/security-headers';
 import { sessionRoutes } from './http/session.routes';
+import { timelineRoutes } from './http/timeline.routes';
 import { canonicalInput } from './http/validate';
 import { JobServices } from './jobs/services';
 import { legalTextsFor } from './legal/texts';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '/api',
     agentRoutes({ db: deps.db.db, tokens: deps.auth.tokens, storage: photoStorage, now: deps.auth.now }),
   );
+  app.route('/api', timelineRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));
   app.route(
     '/api',
     accountRoutes(

@@ -12,6 +12,7 @@ import { ApiError } from '../errors';
 import { redactSecrets } from '../messaging/redact';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { ownPhoto } from '../profiles/photos';
+import { agentEditsOf } from '../timeline/timeline';
 
 /**
  * Everything the server holds about an account (PRODUCT.md §8), read in one transaction so the
@@ -57,6 +58,10 @@ export async function exportAccount(
         job: a.job,
       }))
     : [];
+  const agentEdits = await agentEditsOf(db, [
+    ...(profile ? [{ kind: 'profile' as const, id: profile.id }] : []),
+    ...(company ? [{ kind: 'company' as const, id: company.id }] : []),
+  ]);
   return {
     exportedAt: new Date().toISOString(),
     account: {
@@ -90,5 +95,6 @@ export async function exportAccount(
       status: m.status,
     })),
     agentAccesses,
+    agentEdits,
   };
 }

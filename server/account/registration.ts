@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { REQUIRED_ACCEPTANCES, type UserCategory } from '../../contract/account';
 import { LEGAL_TEXTS } from '../../contract/legal';
 import type { TokenClaims, TokenPair } from '../../contract/session';
+import { recordEvent } from '../agents/audit';
 import { hashPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
 import { enforce } from '../auth/rate-limit';
@@ -13,7 +14,7 @@ import { ApiError } from '../errors';
 import { currentLegalVersions } from '../legal/texts';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
-import { profileKindOf, readProfile } from '../profiles/profiles';
+import { ownTimelineTarget, profileKindOf, readProfile } from '../profiles/profiles';
 import { findUserByEmail, normaliseEmail } from '../users/users';
 import { consumeEmailToken, newEmailToken, storeEmailToken } from './email-tokens';
 import { accountMail } from './mails';
@@ -105,6 +106,9 @@ export async function validateEmail(svc: AccountServices, token: string): Promis
       .where(eq(users.id, userId))
       .returning();
     if (!row?.active) throw invalidValidationToken();
+    const db2 = tx as unknown as Database;
+    const target = await ownTimelineTarget(db2, { userId: row.id, userType: row.userType });
+    if (target) await recordEvent(db2, target, 'email.confirmed', {}, now);
     return row;
   });
   return issueTokenPair(svc.auth, user);

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { AccessKind, AccessLogEntry } from '../../contract/agent';
 import { type Database, queryRows } from '../db/client';
 import type { Caller } from '../jobs/access';
+import { insertTimelineEntry, type TimelineTarget } from '../timeline/timeline';
 
 /**
- * The agent workspace's two logs: every change an agent makes lands in `agent_actions`, every read of
- * a candidate's profile or card in `agent_access_log` (PRODUCT.md §8).
+ * The agent workspace's two records (PRODUCT.md §8, §10): every change an agent makes is an event on
+ * the timeline of the candidate, company or job it was made to (`recordAction`, the one way to
+ * write one), every read of a candidate's profile or card a row of `agent_access_log`.
  */
 
 async function callerEmail(db: Database, caller: Caller): Promise<string> {
@@ -16,18 +18,40 @@ async function callerEmail(db: Database, caller: Caller): Promise<string> {
   return row?.email ?? caller.userId;
 }
 
+/**
+ * Records that the calling agent changed something about a candidate (`profile`), a company or a
+ * job: an event on its timeline naming the agent (kept by e-mail after their account is gone).
+ * `action` is a dotted name (`profile.edited` with `{ fields: [...] }`, `assign` with `from` / `to`,
+ * `promote`, `blocked` with `reason`, …); the timeline shows every known one in words and any other
+ * by its name. Call it in the transaction of the change.
+ */
 export async function recordAction(
   db: Database,
   caller: Caller,
-  target: { kind: 'profile' | 'company'; id: string },
+  target: TimelineTarget,
   action: string,
   details: Record<string, unknown>,
 ): Promise<void> {
-  await db.execute(
-    sql`insert into agent_actions (agent_id, agent_email, target_kind, target_id, action, details)
-        values (${caller.userId}, ${await callerEmail(db, caller)}, ${target.kind}, ${target.id}, ${action},
-                ${JSON.stringify(details)}::jsonb)`,
-  );
+  await insertTimelineEntry(db, target, {
+    kind: 'event',
+    action,
+    details,
+    author: { id: caller.userId, email: await callerEmail(db, caller) },
+  });
+}
+
+/**
+ * Records what happened to a candidate, company or job without an agent — the person registered or
+ * confirmed their e-mail, a company filed a request: an event without author on its timeline.
+ */
+export async function recordEvent(
+  db: Database,
+  target: TimelineTarget,
+  action: string,
+  details: Record<string, unknown> = {},
+  at?: Date,
+): Promise<void> {
+  await insertTimelineEntry(db, target, { kind: 'event', action, details, ...(at ? { at } : {}) });
 }
 
 /** Stores that the caller read a candidate's data (PRODUCT.md §8); `jobId` for a result or a CSV. */

@@ -10,7 +10,7 @@ import type { PhotoStorage } from '../profiles/photo-storage';
 import { ownPhoto, photoUrl } from '../profiles/photos';
 import { completenessOf } from '../profiles/profiles';
 import { checkUuid, profileNotFound } from './access';
-import { accessLogOf, recordAccess } from './audit';
+import { accessLogOf, recordAccess, recordAction } from './audit';
 import { agentRef } from './team';
 
 /**
@@ -93,8 +93,9 @@ export async function readCandidate(
     ),
     queryRows<{ at: string | Date; agent: string; action: string; details: Record<string, unknown> }>(
       db,
-      sql`select at, agent_email as agent, action, details from agent_actions
-          where target_id = ${row.id} order by at desc, id desc limit 100`,
+      sql`select at, author_email as agent, action, details from timeline_entries
+          where profile_id = ${row.id} and kind = 'event' and author_email is not null
+          order by at desc, created_at desc, id desc limit 100`,
     ),
     agentRef(db, row.assigned_agent_id),
   ]);
@@ -158,5 +159,7 @@ export async function candidateCard(
   }
   const pdf = await renderProfileCard({ values, fields, language: caller.language, photo });
   await recordAccess(db, caller, row.id, format === 'pdf' ? 'card_pdf' : 'card_anonymous');
+  // The access log says who read the data; the timeline, that a card left the system.
+  await recordAction(db, caller, { kind: 'profile', id: row.id }, 'card.downloaded', { format });
   return pdf;
 }

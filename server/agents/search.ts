@@ -225,6 +225,7 @@ interface ListRow {
   completeness: number;
   created_at: string | Date;
   updated_at: string | Date;
+  last_contact: string | Date | null;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -256,7 +257,10 @@ export function listStatements(
             p."values" ->> 'occupation' as occupation, u.email, ph.id as photo_id,
             a.id as agent_id, a.email as agent_email, ap."values" ->> 'first_name' as agent_first,
             ap."values" ->> 'last_name' as agent_last, p.completeness,
-            p.created_at, p.updated_at, row_number() over (order by ${orderBy(query)}) as n
+            p.created_at, p.updated_at,
+            (select max(t.at) from timeline_entries t where t.profile_id = p.id and t.kind <> 'event')
+              as last_contact,
+            row_number() over (order by ${orderBy(query)}) as n
           from (select p.* from profiles p where ${where}
                 order by ${orderBy(query)}
                 limit ${query.limit} offset ${(query.page - 1) * query.limit}) p
@@ -360,6 +364,7 @@ async function listPage(
     completeness: Number(r.completeness),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
+    lastContact: r.last_contact === null ? null : iso(r.last_contact),
   }));
   return { items, total, page: query.page, limit: query.limit };
 }

@@ -7,4 +7,5 @@ export * from './schema/jobs';
 export * from './schema/profiles';
 export * from './schema/registration';
 export * from './schema/sessions';
+export * from './schema/timeline';
 export * from './schema/users';

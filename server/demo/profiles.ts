@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { CityValue } from '../../contract/catalog';
+import { recordEvent } from '../agents/audit';
 import { loadCatalogFile } from '../catalog/catalog';
 import { citiesOf, cityById } from '../catalog/cities';
-import type { Database } from '../db/client';
+import { type Database, queryRows } from '../db/client';
 import { syntheticProfiles } from '../matching/synthetic';
+import type { TimelineTarget } from '../timeline/timeline';
 
 /** A city of the bundled list, stored as a profile saved through the API stores it (with its id). */
 function city(id: number): CityValue {
@@ -115,6 +117,15 @@ export function generatedProfileId(i: number): string {
   return `5eed0000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 }
 
+/** A demo account's timeline starts with its registration, like any other account's. */
+async function recordRegistration(db: Database, target: TimelineTarget, userId: string) {
+  const [user] = await queryRows<{ created_at: string | Date }>(
+    db,
+    sql`select created_at from users where id = ${userId}`,
+  );
+  await recordEvent(db, target, 'registered', {}, user ? new Date(user.created_at) : undefined);
+}
+
 /**
  * Profiles of the demo accounts, the demo company, and 300 generated candidates without accounts
  * (seeded, so every start yields the same ones) spread over German cities. Idempotent: rows that
@@ -124,19 +135,23 @@ export async function seedDemoProfiles(db: Database, userIds: Map<string, { id: 
   for (const [email, values] of Object.entries(DEMO_PROFILES)) {
     const user = userIds.get(email);
     if (!user) continue;
-    await db.execute(
+    const [made] = await queryRows<{ id: string }>(
+      db,
       sql`insert into profiles (id, user_id, type, "values") values (${crypto.randomUUID()}, ${user.id},
             ${user.type}, ${JSON.stringify(values)}::jsonb)
-          on conflict (user_id) do nothing`,
+          on conflict (user_id) do nothing returning id`,
     );
+    if (made) await recordRegistration(db, { kind: 'profile', id: made.id }, user.id);
   }
   const company = userIds.get(DEMO_COMPANY_EMAIL);
   if (company) {
-    await db.execute(
+    const [made] = await queryRows<{ id: string }>(
+      db,
       sql`insert into companies (id, user_id, "values") values (${crypto.randomUUID()}, ${company.id},
             ${JSON.stringify(DEMO_COMPANY)}::jsonb)
-          on conflict (user_id) do nothing`,
+          on conflict (user_id) do nothing returning id`,
     );
+    if (made) await recordRegistration(db, { kind: 'company', id: made.id }, company.id);
   }
   const last = generatedProfileId(GENERATED_PROFILES - 1);
   const done = await db.execute(sql`select 1 from profiles where id = ${last}`);

@@ -34,6 +34,7 @@ import {
 } from '../../contract/legal';
 import { ProfileConflictSchema, ProfileResponseSchema, ProfileStatusSchema } from '../../contract/profile';
 import { TokenClaimsSchema, TokenPairSchema } from '../../contract/session';
+import { TimelineEntrySchema, TimelinePageSchema } from '../../contract/timeline';
 import {
   created,
   type DocumentedCode,
@@ -56,6 +57,11 @@ const agentJob = { 403: forbidden, 404: ['job.not_found'] } as const;
 const agentsOnly = { 403: forbidden } as const;
 const agentUuid = { 400: ['uuid.invalid'], 403: forbidden } as const;
 const candidate = { ...agentUuid, 404: ['profile.not_found'] } as const;
+/** A timeline call: its subject by kind and uuid. */
+const timeline = {
+  ...agentUuid,
+  404: ['timeline.subject_invalid', 'profile.not_found', 'company.not_found', 'job.not_found'],
+} as const;
 const assigning = { ...agentUuid, 403: [...forbidden, 'assign.senior_only'] } as const;
 /** A job call that also looks up something of the job: its run, a result, a profile. */
 const jobAnd = (notFound: DocumentedCode) => ({ 403: forbidden, 404: ['job.not_found', notFound] }) as const;
@@ -364,6 +370,26 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       'A company with its profile values and job requests',
       ok(CompanyDetailSchema),
       { ...agentUuid, 404: ['company.not_found'] },
+    ),
+    'GET /api/agent/timeline/{subject}/{uuid}': op(
+      "A candidate's (subject profile), company's or job's timeline: newest first, one kind or all, paged",
+      ok(TimelinePageSchema),
+      timeline,
+    ),
+    'POST /api/agent/timeline/{subject}/{uuid}': op(
+      'Add a note, or log a call or mail with its summary and date, to a timeline',
+      created(TimelineEntrySchema),
+      timeline,
+    ),
+    'PUT /api/agent/timeline/{subject}/{uuid}/{entry}': op(
+      "Edit a note's text: its author, within 24 hours of writing it",
+      ok(TimelineEntrySchema),
+      {
+        ...timeline,
+        403: [...forbidden, 'timeline.not_author'],
+        404: [...timeline[404], 'timeline.entry_not_found'],
+        409: ['timeline.edit_expired', 'timeline.not_editable'],
+      },
     ),
   }),
   ...section('development', {

@@ -10,6 +10,7 @@ import {
   parseJobInput,
 } from '../../contract/job';
 import { CANDIDATE_TYPES, type CandidateType } from '../../contract/user-types';
+import { recordAction, recordEvent } from '../agents/audit';
 import { readCatalog } from '../catalog/catalog';
 import { cityById } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
@@ -131,11 +132,16 @@ export async function createJob(
   const { values, criteria } = await parseBody(db, caller, body);
   const id = crypto.randomUUID();
   const company = isCompany(caller);
-  await db.execute(
-    sql`insert into jobs (id, origin, company_user_id, created_by, "values", criteria)
-        values (${id}, ${company ? 'company' : 'agent'}, ${company ? caller.userId : null}, ${caller.userId},
-                ${JSON.stringify(values)}::jsonb, ${JSON.stringify(criteria)}::jsonb)`,
-  );
+  await db.transaction(async (tx) => {
+    const db2 = tx as unknown as Database;
+    await db2.execute(
+      sql`insert into jobs (id, origin, company_user_id, created_by, "values", criteria)
+          values (${id}, ${company ? 'company' : 'agent'}, ${company ? caller.userId : null}, ${caller.userId},
+                  ${JSON.stringify(values)}::jsonb, ${JSON.stringify(criteria)}::jsonb)`,
+    );
+    if (company) await recordEvent(db2, { kind: 'job', id }, 'job.requested');
+    else await recordAction(db2, caller, { kind: 'job', id }, 'job.created', {});
+  });
   return toJob((await selectJob(db, id))!, caller);
 }
 
@@ -157,18 +163,35 @@ export async function updateJob(
   const existing = await selectJob(db, id);
   if (!existing) throw jobNotFound();
   const { values, criteria } = await parseBody(db, caller, body);
-  const [saved] = await queryRows<{ id: string }>(
-    db,
-    sql`update jobs set "values" = ${JSON.stringify(values)}::jsonb, criteria = ${JSON.stringify(criteria)}::jsonb,
-          version = version + 1, updated_at = now()
-        where id = ${id} and version = ${body.version} and status = 'active'
-        returning id`,
-  );
+  const saved = await db.transaction(async (tx) => {
+    const db2 = tx as unknown as Database;
+    const [row] = await queryRows<{ id: string }>(
+      db2,
+      sql`update jobs set "values" = ${JSON.stringify(values)}::jsonb, criteria = ${JSON.stringify(criteria)}::jsonb,
+            version = version + 1, updated_at = now()
+          where id = ${id} and version = ${body.version} and status = 'active'
+          returning id`,
+    );
+    const fields = changedFields(existing, values, criteria);
+    if (row && fields.length > 0)
+      await recordAction(db2, caller, { kind: 'job', id }, 'job.edited', { fields });
+    return row;
+  });
   const current = await selectJob(db, id);
   if (!current) throw jobNotFound();
   if (saved) return { ok: true, job: toJob(current, caller) };
   if (current.status === 'archived') throw archived();
   return { ok: false, current: toJob(current, caller) };
+}
+
+/** The value keys (and `criteria`) an edit changes: what the job's timeline names. */
+function changedFields(before: JobSqlRow, values: Record<string, unknown>, criteria: unknown[]): string[] {
+  const keys = new Set([...Object.keys(before.values ?? {}), ...Object.keys(values)]);
+  const changed = [...keys]
+    .filter((key) => JSON.stringify(before.values?.[key]) !== JSON.stringify(values[key]))
+    .sort();
+  if (JSON.stringify(before.criteria) !== JSON.stringify(criteria)) changed.push('criteria');
+  return changed;
 }
 
 export const archived = () => new ApiError(409, 'job.archived', 'The job is archived: re-activate it first');
@@ -194,11 +217,21 @@ export async function changeStatus(
   assertAgent(caller);
   if (!isUuid(id)) throw jobNotFound();
   const found = await db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: string }>(
-      tx as unknown as Database,
-      sql`update jobs set status = ${status}, updated_at = now() where id = ${id} returning id`,
+    const db2 = tx as unknown as Database;
+    const rows = await queryRows<{ id: string; before: string }>(
+      db2,
+      sql`update jobs j set status = ${status}, updated_at = now() from jobs old
+          where j.id = ${id} and old.id = j.id returning j.id, old.status as before`,
     );
     if (rows.length === 0) return false;
+    if (rows[0]!.before !== status)
+      await recordAction(
+        db2,
+        caller,
+        { kind: 'job', id },
+        status === 'archived' ? 'job.archived' : 'job.activated',
+        {},
+      );
     if (status === 'archived') {
       // What a cancelled run had written goes too; the previous done run's results stay.
       await tx.execute(

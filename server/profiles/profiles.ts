@@ -6,10 +6,12 @@ import { ErrorCode } from '../../contract/errors';
 import { fieldErrors } from '../../contract/field-errors';
 import type { ProfileResponse, ProfileStatus } from '../../contract/profile';
 import { CANDIDATE_TYPES } from '../../contract/user-types';
+import { recordEvent } from '../agents/audit';
 import { readCatalog } from '../catalog/catalog';
 import { cityById, cityNear } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
+import type { TimelineTarget } from '../timeline/timeline';
 import { photoUrlOf } from './photos';
 
 /**
@@ -83,21 +85,50 @@ async function selectRow(db: Database, kind: ProfileKind, userId: string): Promi
   return row;
 }
 
-/** The row of the owner, created empty on first use (an account always has its profile). */
+/**
+ * The row of the owner, created empty on first use (an account always has its profile). A
+ * candidate's or company's row starts its timeline with the account's registration.
+ */
 async function ensureRow(db: Database, kind: ProfileKind, owner: Owner): Promise<Row> {
   const found = await selectRow(db, kind, owner.userId);
   if (found) return found;
   const id = crypto.randomUUID();
-  await db.execute(
+  const inserted = await queryRows<{ id: string }>(
+    db,
     kind === 'candidate'
       ? sql`insert into profiles (id, user_id, type) values (${id}, ${owner.userId}, ${owner.userType})
-            on conflict (user_id) do nothing`
+            on conflict (user_id) do nothing returning id`
       : sql`insert into ${table(kind)} (id, user_id) values (${id}, ${owner.userId})
-            on conflict (user_id) do nothing`,
+            on conflict (user_id) do nothing returning id`,
   );
+  if (inserted.length > 0 && kind !== 'account') {
+    const [account] = await queryRows<{ created_at: string | Date }>(
+      db,
+      sql`select created_at from users where id = ${owner.userId}`,
+    );
+    await recordEvent(
+      db,
+      { kind: kind === 'candidate' ? 'profile' : 'company', id },
+      'registered',
+      {},
+      account ? new Date(account.created_at) : undefined,
+    );
+  }
   const row = await selectRow(db, kind, owner.userId);
   if (!row) throw new Error(`${TABLES[kind]} row of ${owner.userId} vanished after insert`);
   return row;
+}
+
+/**
+ * The record whose timeline tells what happens to an account: a candidate's profile or a company's
+ * company profile (made on first use, like every read of it); null for other accounts (agents).
+ */
+export async function ownTimelineTarget(db: Database, owner: Owner): Promise<TimelineTarget | null> {
+  if (isCandidateType(owner.userType))
+    return { kind: 'profile', id: (await ensureRow(db, 'candidate', owner)).id };
+  if (owner.userType === 'company')
+    return { kind: 'company', id: (await ensureRow(db, 'company', owner)).id };
+  return null;
 }
 
 /** The catalogue fields of a record: the company catalogue, or the profile fields of the user type. */

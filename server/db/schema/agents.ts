@@ -1,30 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from './profiles';
 import { users } from './users';
-
-/**
- * Every change an agent makes to a candidate or a company (assign, unassign, promote, activate,
- * deactivate): who, what, to whom and when (issue 12). The agent's e-mail is kept beside the id so
- * the record still names them after their account is gone.
- */
-export const agentActions = pgTable(
-  'agent_actions',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
-    agentEmail: text('agent_email').notNull(),
-    targetKind: text('target_kind').notNull(),
-    targetId: uuid('target_id').notNull(),
-    action: text('action').notNull(),
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('agent_actions_target_idx').on(t.targetId, t.at),
-    check('agent_actions_target_kind_values', sql`${t.targetKind} in ('profile', 'company')`),
-  ],
-);
 
 /**
  * Every agent read of a candidate's data (PRODUCT.md §8): the profile, the card, a match result's

@@ -22,6 +22,7 @@ import {
 } from '../shared/resource.machine';
 import { saveFile } from '../shared/save-file';
 import { areaLogic } from '../shell/app-logic';
+import { timelineLogic } from '../timeline/timeline-actors';
 import { candidateActionsMachine } from './candidate-actions.machine';
 
 const TABLES = 'candidates:';
@@ -46,7 +47,7 @@ function cardDownload(api: ApiClient, uuid: string, format: CardFormat) {
 }
 
 /** The agents' candidate tables (stellas, lunas, novas) and candidate pages. */
-export const candidateLogic = areaLogic(({ api, session }) => ({
+export const candidateLogic = areaLogic(({ api, session, app }) => ({
   /** The resource actor of one candidate table, fed with the URL's query, and the type's fields. */
   table: (type: CandidateType, search: CandidateListSearch) => {
     const list = resourceActor(api, `${TABLES}${type}`, (query) =>
@@ -59,7 +60,7 @@ export const candidateLogic = areaLogic(({ api, session }) => ({
   /**
    * What a candidate's page runs: the profile (loaded like a table, kept across navigations), the
    * agents a senior agent may assign to, the actions machine and the two card downloads. A change
-   * made by an action reloads the page's data (history, access log) and every candidate table.
+   * made by an action reloads the page's data (timeline, access log) and every candidate table.
    */
   detail: (type: CandidateType, uuid: string) => {
     const claims = session.getSnapshot().context.claims;
@@ -72,6 +73,7 @@ export const candidateLogic = areaLogic(({ api, session }) => ({
     else detail.send({ type: 'resource.load', query: { uuid } });
     const agents = senior ? resourceActor(api, 'agents:choices', () => listAgents(api)) : null;
     agents?.send({ type: 'resource.load', query: {} });
+    const timeline = timelineLogic(app).of('profile', uuid);
     const actions = candidateActionsMachine.provide({
       actors: {
         assign: fromPromise(({ input }) => assignCandidate(api, input.uuid, input.agent)),
@@ -82,6 +84,7 @@ export const candidateLogic = areaLogic(({ api, session }) => ({
         changed: () => {
           detail.send({ type: 'resource.reload' });
           agents?.send({ type: 'resource.reload' });
+          timeline.timeline.send({ type: 'timeline.changed' });
           reloadResources(api, TABLES);
         },
       },
@@ -92,6 +95,7 @@ export const candidateLogic = areaLogic(({ api, session }) => ({
       agents,
       actions,
       cards: { pdf: cardDownload(api, uuid, 'pdf'), anonymous: cardDownload(api, uuid, 'anonymous') },
+      timeline,
       me: claims?.sub ?? '',
       senior,
     };

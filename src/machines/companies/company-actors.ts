@@ -8,9 +8,10 @@ import {
 } from '../shared/resource.machine';
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
+import { timelineLogic } from '../timeline/timeline-actors';
 
 /** The agents' company table and company pages (PRODUCT.md §6). */
-export const companyLogic = areaLogic(({ api }) => ({
+export const companyLogic = areaLogic(({ api, app }) => ({
   /** /companies for agents: the table's page for the URL's query. */
   table: (query: ResourceQuery): ResourceActor =>
     visitResource(
@@ -19,7 +20,7 @@ export const companyLogic = areaLogic(({ api }) => ({
     ),
 
   /**
-   * /companies/view/{uuid}: the company with its requests, and assigning it (`undefined`: to me,
+   * /companies/view/{uuid}: the company with its requests and timeline, and assigning it (`undefined`: to me,
    * null: unassign; another agent's uuid: senior agents). An assignment reloads the company.
    */
   detail: (uuid: string) => {
@@ -27,11 +28,13 @@ export const companyLogic = areaLogic(({ api }) => ({
       resourceActor(api, `company:${uuid}`, () => fetchCompany(api, uuid)),
       { uuid },
     );
+    const timeline = timelineLogic(app).of('company', uuid);
     const assign = submissionActor(async (agent: string | null | undefined) => {
       const result = await assignCompany(api, uuid, agent);
       detail.send({ type: 'resource.reload' });
+      timeline.timeline.send({ type: 'timeline.changed' });
       return result;
     });
-    return { detail, assign };
+    return { detail, assign, timeline };
   },
 }));

@@ -18,7 +18,8 @@ import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
-import { AccessLog, AccountFacts, History, ProfileValues, RankedJobs } from './candidate-sections';
+import { Timeline } from '../components/timeline';
+import { AccessLog, AccountFacts, ProfileValues, RankedJobs } from './candidate-sections';
 
 const TYPE_NAMES = { stella: msg`Stella`, luna: msg`Luna`, nova: msg`Nova` } as const;
 const NOTICES: Record<CandidateNotice, ReturnType<typeof msg>> = {
@@ -103,7 +104,7 @@ function CandidateBody({
       <AccountFacts detail={detail} />
       <RankedJobs detail={detail} />
       <ProfileValues detail={detail} fields={logic.fields} />
-      <History detail={detail} />
+      <Timeline logic={logic.timeline} />
       {detail.accessLog && <AccessLog entries={detail.accessLog} />}
     </div>
   );

@@ -202,6 +202,7 @@ function CandidateTable({
         <Column id="updated" allowsSorting>
           {t`Last change`}
         </Column>
+        <Column id="contact">{t`Last contact`}</Column>
       </TableHeader>
       <TableBody renderEmptyState={() => <p className="table-empty">{empty}</p>}>
         {items.map((item) => (
@@ -221,6 +222,9 @@ function CandidateTable({
             <Cell>{item.assignedAgent ? (item.assignedAgent.name ?? item.assignedAgent.email) : '–'}</Cell>
             <Cell>{i18n.number(item.completeness / 100, { style: 'percent' })}</Cell>
             <Cell>{i18n.date(new Date(item.updatedAt), { dateStyle: 'medium' })}</Cell>
+            <Cell>
+              {item.lastContact ? i18n.date(new Date(item.lastContact), { dateStyle: 'medium' }) : '–'}
+            </Cell>
           </Row>
         ))}
       </TableBody>

@@ -10,7 +10,7 @@ import { ScoreBar } from '../components/score-bar';
 import { fieldLabel, valueText } from './candidate-values';
 
 // The read-only sections of a candidate's page (candidate-detail.tsx): account facts, the jobs the
-// candidate ranks in, the profile's values by tab, the history of agents' actions, the access log.
+// candidate ranks in, the profile's values by tab, the access log (the timeline is a shared component).
 
 const ACCESS_KINDS: Record<AccessKind, ReturnType<typeof msg>> = {
   profile: msg`profile viewed`,
@@ -18,13 +18,6 @@ const ACCESS_KINDS: Record<AccessKind, ReturnType<typeof msg>> = {
   card_anonymous: msg`anonymous card downloaded`,
   result_detail: msg`match result viewed`,
   results_csv: msg`in a results list downloaded (CSV)`,
-};
-const HISTORY_ACTIONS: Record<string, ReturnType<typeof msg>> = {
-  assign: msg`assigned`,
-  unassign: msg`unassigned`,
-  promote: msg`promoted to stella`,
-  activate: msg`activated`,
-  deactivate: msg`deactivated`,
 };
 
 export function AccountFacts({ detail }: { detail: AgentProfileDetail }) {
@@ -167,29 +160,6 @@ export function ProfileValues({ detail, fields }: { detail: AgentProfileDetail; 
           </dl>
         </div>
       ))}
-    </section>
-  );
-}
-
-export function History({ detail }: { detail: AgentProfileDetail }) {
-  const { i18n } = useLingui();
-  if (detail.history.length === 0) return null;
-  return (
-    <section aria-labelledby="candidate-history-title" className="candidate-section">
-      <h2 id="candidate-history-title">
-        <Trans>Changes by agents</Trans>
-      </h2>
-      <ul className="candidate-history">
-        {detail.history.map((entry) => {
-          const action = HISTORY_ACTIONS[entry.action];
-          return (
-            <li key={`${entry.at}-${entry.action}`}>
-              {i18n.date(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'short' })} —{' '}
-              {action ? i18n._(action) : entry.action} · {entry.agent}
-            </li>
-          );
-        })}
-      </ul>
     </section>
   );
 }

@@ -11,12 +11,14 @@ import type { FieldDefinition } from '../../../contract/catalog';
 import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../../contract/company-search';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
+import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
 import { FormError } from '../components/form-error';
 import { Pagination } from '../components/pagination';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
+import { Timeline } from '../components/timeline';
 
 const signedInRoute = getRouteApi('/_protected');
 const listRoute = getRouteApi('/_protected/companies');
@@ -158,11 +160,13 @@ export function CompanyDetailScreen({
   detail,
   assign,
   agents,
+  timeline,
 }: {
   detail: ResourceActor;
   assign: SubmissionActor;
   /** Senior agents only: the agents the company may be handed to. */
   agents: ResourceActor | null;
+  timeline: TimelineLogic;
 }) {
   const { t, i18n } = useLingui();
   const { claims, fields } = signedInRoute.useLoaderData();
@@ -263,6 +267,7 @@ export function CompanyDetailScreen({
               </ul>
             )}
           </section>
+          <Timeline logic={timeline} />
         </div>
       )}
     </Screen>

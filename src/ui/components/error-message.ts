@@ -99,6 +99,12 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'assign.senior_only': msg`Only senior agents assign candidates to other agents.`,
   'agent.version_conflict': msg`Your details were changed in the meantime. The current ones are shown; please enter your change again.`,
   'card.format_invalid': msg`This card format does not exist.`,
+  'timeline.subject_invalid': msg`This timeline does not exist.`,
+  'timeline.entry_not_found': msg`This entry no longer exists.`,
+  'timeline.not_author': msg`Only the agent who wrote a note can edit it.`,
+  'timeline.edit_expired': msg`A note can be edited for 24 hours after it was written; this one no longer.`,
+  'timeline.not_editable': msg`Only notes can be edited.`,
+  'timeline.kind_invalid': msg`Please choose note, call or e-mail.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;

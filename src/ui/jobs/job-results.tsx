@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type ResultsSearch } from '../../../contract/job-search';
@@ -30,7 +31,8 @@ export type JobResultsPage = ReturnType<ReturnType<typeof jobsLogic>['resultsPag
 const resultsRoute = getRouteApi('/_protected/_agent/matchingJobResult/$jobUuid');
 
 /** matchingJobResult/{uuid}: the run, its progress, and the ranked, explained candidates (PRODUCT.md §6). */
-export function JobResults({ page: parts }: { page: JobResultsPage }) {
+/** `after`: what the route composes below the results (the job's timeline). */
+export function JobResults({ page: parts, after }: { page: JobResultsPage; after?: ReactNode }) {
   const { t, i18n } = useLingui();
   const { jobUuid } = resultsRoute.useParams();
   const search = resultsRoute.useSearch();
@@ -213,6 +215,7 @@ export function JobResults({ page: parts }: { page: JobResultsPage }) {
         </div>
       )}
       <NearMisses list={nearMisses} />
+      {after}
     </Screen>
   );
 }

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_protected/_agent/companies/view/$uuid')(
     };
   },
   component: function CompanyDetailRoute() {
-    const { detail, assign, agents } = Route.useLoaderData();
-    return <CompanyDetailScreen detail={detail} assign={assign} agents={agents} />;
+    const { detail, assign, agents, timeline } = Route.useLoaderData();
+    return <CompanyDetailScreen detail={detail} assign={assign} agents={agents} timeline={timeline} />;
   },
 });

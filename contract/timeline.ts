@@ -1,0 +1,133 @@
+import * as v from 'valibot';
+import { FieldError } from './field-errors';
+import { queryInt } from './query';
+
+/**
+ * One timeline per candidate, company and job (PRODUCT.md §10, issue 20): agents' notes, calls and
+ * mails logged by hand, and the system's own events, newest first. Agents only: 401 without a
+ * token, 403 `auth.forbidden` for candidates and companies (a candidate never sees notes; what a
+ * person may read of their own record's history is in their data export, `GET /api/user/export`).
+ *
+ * GET  /api/agent/timeline/{subject}/{uuid}          TimelineQuerySchema → TimelinePageSchema
+ * POST /api/agent/timeline/{subject}/{uuid}          TimelineAddSchema → TimelineEntrySchema (201)
+ * PUT  /api/agent/timeline/{subject}/{uuid}/{entry}  TimelineNoteEditSchema → TimelineEntrySchema;
+ *      403 timeline.not_author, 409 timeline.edit_expired | timeline.not_editable
+ *
+ * `subject` is `profile` (a candidate), `company` or `job`.
+ */
+
+export const TIMELINE_SUBJECTS = ['profile', 'company', 'job'] as const;
+export type TimelineSubject = (typeof TIMELINE_SUBJECTS)[number];
+export const TIMELINE_KINDS = ['note', 'call', 'mail', 'event'] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+/** What an agent writes by hand; `event`s are the system's. */
+export const TIMELINE_WRITTEN_KINDS = ['note', 'call', 'mail'] as const;
+
+/** Its author may edit a note for this long after writing it. */
+export const NOTE_EDIT_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const TIMELINE_PAGE_SIZE = 20;
+export const MAX_TIMELINE_PAGE_SIZE = 100;
+export const TIMELINE_TEXT_MAX = 5000;
+/** A call or mail is logged for a date from this one on and at most a day ahead (time zones). */
+export const TIMELINE_EARLIEST = '2000-01-01T00:00:00.000Z';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const TIMELINE_ERROR_CODES = [
+  /** The path names no candidate, company or job kind. */
+  'timeline.subject_invalid',
+  'timeline.entry_not_found',
+  /** Only the agent who wrote a note edits it. */
+  'timeline.not_author',
+  /** A note is editable for 24 hours. */
+  'timeline.edit_expired',
+  /** Calls, mails and the system's events are not edited. */
+  'timeline.not_editable',
+  /** The body's `kind` is none of note, call, mail. */
+  'timeline.kind_invalid',
+] as const;
+
+export const TimelineQuerySchema = v.object({
+  kind: v.optional(v.picklist(TIMELINE_KINDS, 'query.invalid')),
+  page: queryInt(1, 1_000_000, 1),
+  limit: queryInt(1, MAX_TIMELINE_PAGE_SIZE, TIMELINE_PAGE_SIZE),
+});
+export type TimelineQuery = v.InferOutput<typeof TimelineQuerySchema>;
+
+export const TimelineEntrySchema = v.object({
+  uuid: v.string(),
+  kind: v.picklist(TIMELINE_KINDS),
+  /** An event's name (`registered`, `assign`, `profile.edited`, …); null for notes, calls, mails. */
+  action: v.nullable(v.string()),
+  /** A note's text, a call's or mail's summary; null for events. */
+  text: v.nullable(v.string()),
+  /** An event's particulars (`fields` of an edit, `from` / `to` of an assignment, …). */
+  details: v.record(v.string(), v.unknown()),
+  /** The agent who wrote it or caused it; null for what the system or the person did. */
+  author: v.nullable(v.object({ uuid: v.nullable(v.string()), email: v.string() })),
+  /** When it happened (a call's date); the order of the timeline. */
+  at: v.string(),
+  createdAt: v.string(),
+  editedAt: v.nullable(v.string()),
+  /** Until when the caller may edit it: their own note in its first 24 hours, else null. */
+  editableUntil: v.nullable(v.string()),
+});
+export type TimelineEntry = v.InferOutput<typeof TimelineEntrySchema>;
+
+export const TimelinePageSchema = v.object({
+  items: v.array(TimelineEntrySchema),
+  total: v.number(),
+  page: v.number(),
+  limit: v.number(),
+});
+export type TimelinePage = v.InferOutput<typeof TimelinePageSchema>;
+
+/** A key the body may not have is `field.unknown`, a missing one `field.required`. */
+function strict(issue: v.BaseIssue<unknown>): string {
+  if (issue.expected === 'never') return FieldError.unknown;
+  return issue.input === undefined ? FieldError.required : FieldError.invalidType;
+}
+
+/** Plain text with line breaks (links are shown as links): 1 to 5000 characters after trimming. */
+export const TimelineTextSchema = v.pipe(
+  v.string(FieldError.required),
+  v.trim(),
+  v.minLength(1, FieldError.required),
+  v.maxLength(TIMELINE_TEXT_MAX, FieldError.tooLong),
+);
+
+/** When a call or mail took place: an ISO timestamp, not before 2000, at most a day ahead. */
+export const TimelineDateSchema = v.pipe(
+  v.string(FieldError.required),
+  v.isoTimestamp(FieldError.dateInvalid),
+  v.check((s) => !Number.isNaN(Date.parse(s)), FieldError.dateInvalid),
+  v.check((s) => Date.parse(s) >= Date.parse(TIMELINE_EARLIEST), FieldError.dateTooEarly),
+  v.check((s) => Date.parse(s) <= Date.now() + DAY_MS, FieldError.dateTooLate),
+);
+
+/** POST: a note (now), or a call or mail with its summary and when it took place. */
+export const TimelineAddSchema = v.variant(
+  'kind',
+  [
+    v.strictObject({ kind: v.literal('note'), text: TimelineTextSchema }, strict),
+    v.strictObject(
+      { kind: v.picklist(['call', 'mail']), text: TimelineTextSchema, at: TimelineDateSchema },
+      strict,
+    ),
+  ],
+  'timeline.kind_invalid',
+);
+export type TimelineAdd = v.InferOutput<typeof TimelineAddSchema>;
+
+/** PUT: a note's new text. */
+export const TimelineNoteEditSchema = v.strictObject({ text: TimelineTextSchema }, strict);
+export type TimelineNoteEdit = v.InferOutput<typeof TimelineNoteEditSchema>;
+
+/** Agent edits of a person's record as their data export lists them (no notes, PRODUCT.md §8, §10). */
+export const AgentEditSchema = v.object({
+  at: v.string(),
+  agent: v.string(),
+  action: v.string(),
+  /** The fields an edit changed; empty for other actions. */
+  fields: v.array(v.string()),
+});
+export type AgentEdit = v.InferOutput<typeof AgentEditSchema>;

@@ -1,0 +1,72 @@
+import { expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { deferredActors, flush } from '../../../tests/support/deferred-actors';
+import { describeModelTable, type Inspector, observed } from '../../../tests/support/model';
+import { answerOf, N1_EDITED, REFUSAL, TIMELINE_TABLE } from '../../../tests/support/timeline-table';
+import type * as TimelineModule from './timeline.machine';
+import type { TimelinePageQuery } from './timeline.machine';
+
+// The specification is tests/support/timeline-table.ts.
+
+function start({ timelineMachine }: typeof TimelineModule, inspect: Inspector | undefined) {
+  const fx = deferredActors(['fetchPage'] as const);
+  const actor = createActor(timelineMachine.provide({ actors: fx.actors }), {
+    input: { subject: 'profile', uuid: 'p1' },
+    inspect,
+  }).start();
+  // The read under way at the start is the table's initial state, not a step of it.
+  const initialCalls = fx.calls.length;
+  const sends: Record<string, () => void> = {
+    more: () => actor.send({ type: 'timeline.more' }),
+    filterCalls: () => actor.send({ type: 'timeline.filter', filter: 'call' }),
+    filterAll: () => actor.send({ type: 'timeline.filter', filter: 'all' }),
+    changed: () => actor.send({ type: 'timeline.changed' }),
+    retry: () => actor.send({ type: 'timeline.retry' }),
+    editOwn: () => actor.send({ type: 'timeline.edit', uuid: 'n1' }),
+    editOther: () => actor.send({ type: 'timeline.edit', uuid: 'n2' }),
+    editOld: () => actor.send({ type: 'timeline.edit', uuid: 'n3' }),
+    cancelEdit: () => actor.send({ type: 'timeline.cancelEdit' }),
+    saved: () => actor.send({ type: 'timeline.saved', entry: N1_EDITED }),
+  };
+  const view = observed(actor, fx);
+  return {
+    ...view,
+    calls: () => view.calls().slice(initialCalls),
+    async send(event: string) {
+      const busy = actor.getSnapshot().hasTag('busy') && fx.pending('fetchPage') > 0;
+      if (event === 'answered' || event === 'refused') {
+        if (!busy) return;
+        const query = fx.calls[fx.calls.length - 1]?.input as TimelinePageQuery;
+        if (event === 'answered') fx.settleLatest('fetchPage', 'done', answerOf(query));
+        else fx.settleLatest('fetchPage', 'error', { code: REFUSAL });
+      } else sends[event]?.();
+      await flush();
+    },
+  };
+}
+
+describeModelTable({
+  name: 'timeline',
+  load: () => import('./timeline.machine'),
+  machines: (m) => [m.timelineMachine],
+  tables: [
+    {
+      name: 'an agent on a candidate',
+      table: TIMELINE_TABLE,
+      start: (m: typeof TimelineModule, inspect: Inspector) => start(m, inspect),
+    },
+  ],
+  everyTransition: true,
+  more: (module) => {
+    it('reads the first page of everything as it starts', async () => {
+      const fx = deferredActors(['fetchPage'] as const);
+      createActor(module().timelineMachine.provide({ actors: fx.actors }), {
+        input: { subject: 'job', uuid: 'j1' },
+      }).start();
+      await flush();
+      expect(fx.calls).toEqual([
+        { id: 'fetchPage', input: { subject: 'job', uuid: 'j1', page: 1, limit: 20 } },
+      ]);
+    });
+  },
+});

@@ -1,0 +1,51 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { TimelineEntry } from '../../../contract/timeline';
+
+// The timeline's system events in the user's words. recordAction / recordEvent callers name them
+// (server/agents/audit.ts); one this list does not know is shown by its name, never dropped.
+
+const EVENTS: Record<string, MessageDescriptor> = {
+  registered: msg`Registered`,
+  'email.confirmed': msg`E-mail address confirmed`,
+  assign: msg`Assigned to an agent`,
+  unassign: msg`Assignment removed`,
+  promote: msg`Promoted from luna to stella`,
+  activate: msg`Activated for matching`,
+  deactivate: msg`Deactivated for matching`,
+  blocked: msg`Blocked by the agency`,
+  unblocked: msg`Block lifted`,
+  'card.downloaded': msg`Card downloaded`,
+  'card.sent': msg`Card sent`,
+  'profile.created': msg`Profile created by an agent`,
+  'profile.edited': msg`Profile edited`,
+  'profile.invited': msg`Invitation sent`,
+  'profile.invitation_accepted': msg`Invitation accepted`,
+  'company.created': msg`Company created by an agent`,
+  'company.edited': msg`Company edited`,
+  'contact.added': msg`Contact added`,
+  'contact.edited': msg`Contact edited`,
+  'contact.removed': msg`Contact removed`,
+  'job.created': msg`Job created`,
+  'job.requested': msg`Request filed by the company`,
+  'job.edited': msg`Job edited`,
+  'job.archived': msg`Job archived`,
+  'job.activated': msg`Job active again`,
+  'job.client_set': msg`Client chosen`,
+};
+
+const stringsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
+
+/** What an event says: its words, and what its details add (the fields of an edit, a reason, a format). */
+export function eventText(i18n: I18n, entry: TimelineEntry): { title: string; detail: string | null } {
+  const known = entry.action ? EVENTS[entry.action] : undefined;
+  const title = known ? i18n._(known) : i18n._(msg`Event: ${entry.action ?? '?'}`);
+  const fields = stringsOf(entry.details.fields);
+  const reason = typeof entry.details.reason === 'string' ? entry.details.reason : null;
+  if (fields.length > 0) return { title, detail: i18n._(msg`Fields: ${fields.join(', ')}`) };
+  if (reason) return { title, detail: i18n._(msg`Reason: ${reason}`) };
+  if (entry.action === 'card.downloaded' && entry.details.format === 'anonymous')
+    return { title, detail: i18n._(msg`anonymised`) };
+  return { title, detail: null };
+}
