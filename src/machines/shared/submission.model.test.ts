@@ -1,3 +1,4 @@
+import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
@@ -78,4 +79,13 @@ describeModelTable({
   tables: [{ table, start }],
   everyTransition: true,
   rowForEveryLeafBut: [],
+  more: (module) => {
+    it('needs the app to provide the request: the stand-in fails', async () => {
+      const actor = createActor(module().submissionMachine).start();
+      actor.send({ type: 'submission.submit', input });
+      await flush();
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(actor.getSnapshot().context.error).toBe('network.unreachable');
+    });
+  },
 });
