@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { flush } from '../../../tests/support/deferred-actors';
-import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
+import { type FormSpec, formDriver, formTable, standInFailure } from '../../../tests/support/form-table';
 import { describeModelTable } from '../../../tests/support/model';
 import type * as FormModule from './form.machine';
 
@@ -106,6 +106,11 @@ describeModelTable<typeof FormModule>({
       await flush();
       expect(received).toEqual([{ name: 'Ada' }]);
       expect(actor.getSnapshot().value).toBe('done');
+    });
+
+    it('names itself when the app left it without its call', async () => {
+      const thrown = await standInFailure(make(module(), false), { values: { name: 'Ada' } });
+      expect(String(thrown)).toBe('Error: form: submit is provided by the app');
     });
 
     it('needs the app to provide the call: the stand-in fails', async () => {
