@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import type { Consent, ConsentsResponse } from '../../../contract/legal';
 import { deferredActors } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as ConsentsModule from './consents.machine';
 
 const consent = (name: Consent['name'], accepted: string | null, current = '2026-12-01'): Consent => ({
@@ -161,6 +162,13 @@ describeModelTable({
   tables: [{ table, start }],
   everyTransition: true,
   more: (module) => {
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(await standInOutcomes(module().consentsMachine, ['loadConsents', 'acceptAll'])).toEqual({
+        loadConsents: 'Error: loadConsents is provided by the app',
+        acceptAll: 'Error: acceptAll is provided by the app',
+      });
+    });
+
     it('checks once when it starts', () => {
       const fx = deferredActors(['loadConsents', 'acceptAll'] as const);
       createActor(module().consentsMachine.provide({ actors: fx.actors })).start();

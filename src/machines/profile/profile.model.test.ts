@@ -10,6 +10,7 @@ import {
   type ModelTable,
   sendsAndAnswers,
 } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as ProfileModule from './profile.machine';
 
 /*
@@ -355,6 +356,16 @@ describeModelTable({
   rowForEveryLeafBut: [],
   everyTransition: true,
   more: (module, inspect) => {
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(
+        await standInOutcomes(module().profileMachine, ['loadProfile', 'setStatus', 'saveProfile']),
+      ).toEqual({
+        loadProfile: 'Error: loadProfile is provided by the app',
+        setStatus: 'Error: setStatus is provided by the app',
+        saveProfile: 'Error: saveProfile is provided by the app',
+      });
+    });
+
     it('loads the profile of its scope as it starts', () => {
       expect(start(module(), inspect).initialCalls()).toEqual(load);
     });
