@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as DownloadModule from './download.machine';
 
 const blob = new Blob(['%PDF']);
@@ -82,6 +83,12 @@ describeModelTable({
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(await standInOutcomes(module().downloadMachine, ['fetchFile'])).toEqual({
+        fetchFile: 'Error: fetchFile is provided by the app',
+      });
+    });
+
     it('fetches once however often it is started while busy, then saves the file under its name', async () => {
       const { fx, actor, calls } = start(module());
       actor.send({ type: 'download.start', fileName: 'a.pdf' });

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { createActor, type EventObject, fromCallback } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as ProtectedImageModule from './protected-image.machine';
 
 const SRC = '/api/photo/1';
@@ -109,6 +110,12 @@ describeModelTable({
   unvisited: ['deciding'],
   rowForEveryLeafBut: ['deciding'],
   more: (module) => {
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(await standInOutcomes(module().protectedImageMachine, ['fetchImage'])).toEqual({
+        fetchImage: 'Error: fetchImage is provided by the app',
+      });
+    });
+
     it('fetches the path it was given, once', () => {
       const { fx } = start(SRC)(module());
       expect(fx.calls).toEqual([{ id: 'fetchImage', input: { src: SRC } }]);
