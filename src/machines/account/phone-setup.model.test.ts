@@ -304,6 +304,19 @@ describeModelTable({
       });
     });
 
+    it('sends a number without the current password (registration), keeping it trimmed as the pending one', async () => {
+      const { phoneSetupMachine } = module();
+      const fx = deferredActors(['sendCode'] as const);
+      const actor = createActor(phoneSetupMachine.provide({ actors: fx.actors }), {
+        input: { now: () => T0 },
+      }).start();
+      const registration = { phoneNumber: ' 0151 23456789 ', countryCode: 'DE' };
+      actor.send({ type: 'phone.send', request: registration });
+      expect(actor.getSnapshot().value).toBe('sending');
+      expect(actor.getSnapshot().context.pendingPhone).toBe('0151 23456789');
+      expect(fx.calls.map((c) => c.id)).toEqual(['sendCode']);
+    });
+
     it('refuses a resend within the minute after a code was sent', async () => {
       const driver = start(module(), inspect);
       await driver.send('send');
