@@ -23,6 +23,9 @@ const busy = ['busy'];
 /** The what-if, written by hand: a change waits for a pause, then asks; a new change starts over. */
 const table: ModelTable = {
   initial: 'idle',
+  // No criteria yet: nothing asked, no numbers.
+  initialContext: { query: null, result: null, error: null },
+  initialTags: [],
   events: ['update', 'clear', 'pause', 'answered', 'failed', 'retry'],
   states: {
     idle: {

@@ -14,6 +14,9 @@ const busy = ['busy'];
 /** Every table's loading, written by hand. */
 const table: ModelTable = {
   initial: 'idle',
+  // Nothing asked, nothing shown yet.
+  initialContext: { query: null, data: null, error: null },
+  initialTags: [],
   events: ['load', 'loadOther', 'type', 'pause', 'answered', 'failed', 'reload', 'retry'],
   states: {
     idle: {
