@@ -235,6 +235,13 @@ describeModelTable({
       expect(driver.calls().at(-1)).toEqual({ src: 'uploaded', input: IMAGE });
     });
 
+    it('takes a photo of exactly 5 MiB, refuses one byte more', () => {
+      const { photoProblem } = module();
+      const limit = new File([new Uint8Array(5 * 1024 * 1024)], 'limit.png', { type: 'image/png' });
+      expect(photoProblem(limit)).toBeNull();
+      expect(photoProblem(huge)).toBe('request.too_large');
+    });
+
     it("tells the file's own refusals from failures worth another try", () => {
       const { refusesFile } = module();
       for (const code of [
