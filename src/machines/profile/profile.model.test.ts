@@ -356,6 +356,22 @@ describeModelTable({
   rowForEveryLeafBut: [],
   everyTransition: true,
   more: (module, inspect) => {
+    it('counts empty strings, nothing and empty lists as not filled, and keeps every other value', () => {
+      const { cleanValues } = module();
+      expect(
+        cleanValues({
+          first_name: '',
+          last_name: null,
+          phone: undefined,
+          skills: [],
+          city: 'Berlin',
+          languages: ['de'],
+          hours: 0,
+          driving_licence: false,
+        }),
+      ).toEqual({ city: 'Berlin', languages: ['de'], hours: 0, driving_licence: false });
+    });
+
     it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
       expect(
         await standInOutcomes(module().profileMachine, ['loadProfile', 'setStatus', 'saveProfile']),
