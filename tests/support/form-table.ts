@@ -166,21 +166,3 @@ export function formDriver(
     calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
   };
 }
-
-/**
- * Submits a form whose call the app did not provide, and returns what the stand-in threw: a form
- * left without its call must say which form it is (the message names the machine's id).
- */
-export async function standInFailure(machine: FormMachine, input: FormInput): Promise<unknown> {
-  const thrown: unknown[] = [];
-  const actor = createActor(machine, {
-    input,
-    inspect: (e) => {
-      const event = (e as { event?: { type?: string; error?: unknown } }).event;
-      if (e.type === '@xstate.event' && event?.type === 'xstate.error.actor.submit') thrown.push(event.error);
-    },
-  }).start();
-  actor.send({ type: 'form.submit' });
-  await flush();
-  return thrown[0];
-}
