@@ -1,5 +1,7 @@
+import { expect, it } from 'vitest';
 import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
 import { describeModelTable } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as AccountForms from './account-forms.machine';
 
 // Each form's expectation, by hand: what it starts with, what the user types, the codes the
@@ -11,6 +13,14 @@ const NEW = 'Leuchtturm-Seemöwe-77';
 const EMAIL = 'luna@matchwerk.example';
 const emptyPassword = ['password.required', 'password.too_short'];
 const weak = { code: 'request.invalid', fields: { newPassword: ['password.weak'] } };
+
+/** Each form's id, by hand: what a form left without its call names in the error. */
+const ids: Record<keyof typeof AccountForms, string> = {
+  changePasswordForm: 'changePassword',
+  deleteAccountForm: 'deleteAccount',
+  passwordResetRequestForm: 'passwordResetRequest',
+  passwordResetForm: 'passwordReset',
+};
 
 const specs: Record<keyof typeof AccountForms, FormSpec> = {
   // The passwords are emptied after a success: none stays on screen.
@@ -87,5 +97,12 @@ for (const name of Object.keys(specs) as (keyof typeof AccountForms)[]) {
     machines: (m) => [m[name].machine],
     tables: [{ table: formTable(spec), start: (m, inspect) => formDriver(m[name].machine, spec, inspect) }],
     rowForEveryLeafBut: [],
+    more: (module) => {
+      it('names itself when the app left it without its call', async () => {
+        expect(await standInOutcomes(module()[name].machine, ['submit'])).toEqual({
+          submit: `Error: ${ids[name]}: submit is provided by the app`,
+        });
+      });
+    },
   });
 }

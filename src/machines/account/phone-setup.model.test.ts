@@ -10,6 +10,7 @@ import {
   resendTimeLabel,
   runningChildren,
 } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as PhoneSetupModule from './phone-setup.machine';
 
 /** A new code a minute after the last (PRODUCT.md §3), written apart from the machine. */
@@ -287,6 +288,35 @@ describeModelTable({
   rowForEveryLeafBut: [],
   everyTransition: true,
   more: (module, inspect) => {
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(
+        await standInOutcomes(module().phoneSetupMachine, [
+          'sendCode',
+          'resendCode',
+          'confirmCode',
+          'turnOff',
+        ]),
+      ).toEqual({
+        sendCode: 'Error: sendCode is provided by the app',
+        resendCode: 'Error: resendCode is provided by the app',
+        confirmCode: 'Error: confirmCode is provided by the app',
+        turnOff: 'Error: turnOff is provided by the app',
+      });
+    });
+
+    it('sends a number without the current password (registration), keeping it trimmed as the pending one', async () => {
+      const { phoneSetupMachine } = module();
+      const fx = deferredActors(['sendCode'] as const);
+      const actor = createActor(phoneSetupMachine.provide({ actors: fx.actors }), {
+        input: { now: () => T0 },
+      }).start();
+      const registration = { phoneNumber: ' 0151 23456789 ', countryCode: 'DE' };
+      actor.send({ type: 'phone.send', request: registration });
+      expect(actor.getSnapshot().value).toBe('sending');
+      expect(actor.getSnapshot().context.pendingPhone).toBe('0151 23456789');
+      expect(fx.calls.map((c) => c.id)).toEqual(['sendCode']);
+    });
+
     it('refuses a resend within the minute after a code was sent', async () => {
       const driver = start(module(), inspect);
       await driver.send('send');

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
 import { describeModelTable } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as AgentSelfForm from './agent-self-form.machine';
 
 /**
@@ -38,6 +39,45 @@ describeModelTable<typeof AgentSelfForm>({
   ],
   rowForEveryLeafBut: [],
   more: (module) => {
+    it('starts from the record: its name, phone and version; a missing one as an empty field', () => {
+      const { agentSelfFormInput } = module();
+      const record = {
+        uuid: 'a-1',
+        email: 'alex@matchwerk.example',
+        userType: 'agent',
+        first_name: 'Alex',
+        last_name: 'Berger',
+        phone: '+49 30 555 0101',
+        photo_image: null,
+        version: 4,
+      };
+      expect(agentSelfFormInput(record)).toEqual({
+        values: { first_name: 'Alex', last_name: 'Berger', phone: '+49 30 555 0101' },
+        fixed: { version: 4 },
+      });
+      const empty = { ...record, first_name: null, last_name: null, phone: null, version: 1 };
+      expect(agentSelfFormInput(empty)).toEqual({
+        values: { first_name: '', last_name: '', phone: '' },
+        fixed: { version: 1 },
+      });
+    });
+
+    it('starts with empty fields when given none', async () => {
+      const driver = formDriver(module().agentSelfForm.machine, {
+        ...spec,
+        input: { fixed: { version: 3 } },
+      });
+      expect((driver.snapshot().context as { values: unknown }).values).toEqual(spec.initial);
+      await driver.send('submit');
+      expect((driver.snapshot().context as { fieldErrors: unknown }).fieldErrors).toEqual(spec.initialErrors);
+    });
+
+    it('names itself when the app left it without its call', async () => {
+      expect(await standInOutcomes(module().agentSelfForm.machine, ['submit'])).toEqual({
+        submit: 'Error: agentSelf: submit is provided by the app',
+      });
+    });
+
     it('sends an empty phone as none', async () => {
       const driver = formDriver(module().agentSelfForm.machine, {
         ...spec,

@@ -10,6 +10,7 @@ import {
 } from '../../../tests/support/candidate-actions-table';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as CandidateActionsModule from './candidate-actions.machine';
 import type { CandidateActionsInput } from './candidate-actions.machine';
 
@@ -105,6 +106,16 @@ describeModelTable({
   })),
   everyTransition: true,
   more: (module) => {
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(
+        await standInOutcomes(module().candidateActionsMachine, ['assign', 'promote', 'changeStatus']),
+      ).toEqual({
+        assign: 'Error: assign is provided by the app',
+        promote: 'Error: promote is provided by the app',
+        changeStatus: 'Error: changeStatus is provided by the app',
+      });
+    });
+
     it('shows the promote button only for a luna and the assign-to-others choice only to senior agents', () => {
       const plain = createActor(module().candidateActionsMachine, { input: PLAIN_LUNA })
         .start()

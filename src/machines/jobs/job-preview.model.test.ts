@@ -2,6 +2,7 @@ import { expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable, observed } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as PreviewModule from './job-preview.machine';
 import type { PreviewQuery } from './job-preview.machine';
 
@@ -22,6 +23,9 @@ const busy = ['busy'];
 /** The what-if, written by hand: a change waits for a pause, then asks; a new change starts over. */
 const table: ModelTable = {
   initial: 'idle',
+  // No criteria yet: nothing asked, no numbers.
+  initialContext: { query: null, result: null, error: null },
+  initialTags: [],
   events: ['update', 'clear', 'pause', 'answered', 'failed', 'retry'],
   states: {
     idle: {
@@ -83,6 +87,12 @@ describeModelTable({
   beforeEach: () => vi.useFakeTimers(),
   afterEach: () => vi.useRealTimers(),
   more: (module) => {
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(await standInOutcomes(module().jobPreviewMachine, ['preview'])).toEqual({
+        preview: 'Error: preview is provided by the app',
+      });
+    });
+
     it('asks once for several changes within one pause', async () => {
       const { PREVIEW_DEBOUNCE_MS } = module();
       const driver = start(module());

@@ -3,6 +3,7 @@ import { createActor } from 'xstate';
 import type { Consent, ConsentsResponse } from '../../../contract/legal';
 import { deferredActors } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as ConsentsModule from './consents.machine';
 
 const consent = (name: Consent['name'], accepted: string | null, current = '2026-12-01'): Consent => ({
@@ -149,6 +150,7 @@ function start({ consentsMachine }: typeof ConsentsModule, inspect?: Inspector) 
       const s = actor.getSnapshot();
       return { value: s.value, context: s.context, tags: s.tags as Set<string> };
     },
+    status: () => actor.getSnapshot().status,
     // The first loadConsents is the start's own: the table's steps name the calls after it.
     calls,
   };
@@ -161,6 +163,61 @@ describeModelTable({
   tables: [{ table, start }],
   everyTransition: true,
   more: (module) => {
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(await standInOutcomes(module().consentsMachine, ['loadConsents', 'acceptAll'])).toEqual({
+        loadConsents: 'Error: loadConsents is provided by the app',
+        acceptAll: 'Error: acceptAll is provided by the app',
+      });
+    });
+
+    it('asks only when the server requires it and a required text is missing in the version in force', async () => {
+      const answers: [ConsentsResponse, string][] = [
+        // The server says so, but every required text is accepted already: nothing to ask.
+        [{ mustAccept: true, consents: allFine.consents }, 'settled'],
+        // An outdated text the server does not require (yet): nothing to ask.
+        [{ mustAccept: false, consents: newTerms.consents }, 'settled'],
+        [newTerms, 'asking'],
+      ];
+      for (const [answer, value] of answers) {
+        const fx = deferredActors(['loadConsents', 'acceptAll'] as const);
+        const actor = createActor(module().consentsMachine.provide({ actors: fx.actors })).start();
+        fx.settle('loadConsents', 'done', answer);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        expect(actor.getSnapshot().value, JSON.stringify(answer)).toBe(value);
+      }
+    });
+
+    it('ends once settled or declined', async () => {
+      for (const events of [
+        ['fineAnswer'],
+        ['mustAnswer', 'decline'],
+        ['mustAnswer', 'agree', 'accept', 'acceptedAll'],
+      ]) {
+        const driver = start(module());
+        for (const event of events) await driver.send(event);
+        expect(['settled', 'declined']).toContain(driver.snapshot().value);
+        expect(driver.status(), events.join(' ')).toBe('done');
+      }
+    });
+
+    it('a check that succeeds after a failed one shows no error', async () => {
+      const driver = start(module());
+      await driver.send('loadFailed');
+      await driver.send('retry');
+      await driver.send('fineAnswer');
+      expect(driver.snapshot().value).toBe('settled');
+      expect((driver.snapshot().context as { error: unknown }).error).toBeNull();
+    });
+
+    it('accepting again drops the reason the last try failed', async () => {
+      const driver = start(module());
+      for (const event of ['mustAnswer', 'agree', 'accept', 'acceptFailed']) await driver.send(event);
+      expect((driver.snapshot().context as { error: unknown }).error).toBe('network.unreachable');
+      await driver.send('accept');
+      expect(driver.snapshot().value).toBe('accepting');
+      expect((driver.snapshot().context as { error: unknown }).error).toBeNull();
+    });
+
     it('checks once when it starts', () => {
       const fx = deferredActors(['loadConsents', 'acceptAll'] as const);
       createActor(module().consentsMachine.provide({ actors: fx.actors })).start();

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as PhotoModule from './photo.machine';
 
 /*
@@ -206,6 +207,13 @@ describeModelTable({
   rowForEveryLeafBut: [],
   everyTransition: true,
   more: (module, inspect) => {
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(await standInOutcomes(module().photoMachine, ['remove', 'send'])).toEqual({
+        remove: 'Error: remove is provided by the app',
+        send: 'Error: send is provided by the app',
+      });
+    });
+
     // Once a fault (`fileIsAcceptable` refused any file with an error, so after the network lost an
     // upload the same file could not be sent again without choosing it anew): the retry sends the same
     // file, from no progress and without the old error.
@@ -225,6 +233,13 @@ describeModelTable({
       await driver.send('sent');
       expect(driver.snapshot().value).toBe('idle');
       expect(driver.calls().at(-1)).toEqual({ src: 'uploaded', input: IMAGE });
+    });
+
+    it('takes a photo of exactly 5 MiB, refuses one byte more', () => {
+      const { photoProblem } = module();
+      const limit = new File([new Uint8Array(5 * 1024 * 1024)], 'limit.png', { type: 'image/png' });
+      expect(photoProblem(limit)).toBeNull();
+      expect(photoProblem(huge)).toBe('request.too_large');
     });
 
     it("tells the file's own refusals from failures worth another try", () => {

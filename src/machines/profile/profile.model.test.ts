@@ -10,6 +10,7 @@ import {
   type ModelTable,
   sendsAndAnswers,
 } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as ProfileModule from './profile.machine';
 
 /*
@@ -355,6 +356,32 @@ describeModelTable({
   rowForEveryLeafBut: [],
   everyTransition: true,
   more: (module, inspect) => {
+    it('counts empty strings, nothing and empty lists as not filled, and keeps every other value', () => {
+      const { cleanValues } = module();
+      expect(
+        cleanValues({
+          first_name: '',
+          last_name: null,
+          phone: undefined,
+          skills: [],
+          city: 'Berlin',
+          languages: ['de'],
+          hours: 0,
+          driving_licence: false,
+        }),
+      ).toEqual({ city: 'Berlin', languages: ['de'], hours: 0, driving_licence: false });
+    });
+
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(
+        await standInOutcomes(module().profileMachine, ['loadProfile', 'setStatus', 'saveProfile']),
+      ).toEqual({
+        loadProfile: 'Error: loadProfile is provided by the app',
+        setStatus: 'Error: setStatus is provided by the app',
+        saveProfile: 'Error: saveProfile is provided by the app',
+      });
+    });
+
     it('loads the profile of its scope as it starts', () => {
       expect(start(module(), inspect).initialCalls()).toEqual(load);
     });

@@ -159,5 +159,25 @@ describeModelTable({
       expect(h.actor.getSnapshot().value).toBe('searching');
       expect(h.searches.map((x) => x.query)).toEqual(['Ber']);
     });
+
+    it('searches from two characters on, counted without the spaces around them', () => {
+      const h = harness(module());
+      h.actor.send({ type: 'city.type', query: ' B ' });
+      expect(h.actor.getSnapshot().value).toBe('idle');
+      h.actor.send({ type: 'city.type', query: 'Be' });
+      expect(h.actor.getSnapshot().value).toBe('debouncing');
+      h.clock.increment(PAUSE_MS);
+      expect(h.searches.map((x) => x.query)).toEqual(['Be']);
+    });
+
+    it('needs the app to provide the search: the stand-in fails', async () => {
+      const clock = new SimulatedClock();
+      const actor = createActor(module().citySearchMachine, { clock, input: {} }).start();
+      actor.send({ type: 'city.type', query: 'Ber' });
+      clock.increment(PAUSE_MS);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(actor.getSnapshot().value).toBe('failed');
+      expect(actor.getSnapshot().context.error).toBe('city.search_failed');
+    });
   },
 });

@@ -2,6 +2,7 @@ import { expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable, observed } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as ResourceModule from './resource.machine';
 
 const first = { sort: 'score', page: 1, q: '' };
@@ -13,6 +14,9 @@ const busy = ['busy'];
 /** Every table's loading, written by hand. */
 const table: ModelTable = {
   initial: 'idle',
+  // Nothing asked, nothing shown yet.
+  initialContext: { query: null, data: null, error: null },
+  initialTags: [],
   events: ['load', 'loadOther', 'type', 'pause', 'answered', 'failed', 'reload', 'retry'],
   states: {
     idle: {
@@ -122,6 +126,12 @@ describeModelTable({
   beforeEach: () => vi.useFakeTimers(),
   afterEach: () => vi.useRealTimers(),
   more: (module) => {
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(await standInOutcomes(module().resourceMachine, ['fetchData'])).toEqual({
+        fetchData: "Error: fetchData is provided by the feature's actors",
+      });
+    });
+
     it('loads the same query once', async () => {
       const driver = start(module());
       await driver.send('load');

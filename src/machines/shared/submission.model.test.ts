@@ -1,6 +1,8 @@
+import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as SubmissionModule from './submission.machine';
 
 const input = { email: 'a@b.de' };
@@ -78,4 +80,19 @@ describeModelTable({
   tables: [{ table, start }],
   everyTransition: true,
   rowForEveryLeafBut: [],
+  more: (module) => {
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(await standInOutcomes(module().submissionMachine, ['submit'])).toEqual({
+        submit: 'Error: submit is provided by the screen',
+      });
+    });
+
+    it('needs the app to provide the request: the stand-in fails', async () => {
+      const actor = createActor(module().submissionMachine).start();
+      actor.send({ type: 'submission.submit', input });
+      await flush();
+      expect(actor.getSnapshot().value).toBe('idle');
+      expect(actor.getSnapshot().context.error).toBe('network.unreachable');
+    });
+  },
 });
