@@ -241,5 +241,17 @@ export const AccountExportSchema = v.object({
   photo: v.nullable(v.string()),
   messages: v.array(ExportedMessageSchema),
   agentAccesses: v.array(AgentAccessSchema),
+  /**
+   * What agents did to the profile or company (PRODUCT.md §10): created, edited with the fields
+   * changed, invited, assigned…, and the invitation's acceptance; oldest first.
+   */
+  agentActions: v.array(
+    v.object({
+      at: v.string(),
+      agent: v.string(),
+      action: v.string(),
+      details: v.record(v.string(), v.unknown()),
+    }),
+  ),
 });
 export type AccountExport = v.InferOutput<typeof AccountExportSchema>;

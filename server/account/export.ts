@@ -1,9 +1,10 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { AccountExport, AgentAccess } from '../../contract/account';
 import { ErrorCode } from '../../contract/errors';
 import { accessLogOf } from '../agents/audit';
 import type { Database } from '../db/client';
 import { accountProfiles, companies } from '../db/schema/accounts';
+import { agentActions } from '../db/schema/agents';
 import { outbox } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 import { legalAcceptances } from '../db/schema/registration';
@@ -52,6 +53,8 @@ export async function exportAccount(
   const agentAccesses: AgentAccess[] = profile
     ? (await accessLogOf(db, profile.id)).map((a) => ({ at: a.at, agent: a.agent, action: a.what }))
     : [];
+  const targets = [profile?.id, company?.id].filter((id): id is string => Boolean(id));
+  const agentActions = await actionsOn(db, targets);
   return {
     exportedAt: new Date().toISOString(),
     account: {
@@ -85,5 +88,22 @@ export async function exportAccount(
       status: m.status,
     })),
     agentAccesses,
+    agentActions,
   };
+}
+
+/** What agents did to these records (agent_actions), oldest first. */
+async function actionsOn(db: Database, targets: string[]): Promise<AccountExport['agentActions']> {
+  if (targets.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(agentActions)
+    .where(inArray(agentActions.targetId, targets))
+    .orderBy(asc(agentActions.at), asc(agentActions.id));
+  return rows.map((r) => ({
+    at: r.at.toISOString(),
+    agent: r.agentEmail,
+    action: r.action,
+    details: r.details,
+  }));
 }

@@ -1,6 +1,8 @@
-import { fromPromise } from 'xstate';
-import { type CardFormat, isSeniorAgentType } from '../../../contract/agent';
+import { fromPromise, waitFor } from 'xstate';
+import { type AgentProfileDetail, type CardFormat, isSeniorAgentType } from '../../../contract/agent';
 import { CANDIDATE_PAGE_SIZE, type CandidateListSearch } from '../../../contract/candidate-search';
+import type { FieldDefinition } from '../../../contract/catalog';
+import type { InviteBody } from '../../../contract/people';
 import type { CandidateType } from '../../../contract/user-types';
 import {
   assignCandidate,
@@ -13,14 +15,18 @@ import {
   setCandidateStatus,
 } from '../../api/candidates';
 import type { ApiClient } from '../../api/client';
+import { createCandidate, invite, saveKept } from '../../api/people';
+import { agentProfileEditor, blankRecord } from '../profile/profile-actors';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import {
   type ResourceActor,
   reloadResources,
   resourceActor,
+  resourceData,
   visitResource,
 } from '../shared/resource.machine';
 import { saveFile } from '../shared/save-file';
+import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
 import { candidateActionsMachine } from './candidate-actions.machine';
 
@@ -45,8 +51,38 @@ function cardDownload(api: ApiClient, uuid: string, format: CardFormat) {
   });
 }
 
+/** A resource's answer once its load under way (or a fresh one) is over; its error code when it failed. */
+async function settledData<T>(resource: ResourceActor, fresh: boolean): Promise<T> {
+  if (fresh && !resource.getSnapshot().hasTag('busy')) resource.send({ type: 'resource.reload' });
+  const settled = await waitFor(resource, (s) => !s.hasTag('busy') && !s.matches('idle'));
+  if (settled.matches('failed'))
+    throw Object.assign(new Error('load failed'), { code: settled.context.error });
+  return resourceData<T>(settled) as T;
+}
+
 /** The agents' candidate tables (stellas, lunas, novas) and candidate pages. */
 export const candidateLogic = areaLogic(({ api, session }) => ({
+  /**
+   * stellas|lunas|novas/new: the owner's profile form for a candidate without an account (phone
+   * intake, walk-in); its first save creates the profile, and the tables show it.
+   */
+  create: async (type: CandidateType) => {
+    const fields = await settledData<FieldDefinition[]>(candidateFields(api, type), false);
+    const editor = agentProfileEditor({
+      scope: 'profile',
+      userType: type,
+      fields,
+      hasAccount: false,
+      load: async () => blankRecord(type),
+      save: async (values) => {
+        const created = await createCandidate(api, type, values);
+        reloadResources(api, TABLES);
+        return created;
+      },
+    });
+    return { editor };
+  },
+
   /** The resource actor of one candidate table, fed with the URL's query, and the type's fields. */
   table: (type: CandidateType, search: CandidateListSearch) => {
     const list = resourceActor(api, `${TABLES}${type}`, (query) =>
@@ -61,7 +97,7 @@ export const candidateLogic = areaLogic(({ api, session }) => ({
    * agents a senior agent may assign to, the actions machine and the two card downloads. A change
    * made by an action reloads the page's data (history, access log) and every candidate table.
    */
-  detail: (type: CandidateType, uuid: string) => {
+  detail: async (type: CandidateType, uuid: string) => {
     const claims = session.getSnapshot().context.claims;
     const senior = claims ? isSeniorAgentType(claims.user_type) : false;
     const detail = resourceActor(api, `candidate:${uuid}`, () => fetchCandidate(api, uuid));
@@ -86,9 +122,34 @@ export const candidateLogic = areaLogic(({ api, session }) => ({
         },
       },
     });
+    const fields = candidateFields(api, type);
+    // The owner's form over the agent's calls; it loads with the page (one read of the profile).
+    const known = resourceData<AgentProfileDetail>(detail.getSnapshot());
+    // The first load takes the page's read under way; a retry or reload reads again.
+    let editorLoads = 0;
+    const editor = agentProfileEditor({
+      scope: 'profile',
+      userType: type,
+      fields: await settledData<FieldDefinition[]>(fields, false),
+      hasAccount: (known ?? (await settledData<AgentProfileDetail>(detail, false))).account !== null,
+      load: async () => (await settledData<AgentProfileDetail>(detail, editorLoads++ > 0)).profile,
+      save: async (values, version) => {
+        const saved = await saveKept(api, 'profile', uuid, values, version);
+        detail.send({ type: 'resource.reload' });
+        reloadResources(api, TABLES);
+        return saved;
+      },
+    });
+    const invitation = submissionActor(async (body: InviteBody) => {
+      const sent = await invite(api, 'profile', uuid, body);
+      detail.send({ type: 'resource.reload' });
+      return sent;
+    });
     return {
       detail,
-      fields: candidateFields(api, type),
+      editor,
+      invitation,
+      fields,
       agents,
       actions,
       cards: { pdf: cardDownload(api, uuid, 'pdf'), anonymous: cardDownload(api, uuid, 'anonymous') },
@@ -98,4 +159,4 @@ export const candidateLogic = areaLogic(({ api, session }) => ({
   },
 }));
 
-export type CandidateDetailLogic = ReturnType<ReturnType<typeof candidateLogic>['detail']>;
+export type CandidateDetailLogic = Awaited<ReturnType<ReturnType<typeof candidateLogic>['detail']>>;

@@ -1,37 +1,102 @@
+import { waitFor } from 'xstate';
+import type { CompanyDetail } from '../../../contract/agent';
+import type { FieldDefinition } from '../../../contract/catalog';
 import { COMPANY_PAGE_SIZE } from '../../../contract/company-search';
+import type { InviteBody } from '../../../contract/people';
 import { assignCompany, fetchCompany, listCompanies } from '../../api/agents';
+import { createCompany, invite, saveKept } from '../../api/people';
+import { fetchFields } from '../../api/profile';
+import { agentProfileEditor, blankRecord } from '../profile/profile-actors';
 import {
   type ResourceActor,
   type ResourceQuery,
+  reloadResources,
   resourceActor,
+  resourceData,
   visitResource,
 } from '../shared/resource.machine';
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
 
-/** The agents' company table and company pages (PRODUCT.md §6). */
-export const companyLogic = areaLogic(({ api }) => ({
-  /** /companies for agents: the table's page for the URL's query. */
-  table: (query: ResourceQuery): ResourceActor =>
-    visitResource(
-      resourceActor(api, 'companies', (q) => listCompanies(api, { ...q, limit: COMPANY_PAGE_SIZE })),
-      query,
-    ),
+/** A resource's answer once its load under way (or a fresh one) is over; its error code when it failed. */
+async function settledData<T>(resource: ResourceActor, fresh: boolean): Promise<T> {
+  if (fresh && !resource.getSnapshot().hasTag('busy')) resource.send({ type: 'resource.reload' });
+  const settled = await waitFor(resource, (s) => !s.hasTag('busy') && !s.matches('idle'));
+  if (settled.matches('failed'))
+    throw Object.assign(new Error('load failed'), { code: settled.context.error });
+  return resourceData<T>(settled) as T;
+}
 
-  /**
-   * /companies/view/{uuid}: the company with its requests, and assigning it (`undefined`: to me,
-   * null: unassign; another agent's uuid: senior agents). An assignment reloads the company.
-   */
-  detail: (uuid: string) => {
-    const detail = visitResource(
-      resourceActor(api, `company:${uuid}`, () => fetchCompany(api, uuid)),
-      { uuid },
-    );
-    const assign = submissionActor(async (agent: string | null | undefined) => {
-      const result = await assignCompany(api, uuid, agent);
-      detail.send({ type: 'resource.reload' });
-      return result;
-    });
-    return { detail, assign };
-  },
-}));
+/** The agents' company table and company pages (PRODUCT.md §6), and companies agents create (§10). */
+export const companyLogic = areaLogic(({ api }) => {
+  /** The company catalogue, loaded once per session. */
+  const companyFields = () => {
+    const fields = resourceActor(api, 'fields:company', () => fetchFields(api, 'company'));
+    fields.send({ type: 'resource.load', query: {} });
+    return settledData<FieldDefinition[]>(fields, false);
+  };
+  return {
+    /** /companies for agents: the table's page for the URL's query. */
+    table: (query: ResourceQuery): ResourceActor =>
+      visitResource(
+        resourceActor(api, 'companies', (q) => listCompanies(api, { ...q, limit: COMPANY_PAGE_SIZE })),
+        query,
+      ),
+
+    /** /companies/new: the company form for a company without an account; its first save creates it. */
+    create: async () => {
+      const editor = agentProfileEditor({
+        scope: 'company',
+        userType: 'company',
+        fields: await companyFields(),
+        hasAccount: false,
+        load: async () => blankRecord('company'),
+        save: async (values) => {
+          const created = await createCompany(api, values);
+          reloadResources(api, 'companies');
+          return created;
+        },
+      });
+      return { editor };
+    },
+
+    /**
+     * /companies/view/{uuid}: the company with its requests, assigning it (`undefined`: to me, null:
+     * unassign; another agent's uuid: senior agents), its profile in the company form, and the
+     * invitation of a company without an account. A change reloads the company.
+     */
+    detail: async (uuid: string) => {
+      const detail = visitResource(
+        resourceActor(api, `company:${uuid}`, () => fetchCompany(api, uuid)),
+        { uuid },
+      );
+      const assign = submissionActor(async (agent: string | null | undefined) => {
+        const result = await assignCompany(api, uuid, agent);
+        detail.send({ type: 'resource.reload' });
+        return result;
+      });
+      const known = resourceData<CompanyDetail>(detail.getSnapshot());
+      // The first load takes the page's read under way; a retry or reload reads again.
+      let editorLoads = 0;
+      const editor = agentProfileEditor({
+        scope: 'company',
+        userType: 'company',
+        fields: await companyFields(),
+        hasAccount: (known ?? (await settledData<CompanyDetail>(detail, false))).hasAccount,
+        load: async () => (await settledData<CompanyDetail>(detail, editorLoads++ > 0)).profile,
+        save: async (values, version) => {
+          const saved = await saveKept(api, 'company', uuid, values, version);
+          detail.send({ type: 'resource.reload' });
+          reloadResources(api, 'companies');
+          return saved;
+        },
+      });
+      const invitation = submissionActor(async (body: InviteBody) => {
+        const sent = await invite(api, 'company', uuid, body);
+        detail.send({ type: 'resource.reload' });
+        return sent;
+      });
+      return { detail, assign, editor, invitation };
+    },
+  };
+});

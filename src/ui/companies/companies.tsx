@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type {
   AgentListResponse,
   AgentRef,
@@ -12,6 +13,7 @@ import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../../contract/com
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import { FormError } from '../components/form-error';
+import { InviteForm } from '../components/invite-form';
 import { Pagination } from '../components/pagination';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
@@ -47,6 +49,11 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
   return (
     <Screen title={t`Companies`}>
+      <p>
+        <Link to="/companies/new" className="button">
+          <Trans>New</Trans>
+        </Link>
+      </p>
       <search className="filters company-filters" aria-label={t`Search and filter`}>
         <TextField label={t`Search`} type="search" value={search.q} onChange={(q) => setSearch({ q })} />
         <Select
@@ -109,9 +116,9 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
                 <tr key={company.uuid}>
                   <th scope="row">
                     <Link to="/companies/view/$uuid" params={{ uuid: company.uuid }}>
-                      {company.name || company.email}
+                      {company.name || company.email || t`Company`}
                     </Link>
-                    <div className="cell-note">{company.email}</div>
+                    {company.email && <div className="cell-note">{company.email}</div>}
                     {company.city && <div className="cell-note narrow-only">{company.city}</div>}
                   </th>
                   <td className="wide-only">{company.city ?? '–'}</td>
@@ -158,11 +165,17 @@ export function CompanyDetailScreen({
   detail,
   assign,
   agents,
+  invitation,
+  editor,
 }: {
   detail: ResourceActor;
   assign: SubmissionActor;
   /** Senior agents only: the agents the company may be handed to. */
   agents: ResourceActor | null;
+  /** Sends the invitation of a company without an account. */
+  invitation: SubmissionActor;
+  /** The company form (the owner's, over the agent's calls), which the route composes in. */
+  editor: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const { claims, fields } = signedInRoute.useLoaderData();
@@ -170,7 +183,7 @@ export function CompanyDetailScreen({
   const busy = useSelector(assign, (s) => s.hasTag('busy'));
   const assignError = useSelector(assign, (s) => s.context.error);
   const company = resourceData<CompanyDetail>(state);
-  const name = text(company?.values.name) ?? company?.email;
+  const name = text(company?.values.name) ?? company?.email ?? undefined;
   const language = i18n.locale === 'en' ? 'en' : 'de';
   const mine = company?.assignedAgent?.uuid === claims.sub;
   return (
@@ -227,7 +240,7 @@ export function CompanyDetailScreen({
               <dt>
                 <Trans>E-mail</Trans>
               </dt>
-              <dd>{company.email}</dd>
+              <dd>{company.email ?? '–'}</dd>
               {fields.company.map((field) => {
                 const value = companyValue(field, company.values[field.key], language);
                 return value === null ? null : (
@@ -238,6 +251,20 @@ export function CompanyDetailScreen({
                 );
               })}
             </dl>
+          </section>
+          {!company.hasAccount && (
+            <InviteForm
+              invitation={company.invitation}
+              contactEmail={company.email}
+              send={invitation}
+              idPrefix="company-invite"
+            />
+          )}
+          <section aria-labelledby="company-edit">
+            <h2 id="company-edit">
+              <Trans>Edit the company profile</Trans>
+            </h2>
+            {editor}
           </section>
           <section aria-labelledby="company-requests">
             <h2 id="company-requests">

@@ -96,6 +96,12 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'assign.senior_only': msg`Only senior agents assign candidates to other agents.`,
   'agent.version_conflict': msg`Your details were changed in the meantime. The current ones are shown; please enter your change again.`,
   'card.format_invalid': msg`This card format does not exist.`,
+  'type.invalid': msg`Please choose luna, stella or nova.`,
+  'invitation.not_found': msg`This invitation link is not valid (a newer invitation may have replaced it). Please ask the agency for a new one.`,
+  'invitation.used': msg`This invitation link was used already: the profile has its account. Please log in.`,
+  'invitation.expired': msg`This invitation link has expired (it is valid for 7 days). Please ask the agency for a new one.`,
+  'invitation.has_account': msg`This profile has its own account already: no invitation is needed.`,
+  'invitation.email_missing': msg`Enter the e-mail address the invitation goes to.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;
