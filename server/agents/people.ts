@@ -2,12 +2,7 @@ import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Catalog } from '../../contract/catalog';
 import { FieldError } from '../../contract/field-errors';
-import {
-  type AgentCompanyCreate,
-  type AgentProfileCreate,
-  CONTACT_EMAIL_KEY,
-  ContactEmailSchema,
-} from '../../contract/people';
+import { CONTACT_EMAIL_KEY, ContactEmailSchema } from '../../contract/people';
 import type { ProfileResponse, ProfileUpdate } from '../../contract/profile';
 import { type Database, queryRows } from '../db/client';
 import type { Caller } from '../jobs/access';
@@ -132,60 +127,41 @@ const filledKeys = (checked: { values: Record<string, unknown>; contactEmail: st
   [...Object.keys(checked.values), ...(checked.contactEmail ? [CONTACT_EMAIL_KEY] : [])].sort();
 
 /**
- * PUT /api/agent/profile: a candidate without an account, looked after by the agent who created
- * them; they take part in matching like everyone else. Answers the new profile (version 0).
+ * PUT /api/agent/profile, PUT /api/agent/company: a candidate (of `type`) or a company without an
+ * account, looked after by the agent who created it; a candidate takes part in matching like
+ * everyone else. Answers the new record (version 0).
  */
-export async function createCandidate(
+export async function createKept(
   db: Database,
   caller: Caller,
-  body: AgentProfileCreate,
+  kind: Kind,
+  type: string,
+  input: Record<string, unknown>,
 ): Promise<ProfileResponse> {
   const catalog = await currentCatalog(db);
-  const checked = checkedValues(catalog, 'profile', body.type, body.values, false);
+  const checked = checkedValues(catalog, kind, type, input, false);
   const id = crypto.randomUUID();
   const row = await db.transaction(async (tx) => {
     const db2 = tx as unknown as Database;
+    const values = sql`${JSON.stringify(checked.values)}::jsonb`;
     const [inserted] = await queryRows<KeptRow>(
       db2,
-      sql`insert into profiles (id, type, "values", contact_email, assigned_agent_id)
-          values (${id}, ${body.type}, ${JSON.stringify(checked.values)}::jsonb, ${checked.contactEmail},
-                  ${caller.userId})
-          returning ${COLUMNS.profile}`,
+      kind === 'profile'
+        ? sql`insert into profiles (id, type, "values", contact_email, assigned_agent_id)
+              values (${id}, ${type}, ${values}, ${checked.contactEmail}, ${caller.userId})
+              returning ${COLUMNS.profile}`
+        : sql`insert into companies (id, "values", contact_email, assigned_agent_id)
+              values (${id}, ${values}, ${checked.contactEmail}, ${caller.userId})
+              returning ${COLUMNS.company}`,
     );
-    if (!inserted) throw new Error('profile insert answered no row');
-    await recordAction(db2, caller, { kind: 'profile', id }, 'profile.created', {
-      type: body.type,
+    if (!inserted) throw new Error(`${kind} insert answered no row`);
+    await recordAction(db2, caller, { kind, id }, `${kind}.created`, {
+      ...(kind === 'profile' ? { type } : {}),
       fields: filledKeys(checked),
     });
     return inserted;
   });
-  return agentResponse(db, catalog, 'profile', row);
-}
-
-/** PUT /api/agent/company: a company without an account, looked after by the agent who created it. */
-export async function createCompany(
-  db: Database,
-  caller: Caller,
-  body: AgentCompanyCreate,
-): Promise<ProfileResponse> {
-  const catalog = await currentCatalog(db);
-  const checked = checkedValues(catalog, 'company', 'company', body.values, false);
-  const id = crypto.randomUUID();
-  const row = await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const [inserted] = await queryRows<KeptRow>(
-      db2,
-      sql`insert into companies (id, "values", contact_email, assigned_agent_id)
-          values (${id}, ${JSON.stringify(checked.values)}::jsonb, ${checked.contactEmail}, ${caller.userId})
-          returning ${COLUMNS.company}`,
-    );
-    if (!inserted) throw new Error('company insert answered no row');
-    await recordAction(db2, caller, { kind: 'company', id }, 'company.created', {
-      fields: filledKeys(checked),
-    });
-    return inserted;
-  });
-  return agentResponse(db, catalog, 'company', row);
+  return agentResponse(db, catalog, kind, row);
 }
 
 /**

@@ -19,7 +19,7 @@ import { candidateCard, readCandidate } from '../agents/candidates';
 import { listCompanies, readCompany } from '../agents/companies';
 import { dashboard } from '../agents/dashboard';
 import { invite } from '../agents/invitations';
-import { createCandidate, createCompany, updateKept } from '../agents/people';
+import { createKept, updateKept } from '../agents/people';
 import { currentCatalog, listProfilesAnswer } from '../agents/search';
 import { listAgents, readSelf, updateSelf } from '../agents/team';
 import { type AuthVariables, requireUser } from '../auth/middleware';
@@ -137,7 +137,10 @@ export function agentRoutes(deps: AgentRoutesDeps) {
       .get('/agent/company/:uuid', async (c) => c.json(await readCompany(db, uuidParam(c), now())))
       // Agents create and edit people and invite them (issue 20, contract/people.ts).
       .put('/agent/profile', jsonBody(AgentProfileCreateSchema), async (c) =>
-        c.json(await createCandidate(db, caller(c), c.req.valid('json')), 201),
+        c.json(
+          await createKept(db, caller(c), 'profile', c.req.valid('json').type, c.req.valid('json').values),
+          201,
+        ),
       )
       .post('/agent/profile/:uuid', jsonBody(ProfileUpdateSchema), async (c) =>
         edited(c, await updateKept(db, caller(c), 'profile', uuidParam(c), c.req.valid('json'))),
@@ -148,7 +151,7 @@ export function agentRoutes(deps: AgentRoutesDeps) {
         ),
       )
       .put('/agent/company', jsonBody(AgentCompanyCreateSchema), async (c) =>
-        c.json(await createCompany(db, caller(c), c.req.valid('json')), 201),
+        c.json(await createKept(db, caller(c), 'company', 'company', c.req.valid('json').values), 201),
       )
       .post('/agent/company/:uuid', jsonBody(ProfileUpdateSchema), async (c) =>
         edited(c, await updateKept(db, caller(c), 'company', uuidParam(c), c.req.valid('json'))),

@@ -1,4 +1,4 @@
-import { fromPromise, waitFor } from 'xstate';
+import { fromPromise } from 'xstate';
 import { type AgentProfileDetail, type CardFormat, isSeniorAgentType } from '../../../contract/agent';
 import { CANDIDATE_PAGE_SIZE, type CandidateListSearch } from '../../../contract/candidate-search';
 import type { FieldDefinition } from '../../../contract/catalog';
@@ -23,6 +23,7 @@ import {
   reloadResources,
   resourceActor,
   resourceData,
+  settledResource,
   visitResource,
 } from '../shared/resource.machine';
 import { saveFile } from '../shared/save-file';
@@ -51,15 +52,6 @@ function cardDownload(api: ApiClient, uuid: string, format: CardFormat) {
   });
 }
 
-/** A resource's answer once its load under way (or a fresh one) is over; its error code when it failed. */
-async function settledData<T>(resource: ResourceActor, fresh: boolean): Promise<T> {
-  if (fresh && !resource.getSnapshot().hasTag('busy')) resource.send({ type: 'resource.reload' });
-  const settled = await waitFor(resource, (s) => !s.hasTag('busy') && !s.matches('idle'));
-  if (settled.matches('failed'))
-    throw Object.assign(new Error('load failed'), { code: settled.context.error });
-  return resourceData<T>(settled) as T;
-}
-
 /** The agents' candidate tables (stellas, lunas, novas) and candidate pages. */
 export const candidateLogic = areaLogic(({ api, session }) => ({
   /**
@@ -67,7 +59,7 @@ export const candidateLogic = areaLogic(({ api, session }) => ({
    * intake, walk-in); its first save creates the profile, and the tables show it.
    */
   create: async (type: CandidateType) => {
-    const fields = await settledData<FieldDefinition[]>(candidateFields(api, type), false);
+    const fields = await settledResource<FieldDefinition[]>(candidateFields(api, type), false);
     const editor = agentProfileEditor({
       scope: 'profile',
       userType: type,
@@ -130,9 +122,9 @@ export const candidateLogic = areaLogic(({ api, session }) => ({
     const editor = agentProfileEditor({
       scope: 'profile',
       userType: type,
-      fields: await settledData<FieldDefinition[]>(fields, false),
-      hasAccount: (known ?? (await settledData<AgentProfileDetail>(detail, false))).account !== null,
-      load: async () => (await settledData<AgentProfileDetail>(detail, editorLoads++ > 0)).profile,
+      fields: await settledResource<FieldDefinition[]>(fields, false),
+      hasAccount: (known ?? (await settledResource<AgentProfileDetail>(detail, false))).account !== null,
+      load: async () => (await settledResource<AgentProfileDetail>(detail, editorLoads++ > 0)).profile,
       save: async (values, version) => {
         const saved = await saveKept(api, 'profile', uuid, values, version);
         detail.send({ type: 'resource.reload' });

@@ -1,4 +1,3 @@
-import { waitFor } from 'xstate';
 import type { CompanyDetail } from '../../../contract/agent';
 import type { FieldDefinition } from '../../../contract/catalog';
 import { COMPANY_PAGE_SIZE } from '../../../contract/company-search';
@@ -13,19 +12,11 @@ import {
   reloadResources,
   resourceActor,
   resourceData,
+  settledResource,
   visitResource,
 } from '../shared/resource.machine';
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
-
-/** A resource's answer once its load under way (or a fresh one) is over; its error code when it failed. */
-async function settledData<T>(resource: ResourceActor, fresh: boolean): Promise<T> {
-  if (fresh && !resource.getSnapshot().hasTag('busy')) resource.send({ type: 'resource.reload' });
-  const settled = await waitFor(resource, (s) => !s.hasTag('busy') && !s.matches('idle'));
-  if (settled.matches('failed'))
-    throw Object.assign(new Error('load failed'), { code: settled.context.error });
-  return resourceData<T>(settled) as T;
-}
 
 /** The agents' company table and company pages (PRODUCT.md §6), and companies agents create (§10). */
 export const companyLogic = areaLogic(({ api }) => {
@@ -33,7 +24,7 @@ export const companyLogic = areaLogic(({ api }) => {
   const companyFields = () => {
     const fields = resourceActor(api, 'fields:company', () => fetchFields(api, 'company'));
     fields.send({ type: 'resource.load', query: {} });
-    return settledData<FieldDefinition[]>(fields, false);
+    return settledResource<FieldDefinition[]>(fields, false);
   };
   return {
     /** /companies for agents: the table's page for the URL's query. */
@@ -82,8 +73,8 @@ export const companyLogic = areaLogic(({ api }) => {
         scope: 'company',
         userType: 'company',
         fields: await companyFields(),
-        hasAccount: (known ?? (await settledData<CompanyDetail>(detail, false))).hasAccount,
-        load: async () => (await settledData<CompanyDetail>(detail, editorLoads++ > 0)).profile,
+        hasAccount: (known ?? (await settledResource<CompanyDetail>(detail, false))).hasAccount,
+        load: async () => (await settledResource<CompanyDetail>(detail, editorLoads++ > 0)).profile,
         save: async (values, version) => {
           const saved = await saveKept(api, 'company', uuid, values, version);
           detail.send({ type: 'resource.reload' });
