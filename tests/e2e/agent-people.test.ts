@@ -95,7 +95,9 @@ describe('agents create people and invite them, in German', () => {
     await expect
       .poll(() => person.getByText('Bitte akzeptieren Sie beides, um sich zu registrieren.').count())
       .toBe(1);
-    await person.getByRole('checkbox').check();
+    // react-aria's checkbox: its input is visually hidden, the drawn box inside the label takes the click.
+    await person.locator('.rac-checkbox-box').click();
+    expect(await person.getByRole('checkbox').isChecked()).toBe(true);
     await person.getByRole('button', { name: 'Profil übernehmen' }).click();
     await person.waitForURL(/\/profile$/);
     await expect.poll(() => person.getByLabel('Vorname', { exact: false }).inputValue()).toBe('Jonas');
