@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { versionConflictSchema } from './errors';
 import { FieldError, oneLine, strictObject } from './field-errors';
 import { ASSIGNED_FILTERS, CREATED_FILTERS, PROFILE_LIST_SORTS, REGISTRATION_FILTERS } from './list-filters';
+import { InvitationSchema } from './people';
 import { ProfileResponseSchema } from './profile';
 import { queryInt } from './query';
 import { CANDIDATE_TYPES } from './user-types';
@@ -155,6 +156,8 @@ export const AgentProfileDetailSchema = v.object({
   history: v.array(AgentActionSchema),
   /** Senior agents only: who read the profile or its card, newest first; null for plain agents. */
   accessLog: v.nullable(v.array(AccessLogEntrySchema)),
+  /** The latest invitation of a profile without an account (issue 20), or null. */
+  invitation: v.nullable(InvitationSchema),
 });
 export type AgentProfileDetail = v.InferOutput<typeof AgentProfileDetailSchema>;
 
@@ -190,7 +193,8 @@ export type CompanyListQuery = v.InferOutput<typeof CompanyListQuerySchema>;
 export const CompanyListItemSchema = v.object({
   uuid: v.string(),
   name: v.string(),
-  email: v.string(),
+  /** The account's e-mail, or the contact e-mail of a company without an account (issue 20). */
+  email: v.nullable(v.string()),
   city: v.nullable(v.string()),
   assignedAgent: v.nullable(AgentRefSchema),
   openRequests: v.number(),
@@ -207,7 +211,14 @@ export type CompanyListResponse = v.InferOutput<typeof CompanyListResponseSchema
 export const CompanyDetailSchema = v.object({
   uuid: v.string(),
   values: v.record(v.string(), v.unknown()),
-  email: v.string(),
+  /** The account's e-mail, or the contact e-mail of a company without an account (issue 20). */
+  email: v.nullable(v.string()),
+  /** False for a company an agent keeps without an account (issue 20). */
+  hasAccount: v.boolean(),
+  /** The company profile as an agent's form loads it (its version is what an edit names). */
+  profile: ProfileResponseSchema,
+  /** The latest invitation of a company without an account, or null. */
+  invitation: v.nullable(InvitationSchema),
   assignedAgent: v.nullable(AgentRefSchema),
   requests: v.array(
     v.object({ uuid: v.string(), title: v.string(), status: v.string(), createdAt: v.string() }),

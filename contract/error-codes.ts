@@ -3,6 +3,7 @@ import type { AGENT_ERROR_CODES } from './agent';
 import type { ErrorCode } from './errors';
 import type { FieldError } from './field-errors';
 import type { JOB_ERROR_CODES } from './job';
+import type { PEOPLE_ERROR_CODES } from './people';
 import type { TIMELINE_ERROR_CODES } from './timeline';
 
 /** Codes of the login, SMS and refresh calls (server/auth). */
@@ -43,4 +44,5 @@ export type KnownErrorCode =
   | (typeof PROFILE_ERROR_CODES)[number]
   | (typeof AGENT_ERROR_CODES)[number]
   | (typeof TIMELINE_ERROR_CODES)[number]
+  | (typeof PEOPLE_ERROR_CODES)[number]
   | (typeof CLIENT_ERROR_CODES)[number];

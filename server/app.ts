@@ -115,7 +115,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', profileRoutes({ db: deps.db.db, tokens: deps.auth.tokens, storage: photoStorage }));
   app.route(
     '/api',
-    agentRoutes({ db: deps.db.db, tokens: deps.auth.tokens, storage: photoStorage, now: deps.auth.now }),
+    agentRoutes({
+      db: deps.db.db,
+      tokens: deps.auth.tokens,
+      storage: photoStorage,
+      now: deps.auth.now,
+      publicOrigin: deps.config.publicOrigin,
+    }),
   );
   app.route('/api', timelineRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));
   app.route(
@@ -242,7 +248,7 @@ function mountSpa(app: Hono<AppEnv>, root: string): void {
 }
 
 /** Pages whose URL carries a secret token: no Referer may leak it to another site. */
-const TOKEN_PAGES = /^\/user\/(reset-password|validate)\//;
+const TOKEN_PAGES = /^\/user\/(reset-password|validate|invitation)\//;
 
 function setDocumentHeaders(headers: Headers, path: string): void {
   headers.set('X-Content-Type-Options', 'nosniff');

@@ -25,16 +25,21 @@ import { Route as ProtectedProfileRouteImport } from './routes/_protected/profil
 import { Route as LegalNameRouteImport } from './routes/legal.$name'
 import { Route as MfaLoginRouteImport } from './routes/mfa.login'
 import { Route as MfaRegisterRouteImport } from './routes/mfa.register'
+import { Route as UserInvitationTokenRouteImport } from './routes/user.invitation.$token'
 import { Route as UserResetPasswordTokenRouteImport } from './routes/user.reset-password.$token'
 import { Route as UserValidateTokenRouteImport } from './routes/user.validate.$token'
 import { Route as ProtectedAgentAgentIndexRouteImport } from './routes/_protected/_agent/agent.index'
 import { Route as ProtectedAgentAgentViewRouteImport } from './routes/_protected/_agent/agent.view'
+import { Route as ProtectedAgentCompaniesNewRouteImport } from './routes/_protected/_agent/companies.new'
 import { Route as ProtectedAgentDuplicateJobUuidRouteImport } from './routes/_protected/_agent/duplicate.$jobUuid'
 import { Route as ProtectedAgentEditJobJobUuidRouteImport } from './routes/_protected/_agent/editJob.$jobUuid'
 import { Route as ProtectedAgentLunasIndexRouteImport } from './routes/_protected/_agent/lunas.index'
+import { Route as ProtectedAgentLunasNewRouteImport } from './routes/_protected/_agent/lunas.new'
 import { Route as ProtectedAgentMatchingJobResultJobUuidRouteImport } from './routes/_protected/_agent/matchingJobResult.$jobUuid'
 import { Route as ProtectedAgentNovasIndexRouteImport } from './routes/_protected/_agent/novas.index'
+import { Route as ProtectedAgentNovasNewRouteImport } from './routes/_protected/_agent/novas.new'
 import { Route as ProtectedAgentStellasIndexRouteImport } from './routes/_protected/_agent/stellas.index'
+import { Route as ProtectedAgentStellasNewRouteImport } from './routes/_protected/_agent/stellas.new'
 import { Route as ProtectedAgentCompaniesViewUuidRouteImport } from './routes/_protected/_agent/companies.view.$uuid'
 import { Route as ProtectedAgentLunasViewUuidRouteImport } from './routes/_protected/_agent/lunas.view.$uuid'
 import { Route as ProtectedAgentMatchingJobResultDetailJobUuidUuidRouteImport } from './routes/_protected/_agent/matchingJobResultDetail.$jobUuid.$uuid'
@@ -119,6 +124,11 @@ const MfaRegisterRoute = MfaRegisterRouteImport.update({
   path: '/mfa/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserInvitationTokenRoute = UserInvitationTokenRouteImport.update({
+  id: '/user/invitation/$token',
+  path: '/user/invitation/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserResetPasswordTokenRoute = UserResetPasswordTokenRouteImport.update({
   id: '/user/reset-password/$token',
   path: '/user/reset-password/$token',
@@ -140,6 +150,12 @@ const ProtectedAgentAgentViewRoute = ProtectedAgentAgentViewRouteImport.update({
   path: '/agent/view',
   getParentRoute: () => ProtectedAgentRoute,
 } as any)
+const ProtectedAgentCompaniesNewRoute =
+  ProtectedAgentCompaniesNewRouteImport.update({
+    id: '/companies/new',
+    path: '/companies/new',
+    getParentRoute: () => ProtectedAgentRoute,
+  } as any)
 const ProtectedAgentDuplicateJobUuidRoute =
   ProtectedAgentDuplicateJobUuidRouteImport.update({
     id: '/duplicate/$jobUuid',
@@ -158,6 +174,11 @@ const ProtectedAgentLunasIndexRoute =
     path: '/lunas/',
     getParentRoute: () => ProtectedAgentRoute,
   } as any)
+const ProtectedAgentLunasNewRoute = ProtectedAgentLunasNewRouteImport.update({
+  id: '/lunas/new',
+  path: '/lunas/new',
+  getParentRoute: () => ProtectedAgentRoute,
+} as any)
 const ProtectedAgentMatchingJobResultJobUuidRoute =
   ProtectedAgentMatchingJobResultJobUuidRouteImport.update({
     id: '/matchingJobResult/$jobUuid',
@@ -170,10 +191,21 @@ const ProtectedAgentNovasIndexRoute =
     path: '/novas/',
     getParentRoute: () => ProtectedAgentRoute,
   } as any)
+const ProtectedAgentNovasNewRoute = ProtectedAgentNovasNewRouteImport.update({
+  id: '/novas/new',
+  path: '/novas/new',
+  getParentRoute: () => ProtectedAgentRoute,
+} as any)
 const ProtectedAgentStellasIndexRoute =
   ProtectedAgentStellasIndexRouteImport.update({
     id: '/stellas/',
     path: '/stellas/',
+    getParentRoute: () => ProtectedAgentRoute,
+  } as any)
+const ProtectedAgentStellasNewRoute =
+  ProtectedAgentStellasNewRouteImport.update({
+    id: '/stellas/new',
+    path: '/stellas/new',
     getParentRoute: () => ProtectedAgentRoute,
   } as any)
 const ProtectedAgentCompaniesViewUuidRoute =
@@ -222,12 +254,17 @@ export interface FileRoutesByFullPath {
   '/legal/$name': typeof LegalNameRoute
   '/mfa/login': typeof MfaLoginRoute
   '/mfa/register': typeof MfaRegisterRoute
+  '/user/invitation/$token': typeof UserInvitationTokenRoute
   '/user/reset-password/$token': typeof UserResetPasswordTokenRoute
   '/user/validate/$token': typeof UserValidateTokenRoute
   '/agent/view': typeof ProtectedAgentAgentViewRoute
+  '/companies/new': typeof ProtectedAgentCompaniesNewRoute
   '/duplicate/$jobUuid': typeof ProtectedAgentDuplicateJobUuidRoute
   '/editJob/$jobUuid': typeof ProtectedAgentEditJobJobUuidRoute
+  '/lunas/new': typeof ProtectedAgentLunasNewRoute
   '/matchingJobResult/$jobUuid': typeof ProtectedAgentMatchingJobResultJobUuidRoute
+  '/novas/new': typeof ProtectedAgentNovasNewRoute
+  '/stellas/new': typeof ProtectedAgentStellasNewRoute
   '/agent/': typeof ProtectedAgentAgentIndexRoute
   '/lunas/': typeof ProtectedAgentLunasIndexRoute
   '/novas/': typeof ProtectedAgentNovasIndexRoute
@@ -253,12 +290,17 @@ export interface FileRoutesByTo {
   '/legal/$name': typeof LegalNameRoute
   '/mfa/login': typeof MfaLoginRoute
   '/mfa/register': typeof MfaRegisterRoute
+  '/user/invitation/$token': typeof UserInvitationTokenRoute
   '/user/reset-password/$token': typeof UserResetPasswordTokenRoute
   '/user/validate/$token': typeof UserValidateTokenRoute
   '/agent/view': typeof ProtectedAgentAgentViewRoute
+  '/companies/new': typeof ProtectedAgentCompaniesNewRoute
   '/duplicate/$jobUuid': typeof ProtectedAgentDuplicateJobUuidRoute
   '/editJob/$jobUuid': typeof ProtectedAgentEditJobJobUuidRoute
+  '/lunas/new': typeof ProtectedAgentLunasNewRoute
   '/matchingJobResult/$jobUuid': typeof ProtectedAgentMatchingJobResultJobUuidRoute
+  '/novas/new': typeof ProtectedAgentNovasNewRoute
+  '/stellas/new': typeof ProtectedAgentStellasNewRoute
   '/agent': typeof ProtectedAgentAgentIndexRoute
   '/lunas': typeof ProtectedAgentLunasIndexRoute
   '/novas': typeof ProtectedAgentNovasIndexRoute
@@ -287,12 +329,17 @@ export interface FileRoutesById {
   '/legal/$name': typeof LegalNameRoute
   '/mfa/login': typeof MfaLoginRoute
   '/mfa/register': typeof MfaRegisterRoute
+  '/user/invitation/$token': typeof UserInvitationTokenRoute
   '/user/reset-password/$token': typeof UserResetPasswordTokenRoute
   '/user/validate/$token': typeof UserValidateTokenRoute
   '/_protected/_agent/agent/view': typeof ProtectedAgentAgentViewRoute
+  '/_protected/_agent/companies/new': typeof ProtectedAgentCompaniesNewRoute
   '/_protected/_agent/duplicate/$jobUuid': typeof ProtectedAgentDuplicateJobUuidRoute
   '/_protected/_agent/editJob/$jobUuid': typeof ProtectedAgentEditJobJobUuidRoute
+  '/_protected/_agent/lunas/new': typeof ProtectedAgentLunasNewRoute
   '/_protected/_agent/matchingJobResult/$jobUuid': typeof ProtectedAgentMatchingJobResultJobUuidRoute
+  '/_protected/_agent/novas/new': typeof ProtectedAgentNovasNewRoute
+  '/_protected/_agent/stellas/new': typeof ProtectedAgentStellasNewRoute
   '/_protected/_agent/agent/': typeof ProtectedAgentAgentIndexRoute
   '/_protected/_agent/lunas/': typeof ProtectedAgentLunasIndexRoute
   '/_protected/_agent/novas/': typeof ProtectedAgentNovasIndexRoute
@@ -320,12 +367,17 @@ export interface FileRouteTypes {
     | '/legal/$name'
     | '/mfa/login'
     | '/mfa/register'
+    | '/user/invitation/$token'
     | '/user/reset-password/$token'
     | '/user/validate/$token'
     | '/agent/view'
+    | '/companies/new'
     | '/duplicate/$jobUuid'
     | '/editJob/$jobUuid'
+    | '/lunas/new'
     | '/matchingJobResult/$jobUuid'
+    | '/novas/new'
+    | '/stellas/new'
     | '/agent/'
     | '/lunas/'
     | '/novas/'
@@ -351,12 +403,17 @@ export interface FileRouteTypes {
     | '/legal/$name'
     | '/mfa/login'
     | '/mfa/register'
+    | '/user/invitation/$token'
     | '/user/reset-password/$token'
     | '/user/validate/$token'
     | '/agent/view'
+    | '/companies/new'
     | '/duplicate/$jobUuid'
     | '/editJob/$jobUuid'
+    | '/lunas/new'
     | '/matchingJobResult/$jobUuid'
+    | '/novas/new'
+    | '/stellas/new'
     | '/agent'
     | '/lunas'
     | '/novas'
@@ -384,12 +441,17 @@ export interface FileRouteTypes {
     | '/legal/$name'
     | '/mfa/login'
     | '/mfa/register'
+    | '/user/invitation/$token'
     | '/user/reset-password/$token'
     | '/user/validate/$token'
     | '/_protected/_agent/agent/view'
+    | '/_protected/_agent/companies/new'
     | '/_protected/_agent/duplicate/$jobUuid'
     | '/_protected/_agent/editJob/$jobUuid'
+    | '/_protected/_agent/lunas/new'
     | '/_protected/_agent/matchingJobResult/$jobUuid'
+    | '/_protected/_agent/novas/new'
+    | '/_protected/_agent/stellas/new'
     | '/_protected/_agent/agent/'
     | '/_protected/_agent/lunas/'
     | '/_protected/_agent/novas/'
@@ -411,6 +473,7 @@ export interface RootRouteChildren {
   LegalNameRoute: typeof LegalNameRoute
   MfaLoginRoute: typeof MfaLoginRoute
   MfaRegisterRoute: typeof MfaRegisterRoute
+  UserInvitationTokenRoute: typeof UserInvitationTokenRoute
   UserResetPasswordTokenRoute: typeof UserResetPasswordTokenRoute
   UserValidateTokenRoute: typeof UserValidateTokenRoute
 }
@@ -529,6 +592,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MfaRegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user/invitation/$token': {
+      id: '/user/invitation/$token'
+      path: '/user/invitation/$token'
+      fullPath: '/user/invitation/$token'
+      preLoaderRoute: typeof UserInvitationTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user/reset-password/$token': {
       id: '/user/reset-password/$token'
       path: '/user/reset-password/$token'
@@ -557,6 +627,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedAgentAgentViewRouteImport
       parentRoute: typeof ProtectedAgentRoute
     }
+    '/_protected/_agent/companies/new': {
+      id: '/_protected/_agent/companies/new'
+      path: '/companies/new'
+      fullPath: '/companies/new'
+      preLoaderRoute: typeof ProtectedAgentCompaniesNewRouteImport
+      parentRoute: typeof ProtectedAgentRoute
+    }
     '/_protected/_agent/duplicate/$jobUuid': {
       id: '/_protected/_agent/duplicate/$jobUuid'
       path: '/duplicate/$jobUuid'
@@ -578,6 +655,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedAgentLunasIndexRouteImport
       parentRoute: typeof ProtectedAgentRoute
     }
+    '/_protected/_agent/lunas/new': {
+      id: '/_protected/_agent/lunas/new'
+      path: '/lunas/new'
+      fullPath: '/lunas/new'
+      preLoaderRoute: typeof ProtectedAgentLunasNewRouteImport
+      parentRoute: typeof ProtectedAgentRoute
+    }
     '/_protected/_agent/matchingJobResult/$jobUuid': {
       id: '/_protected/_agent/matchingJobResult/$jobUuid'
       path: '/matchingJobResult/$jobUuid'
@@ -592,11 +676,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedAgentNovasIndexRouteImport
       parentRoute: typeof ProtectedAgentRoute
     }
+    '/_protected/_agent/novas/new': {
+      id: '/_protected/_agent/novas/new'
+      path: '/novas/new'
+      fullPath: '/novas/new'
+      preLoaderRoute: typeof ProtectedAgentNovasNewRouteImport
+      parentRoute: typeof ProtectedAgentRoute
+    }
     '/_protected/_agent/stellas/': {
       id: '/_protected/_agent/stellas/'
       path: '/stellas'
       fullPath: '/stellas/'
       preLoaderRoute: typeof ProtectedAgentStellasIndexRouteImport
+      parentRoute: typeof ProtectedAgentRoute
+    }
+    '/_protected/_agent/stellas/new': {
+      id: '/_protected/_agent/stellas/new'
+      path: '/stellas/new'
+      fullPath: '/stellas/new'
+      preLoaderRoute: typeof ProtectedAgentStellasNewRouteImport
       parentRoute: typeof ProtectedAgentRoute
     }
     '/_protected/_agent/companies/view/$uuid': {
@@ -639,9 +737,13 @@ declare module '@tanstack/react-router' {
 
 interface ProtectedAgentRouteChildren {
   ProtectedAgentAgentViewRoute: typeof ProtectedAgentAgentViewRoute
+  ProtectedAgentCompaniesNewRoute: typeof ProtectedAgentCompaniesNewRoute
   ProtectedAgentDuplicateJobUuidRoute: typeof ProtectedAgentDuplicateJobUuidRoute
   ProtectedAgentEditJobJobUuidRoute: typeof ProtectedAgentEditJobJobUuidRoute
+  ProtectedAgentLunasNewRoute: typeof ProtectedAgentLunasNewRoute
   ProtectedAgentMatchingJobResultJobUuidRoute: typeof ProtectedAgentMatchingJobResultJobUuidRoute
+  ProtectedAgentNovasNewRoute: typeof ProtectedAgentNovasNewRoute
+  ProtectedAgentStellasNewRoute: typeof ProtectedAgentStellasNewRoute
   ProtectedAgentAgentIndexRoute: typeof ProtectedAgentAgentIndexRoute
   ProtectedAgentLunasIndexRoute: typeof ProtectedAgentLunasIndexRoute
   ProtectedAgentNovasIndexRoute: typeof ProtectedAgentNovasIndexRoute
@@ -655,10 +757,14 @@ interface ProtectedAgentRouteChildren {
 
 const ProtectedAgentRouteChildren: ProtectedAgentRouteChildren = {
   ProtectedAgentAgentViewRoute: ProtectedAgentAgentViewRoute,
+  ProtectedAgentCompaniesNewRoute: ProtectedAgentCompaniesNewRoute,
   ProtectedAgentDuplicateJobUuidRoute: ProtectedAgentDuplicateJobUuidRoute,
   ProtectedAgentEditJobJobUuidRoute: ProtectedAgentEditJobJobUuidRoute,
+  ProtectedAgentLunasNewRoute: ProtectedAgentLunasNewRoute,
   ProtectedAgentMatchingJobResultJobUuidRoute:
     ProtectedAgentMatchingJobResultJobUuidRoute,
+  ProtectedAgentNovasNewRoute: ProtectedAgentNovasNewRoute,
+  ProtectedAgentStellasNewRoute: ProtectedAgentStellasNewRoute,
   ProtectedAgentAgentIndexRoute: ProtectedAgentAgentIndexRoute,
   ProtectedAgentLunasIndexRoute: ProtectedAgentLunasIndexRoute,
   ProtectedAgentNovasIndexRoute: ProtectedAgentNovasIndexRoute,
@@ -709,6 +815,7 @@ const rootRouteChildren: RootRouteChildren = {
   LegalNameRoute: LegalNameRoute,
   MfaLoginRoute: MfaLoginRoute,
   MfaRegisterRoute: MfaRegisterRoute,
+  UserInvitationTokenRoute: UserInvitationTokenRoute,
   UserResetPasswordTokenRoute: UserResetPasswordTokenRoute,
   UserValidateTokenRoute: UserValidateTokenRoute,
 }

@@ -150,6 +150,26 @@ const TEMPLATES = {
       ],
     },
   },
+  invitation: {
+    de: {
+      subject: 'Ihr Profil bei Matchwerk wartet auf Sie',
+      paragraphs: [
+        'Unser Team hat für Sie ein Profil bei Matchwerk angelegt.',
+        'Legen Sie über den Link ein Passwort fest, stimmen Sie den Nutzungsbedingungen zu und übernehmen Sie Ihr Profil: Danach sehen und ändern Sie es selbst. Der Link ist 7 Tage gültig und kann einmal verwendet werden.',
+        'Wenn Sie das nicht erwartet haben, ignorieren Sie diese E-Mail; ohne Ihre Zustimmung entsteht kein Konto.',
+      ],
+      button: 'Profil übernehmen',
+    },
+    en: {
+      subject: 'Your Matchwerk profile is waiting for you',
+      paragraphs: [
+        'Our team created a profile for you at Matchwerk.',
+        'Follow the link to choose a password, accept the terms and take the profile over: from then on you see and edit it yourself. The link is valid for 7 days and works once.',
+        'If you did not expect this, ignore this e-mail; no account is made without your consent.',
+      ],
+      button: 'Take over my profile',
+    },
+  },
   accountDeleted: {
     de: {
       subject: 'Ihr Matchwerk-Konto wurde gelöscht',
@@ -170,7 +190,7 @@ const TEMPLATES = {
 
 export type AccountMail = keyof typeof TEMPLATES;
 
-/** The account mail `kind` in `language`; validation and reset mails carry `link`. */
+/** The account mail `kind` in `language`; validation, reset and invitation mails carry `link`. */
 export function accountMail(kind: AccountMail, language: Language, link?: string): Mail {
   return render(TEMPLATES[kind][language], link);
 }

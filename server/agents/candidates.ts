@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AgentProfileDetail, type CardFormat, isSeniorAgentType } from '../../contract/agent';
 import { type Catalog, fieldIsFor } from '../../contract/catalog';
+import { CONTACT_EMAIL_KEY } from '../../contract/people';
 import type { ProfileResponse } from '../../contract/profile';
 import type { Language } from '../../contract/user-types';
 import { renderProfileCard } from '../cards/profile-card';
@@ -8,9 +9,10 @@ import { type Database, isoOrNull, queryRows } from '../db/client';
 import type { Caller } from '../jobs/access';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { ownPhoto, photoUrl } from '../profiles/photos';
-import { completenessOf } from '../profiles/profiles';
+import { fieldsFor, toResponse } from '../profiles/profiles';
 import { checkUuid, profileNotFound } from './access';
 import { accessLogOf, recordAccess, recordAction } from './audit';
+import { latestInvitation } from './invitations';
 import { agentRef } from './team';
 
 /**
@@ -26,13 +28,15 @@ export interface CandidateRow {
   values: Record<string, unknown>;
   version: number;
   assigned_agent_id: string | null;
+  /** Where an invitation goes while there is no account (issue 20). */
+  contact_email: string | null;
 }
 
 /** The candidate's profile row (locked for update when `lock`); 400 for a bad id, 404 for none. */
 export async function candidateRow(db: Database, id: string, lock = false): Promise<CandidateRow> {
   const [row] = await queryRows<CandidateRow>(
     db,
-    sql`select id, user_id, type, status, "values", version, assigned_agent_id from profiles
+    sql`select id, user_id, type, status, "values", version, assigned_agent_id, contact_email from profiles
         where id = ${checkUuid(id)} ${lock ? sql`for update` : sql``}`,
   );
   if (!row) throw profileNotFound();
@@ -40,21 +44,10 @@ export async function candidateRow(db: Database, id: string, lock = false): Prom
 }
 
 function profileResponse(catalog: Catalog, row: CandidateRow, image: string | null): ProfileResponse {
-  const fields = catalog.profile.filter((f) => fieldIsFor(f, row.type));
-  const values: Record<string, unknown> = {};
-  for (const field of fields) {
-    const value = row.values[field.key];
-    if (value !== undefined && value !== null) values[field.key] = value;
-  }
-  return {
-    uuid: row.id,
-    type: row.type,
-    values,
-    image,
-    status: row.status === 'inactive' ? 'inactive' : 'active',
-    ...completenessOf(fields, values),
-    version: row.version,
-  };
+  const response = toResponse('candidate', row, fieldsFor(catalog, 'candidate', row.type), row.type, image);
+  // The agents' form shows a contact e-mail while there is no account (contract/people.ts).
+  if (!row.user_id && row.contact_email) response.values[CONTACT_EMAIL_KEY] = row.contact_email;
+  return response;
 }
 
 /** GET /api/agent/profile/{uuid}: the whole candidate, logged as read. */
@@ -63,6 +56,7 @@ export async function readCandidate(
   catalog: Catalog,
   caller: Caller,
   id: string,
+  now: Date = new Date(),
 ): Promise<AgentProfileDetail> {
   const row = await candidateRow(db, id);
   const [account] = row.user_id
@@ -81,7 +75,7 @@ export async function readCandidate(
             from users u left join photos ph on ph.user_id = u.id where u.id = ${row.user_id}`,
       )
     : [];
-  const [jobs, history, assignedAgent] = await Promise.all([
+  const [jobs, history, assignedAgent, invitation] = await Promise.all([
     queryRows<{ id: string; title: string | null; rank: number; score: number }>(
       db,
       sql`select j.id, j."values" ->> 'title' as title, r.rank, r.score
@@ -98,6 +92,7 @@ export async function readCandidate(
           order by at desc, created_at desc, id desc limit 100`,
     ),
     agentRef(db, row.assigned_agent_id),
+    latestInvitation(db, 'profile', row.id, now),
   ]);
   await recordAccess(db, caller, row.id, 'profile');
   const image = account?.photo_id ? photoUrl(account.photo_id) : null;
@@ -124,6 +119,7 @@ export async function readCandidate(
       details: h.details,
     })),
     accessLog: isSeniorAgentType(caller.userType) ? await accessLogOf(db, row.id) : null,
+    invitation,
   };
 }
 

@@ -3,6 +3,8 @@ import type { CompanyDetail, CompanyListQuery, CompanyListResponse } from '../..
 import { type Database, queryRows } from '../db/client';
 import type { Caller } from '../jobs/access';
 import { checkUuid, companyNotFound } from './access';
+import { latestInvitation } from './invitations';
+import { readKept } from './people';
 import { agentRefOf, foldText } from './search';
 import { agentRef } from './team';
 
@@ -25,15 +27,18 @@ export async function listCompanies(
   if (query.open === 'no') conditions.push(sql`${open} = 0`);
   for (const term of foldText(query.q).split(/\s+/).filter(Boolean).slice(0, 8)) {
     const pattern = `%${escapeLike(term)}%`;
-    conditions.push(sql`(c.search_text like ${pattern} or u.email like ${pattern})`);
+    conditions.push(
+      sql`(c.search_text like ${pattern} or coalesce(u.email, c.contact_email) like ${pattern})`,
+    );
   }
   const where = sql.join(conditions, sql` and `);
-  const from = sql`from companies c join users u on u.id = c.user_id`;
+  // A company an agent keeps has no account (issue 20): its contact e-mail stands in for the account's.
+  const from = sql`from companies c left join users u on u.id = c.user_id`;
   const [rows, [count]] = await Promise.all([
     queryRows<{
       id: string;
       name: string | null;
-      email: string;
+      email: string | null;
       city: string | null;
       agent_id: string | null;
       agent_email: string | null;
@@ -43,7 +48,8 @@ export async function listCompanies(
       updated_at: string | Date;
     }>(
       db,
-      sql`select c.id, c."values" ->> 'name' as name, u.email, c."values" -> 'city' ->> 'name' as city,
+      sql`select c.id, c."values" ->> 'name' as name, coalesce(u.email, c.contact_email) as email,
+            c."values" -> 'city' ->> 'name' as city,
             a.id as agent_id, a.email as agent_email, ap."values" ->> 'first_name' as agent_first,
             ap."values" ->> 'last_name' as agent_last, ${open} as open_requests, c.updated_at
           ${from}
@@ -71,34 +77,40 @@ export async function listCompanies(
   };
 }
 
-/** GET /api/agent/company/{uuid}: the company profile and its job requests. */
-export async function readCompany(db: Database, id: string): Promise<CompanyDetail> {
+/** GET /api/agent/company/{uuid}: the company profile, its job requests and its invitation. */
+export async function readCompany(db: Database, id: string, now: Date = new Date()): Promise<CompanyDetail> {
   const [row] = await queryRows<{
     id: string;
-    user_id: string;
+    user_id: string | null;
     values: Record<string, unknown>;
-    email: string;
+    version: number;
+    email: string | null;
+    contact_email: string | null;
     assigned_agent_id: string | null;
   }>(
     db,
-    sql`select c.id, c.user_id, c."values", u.email, c.assigned_agent_id
-        from companies c join users u on u.id = c.user_id where c.id = ${checkUuid(id)}`,
+    sql`select c.id, c.user_id, c."values", c.version, u.email, c.contact_email, c.assigned_agent_id
+        from companies c left join users u on u.id = c.user_id where c.id = ${checkUuid(id)}`,
   );
   if (!row) throw companyNotFound();
-  const requests = await queryRows<{
-    id: string;
-    title: string | null;
-    status: string;
-    created_at: string | Date;
-  }>(
-    db,
-    sql`select id, "values" ->> 'title' as title, status, created_at from jobs
-        where company_user_id = ${row.user_id} and origin = 'company' order by created_at desc, id limit 200`,
-  );
+  const requests = row.user_id
+    ? await queryRows<{
+        id: string;
+        title: string | null;
+        status: string;
+        created_at: string | Date;
+      }>(
+        db,
+        sql`select id, "values" ->> 'title' as title, status, created_at from jobs
+            where company_user_id = ${row.user_id} and origin = 'company' order by created_at desc, id limit 200`,
+      )
+    : [];
   return {
     uuid: row.id,
     values: row.values,
-    email: row.email,
+    email: row.email ?? row.contact_email,
+    hasAccount: row.user_id !== null,
+    profile: await readKept(db, 'company', row.id),
     assignedAgent: await agentRef(db, row.assigned_agent_id),
     requests: requests.map((r) => ({
       uuid: r.id,
@@ -106,5 +118,6 @@ export async function readCompany(db: Database, id: string): Promise<CompanyDeta
       status: r.status,
       createdAt: new Date(r.created_at).toISOString(),
     })),
+    invitation: row.user_id ? null : await latestInvitation(db, 'company', row.id, now),
   };
 }

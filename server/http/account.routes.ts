@@ -10,6 +10,7 @@ import {
   PhoneRequestSchema,
   RegistrationRequestSchema,
 } from '../../contract/account';
+import { InvitationAcceptSchema } from '../../contract/people';
 import type { TokenPair } from '../../contract/session';
 import { exportAccount } from '../account/export';
 import {
@@ -24,6 +25,7 @@ import { createAccount, registrationNext, resendValidation, validateEmail } from
 import { checkResetToken, requestPasswordReset, resetPassword } from '../account/reset';
 import type { AccountServices } from '../account/services';
 import { changePassword, deleteAccount } from '../account/settings';
+import { acceptInvitation, invitationInfo } from '../agents/invitations';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import { clientIp } from './client-ip';
 import type { AppEnv } from './env';
@@ -51,6 +53,17 @@ export function accountRoutes(svc: AccountServices, trustProxy: boolean) {
         tokens(c, await createAccount(svc, c.req.valid('json'), clientIp(c, trustProxy)), 201),
       )
       .get('/public/user/validate/:token', async (c) => tokens(c, await validate(c.req.param('token'))))
+      // An agent's invitation (issue 20): whom it is for, and taking the profile over (signed in at once).
+      .get('/public/invitation/:token', async (c) =>
+        c.json(await invitationInfo(svc.auth.db, c.req.param('token'), new Date(svc.auth.now()))),
+      )
+      .post('/public/invitation/:token', jsonBody(InvitationAcceptSchema), async (c) =>
+        tokens(
+          c,
+          await acceptInvitation(svc.auth, svc.legalDir, c.req.param('token'), c.req.valid('json')),
+          201,
+        ),
+      )
       // SEED-SPEC §7's variant "with a 'user' segment": the same call.
       .get('/public/user/validate/user/:token', async (c) => tokens(c, await validate(c.req.param('token'))))
       .get('/user/create/resend', user, async (c) => {

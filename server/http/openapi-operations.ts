@@ -32,6 +32,7 @@ import {
   LegalTextQuerySchema,
   LegalTextResponseSchema,
 } from '../../contract/legal';
+import { InvitationInfoSchema, InvitationSchema } from '../../contract/people';
 import { ProfileConflictSchema, ProfileResponseSchema, ProfileStatusSchema } from '../../contract/profile';
 import { TokenClaimsSchema, TokenPairSchema } from '../../contract/session';
 import { TimelineEntrySchema, TimelinePageSchema } from '../../contract/timeline';
@@ -62,6 +63,12 @@ const timeline = {
   ...agentUuid,
   404: ['timeline.subject_invalid', 'profile.not_found', 'company.not_found', 'job.not_found'],
 } as const;
+/** An invitation link that is unknown or replaced (404), used or expired (409). */
+const invitationLink = {
+  404: ['invitation.not_found'],
+  409: ['invitation.used', 'invitation.expired'],
+} as const;
+const invitationRefused = ['invitation.has_account', 'email.taken'] as const;
 const assigning = { ...agentUuid, 403: [...forbidden, 'assign.senior_only'] } as const;
 /** A job call that also looks up something of the job: its run, a result, a profile. */
 const jobAnd = (notFound: DocumentedCode) => ({ 403: forbidden, 404: ['job.not_found', notFound] }) as const;
@@ -122,6 +129,16 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'GET /api/public/user/validate/{token}': op('Confirm the e-mail address', tokens, {
       400: ['validation.invalid_token'],
     }),
+    'GET /api/public/invitation/{token}': op(
+      "Whom an agent's invitation is for, while it may be accepted",
+      ok(InvitationInfoSchema),
+      invitationLink,
+    ),
+    'POST /api/public/invitation/{token}': op(
+      'Accept an invitation: set a password, accept the terms, take the profile over (signed in at once)',
+      created(TokenPairSchema),
+      { 400: newPassword, 404: invitationLink[404], 409: [...invitationLink[409], 'email.taken'] },
+    ),
     'GET /api/public/user/validate/user/{token}': op(
       'Confirm the e-mail address (the variant with a user segment)',
       tokens,
@@ -389,6 +406,43 @@ export const OPERATIONS: Record<string, OperationDoc> = {
         403: [...forbidden, 'timeline.not_author'],
         404: [...timeline[404], 'timeline.entry_not_found'],
         409: ['timeline.edit_expired', 'timeline.not_editable'],
+      },
+    ),
+    'PUT /api/agent/profile': op(
+      'Create a candidate without an account (phone intake, walk-in); the caller looks after them',
+      created(ProfileResponseSchema),
+      agentsOnly,
+    ),
+    'POST /api/agent/profile/{uuid}': op(
+      "Save a candidate's profile as an agent (409 on a version conflict); the changed fields are recorded",
+      ok(ProfileResponseSchema),
+      { ...candidate, 409: ['profile.version_conflict'] },
+      { conflict: ProfileConflictSchema },
+    ),
+    'POST /api/agent/profile/{uuid}/invite': op(
+      'Mail a candidate without an account a one-time link (7 days) to take the profile over',
+      ok(InvitationSchema),
+      { ...candidate, 400: ['uuid.invalid', 'invitation.email_missing'], 409: invitationRefused },
+    ),
+    'PUT /api/agent/company': op(
+      'Create a company without an account; the caller looks after it',
+      created(ProfileResponseSchema),
+      agentsOnly,
+    ),
+    'POST /api/agent/company/{uuid}': op(
+      "Save a company's profile as an agent (409 on a version conflict); the changed fields are recorded",
+      ok(ProfileResponseSchema),
+      { ...agentUuid, 404: ['company.not_found'], 409: ['profile.version_conflict'] },
+      { conflict: ProfileConflictSchema },
+    ),
+    'POST /api/agent/company/{uuid}/invite': op(
+      'Mail a company without an account a one-time link (7 days) to take it over',
+      ok(InvitationSchema),
+      {
+        ...agentUuid,
+        400: ['uuid.invalid', 'invitation.email_missing'],
+        404: ['company.not_found'],
+        409: invitationRefused,
       },
     ),
   }),

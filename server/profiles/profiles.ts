@@ -148,7 +148,34 @@ export function completenessOf(
   return { completeness, missing };
 }
 
-function toResponse(
+/**
+ * All values of a record checked with the catalogue's builder (the same the forms use): the values
+ * to store (empty ones left out), or 400 with a code per field. `extra` are codes of fields checked
+ * elsewhere (an agent's contact e-mail), answered together with the catalogue's.
+ */
+export function parseValues(
+  kind: ProfileKind,
+  fields: FieldDefinition[],
+  type: string,
+  input: Record<string, unknown>,
+  extra: Record<string, string[]> = {},
+): Record<string, unknown> {
+  const schema = buildValuesSchema(kind === 'company' ? 'company' : 'profile', fields, {
+    userType: type,
+    cities: cityById,
+  });
+  const parsed = v.safeParse(schema, input);
+  if (!parsed.success || Object.keys(extra).length > 0) {
+    const fields = parsed.success ? {} : fieldErrors(parsed.issues);
+    throw new ApiError(400, ErrorCode.validation, 'Invalid profile values', { ...fields, ...extra });
+  }
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed.output)) if (value !== null) values[key] = value;
+  return values;
+}
+
+/** A stored record as the profile calls answer it: the values of its fields, completeness, version. */
+export function toResponse(
   kind: ProfileKind,
   row: Row,
   fields: FieldDefinition[],
@@ -209,16 +236,7 @@ export async function updateProfile(
   const type = row.type ?? owner.userType;
   const catalog = await readCatalog(db);
   const fields = fieldsFor(catalog, kind, type);
-  const schema = buildValuesSchema(kind === 'company' ? 'company' : 'profile', fields, {
-    userType: type,
-    cities: cityById,
-  });
-  const parsed = v.safeParse(schema, input.values);
-  if (!parsed.success) {
-    throw new ApiError(400, ErrorCode.validation, 'Invalid profile values', fieldErrors(parsed.issues));
-  }
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(parsed.output)) if (value !== null) values[key] = value;
+  const values = parseValues(kind, fields, type, input.values);
 
   const [saved] = await queryRows<Row>(
     db,

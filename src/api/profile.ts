@@ -23,17 +23,27 @@ export class ProfileConflict extends Error {
 }
 
 /** PUT /api/profile or /api/company; a stale version rejects with ProfileConflict, bad values with ApiError(400). */
-export async function saveProfile(
+export function saveProfile(
   api: ApiClient,
   kind: ProfileKind,
   values: Record<string, unknown>,
   version: number,
 ): Promise<ProfileResponse> {
+  return profileWrite(api, `/api/${kind}`, 'PUT', { values, version });
+}
+
+/**
+ * A write that answers a profile (the owner's save, an agent's create or edit): a 409 with the
+ * current profile rejects with ProfileConflict, bad values with ApiError(400).
+ */
+export async function profileWrite(
+  api: ApiClient,
+  path: string,
+  method: 'PUT' | 'POST',
+  body: Record<string, unknown>,
+): Promise<ProfileResponse> {
   try {
-    return v.parse(
-      ProfileResponseSchema,
-      await api.call(`/api/${kind}`, { method: 'PUT', body: { values, version } }),
-    );
+    return v.parse(ProfileResponseSchema, await api.call(path, { method, body }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 409 && error.body) {
       const conflict = v.safeParse(ProfileConflictSchema, error.body);

@@ -46,7 +46,14 @@ async function visit(
   };
 }
 
-const PUBLIC = ['/', '/about', '/forgot-password', '/user/validate/abc', '/legal/impressum'];
+const PUBLIC = [
+  '/',
+  '/about',
+  '/forgot-password',
+  '/user/validate/abc',
+  '/user/invitation/abc',
+  '/legal/impressum',
+];
 // /mfa/register is outside the protected layout but guarded alike (SMS setup for a signed-in user).
 const PROTECTED = [
   '/dashboard',
@@ -59,11 +66,16 @@ const PROTECTED = [
 ];
 const AGENT_ONLY = [
   '/stellas',
+  '/stellas/new',
   '/stellas/view/u1',
   '/lunas',
+  '/lunas/new',
   '/lunas/view/u1',
   '/novas',
+  '/novas/new',
   '/novas/view/u1',
+  '/companies/new',
+  '/companies/view/u1',
   '/agent',
   '/agent/view',
   '/editJob/j1',

@@ -3,19 +3,22 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { users } from './users';
 
 /**
- * A company's profile (the company catalogue's values), one per company account. Apart from
- * `profiles` because companies never take part in matching and `profiles` is what the index reads.
+ * A company's profile (the company catalogue's values), one per company account, or without an
+ * account when an agent keeps it (issue 20; the account comes with an accepted invitation). Apart
+ * from `profiles` because companies never take part in matching and `profiles` is what the index reads.
  */
 export const companies = pgTable(
   'companies',
   {
     id: uuid('id').primaryKey(),
+    /** The company account; null for a company an agent keeps without one (issue 20). */
     userId: uuid('user_id')
-      .notNull()
       .unique('companies_user_id_key')
       .references(() => users.id, { onDelete: 'cascade' }),
     values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
     version: integer('version').notNull().default(0),
+    /** Where the invitation goes while there is no account (an agent enters it); null: none known. */
+    contactEmail: text('contact_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The agent who looks after the company (issue 12); null: unassigned. */

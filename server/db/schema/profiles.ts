@@ -40,6 +40,11 @@ export const profiles = pgTable(
     values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
     /** Increases with every saved edit of `values`; a PUT naming an older version is refused (409). */
     version: integer('version').notNull().default(0),
+    /**
+     * The e-mail an agent entered for a candidate without an account (issue 20): where the invitation
+     * goes, and what the search finds while there is no account e-mail. Null: none known.
+     */
+    contactEmail: text('contact_email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     changeTx: bigint('change_tx', { mode: 'number' }).notNull().default(currentTx),

@@ -1,6 +1,8 @@
 import { fromPromise } from 'xstate';
-import { type CardFormat, isSeniorAgentType } from '../../../contract/agent';
+import { type AgentProfileDetail, type CardFormat, isSeniorAgentType } from '../../../contract/agent';
 import { CANDIDATE_PAGE_SIZE, type CandidateListSearch } from '../../../contract/candidate-search';
+import type { FieldDefinition } from '../../../contract/catalog';
+import type { InviteBody } from '../../../contract/people';
 import type { CandidateType } from '../../../contract/user-types';
 import {
   assignCandidate,
@@ -13,14 +15,19 @@ import {
   setCandidateStatus,
 } from '../../api/candidates';
 import type { ApiClient } from '../../api/client';
+import { createCandidate, invite, saveKept } from '../../api/people';
+import { agentProfileEditor, blankRecord } from '../profile/profile-actors';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import {
   type ResourceActor,
   reloadResources,
   resourceActor,
+  resourceData,
+  settledResource,
   visitResource,
 } from '../shared/resource.machine';
 import { saveFile } from '../shared/save-file';
+import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
 import { timelineLogic } from '../timeline/timeline-actors';
 import { candidateActionsMachine } from './candidate-actions.machine';
@@ -48,6 +55,27 @@ function cardDownload(api: ApiClient, uuid: string, format: CardFormat) {
 
 /** The agents' candidate tables (stellas, lunas, novas) and candidate pages. */
 export const candidateLogic = areaLogic(({ api, session, app }) => ({
+  /**
+   * stellas|lunas|novas/new: the owner's profile form for a candidate without an account (phone
+   * intake, walk-in); its first save creates the profile, and the tables show it.
+   */
+  create: async (type: CandidateType) => {
+    const fields = await settledResource<FieldDefinition[]>(candidateFields(api, type), false);
+    const editor = agentProfileEditor({
+      scope: 'profile',
+      userType: type,
+      fields,
+      hasAccount: false,
+      load: async () => blankRecord(type),
+      save: async (values) => {
+        const created = await createCandidate(api, type, values);
+        reloadResources(api, TABLES);
+        return created;
+      },
+    });
+    return { editor };
+  },
+
   /** The resource actor of one candidate table, fed with the URL's query, and the type's fields. */
   table: (type: CandidateType, search: CandidateListSearch) => {
     const list = resourceActor(api, `${TABLES}${type}`, (query) =>
@@ -62,7 +90,7 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
    * agents a senior agent may assign to, the actions machine and the two card downloads. A change
    * made by an action reloads the page's data (timeline, access log) and every candidate table.
    */
-  detail: (type: CandidateType, uuid: string) => {
+  detail: async (type: CandidateType, uuid: string) => {
     const claims = session.getSnapshot().context.claims;
     const senior = claims ? isSeniorAgentType(claims.user_type) : false;
     const detail = resourceActor(api, `candidate:${uuid}`, () => fetchCandidate(api, uuid));
@@ -89,9 +117,36 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
         },
       },
     });
+    const fields = candidateFields(api, type);
+    // The owner's form over the agent's calls; it loads with the page (one read of the profile).
+    const known = resourceData<AgentProfileDetail>(detail.getSnapshot());
+    // The first load takes the page's read under way; a retry or reload reads again.
+    let editorLoads = 0;
+    const editor = agentProfileEditor({
+      scope: 'profile',
+      userType: type,
+      fields: await settledResource<FieldDefinition[]>(fields, false),
+      hasAccount: (known ?? (await settledResource<AgentProfileDetail>(detail, false))).account !== null,
+      load: async () => (await settledResource<AgentProfileDetail>(detail, editorLoads++ > 0)).profile,
+      save: async (values, version) => {
+        const saved = await saveKept(api, 'profile', uuid, values, version);
+        detail.send({ type: 'resource.reload' });
+        timeline.timeline.send({ type: 'timeline.changed' });
+        reloadResources(api, TABLES);
+        return saved;
+      },
+    });
+    const invitation = submissionActor(async (body: InviteBody) => {
+      const sent = await invite(api, 'profile', uuid, body);
+      detail.send({ type: 'resource.reload' });
+      timeline.timeline.send({ type: 'timeline.changed' });
+      return sent;
+    });
     return {
       detail,
-      fields: candidateFields(api, type),
+      editor,
+      invitation,
+      fields,
       agents,
       actions,
       cards: { pdf: cardDownload(api, uuid, 'pdf'), anonymous: cardDownload(api, uuid, 'anonymous') },
@@ -102,4 +157,4 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
   },
 }));
 
-export type CandidateDetailLogic = ReturnType<ReturnType<typeof candidateLogic>['detail']>;
+export type CandidateDetailLogic = Awaited<ReturnType<ReturnType<typeof candidateLogic>['detail']>>;

@@ -1,40 +1,98 @@
+import type { CompanyDetail } from '../../../contract/agent';
+import type { FieldDefinition } from '../../../contract/catalog';
 import { COMPANY_PAGE_SIZE } from '../../../contract/company-search';
+import type { InviteBody } from '../../../contract/people';
 import { assignCompany, fetchCompany, listCompanies } from '../../api/agents';
+import { createCompany, invite, saveKept } from '../../api/people';
+import { fetchFields } from '../../api/profile';
+import { agentProfileEditor, blankRecord } from '../profile/profile-actors';
 import {
   type ResourceActor,
   type ResourceQuery,
+  reloadResources,
   resourceActor,
+  resourceData,
+  settledResource,
   visitResource,
 } from '../shared/resource.machine';
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
 import { timelineLogic } from '../timeline/timeline-actors';
 
-/** The agents' company table and company pages (PRODUCT.md §6). */
-export const companyLogic = areaLogic(({ api, app }) => ({
-  /** /companies for agents: the table's page for the URL's query. */
-  table: (query: ResourceQuery): ResourceActor =>
-    visitResource(
-      resourceActor(api, 'companies', (q) => listCompanies(api, { ...q, limit: COMPANY_PAGE_SIZE })),
-      query,
-    ),
+/** The agents' company table and company pages (PRODUCT.md §6), and companies agents create (§10). */
+export const companyLogic = areaLogic(({ api, app }) => {
+  /** The company catalogue, loaded once per session. */
+  const companyFields = () => {
+    const fields = resourceActor(api, 'fields:company', () => fetchFields(api, 'company'));
+    fields.send({ type: 'resource.load', query: {} });
+    return settledResource<FieldDefinition[]>(fields, false);
+  };
+  return {
+    /** /companies for agents: the table's page for the URL's query. */
+    table: (query: ResourceQuery): ResourceActor =>
+      visitResource(
+        resourceActor(api, 'companies', (q) => listCompanies(api, { ...q, limit: COMPANY_PAGE_SIZE })),
+        query,
+      ),
 
-  /**
-   * /companies/view/{uuid}: the company with its requests and timeline, and assigning it (`undefined`: to me,
-   * null: unassign; another agent's uuid: senior agents). An assignment reloads the company.
-   */
-  detail: (uuid: string) => {
-    const detail = visitResource(
-      resourceActor(api, `company:${uuid}`, () => fetchCompany(api, uuid)),
-      { uuid },
-    );
-    const timeline = timelineLogic(app).of('company', uuid);
-    const assign = submissionActor(async (agent: string | null | undefined) => {
-      const result = await assignCompany(api, uuid, agent);
-      detail.send({ type: 'resource.reload' });
-      timeline.timeline.send({ type: 'timeline.changed' });
-      return result;
-    });
-    return { detail, assign, timeline };
-  },
-}));
+    /** /companies/new: the company form for a company without an account; its first save creates it. */
+    create: async () => {
+      const editor = agentProfileEditor({
+        scope: 'company',
+        userType: 'company',
+        fields: await companyFields(),
+        hasAccount: false,
+        load: async () => blankRecord('company'),
+        save: async (values) => {
+          const created = await createCompany(api, values);
+          reloadResources(api, 'companies');
+          return created;
+        },
+      });
+      return { editor };
+    },
+
+    /**
+     * /companies/view/{uuid}: the company with its requests and timeline, assigning it (`undefined`: to me, null:
+     * unassign; another agent's uuid: senior agents), its profile in the company form, and the
+     * invitation of a company without an account. A change reloads the company.
+     */
+    detail: async (uuid: string) => {
+      const detail = visitResource(
+        resourceActor(api, `company:${uuid}`, () => fetchCompany(api, uuid)),
+        { uuid },
+      );
+      const timeline = timelineLogic(app).of('company', uuid);
+      const assign = submissionActor(async (agent: string | null | undefined) => {
+        const result = await assignCompany(api, uuid, agent);
+        detail.send({ type: 'resource.reload' });
+        timeline.timeline.send({ type: 'timeline.changed' });
+        return result;
+      });
+      const known = resourceData<CompanyDetail>(detail.getSnapshot());
+      // The first load takes the page's read under way; a retry or reload reads again.
+      let editorLoads = 0;
+      const editor = agentProfileEditor({
+        scope: 'company',
+        userType: 'company',
+        fields: await companyFields(),
+        hasAccount: (known ?? (await settledResource<CompanyDetail>(detail, false))).hasAccount,
+        load: async () => (await settledResource<CompanyDetail>(detail, editorLoads++ > 0)).profile,
+        save: async (values, version) => {
+          const saved = await saveKept(api, 'company', uuid, values, version);
+          detail.send({ type: 'resource.reload' });
+          timeline.timeline.send({ type: 'timeline.changed' });
+          reloadResources(api, 'companies');
+          return saved;
+        },
+      });
+      const invitation = submissionActor(async (body: InviteBody) => {
+        const sent = await invite(api, 'company', uuid, body);
+        detail.send({ type: 'resource.reload' });
+        timeline.timeline.send({ type: 'timeline.changed' });
+        return sent;
+      });
+      return { detail, assign, editor, invitation, timeline };
+    },
+  };
+});

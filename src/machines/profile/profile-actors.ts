@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
-import type { FieldDefinition } from '../../../contract/catalog';
-import type { ProfileStatus } from '../../../contract/profile';
+import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
+import { contactEmailField } from '../../../contract/people';
+import type { ProfileResponse, ProfileStatus } from '../../../contract/profile';
 import type { TokenClaims } from '../../../contract/session';
 import { isAgentType } from '../../../contract/user-types';
 import { type ApiClient, ApiError } from '../../api/client';
@@ -29,6 +30,63 @@ export interface FieldCatalogues {
   job: FieldDefinition[];
 }
 
+/** A refused save as the profile machine tells them apart: someone saved first, or bad values. */
+export function asSaveError(error: unknown): unknown {
+  if (error instanceof ProfileConflict) return new SaveConflict(error.current);
+  if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
+    return new SaveRejected(error.fields);
+  }
+  return error;
+}
+
+/**
+ * The owner's profile machine over an agent's calls (issue 20): the same form, checks, version rule
+ * and 409 choice, for a candidate or company the agent creates (`load` answers a blank record) or
+ * edits. Without an account the record's contact e-mail is one more field of its first tab.
+ */
+export function agentProfileEditor(options: {
+  scope: 'profile' | 'company';
+  userType: string;
+  fields: FieldDefinition[];
+  hasAccount: boolean;
+  load: () => Promise<ProfileResponse>;
+  save: (values: Record<string, unknown>, version: number) => Promise<ProfileResponse>;
+}): ProfileActor {
+  const own = options.fields.filter((f) => fieldIsFor(f, options.userType));
+  const fields = options.hasAccount
+    ? own
+    : [...own, contactEmailField(own[0]?.tab ?? 'personal', [options.userType])];
+  return createActor(
+    profileMachine.provide({
+      actors: {
+        loadProfile: fromPromise(() => options.load()),
+        saveProfile: fromPromise(async ({ input }) => {
+          try {
+            return await options.save(input.values, input.version);
+          } catch (error) {
+            throw asSaveError(error);
+          }
+        }),
+      },
+    }),
+    { input: { scope: options.scope, userType: options.userType, fields, hasFinishedRegistration: true } },
+  ).start();
+}
+
+/** What a new record's form starts from: nothing filled, version 0 (the first save creates it). */
+export function blankRecord(type: string): ProfileResponse {
+  return {
+    uuid: '',
+    type,
+    values: {},
+    image: null,
+    status: 'active',
+    completeness: 0,
+    missing: [],
+    version: 0,
+  };
+}
+
 /** The profile machine's side effects over the API (the registration's profile step runs them too). */
 export function profileActors(api: ApiClient) {
   return {
@@ -48,11 +106,7 @@ export function profileActors(api: ApiClient) {
         try {
           return await saveProfile(api, input.scope, input.values, input.version);
         } catch (error) {
-          if (error instanceof ProfileConflict) throw new SaveConflict(error.current);
-          if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
-            throw new SaveRejected(error.fields);
-          }
-          throw error;
+          throw asSaveError(error);
         }
       },
     ),

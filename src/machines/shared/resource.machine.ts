@@ -6,6 +6,7 @@ import {
   fromPromise,
   type SnapshotFrom,
   setup,
+  waitFor,
 } from 'xstate';
 import { errorCodeOf } from '../../../contract/errors';
 
@@ -160,4 +161,16 @@ export function reloadResources(owner: object, prefix: string): void {
   for (const [key, actor] of registries.get(owner) ?? []) {
     if (key.startsWith(prefix)) actor.send({ type: 'resource.reload' });
   }
+}
+
+/**
+ * A resource's answer once the load under way (or, `fresh`, a new one) is over; a failed load rejects
+ * with its error code. For a machine that starts from what a page loads (an agent's edit form).
+ */
+export async function settledResource<T>(resource: ResourceActor, fresh: boolean): Promise<T> {
+  if (fresh && !resource.getSnapshot().hasTag('busy')) resource.send({ type: 'resource.reload' });
+  const settled = await waitFor(resource, (s) => !s.hasTag('busy') && !s.matches('idle'));
+  if (settled.matches('failed'))
+    throw Object.assign(new Error('load failed'), { code: settled.context.error });
+  return resourceData<T>(settled) as T;
 }

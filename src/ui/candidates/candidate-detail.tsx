@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { AgentListResponse, AgentProfileDetail } from '../../../contract/agent';
 import type { CandidateType } from '../../../contract/user-types';
 import type {
@@ -14,12 +14,13 @@ import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/dialog';
 import { DownloadButton } from '../components/download-button';
 import { errorMessage } from '../components/error-message';
+import { InviteForm } from '../components/invite-form';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { Timeline } from '../components/timeline';
-import { AccessLog, AccountFacts, ProfileValues, RankedJobs } from './candidate-sections';
+import { AccessLog, AccountFacts, RankedJobs } from './candidate-sections';
 
 const TYPE_NAMES = { stella: msg`Stella`, luna: msg`Luna`, nova: msg`Nova` } as const;
 const NOTICES: Record<CandidateNotice, ReturnType<typeof msg>> = {
@@ -35,7 +36,16 @@ function nameOf(detail: AgentProfileDetail): string {
 }
 
 /** stellas|lunas|novas/view/{uuid} (PRODUCT.md §6): the whole profile, its facts and what an agent can do with it. */
-export function CandidateDetailScreen({ type, logic }: { type: CandidateType; logic: CandidateDetailLogic }) {
+export function CandidateDetailScreen({
+  type,
+  logic,
+  editor,
+}: {
+  type: CandidateType;
+  logic: CandidateDetailLogic;
+  /** The profile's form (the owner's, over the agent's calls), which the route composes in. */
+  editor: ReactNode;
+}) {
   const { i18n, t } = useLingui();
   const state = useSelector(logic.detail, (s) => s);
   const detail = resourceData<AgentProfileDetail>(state);
@@ -48,7 +58,9 @@ export function CandidateDetailScreen({ type, logic }: { type: CandidateType; lo
         loaded={Boolean(detail)}
         loading={t`Loading the profile…`}
       />
-      {detail && <CandidateBody key={detail.profile.uuid} detail={detail} logic={logic} name={title} />}
+      {detail && (
+        <CandidateBody key={detail.profile.uuid} detail={detail} logic={logic} name={title} editor={editor} />
+      )}
     </Screen>
   );
 }
@@ -57,10 +69,12 @@ function CandidateBody({
   detail,
   logic,
   name,
+  editor,
 }: {
   detail: AgentProfileDetail;
   logic: CandidateDetailLogic;
   name: string;
+  editor: ReactNode;
 }) {
   const { i18n, t } = useLingui();
   const actions = useActorRef(logic.actions, {
@@ -102,8 +116,25 @@ function CandidateBody({
       </div>
       <CandidateActions actions={actions} agents={logic.agents} name={name} />
       <AccountFacts detail={detail} />
+      {!detail.account && (
+        <InviteForm
+          invitation={detail.invitation}
+          contactEmail={
+            typeof detail.profile.values.contact_email === 'string'
+              ? detail.profile.values.contact_email
+              : null
+          }
+          send={logic.invitation}
+          idPrefix="candidate-invite"
+        />
+      )}
       <RankedJobs detail={detail} />
-      <ProfileValues detail={detail} fields={logic.fields} />
+      <section aria-labelledby="candidate-edit-title" className="candidate-section">
+        <h2 id="candidate-edit-title">
+          <Trans>Edit the profile</Trans>
+        </h2>
+        {editor}
+      </section>
       <Timeline logic={logic.timeline} />
       {detail.accessLog && <AccessLog entries={detail.accessLog} />}
     </div>

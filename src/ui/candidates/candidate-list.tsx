@@ -26,6 +26,7 @@ export const DETAIL_ROUTE = {
   luna: '/lunas/view/$uuid',
   nova: '/novas/view/$uuid',
 } as const;
+const NEW_ROUTE = { stella: '/stellas/new', luna: '/lunas/new', nova: '/novas/new' } as const;
 
 const SORTABLE = new Set(['name', 'completeness', 'updated']);
 
@@ -55,6 +56,11 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
 
   return (
     <Screen title={titles[type]}>
+      <p>
+        <Link to={NEW_ROUTE[type]} className="button">
+          <Trans>New</Trans>
+        </Link>
+      </p>
       <search className="filters candidate-filters" aria-label={t`Search and filter`}>
         <TextField
           label={t`Search`}

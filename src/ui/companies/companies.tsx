@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type {
   AgentListResponse,
   AgentRef,
@@ -13,6 +14,7 @@ import { type ResourceActor, resourceData } from '../../machines/shared/resource
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
 import { FormError } from '../components/form-error';
+import { InviteForm } from '../components/invite-form';
 import { Pagination } from '../components/pagination';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
@@ -49,6 +51,11 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
   return (
     <Screen title={t`Companies`}>
+      <p>
+        <Link to="/companies/new" className="button">
+          <Trans>New</Trans>
+        </Link>
+      </p>
       <search className="filters company-filters" aria-label={t`Search and filter`}>
         <TextField label={t`Search`} type="search" value={search.q} onChange={(q) => setSearch({ q })} />
         <Select
@@ -111,9 +118,9 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
                 <tr key={company.uuid}>
                   <th scope="row">
                     <Link to="/companies/view/$uuid" params={{ uuid: company.uuid }}>
-                      {company.name || company.email}
+                      {company.name || company.email || t`Company`}
                     </Link>
-                    <div className="cell-note">{company.email}</div>
+                    {company.email && <div className="cell-note">{company.email}</div>}
                     {company.city && <div className="cell-note narrow-only">{company.city}</div>}
                   </th>
                   <td className="wide-only">{company.city ?? '–'}</td>
@@ -161,12 +168,18 @@ export function CompanyDetailScreen({
   assign,
   agents,
   timeline,
+  invitation,
+  editor,
 }: {
   detail: ResourceActor;
   assign: SubmissionActor;
   /** Senior agents only: the agents the company may be handed to. */
   agents: ResourceActor | null;
   timeline: TimelineLogic;
+  /** Sends the invitation of a company without an account. */
+  invitation: SubmissionActor;
+  /** The company form (the owner's, over the agent's calls), which the route composes in. */
+  editor: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const { claims, fields } = signedInRoute.useLoaderData();
@@ -174,7 +187,7 @@ export function CompanyDetailScreen({
   const busy = useSelector(assign, (s) => s.hasTag('busy'));
   const assignError = useSelector(assign, (s) => s.context.error);
   const company = resourceData<CompanyDetail>(state);
-  const name = text(company?.values.name) ?? company?.email;
+  const name = text(company?.values.name) ?? company?.email ?? undefined;
   const language = i18n.locale === 'en' ? 'en' : 'de';
   const mine = company?.assignedAgent?.uuid === claims.sub;
   return (
@@ -231,7 +244,7 @@ export function CompanyDetailScreen({
               <dt>
                 <Trans>E-mail</Trans>
               </dt>
-              <dd>{company.email}</dd>
+              <dd>{company.email ?? '–'}</dd>
               {fields.company.map((field) => {
                 const value = companyValue(field, company.values[field.key], language);
                 return value === null ? null : (
@@ -242,6 +255,20 @@ export function CompanyDetailScreen({
                 );
               })}
             </dl>
+          </section>
+          {!company.hasAccount && (
+            <InviteForm
+              invitation={company.invitation}
+              contactEmail={company.email}
+              send={invitation}
+              idPrefix="company-invite"
+            />
+          )}
+          <section aria-labelledby="company-edit">
+            <h2 id="company-edit">
+              <Trans>Edit the company profile</Trans>
+            </h2>
+            {editor}
           </section>
           <section aria-labelledby="company-requests">
             <h2 id="company-requests">

@@ -105,6 +105,12 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'timeline.edit_expired': msg`A note can be edited for 24 hours after it was written; this one no longer.`,
   'timeline.not_editable': msg`Only notes can be edited.`,
   'timeline.kind_invalid': msg`Please choose note, call or e-mail.`,
+  'type.invalid': msg`Please choose luna, stella or nova.`,
+  'invitation.not_found': msg`This invitation link is not valid (a newer invitation may have replaced it). Please ask the agency for a new one.`,
+  'invitation.used': msg`This invitation link was used already: the profile has its account. Please log in.`,
+  'invitation.expired': msg`This invitation link has expired (it is valid for 7 days). Please ask the agency for a new one.`,
+  'invitation.has_account': msg`This profile has its own account already: no invitation is needed.`,
+  'invitation.email_missing': msg`Enter the e-mail address the invitation goes to.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useBlocker } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { FieldDefinition } from '../../../contract/catalog';
 import { fieldIsFor } from '../../../contract/catalog';
 import { hasUnsavedChanges, type ProfileActor } from '../../machines/profile/profile.machine';
@@ -10,6 +11,7 @@ import { useAppActors } from '../components/app-context';
 import { CatalogForm, ErrorSummary } from '../components/catalog-form';
 import { errorMessage } from '../components/error-message';
 import { TAB_NAMES } from '../components/profile-tabs';
+import { Screen } from '../components/screen';
 
 const leaveQuestion = msg`You have unsaved changes. Leave this page and lose them?`;
 
@@ -145,5 +147,29 @@ export function ProfileEditor({ actor, idPrefix }: { actor: ProfileActor; idPref
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * stellas|lunas|novas/new, companies/new (issue 20): the same form for a record an agent creates; the
+ * first save creates it, and then `created` says where to go (the new record's page).
+ */
+export function NewRecordScreen({
+  title,
+  actor,
+  idPrefix,
+  created,
+}: {
+  title: string;
+  actor: ProfileActor;
+  idPrefix: string;
+  created: (uuid: string) => ReactNode;
+}) {
+  const uuid = useSelector(actor, (s) => (s.matches('saved') ? (s.context.profile?.uuid ?? null) : null));
+  if (uuid) return created(uuid);
+  return (
+    <Screen title={title}>
+      <ProfileEditor actor={actor} idPrefix={idPrefix} />
+    </Screen>
   );
 }

@@ -1,0 +1,259 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { REQUIRED_ACCEPTANCES } from '../../contract/account';
+import { LEGAL_TEXTS } from '../../contract/legal';
+import {
+  INVITATION_TTL_MS,
+  type Invitation,
+  type InvitationAccept,
+  type InvitationInfo,
+  type InviteBody,
+} from '../../contract/people';
+import type { TokenPair } from '../../contract/session';
+import { accountMail } from '../account/mails';
+import { hashPassword } from '../auth/password';
+import { assertPasswordAllowed } from '../auth/password-rules';
+import { type AuthServices, issueTokenPair } from '../auth/sessions';
+import { type Database, queryRows } from '../db/client';
+import { legalAcceptances } from '../db/schema/registration';
+import { type UserRow, users } from '../db/schema/users';
+import { ApiError } from '../errors';
+import type { Caller } from '../jobs/access';
+import { currentLegalVersions } from '../legal/texts';
+import { queueMessage } from '../messaging/outbox';
+import { languageOf } from '../messaging/texts';
+import { findUserByEmail, normaliseEmail } from '../users/users';
+import { checkUuid, companyNotFound, profileNotFound } from './access';
+import { recordAction } from './audit';
+
+/**
+ * Invitations (issue 20, PRODUCT.md §10): an agent sends a person whose profile or company has no
+ * account a one-time link (7 days). Whoever opens it sets a password and accepts the terms; the
+ * account is then a normal one, registration finished, its e-mail validated by the link, and the
+ * record is theirs. A newer invitation to the same record replaces the older link. Only a SHA-256
+ * of the token is stored.
+ */
+
+type Kind = 'profile' | 'company';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+const targetColumn = (kind: Kind) => (kind === 'profile' ? sql`profile_id` : sql`company_id`);
+const targetTable = (kind: Kind) => (kind === 'profile' ? sql`profiles` : sql`companies`);
+
+const emailTaken = () =>
+  new ApiError(409, 'email.taken', 'E-mail address already registered', { email: ['email.taken'] });
+const invitationNotFound = () =>
+  new ApiError(404, 'invitation.not_found', 'No such invitation, or a newer one replaced it');
+const invitationUsed = () => new ApiError(409, 'invitation.used', 'The invitation was accepted already');
+const invitationExpired = () => new ApiError(409, 'invitation.expired', 'The invitation expired');
+
+interface InvitationRow {
+  email: string;
+  language: string;
+  created_at: string | Date;
+  expires_at: string | Date;
+  used_at: string | Date | null;
+}
+
+function asInvitation(row: InvitationRow, now: Date): Invitation {
+  const expiresAt = new Date(row.expires_at);
+  return {
+    email: row.email,
+    language: languageOf(row.language),
+    createdAt: new Date(row.created_at).toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    state: row.used_at ? 'accepted' : expiresAt <= now ? 'expired' : 'open',
+  };
+}
+
+/** The record's latest invitation that no newer one replaced, or null (agents' pages show it). */
+export async function latestInvitation(
+  db: Database,
+  kind: Kind,
+  id: string,
+  now: Date = new Date(),
+): Promise<Invitation | null> {
+  const [row] = await queryRows<InvitationRow>(
+    db,
+    sql`select email, language, created_at, expires_at, used_at from invitations
+        where ${targetColumn(kind)} = ${id} and revoked_at is null order by created_at desc, id limit 1`,
+  );
+  return row ? asInvitation(row, now) : null;
+}
+
+/**
+ * POST /api/agent/{profile|company}/{uuid}/invite: mails the link in `language` to `email` (or the
+ * record's contact e-mail, which becomes the given address). A record with an account, an address
+ * that has an account, or no address at all is refused.
+ */
+export async function invite(
+  db: Database,
+  caller: Caller,
+  kind: Kind,
+  id: string,
+  body: InviteBody,
+  publicOrigin: string,
+  now: Date,
+): Promise<Invitation> {
+  const recordId = checkUuid(id);
+  return db.transaction(async (tx) => {
+    const db2 = tx as unknown as Database;
+    const [record] = await queryRows<{ user_id: string | null; contact_email: string | null }>(
+      db2,
+      sql`select user_id, contact_email from ${targetTable(kind)} where id = ${recordId} for update`,
+    );
+    if (!record) throw kind === 'profile' ? profileNotFound() : companyNotFound();
+    if (record.user_id)
+      throw new ApiError(409, 'invitation.has_account', 'This record has its account already');
+    const address = body.email ?? record.contact_email;
+    if (!address)
+      throw new ApiError(400, 'invitation.email_missing', 'No e-mail address to invite', {
+        email: ['invitation.email_missing'],
+      });
+    const email = normaliseEmail(address);
+    if (await findUserByEmail(db2, email)) throw emailTaken();
+    if (email !== record.contact_email)
+      await db2.execute(sql`update ${targetTable(kind)} set contact_email = ${email} where id = ${recordId}`);
+    await db2.execute(
+      sql`update invitations set revoked_at = ${now.toISOString()}
+          where ${targetColumn(kind)} = ${recordId} and used_at is null and revoked_at is null`,
+    );
+    const token = randomBytes(32).toString('base64url');
+    const [row] = await queryRows<InvitationRow>(
+      db2,
+      sql`insert into invitations (id, ${targetColumn(kind)}, email, language, token_hash, invited_by,
+                                   created_at, expires_at)
+          values (${crypto.randomUUID()}, ${recordId}, ${email}, ${body.language}, ${sha256(token)},
+                  ${caller.userId}, ${now.toISOString()}, ${new Date(now.getTime() + INVITATION_TTL_MS).toISOString()})
+          returning email, language, created_at, expires_at, used_at`,
+    );
+    if (!row) throw new Error('invitation insert answered no row');
+    const mail = accountMail('invitation', body.language, `${publicOrigin}/user/invitation/${token}`);
+    await queueMessage(db2, { kind: 'mail', userId: null, to: email, ...mail }, now);
+    await recordAction(db2, caller, { kind, id: recordId }, `${kind}.invited`, {
+      email,
+      language: body.language,
+    });
+    return asInvitation(row, now);
+  });
+}
+
+interface PresentedRow {
+  id: string;
+  profile_id: string | null;
+  company_id: string | null;
+  email: string;
+  language: string;
+  expires_at: string | Date;
+  used_at: string | Date | null;
+  revoked_at: string | Date | null;
+  owner: string | null;
+  type: string | null;
+  values: Record<string, unknown> | null;
+}
+
+/** The invitation a link names, if it may still be accepted; else the reason, as an error. */
+async function presented(db: Database, token: string, now: Date, lock = false): Promise<PresentedRow> {
+  const [row] = await queryRows<PresentedRow>(
+    db,
+    sql`select i.id, i.profile_id, i.company_id, i.email, i.language, i.expires_at, i.used_at, i.revoked_at,
+          coalesce(p.user_id, c.user_id) as owner, p.type, coalesce(p."values", c."values") as "values"
+        from invitations i
+        left join profiles p on p.id = i.profile_id
+        left join companies c on c.id = i.company_id
+        where i.token_hash = ${sha256(token)} ${lock ? sql`for update of i` : sql``}`,
+  );
+  if (!row || row.revoked_at) throw invitationNotFound();
+  if (row.used_at || row.owner) throw invitationUsed();
+  if (new Date(row.expires_at) <= now) throw invitationExpired();
+  return row;
+}
+
+const nameOf = (row: PresentedRow) => {
+  const values = row.values ?? {};
+  const parts = row.company_id ? [values.name] : [values.first_name, values.last_name];
+  return parts.filter((part): part is string => typeof part === 'string' && part !== '').join(' ');
+};
+
+/** GET /api/public/invitation/{token}: whom the link is for, while it may be accepted. */
+export async function invitationInfo(db: Database, token: string, now: Date): Promise<InvitationInfo> {
+  const row = await presented(db, token, now);
+  return {
+    kind: row.company_id ? 'company' : 'profile',
+    email: row.email,
+    name: nameOf(row),
+    language: languageOf(row.language),
+    expiresAt: new Date(row.expires_at).toISOString(),
+  };
+}
+
+/**
+ * POST /api/public/invitation/{token}: the account is made (registration finished, the address
+ * validated by the link), the record becomes its own, the terms are recorded as accepted, and the
+ * person is signed in. Of parallel acceptances exactly one wins; the others get invitation.used.
+ */
+export async function acceptInvitation(
+  auth: AuthServices,
+  legalDir: string | undefined,
+  token: string,
+  input: InvitationAccept,
+): Promise<TokenPair> {
+  const { db } = auth;
+  const now = new Date(auth.now());
+  const first = await presented(db, token, now);
+  assertPasswordAllowed(input.password, first.email);
+  if (await findUserByEmail(db, first.email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  const versions = currentLegalVersions(legalDir);
+  const accepted = LEGAL_TEXTS.filter(
+    (name) => input.accepted.includes(name) || (REQUIRED_ACCEPTANCES as readonly string[]).includes(name),
+  );
+  const user = await db.transaction(async (tx) => {
+    const db2 = tx as unknown as Database;
+    const row = await presented(db2, token, now, true);
+    const kind: Kind = row.company_id ? 'company' : 'profile';
+    const recordId = (row.profile_id ?? row.company_id) as string;
+    const [created] = await tx
+      .insert(users)
+      .values({
+        id: crypto.randomUUID(),
+        email: row.email,
+        passwordHash,
+        userType: kind === 'company' ? 'company' : (row.type ?? 'luna'),
+        language: input.language,
+        registrationStep: 0,
+        mfaStatus: 'disabled',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!created) throw emailTaken();
+    await db2.execute(sql`update invitations set used_at = ${now.toISOString()} where id = ${row.id}`);
+    const [taken] = await queryRows<{ id: string }>(
+      db2,
+      sql`update ${targetTable(kind)} set user_id = ${created.id} where id = ${recordId} and user_id is null
+          returning id`,
+    );
+    if (!taken) throw invitationUsed();
+    await tx
+      .insert(legalAcceptances)
+      .values(
+        accepted.map((text) => ({ userId: created.id, text, version: versions[text], acceptedAt: now })),
+      );
+    await recordAction(
+      db2,
+      {
+        userId: created.id,
+        userType: created.userType,
+        language: languageOf(created.language),
+        registrationStep: 0,
+      },
+      { kind, id: recordId },
+      `${kind}.invitation_accepted`,
+      { email: created.email },
+    );
+    return created as UserRow;
+  });
+  return issueTokenPair(auth, user);
+}

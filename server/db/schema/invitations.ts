@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './accounts';
+import { profiles } from './profiles';
+import { users } from './users';
+
+/**
+ * An agent's invitation to take over a candidate profile or a company that has no account yet
+ * (issue 20, PRODUCT.md §10): a one-time link, 7 days. Only a SHA-256 of the token is stored;
+ * `used_at` is set by the one acceptance that wins it, `revoked_at` when a newer invitation to the
+ * same record replaced it. Goes with the record it invites to.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey(),
+    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** Lower-cased; the account the acceptance creates gets this address, validated by the link. */
+    email: text('email').notNull(),
+    language: text('language').notNull(),
+    tokenHash: text('token_hash').notNull().unique('invitations_token_hash_key'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('invitations_profile_idx').on(t.profileId),
+    index('invitations_company_idx').on(t.companyId),
+    check('invitations_one_target', sql`(${t.profileId} is null) <> (${t.companyId} is null)`),
+    check('invitations_language_values', sql`${t.language} in ('de', 'en')`),
+  ],
+);

@@ -1,0 +1,139 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, Navigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { invitationLogic } from '../../machines/invitation/invitation-actors';
+import type { FormActor } from '../../machines/shared/form.machine';
+import { useAppActors } from '../components/app-context';
+import { Checkbox } from '../components/checkbox';
+import { errorMessage, fieldMessage } from '../components/error-message';
+import { FormError } from '../components/form-error';
+import { useFormFields } from '../components/form-fields';
+import { PasswordStrength } from '../components/password-strength';
+import { Screen } from '../components/screen';
+import { TextField } from '../components/text-field';
+
+/**
+ * user/invitation/{token} (issue 20): whom an agent's invitation is for, and the form where the
+ * person sets a password and accepts the terms; taking the profile over signs them in and opens it.
+ */
+export function AcceptInvitationScreen({ token }: { token: string }) {
+  const { t, i18n } = useLingui();
+  const { logic, locale } = useAppActors();
+  const page = useActorRef(invitationLogic(logic).page(token), {
+    input: { language: locale.getSnapshot().context.language },
+  });
+  const state = useSelector(page, (s) => s);
+  const form = state.children.form as FormActor | undefined;
+  const { info, error } = state.context;
+  return (
+    <Screen title={t`Take over your profile`}>
+      {state.matches('checking') && (
+        <p aria-busy="true">
+          <Trans>Checking the invitation…</Trans>
+        </p>
+      )}
+      {state.matches('refused') && (
+        <div role="alert" className="form-error">
+          <p>{errorMessage(i18n, error)}</p>
+          <p>
+            <Link to="/login">
+              <Trans>To the login</Trans>
+            </Link>
+          </p>
+        </div>
+      )}
+      {state.matches('failed') && (
+        <div role="alert" className="form-error">
+          <p>{errorMessage(i18n, error)}</p>
+          <button type="button" onClick={() => page.send({ type: 'invitation.retry' })}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      )}
+      {info && form && (
+        <AcceptForm form={form} email={info.email} name={info.name} company={info.kind === 'company'} />
+      )}
+    </Screen>
+  );
+}
+
+function AcceptForm({
+  form,
+  email,
+  name,
+  company,
+}: {
+  form: FormActor;
+  email: string;
+  name: string;
+  company: boolean;
+}) {
+  const { t, i18n } = useLingui();
+  const { snapshot, field, submit } = useFormFields(form);
+  const busy = snapshot.hasTag('busy');
+  if (snapshot.matches('done')) return <Navigate to={company ? '/companies' : '/profile'} replace />;
+  const accepted = snapshot.context.values.accepted === 'yes';
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
+      <p>
+        {company ? (
+          <Trans>
+            Our team created the company profile of {name} for you. Choose a password for {email} and accept
+            the terms: then the profile is yours.
+          </Trans>
+        ) : (
+          <Trans>
+            Our team created a profile for {name}. Choose a password for {email} and accept the terms: then
+            the profile is yours.
+          </Trans>
+        )}
+      </p>
+      <FormError code={snapshot.context.error} />
+      <TextField
+        id="invitation-email"
+        value={email}
+        type="email"
+        autoComplete="username"
+        label={<Trans>E-mail address</Trans>}
+        isReadOnly
+      />
+      <TextField
+        id="invitation-password"
+        {...field('password')}
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        label={<Trans>Password</Trans>}
+      />
+      <PasswordStrength password={snapshot.context.values.password ?? ''} email={email} />
+      <Checkbox
+        isSelected={accepted}
+        onChange={(selected) =>
+          form.send({ type: 'form.change', name: 'accepted', value: selected ? 'yes' : '' })
+        }
+      >
+        <span>
+          <Trans>
+            I accept the{' '}
+            <Link to="/legal/$name" params={{ name: 'terms-conditions' }}>
+              terms and conditions
+            </Link>{' '}
+            and the{' '}
+            <Link to="/legal/$name" params={{ name: 'condition-agreements' }}>
+              conditions of agreement
+            </Link>
+            .
+          </Trans>
+        </span>
+      </Checkbox>
+      {snapshot.context.fieldErrors.accepted?.[0] && (
+        <p className="field-error" role="alert">
+          {fieldMessage(i18n, snapshot.context.fieldErrors.accepted[0])}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy}>
+        {t`Take over the profile`}
+      </button>
+    </form>
+  );
+}
