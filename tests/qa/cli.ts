@@ -344,8 +344,10 @@ export function summarise(
       const failed = t.paths.filter((p) => p.status !== 'passed');
       const cov = coverage(tableFromQa(t), passed.map(pathFromQa));
       const name = result.tables.length > 1 ? `${file.slug} / ${t.name}` : file.slug;
+      const steps = t.paths.reduce((n, p) => n + p.steps.length, 0);
+      const exact = t.paths.reduce((n, p) => n + (p.exactSteps ?? 0), 0);
       out(
-        `${failed.length === 0 ? 'PASS' : 'FAIL'} ${name}: ${passed.length}/${t.paths.length} paths passed, rows ${cov.edges}/${cov.edgesTotal} crossed`,
+        `${failed.length === 0 ? 'PASS' : 'FAIL'} ${name}: ${passed.length}/${t.paths.length} paths passed, rows ${cov.edges}/${cov.edgesTotal} crossed, context checked on ${exact}/${steps} steps`,
       );
       for (const p of failed) {
         ok = false;

@@ -88,6 +88,8 @@ export interface QaPathResult {
   steps: QaStep[];
   status: 'passed' | 'failed' | 'not run';
   failure?: QaFailure;
+  /** Steps whose context and actor inputs were compared too (on the table's own route to the row). */
+  exactSteps?: number;
 }
 
 export interface QaTableResult {
