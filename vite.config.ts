@@ -66,7 +66,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'contract/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/qa/**/*.test.ts',
+          ],
           // Tests that need two database connections run only on PostgreSQL (server:postgres).
           exclude: ['**/node_modules/**', 'server/**/*.pg.test.ts'],
           env: { TEST_DB: 'pglite' },
