@@ -512,7 +512,7 @@ describe('an agent creates a company', () => {
 
     const actions = await queryRows<{ action: string; details: Record<string, unknown> }>(
       f.db.db,
-      sql`select action, details from agent_actions where target_id = ${created.uuid} order by id`,
+      sql`select action, details from agent_actions where target_id = ${created.uuid} order by at`,
     );
     expect(actions.map((a) => a.action)).toEqual([
       'company.created',

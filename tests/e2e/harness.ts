@@ -11,8 +11,15 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** The real server (server/main.ts) on a free port with a fresh data directory and the demo data. */
+/**
+ * The real server (server/main.ts) on a free port with a fresh data directory and the demo data; or,
+ * for `npm run qa -- run … --browser --base URL` (QA_BASE), the instance running there, which must
+ * hold the demo data and the development outbox. A walk that needs its own server settings (`env`)
+ * always starts its own.
+ */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const base = process.env.QA_BASE;
+  if (base && Object.keys(env).length === 0) return { url: base.replace(/\/$/, ''), stop: async () => {} };
   const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-e2e-'));
   // A known free port, so that links in e-mails (built from PUBLIC_ORIGIN) lead back to this server.
   const port = await freePort();

@@ -56,6 +56,14 @@ export const REQUIREMENTS: Requirement[] = [
   { id: 'PRODUCT §5 company request', text: 'a company files a request; agents choose target groups' },
   { id: 'PRODUCT §6 screens', text: 'lists load, page, retry after an error and show what they hold' },
   { id: 'PRODUCT §6 agent actions', text: 'agents assign, promote and (de)activate candidates' },
+  {
+    id: 'PRODUCT §10 timeline',
+    text: 'notes, calls, mails and events per candidate, company and job, newest first',
+  },
+  {
+    id: 'PRODUCT §10 invitation',
+    text: 'a one-time link (7 days) where the person takes over the profile an agent made',
+  },
   { id: 'PRODUCT §8 consents', text: 'the legal texts are accepted in their current version' },
   {
     id: 'PRODUCT §8 protected files',

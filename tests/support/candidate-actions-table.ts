@@ -64,6 +64,7 @@ const stella = (
 
 /** A plain agent on a free, active luna: assign to me and back, promote, deactivate and activate. */
 const plainOnLuna: ModelTable = {
+  rules: { '*': 'PRODUCT §6 agent actions' },
   initial: 'idle#free',
   initialContext: { error: null, notice: null, pendingStatus: null },
   initialTags: [],
@@ -183,6 +184,7 @@ const plainOnLuna: ModelTable = {
 
 /** A senior agent on an active stella assigned to Kim: reassign to anyone, take over, unassign. */
 const seniorOnStella: ModelTable = {
+  rules: { '*': 'PRODUCT §6 agent actions' },
   initial: 'idle#kims',
   events: EVENTS,
   states: {
@@ -291,6 +293,7 @@ const kimsNova = (status: 'active' | 'inactive'): CandidateFacts => ({
   assignedAgent: KIM,
 });
 const plainOnKimsNova: ModelTable = {
+  rules: { '*': 'PRODUCT §6 agent actions' },
   initial: 'idle#kims',
   events: EVENTS,
   states: {

@@ -83,6 +83,7 @@ export function formTable(spec: FormSpec): ModelTable {
   const failedLoaded = loaded('editing#failedLoaded', spec.failed.error);
   const doneIsFilled = JSON.stringify(spec.afterDone) === JSON.stringify(spec.filled);
   return {
+    rules: { '*': 'PRODUCT §4 forms' },
     initial: 'editing',
     initialContext: { values: spec.initial, ...none },
     initialTags: [],

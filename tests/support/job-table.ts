@@ -104,6 +104,7 @@ const unreachable = 'network.unreachable';
 
 /** An existing job opened by an agent (editJob, matchingJobResult). */
 export const agentJob: ModelTable = {
+  rules: { '*': 'PRODUCT §5 job lifecycle' },
   initial: 'loading',
   events: EVENTS,
   states: {
@@ -442,6 +443,7 @@ for (const runState of ['failed', 'cancelled']) {
 
 /** newJob: an empty draft targeting stellas; saving creates the job. */
 export const newDraft: ModelTable = {
+  rules: { '*': 'PRODUCT §5 job lifecycle' },
   initial: 'draft.clean',
   events: EVENTS,
   states: {
@@ -515,6 +517,7 @@ export const newDraft: ModelTable = {
 
 /** duplicate/{uuid}: a draft holding a copy, unsaved until created. */
 export const copyDraft: ModelTable = {
+  rules: { '*': 'PRODUCT §5 job lifecycle' },
   initial: 'loadingCopy',
   events: EVENTS,
   states: {
@@ -570,6 +573,7 @@ export const copyDraft: ModelTable = {
 const companyForm = { values: { target_types: ['stella'] }, criteria: [{ key: 'skills', value: ['go'] }] };
 /** A company files a request: criteria without weight or must; afterwards it only reads. */
 export const companyRequest: ModelTable = {
+  rules: { '*': 'PRODUCT §5 company request' },
   initial: 'draft.clean',
   events: EVENTS,
   states: {

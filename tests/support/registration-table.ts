@@ -73,6 +73,13 @@ const photo: Expectation = {
 };
 
 export const registrationTable: ModelTable = {
+  rules: {
+    '*': 'PRODUCT §3 registration',
+    'validation.waiting': 'PRODUCT §3 e-mail validation',
+    'validation.resending': 'PRODUCT §3 e-mail validation',
+    'profile.advancing': 'SEED §4 registration step',
+    'phone.skipping': 'SEED §4 registration step',
+  },
   initial: 'account.editing',
   initialContext: { status: 'active', running: [] },
   events: [

@@ -97,6 +97,20 @@ const otherTab: Record<string, Expectation> = {
 };
 
 export const sessionTable: ModelTable = {
+  rules: {
+    '*': 'PRODUCT §3 session',
+    authenticating: 'SEED §4 login status',
+    mfaPending: 'SEED §4 login status',
+    'mfaPending#cooling': 'PRODUCT §3 SMS protection',
+    'mfaPending#cooled': 'PRODUCT §3 SMS protection',
+    resendingCode: 'PRODUCT §3 SMS protection',
+    verifyingCode: 'SEED §8 wrong SMS code',
+    'mfaPending#wrong': 'SEED §8 wrong SMS code',
+    'authenticated.refreshing': 'SEED §4 token expiry',
+    loggingOut: 'SEED §4 logout',
+    verifying: 'SEED §5 key set',
+    'verifying#pending': 'SEED §5 key set',
+  },
   initial: 'loggedOut',
   initialContext: { ...nothing(), error: null, ended: null },
   initialTags: [],

@@ -94,6 +94,7 @@ const again = {
 };
 
 export const TIMELINE_TABLE: ModelTable = {
+  rules: { '*': 'PRODUCT §10 timeline' },
   initial: 'loading',
   initialContext: {
     subject: 'profile',

@@ -13,6 +13,7 @@ const pair = { token: 't', refresh_token: 'r' };
  * either answer ends the machine.
  */
 const table: ModelTable = {
+  rules: { '*': 'PRODUCT §3 e-mail validation' },
   initial: 'validating',
   initialContext: { token: 'abc', error: null },
   initialTags: ['busy'],

@@ -91,6 +91,7 @@ const change: Expectation = {
  * of a turn-off without the current password.
  */
 const table: ModelTable = {
+  rules: { '*': 'PRODUCT §3 SMS protection' },
   initial: 'idle',
   events: [
     'send',

@@ -15,6 +15,7 @@ const checking = { info: null, error: null };
 
 /** The specification, written by hand: the machine is checked against it, never against itself. */
 const table: ModelTable = {
+  rules: { '*': 'PRODUCT §10 invitation' },
   initial: 'checking',
   initialContext: { language: 'en', ...checking },
   initialTags: ['busy'],

@@ -22,6 +22,7 @@ const busy = ['busy'];
 
 /** The what-if, written by hand: a change waits for a pause, then asks; a new change starts over. */
 const table: ModelTable = {
+  rules: { '*': 'PRODUCT §5 what-if' },
   initial: 'idle',
   // No criteria yet: nothing asked, no numbers.
   initialContext: { query: null, result: null, error: null },

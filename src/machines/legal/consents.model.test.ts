@@ -44,6 +44,7 @@ const busy = ['busy'];
 
 /** Asking again for new terms, written by hand (PRODUCT.md §6). */
 const table: ModelTable = {
+  rules: { '*': 'PRODUCT §8 consents' },
   initial: 'checking',
   initialContext: { pending: [], agreed: false, error: null },
   initialTags: busy,

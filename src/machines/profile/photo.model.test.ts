@@ -20,6 +20,7 @@ const none = { file: null, progress: 0, error: null };
 const upload = [{ src: 'send', input: { file: jpeg, onProgress: expect.any(Function) } }];
 
 const table: ModelTable = {
+  rules: { '*': 'PRODUCT §4 photo' },
   initial: 'idle',
   initialContext: none,
   initialTags: [],

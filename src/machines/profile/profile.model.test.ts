@@ -99,6 +99,7 @@ function anywhere(state: string, tags: string[], profileNow: ProfileResponse | n
 }
 
 const table: ModelTable = {
+  rules: { '*': 'PRODUCT §4 forms', loadFailed: 'SEED §8 failed profile load' },
   initial: 'loading',
   initialContext: {
     profile: null,

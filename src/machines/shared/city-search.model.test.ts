@@ -40,6 +40,7 @@ const typing = (aborts: boolean): Record<string, Expectation> => ({
 });
 
 const table: ModelTable = {
+  rules: { '*': 'PRODUCT §4 city' },
   initial: 'idle',
   initialContext: { query: '', hits: [], error: null },
   initialTags: [],

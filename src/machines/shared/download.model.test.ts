@@ -20,6 +20,7 @@ const fetching = {
  * `saveFile` is listed among the calls with the file it saves.
  */
 const table: ModelTable = {
+  rules: { '*': 'PRODUCT §8 protected files' },
   initial: 'idle',
   initialContext: { error: null },
   initialTags: [],

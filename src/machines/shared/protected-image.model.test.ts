@@ -14,6 +14,7 @@ const SRC = '/api/photo/1';
  * code. Without a path it shows nothing and fetches nothing.
  */
 const withPath: ModelTable = {
+  rules: { '*': 'PRODUCT §8 protected files' },
   initial: 'loading',
   initialContext: { src: SRC, url: null, error: null },
   initialTags: ['busy'],
@@ -44,6 +45,7 @@ const withPath: ModelTable = {
 };
 
 const withoutPath: ModelTable = {
+  rules: { '*': 'PRODUCT §8 protected files' },
   initial: 'empty',
   initialContext: { src: null, url: null, error: null },
   initialTags: [],

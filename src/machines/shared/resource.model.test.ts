@@ -13,6 +13,7 @@ const busy = ['busy'];
 
 /** Every table's loading, written by hand. */
 const table: ModelTable = {
+  rules: { '*': 'PRODUCT §6 screens' },
   initial: 'idle',
   // Nothing asked, nothing shown yet.
   initialContext: { query: null, data: null, error: null },

@@ -20,6 +20,7 @@ const english = { hello: 'Hello' };
  * shown (refused when ready). The stored language is absent, so the machine starts on German.
  */
 const table: ModelTable = {
+  rules: { '*': 'SEED §9 languages' },
   initial: 'loading',
   events: ['loaded', 'failed', 'changeOther', 'changeSame', 'retry'],
   states: {
