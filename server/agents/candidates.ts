@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { type AgentProfileDetail, type CardFormat, isSeniorAgentType } from '../../contract/agent';
+import {
+  type AgentProfileDetail,
+  type CandidateBlock,
+  type CardFormat,
+  isSeniorAgentType,
+} from '../../contract/agent';
 import { type Catalog, fieldIsFor } from '../../contract/catalog';
 import type { ProfileResponse } from '../../contract/profile';
 import type { Language } from '../../contract/user-types';
@@ -26,13 +31,23 @@ export interface CandidateRow {
   values: Record<string, unknown>;
   version: number;
   assigned_agent_id: string | null;
+  blocked_at: string | Date | null;
+  blocked_reason: string | null;
+}
+
+/** The agency's block of a candidate as agents read it, or null. */
+export function blockOf(row: Pick<CandidateRow, 'blocked_at' | 'blocked_reason'>): CandidateBlock | null {
+  return row.blocked_at === null
+    ? null
+    : { at: new Date(row.blocked_at).toISOString(), reason: row.blocked_reason ?? '' };
 }
 
 /** The candidate's profile row (locked for update when `lock`); 400 for a bad id, 404 for none. */
 export async function candidateRow(db: Database, id: string, lock = false): Promise<CandidateRow> {
   const [row] = await queryRows<CandidateRow>(
     db,
-    sql`select id, user_id, type, status, "values", version, assigned_agent_id from profiles
+    sql`select id, user_id, type, status, "values", version, assigned_agent_id, blocked_at, blocked_reason
+        from profiles
         where id = ${checkUuid(id)} ${lock ? sql`for update` : sql``}`,
   );
   if (!row) throw profileNotFound();
@@ -52,6 +67,7 @@ function profileResponse(catalog: Catalog, row: CandidateRow, image: string | nu
     values,
     image,
     status: row.status === 'inactive' ? 'inactive' : 'active',
+    pausedByAgency: row.blocked_at !== null,
     ...completenessOf(fields, values),
     version: row.version,
   };
@@ -115,6 +131,7 @@ export async function readCandidate(
         }
       : null,
     assignedAgent,
+    block: blockOf(row),
     jobs: jobs.map((j) => ({ uuid: j.id, title: j.title ?? '', rank: j.rank, score: j.score })),
     history: history.map((h) => ({
       at: new Date(h.at).toISOString(),

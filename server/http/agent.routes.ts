@@ -86,7 +86,7 @@ export function agentRoutes(deps: AgentRoutesDeps) {
       return c.json({ items: await accessLogOf(db, id) });
     })
     .post('/agent/profile/:uuid/status', jsonBody(CandidateStatusBodySchema), async (c) =>
-      c.json(await setCandidateStatus(db, caller(c), uuidParam(c), c.req.valid('json').status)),
+      c.json(await setCandidateStatus(db, caller(c), uuidParam(c), c.req.valid('json'), now())),
     )
     .post('/agent/assign_profile', jsonBody(AssignBodySchema), async (c) =>
       c.json(await assignProfile(db, caller(c), c.req.valid('json'))),

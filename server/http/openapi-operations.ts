@@ -32,7 +32,11 @@ import {
   LegalTextQuerySchema,
   LegalTextResponseSchema,
 } from '../../contract/legal';
-import { ProfileConflictSchema, ProfileResponseSchema, ProfileStatusSchema } from '../../contract/profile';
+import {
+  ProfileConflictSchema,
+  ProfileResponseSchema,
+  ProfileStatusResponseSchema,
+} from '../../contract/profile';
 import { TokenClaimsSchema, TokenPairSchema } from '../../contract/session';
 import {
   created,
@@ -213,8 +217,16 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       { 403: forbidden, 409: ['profile.version_conflict'] },
       { conflict: ProfileConflictSchema },
     ),
-    'GET /api/profile/status': op('Matching on or off', ok(ProfileStatusSchema), { 403: forbidden }),
-    'POST /api/profile/status': op('Switch matching on or off', ok(ProfileStatusSchema), { 403: forbidden }),
+    'GET /api/profile/status': op(
+      'Matching on or off, and whether the agency paused the profile',
+      ok(ProfileStatusResponseSchema),
+      { 403: forbidden },
+    ),
+    'POST /api/profile/status': op(
+      'Switch matching on or off (on: 409 while the agency blocks the profile)',
+      ok(ProfileStatusResponseSchema),
+      { 403: forbidden, 409: ['profile.blocked'] },
+    ),
     'POST /api/profile/photo': op(
       'Upload the profile photo (JPEG, PNG or WebP, at most 5 MB)',
       { status: 201, media: 'application/json' },
@@ -329,7 +341,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       candidate,
     ),
     'POST /api/agent/profile/{uuid}/status': op(
-      "Switch a candidate's matching on or off",
+      'Block a candidate with a reason (inactive) or lift the block (active): the agency’s switch',
       ok(AssignmentResultSchema),
       candidate,
     ),

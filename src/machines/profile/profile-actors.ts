@@ -35,10 +35,9 @@ export function profileActors(api: ApiClient) {
     loadProfile: fromPromise(({ input }: { input: { scope: ProfileKind } }) =>
       fetchProfile(api, input.scope),
     ),
-    setStatus: fromPromise(async ({ input }: { input: { status: ProfileStatus } }) => {
-      await setProfileStatus(api, input.status);
-      return input.status;
-    }),
+    setStatus: fromPromise(({ input }: { input: { status: ProfileStatus } }) =>
+      setProfileStatus(api, input.status),
+    ),
     saveProfile: fromPromise(
       async ({
         input,

@@ -96,6 +96,8 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'assign.senior_only': msg`Only senior agents assign candidates to other agents.`,
   'agent.version_conflict': msg`Your details were changed in the meantime. The current ones are shown; please enter your change again.`,
   'card.format_invalid': msg`This card format does not exist.`,
+  'block.reason_required': msg`Please give the reason for the block.`,
+  'profile.blocked': msg`The agency has paused your profile: only the agency can resume it.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;
