@@ -310,6 +310,22 @@ export const AgentDashboardSchema = v.object({
     }),
   ),
   companyRequestsWaiting: v.number(),
+  /**
+   * Retention (PRODUCT.md §8): accounts and agent-kept profiles due for deletion within 30 days,
+   * soonest first (the first 10). `uuid` is the candidate's profile or the company, when there is one.
+   */
+  deletionsDue: v.object({
+    total: v.number(),
+    items: v.array(
+      v.object({
+        kind: v.picklist(['candidate', 'company']),
+        type: v.string(),
+        uuid: v.nullable(v.string()),
+        name: v.nullable(v.string()),
+        dueAt: v.string(),
+      }),
+    ),
+  }),
 });
 export type AgentDashboard = v.InferOutput<typeof AgentDashboardSchema>;
 

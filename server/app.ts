@@ -114,7 +114,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', profileRoutes({ db: deps.db.db, tokens: deps.auth.tokens, storage: photoStorage }));
   app.route(
     '/api',
-    agentRoutes({ db: deps.db.db, tokens: deps.auth.tokens, storage: photoStorage, now: deps.auth.now }),
+    agentRoutes({
+      db: deps.db.db,
+      tokens: deps.auth.tokens,
+      storage: photoStorage,
+      now: deps.auth.now,
+      retentionMonths: deps.config.retentionMonths,
+    }),
   );
   app.route(
     '/api',

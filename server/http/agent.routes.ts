@@ -38,6 +38,8 @@ export interface AgentRoutesDeps {
   storage: PhotoStorage;
   /** The clock of new-this-week and the promotion mail (tests). */
   now?: () => number;
+  /** RETENTION_MONTHS: the dashboard's deletions due. */
+  retentionMonths?: number;
 }
 
 /**
@@ -74,7 +76,7 @@ export function agentRoutes(deps: AgentRoutesDeps) {
       return result.ok ? c.json(result.self) : conflictResponse(c, 'agent.version_conflict', result.current);
     })
     .get('/agent/list', async (c) => c.json(await listAgents(db)))
-    .get('/agent/dashboard', async (c) => c.json(await dashboard(db, caller(c), now())))
+    .get('/agent/dashboard', async (c) => c.json(await dashboard(db, caller(c), now(), deps.retentionMonths)))
     .get('/agent/profile/:uuid', async (c) =>
       c.json(await readCandidate(db, await currentCatalog(db), caller(c), uuidParam(c))),
     )

@@ -117,6 +117,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       409: ['email.taken'],
       429: limited,
     }),
+    'POST /api/public/retention/keep': op(
+      "Keep an account after the retention notice (the mail's link)",
+      noContent,
+      { 400: ['keep.invalid_token'] },
+    ),
     'GET /api/public/user/validate/{token}': op('Confirm the e-mail address', tokens, {
       400: ['validation.invalid_token'],
     }),
@@ -247,13 +252,17 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'GET /api/profile/photo/{id}/thumb': op("A photo's thumbnail", media('image/jpeg'), photo),
   }),
   ...section('jobs', {
-    'PUT /api/job': op('Create a job', created(JobSchema), { 403: forbidden }),
+    'PUT /api/job': op('Create a job (a company: at most 20 requests a day)', created(JobSchema), {
+      403: forbidden,
+      429: ['cap.job_requests'],
+    }),
     'GET /api/jobs/list': op('The jobs the caller may see', ok(JobListResponseSchema), { 403: forbidden }),
     'POST /api/job/preview': op(
       'What-if: how many profiles an unsaved job would match',
       ok(PreviewResponseSchema),
       {
         403: forbidden,
+        429: ['cap.previews'],
       },
     ),
     'POST /api/job/changestatus/{uuid}': op("Change a job's status", ok(JobSchema), agentJob),
@@ -276,15 +285,15 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     ),
     'DELETE /api/job/{uuid}': op('Delete a job', noContent, agentJob),
     'POST /api/job/{uuid}/run': op(
-      'Start a matching run',
+      'Start a matching run (at most 10 queued per agent)',
       { status: 202, json: RunAnswer },
-      { ...agentJob, 409: ['job.archived'] },
+      { ...agentJob, 409: ['job.archived'], 429: ['cap.runs_queued'] },
     ),
     'GET /api/job/{uuid}/run': op("The job's latest run", ok(RunAnswer), jobRun),
     'GET /api/job/{uuid}/run/events': op(
-      "The run's progress as server-sent events",
+      "The run's progress as server-sent events (at most 10 open per user)",
       media('text/event-stream'),
-      jobRun,
+      { ...jobRun, 429: ['cap.streams'] },
     ),
     'GET /api/job/{uuid}/near-misses': op(
       'Profiles that failed one must criterion',

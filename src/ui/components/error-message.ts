@@ -98,6 +98,11 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'card.format_invalid': msg`This card format does not exist.`,
   'block.reason_required': msg`Please give the reason for the block.`,
   'profile.blocked': msg`The agency has paused your profile: only the agency can resume it.`,
+  'cap.job_requests': msg`Your company has filed 20 job requests today, the most a day allows. Please file more tomorrow.`,
+  'cap.runs_queued': msg`You have 10 matching runs waiting already. Please try again once one of them has started.`,
+  'cap.streams': msg`Too many progress views are open for your account. Please close a few tabs and try again.`,
+  'cap.previews': msg`The preview is asked for too often. It updates again in a moment.`,
+  'keep.invalid_token': msg`This link is not valid any more: it was used already or has expired. Sign in to keep your account.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;
