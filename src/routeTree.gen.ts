@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as ProtectedRouteImport } from './routes/_protected'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as KeepAccountRouteImport } from './routes/keep-account'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ProtectedAgentRouteImport } from './routes/_protected/_agent'
@@ -58,6 +59,11 @@ const AboutRoute = AboutRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KeepAccountRoute = KeepAccountRouteImport.update({
+  id: '/keep-account',
+  path: '/keep-account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -211,6 +217,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/keep-account': typeof KeepAccountRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/companies': typeof ProtectedCompaniesRoute
@@ -242,6 +249,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/keep-account': typeof KeepAccountRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/companies': typeof ProtectedCompaniesRoute
@@ -275,6 +283,7 @@ export interface FileRoutesById {
   '/_protected': typeof ProtectedRouteWithChildren
   '/about': typeof AboutRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/keep-account': typeof KeepAccountRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/_protected/_agent': typeof ProtectedAgentRouteWithChildren
@@ -309,6 +318,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/forgot-password'
+    | '/keep-account'
     | '/login'
     | '/register'
     | '/companies'
@@ -340,6 +350,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/forgot-password'
+    | '/keep-account'
     | '/login'
     | '/register'
     | '/companies'
@@ -372,6 +383,7 @@ export interface FileRouteTypes {
     | '/_protected'
     | '/about'
     | '/forgot-password'
+    | '/keep-account'
     | '/login'
     | '/register'
     | '/_protected/_agent'
@@ -406,6 +418,7 @@ export interface RootRouteChildren {
   ProtectedRoute: typeof ProtectedRouteWithChildren
   AboutRoute: typeof AboutRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  KeepAccountRoute: typeof KeepAccountRoute
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   LegalNameRoute: typeof LegalNameRoute
@@ -443,6 +456,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/keep-account': {
+      id: '/keep-account'
+      path: '/keep-account'
+      fullPath: '/keep-account'
+      preLoaderRoute: typeof KeepAccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -704,6 +724,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProtectedRoute: ProtectedRouteWithChildren,
   AboutRoute: AboutRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  KeepAccountRoute: KeepAccountRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   LegalNameRoute: LegalNameRoute,

@@ -196,14 +196,14 @@ describe('retention', () => {
         encoding: 'utf8',
         env: { PATH: process.env.PATH ?? '', DATABASE_URL: url, NODE_ENV: 'test' },
       });
-    // Carl got his notice in 2028 (the test before) and never came back.
+    // Carl and Bob got their notices in 2028 (the test before) and never came back.
     const dry = cli(['--now', '2030-01-01T00:00:00Z', '--dry-run']);
     expect(dry.status).toBe(0);
     expect(dry.stdout).toContain(`delete  account ${ids.carl} (luna) last active 2025-11-25T10:00:00.000Z`);
-    expect(dry.stdout).toMatch(/would: \d+ notice\(s\), 1 deletion\(s\)/);
+    expect(dry.stdout).toMatch(/would: \d+ notice\(s\), 2 deletion\(s\)/);
     expect(await exists('users', ids.carl)).toBe(true);
     const done = cli(['--now', '2030-01-01T00:00:00Z']);
-    expect(done.stdout).toMatch(/did: \d+ notice\(s\), 1 deletion\(s\)/);
+    expect(done.stdout).toMatch(/did: \d+ notice\(s\), 2 deletion\(s\)/);
     expect(await exists('users', ids.carl)).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'network.unreachable': msg`Matchwerk cannot be reached. Check your connection and try again.`,
   'server.database_unavailable': msg`Matchwerk is briefly unavailable. Please try again in a moment.`,
   'server.internal': msg`Something went wrong on our side. Please try again.`,
+  'server.busy': msg`Matchwerk is very busy right now. Please try again in a moment.`,
   'email.required': msg`Please enter your e-mail address.`,
   'email.invalid': msg`Please enter a valid e-mail address, such as name@example.com.`,
   'email.too_long': msg`This e-mail address is too long.`,
