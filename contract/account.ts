@@ -116,6 +116,19 @@ export const PhoneConfirmSchema = strictObject({
 
 export const PasswordResetRequestSchema = strictObject({ email: EmailSchema });
 
+/**
+ * POST /api/public/retention/keep: the link of the retention notice (PRODUCT.md §8) keeps the
+ * account; 204, or 400 `keep.invalid_token` for a used, expired or unknown token.
+ */
+export const KeepAccountSchema = strictObject({
+  token: v.pipe(
+    v.string('keep.invalid_token'),
+    v.minLength(1, 'keep.invalid_token'),
+    v.maxLength(200, 'keep.invalid_token'),
+  ),
+});
+export type KeepAccount = v.InferOutput<typeof KeepAccountSchema>;
+
 export const PasswordResetSchema = strictObject({
   email: EmailSchema,
   token: v.pipe(
@@ -185,6 +198,8 @@ export const ACCOUNT_ERROR_CODES = [
   /** Under `fields` of registration.step_not_ready, for each missing profile field. */
   'field.required',
   'reset.invalid_token',
+  /** The retention notice's keep link was used, has expired or never existed. */
+  'keep.invalid_token',
 ] as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
 

@@ -18,6 +18,7 @@ export { ASSIGNED_FILTERS, CREATED_FILTERS, PROFILE_LIST_SORTS, REGISTRATION_FIL
  * GET  /api/agent/profile/{uuid}               → AgentProfileDetailSchema (logged in the access log)
  * GET  /api/agent/profile/{uuid}/access-log    → AccessLogResponseSchema (senior agents only)
  * POST /api/agent/profile/{uuid}/status        CandidateStatusBodySchema → AssignmentResultSchema
+ *                                              (inactive + reason: the agency's block; active: lifted)
  * POST /api/agent/assign_profile               AssignBodySchema → AssignmentResultSchema
  * POST /api/agent/assign_company               AssignBodySchema → AssignmentResultSchema
  * POST /api/agent/luna_to_stella               PromoteBodySchema → AssignmentResultSchema; 409 profile.not_luna
@@ -43,6 +44,8 @@ export const AGENT_ERROR_CODES = [
   'agent.version_conflict',
   'card.format_invalid',
   'status.invalid',
+  /** Blocking a candidate needs a reason (1–500 characters). */
+  'block.reason_required',
 ] as const;
 export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
 
@@ -98,7 +101,9 @@ export const ProfileListItemSchema = v.object({
   occupation: v.nullable(v.string()),
   /** URL of the 128 × 128 thumbnail, or null. */
   thumbnail: v.nullable(v.string()),
+  /** inactive: the candidate switched matching off, or the agency blocked them (`blocked`). */
   status: v.picklist(['active', 'inactive']),
+  blocked: v.boolean(),
   assignedAgent: v.nullable(AgentRefSchema),
   completeness: v.number(),
   createdAt: v.string(),
@@ -133,6 +138,13 @@ export const AgentActionSchema = v.object({
   details: v.record(v.string(), v.unknown()),
 });
 
+/**
+ * The agency's block of a candidate (PRODUCT.md §8): when and why an agent blocked them; null when
+ * not blocked. Agents only; the candidate sees `pausedByAgency` without the reason.
+ */
+export const CandidateBlockSchema = v.object({ at: v.string(), reason: v.string() });
+export type CandidateBlock = v.InferOutput<typeof CandidateBlockSchema>;
+
 /** GET /api/agent/profile/{uuid}. */
 export const AgentProfileDetailSchema = v.object({
   profile: ProfileResponseSchema,
@@ -150,6 +162,7 @@ export const AgentProfileDetailSchema = v.object({
     }),
   ),
   assignedAgent: v.nullable(AgentRefSchema),
+  block: v.nullable(CandidateBlockSchema),
   /** Active jobs whose current results hold the candidate. */
   jobs: v.array(v.object({ uuid: v.string(), title: v.string(), rank: v.number(), score: v.number() })),
   /** The changes agents made (assign, promote, status), newest first. */
@@ -168,15 +181,35 @@ export const AssignBodySchema = strictObject({
 });
 export type AssignBody = v.InferOutput<typeof AssignBodySchema>;
 export const PromoteBodySchema = strictObject({ uuid: UuidSchema });
-export const CandidateStatusBodySchema = strictObject({
-  status: v.picklist(['active', 'inactive'], 'status.invalid'),
-});
+/** Why an agent blocks a candidate: required, 1–500 characters, kept in the candidate's history. */
+export const BlockReasonSchema = v.pipe(
+  v.string('block.reason_required'),
+  v.trim(),
+  v.minLength(1, 'block.reason_required'),
+  v.maxLength(500, FieldError.tooLong),
+);
+/**
+ * The agency's switch on a candidate: `inactive` with a reason blocks them (in no run; the candidate
+ * cannot switch matching on), `active` lifts the block. The candidate's own switch is not touched.
+ */
+export const CandidateStatusBodySchema = v.variant(
+  'status',
+  [
+    strictObject({ status: v.literal('inactive'), reason: BlockReasonSchema }),
+    strictObject({ status: v.literal('active') }),
+  ],
+  'status.invalid',
+);
+export type CandidateStatusBody = v.InferOutput<typeof CandidateStatusBodySchema>;
 
 export const AssignmentResultSchema = v.object({
   uuid: v.string(),
   type: v.string(),
+  /** The candidate's own matching switch. */
   status: v.string(),
   assignedAgent: v.nullable(AgentRefSchema),
+  /** The agency's block, or null. */
+  block: v.nullable(CandidateBlockSchema),
 });
 export type AssignmentResult = v.InferOutput<typeof AssignmentResultSchema>;
 
@@ -303,6 +336,22 @@ export const AgentDashboardSchema = v.object({
     }),
   ),
   companyRequestsWaiting: v.number(),
+  /**
+   * Retention (PRODUCT.md §8): accounts and agent-kept profiles due for deletion within 30 days,
+   * soonest first (the first 10). `uuid` is the candidate's profile or the company, when there is one.
+   */
+  deletionsDue: v.object({
+    total: v.number(),
+    items: v.array(
+      v.object({
+        kind: v.picklist(['candidate', 'company']),
+        type: v.string(),
+        uuid: v.nullable(v.string()),
+        name: v.nullable(v.string()),
+        dueAt: v.string(),
+      }),
+    ),
+  }),
 });
 export type AgentDashboard = v.InferOutput<typeof AgentDashboardSchema>;
 

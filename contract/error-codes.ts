@@ -20,6 +20,8 @@ export const SESSION_ERROR_CODES = [
 export const PROFILE_ERROR_CODES = [
   'profile.version_conflict',
   'profile.not_found',
+  /** Switching matching on while the agency blocks the profile (PRODUCT.md §8). */
+  'profile.blocked',
   'photo.type_unsupported',
   'photo.invalid',
   'photo.too_many_pixels',

@@ -41,6 +41,8 @@ export const ErrorCode = {
   /** The token's session was ended (logout, password change or reset) or its account deleted or deactivated. */
   jwtRevoked: 'jwt.revoked',
   databaseUnavailable: 'server.database_unavailable',
+  /** Too much at once (the login queue is full): try again after Retry-After. */
+  busy: 'server.busy',
   internal: 'server.internal',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -56,6 +56,15 @@ export const JOB_ERROR_CODES = [
   'status.invalid',
   'version.required',
   'query.invalid',
+  /**
+   * Caps per caller (PRODUCT.md §8), answered 429 with Retry-After: job requests per company per
+   * day (20), runs queued per agent (10), open progress streams per user (10), previews per agent
+   * per second (20).
+   */
+  'cap.job_requests',
+  'cap.runs_queued',
+  'cap.streams',
+  'cap.previews',
 ] as const;
 export type JobErrorCode = (typeof JOB_ERROR_CODES)[number];
 

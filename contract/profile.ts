@@ -19,7 +19,13 @@ export const ProfileResponseSchema = v.object({
   values: v.record(v.string(), v.unknown()),
   /** URL of the 512 × 512 photo (fetched as a blob with the token), or null. */
   image: v.nullable(v.string()),
+  /** The candidate's own switch: matching on (active) or off (inactive). */
   status: v.picklist(PROFILE_STATUSES),
+  /**
+   * The agency's block (PRODUCT.md §8): the profile is in no run, whatever its own switch says, and
+   * only an agent lifts it. The reason is the agency's note and is not shown to the candidate.
+   */
+  pausedByAgency: v.boolean(),
   /** 0–100: the share of the required fields that are filled. */
   completeness: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
   /** Keys of the required fields that are still empty, in catalogue order. */
@@ -45,5 +51,14 @@ export type ProfileUpdate = v.InferOutput<typeof ProfileUpdateSchema>;
 /** 409 body of a stale PUT: the error, and the profile as it is now, so the client can offer a choice. */
 export const ProfileConflictSchema = versionConflictSchema('profile.version_conflict', ProfileResponseSchema);
 
-/** GET/POST /api/profile/status. */
+/**
+ * POST /api/profile/status body. Switching matching on while the agency blocks the profile answers
+ * 409 `profile.blocked` (switching it off is always allowed).
+ */
 export const ProfileStatusSchema = strictObject({ status: v.picklist(PROFILE_STATUSES, 'status.invalid') });
+/** GET/POST /api/profile/status answer: the own switch and whether the agency paused the profile. */
+export const ProfileStatusResponseSchema = v.object({
+  status: v.picklist(PROFILE_STATUSES),
+  pausedByAgency: v.boolean(),
+});
+export type ProfileStatusResponse = v.InferOutput<typeof ProfileStatusResponseSchema>;

@@ -4,7 +4,7 @@
 // Besides req/s (which depends on what else the machine runs), each phase reports the server
 // process's CPU time per request (from /proc) and the req/s that means for one whole core.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { spawnServer } from '../tests/support/server-process';
@@ -176,6 +176,17 @@ try {
       `| ${r.name.padEnd(32)} | ${r.rps.toFixed(0).padStart(8)} | ${String(r.p50).padStart(7)} | ${String(r.p99).padStart(7)} | ${String(r.ok).padStart(7)} | ${String(r.errors).padStart(6)} | ${cpu.padStart(10)} | ${perCore.padStart(10)} |\n`,
     );
   }
+  // Fair logins (issue 23): whoever waits longest should wait at most 4 × the median.
+  const logins = rows.find((r) => r.name.startsWith('login'));
+  if (logins)
+    process.stdout.write(
+      `\nlogin fairness p99/p50: ${(logins.p99 / Math.max(1, logins.p50)).toFixed(2)} (goal ≤ 4 at ≥ 80 logins/s; ${logins.rps.toFixed(0)} logins/s)\n`,
+    );
+  process.stdout.write(
+    `load average while measured (1/5/15 min): ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')} on ${availableParallelism()} cores\n`,
+  );
 } finally {
   await server.stop();
 }

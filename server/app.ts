@@ -121,6 +121,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       storage: photoStorage,
       now: deps.auth.now,
       publicOrigin: deps.config.publicOrigin,
+      retentionMonths: deps.config.retentionMonths,
     }),
   );
   app.route('/api', timelineRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));

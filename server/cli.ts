@@ -17,6 +17,10 @@ const commands: Record<string, Command> = {
     summary: 'seed the demo accounts into the database',
     load: () => import('./commands/seed-demo'),
   },
+  retention: {
+    summary: 'notify and delete inactive accounts (RETENTION_MONTHS): [--now ISO] [--dry-run]',
+    load: () => import('./commands/retention'),
+  },
   'match:file': {
     summary: 'rank profiles (NDJSON) against a job (JSON) without a database',
     load: () => import('./commands/match-file'),

@@ -127,6 +127,18 @@ export const ConfigSchema = v.object({
     ),
     '7',
   ),
+  // Retention (PRODUCT.md §8): months without login or agent activity before an account is deleted.
+  RETENTION_MONTHS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number of months'),
+      v.transform(Number),
+      v.number(),
+      v.minValue(2, 'must be at least 2 months'),
+      v.maxValue(240, 'must be at most 240 months'),
+    ),
+    '24',
+  ),
   // Where the legal texts live (`{name}/{version}.{de,en}.md`); default: server/legal/texts.
   LEGAL_DIR: v.optional(v.string()),
   // The staffing agency that runs this instance: substituted into the legal texts (server/legal/).
@@ -168,6 +180,8 @@ export interface Config {
   smsCountries: readonly string[];
   /** Sent and failed outbox messages older than this many days are deleted. */
   outboxRetentionDays: number;
+  /** Months without login or agent activity after which an account or agent-kept profile is deleted. */
+  retentionMonths: number;
   /** The agency's particulars for the legal texts (Impressum, Datenschutz, terms). */
   agency: AgencyConfig;
   /** The directory of the legal texts (LEGAL_DIR), outside the code so an update keeps the operator's edits. */
@@ -224,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     matchResultLimit: c.MATCH_RESULT_LIMIT,
     smsCountries: c.SMS_COUNTRIES,
     outboxRetentionDays: c.OUTBOX_RETENTION_DAYS,
+    retentionMonths: c.RETENTION_MONTHS,
     legalDir: c.LEGAL_DIR ? resolve(c.LEGAL_DIR) : DEFAULT_LEGAL_DIR,
     agency: {
       name: c.AGENCY_NAME,

@@ -14,6 +14,7 @@ import { RunWorker } from './jobs/run-worker';
 import { indexSnapshotFor, JobServices } from './jobs/services';
 import { createLogger, type Logger } from './log';
 import { DataDirInUseError } from './maintenance/data-lock';
+import { startRetention } from './maintenance/retention';
 import { startSweeps } from './maintenance/sweeps';
 import { startOutboxWorker } from './messaging/outbox';
 import { transportsFor } from './messaging/transports';
@@ -64,6 +65,13 @@ export async function startServer(
   jobs.onRunQueued = () => runWorker.poke();
   // Orphan photo files, expired tokens and codes, old rate-limit rows: now and hourly.
   const sweeper = startSweeps(db.db, new FilePhotoStorage(join(config.dataDir, 'photos')), logger);
+  // Retention (PRODUCT.md §8): notices 30 days ahead, then deletion; a minute after start and daily.
+  const retention = startRetention(db.db, {
+    months: config.retentionMonths,
+    publicOrigin: config.publicOrigin,
+    storage: new FilePhotoStorage(join(config.dataDir, 'photos')),
+    log: logger,
+  });
   const app = createApp({ config, db, logger, auth, staticDir, extraRoutes: options.extraRoutes, jobs });
 
   const server = await new Promise<Server>((resolveListening) => {
@@ -94,6 +102,7 @@ export async function startServer(
       auth.tokens.revocations?.stop();
       await runWorker.stop();
       await sweeper.stop();
+      await retention.stop();
       await db.close();
       logger.info('stopped');
     })();

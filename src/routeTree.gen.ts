@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as ProtectedRouteImport } from './routes/_protected'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as KeepAccountRouteImport } from './routes/keep-account'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ProtectedAgentRouteImport } from './routes/_protected/_agent'
@@ -63,6 +64,11 @@ const AboutRoute = AboutRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KeepAccountRoute = KeepAccountRouteImport.update({
+  id: '/keep-account',
+  path: '/keep-account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -243,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/keep-account': typeof KeepAccountRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/companies': typeof ProtectedCompaniesRoute
@@ -279,6 +286,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/keep-account': typeof KeepAccountRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/companies': typeof ProtectedCompaniesRoute
@@ -317,6 +325,7 @@ export interface FileRoutesById {
   '/_protected': typeof ProtectedRouteWithChildren
   '/about': typeof AboutRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/keep-account': typeof KeepAccountRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/_protected/_agent': typeof ProtectedAgentRouteWithChildren
@@ -356,6 +365,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/forgot-password'
+    | '/keep-account'
     | '/login'
     | '/register'
     | '/companies'
@@ -392,6 +402,7 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/forgot-password'
+    | '/keep-account'
     | '/login'
     | '/register'
     | '/companies'
@@ -429,6 +440,7 @@ export interface FileRouteTypes {
     | '/_protected'
     | '/about'
     | '/forgot-password'
+    | '/keep-account'
     | '/login'
     | '/register'
     | '/_protected/_agent'
@@ -468,6 +480,7 @@ export interface RootRouteChildren {
   ProtectedRoute: typeof ProtectedRouteWithChildren
   AboutRoute: typeof AboutRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  KeepAccountRoute: typeof KeepAccountRoute
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   LegalNameRoute: typeof LegalNameRoute
@@ -506,6 +519,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/keep-account': {
+      id: '/keep-account'
+      path: '/keep-account'
+      fullPath: '/keep-account'
+      preLoaderRoute: typeof KeepAccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -810,6 +830,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProtectedRoute: ProtectedRouteWithChildren,
   AboutRoute: AboutRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  KeepAccountRoute: KeepAccountRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   LegalNameRoute: LegalNameRoute,

@@ -6,9 +6,16 @@ import type { TokenSettings } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { emailTokens } from '../db/schema/registration';
 
-export type EmailTokenPurpose = 'validate' | 'reset';
+export type EmailTokenPurpose = 'validate' | 'reset' | 'keep';
 export const VALIDATION_TTL_MS = 24 * 3600 * 1000;
 export const RESET_TTL_MS = 3600 * 1000;
+/** The retention notice's keep link: good past the deletion day it announces (30 days). */
+export const KEEP_TTL_MS = 45 * 24 * 3600 * 1000;
+const TTL_MS: Record<EmailTokenPurpose, number> = {
+  validate: VALIDATION_TTL_MS,
+  reset: RESET_TTL_MS,
+  keep: KEEP_TTL_MS,
+};
 /** The reset JWT's audience: an access-token verifier (audience "matchwerk") refuses it. */
 export const RESET_AUDIENCE = 'matchwerk:reset-password';
 
@@ -35,7 +42,7 @@ export async function storeEmailToken(
     purpose,
     tokenHash: sha256(token),
     createdAt: now,
-    expiresAt: new Date(now.getTime() + (purpose === 'reset' ? RESET_TTL_MS : VALIDATION_TTL_MS)),
+    expiresAt: new Date(now.getTime() + TTL_MS[purpose]),
   });
   return token;
 }

@@ -186,6 +186,25 @@ const TEMPLATES = {
       ],
     },
   },
+  // Retention (PRODUCT.md §8): 30 days ahead; `{date}` is the day of deletion.
+  retentionNotice: {
+    de: {
+      subject: 'Ihr Matchwerk-Konto wird am {date} gelöscht',
+      paragraphs: [
+        'Sie haben sich lange nicht bei Matchwerk angemeldet. Konten ohne Aktivität löschen wir nach unseren Aufbewahrungsregeln: Ihr Konto und Ihre persönlichen Daten werden am {date} gelöscht.',
+        'Möchten Sie Ihr Konto behalten, klicken Sie auf „Konto behalten“ oder melden Sie sich an. Sonst müssen Sie nichts tun.',
+      ],
+      button: 'Konto behalten',
+    },
+    en: {
+      subject: 'Your Matchwerk account will be deleted on {date}',
+      paragraphs: [
+        'You have not signed in to Matchwerk for a long time. We delete inactive accounts under our retention rules: your account and your personal data will be deleted on {date}.',
+        'To keep your account, press "Keep my account" or sign in. Otherwise there is nothing you need to do.',
+      ],
+      button: 'Keep my account',
+    },
+  },
 } satisfies Record<string, Record<Language, Template>>;
 
 export type AccountMail = keyof typeof TEMPLATES;
@@ -193,4 +212,21 @@ export type AccountMail = keyof typeof TEMPLATES;
 /** The account mail `kind` in `language`; validation, reset and invitation mails carry `link`. */
 export function accountMail(kind: AccountMail, language: Language, link?: string): Mail {
   return render(TEMPLATES[kind][language], link);
+}
+
+/** The retention notice: the day of deletion in the owner's language, and the link that keeps the account. */
+export function retentionNoticeMail(language: Language, link: string, deletionDay: Date): Mail {
+  const date = new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    dateStyle: 'long',
+    timeZone: 'Europe/Berlin',
+  }).format(deletionDay);
+  const template = TEMPLATES.retentionNotice[language];
+  return render(
+    {
+      ...template,
+      subject: template.subject.replace('{date}', date),
+      paragraphs: template.paragraphs.map((p) => p.replace('{date}', date)),
+    },
+    link,
+  );
 }

@@ -3,9 +3,10 @@ import type { TokenClaims, TokenPair } from '../../contract/session';
 import { hashPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
 import { issueTokenPair, revokeAllSessions } from '../auth/sessions';
+import type { Database } from '../db/client';
 import { photos } from '../db/schema/accounts';
 import { outbox } from '../db/schema/auth';
-import { users } from '../db/schema/users';
+import { type UserRow, users } from '../db/schema/users';
 import type { Logger } from '../log';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
@@ -14,6 +15,30 @@ import { accountMail } from './mails';
 import { type AccountServices, checkCurrentPassword, currentUser, noAccount } from './services';
 
 /** Account settings: the password and deleting the account (the phone is in phone.ts). */
+
+/**
+ * Inside a transaction: deletes the user row and with it (cascade) profile, photo row, tokens,
+ * codes, consents and outbox entries, plus queued messages addressed to the user's e-mail or phone,
+ * and queues the "account deleted" notice to the address, tied to no user. Answers the photo id
+ * whose files go after the commit. DELETE /api/user and the retention job (PRODUCT.md §8) both.
+ */
+export async function removeAccount(
+  tx: Database,
+  user: Pick<UserRow, 'id' | 'email' | 'phoneNumber' | 'pendingPhoneNumber' | 'language'>,
+  now: Date,
+): Promise<string | undefined> {
+  const [photo] = await tx.select({ id: photos.id }).from(photos).where(eq(photos.userId, user.id));
+  const addressedTo = [user.email, user.phoneNumber, user.pendingPhoneNumber].filter(
+    (to): to is string => to !== null,
+  );
+  await tx
+    .delete(outbox)
+    .where(or(eq(outbox.userId, user.id), ...addressedTo.map((to) => eq(outbox.recipient, to))));
+  await tx.delete(users).where(eq(users.id, user.id));
+  const mail = accountMail('accountDeleted', languageOf(user.language));
+  await queueMessage(tx, { kind: 'mail', userId: null, to: user.email, ...mail }, now);
+  return photo?.id;
+}
 
 /** PUT /api/user/password: ends every other session and answers a new pair for this one. */
 export async function changePassword(
@@ -57,19 +82,7 @@ export async function deleteAccount(
   const user = await currentUser(svc, claims);
   await checkCurrentPassword(svc, user, password, 'password');
   const now = new Date(svc.auth.now());
-  const photoId = await db.transaction(async (tx) => {
-    const [photo] = await tx.select({ id: photos.id }).from(photos).where(eq(photos.userId, user.id));
-    const addressedTo = [user.email, user.phoneNumber, user.pendingPhoneNumber].filter(
-      (to): to is string => to !== null,
-    );
-    await tx
-      .delete(outbox)
-      .where(or(eq(outbox.userId, user.id), ...addressedTo.map((to) => eq(outbox.recipient, to))));
-    await tx.delete(users).where(eq(users.id, user.id));
-    const mail = accountMail('accountDeleted', languageOf(user.language));
-    await queueMessage(tx, { kind: 'mail', userId: null, to: user.email, ...mail }, now);
-    return photo?.id;
-  });
+  const photoId = await db.transaction((tx) => removeAccount(tx as unknown as Database, user, now));
   // This node refuses the account's tokens at once; the others learn it from the row the
   // deletion's trigger wrote (session_revocations) within seconds.
   svc.auth.tokens.revocations?.noteUser(user.id);

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { type AssignBody, type AssignmentResult, isSeniorAgentType } from '../../contract/agent';
+import {
+  type AssignBody,
+  type AssignmentResult,
+  type CandidateStatusBody,
+  isSeniorAgentType,
+} from '../../contract/agent';
 import { isAgentType } from '../../contract/user-types';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
@@ -8,13 +13,24 @@ import { queueMessage } from '../messaging/outbox';
 import { languageOf, promotionMail } from '../messaging/texts';
 import { checkUuid, companyNotFound } from './access';
 import { recordAction } from './audit';
-import { candidateRow } from './candidates';
+import { blockOf, type CandidateRow, candidateRow } from './candidates';
 import { agentRef } from './team';
 
 /**
  * What an agent changes about a candidate or a company (issue 12): assignment, promotion of a luna,
- * activation. Senior agents only assign to others; each change is recorded (audit.ts).
+ * the agency's block (issue 23). Senior agents only assign to others; each change is recorded
+ * (audit.ts).
  */
+
+async function candidateResult(db: Database, row: CandidateRow): Promise<AssignmentResult> {
+  return {
+    uuid: row.id,
+    type: row.type,
+    status: row.status,
+    assignedAgent: await agentRef(db, row.assigned_agent_id),
+    block: blockOf(row),
+  };
+}
 
 /** The agent an assignment names: the caller, nobody, or (senior agents only) another agent. */
 async function assignee(db: Database, caller: Caller, body: AssignBody): Promise<string | null> {
@@ -63,7 +79,7 @@ export async function assignProfile(
     }
     return { ...current, assigned_agent_id: agent };
   });
-  return { uuid: row.id, type: row.type, status: row.status, assignedAgent: await agentRef(db, agent) };
+  return candidateResult(db, row);
 }
 
 /** POST /api/agent/assign_company. */
@@ -89,7 +105,13 @@ export async function assignCompany(
       });
     }
   });
-  return { uuid: id, type: 'company', status: 'active', assignedAgent: await agentRef(db, agent) };
+  return {
+    uuid: id,
+    type: 'company',
+    status: 'active',
+    assignedAgent: await agentRef(db, agent),
+    block: null,
+  };
 }
 
 /**
@@ -126,43 +148,44 @@ export async function promoteLuna(
     });
     return { ...current, type: 'stella' };
   });
-  return {
-    uuid: row.id,
-    type: row.type,
-    status: row.status,
-    assignedAgent: await agentRef(db, row.assigned_agent_id),
-  };
+  return candidateResult(db, row);
 }
 
-/** POST /api/agent/profile/{uuid}/status: an inactive candidate takes no part in matching. */
+/**
+ * POST /api/agent/profile/{uuid}/status: the agency's block (PRODUCT.md §8). `inactive` with a reason
+ * blocks the candidate: the matching index leaves them out and they cannot switch matching on; a
+ * new reason on a blocked candidate replaces the old one. `active` lifts the block; the candidate's
+ * own switch stays as they set it. Recorded as `block` / `unblock` (with the reason) in the history.
+ */
 export async function setCandidateStatus(
   db: Database,
   caller: Caller,
   id: string,
-  status: 'active' | 'inactive',
+  body: CandidateStatusBody,
+  now: Date = new Date(),
 ): Promise<AssignmentResult> {
   const row = await db.transaction(async (tx) => {
     const db2 = tx as unknown as Database;
     const current = await candidateRow(db2, id, true);
-    if (current.status !== status) {
-      await db2.execute(sql`update profiles set status = ${status} where id = ${current.id}`);
-      await recordAction(
+    const target = { kind: 'profile' as const, id: current.id };
+    if (body.status === 'inactive') {
+      if (current.blocked_reason === body.reason) return current;
+      const [updated] = await queryRows<CandidateRow>(
         db2,
-        caller,
-        { kind: 'profile', id: current.id },
-        status === 'active' ? 'activate' : 'deactivate',
-        {
-          from: current.status,
-          to: status,
-        },
+        sql`update profiles set blocked_at = coalesce(blocked_at, ${now.toISOString()}),
+              blocked_reason = ${body.reason}, blocked_by = ${caller.userId}
+            where id = ${current.id}
+            returning id, user_id, type, status, "values", version, assigned_agent_id, blocked_at, blocked_reason`,
       );
+      await recordAction(db2, caller, target, 'block', { reason: body.reason });
+      return updated!;
     }
-    return { ...current, status };
+    if (current.blocked_at === null) return current;
+    await db2.execute(
+      sql`update profiles set blocked_at = null, blocked_reason = null, blocked_by = null where id = ${current.id}`,
+    );
+    await recordAction(db2, caller, target, 'unblock', { reason: current.blocked_reason });
+    return { ...current, blocked_at: null, blocked_reason: null };
   });
-  return {
-    uuid: row.id,
-    type: row.type,
-    status: row.status,
-    assignedAgent: await agentRef(db, row.assigned_agent_id),
-  };
+  return candidateResult(db, row);
 }

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { type AgentProfileDetail, type CardFormat, isSeniorAgentType } from '../../contract/agent';
+import {
+  type AgentProfileDetail,
+  type CandidateBlock,
+  type CardFormat,
+  isSeniorAgentType,
+} from '../../contract/agent';
 import { type Catalog, fieldIsFor } from '../../contract/catalog';
 import { CONTACT_EMAIL_KEY } from '../../contract/people';
 import type { ProfileResponse } from '../../contract/profile';
@@ -30,13 +35,24 @@ export interface CandidateRow {
   assigned_agent_id: string | null;
   /** Where an invitation goes while there is no account (issue 20). */
   contact_email: string | null;
+  blocked_at: string | Date | null;
+  blocked_reason: string | null;
+}
+
+/** The agency's block of a candidate as agents read it, or null. */
+export function blockOf(row: Pick<CandidateRow, 'blocked_at' | 'blocked_reason'>): CandidateBlock | null {
+  return row.blocked_at === null
+    ? null
+    : { at: new Date(row.blocked_at).toISOString(), reason: row.blocked_reason ?? '' };
 }
 
 /** The candidate's profile row (locked for update when `lock`); 400 for a bad id, 404 for none. */
 export async function candidateRow(db: Database, id: string, lock = false): Promise<CandidateRow> {
   const [row] = await queryRows<CandidateRow>(
     db,
-    sql`select id, user_id, type, status, "values", version, assigned_agent_id, contact_email from profiles
+    sql`select id, user_id, type, status, "values", version, assigned_agent_id, contact_email, blocked_at,
+               blocked_reason
+        from profiles
         where id = ${checkUuid(id)} ${lock ? sql`for update` : sql``}`,
   );
   if (!row) throw profileNotFound();
@@ -44,7 +60,13 @@ export async function candidateRow(db: Database, id: string, lock = false): Prom
 }
 
 function profileResponse(catalog: Catalog, row: CandidateRow, image: string | null): ProfileResponse {
-  const response = toResponse('candidate', row, fieldsFor(catalog, 'candidate', row.type), row.type, image);
+  const response = toResponse(
+    'candidate',
+    { ...row, paused_by_agency: row.blocked_at !== null },
+    fieldsFor(catalog, 'candidate', row.type),
+    row.type,
+    image,
+  );
   // The agents' form shows a contact e-mail while there is no account (contract/people.ts).
   if (!row.user_id && row.contact_email) response.values[CONTACT_EMAIL_KEY] = row.contact_email;
   return response;
@@ -111,6 +133,7 @@ export async function readCandidate(
         }
       : null,
     assignedAgent,
+    block: blockOf(row),
     jobs: jobs.map((j) => ({ uuid: j.id, title: j.title ?? '', rank: j.rank, score: j.score })),
     history: history.map((h) => ({
       at: new Date(h.at).toISOString(),

@@ -3,6 +3,7 @@ import type { AgentDashboard } from '../../contract/agent';
 import { type Database, isoOrNull, queryRows } from '../db/client';
 import type { Caller } from '../jobs/access';
 import { ACTIVE_STATES_SQL } from '../jobs/run-states';
+import { deletionsDue } from '../maintenance/retention';
 import { WEEK_MS } from './search';
 
 /** The agent's start page (PRODUCT.md §6): counts of candidates, companies, jobs and runs. */
@@ -12,6 +13,7 @@ export async function dashboard(
   db: Database,
   caller: Caller,
   now: Date = new Date(),
+  retentionMonths = 24,
 ): Promise<AgentDashboard> {
   const weekAgo = new Date(now.getTime() - WEEK_MS);
   const since = weekAgo.toISOString();
@@ -83,5 +85,37 @@ export async function dashboard(
       included: r.included,
     })),
     companyRequestsWaiting: n('requests_waiting'),
+    deletionsDue: await namedDeletionsDue(db, retentionMonths, now),
   };
+}
+
+/** Retention's deletions within 30 days (PRODUCT.md §8), named as the tables name them. */
+async function namedDeletionsDue(
+  db: Database,
+  months: number,
+  now: Date,
+): Promise<AgentDashboard['deletionsDue']> {
+  const due = await deletionsDue(db, months, now, 10);
+  const items = [];
+  for (const item of due.items) {
+    const [row] = await queryRows<{ uuid: string; name: string | null }>(
+      db,
+      item.kind === 'profile'
+        ? sql`select id as uuid, concat_ws(' ', "values" ->> 'first_name', "values" ->> 'last_name') as name
+              from profiles where id = ${item.id}`
+        : item.type === 'company'
+          ? sql`select c.id as uuid, c."values" ->> 'name' as name from companies c where c.user_id = ${item.id}
+                union all select null, null limit 1`
+          : sql`select p.id as uuid, concat_ws(' ', p."values" ->> 'first_name', p."values" ->> 'last_name') as name
+                from profiles p where p.user_id = ${item.id} union all select null, null limit 1`,
+    );
+    items.push({
+      kind: item.type === 'company' ? ('company' as const) : ('candidate' as const),
+      type: item.type,
+      uuid: row?.uuid ?? null,
+      name: row?.name?.trim() || null,
+      dueAt: item.dueAt,
+    });
+  }
+  return { total: due.total, items };
 }

@@ -36,12 +36,16 @@ interface KeptRow {
   values: Record<string, unknown>;
   version: number;
   contact_email: string | null;
+  /** The agency blocked the candidate (PRODUCT.md §8); false for companies. */
+  paused_by_agency: boolean;
 }
 
 const TABLE = { profile: sql`profiles`, company: sql`companies` } as const;
 const COLUMNS = {
-  profile: sql`id, user_id, type, status, "values", version, contact_email`,
-  company: sql`id, user_id, null::text as type, 'active' as status, "values", version, contact_email`,
+  profile: sql`id, user_id, type, status, "values", version, contact_email,
+                blocked_at is not null as paused_by_agency`,
+  company: sql`id, user_id, null::text as type, 'active' as status, "values", version, contact_email,
+                false as paused_by_agency`,
 } as const;
 const PROFILE_KIND: Record<Kind, ProfileKind> = { profile: 'candidate', company: 'company' };
 const notFound = (kind: Kind) => (kind === 'profile' ? profileNotFound() : companyNotFound());
@@ -93,7 +97,14 @@ async function agentResponse(
   const image = kind === 'profile' && row.user_id ? await photoUrlOf(db, row.user_id) : null;
   const response = toResponse(
     profileKind,
-    { id: row.id, type: row.type, status: row.status, values: row.values, version: row.version },
+    {
+      id: row.id,
+      type: row.type,
+      status: row.status,
+      values: row.values,
+      version: row.version,
+      paused_by_agency: row.paused_by_agency === true,
+    },
     fieldsFor(catalog, profileKind, type),
     type,
     image,

@@ -178,7 +178,10 @@ export function listConditions(
 ): SQL {
   const conditions: SQL[] = [sql`true`];
   if (query.type) conditions.push(sql`p.type = ${query.type}`);
-  if (query.status) conditions.push(sql`p.status = ${query.status}`);
+  // Active: takes part in matching as far as the two switches go (PRODUCT.md §8); inactive: the
+  // candidate switched matching off or the agency blocked them.
+  if (query.status === 'active') conditions.push(sql`p.status = 'active' and p.blocked_at is null`);
+  if (query.status === 'inactive') conditions.push(sql`(p.status = 'inactive' or p.blocked_at is not null)`);
   if (query.assigned === 'me') conditions.push(sql`p.assigned_agent_id = ${caller.userId}`);
   if (query.assigned === 'none') conditions.push(sql`p.assigned_agent_id is null`);
   // Whether the account is still registering, copied onto the profile by triggers (migration 0016):
@@ -212,6 +215,7 @@ interface ListRow {
   id: string;
   type: CandidateType;
   status: string;
+  blocked: boolean;
   first_name: string | null;
   last_name: string | null;
   city: string | null;
@@ -252,7 +256,8 @@ export function listStatements(
   now: Date = new Date(),
 ): { page: SQL; count: SQL; pageAndCount: SQL } {
   const where = listConditions(catalog, caller, query, now);
-  const page = sql`select p.id, p.type, p.status, p."values" ->> 'first_name' as first_name,
+  const page = sql`select p.id, p.type, p.status, p.blocked_at is not null as blocked,
+            p."values" ->> 'first_name' as first_name,
             p."values" ->> 'last_name' as last_name, p."values" -> 'city' ->> 'name' as city,
             p."values" ->> 'occupation' as occupation, u.email, ph.id as photo_id,
             a.id as agent_id, a.email as agent_email, ap."values" ->> 'first_name' as agent_first,
@@ -359,7 +364,8 @@ async function listPage(
     city: r.city,
     occupation: r.occupation,
     thumbnail: r.photo_id ? `${photoUrl(r.photo_id)}/thumb` : null,
-    status: r.status === 'inactive' ? 'inactive' : 'active',
+    status: r.status === 'inactive' || r.blocked === true ? 'inactive' : 'active',
+    blocked: r.blocked === true,
     assignedAgent: agentRefOf(r.agent_id, r.agent_email, r.agent_first, r.agent_last),
     completeness: Number(r.completeness),
     createdAt: iso(r.created_at),

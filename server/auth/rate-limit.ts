@@ -35,8 +35,66 @@ export async function enforce(db: Database, limit: Limit, now: Date): Promise<vo
   if (retryAfter !== null) throw tooManyRequests(retryAfter);
 }
 
-export function tooManyRequests(retryAfterSeconds: number): ApiError {
-  return new ApiError(429, ErrorCode.rateLimited, 'Too Many Requests', undefined, {
+/** 429 with Retry-After; `code` names the cap when it is one of PRODUCT.md §8's (`cap.*`). */
+export function tooManyRequests(retryAfterSeconds: number, code: string = ErrorCode.rateLimited): ApiError {
+  return new ApiError(429, code, 'Too Many Requests', undefined, {
     'Retry-After': String(retryAfterSeconds),
   });
+}
+
+/** Like enforce(), answering 429 with the cap's own code. */
+export async function enforceCap(db: Database, limit: Limit, now: Date, code: string): Promise<void> {
+  const retryAfter = await hit(db, limit, now);
+  if (retryAfter !== null) throw tooManyRequests(retryAfter, code);
+}
+
+export interface SlotLimit {
+  /** What is held and by whom, e.g. `stream:<user id>`; each slot is a row `<prefix>:<slot id>`. */
+  prefix: string;
+  max: number;
+  /** A slot not renewed for this long counts no more (its process died): a lease. */
+  leaseMs: number;
+}
+
+/** A held slot: renew it while the thing it stands for lasts, release it when that ends. */
+export interface Slot {
+  renew(now: Date): Promise<void>;
+  release(): Promise<void>;
+}
+
+/**
+ * Takes one of `max` concurrent slots shared by every node, as rows of the same `rate_limits` table
+ * (window_start is the lease's last renewal). Answers the slot, or the seconds to wait when all are
+ * held. Two takers racing for the last slot may both be refused, never both admitted: each counts
+ * after inserting its own row.
+ */
+export async function acquireSlot(
+  db: Database,
+  limit: SlotLimit,
+  now: Date,
+): Promise<{ slot: Slot } | { retryAfter: number }> {
+  const key = `${limit.prefix}:${crypto.randomUUID()}`;
+  const prefix = `${limit.prefix}:`;
+  const liveSince = new Date(now.getTime() - limit.leaseMs);
+  await db.execute(sql`insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)`);
+  const [row] = await queryRows<{ held: number | string }>(
+    db,
+    sql`select count(*) as held from rate_limits
+        where starts_with(key, ${prefix}) and window_start > ${liveSince}`,
+  );
+  const release = async () => {
+    await db.execute(sql`delete from rate_limits where key = ${key}`);
+  };
+  if (Number(row?.held ?? 0) > limit.max) {
+    await release();
+    return { retryAfter: Math.max(1, Math.ceil(limit.leaseMs / 1000 / 4)) };
+  }
+  return {
+    slot: {
+      renew: async (at: Date) => {
+        await db.execute(sql`update rate_limits set window_start = ${at} where key = ${key}`);
+      },
+      release,
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { DEMO_PASSWORD } from '../demo/seed';
@@ -75,6 +76,31 @@ describe('operator commands', () => {
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/^published key \S+; it signs from \S+ \(in 10 minutes\)/);
   });
+
+  it('retention prints what it would do with --dry-run, does it without, and refuses a bad --now', async () => {
+    expect(cli(['db:migrate']).code).toBe(0);
+    const db = await openDatabase(databaseLocation({ dataDir, databaseUrl: undefined }));
+    try {
+      await db.db.execute(
+        sql`insert into users (id, email, password_hash, user_type, registration_step, created_at, last_login_at)
+            values (${crypto.randomUUID()}, 'old@matchwerk.example', 'x', 'stella', 0,
+                    '2020-01-01T00:00:00Z', '2020-01-01T00:00:00Z')`,
+      );
+    } finally {
+      await db.close();
+    }
+    const dry = cli(['retention', '--now', '2026-01-01T00:00:00Z', '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toMatch(/^notice {2}account \S+ \(stella\) last active 2020-01-01T00:00:00\.000Z/m);
+    expect(dry.out).toContain('would: 1 notice(s), 0 deletion(s)');
+    const done = cli(['retention', '--now', '2026-01-01T00:00:00Z']);
+    expect(done.out).toContain('did: 1 notice(s), 0 deletion(s)');
+    // The notice went out: 31 days later the account is deleted.
+    expect(cli(['retention', '--now', '2026-02-01T00:00:00Z']).out).toContain(
+      'did: 0 notice(s), 1 deletion(s)',
+    );
+    expect(cli(['retention', '--now', 'yesterday']).code).toBe(2);
+  }, 180_000); // four processes, each opening the data directory
 
   it('lists the commands and refuses an unknown one with exit code 2', () => {
     const result = cli(['nope']);

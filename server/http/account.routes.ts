@@ -4,6 +4,7 @@ import {
   ChangePhoneSchema,
   DeleteAccountSchema,
   DisableTwoFactorSchema,
+  KeepAccountSchema,
   PasswordResetRequestSchema,
   PasswordResetSchema,
   PhoneConfirmSchema,
@@ -27,6 +28,7 @@ import type { AccountServices } from '../account/services';
 import { changePassword, deleteAccount } from '../account/settings';
 import { acceptInvitation, invitationInfo } from '../agents/invitations';
 import { type AuthVariables, requireUser } from '../auth/middleware';
+import { keepAccount } from '../maintenance/retention';
 import { clientIp } from './client-ip';
 import type { AppEnv } from './env';
 import { jsonBody } from './validate';
@@ -90,6 +92,10 @@ export function accountRoutes(svc: AccountServices, trustProxy: boolean) {
       )
       .post('/public/user/reset-password', jsonBody(PasswordResetRequestSchema), async (c) => {
         await requestPasswordReset(svc, c.req.valid('json').email, clientIp(c, trustProxy));
+        return c.body(null, 204);
+      })
+      .post('/public/retention/keep', jsonBody(KeepAccountSchema), async (c) => {
+        await keepAccount(svc.auth.db, c.req.valid('json').token, new Date(svc.auth.now()));
         return c.body(null, 204);
       })
       .get('/public/user/reset-password/check/:token', async (c) => {

@@ -110,6 +110,7 @@ describe('GET /api/profile/list', () => {
     expect(names(await f.list('assigned=me', 'otherAgent'))).toEqual([]);
     await f.request('POST', `/api/agent/profile/${f.stellaNoAccount}/status`, f.tokens.agent, {
       status: 'inactive',
+      reason: 'Asked not to be contacted',
     });
     expect(names(await f.list('status=inactive'))).toEqual(['Bernd Brandt']);
     await f.request('POST', `/api/agent/profile/${f.stellaNoAccount}/status`, f.tokens.agent, {
@@ -213,6 +214,7 @@ describe('GET /api/profile/list', () => {
 
     await f.request('POST', `/api/agent/profile/${f.stellaNoAccount}/status`, f.tokens.agent, {
       status: 'inactive',
+      reason: 'Asked not to be contacted',
     });
     expect((await f.list('type=stella&status=inactive')).total).toBe(1);
     await f.request('POST', `/api/agent/profile/${f.stellaNoAccount}/status`, f.tokens.agent, {

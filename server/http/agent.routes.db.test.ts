@@ -161,15 +161,21 @@ describe('assignment, promotion and status', () => {
     expect(((await again.json()) as { code: string }).code).toBe('profile.not_luna');
   });
 
-  it('deactivates and activates a candidate', async () => {
+  it('blocks a candidate with a reason and lifts the block; the candidate’s own switch stays', async () => {
     let res = await f.request('POST', `/api/agent/profile/${f.mueller}/status`, f.tokens.agent, {
       status: 'inactive',
+      reason: 'Forged certificates',
     });
-    expect(v.parse(AssignmentResultSchema, await res.json()).status).toBe('inactive');
+    const blocked = v.parse(AssignmentResultSchema, await res.json());
+    expect(blocked.status).toBe('active');
+    expect(blocked.block?.reason).toBe('Forged certificates');
     res = await f.request('POST', `/api/agent/profile/${f.mueller}/status`, f.tokens.agent, {
       status: 'active',
     });
-    expect(v.parse(AssignmentResultSchema, await res.json()).status).toBe('active');
+    expect(v.parse(AssignmentResultSchema, await res.json())).toMatchObject({
+      status: 'active',
+      block: null,
+    });
   });
 });
 

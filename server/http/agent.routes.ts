@@ -45,6 +45,8 @@ export interface AgentRoutesDeps {
   now?: () => number;
   /** Links in invitation mails are built from this, never from the Host header. */
   publicOrigin: string;
+  /** RETENTION_MONTHS: the dashboard's deletions due. */
+  retentionMonths?: number;
 }
 
 /**
@@ -87,7 +89,9 @@ export function agentRoutes(deps: AgentRoutesDeps) {
           : conflictResponse(c, 'agent.version_conflict', result.current);
       })
       .get('/agent/list', async (c) => c.json(await listAgents(db)))
-      .get('/agent/dashboard', async (c) => c.json(await dashboard(db, caller(c), now())))
+      .get('/agent/dashboard', async (c) =>
+        c.json(await dashboard(db, caller(c), now(), deps.retentionMonths)),
+      )
       .get('/agent/profile/:uuid', async (c) =>
         c.json(await readCandidate(db, await currentCatalog(db), caller(c), uuidParam(c), now())),
       )
@@ -99,7 +103,7 @@ export function agentRoutes(deps: AgentRoutesDeps) {
         return c.json({ items: await accessLogOf(db, id) });
       })
       .post('/agent/profile/:uuid/status', jsonBody(CandidateStatusBodySchema), async (c) =>
-        c.json(await setCandidateStatus(db, caller(c), uuidParam(c), c.req.valid('json').status)),
+        c.json(await setCandidateStatus(db, caller(c), uuidParam(c), c.req.valid('json'), now())),
       )
       .post('/agent/assign_profile', jsonBody(AssignBodySchema), async (c) =>
         c.json(await assignProfile(db, caller(c), c.req.valid('json'))),

@@ -67,7 +67,9 @@ export function testProfiles(count: number, seed = 11): IndexedProfile[] {
  * A migrated database with the catalogue, the role accounts, `profiles` synthetic candidates (no
  * accounts), the real app on it and job services a test drives workers over.
  */
-export async function createJobFixture(options: { profiles?: number; resultLimit?: number } = {}) {
+export async function createJobFixture(
+  options: { profiles?: number; resultLimit?: number; clock?: () => number } = {},
+) {
   const db: TestDb = await createTestDb();
   await seedDefaultCatalog(db.db);
   const config = loadConfig({
@@ -76,7 +78,7 @@ export async function createJobFixture(options: { profiles?: number; resultLimit
     PUBLIC_ORIGIN: 'http://matchwerk.test',
   });
   const auth = await createAuthServices(db.db, config);
-  const services = new JobServices(db.db, options.resultLimit ?? 2000);
+  const services = new JobServices(db.db, options.resultLimit ?? 2000, options.clock);
   const app = createApp({ config, db, logger: createLogger(config), auth, staticDir: null, jobs: services });
   const passwordHash = await hashPassword('Job-Test-Password-2026');
 

@@ -12,6 +12,7 @@ import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { readCatalog } from '../catalog/catalog';
 import { callerOf } from '../jobs/access';
+import { openStreamSlot, STREAM_RENEW_MS } from '../jobs/caps';
 import { changeStatus, createJob, deleteJob, listJobs, readJob, updateJob } from '../jobs/jobs';
 import { resultDetail, showResultsPage } from '../jobs/results';
 import { resultsCsv } from '../jobs/results-csv';
@@ -51,7 +52,8 @@ export function jobRoutes(deps: JobRoutesDeps) {
     new Hono<Env>()
       .put('/job', signedIn, jsonBody(JobInputSchema), async (c) => {
         noStore(c);
-        return c.json(await createJob(db, caller(c), c.req.valid('json')), 201);
+        const limits = { caps: services.caps, now: new Date(services.clock()) };
+        return c.json(await createJob(db, caller(c), c.req.valid('json'), limits), 201);
       })
       .get('/jobs/list', signedIn, validQuery(JobListQuerySchema), async (c) => {
         noStore(c);
@@ -107,8 +109,22 @@ export function jobRoutes(deps: JobRoutesDeps) {
       })
       .get('/job/:uuid/run/events', signedIn, async (c) => {
         // Authorization and the 404s answer as JSON, before the stream starts.
-        const first = await latestRun(db, caller(c), c.req.param('uuid'));
-        return streamSSE(c, (stream) => sendRunEvents(db, first, stream, pollMs));
+        const who = caller(c);
+        const first = await latestRun(db, who, c.req.param('uuid'));
+        // At most `caps.streams` open per user across every node (PRODUCT.md §8); the slot is a
+        // lease renewed while the stream lasts and given back when it ends.
+        const slot = await openStreamSlot(db, services.caps, who, new Date(services.clock()));
+        return streamSSE(c, async (stream) => {
+          const renew = setInterval(() => {
+            void slot.renew(new Date(services.clock())).catch(() => {});
+          }, STREAM_RENEW_MS);
+          try {
+            await sendRunEvents(db, first, stream, pollMs);
+          } finally {
+            clearInterval(renew);
+            await slot.release().catch(() => {});
+          }
+        });
       })
       .get('/job/:uuid/near-misses', signedIn, async (c) => {
         noStore(c);

@@ -33,7 +33,11 @@ import {
   LegalTextResponseSchema,
 } from '../../contract/legal';
 import { InvitationInfoSchema, InvitationSchema } from '../../contract/people';
-import { ProfileConflictSchema, ProfileResponseSchema, ProfileStatusSchema } from '../../contract/profile';
+import {
+  ProfileConflictSchema,
+  ProfileResponseSchema,
+  ProfileStatusResponseSchema,
+} from '../../contract/profile';
 import { TokenClaimsSchema, TokenPairSchema } from '../../contract/session';
 import { TimelineEntrySchema, TimelinePageSchema } from '../../contract/timeline';
 import {
@@ -126,6 +130,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       409: ['email.taken'],
       429: limited,
     }),
+    'POST /api/public/retention/keep': op(
+      "Keep an account after the retention notice (the mail's link)",
+      noContent,
+      { 400: ['keep.invalid_token'] },
+    ),
     'GET /api/public/user/validate/{token}': op('Confirm the e-mail address', tokens, {
       400: ['validation.invalid_token'],
     }),
@@ -236,8 +245,16 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       { 403: forbidden, 409: ['profile.version_conflict'] },
       { conflict: ProfileConflictSchema },
     ),
-    'GET /api/profile/status': op('Matching on or off', ok(ProfileStatusSchema), { 403: forbidden }),
-    'POST /api/profile/status': op('Switch matching on or off', ok(ProfileStatusSchema), { 403: forbidden }),
+    'GET /api/profile/status': op(
+      'Matching on or off, and whether the agency paused the profile',
+      ok(ProfileStatusResponseSchema),
+      { 403: forbidden },
+    ),
+    'POST /api/profile/status': op(
+      'Switch matching on or off (on: 409 while the agency blocks the profile)',
+      ok(ProfileStatusResponseSchema),
+      { 403: forbidden, 409: ['profile.blocked'] },
+    ),
     'POST /api/profile/photo': op(
       'Upload the profile photo (JPEG, PNG or WebP, at most 5 MB)',
       { status: 201, media: 'application/json' },
@@ -258,7 +275,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'GET /api/profile/photo/{id}/thumb': op("A photo's thumbnail", media('image/jpeg'), photo),
   }),
   ...section('jobs', {
-    'PUT /api/job': op('Create a job', created(JobSchema), { 403: forbidden }),
+    'PUT /api/job': op('Create a job (a company: at most 20 requests a day)', created(JobSchema), {
+      403: forbidden,
+      429: ['cap.job_requests'],
+    }),
     'GET /api/jobs/list': op(
       'The jobs the caller may see',
       ok(JobListResponseSchema),
@@ -273,6 +293,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       ok(PreviewResponseSchema),
       {
         403: forbidden,
+        429: ['cap.previews'],
       },
     ),
     'POST /api/job/changestatus/{uuid}': op("Change a job's status", ok(JobSchema), agentJob),
@@ -295,15 +316,15 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     ),
     'DELETE /api/job/{uuid}': op('Delete a job', noContent, agentJob),
     'POST /api/job/{uuid}/run': op(
-      'Start a matching run',
+      'Start a matching run (at most 10 queued per agent)',
       { status: 202, json: RunAnswer },
-      { ...agentJob, 409: ['job.archived'] },
+      { ...agentJob, 409: ['job.archived'], 429: ['cap.runs_queued'] },
     ),
     'GET /api/job/{uuid}/run': op("The job's latest run", ok(RunAnswer), jobRun),
     'GET /api/job/{uuid}/run/events': op(
-      "The run's progress as server-sent events",
+      "The run's progress as server-sent events (at most 10 open per user)",
       media('text/event-stream'),
-      jobRun,
+      { ...jobRun, 429: ['cap.streams'] },
     ),
     'GET /api/job/{uuid}/near-misses': op(
       'Profiles that failed one must criterion',
@@ -360,7 +381,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       candidate,
     ),
     'POST /api/agent/profile/{uuid}/status': op(
-      "Switch a candidate's matching on or off",
+      'Block a candidate with a reason (inactive) or lift the block (active): the agency’s switch',
       ok(AssignmentResultSchema),
       candidate,
     ),

@@ -211,10 +211,11 @@ describe('/api/profile/status', () => {
   it('lets a candidate pause and resume being matched', async () => {
     expect(await (await f.request('GET', '/api/profile/status', stella)).json()).toEqual({
       status: 'active',
+      pausedByAgency: false,
     });
     const paused = await f.request('POST', '/api/profile/status', stella, { status: 'inactive' });
     expect(paused.status).toBe(200);
-    expect(await paused.json()).toEqual({ status: 'inactive' });
+    expect(await paused.json()).toEqual({ status: 'inactive', pausedByAgency: false });
     expect((await profileOf(stella)).status).toBe('inactive');
     expect((await profileOf(other)).status).toBe('active');
     await f.request('POST', '/api/profile/status', stella, { status: 'active' });

@@ -147,12 +147,12 @@ export function profileRoutes(deps: ProfileRoutesDeps) {
       const owner = ownerOf(c);
       assertCandidate(owner);
       c.header('Cache-Control', 'no-store');
-      return c.json({ status: await readStatus(db, owner) });
+      return c.json(await readStatus(db, owner));
     })
     .post('/profile/status', signedIn, jsonBody(ProfileStatusSchema), async (c) => {
       const owner = ownerOf(c);
       assertCandidate(owner);
-      return c.json({ status: await setStatus(db, owner, c.req.valid('json').status) });
+      return c.json(await setStatus(db, owner, c.req.valid('json').status));
     })
     .post('/profile/photo', signedIn, async (c) => {
       const owner = ownerOf(c);

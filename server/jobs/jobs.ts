@@ -16,6 +16,7 @@ import { cityById } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { assertAgent, assertAgentOrCompany, type Caller, isAgent, isCompany, jobNotFound } from './access';
+import { capJobRequest, DEFAULT_JOB_CAPS, type JobCaps } from './caps';
 import { ACTIVE_STATES_SQL } from './run-states';
 
 /**
@@ -127,11 +128,14 @@ export async function createJob(
   db: Database,
   caller: Caller,
   body: { values: Record<string, unknown>; criteria?: unknown[] | undefined },
+  limits: { caps: JobCaps; now: Date } = { caps: DEFAULT_JOB_CAPS, now: new Date() },
 ): Promise<Job> {
   assertAgentOrCompany(caller);
   const { values, criteria } = await parseBody(db, caller, body);
   const id = crypto.randomUUID();
   const company = isCompany(caller);
+  // A valid request counts against the company's 20 a day (PRODUCT.md §8); agents file jobs freely.
+  if (company) await capJobRequest(db, limits.caps, caller, limits.now);
   await db.transaction(async (tx) => {
     const db2 = tx as unknown as Database;
     await db2.execute(

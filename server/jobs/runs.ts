@@ -3,6 +3,7 @@ import { FINAL_RUN_STATES, type Run, type RunState } from '../../contract/job';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { assertAgent, type Caller, jobNotFound } from './access';
+import { capQueuedRuns } from './caps';
 import { archived, isUuid } from './jobs';
 import { ACTIVE_STATES_SQL } from './run-states';
 import type { JobServices } from './services';
@@ -71,18 +72,21 @@ export async function requestRun(svc: JobServices, caller: Caller, jobId: string
     );
     if (!job) throw jobNotFound();
     if (job.status !== 'active') throw archived();
-    const [inserted] = await queryRows<RunSqlRow>(
-      tx,
-      sql`insert into job_runs (id, job_id, job_version, state) values (${crypto.randomUUID()}, ${jobId}, ${job.version}, 'queued')
-          on conflict (job_id) where state in ${ACTIVE_STATES_SQL} do nothing
-          returning ${RUN_COLUMNS}`,
-    );
-    if (inserted) return inserted;
+    // Asking again for a job whose run is under way answers that run: it queues nothing, so no cap.
     const [active] = await queryRows<RunSqlRow>(
       tx,
       sql`select ${RUN_COLUMNS} from job_runs where job_id = ${jobId} and state in ${ACTIVE_STATES_SQL}`,
     );
-    return active!;
+    if (active) return active;
+    await capQueuedRuns(tx, svc.caps, caller);
+    const [inserted] = await queryRows<RunSqlRow>(
+      tx,
+      sql`insert into job_runs (id, job_id, job_version, state, requested_by)
+          values (${crypto.randomUUID()}, ${jobId}, ${job.version}, 'queued', ${caller.userId})
+          on conflict (job_id) where state in ${ACTIVE_STATES_SQL} do nothing
+          returning ${RUN_COLUMNS}`,
+    );
+    return inserted!;
   });
   svc.onRunQueued();
   return toRun(run);

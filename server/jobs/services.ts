@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { IndexSync, type SnapshotOptions } from '../matching/index-sync';
 import type { ProfileIndex } from '../matching/profile-index';
+import { DEFAULT_JOB_CAPS, type JobCaps } from './caps';
 
 /** How many included profiles a done run keeps (PRODUCT.md §5, MATCH_RESULT_LIMIT). */
 export const DEFAULT_RESULT_LIMIT = 2000;
@@ -17,6 +18,8 @@ export class JobServices {
   private pending: Promise<ProfileIndex> | null = null;
   /** Called when a run was queued in this process, so its worker need not wait for the next poll. */
   onRunQueued: () => void = () => {};
+  /** The caps per caller (PRODUCT.md §8); a benchmark measuring the engine lifts one of them. */
+  caps: JobCaps = { ...DEFAULT_JOB_CAPS };
 
   constructor(
     readonly db: Database,

@@ -12,6 +12,7 @@ import { queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { analyseIndex, previewIndex } from '../matching/analysis';
 import { assertAgent, type Caller, jobNotFound } from './access';
+import { capPreview } from './caps';
 import { isUuid, targetTypesOf } from './jobs';
 import { thumbnailOf } from './results';
 import type { JobServices } from './services';
@@ -44,6 +45,7 @@ export async function preview(
   body: PreviewRequest,
 ): Promise<PreviewResponse> {
   assertAgent(caller);
+  await capPreview(svc.db, svc.caps, caller, new Date(svc.clock()));
   let underWay = previewsUnderWay.get(svc);
   if (!underWay) {
     underWay = new Map();

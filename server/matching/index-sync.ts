@@ -180,11 +180,11 @@ export class IndexSync {
 }
 
 /**
- * Whether a profile takes part: it is active, and its account (agents keep profiles without one)
- * finished registration and is active. A change of the account re-stamps the profile (trigger
+ * Whether a profile takes part: its own switch is on, the agency did not block it (PRODUCT.md §8),
+ * and its account (agents keep profiles without one) finished registration and is active. A change of the account re-stamps the profile (trigger
  * users_touch_profile), so the delta refresh sees it.
  */
-const eligible = sql`(p.status = 'active' and (p.user_id is null or exists (
+const eligible = sql`(p.status = 'active' and p.blocked_at is null and (p.user_id is null or exists (
   select 1 from users u where u.id = p.user_id and u.registration_step = 0 and u.active)))`;
 const eligibleStatus = sql`(case when ${eligible} then 'active' else 'inactive' end)`;
 

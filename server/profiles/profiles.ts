@@ -4,7 +4,7 @@ import { type Catalog, type FieldDefinition, fieldIsFor } from '../../contract/c
 import { buildValuesSchema, isEmptyValue } from '../../contract/catalog-schema';
 import { ErrorCode } from '../../contract/errors';
 import { fieldErrors } from '../../contract/field-errors';
-import type { ProfileResponse, ProfileStatus } from '../../contract/profile';
+import type { ProfileResponse, ProfileStatus, ProfileStatusResponse } from '../../contract/profile';
 import { CANDIDATE_TYPES } from '../../contract/user-types';
 import { recordEvent } from '../agents/audit';
 import { readCatalog } from '../catalog/catalog';
@@ -42,6 +42,8 @@ interface Row {
   status: string;
   values: Record<string, unknown>;
   version: number;
+  /** The agency blocked the candidate (PRODUCT.md §8); false for other records. */
+  paused_by_agency: boolean;
 }
 
 export type UpdateResult = { ok: true; profile: ProfileResponse } | { ok: false; current: ProfileResponse };
@@ -73,8 +75,8 @@ function table(kind: ProfileKind): SQL {
 
 function columns(kind: ProfileKind): SQL {
   return kind === 'candidate'
-    ? sql`id, type, status, "values", version`
-    : sql`id, null::text as type, 'active' as status, "values", version`;
+    ? sql`id, type, status, "values", version, blocked_at is not null as paused_by_agency`
+    : sql`id, null::text as type, 'active' as status, "values", version, false as paused_by_agency`;
 }
 
 async function selectRow(db: Database, kind: ProfileKind, userId: string): Promise<Row | undefined> {
@@ -194,6 +196,7 @@ export function toResponse(
     values,
     image,
     status: row.status === 'inactive' ? 'inactive' : 'active',
+    pausedByAgency: row.paused_by_agency === true,
     ...completenessOf(fields, values),
     version: row.version,
   };
@@ -252,15 +255,34 @@ export async function updateProfile(
   return { ok: false, current: toResponse(kind, current, fields, type, image) };
 }
 
+const statusOf = (row: Row): ProfileStatusResponse => ({
+  status: row.status === 'inactive' ? 'inactive' : 'active',
+  pausedByAgency: row.paused_by_agency === true,
+});
+
 /** GET /api/profile/status. */
-export async function readStatus(db: Database, owner: Owner): Promise<ProfileStatus> {
-  const row = await ensureRow(db, 'candidate', owner);
-  return row.status === 'inactive' ? 'inactive' : 'active';
+export async function readStatus(db: Database, owner: Owner): Promise<ProfileStatusResponse> {
+  return statusOf(await ensureRow(db, 'candidate', owner));
 }
 
-/** POST /api/profile/status: an inactive profile takes no part in matching until it is active again. */
-export async function setStatus(db: Database, owner: Owner, status: ProfileStatus): Promise<ProfileStatus> {
+/**
+ * POST /api/profile/status: an inactive profile takes no part in matching until it is active again.
+ * The candidate cannot switch matching on while the agency blocks the profile (409
+ * `profile.blocked`, PRODUCT.md §8); switching it off is always allowed.
+ */
+export async function setStatus(
+  db: Database,
+  owner: Owner,
+  status: ProfileStatus,
+): Promise<ProfileStatusResponse> {
   await ensureRow(db, 'candidate', owner);
-  await db.execute(sql`update profiles set status = ${status} where user_id = ${owner.userId}`);
-  return status;
+  const [row] = await queryRows<Row>(
+    db,
+    sql`update profiles set status = ${status}
+        where user_id = ${owner.userId} and (${status} = 'inactive' or blocked_at is null)
+        returning ${columns('candidate')}`,
+  );
+  if (!row)
+    throw new ApiError(409, 'profile.blocked', 'The agency paused this profile: only an agent resumes it');
+  return statusOf(row);
 }

@@ -15,6 +15,11 @@ export async function validateEmailCall(api: ApiClient, token: string): Promise<
   return pair(await api.anonymous(`/api/public/user/validate/${encodeURIComponent(token)}`));
 }
 
+/** POST /api/public/retention/keep: the retention notice's link keeps the account (PRODUCT.md §8). */
+export async function keepAccountCall(api: ApiClient, token: string): Promise<void> {
+  await api.anonymous('/api/public/retention/keep', { method: 'POST', body: { token } });
+}
+
 /** GET /api/user/create/resend: another validation e-mail. */
 export async function resendValidationCall(api: ApiClient): Promise<void> {
   await api.call('/api/user/create/resend');

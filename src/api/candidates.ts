@@ -8,6 +8,7 @@ import {
   AgentProfileDetailSchema,
   type AssignmentResult,
   AssignmentResultSchema,
+  type CandidateStatusBody,
   type CardFormat,
   type ProfileListQuery,
   type ProfileListResponse,
@@ -62,15 +63,15 @@ export async function promoteLuna(api: ApiClient, uuid: string): Promise<Assignm
   );
 }
 
-/** POST /api/agent/profile/{uuid}/status: activate or deactivate a candidate. */
+/** POST /api/agent/profile/{uuid}/status: the agency's block with a reason (inactive), or lifting it (active). */
 export async function setCandidateStatus(
   api: ApiClient,
   uuid: string,
-  status: 'active' | 'inactive',
+  body: CandidateStatusBody,
 ): Promise<AssignmentResult> {
   return v.parse(
     AssignmentResultSchema,
-    await api.call(`/api/agent/profile/${path(uuid)}/status`, { method: 'POST', body: { status } }),
+    await api.call(`/api/agent/profile/${path(uuid)}/status`, { method: 'POST', body }),
   );
 }
 

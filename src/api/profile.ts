@@ -5,6 +5,8 @@ import {
   type ProfileResponse,
   ProfileResponseSchema,
   type ProfileStatus,
+  type ProfileStatusResponse,
+  ProfileStatusResponseSchema,
 } from '../../contract/profile';
 import { type ApiClient, ApiError } from './client';
 
@@ -53,9 +55,18 @@ export async function profileWrite(
   }
 }
 
-/** POST /api/profile/status: pause (inactive) or resume (active) being matched. */
-export async function setProfileStatus(api: ApiClient, status: ProfileStatus): Promise<void> {
-  await api.call('/api/profile/status', { method: 'POST', body: { status } });
+/**
+ * POST /api/profile/status: pause (inactive) or resume (active) being matched; the answer says
+ * whether the agency paused the profile (resuming it then is refused with 409 `profile.blocked`).
+ */
+export async function setProfileStatus(
+  api: ApiClient,
+  status: ProfileStatus,
+): Promise<ProfileStatusResponse> {
+  return v.parse(
+    ProfileStatusResponseSchema,
+    await api.call('/api/profile/status', { method: 'POST', body: { status } }),
+  );
 }
 
 /** The field catalogues (SEED-SPEC §7): profile fields of the caller's type, company and job fields. */

@@ -1,4 +1,4 @@
-import type { AgentRef, AssignmentResult } from '../../contract/agent';
+import type { AgentRef, AssignmentResult, CandidateBlock } from '../../contract/agent';
 import type {
   CandidateActionsInput,
   CandidateFacts,
@@ -24,8 +24,10 @@ const EVENTS = [
   'assignToLee',
   'unassign',
   'promote',
-  'activate',
-  'deactivate',
+  'block',
+  'unblock',
+  'typeReason',
+  'clearReason',
   'confirm',
   'cancel',
   'answered',
@@ -34,7 +36,12 @@ const EVENTS = [
 
 const busy = ['busy'];
 const assignCall = (agentUuid: string | null) => ({ src: 'assign', input: { uuid: 'c1', agent: agentUuid } });
-const statusCall = (status: string) => ({ src: 'changeStatus', input: { uuid: 'c1', status } });
+/** The reason an agent types for a block, and when the server says the block began. */
+export const REASON = 'Forged certificates';
+export const BLOCKED_AT = '2026-03-01T09:00:00.000Z';
+const BLOCK: CandidateBlock = { at: BLOCKED_AT, reason: REASON };
+const blockCall = { src: 'changeStatus', input: { uuid: 'c1', status: 'inactive', reason: REASON } };
+const unblockCall = { src: 'changeStatus', input: { uuid: 'c1', status: 'active' } };
 const changed = (result: Partial<AssignmentResult>) => ({ src: 'changed', input: { uuid: 'c1', ...result } });
 export const REFUSAL = 'server.internal';
 /** The candidate as an answer leaves it: in the context, and reported through `changed`. */
@@ -44,45 +51,46 @@ const after = (candidate: CandidateFacts) => ({
     type: candidate.type,
     status: candidate.status,
     assignedAgent: candidate.assignedAgent,
+    block: candidate.block,
   }),
 });
-const luna = (assignedAgent: AgentRef | null, status: 'active' | 'inactive' = 'active'): CandidateFacts => ({
+// The candidates' own switch stays 'active' throughout: the agency's block is the agent's switch.
+const luna = (assignedAgent: AgentRef | null, block: CandidateBlock | null = null): CandidateFacts => ({
   uuid: 'c1',
   type: 'luna',
-  status,
+  status: 'active',
   assignedAgent,
+  block,
 });
-const stella = (
-  assignedAgent: AgentRef | null,
-  status: 'active' | 'inactive' = 'active',
-): CandidateFacts => ({
+const stella = (assignedAgent: AgentRef | null, block: CandidateBlock | null = null): CandidateFacts => ({
   uuid: 'c1',
   type: 'stella',
-  status,
+  status: 'active',
   assignedAgent,
+  block,
 });
 
-/** A plain agent on a free, active luna: assign to me and back, promote, deactivate and activate. */
+/**
+ * A plain agent on a free luna: assign to me and back, promote, block (only with a reason typed) and
+ * unblock.
+ */
 const plainOnLuna: ModelTable = {
   rules: { '*': 'PRODUCT §6 agent actions' },
   initial: 'idle#free',
-  initialContext: { error: null, notice: null, pendingStatus: null },
+  initialContext: { error: null, notice: null, pendingStatus: null, reason: '' },
   initialTags: [],
   events: EVENTS,
   states: {
     'idle#free': {
       assignToMe: { target: 'assigning#toMe', invoked: [assignCall('me')], tags: busy },
       promote: { target: 'confirmingPromote', tags: [] },
-      deactivate: { target: 'confirmingStatus#off', context: { pendingStatus: 'inactive' }, tags: [] },
+      block: { target: 'confirmingStatus#off', context: { pendingStatus: 'inactive', reason: '' }, tags: [] },
     },
     'assigning#toMe': {
       answered: {
         target: 'idle#mine',
-        context: {
-          candidate: { uuid: 'c1', type: 'luna', status: 'active', assignedAgent: ME },
-          notice: 'assigned',
-        },
-        invoked: [changed({ type: 'luna', status: 'active', assignedAgent: ME })],
+        context: { candidate: luna(ME), notice: 'assigned' },
+        invoked: [changed({ type: 'luna', status: 'active', assignedAgent: ME, block: null })],
         tags: [],
       },
       refused: { target: 'failed#free', context: { error: REFUSAL, notice: null }, tags: [] },
@@ -95,20 +103,20 @@ const plainOnLuna: ModelTable = {
         tags: busy,
       },
       promote: { target: 'confirmingPromote', context: { error: null } },
-      deactivate: { target: 'confirmingStatus#off', context: { error: null, pendingStatus: 'inactive' } },
+      block: { target: 'confirmingStatus#off', context: { error: null, pendingStatus: 'inactive' } },
     },
     'idle#mine': {
       unassign: { target: 'assigning#release', invoked: [assignCall(null)], tags: busy },
       promote: { target: 'confirmingPromote' },
-      deactivate: { target: 'confirmingStatus#off', context: { pendingStatus: 'inactive' } },
+      block: { target: 'confirmingStatus#off', context: { pendingStatus: 'inactive' } },
     },
     'assigning#release': {
       answered: {
         target: 'idle#free',
-        context: { candidate: luna(null, 'active'), notice: 'unassigned' },
-        invoked: [changed({ type: 'luna', status: 'active', assignedAgent: null })],
+        context: { candidate: luna(null), notice: 'unassigned' },
+        invoked: [changed({ type: 'luna', status: 'active', assignedAgent: null, block: null })],
       },
-      refused: { target: 'failed#mine', context: { error: REFUSAL, candidate: luna(ME, 'active') } },
+      refused: { target: 'failed#mine', context: { error: REFUSAL, candidate: luna(ME) } },
     },
     'failed#mine': {
       unassign: {
@@ -118,7 +126,7 @@ const plainOnLuna: ModelTable = {
         tags: busy,
       },
       promote: { target: 'confirmingPromote', context: { error: null } },
-      deactivate: { target: 'confirmingStatus#off', context: { error: null } },
+      block: { target: 'confirmingStatus#off', context: { error: null } },
     },
     confirmingPromote: {
       cancel: { target: 'idle#free', context: { notice: null }, tags: [] },
@@ -127,62 +135,72 @@ const plainOnLuna: ModelTable = {
     promoting: {
       answered: {
         target: 'idle#stella',
-        context: {
-          candidate: { uuid: 'c1', type: 'stella', status: 'active', assignedAgent: null },
-          notice: 'promoted',
-        },
-        invoked: [changed({ type: 'stella', status: 'active', assignedAgent: null })],
+        context: { candidate: { ...luna(null), type: 'stella' }, notice: 'promoted' },
+        invoked: [changed({ type: 'stella', status: 'active', assignedAgent: null, block: null })],
         tags: [],
       },
-      refused: { target: 'failed#free', context: { error: REFUSAL, candidate: luna(null, 'active') } },
+      refused: { target: 'failed#free', context: { error: REFUSAL, candidate: luna(null) } },
     },
     // A stella is no luna: promote is refused from now on.
     'idle#stella': {
       assignToMe: { target: 'assigning#toMe', invoked: [assignCall('me')], tags: busy },
-      deactivate: { target: 'confirmingStatus#off', context: { pendingStatus: 'inactive' } },
+      block: { target: 'confirmingStatus#off', context: { pendingStatus: 'inactive' } },
     },
+    // A block without a reason is refused: confirm changes nothing until one is typed.
     'confirmingStatus#off': {
-      cancel: { target: 'idle#free', context: { pendingStatus: null } },
-      confirm: { target: 'changingStatus#off', invoked: [statusCall('inactive')], tags: busy },
+      typeReason: { target: 'confirmingStatus#offReady', context: { reason: ` ${REASON} ` } },
+      clearReason: { target: 'confirmingStatus#off', context: { reason: '   ' } },
+      cancel: { target: 'idle#free', context: { pendingStatus: null, reason: '' } },
+    },
+    'confirmingStatus#offReady': {
+      typeReason: { target: 'confirmingStatus#offReady', context: { reason: ` ${REASON} ` } },
+      clearReason: { target: 'confirmingStatus#off', context: { reason: '   ' } },
+      cancel: { target: 'idle#free', context: { pendingStatus: null, reason: '' } },
+      // The reason goes out trimmed.
+      confirm: { target: 'changingStatus#off', invoked: [blockCall], tags: busy },
     },
     'changingStatus#off': {
       answered: {
-        target: 'idle#inactive',
-        context: { candidate: luna(null, 'inactive'), notice: 'deactivated', pendingStatus: null },
-        invoked: [changed({ type: 'luna', status: 'inactive', assignedAgent: null })],
+        target: 'idle#blocked',
+        context: { candidate: luna(null, BLOCK), notice: 'blocked', pendingStatus: null, reason: '' },
+        invoked: [changed({ type: 'luna', status: 'active', assignedAgent: null, block: BLOCK })],
         tags: [],
       },
       refused: {
         target: 'failed#free',
-        context: { error: REFUSAL, pendingStatus: null, candidate: luna(null, 'active') },
+        context: { error: REFUSAL, pendingStatus: null, reason: '', candidate: luna(null) },
       },
     },
-    'idle#inactive': {
+    // Blocked: unblock comes back, block is refused; assigning and promoting still work.
+    'idle#blocked': {
       assignToMe: { target: 'assigning#toMe', invoked: [assignCall('me')] },
       promote: { target: 'confirmingPromote' },
-      activate: { target: 'confirmingStatus#on', context: { pendingStatus: 'active' } },
+      unblock: { target: 'confirmingStatus#on', context: { pendingStatus: 'active' } },
     },
+    // Lifting a block needs no reason; one typed is not sent.
     'confirmingStatus#on': {
-      cancel: { target: 'idle#inactive', context: { pendingStatus: null } },
-      confirm: { target: 'changingStatus#on', invoked: [statusCall('active')], tags: busy },
+      typeReason: { target: 'confirmingStatus#on', context: { reason: ` ${REASON} ` } },
+      clearReason: { target: 'confirmingStatus#on', context: { reason: '   ' } },
+      cancel: { target: 'idle#blocked', context: { pendingStatus: null, reason: '' } },
+      confirm: { target: 'changingStatus#on', invoked: [unblockCall], tags: busy },
     },
     'changingStatus#on': {
       answered: {
         target: 'idle#free',
-        context: { candidate: luna(null, 'active'), notice: 'activated', pendingStatus: null },
-        invoked: [changed({ type: 'luna', status: 'active', assignedAgent: null })],
+        context: { candidate: luna(null), notice: 'unblocked', pendingStatus: null },
+        invoked: [changed({ type: 'luna', status: 'active', assignedAgent: null, block: null })],
       },
-      refused: { target: 'failed#inactive', context: { error: REFUSAL, pendingStatus: null } },
+      refused: { target: 'failed#blocked', context: { error: REFUSAL, pendingStatus: null } },
     },
-    'failed#inactive': {
+    'failed#blocked': {
       assignToMe: { target: 'assigning#toMe', context: { error: null }, invoked: [assignCall('me')] },
       promote: { target: 'confirmingPromote', context: { error: null } },
-      activate: { target: 'confirmingStatus#on', context: { error: null, pendingStatus: 'active' } },
+      unblock: { target: 'confirmingStatus#on', context: { error: null, pendingStatus: 'active' } },
     },
   },
 };
 
-/** A senior agent on an active stella assigned to Kim: reassign to anyone, take over, unassign. */
+/** A senior agent on a stella assigned to Kim: reassign to anyone, take over, unassign, block. */
 const seniorOnStella: ModelTable = {
   rules: { '*': 'PRODUCT §6 agent actions' },
   initial: 'idle#kims',
@@ -193,16 +211,13 @@ const seniorOnStella: ModelTable = {
       assignToLee: { target: 'assigning#toLee', invoked: [assignCall('lee')], tags: busy },
       // A senior agent unassigns another agent's candidate.
       unassign: { target: 'assigning#release', invoked: [assignCall(null)], tags: busy },
-      deactivate: { target: 'confirmingStatus', context: { pendingStatus: 'inactive' } },
+      block: { target: 'confirmingStatus', context: { pendingStatus: 'inactive' } },
     },
     'assigning#toLee': {
       answered: {
         target: 'idle#lees',
-        context: {
-          candidate: { uuid: 'c1', type: 'stella', status: 'active', assignedAgent: LEE },
-          notice: 'assigned',
-        },
-        invoked: [changed({ type: 'stella', status: 'active', assignedAgent: LEE })],
+        context: { candidate: stella(LEE), notice: 'assigned' },
+        invoked: [after(stella(LEE)).changed],
       },
       refused: { target: 'failed#kims', context: { error: REFUSAL, candidate: stella(KIM) } },
     },
@@ -210,13 +225,13 @@ const seniorOnStella: ModelTable = {
       assignToMe: { target: 'assigning#toMe', context: { error: null }, invoked: [assignCall('sen')] },
       assignToLee: { target: 'assigning#toLee', context: { error: null }, invoked: [assignCall('lee')] },
       unassign: { target: 'assigning#release', context: { error: null }, invoked: [assignCall(null)] },
-      deactivate: { target: 'confirmingStatus', context: { error: null } },
+      block: { target: 'confirmingStatus', context: { error: null } },
     },
     'idle#lees': {
       assignToMe: { target: 'assigning#toMe', invoked: [assignCall('sen')] },
       assignToKim: { target: 'assigning#leesToKim', invoked: [assignCall('kim')], tags: busy },
       unassign: { target: 'assigning#release', invoked: [assignCall(null)] },
-      deactivate: { target: 'confirmingStatus' },
+      block: { target: 'confirmingStatus' },
     },
     'assigning#toKim': {
       answered: {
@@ -230,7 +245,7 @@ const seniorOnStella: ModelTable = {
       assignToKim: { target: 'assigning#toKim', context: { error: null }, invoked: [assignCall('kim')] },
       assignToLee: { target: 'assigning#toLee', context: { error: null }, invoked: [assignCall('lee')] },
       unassign: { target: 'assigning#release', context: { error: null }, invoked: [assignCall(null)] },
-      deactivate: { target: 'confirmingStatus', context: { error: null } },
+      block: { target: 'confirmingStatus', context: { error: null } },
     },
     'assigning#toMe': {
       answered: {
@@ -244,7 +259,7 @@ const seniorOnStella: ModelTable = {
       assignToKim: { target: 'assigning#toKim', invoked: [assignCall('kim')] },
       assignToLee: { target: 'assigning#toLee', invoked: [assignCall('lee')] },
       unassign: { target: 'assigning#release', invoked: [assignCall(null)] },
-      deactivate: { target: 'confirmingStatus' },
+      block: { target: 'confirmingStatus' },
     },
     'assigning#release': {
       answered: {
@@ -258,96 +273,89 @@ const seniorOnStella: ModelTable = {
       assignToMe: { target: 'assigning#toMe', invoked: [assignCall('sen')] },
       assignToKim: { target: 'assigning#freeToKim', invoked: [assignCall('kim')] },
       assignToLee: { target: 'assigning#toLee', invoked: [assignCall('lee')] },
-      deactivate: { target: 'confirmingStatus' },
+      block: { target: 'confirmingStatus' },
     },
     confirmingStatus: {
-      cancel: { target: 'idle#kims', context: { pendingStatus: null } },
-      confirm: { target: 'changingStatus', invoked: [statusCall('inactive')], tags: busy },
+      typeReason: { target: 'confirmingStatus#ready', context: { reason: ` ${REASON} ` } },
+      clearReason: { target: 'confirmingStatus', context: { reason: '   ' } },
+      cancel: { target: 'idle#kims', context: { pendingStatus: null, reason: '' } },
+    },
+    'confirmingStatus#ready': {
+      typeReason: { target: 'confirmingStatus#ready' },
+      clearReason: { target: 'confirmingStatus', context: { reason: '   ' } },
+      cancel: { target: 'idle#kims', context: { pendingStatus: null, reason: '' } },
+      confirm: { target: 'changingStatus', invoked: [blockCall], tags: busy },
     },
     changingStatus: {
       answered: {
-        target: 'idle#inactive',
-        context: { candidate: stella(KIM, 'inactive'), notice: 'deactivated', pendingStatus: null },
-        invoked: [after(stella(KIM, 'inactive')).changed],
+        target: 'idle#blocked',
+        context: { candidate: stella(KIM, BLOCK), notice: 'blocked', pendingStatus: null, reason: '' },
+        invoked: [after(stella(KIM, BLOCK)).changed],
       },
-      refused: { target: 'failed#kims', context: { error: REFUSAL, pendingStatus: null } },
+      refused: { target: 'failed#kims', context: { error: REFUSAL, pendingStatus: null, reason: '' } },
     },
-    // An inactive stella: activate comes back, deactivate and promote are refused.
-    'idle#inactive': {
+    // A blocked stella: unblock comes back, block and promote are refused.
+    'idle#blocked': {
       assignToMe: { target: 'assigning#toMe', invoked: [assignCall('sen')] },
       assignToLee: { target: 'assigning#toLee', invoked: [assignCall('lee')] },
       unassign: { target: 'assigning#release', invoked: [assignCall(null)] },
-      activate: { target: 'confirmingStatus', context: { pendingStatus: 'active' } },
+      unblock: { target: 'confirmingStatus', context: { pendingStatus: 'active' } },
     },
   },
 };
 
 /**
- * A plain agent on an inactive nova assigned to Kim: may neither take it over nor unassign Kim nor
- * assign to others (PRODUCT.md §8: reassigning is for senior agents), only (de)activate it.
+ * A plain agent on a blocked nova assigned to Kim, whose own switch is off: may neither take it over
+ * nor unassign Kim nor assign to others (PRODUCT.md §8: reassigning is for senior agents); lifting the
+ * block leaves the nova's own switch alone.
  */
-const kimsNova = (status: 'active' | 'inactive'): CandidateFacts => ({
+const NOVA: CandidateFacts = {
   uuid: 'c1',
   type: 'nova',
-  status,
+  status: 'inactive',
   assignedAgent: KIM,
-});
+  block: BLOCK,
+};
 const plainOnKimsNova: ModelTable = {
   rules: { '*': 'PRODUCT §6 agent actions' },
   initial: 'idle#kims',
   events: EVENTS,
   states: {
     'idle#kims': {
-      activate: { target: 'confirmingStatus', context: { pendingStatus: 'active' } },
+      unblock: { target: 'confirmingStatus', context: { pendingStatus: 'active' } },
+    },
+    'failed#kims': {
+      unblock: { target: 'confirmingStatus', context: { error: null } },
     },
     confirmingStatus: {
-      cancel: { target: 'idle#kims', context: { pendingStatus: null } },
-      confirm: { target: 'changingStatus', invoked: [statusCall('active')], tags: busy },
+      typeReason: { target: 'confirmingStatus', context: { reason: ` ${REASON} ` } },
+      clearReason: { target: 'confirmingStatus', context: { reason: '   ' } },
+      cancel: { target: 'idle#kims', context: { pendingStatus: null, reason: '' } },
+      confirm: { target: 'changingStatus', invoked: [unblockCall], tags: busy },
     },
     changingStatus: {
       answered: {
-        target: 'idle#active',
-        context: { candidate: kimsNova('active'), notice: 'activated', pendingStatus: null },
-        invoked: [after(kimsNova('active')).changed],
+        target: 'idle#unblocked',
+        context: { candidate: { ...NOVA, block: null }, notice: 'unblocked', pendingStatus: null },
+        invoked: [changed({ type: 'nova', status: 'inactive', assignedAgent: KIM, block: null })],
       },
-      refused: { target: 'failed#kims', context: { error: REFUSAL, pendingStatus: null } },
-    },
-    'failed#kims': {
-      activate: { target: 'confirmingStatus', context: { error: null, pendingStatus: 'active' } },
-    },
-    'idle#active': {
-      deactivate: { target: 'confirmingStatus#off', context: { pendingStatus: 'inactive' } },
-    },
-    'confirmingStatus#off': {
-      cancel: { target: 'idle#active', context: { pendingStatus: null } },
-      confirm: { target: 'changingStatus#off', invoked: [statusCall('inactive')], tags: busy },
-    },
-    'changingStatus#off': {
-      answered: {
-        target: 'idle#kims',
-        context: { candidate: kimsNova('inactive'), notice: 'deactivated', pendingStatus: null },
-        invoked: [after(kimsNova('inactive')).changed],
-      },
-      refused: { target: 'failed#active', context: { error: REFUSAL, pendingStatus: null } },
-    },
-    'failed#active': {
-      deactivate: { target: 'confirmingStatus#off', context: { error: null, pendingStatus: 'inactive' } },
+      refused: { target: 'failed#kims', context: { error: REFUSAL, pendingStatus: null, candidate: NOVA } },
     },
   },
 };
 
 export const PLAIN_LUNA: CandidateActionsInput = {
-  candidate: { uuid: 'c1', type: 'luna', status: 'active', assignedAgent: null },
+  candidate: { uuid: 'c1', type: 'luna', status: 'active', assignedAgent: null, block: null },
   me: 'me',
   senior: false,
 };
 export const SENIOR_STELLA: CandidateActionsInput = {
-  candidate: { uuid: 'c1', type: 'stella', status: 'active', assignedAgent: KIM },
+  candidate: { uuid: 'c1', type: 'stella', status: 'active', assignedAgent: KIM, block: null },
   me: 'sen',
   senior: true,
 };
 const PLAIN_NOVA: CandidateActionsInput = {
-  candidate: { uuid: 'c1', type: 'nova', status: 'inactive', assignedAgent: KIM },
+  candidate: NOVA,
   me: 'me',
   senior: false,
 };
@@ -355,5 +363,5 @@ const PLAIN_NOVA: CandidateActionsInput = {
 export const TABLES: [string, ModelTable, CandidateActionsInput][] = [
   ['plain agent, free luna', plainOnLuna, PLAIN_LUNA],
   ['senior agent, Kim’s stella', seniorOnStella, SENIOR_STELLA],
-  ['plain agent, Kim’s inactive nova', plainOnKimsNova, PLAIN_NOVA],
+  ['plain agent, Kim’s blocked nova', plainOnKimsNova, PLAIN_NOVA],
 ];

@@ -77,6 +77,8 @@ export const jobRuns = pgTable(
     progress: integer('progress').notNull().default(0),
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** The agent who asked for the run: at most 10 queued per agent (PRODUCT.md §8). */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     /** How often a worker claimed it: a run that keeps killing its workers fails after a few. */
     attempts: integer('attempts').notNull().default(0),
     considered: integer('considered'),
@@ -95,6 +97,7 @@ export const jobRuns = pgTable(
       .on(t.jobId)
       .where(sql`${t.state} in ${sqlWordList(ACTIVE_RUN_STATES)}`),
     index('job_runs_job_created_idx').on(t.jobId, t.createdAt),
+    index('job_runs_requested_by_idx').on(t.requestedBy).where(sql`${t.state} = 'queued'`),
     index('job_runs_claim_idx')
       .on(t.state, t.leaseExpiresAt)
       .where(sql`${t.state} in ${sqlWordList(ACTIVE_RUN_STATES)}`),

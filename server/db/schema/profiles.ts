@@ -76,6 +76,13 @@ export const profiles = pgTable(
      * profiles and catalogs (migration 0014): the agents' tables sort by it through an index.
      */
     completeness: integer('completeness').notNull().default(0),
+    /**
+     * The agency's block (PRODUCT.md §8): set by an agent with a reason, lifted only by an agent. A
+     * blocked profile is in no run whatever its own `status` (the candidate's switch) says.
+     */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
+    blockedBy: uuid('blocked_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('profiles_change_tx_idx').on(t.changeTx),
@@ -101,6 +108,7 @@ export const profiles = pgTable(
     index('profiles_type_status_idx').on(t.type, t.status),
     check('profiles_type_values', sql`${t.type} in ('luna', 'stella', 'nova')`),
     check('profiles_status_values', sql`${t.status} in ('active', 'inactive')`),
+    check('profiles_block_reason', sql`(${t.blockedAt} is null) = (${t.blockedReason} is null)`),
   ],
 );
 

@@ -3,7 +3,8 @@ import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzl
 import { users } from './users';
 
 /**
- * Single-use tokens sent by e-mail (validation 24 h, password reset 1 h). Only a SHA-256 of the
+ * Single-use tokens sent by e-mail (validation 24 h, password reset 1 h, keeping an account
+ * after the retention notice 45 days). Only a SHA-256 of the
  * token is stored; `used_at` is set by the one request that wins it.
  */
 export const emailTokens = pgTable(
@@ -21,7 +22,7 @@ export const emailTokens = pgTable(
   },
   (t) => [
     index('email_tokens_user_purpose_idx').on(t.userId, t.purpose),
-    check('email_tokens_purpose_values', sql`${t.purpose} in ('validate', 'reset')`),
+    check('email_tokens_purpose_values', sql`${t.purpose} in ('validate', 'reset', 'keep')`),
   ],
 );
 

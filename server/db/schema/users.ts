@@ -33,6 +33,12 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** The last successful password login (shown to agents, issue 12). */
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * Retention (PRODUCT.md §8): when the owner last asked to keep the account through the link of
+     * the notice mail (counts as activity), and when that notice was sent.
+     */
+    retentionKeptAt: timestamp('retention_kept_at', { withTimezone: true }),
+    retentionNoticeAt: timestamp('retention_notice_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

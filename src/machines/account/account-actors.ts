@@ -7,6 +7,7 @@ import {
   deleteAccountCall,
   disableTwoFactorCall,
   exportAccountData,
+  keepAccountCall,
   requestPasswordResetCall,
   resendPhoneCodeCall,
   resetPasswordCall,
@@ -17,6 +18,7 @@ import type { ApiClient } from '../../api/client';
 import { issueTokens, type SessionActor } from '../session/session.machine';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import { saveFile } from '../shared/save-file';
+import { submissionMachine } from '../shared/submission.machine';
 import { areaLogic } from '../shell/app-logic';
 import {
   changePasswordForm,
@@ -92,4 +94,8 @@ export const accountLogic = areaLogic(({ api, session }) => ({
     requestPasswordResetCall(api, input.email),
   ),
   passwordReset: passwordResetForm.withCall((input) => resetPasswordCall(api, input)),
+  /** "Keep my account" behind the retention notice's link: input is the link's token. */
+  keepAccount: submissionMachine.provide({
+    actors: { submit: fromPromise(({ input }) => keepAccountCall(api, String(input))) },
+  }),
 }));

@@ -1,17 +1,21 @@
-import { type ActorRefFrom, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { AgentRef, AssignmentResult } from '../../../contract/agent';
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { AgentRef, AssignmentResult, CandidateBlock } from '../../../contract/agent';
 import { errorCodeOf } from '../../../contract/errors';
 
-/** What the actions change and decide on: a candidate's type, status and agent. */
+/**
+ * What the actions change and decide on: a candidate's type, own matching switch, agent and the
+ * agency's block.
+ */
 export interface CandidateFacts {
   uuid: string;
   type: string;
   status: 'active' | 'inactive';
   assignedAgent: AgentRef | null;
+  block: CandidateBlock | null;
 }
 
 /** The last change that went through, for the screen to confirm in words. */
-export type CandidateNotice = 'assigned' | 'unassigned' | 'promoted' | 'activated' | 'deactivated';
+export type CandidateNotice = 'assigned' | 'unassigned' | 'promoted' | 'blocked' | 'unblocked';
 
 export interface CandidateActionsInput {
   candidate: CandidateFacts;
@@ -22,8 +26,10 @@ export interface CandidateActionsInput {
 }
 
 export interface CandidateActionsContext extends CandidateActionsInput {
-  /** The status a confirmed activate / deactivate sets. */
+  /** What a confirmed block (inactive) / unblock (active) sets. */
   pendingStatus: 'active' | 'inactive' | null;
+  /** The reason typed for a block (required, PRODUCT.md §8). */
+  reason: string;
   /** Error code of the last failed action (translated by the UI). */
   error: string | null;
   notice: CandidateNotice | null;
@@ -34,10 +40,16 @@ export type CandidateActionsEvent =
   | { type: 'candidate.assignTo'; agent: string }
   | { type: 'candidate.unassign' }
   | { type: 'candidate.promote' }
-  | { type: 'candidate.activate' }
-  | { type: 'candidate.deactivate' }
+  | { type: 'candidate.block' }
+  | { type: 'candidate.unblock' }
+  | { type: 'candidate.reason'; reason: string }
   | { type: 'candidate.confirm' }
   | { type: 'candidate.cancel' };
+
+/** The agency's switch as the call takes it: a block with its reason, or lifting it. */
+export type StatusInput =
+  | { uuid: string; status: 'inactive'; reason: string }
+  | { uuid: string; status: 'active' };
 
 export interface AssignInput {
   uuid: string;
@@ -62,13 +74,13 @@ const ACTIONS = {
   'candidate.assignTo': { guard: 'mayAssignTo', target: 'assigning', actions: 'clearError' },
   'candidate.unassign': { guard: 'mayUnassign', target: 'assigning', actions: 'clearError' },
   'candidate.promote': { guard: 'isLuna', target: 'confirmingPromote', actions: 'clearError' },
-  'candidate.activate': {
-    guard: 'isInactive',
+  'candidate.unblock': {
+    guard: 'isBlocked',
     target: 'confirmingStatus',
     actions: ['clearError', { type: 'askStatus', params: { status: 'active' } }],
   },
-  'candidate.deactivate': {
-    guard: 'isActive',
+  'candidate.block': {
+    guard: 'isNotBlocked',
     target: 'confirmingStatus',
     actions: ['clearError', { type: 'askStatus', params: { status: 'inactive' } }],
   },
@@ -76,8 +88,8 @@ const ACTIONS = {
 
 /**
  * The actions on one candidate's page (issue 12): assign to me / unassign, a senior agent's assignment
- * to any agent, promote luna → stella and activate / deactivate — the last two only after a
- * confirmation. One action at a time (busy); a failure keeps its code until the next try; every result
+ * to any agent, promote luna → stella and the agency's block / unblock (issue 23) — the last two only
+ * after a confirmation, a block only with a reason. One action at a time (busy); a failure keeps its code until the next try; every result
  * replaces the candidate's facts and is reported through `changed` (the route reloads the page's
  * data and the tables). The screens show a button only where `state.can()` says the event is taken:
  * a stella cannot be promoted, a plain agent cannot assign to others nor take another's candidate.
@@ -95,14 +107,18 @@ export const candidateActionsMachine = setup({
     promote: fromPromise<AssignmentResult, { uuid: string }>(async () => {
       throw new Error('promote is provided by the app');
     }),
-    changeStatus: fromPromise<AssignmentResult, { uuid: string; status: 'active' | 'inactive' }>(async () => {
+    changeStatus: fromPromise<AssignmentResult, StatusInput>(async () => {
       throw new Error('changeStatus is provided by the app');
     }),
   },
   actions: {
     clearError: assign({ error: null }),
     askStatus: assign((_, params: { status: 'active' | 'inactive' }) => ({ pendingStatus: params.status })),
-    forgetStatus: assign({ pendingStatus: null }),
+    forgetStatus: assign({ pendingStatus: null, reason: '' }),
+    typeReason: assign(({ event }) => {
+      assertEvent(event, 'candidate.reason');
+      return { reason: event.reason };
+    }),
     setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     takeResult: assign(({ context }, result: AssignmentResult) => ({
       candidate: {
@@ -110,6 +126,7 @@ export const candidateActionsMachine = setup({
         type: result.type,
         status: isStatus(result.status) ? result.status : context.candidate.status,
         assignedAgent: result.assignedAgent,
+        block: result.block,
       },
     })),
     noteAssignment: assign(({ context }) => ({
@@ -117,7 +134,7 @@ export const candidateActionsMachine = setup({
     })),
     notePromotion: assign({ notice: 'promoted' as const }),
     noteStatus: assign(({ context }) => ({
-      notice: context.candidate.status === 'active' ? ('activated' as const) : ('deactivated' as const),
+      notice: context.candidate.block ? ('blocked' as const) : ('unblocked' as const),
     })),
     /** Provided by the route: the page's data and the tables are stale now. */
     changed: (_, _result: AssignmentResult) => {},
@@ -136,12 +153,14 @@ export const candidateActionsMachine = setup({
       context.candidate.assignedAgent !== null &&
       (context.senior || context.candidate.assignedAgent.uuid === context.me),
     isLuna: ({ context }) => context.candidate.type === 'luna',
-    isActive: ({ context }) => context.candidate.status === 'active',
-    isInactive: ({ context }) => context.candidate.status === 'inactive',
+    isNotBlocked: ({ context }) => context.candidate.block === null,
+    isBlocked: ({ context }) => context.candidate.block !== null,
+    /** A block needs a reason; lifting one does not. */
+    isComplete: ({ context }) => context.pendingStatus === 'active' || context.reason.trim() !== '',
   },
 }).createMachine({
   id: 'candidateActions',
-  context: ({ input }) => ({ ...input, pendingStatus: null, error: null, notice: null }),
+  context: ({ input }) => ({ ...input, pendingStatus: null, reason: '', error: null, notice: null }),
   initial: 'idle',
   states: {
     idle: { on: ACTIONS },
@@ -154,7 +173,8 @@ export const candidateActionsMachine = setup({
     },
     confirmingStatus: {
       on: {
-        'candidate.confirm': 'changingStatus',
+        'candidate.reason': { actions: 'typeReason' },
+        'candidate.confirm': { guard: 'isComplete', target: 'changingStatus' },
         'candidate.cancel': { target: 'idle', actions: 'forgetStatus' },
       },
     },
@@ -200,7 +220,10 @@ export const candidateActionsMachine = setup({
       invoke: {
         id: 'changeStatus',
         src: 'changeStatus',
-        input: ({ context }) => ({ uuid: context.candidate.uuid, status: context.pendingStatus ?? 'active' }),
+        input: ({ context }): StatusInput =>
+          context.pendingStatus === 'inactive'
+            ? { uuid: context.candidate.uuid, status: 'inactive', reason: context.reason.trim() }
+            : { uuid: context.candidate.uuid, status: 'active' },
         onDone: {
           target: 'idle',
           actions: [

@@ -3,7 +3,9 @@ import { createActor } from 'xstate';
 import type { AssignmentResult } from '../../../contract/agent';
 import {
   AGENTS,
+  BLOCKED_AT,
   PLAIN_LUNA,
+  REASON,
   REFUSAL,
   SENIOR_STELLA,
   TABLES,
@@ -50,13 +52,18 @@ function start(
     const input = [...fx.calls].reverse().find((call) => call.id === id)?.input as {
       agent?: string | null;
       status?: 'active' | 'inactive';
+      reason?: string;
     };
     if (id === 'assign') {
       const to = input.agent ?? null;
       return { ...candidate, assignedAgent: to === null ? null : (AGENTS[to] ?? null) };
     }
     if (id === 'promote') return { ...candidate, type: 'stella' };
-    return { ...candidate, status: input.status ?? candidate.status };
+    // The agency's switch: the candidate's own one (status) stays as it was.
+    return {
+      ...candidate,
+      block: input.status === 'inactive' ? { at: BLOCKED_AT, reason: input.reason ?? '' } : null,
+    };
   };
   const inFlight = () => IDS.find((id) => actor.getSnapshot().matches(BUSY_STATE[id]) && fx.pending(id) > 0);
   return {
@@ -66,11 +73,17 @@ function start(
         case 'assignToMe':
         case 'unassign':
         case 'promote':
-        case 'activate':
-        case 'deactivate':
+        case 'block':
+        case 'unblock':
         case 'confirm':
         case 'cancel':
           actor.send({ type: `candidate.${event}` } as never);
+          break;
+        case 'typeReason':
+          actor.send({ type: 'candidate.reason', reason: ` ${REASON} ` });
+          break;
+        case 'clearReason':
+          actor.send({ type: 'candidate.reason', reason: '   ' });
           break;
         case 'assignToKim':
           actor.send({ type: 'candidate.assignTo', agent: 'kim' });

@@ -106,7 +106,7 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
       actors: {
         assign: fromPromise(({ input }) => assignCandidate(api, input.uuid, input.agent)),
         promote: fromPromise(({ input }) => promoteLuna(api, input.uuid)),
-        changeStatus: fromPromise(({ input }) => setCandidateStatus(api, input.uuid, input.status)),
+        changeStatus: fromPromise(({ input: { uuid, ...body } }) => setCandidateStatus(api, uuid, body)),
       },
       actions: {
         changed: () => {

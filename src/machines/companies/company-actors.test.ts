@@ -31,6 +31,7 @@ function fakeServer() {
     values,
     image: null,
     status: 'active' as const,
+    pausedByAgency: false,
     completeness: 100,
     missing: [],
     version,

@@ -81,6 +81,7 @@ export function blankRecord(type: string): ProfileResponse {
     values: {},
     image: null,
     status: 'active',
+    pausedByAgency: false,
     completeness: 0,
     missing: [],
     version: 0,
@@ -93,10 +94,9 @@ export function profileActors(api: ApiClient) {
     loadProfile: fromPromise(({ input }: { input: { scope: ProfileKind } }) =>
       fetchProfile(api, input.scope),
     ),
-    setStatus: fromPromise(async ({ input }: { input: { status: ProfileStatus } }) => {
-      await setProfileStatus(api, input.status);
-      return input.status;
-    }),
+    setStatus: fromPromise(({ input }: { input: { status: ProfileStatus } }) =>
+      setProfileStatus(api, input.status),
+    ),
     saveProfile: fromPromise(
       async ({
         input,

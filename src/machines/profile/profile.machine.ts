@@ -4,7 +4,7 @@ import type { FieldDefinition } from '../../../contract/catalog';
 import { buildValuesSchema } from '../../../contract/catalog-schema';
 import { errorCodeOf } from '../../../contract/errors';
 import { fieldErrors } from '../../../contract/field-errors';
-import type { ProfileResponse, ProfileStatus } from '../../../contract/profile';
+import type { ProfileResponse, ProfileStatus, ProfileStatusResponse } from '../../../contract/profile';
 
 export type FormValues = Record<string, unknown>;
 
@@ -116,7 +116,7 @@ export const profileMachine = setup({
     loadProfile: fromPromise<ProfileResponse, { scope: 'profile' | 'company' }>(async () => {
       throw new Error('loadProfile is provided by the app');
     }),
-    setStatus: fromPromise<ProfileStatus, { status: ProfileStatus }>(async () => {
+    setStatus: fromPromise<ProfileStatusResponse, { status: ProfileStatus }>(async () => {
       throw new Error('setStatus is provided by the app');
     }),
     saveProfile: fromPromise<
@@ -146,8 +146,10 @@ export const profileMachine = setup({
       error: null,
     })),
     markReload: assign({ reloadProfile: true }),
-    takeStatus: assign(({ context }, status: ProfileStatus) => ({
-      profile: context.profile ? { ...context.profile, status } : null,
+    takeStatus: assign(({ context }, answer: ProfileStatusResponse) => ({
+      profile: context.profile
+        ? { ...context.profile, status: answer.status, pausedByAgency: answer.pausedByAgency }
+        : null,
       error: null,
     })),
     takeImage: assign(({ context, event }) => {
@@ -173,6 +175,11 @@ export const profileMachine = setup({
       return !same({ ...context.form, [event.key]: event.value }, context.rollback);
     },
     formIsValid: ({ context }) => validateForm(context) === null,
+    /** Matching goes off any time; on only while the agency does not block the profile (PRODUCT.md §8). */
+    mayChangeStatus: ({ context, event }) => {
+      assertEvent(event, 'profile.setStatus');
+      return event.status === 'inactive' || context.profile?.pausedByAgency !== true;
+    },
     isConflict: (_, error: unknown) => error instanceof SaveConflict,
     isRejected: (_, error: unknown) => error instanceof SaveRejected,
   },
@@ -226,7 +233,7 @@ export const profileMachine = setup({
               { guard: 'formChanged', target: 'dirty', actions: 'change' },
               { actions: 'change' },
             ],
-            'profile.setStatus': { target: '#profile.changingStatus' },
+            'profile.setStatus': { guard: 'mayChangeStatus', target: '#profile.changingStatus' },
           },
         },
         dirty: {
@@ -261,7 +268,7 @@ export const profileMachine = setup({
           target: 'editing.clean',
           actions: {
             type: 'takeStatus',
-            params: ({ event }: { event: { output: ProfileStatus } }) => event.output,
+            params: ({ event }: { event: { output: ProfileStatusResponse } }) => event.output,
           },
         },
         onError: { target: 'editing.clean', actions: { type: 'setError', params: errorOf } },
@@ -295,7 +302,7 @@ export const profileMachine = setup({
     },
     saved: {
       on: {
-        'profile.setStatus': { target: 'changingStatus' },
+        'profile.setStatus': { guard: 'mayChangeStatus', target: 'changingStatus' },
         'profile.change': [
           { guard: 'formChanged', target: 'editing.dirty', actions: 'change' },
           { actions: 'change' },

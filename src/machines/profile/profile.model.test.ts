@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { ProfileResponse } from '../../../contract/profile';
-import { deferredActors } from '../../../tests/support/deferred-actors';
+import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import {
   describeModelTable,
   type Expectation,
@@ -46,6 +46,7 @@ const profile = (version: number, values: Record<string, unknown>, image: string
     values,
     image,
     status: 'active',
+    pausedByAgency: false,
     completeness: 100,
     missing: [],
     version,
@@ -279,7 +280,10 @@ const table: ModelTable = {
       // The status the server answers is taken, not the one asked for or the one before.
       statusSet: {
         target: 'editing.clean',
-        context: { ...loadedFrom({ ...mine, status: 'paused' as never }), error: null },
+        context: {
+          ...loadedFrom({ ...mine, status: 'paused' as never, pausedByAgency: 'told' as never }),
+          error: null,
+        },
         tags: [],
       },
       statusFailed: {
@@ -306,7 +310,7 @@ const results = ({
   saveFailed: ['saveProfile', 'error', { code: 'server.internal' }],
   saveOffline: ['saveProfile', 'error', new TypeError('Failed to fetch')],
   // The server answers a status other than the one asked for: the machine must take the answer.
-  statusSet: ['setStatus', 'done', 'paused'],
+  statusSet: ['setStatus', 'done', { status: 'paused', pausedByAgency: 'told' }],
   statusFailed: ['setStatus', 'error', { code: 'server.internal' }],
 });
 
@@ -385,6 +389,34 @@ describeModelTable({
 
     it('loads the profile of its scope as it starts', () => {
       expect(start(module(), inspect).initialCalls()).toEqual(load);
+    });
+
+    // PRODUCT.md §8: the agency's block. A candidate whose profile the agency paused may switch
+    // matching off but not on; the refused event starts no call and changes nothing.
+    it('refuses switching matching on while the agency pauses the profile, and still takes switching off', async () => {
+      const { profileMachine } = module();
+      const fx = deferredActors(ACTORS);
+      const actor = createActor(profileMachine.provide({ actors: fx.actors }), { input }).start();
+      fx.settle('loadProfile', 'done', { ...mine, status: 'inactive', pausedByAgency: true });
+      await flush();
+      const before = actor.getSnapshot();
+      expect(before.can({ type: 'profile.setStatus', status: 'active' })).toBe(false);
+      expect(before.can({ type: 'profile.setStatus', status: 'inactive' })).toBe(true);
+      const calls = fx.calls.length;
+      actor.send({ type: 'profile.setStatus', status: 'active' });
+      expect(actor.getSnapshot().value).toEqual({ editing: 'clean' });
+      expect(fx.calls.length).toBe(calls);
+      actor.send({ type: 'profile.setStatus', status: 'inactive' });
+      expect(actor.getSnapshot().value).toBe('changingStatus');
+      expect(fx.calls.at(-1)).toMatchObject({ id: 'setStatus', input: { status: 'inactive' } });
+      // Lifted meanwhile: the answer says so, and switching on is offered again.
+      fx.settle('setStatus', 'done', { status: 'inactive', pausedByAgency: false });
+      await flush();
+      expect(actor.getSnapshot().context.profile).toMatchObject({
+        status: 'inactive',
+        pausedByAgency: false,
+      });
+      expect(actor.getSnapshot().can({ type: 'profile.setStatus', status: 'active' })).toBe(true);
     });
 
     // Once a fault (the machine went to `editing.dirty` with hasFormChanged false): after a failed

@@ -19,6 +19,7 @@ import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
+import { TextField } from '../components/text-field';
 import { Timeline } from '../components/timeline';
 import { AccessLog, AccountFacts, RankedJobs } from './candidate-sections';
 
@@ -27,8 +28,8 @@ const NOTICES: Record<CandidateNotice, ReturnType<typeof msg>> = {
   assigned: msg`The assignment is saved.`,
   unassigned: msg`The candidate has no agent now.`,
   promoted: msg`The luna is a stella now and was told by e-mail.`,
-  activated: msg`The profile is active again and takes part in matching.`,
-  deactivated: msg`The profile is inactive and takes no part in matching.`,
+  blocked: msg`The profile is blocked: it takes no part in matching, and the candidate cannot resume it.`,
+  unblocked: msg`The block is lifted: the candidate's own matching switch applies again.`,
 };
 function nameOf(detail: AgentProfileDetail): string {
   const { first_name, last_name } = detail.profile.values;
@@ -84,6 +85,7 @@ function CandidateBody({
         type: detail.profile.type,
         status: detail.profile.status,
         assignedAgent: detail.assignedAgent,
+        block: detail.block,
       },
       me: logic.me,
       senior: logic.senior,
@@ -100,6 +102,12 @@ function CandidateBody({
           <p>
             <span className="badge">{typeName ? i18n._(typeName) : candidate.type}</span>{' '}
             <span className="badge">{candidate.status === 'active' ? t`active` : t`inactive`}</span>
+            {candidate.block && (
+              <>
+                {' '}
+                <span className="badge badge-warning">{t`blocked by the agency`}</span>
+              </>
+            )}
           </p>
           <p>
             <Trans>Profile {detail.profile.completeness} % complete</Trans>
@@ -152,7 +160,7 @@ function CandidateActions({
 }) {
   const { i18n, t } = useLingui();
   const state = useSelector(actions, (s) => s);
-  const { candidate, error, notice, pendingStatus } = state.context;
+  const { candidate, error, notice, pendingStatus, reason } = state.context;
   const busy = state.hasTag('busy');
   const send = (type: 'candidate.assignToMe' | 'candidate.unassign' | 'candidate.promote') =>
     actions.send({ type });
@@ -199,21 +207,26 @@ function CandidateActions({
             <Trans>Promote to stella</Trans>
           </Button>
         )}
-        {(offer.can({ type: 'candidate.activate' }) || offer.can({ type: 'candidate.deactivate' })) && (
+        {(offer.can({ type: 'candidate.unblock' }) || offer.can({ type: 'candidate.block' })) && (
           <Button
             variant="secondary"
             onPress={() =>
               actions.send({
-                type: offer.can({ type: 'candidate.activate' })
-                  ? 'candidate.activate'
-                  : 'candidate.deactivate',
+                type: offer.can({ type: 'candidate.unblock' }) ? 'candidate.unblock' : 'candidate.block',
               })
             }
           >
-            {offer.can({ type: 'candidate.activate' }) ? <Trans>Activate</Trans> : <Trans>Deactivate</Trans>}
+            {offer.can({ type: 'candidate.unblock' }) ? <Trans>Lift the block</Trans> : <Trans>Block</Trans>}
           </Button>
         )}
       </div>
+      {candidate.block && (
+        <p>
+          <Trans>
+            Blocked since {i18n.date(candidate.block.at, { dateStyle: 'medium' })}: {candidate.block.reason}
+          </Trans>
+        </p>
+      )}
       {agents && <AssignToAgent actions={actions} agents={agents} />}
       <p role="status" className="candidate-notice">
         {busy ? <Trans>Saving…</Trans> : notice ? i18n._(NOTICES[notice]) : null}
@@ -241,21 +254,38 @@ function CandidateActions({
         onConfirm={() => actions.send({ type: 'candidate.confirm' })}
       />
       <ConfirmDialog
-        title={pendingStatus === 'inactive' ? t`Deactivate ${name}?` : t`Activate ${name}?`}
+        title={pendingStatus === 'inactive' ? t`Block ${name}?` : t`Lift the block of ${name}?`}
         isOpen={state.matches('confirmingStatus')}
         onOpenChange={(open) => {
           if (!open) actions.send({ type: 'candidate.cancel' });
         }}
         consequences={
-          <p>
-            {pendingStatus === 'inactive' ? (
-              <Trans>An inactive profile takes no part in matching until it is activated again.</Trans>
-            ) : (
-              <Trans>The profile takes part in matching again.</Trans>
-            )}
-          </p>
+          pendingStatus === 'inactive' ? (
+            <>
+              <p>
+                <Trans>
+                  A blocked profile takes no part in matching, and the candidate cannot switch matching on
+                  again: they see that the agency paused their profile. The reason stays in the history for
+                  agents.
+                </Trans>
+              </p>
+              <TextField
+                label={t`Reason`}
+                multiline
+                isRequired
+                maxLength={500}
+                value={reason}
+                onChange={(value) => actions.send({ type: 'candidate.reason', reason: value })}
+              />
+            </>
+          ) : (
+            <p>
+              <Trans>The candidate's own matching switch applies again.</Trans>
+            </p>
+          )
         }
-        confirmLabel={pendingStatus === 'inactive' ? t`Deactivate` : t`Activate`}
+        confirmLabel={pendingStatus === 'inactive' ? t`Block` : t`Lift the block`}
+        canConfirm={state.can({ type: 'candidate.confirm' })}
         onConfirm={() => actions.send({ type: 'candidate.confirm' })}
       />
     </section>

@@ -51,6 +51,8 @@ export interface ConfirmDialogProps {
   consequences: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
+  /** False while the question is not complete yet (a reason still to be typed). */
+  canConfirm?: boolean;
 }
 
 /**
@@ -64,6 +66,7 @@ export function ConfirmDialog({
   consequences,
   confirmLabel,
   onConfirm,
+  canConfirm = true,
 }: ConfirmDialogProps) {
   return (
     <Dialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} role="alertdialog">
@@ -74,6 +77,7 @@ export function ConfirmDialog({
         </Button>
         <Button
           variant="danger"
+          isDisabled={!canConfirm}
           onPress={() => {
             onConfirm();
             onOpenChange(false);

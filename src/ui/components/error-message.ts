@@ -12,6 +12,7 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'network.unreachable': msg`Matchwerk cannot be reached. Check your connection and try again.`,
   'server.database_unavailable': msg`Matchwerk is briefly unavailable. Please try again in a moment.`,
   'server.internal': msg`Something went wrong on our side. Please try again.`,
+  'server.busy': msg`Matchwerk is very busy right now. Please try again in a moment.`,
   'email.required': msg`Please enter your e-mail address.`,
   'email.invalid': msg`Please enter a valid e-mail address, such as name@example.com.`,
   'email.too_long': msg`This e-mail address is too long.`,
@@ -111,6 +112,13 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'invitation.expired': msg`This invitation link has expired (it is valid for 7 days). Please ask the agency for a new one.`,
   'invitation.has_account': msg`This profile has its own account already: no invitation is needed.`,
   'invitation.email_missing': msg`Enter the e-mail address the invitation goes to.`,
+  'block.reason_required': msg`Please give the reason for the block.`,
+  'profile.blocked': msg`The agency has paused your profile: only the agency can resume it.`,
+  'cap.job_requests': msg`Your company has filed 20 job requests today, the most a day allows. Please file more tomorrow.`,
+  'cap.runs_queued': msg`You have 10 matching runs waiting already. Please try again once one of them has started.`,
+  'cap.streams': msg`Too many progress views are open for your account. Please close a few tabs and try again.`,
+  'cap.previews': msg`The preview is asked for too often. It updates again in a moment.`,
+  'keep.invalid_token': msg`This link is not valid any more: it was used already or has expired. Sign in to keep your account.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { TokenClaims } from '../../../contract/session';
 import type { Language } from '../../../contract/user-types';
 import type { ProfileActor } from '../../machines/profile/profile.machine';
+import { errorMessage } from '../components/error-message';
 import { ProtectedImage } from '../components/protected-image';
 import { Switch } from '../components/switch';
 
@@ -42,7 +43,6 @@ export function ProfileDashboard({ profile, claims }: { profile: ProfileActor; c
   const candidate = claims.user_type !== 'company';
   const fieldOf = (key: string) => snapshot.context.fields.find((f) => f.key === key);
   const editPath = candidate ? '/profile' : '/companies';
-  const clean = snapshot.can({ type: 'profile.setStatus', status: 'active' });
   return (
     <div className="dashboard-grid">
       <section aria-labelledby="dash-complete">
@@ -128,9 +128,22 @@ export function ProfileDashboard({ profile, claims }: { profile: ProfileActor; c
           <h2 id="dash-matching">
             <Trans>Matching</Trans>
           </h2>
+          {data.pausedByAgency && (
+            <p className="form-error" role="status">
+              <Trans>
+                Paused by the agency: you are not matched to jobs until the agency resumes your profile.
+                Please contact your agent if you have questions.
+              </Trans>
+            </p>
+          )}
           <Switch
             isSelected={data.status === 'active'}
-            isDisabled={!clean}
+            isDisabled={
+              !snapshot.can({
+                type: 'profile.setStatus',
+                status: data.status === 'active' ? 'inactive' : 'active',
+              })
+            }
             onChange={(on) => profile.send({ type: 'profile.setStatus', status: on ? 'active' : 'inactive' })}
           >
             {data.status === 'active' ? (
@@ -139,6 +152,11 @@ export function ProfileDashboard({ profile, claims }: { profile: ProfileActor; c
               <Trans>Paused: you are not matched to jobs</Trans>
             )}
           </Switch>
+          {snapshot.context.error && (
+            <p className="form-error" role="alert">
+              {errorMessage(i18n, snapshot.context.error)}
+            </p>
+          )}
         </section>
       )}
     </div>

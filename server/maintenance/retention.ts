@@ -1,0 +1,317 @@
+import { sql } from 'drizzle-orm';
+import { consumeEmailToken, newEmailToken, storeEmailToken } from '../account/email-tokens';
+import { retentionNoticeMail } from '../account/mails';
+import { removeAccount } from '../account/settings';
+import { type Database, queryRows } from '../db/client';
+import { ApiError } from '../errors';
+import type { Logger } from '../log';
+import { queueMessage } from '../messaging/outbox';
+import { languageOf } from '../messaging/texts';
+import type { PhotoStorage } from '../profiles/photo-storage';
+import { deletePhotoFiles } from '../profiles/photos';
+
+/**
+ * Retention (PRODUCT.md §8, DSGVO Art. 5 (1) e, Art. 17). A candidate or company account whose last
+ * activity — the later of its registration, its last login, its last "keep my account" and the
+ * last agent action on its profile or company (its timeline's agents' events) — lies `months` back is told by
+ * e-mail 30 days ahead with a link that keeps it; 30 days after that notice, still without
+ * activity, it is deleted with its profile or company and their timeline (decision 18: a timeline
+ * goes with its record), so nothing of the person stays; what must outlive it for the agency (a
+ * pipeline's placements, issue 21) is to be anonymised here when it exists.
+ * Profiles agents keep without an account follow the same clock from their last agent action, with
+ * no one to notify. Idempotent and safe on several nodes at once: each step claims its rows.
+ */
+
+export const NOTICE_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export interface RetentionOptions {
+  months: number;
+  now: Date;
+  /** Only say what would happen. */
+  dryRun: boolean;
+  /** Where the keep link points (PUBLIC_ORIGIN). */
+  publicOrigin: string;
+  /** Photo files of deleted accounts go at once when given (else the hourly sweep takes them). */
+  storage?: PhotoStorage | undefined;
+  log?: Logger | undefined;
+}
+
+export interface RetentionItem {
+  kind: 'account' | 'profile';
+  /** The user id of an account, the profile id of a profile without one. */
+  id: string;
+  type: string;
+  lastActivity: string;
+  /** When it is (or was) due for deletion. */
+  dueAt: string;
+}
+
+export interface RetentionReport {
+  notices: RetentionItem[];
+  deletions: RetentionItem[];
+}
+
+/** `date` moved by whole calendar months (UTC), as people count "24 months". */
+export function addMonths(date: Date, months: number): Date {
+  const moved = new Date(date.getTime());
+  moved.setUTCMonth(moved.getUTCMonth() + months);
+  return moved;
+}
+
+interface AccountRow {
+  id: string;
+  user_type: string;
+  email: string;
+  language: string;
+  phone_number: string | null;
+  pending_phone_number: string | null;
+  retention_notice_at: string | Date | null;
+  last_activity: string | Date;
+}
+
+interface ProfileRow {
+  id: string;
+  type: string;
+  last_activity: string | Date;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** Candidate and company accounts with their last activity (registration, login, keep, agent action). */
+const accountsSql = sql`
+  select u.id, u.user_type, u.email, u.language, u.phone_number, u.pending_phone_number,
+         u.retention_notice_at,
+         greatest(u.created_at, u.last_login_at, u.retention_kept_at,
+                  (select max(a.at) from agent_actions a
+                   where a.target_id in (select p.id from profiles p where p.user_id = u.id
+                                         union all select c.id from companies c where c.user_id = u.id))
+         ) as last_activity
+  from users u
+  where u.user_type in ('luna', 'stella', 'nova', 'company')`;
+
+/** Profiles agents keep without an account, with their last activity (creation, agent action). */
+const profilesSql = sql`
+  select p.id, p.type,
+         greatest(p.created_at, (select max(a.at) from agent_actions a where a.target_id = p.id)) as last_activity
+  from profiles p
+  where p.user_id is null`;
+
+/** When an account is due: `months` after its last activity, and never sooner than 30 days after its notice. */
+function dueOf(lastActivity: Date, noticeAt: Date | null, months: number): Date {
+  const byActivity = addMonths(lastActivity, months);
+  if (!noticeAt || noticeAt < lastActivity) return byActivity;
+  const byNotice = new Date(noticeAt.getTime() + NOTICE_DAYS * DAY_MS);
+  return byNotice > byActivity ? byNotice : byActivity;
+}
+
+/** What retention does now (or would, with dryRun): notices to send and deletions due. */
+export async function runRetention(db: Database, options: RetentionOptions): Promise<RetentionReport> {
+  const { now, months } = options;
+  const report: RetentionReport = { notices: [], deletions: [] };
+  const noticeFrom = addMonths(new Date(now.getTime() + NOTICE_DAYS * DAY_MS), -months);
+  const deleteFrom = addMonths(now, -months);
+
+  const accounts = await queryRows<AccountRow>(
+    db,
+    sql`select * from (${accountsSql}) a where a.last_activity <= ${noticeFrom.toISOString()}`,
+  );
+  for (const row of accounts) {
+    const lastActivity = new Date(row.last_activity);
+    const noticeAt = row.retention_notice_at ? new Date(row.retention_notice_at) : null;
+    const noticed = noticeAt !== null && noticeAt >= lastActivity;
+    const due = dueOf(lastActivity, noticed ? noticeAt : null, months);
+    const item: RetentionItem = {
+      kind: 'account',
+      id: row.id,
+      type: row.user_type,
+      lastActivity: iso(lastActivity),
+      dueAt: iso(noticed ? due : new Date(Math.max(due.getTime(), now.getTime() + NOTICE_DAYS * DAY_MS))),
+    };
+    if (!noticed) {
+      report.notices.push(item);
+      if (!options.dryRun) await sendNotice(db, row, lastActivity, options);
+    } else if (lastActivity <= deleteFrom && due <= now) {
+      report.deletions.push(item);
+      if (!options.dryRun) await deleteAccount(db, row, lastActivity, options);
+    }
+  }
+
+  const profiles = await queryRows<ProfileRow>(
+    db,
+    sql`select * from (${profilesSql}) p where p.last_activity <= ${deleteFrom.toISOString()}`,
+  );
+  for (const row of profiles) {
+    const lastActivity = new Date(row.last_activity);
+    report.deletions.push({
+      kind: 'profile',
+      id: row.id,
+      type: row.type,
+      lastActivity: iso(lastActivity),
+      dueAt: iso(addMonths(lastActivity, months)),
+    });
+    if (!options.dryRun) await deleteProfile(db, row.id, lastActivity, options);
+  }
+  options.log?.info(
+    { notices: report.notices.length, deletions: report.deletions.length, dryRun: options.dryRun },
+    'retention done',
+  );
+  return report;
+}
+
+/** Claims the notice (one node wins), stores a keep token and queues the mail in the owner's language. */
+async function sendNotice(db: Database, row: AccountRow, lastActivity: Date, options: RetentionOptions) {
+  const { now } = options;
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const [claimed] = await queryRows<{ id: string }>(
+      tx,
+      sql`update users set retention_notice_at = ${now.toISOString()}
+          where id = ${row.id}
+            and (retention_notice_at is null or retention_notice_at < ${lastActivity.toISOString()})
+          returning id`,
+    );
+    if (!claimed) return;
+    const token = await storeEmailToken(tx, row.id, 'keep', newEmailToken(), now);
+    const link = `${options.publicOrigin}/keep-account?token=${encodeURIComponent(token)}`;
+    const deletionDay = new Date(now.getTime() + NOTICE_DAYS * DAY_MS);
+    const mail = retentionNoticeMail(languageOf(row.language), link, deletionDay);
+    await queueMessage(tx, { kind: 'mail', userId: row.id, to: row.email, ...mail }, now);
+  });
+}
+
+async function deleteAccount(db: Database, row: AccountRow, lastActivity: Date, options: RetentionOptions) {
+  const { now } = options;
+  const photoId = await db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    // Still inactive, still noticed: a login or a keep meanwhile moved its last activity.
+    const [still] = await queryRows<{ id: string }>(
+      tx,
+      sql`select a.id from (${accountsSql}) a
+          where a.id = ${row.id} and a.last_activity <= ${lastActivity.toISOString()}
+            and a.retention_notice_at is not null`,
+    );
+    if (!still) return undefined;
+    await tx.execute(sql`select id from users where id = ${row.id} for update`);
+    return (
+      (await removeAccount(
+        tx,
+        {
+          id: row.id,
+          email: row.email,
+          phoneNumber: row.phone_number,
+          pendingPhoneNumber: row.pending_phone_number,
+          language: row.language,
+        },
+        now,
+      )) ?? null
+    );
+  });
+  if (photoId && options.storage) await deletePhotoFiles(options.storage, photoId, options.log);
+}
+
+async function deleteProfile(db: Database, id: string, lastActivity: Date, options: RetentionOptions) {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const [still] = await queryRows<{ id: string }>(
+      tx,
+      sql`select p.id from (${profilesSql}) p where p.id = ${id} and p.last_activity <= ${lastActivity.toISOString()}`,
+    );
+    if (!still) return;
+    await tx.execute(sql`delete from profiles where id = ${id}`);
+  });
+}
+
+/** Deletions due within the next 30 days, soonest first (the agents' dashboard). */
+export async function deletionsDue(
+  db: Database,
+  months: number,
+  now: Date,
+  limit = 20,
+): Promise<{ total: number; items: RetentionItem[] }> {
+  const horizon = new Date(now.getTime() + NOTICE_DAYS * DAY_MS);
+  const from = addMonths(horizon, -months);
+  const accounts = await queryRows<AccountRow>(
+    db,
+    sql`select * from (${accountsSql}) a where a.last_activity <= ${from.toISOString()}`,
+  );
+  const profiles = await queryRows<ProfileRow>(
+    db,
+    sql`select * from (${profilesSql}) p where p.last_activity <= ${from.toISOString()}`,
+  );
+  const items: RetentionItem[] = [
+    ...accounts.map((row): RetentionItem => {
+      const lastActivity = new Date(row.last_activity);
+      const noticeAt = row.retention_notice_at ? new Date(row.retention_notice_at) : null;
+      const noticed = noticeAt !== null && noticeAt >= lastActivity;
+      const due = dueOf(lastActivity, noticed ? noticeAt : null, months);
+      // Not noticed yet: the notice goes out at the next run, and deletion 30 days after it.
+      const dueAt = noticed ? due : new Date(Math.max(due.getTime(), now.getTime() + NOTICE_DAYS * DAY_MS));
+      return {
+        kind: 'account',
+        id: row.id,
+        type: row.user_type,
+        lastActivity: iso(lastActivity),
+        dueAt: iso(dueAt),
+      };
+    }),
+    ...profiles.map(
+      (row): RetentionItem => ({
+        kind: 'profile',
+        id: row.id,
+        type: row.type,
+        lastActivity: iso(row.last_activity),
+        dueAt: iso(addMonths(new Date(row.last_activity), months)),
+      }),
+    ),
+  ].filter((item) => new Date(item.dueAt) <= horizon);
+  items.sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id));
+  return { total: items.length, items: items.slice(0, limit) };
+}
+
+export interface RetentionJob {
+  stop(): Promise<void>;
+}
+
+/** Runs retention a minute after start and then daily, until stopped (every node may; each step claims its rows). */
+export function startRetention(
+  db: Database,
+  options: Omit<RetentionOptions, 'now' | 'dryRun'>,
+  clock: () => Date = () => new Date(),
+  intervalMs = DAY_MS,
+  firstDelayMs = 60_000,
+): RetentionJob {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = runRetention(db, { ...options, now: clock(), dryRun: false }).catch((error) =>
+      options.log?.warn({ err: error }, 'retention failed; it runs again tomorrow'),
+    );
+  };
+  const first = setTimeout(run, firstDelayMs);
+  first.unref();
+  const timer = setInterval(() => {
+    void running.then(run);
+  }, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running.catch(() => {});
+    },
+  };
+}
+
+/**
+ * POST /api/public/retention/keep: the notice's link keeps the account. Uses the token up, and the
+ * account's last activity becomes now (a new notice would come `months` later). 400
+ * `keep.invalid_token` for a used, expired or unknown token (the account may be gone already).
+ */
+export async function keepAccount(db: Database, token: string, now: Date): Promise<void> {
+  const userId = await consumeEmailToken(db, { purpose: 'keep', token, now });
+  if (!userId)
+    throw new ApiError(400, 'keep.invalid_token', 'This keep link is not valid', {
+      token: ['keep.invalid_token'],
+    });
+  await db.execute(sql`update users set retention_kept_at = ${now.toISOString()} where id = ${userId}`);
+}
