@@ -192,13 +192,15 @@ export const BlockReasonSchema = v.pipe(
  * The agency's switch on a candidate: `inactive` with a reason blocks them (in no run; the candidate
  * cannot switch matching on), `active` lifts the block. The candidate's own switch is not touched.
  */
-export const CandidateStatusBodySchema = v.variant(
-  'status',
-  [
-    strictObject({ status: v.literal('inactive'), reason: BlockReasonSchema }),
-    strictObject({ status: v.literal('active') }),
-  ],
-  'status.invalid',
+export const CandidateStatusBodySchema = v.pipe(
+  strictObject({
+    status: v.picklist(['active', 'inactive'], 'status.invalid'),
+    reason: v.optional(BlockReasonSchema),
+  }),
+  v.forward(
+    v.check((body) => body.status === 'active' || body.reason !== undefined, 'block.reason_required'),
+    ['reason'],
+  ),
 );
 export type CandidateStatusBody = v.InferOutput<typeof CandidateStatusBodySchema>;
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { PasswordSchema, REQUIRED_ACCEPTANCES } from './account';
 import type { FieldDefinition } from './catalog';
+import { strictObject } from './field-errors';
 import { EmailSchema } from './session';
 import { CANDIDATE_TYPES } from './user-types';
 
@@ -49,17 +50,17 @@ export const ContactEmailSchema = v.nullable(EmailSchema);
 
 const LanguageSchema = v.picklist(['de', 'en'], 'language.unsupported');
 
-export const AgentProfileCreateSchema = v.object({
+export const AgentProfileCreateSchema = strictObject({
   type: v.picklist(CANDIDATE_TYPES, 'type.invalid'),
   values: v.record(v.string(), v.unknown()),
 });
 export type AgentProfileCreate = v.InferOutput<typeof AgentProfileCreateSchema>;
 
-export const AgentCompanyCreateSchema = v.object({ values: v.record(v.string(), v.unknown()) });
+export const AgentCompanyCreateSchema = strictObject({ values: v.record(v.string(), v.unknown()) });
 export type AgentCompanyCreate = v.InferOutput<typeof AgentCompanyCreateSchema>;
 
 /** The address left out: the record's contact e-mail. The mail goes out in `language`. */
-export const InviteBodySchema = v.object({
+export const InviteBodySchema = strictObject({
   email: v.optional(EmailSchema),
   language: LanguageSchema,
 });
@@ -88,7 +89,7 @@ export const InvitationInfoSchema = v.object({
 });
 export type InvitationInfo = v.InferOutput<typeof InvitationInfoSchema>;
 
-export const InvitationAcceptSchema = v.object({
+export const InvitationAcceptSchema = strictObject({
   password: PasswordSchema,
   language: LanguageSchema,
   accepted: v.pipe(

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FieldError } from './field-errors';
+import { FieldError, strictObject } from './field-errors';
 import { queryInt } from './query';
 
 /**
@@ -81,12 +81,6 @@ export const TimelinePageSchema = v.object({
 });
 export type TimelinePage = v.InferOutput<typeof TimelinePageSchema>;
 
-/** A key the body may not have is `field.unknown`, a missing one `field.required`. */
-function strict(issue: v.BaseIssue<unknown>): string {
-  if (issue.expected === 'never') return FieldError.unknown;
-  return issue.input === undefined ? FieldError.required : FieldError.invalidType;
-}
-
 /** Plain text with line breaks (links are shown as links): 1 to 5000 characters after trimming. */
 export const TimelineTextSchema = v.pipe(
   v.string(FieldError.required),
@@ -108,10 +102,10 @@ export const TimelineDateSchema = v.pipe(
 export const TimelineAddSchema = v.variant(
   'kind',
   [
-    v.strictObject({ kind: v.literal('note'), text: TimelineTextSchema }, strict),
-    v.strictObject(
+    strictObject({ kind: v.literal('note'), text: TimelineTextSchema }, FieldError.required),
+    strictObject(
       { kind: v.picklist(['call', 'mail']), text: TimelineTextSchema, at: TimelineDateSchema },
-      strict,
+      FieldError.required,
     ),
   ],
   'timeline.kind_invalid',
@@ -119,7 +113,7 @@ export const TimelineAddSchema = v.variant(
 export type TimelineAdd = v.InferOutput<typeof TimelineAddSchema>;
 
 /** PUT: a note's new text. */
-export const TimelineNoteEditSchema = v.strictObject({ text: TimelineTextSchema }, strict);
+export const TimelineNoteEditSchema = strictObject({ text: TimelineTextSchema }, FieldError.required);
 export type TimelineNoteEdit = v.InferOutput<typeof TimelineNoteEditSchema>;
 
 /** Agent edits of a person's record as their data export lists them (no notes, PRODUCT.md §8, §10). */

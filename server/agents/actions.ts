@@ -169,15 +169,17 @@ export async function setCandidateStatus(
     const current = await candidateRow(db2, id, true);
     const target = { kind: 'profile' as const, id: current.id };
     if (body.status === 'inactive') {
-      if (current.blocked_reason === body.reason) return current;
+      const reason = body.reason ?? '';
+      if (current.blocked_reason === reason) return current;
       const [updated] = await queryRows<CandidateRow>(
         db2,
         sql`update profiles set blocked_at = coalesce(blocked_at, ${now.toISOString()}),
-              blocked_reason = ${body.reason}, blocked_by = ${caller.userId}
+              blocked_reason = ${reason}, blocked_by = ${caller.userId}
             where id = ${current.id}
-            returning id, user_id, type, status, "values", version, assigned_agent_id, blocked_at, blocked_reason`,
+            returning id, user_id, type, status, "values", version, assigned_agent_id, contact_email, blocked_at,
+                      blocked_reason`,
       );
-      await recordAction(db2, caller, target, 'block', { reason: body.reason });
+      await recordAction(db2, caller, target, 'block', { reason });
       return updated!;
     }
     if (current.blocked_at === null) return current;

@@ -40,13 +40,16 @@ describe('the changes agents make', () => {
     const ok = async (method: string, path: string, body?: unknown) =>
       expect((await f.request(method, path, f.tokens.agent, body)).status, path).toBe(200);
     await ok('POST', '/api/agent/assign_profile', { uuid: f.luna });
-    await ok('POST', `/api/agent/profile/${f.luna}/status`, { status: 'inactive' });
+    await ok('POST', `/api/agent/profile/${f.luna}/status`, {
+      status: 'inactive',
+      reason: 'Nicht erreichbar',
+    });
     await ok('POST', '/api/agent/luna_to_stella', { uuid: f.luna });
     await ok('GET', `/api/agent/card/${f.luna}/anonymous`);
     expect(await events('profile', f.luna)).toEqual([
       ['card.downloaded', 'agent@agents.test', { format: 'anonymous' }],
       ['promote', 'agent@agents.test', { from: 'luna', to: 'stella' }],
-      ['deactivate', 'agent@agents.test', { from: 'active', to: 'inactive' }],
+      ['block', 'agent@agents.test', { reason: 'Nicht erreichbar' }],
       ['assign', 'agent@agents.test', { from: null, to: f.ids.agent }],
     ]);
     // The candidate page's history is the same events.
@@ -55,12 +58,7 @@ describe('the changes agents make', () => {
     ).json()) as {
       history: { action: string }[];
     };
-    expect(detail.history.map((h) => h.action)).toEqual([
-      'card.downloaded',
-      'promote',
-      'deactivate',
-      'assign',
-    ]);
+    expect(detail.history.map((h) => h.action)).toEqual(['card.downloaded', 'promote', 'block', 'assign']);
   });
 
   it('records a company assignment on the company', async () => {

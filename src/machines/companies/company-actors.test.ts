@@ -61,7 +61,13 @@ function fakeServer() {
       if (path === '/api/agent/assign_company') {
         const body = options.body as { uuid: string; agent?: string | null };
         assigned = body.agent === null ? null : ME;
-        return { uuid: COMPANY, type: 'company', status: 'active', assignedAgent: assigned } as T;
+        return {
+          uuid: COMPANY,
+          type: 'company',
+          status: 'active',
+          assignedAgent: assigned,
+          block: null,
+        } as T;
       }
       throw new Error(`unexpected ${method} ${path}`);
     },
