@@ -102,10 +102,12 @@ export async function createAccountFixture(options: { logger?: Logger } = {}) {
     },
     /** The link of the newest mail to `to` whose path starts with `prefix`; its last segment is the token. */
     async linkIn(to: string, prefix: string): Promise<string> {
-      const [mail] = await fixture.mails(to);
-      const match = new RegExp(`http://matchwerk\\.test${prefix}([\\w.-]+)`).exec(mail?.text ?? '');
-      if (!match?.[1]) throw new Error(`no ${prefix} link in a mail to ${to}`);
-      return match[1];
+      const pattern = new RegExp(`http://matchwerk\\.test${prefix}([\\w.-]+)`);
+      for (const mail of await fixture.mails(to)) {
+        const match = pattern.exec(mail.text ?? '');
+        if (match?.[1]) return match[1];
+      }
+      throw new Error(`no ${prefix} link in a mail to ${to}`);
     },
     async latestCode(to: string): Promise<string> {
       const [sms] = await fixture.smsTo(to);
