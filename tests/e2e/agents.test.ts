@@ -90,7 +90,9 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Profil bearbeiten', exact: true }).count())
       .toBe(1);
-    await expect.poll(() => page.getByText('Kenntnisse', { exact: true }).count()).toBeGreaterThan(0);
+    // Its first tab holds the stella's own name, ready to edit.
+    await expect.poll(() => page.getByLabel('Vorname', { exact: false }).first().inputValue()).not.toBe('');
+    expect(stellaName).toContain(await page.getByLabel('Vorname', { exact: false }).first().inputValue());
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Anonyme Karte herunterladen' }).click();
     const file = await download;
