@@ -1,14 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { horizontalOverflow, LAPTOP, PHONE } from '../support/viewport';
-import {
-  accessibilityViolations,
-  launchBrowser,
-  logIn,
-  type RunningApp,
-  readOutbox,
-  startApp,
-} from './harness';
+import { LAPTOP, PHONE } from '../support/viewport';
+import { expectSettledScreen, launchBrowser, logIn, type RunningApp, readOutbox, startApp } from './harness';
 
 // Issue 20.1 in a browser, in German: an agent creates a candidate after a phone call and invites
 // them; the person takes the profile over from the mailed link; an agent creates a company.
@@ -16,13 +9,6 @@ import {
 const INVITED = 'jonas.telefon@example.org';
 const PASSWORD = 'Kaffeetasse-Regenbogen-Leuchtturm-42';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
-
-/** axe-core once nothing loads any more, and no sideways scrolling. */
-async function checked(page: Page) {
-  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
-  expect(await accessibilityViolations(page)).toEqual([]);
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-}
 
 async function chooseCity(page: Page, label: string, typed: string, city: RegExp) {
   await page.getByLabel(label, { exact: false }).fill(typed);
@@ -50,7 +36,7 @@ describe('agents create people and invite them, in German', () => {
     await agent.getByRole('link', { name: 'Neu', exact: true }).click();
     await agent.waitForURL(/\/stellas\/new$/);
     await expect.poll(() => heading(agent)).toBe('Neue Stella');
-    await checked(agent);
+    await expectSettledScreen(agent);
     await agent.getByLabel('Vorname', { exact: false }).fill('Jonas');
     await agent.getByLabel('Nachname', { exact: false }).fill('Telefon');
     await chooseCity(agent, 'Wohnort', 'Köln', /^Köln \(DE\)/);
@@ -58,7 +44,7 @@ describe('agents create people and invite them, in German', () => {
     await agent.getByRole('button', { name: 'Speichern', exact: true }).click();
     await agent.waitForURL(/\/stellas\/view\/[0-9a-f-]{36}$/);
     await expect.poll(() => heading(agent)).toBe('Jonas Telefon');
-    await checked(agent);
+    await expectSettledScreen(agent);
 
     const invitation = agent.getByRole('region', { name: 'Einladung' });
     expect(await invitation.getByLabel('E-Mail-Adresse').inputValue()).toBe(INVITED);
@@ -66,7 +52,7 @@ describe('agents create people and invite them, in German', () => {
     await expect
       .poll(() => invitation.getByText(/^Eingeladen unter jonas\.telefon@example\.org/).count())
       .toBe(1);
-    await checked(agent);
+    await expectSettledScreen(agent);
 
     await agent.goto(`${app.url}/stellas?q=telefon`);
     await expect.poll(() => agent.getByRole('link', { name: 'Jonas Telefon' }).count()).toBe(1);
@@ -88,7 +74,7 @@ describe('agents create people and invite them, in German', () => {
     await expect
       .poll(() => person.getByText(/Unser Team hat ein Profil für Jonas Telefon angelegt/).count())
       .toBe(1);
-    await checked(person);
+    await expectSettledScreen(person);
     await person.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
     await person.getByRole('button', { name: 'Profil übernehmen' }).click();
     // Without the terms nothing is sent.
@@ -102,7 +88,7 @@ describe('agents create people and invite them, in German', () => {
     await person.waitForURL(/\/profile$/);
     await expect.poll(() => person.getByLabel('Vorname', { exact: false }).inputValue()).toBe('Jonas');
     expect(await person.getByLabel('Nachname', { exact: false }).inputValue()).toBe('Telefon');
-    await checked(person);
+    await expectSettledScreen(person);
 
     // The link works once.
     const again = await browser.newPage({ viewport: PHONE });
@@ -115,7 +101,7 @@ describe('agents create people and invite them, in German', () => {
           .count(),
       )
       .toBe(1);
-    await checked(again);
+    await expectSettledScreen(again);
   });
 
   it('creates a company (360 px)', async () => {
@@ -124,14 +110,14 @@ describe('agents create people and invite them, in German', () => {
     await agent.getByRole('link', { name: 'Neu', exact: true }).click();
     await agent.waitForURL(/\/companies\/new$/);
     await expect.poll(() => heading(agent)).toBe('Neues Unternehmen');
-    await checked(agent);
+    await expectSettledScreen(agent);
     await agent.getByLabel('Firmenname', { exact: false }).fill('Solarwerk Nord GmbH');
     await chooseCity(agent, 'Standort', 'Hambu', /^Hamburg \(DE\)/);
     await agent.getByRole('button', { name: 'Speichern', exact: true }).click();
     await agent.waitForURL(/\/companies\/view\/[0-9a-f-]{36}$/);
     await expect.poll(() => heading(agent)).toBe('Solarwerk Nord GmbH');
-    await checked(agent);
+    await expectSettledScreen(agent);
     await agent.setViewportSize(LAPTOP);
-    await checked(agent);
+    await expectSettledScreen(agent);
   });
 });

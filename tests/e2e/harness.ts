@@ -4,7 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { spawnServer } from '../support/server-process';
+import { horizontalOverflow, overflowingElements } from '../support/viewport';
 
 export interface RunningApp {
   url: string;
@@ -163,6 +165,13 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   });
   // Wherever axe runs, the page must also have kept to its Content-Security-Policy.
   return [...violations, ...(await cspViolations(page)).map((line) => `csp: ${line}`)];
+}
+
+/** A screen as a person meets it: nothing loading any more, axe-core clean, no sideways scrolling. */
+export async function expectSettledScreen(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+  expect(await horizontalOverflow(page), (await overflowingElements(page)).join(', ')).toBeLessThanOrEqual(0);
 }
 
 function freePort(): Promise<number> {
