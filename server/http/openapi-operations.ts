@@ -13,6 +13,12 @@ import {
   ProfileListResponseSchema,
 } from '../../contract/agent';
 import { CatalogFieldsSchema } from '../../contract/catalog';
+import {
+  ClientSearchResponseSchema,
+  ContactConflictSchema,
+  ContactListSchema,
+  ContactSchema,
+} from '../../contract/client';
 import { ErrorCode } from '../../contract/errors';
 import {
   JobConflictSchema,
@@ -57,6 +63,9 @@ const agentsOnly = { 403: forbidden } as const;
 const agentUuid = { 400: ['uuid.invalid'], 403: forbidden } as const;
 const candidate = { ...agentUuid, 404: ['profile.not_found'] } as const;
 const assigning = { ...agentUuid, 403: [...forbidden, 'assign.senior_only'] } as const;
+/** A company's contacts: candidates 403, another company's or an unknown one 404. */
+const contactsOf = { 403: forbidden, 404: ['company.not_found'] } as const;
+const contactOne = { 403: forbidden, 404: ['company.not_found', 'contact.not_found'] } as const;
 /** A job call that also looks up something of the job: its run, a result, a profile. */
 const jobAnd = (notFound: DocumentedCode) => ({ 403: forbidden, 404: ['job.not_found', notFound] }) as const;
 const jobRun = jobAnd('run.not_found');
@@ -235,7 +244,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'GET /api/profile/photo/{id}/thumb': op("A photo's thumbnail", media('image/jpeg'), photo),
   }),
   ...section('jobs', {
-    'PUT /api/job': op('Create a job', created(JobSchema), { 403: forbidden }),
+    'PUT /api/job': op('Create a job', created(JobSchema), {
+      400: ['client.not_found', 'client.agent_only'],
+      403: forbidden,
+    }),
     'GET /api/jobs/list': op('The jobs the caller may see', ok(JobListResponseSchema), { 403: forbidden }),
     'POST /api/job/preview': op(
       'What-if: how many profiles an unsaved job would match',
@@ -259,10 +271,15 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'POST /api/job/{uuid}': op(
       'Update a job (409 on a version conflict or an archived job)',
       ok(JobSchema),
-      { ...agentJob, 409: ['job.version_conflict', 'job.archived'] },
+      { ...agentJob, 400: ['client.not_found'], 409: ['job.version_conflict', 'job.archived'] },
       { conflict: JobConflictSchema },
     ),
     'DELETE /api/job/{uuid}': op('Delete a job', noContent, agentJob),
+    'POST /api/job/{uuid}/take': op(
+      'Agents: work on the job (a company request stops waiting for an agent)',
+      ok(JobSchema),
+      { ...agentJob, 409: ['job.taken'] },
+    ),
     'POST /api/job/{uuid}/run': op(
       'Start a matching run',
       { status: 202, json: RunAnswer },
@@ -356,6 +373,34 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       'A company with its profile values and job requests',
       ok(CompanyDetailSchema),
       { ...agentUuid, 404: ['company.not_found'] },
+    ),
+  }),
+  ...section('clients', {
+    'GET /api/clients/search': op(
+      'Agents: the companies a job may name as its client, as typed',
+      ok(ClientSearchResponseSchema),
+      agentsOnly,
+    ),
+    'GET /api/company/{uuid}/contacts': op(
+      "A company's contacts, the default first (agents: any company; a company: its own)",
+      ok(ContactListSchema),
+      contactsOf,
+    ),
+    'PUT /api/company/{uuid}/contacts': op(
+      'Add a contact (the first one is the default)',
+      created(ContactSchema),
+      contactsOf,
+    ),
+    'POST /api/company/{uuid}/contacts/{contact}': op(
+      'Update a contact, or make it the default (409 on a version conflict)',
+      ok(ContactSchema),
+      { ...contactOne, 400: ['contact.default_required'], 409: ['contact.version_conflict'] },
+      { conflict: ContactConflictSchema },
+    ),
+    'DELETE /api/company/{uuid}/contacts/{contact}': op(
+      'Remove a contact (the oldest one left becomes the default)',
+      noContent,
+      contactOne,
     ),
   }),
   ...section('development', {
