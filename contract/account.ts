@@ -84,10 +84,8 @@ const LanguageSchema = v.picklist(['de', 'en'], 'language.unsupported');
 export const RegistrationRequestSchema = v.object({
   email: EmailSchema,
   password: PasswordSchema,
-  category: v.pipe(
-    v.string('category.invalid'),
-    v.check((x) => x !== 'stella', 'category.agent_only'),
-    v.picklist(USER_CATEGORIES, 'category.invalid'),
+  category: v.picklist(USER_CATEGORIES, (issue) =>
+    issue.input === 'stella' ? 'category.agent_only' : 'category.invalid',
   ),
   language: LanguageSchema,
   accepted: v.pipe(

@@ -20,8 +20,11 @@ ALTER TABLE "jobs" ADD COLUMN "assigned_at" timestamp with time zone;--> stateme
 ALTER TABLE "company_contacts" ADD CONSTRAINT "company_contacts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "company_contacts_company_idx" ON "company_contacts" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "company_contacts_one_default" ON "company_contacts" USING btree ("company_id") WHERE "company_contacts"."is_default";--> statement-breakpoint
-ALTER TABLE "jobs" ADD CONSTRAINT "jobs_client_company_id_companies_id_fk" FOREIGN KEY ("client_company_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "jobs" ADD CONSTRAINT "jobs_assigned_agent_id_users_id_fk" FOREIGN KEY ("assigned_agent_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+-- Deferred to the commit: deleting a company's account reaches a job twice in one statement (its
+-- company record goes, setting the client to null, and company_user_id is set to null), and
+-- PostgreSQL 15 checks the client of the first update before the second one cleared it.
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_client_company_id_companies_id_fk" FOREIGN KEY ("client_company_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_assigned_agent_id_users_id_fk" FOREIGN KEY ("assigned_agent_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
 CREATE INDEX "jobs_client_company_idx" ON "jobs" USING btree ("client_company_id");--> statement-breakpoint
 -- Backfill (issue 20, point 3): a company's request is for the company that filed it.
 UPDATE jobs j SET client_company_id = c.id FROM companies c
