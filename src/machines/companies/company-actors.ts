@@ -1,5 +1,7 @@
+import type { ContactInput, ContactUpdate } from '../../../contract/client';
 import { COMPANY_PAGE_SIZE } from '../../../contract/company-search';
 import { assignCompany, fetchCompany, listCompanies } from '../../api/agents';
+import { createContact, deleteContact, listContacts, updateContact } from '../../api/clients';
 import {
   type ResourceActor,
   type ResourceQuery,
@@ -8,6 +10,7 @@ import {
 } from '../shared/resource.machine';
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
+import { contactForm, newContactForm } from './contact-form.machine';
 
 /** The agents' company table and company pages (PRODUCT.md §6). */
 export const companyLogic = areaLogic(({ api }) => ({
@@ -33,5 +36,38 @@ export const companyLogic = areaLogic(({ api }) => ({
       return result;
     });
     return { detail, assign };
+  },
+
+  /**
+   * A company's contacts (PRODUCT.md §10), on the agent's company page and the company's own: the
+   * list, the form that adds one, the form of one being edited, making one the default and removing
+   * one. Every change reloads the list (the default may have moved).
+   */
+  contacts: (company: string) => {
+    const list = visitResource(
+      resourceActor(api, `contacts:${company}`, () => listContacts(api, company)),
+      { company },
+    );
+    const reload = <T>(result: T) => {
+      list.send({ type: 'resource.reload' });
+      return result;
+    };
+    return {
+      list,
+      add: newContactForm.withCall((input: ContactInput) => createContact(api, company, input).then(reload)),
+      // A refused save reloads the list too: after a conflict, closing the form shows the contact as it is.
+      edit: (contact: string) =>
+        contactForm.withCall((input: ContactUpdate) =>
+          updateContact(api, company, contact, input).then(reload, (error: unknown) => {
+            reload(null);
+            throw error;
+          }),
+        ),
+      makeDefault: submissionActor(async (contact: ContactUpdate & { uuid: string }) => {
+        const { uuid, ...body } = contact;
+        return reload(await updateContact(api, company, uuid, { ...body, isDefault: true }));
+      }),
+      remove: submissionActor(async (contact: string) => reload(await deleteContact(api, company, contact))),
+    };
   },
 }));

@@ -89,10 +89,17 @@ export const EMPTY_FORM: JobForm = { values: {}, criteria: [] };
 /** A new job starts targeting stellas, the vetted candidates (PRODUCT.md §5). */
 export const NEW_JOB_FORM: JobForm = { values: { target_types: ['stella'] }, criteria: [] };
 
+/**
+ * The form's key of the job's client (PRODUCT.md §10): a company chosen in the client field,
+ * `{ uuid, name }`, or null for none. Held beside the catalogue's values so that every edit, rollback
+ * and conflict treats it like them; the body sends its uuid as `client` (draftOf).
+ */
+export const CLIENT_KEY = 'client';
+
 /** The form of a loaded job; a company's view has no weights or must flags. */
 export function formOf(job: Job): JobForm {
   return {
-    values: { ...job.values },
+    values: { ...job.values, ...(job.client ? { [CLIENT_KEY]: job.client } : {}) },
     criteria: job.criteria.map((c) =>
       c.weight === undefined
         ? { key: c.key, value: c.value }
@@ -114,13 +121,20 @@ function filled(values: Record<string, unknown>): Record<string, unknown> {
 
 /** The body the job calls take; what the server validates with the same catalogue builder. */
 export function draftOf(context: Pick<JobFormContext, 'form' | 'asCompany'>) {
+  const { [CLIENT_KEY]: client, ...values } = context.form.values;
+  // A company's request is its own (the server sets the client); an agent's names one or none.
+  const named =
+    context.asCompany || client === undefined
+      ? {}
+      : { client: (client as { uuid: string } | null)?.uuid ?? null };
   return {
-    values: filled(context.form.values),
+    values: filled(values),
     criteria: context.form.criteria.map((c) =>
       context.asCompany
         ? { key: c.key, value: c.value }
         : { key: c.key, value: c.value, weight: c.weight ?? DEFAULT_WEIGHT, must: c.must ?? false },
     ),
+    ...named,
   };
 }
 

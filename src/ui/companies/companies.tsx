@@ -17,6 +17,7 @@ import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
+import { type ContactsLogic, ContactsSection } from './contacts';
 
 const signedInRoute = getRouteApi('/_protected');
 const listRoute = getRouteApi('/_protected/companies');
@@ -158,9 +159,11 @@ export function CompanyDetailScreen({
   detail,
   assign,
   agents,
+  contacts,
 }: {
   detail: ResourceActor;
   assign: SubmissionActor;
+  contacts: ContactsLogic;
   /** Senior agents only: the agents the company may be handed to. */
   agents: ResourceActor | null;
 }) {
@@ -239,6 +242,7 @@ export function CompanyDetailScreen({
               })}
             </dl>
           </section>
+          <ContactsSection contacts={contacts} />
           <section aria-labelledby="company-requests">
             <h2 id="company-requests">
               <Trans>Job requests</Trans>

@@ -98,7 +98,7 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'agent.version_conflict': msg`Your details were changed in the meantime. The current ones are shown; please enter your change again.`,
   'card.format_invalid': msg`This card format does not exist.`,
   'contact.not_found': msg`This contact does not exist (any more).`,
-  'contact.version_conflict': msg`Someone else changed this contact in the meantime. The current version is shown: enter your change again.`,
+  'contact.version_conflict': msg`Someone else changed this contact in the meantime. Close the form to see the current version, then enter your change again.`,
   'contact.default_required': msg`A company with contacts needs a default contact: make another contact the default first.`,
   'client.not_found': msg`This company does not exist (any more). Please choose another client.`,
   'client.agent_only': msg`Only an agent chooses the client of a job.`,

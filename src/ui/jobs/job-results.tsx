@@ -21,6 +21,7 @@ import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { Histogram } from './histogram';
+import { JobClient, WorkStatus } from './job-client';
 import { reasonText } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');
@@ -63,6 +64,12 @@ export function JobResults({ page: parts }: { page: JobResultsPage }) {
 
   return (
     <Screen title={title}>
+      {jobState.context.job && (
+        <p className="job-client-line">
+          <Trans>Client:</Trans> <JobClient job={jobState.context.job} link /> ·{' '}
+          <WorkStatus job={jobState.context.job} />
+        </p>
+      )}
       <JobActions job={job} />
       {progress !== null && (
         <div className="run-progress">

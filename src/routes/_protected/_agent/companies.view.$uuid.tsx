@@ -10,11 +10,12 @@ export const Route = createFileRoute('/_protected/_agent/companies/view/$uuid')(
     const senior = isSeniorAgentType(context.session.getSnapshot().context.claims?.user_type ?? '');
     return {
       ...companyLogic(context.logic).detail(params.uuid),
+      contacts: companyLogic(context.logic).contacts(params.uuid),
       agents: senior ? agentLogic(context.logic).list() : null,
     };
   },
   component: function CompanyDetailRoute() {
-    const { detail, assign, agents } = Route.useLoaderData();
-    return <CompanyDetailScreen detail={detail} assign={assign} agents={agents} />;
+    const { detail, assign, agents, contacts } = Route.useLoaderData();
+    return <CompanyDetailScreen detail={detail} assign={assign} agents={agents} contacts={contacts} />;
   },
 });
