@@ -121,7 +121,10 @@ function filled(values: Record<string, unknown>): Record<string, unknown> {
 
 /** The body the job calls take; what the server validates with the same catalogue builder. */
 export function draftOf(context: Pick<JobFormContext, 'form' | 'asCompany'>) {
-  const { [CLIENT_KEY]: client, ...values } = context.form.values;
+  const { [CLIENT_KEY]: client, ...all } = context.form.values;
+  // The candidate types a job targets are the agent's choice: a company's request names none.
+  const { target_types: _types, ...companyValues } = all;
+  const values = context.asCompany ? companyValues : all;
   // A company's request is its own (the server sets the client); an agent's names one or none.
   const named =
     context.asCompany || client === undefined
@@ -140,7 +143,11 @@ export function draftOf(context: Pick<JobFormContext, 'form' | 'asCompany'>) {
 
 /** Client-side check with the catalogue builder the server uses: per-field codes, or null when valid. */
 export function validateJob(context: Pick<JobFormContext, 'form' | 'asCompany' | 'fields'>) {
-  const result = parseJobInput(context.fields, draftOf(context), { asCompany: context.asCompany });
+  const result = parseJobInput(context.fields, draftOf(context), {
+    asCompany: context.asCompany,
+    // A company's form has only its own fields (no target groups), as the server checks it.
+    ...(context.asCompany ? { userType: 'company' } : {}),
+  });
   return result.success ? null : result.fields;
 }
 

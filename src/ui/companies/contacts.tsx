@@ -125,7 +125,7 @@ function ContactCard({
           <button
             type="button"
             disabled={busy}
-            aria-label={t`Make ${contact.name} the default recipient`}
+            aria-label={t`Make default: ${contact.name}`}
             onClick={() =>
               contacts.makeDefault.send({
                 type: 'submission.submit',

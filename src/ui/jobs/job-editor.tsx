@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { FieldDefinition } from '../../../contract/catalog';
+import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
 import type { ClientRef } from '../../../contract/client';
 import type { Language } from '../../../contract/user-types';
 import {
@@ -113,8 +113,11 @@ function JobFormView({
   const navigate = useNavigate();
   const snapshot = useSelector(actor, (s) => s);
   const { form, formErrors } = snapshot.context;
-  const valueFields = fields.job.filter((f) => !f.criterion);
-  const criterionFields = fields.job.filter((f) => f.criterion);
+  const { claims } = workspaceRoute.useLoaderData();
+  // Only the fields of the caller's form: a company's request has no target groups (PRODUCT.md §10).
+  const own = fields.job.filter((f) => fieldIsFor(f, claims.user_type));
+  const valueFields = own.filter((f) => !f.criterion);
+  const criterionFields = own.filter((f) => f.criterion);
   const saved = active && !snapshot.hasTag('unsaved');
 
   const preview = snapshot.children.whatIf as JobPreviewActor | undefined;
