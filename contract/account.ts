@@ -50,7 +50,12 @@ import { AgentEditSchema } from './timeline';
  * DELETE /api/user                              DeleteAccountSchema, bearer → 204; 400 password.wrong_current.
  */
 
-export const USER_CATEGORIES = ['luna', 'stella', 'nova', 'company'] as const;
+/**
+ * What self-registration offers (PRODUCT.md §1): looking for work (luna), student, graduate, apprentice
+ * or career changer (nova), hiring (company). Never stella: only an agent makes a stella, so the
+ * server refuses it with its own code (`category.agent_only`).
+ */
+export const USER_CATEGORIES = ['luna', 'nova', 'company'] as const;
 export type UserCategory = (typeof USER_CATEGORIES)[number];
 
 /** The legal texts a registration must accept (contract/legal.ts names them). */
@@ -81,7 +86,9 @@ const LanguageSchema = v.picklist(['de', 'en'], 'language.unsupported');
 export const RegistrationRequestSchema = strictObject({
   email: EmailSchema,
   password: PasswordSchema,
-  category: v.picklist(USER_CATEGORIES, 'category.invalid'),
+  category: v.picklist(USER_CATEGORIES, (issue) =>
+    issue.input === 'stella' ? 'category.agent_only' : 'category.invalid',
+  ),
   language: LanguageSchema,
   accepted: v.pipe(
     v.array(v.string('accepted.missing'), 'accepted.missing'),
@@ -178,6 +185,7 @@ export const ACCOUNT_ERROR_CODES = [
   'password.contains_email',
   'password.wrong_current',
   'category.invalid',
+  'category.agent_only',
   'language.unsupported',
   'accepted.missing',
   'phone.invalid',

@@ -1,5 +1,6 @@
 import type { ACCOUNT_ERROR_CODES } from './account';
 import type { AGENT_ERROR_CODES } from './agent';
+import type { CONTACT_ERROR_CODES } from './client';
 import type { ErrorCode } from './errors';
 import type { FieldError } from './field-errors';
 import type { JOB_ERROR_CODES } from './job';
@@ -31,7 +32,12 @@ export const PROFILE_ERROR_CODES = [
 ] as const;
 
 /** Codes the client makes itself: no answer, an answer without an error body, a failed city search. */
-export const CLIENT_ERROR_CODES = ['network.unreachable', 'http.error', 'city.search_failed'] as const;
+export const CLIENT_ERROR_CODES = [
+  'network.unreachable',
+  'http.error',
+  'city.search_failed',
+  'client.search_failed',
+] as const;
 
 /**
  * Every error code the client can meet. The UI's message map is a `Record<KnownErrorCode, …>`, so a
@@ -47,4 +53,5 @@ export type KnownErrorCode =
   | (typeof AGENT_ERROR_CODES)[number]
   | (typeof TIMELINE_ERROR_CODES)[number]
   | (typeof PEOPLE_ERROR_CODES)[number]
+  | (typeof CONTACT_ERROR_CODES)[number]
   | (typeof CLIENT_ERROR_CODES)[number];

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { FieldDefinition } from './catalog';
 import type { BuildOptions } from './catalog-schema';
 import { buildValuesSchema } from './catalog-schema';
+import { ClientFieldSchema, ClientRefSchema } from './client';
 import { versionConflictSchema } from './errors';
 import { FieldError, fieldErrors, strictObject } from './field-errors';
 import { JOB_LIST_SORTS, JOB_ORIGINS, JOB_STATUSES, RESULT_SORTS } from './list-filters';
@@ -22,6 +23,7 @@ export { JOB_LIST_SORTS, JOB_ORIGINS, JOB_STATUSES, RESULT_SORTS };
  * DELETE /api/job/{uuid}                           → 204; runs, results and shortlist go with it
  * POST   /api/job/changestatus/{uuid}              JobStatusBodySchema → JobSchema (archiving cancels a run)
  * GET    /api/jobs/list                            JobListQuerySchema → JobListResponseSchema
+ * POST   /api/job/{uuid}/take                     → JobSchema (agents): the caller works on it; 409 job.taken
  * POST   /api/job/{uuid}/run                       → 202 { run } (the queued or running one if any); 409 job.archived
  * GET    /api/job/{uuid}/run                       → { run } the latest run; 404 run.not_found
  * GET    /api/job/{uuid}/run/events                Server-Sent Events `run` (RunSchema) until the run ends
@@ -80,6 +82,12 @@ export const VersionSchema = v.pipe(
 export const JobInputSchema = strictObject({
   values: v.record(v.string(), v.unknown(), FieldError.invalidType),
   criteria: v.optional(v.array(v.unknown(), FieldError.invalidType), () => []),
+  /**
+   * The client: a company's uuid (PRODUCT.md §10), null or left out for an internal search. Agents
+   * only: a company's request is always for the company itself (a company naming one: 400
+   * client.agent_only); an unknown company is 400 client.not_found.
+   */
+  client: ClientFieldSchema,
 });
 export type JobInput = v.InferInput<typeof JobInputSchema>;
 
@@ -203,6 +211,12 @@ export const JobSchema = v.object({
   criteria: v.array(CriterionOutSchema),
   /** The company account that filed a request (origin company), with its company name. */
   company: v.nullable(v.object({ uuid: v.string(), name: v.nullable(v.string()) })),
+  /** The client the job is for, a company of the companies table; null: an internal search. */
+  client: v.nullable(ClientRefSchema),
+  /** The free-text company a job named before clients were chosen, where no company matched it. */
+  clientText: v.nullable(v.string()),
+  /** The agent working on the job ("Alex Berger is working on it"); null: waiting for an agent. */
+  assignedAgent: v.nullable(v.object({ uuid: v.string(), name: v.nullable(v.string()) })),
   version: v.number(),
   createdAt: v.string(),
   updatedAt: v.string(),

@@ -27,6 +27,7 @@ import {
 import { accountRoutes } from './http/account.routes';
 import { agentRoutes } from './http/agent.routes';
 import { catalogRoutes } from './http/catalog.routes';
+import { clientRoutes } from './http/client.routes';
 import { compressJson } from './http/compress';
 import { devApiRoutes, devPageRoutes } from './http/dev.routes';
 import type { AppEnv } from './http/env';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   const photoStorage = new FilePhotoStorage(join(deps.config.dataDir, 'photos'));
   app.route('/api', profileRoutes({ db: deps.db.db, tokens: deps.auth.tokens, storage: photoStorage }));
+  app.route('/api', clientRoutes({ db: deps.db.db, tokens: deps.auth.tokens }));
   app.route(
     '/api',
     agentRoutes({

@@ -22,7 +22,7 @@ async function callerEmail(db: Database, caller: Caller): Promise<string> {
  * Records that the calling agent changed something about a candidate (`profile`), a company or a
  * job: an event on its timeline naming the agent (kept by e-mail after their account is gone).
  * `action` is a dotted name (`profile.edited` with `{ fields: [...] }`, `assign` with `from` / `to`,
- * `promote`, `blocked` with `reason`, …); the timeline shows every known one in words and any other
+ * `promote`, `block` with `reason`, …); the timeline shows every known one in words and any other
  * by its name. Call it in the transaction of the change.
  */
 export async function recordAction(

@@ -38,9 +38,11 @@ describe('the default catalogue', () => {
       'website',
       'description',
     ]);
+    // The client is chosen from the companies table (job.client), not typed: no `company` text field.
     expect(keys('job')).toEqual([
       'title',
-      'company',
+      'description',
+      'headcount',
       'target_types',
       'occupation',
       'skills',
@@ -54,6 +56,19 @@ describe('the default catalogue', () => {
       'start_date',
       'salary_max',
     ]);
+  });
+
+  it("gives a company's request form description, headcount, place, start and employment type, no target groups", () => {
+    const forCompany = catalog.job.filter((f) => f.for.includes('company')).map((f) => f.key);
+    expect(forCompany).toEqual([
+      'title',
+      'description',
+      'headcount',
+      'location',
+      'employment_types',
+      'start_date',
+    ]);
+    expect(field('job', 'target_types').for).toEqual(['agent']);
   });
 
   it('labels every field and option in German and English', () => {

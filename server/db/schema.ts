@@ -3,6 +3,7 @@ export * from './schema/accounts';
 export * from './schema/agents';
 export * from './schema/auth';
 export * from './schema/catalog';
+export * from './schema/clients';
 export * from './schema/invitations';
 export * from './schema/jobs';
 export * from './schema/profiles';

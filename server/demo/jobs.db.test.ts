@@ -6,6 +6,7 @@ import { cityById } from '../catalog/cities';
 import { queryRows } from '../db/client';
 import { demoDbPerFile } from './demo-test-kit';
 import { DEMO_JOBS } from './jobs';
+import { DEMO_COMPANY_EMAIL } from './profiles';
 import { seedDemo } from './seed';
 
 const t = demoDbPerFile();
@@ -62,16 +63,64 @@ describe('the demo jobs', () => {
             }
           : c,
       );
+      // The company's request is checked as the company's form sends it: no weights, no must flags.
+      const asCompany = job.by === DEMO_COMPANY_EMAIL;
       const parsed = parseJobInput(
         catalog.job,
-        { values: job.values, criteria },
-        { userType: 'agent', cities: cityById },
+        {
+          values: job.values,
+          criteria: asCompany ? criteria.map(({ key, value }) => ({ key, value })) : criteria,
+        },
+        { userType: asCompany ? 'company' : 'agent', cities: cityById, asCompany },
       );
       expect(parsed, job.values.title as string).toEqual({
         success: true,
         output: { values: job.values, criteria: job.criteria },
       });
     }
+  });
+
+  it('name their clients: two client companies, the free text nobody matched, the requesting company', async () => {
+    const rows = await queryRows<{
+      id: string;
+      client: string | null;
+      client_text: string | null;
+      agent: string | null;
+    }>(
+      t.db,
+      sql`select j.id, c."values" ->> 'name' as client, j.client_text, a.email as agent
+          from jobs j left join companies c on c.id = j.client_company_id
+          left join users a on a.id = j.assigned_agent_id order by j.id`,
+    );
+    expect(rows.map((r) => [r.client, r.client_text, r.agent])).toEqual([
+      ['Mainsoft AG', null, 'agent@matchwerk.example'],
+      ['Klinikum Isartal', null, 'agent@matchwerk.example'],
+      [null, 'Hafenlager Nord', 'agent@matchwerk.example'],
+      // The company's request waits for an agent.
+      ['Rheinwerk Logistik GmbH', null, null],
+    ]);
+    const contacts = await queryRows<{ name: string; is_default: boolean }>(
+      t.db,
+      sql`select k.name, k.is_default from company_contacts k join companies c on c.id = k.company_id
+          where c."values" ->> 'name' = 'Rheinwerk Logistik GmbH' order by k.created_at`,
+    );
+    expect(contacts).toEqual([
+      { name: 'Jana Schmidt', is_default: true },
+      { name: 'Tom Becker', is_default: false },
+    ]);
+  });
+
+  it('give a data directory seeded before clients existed its clients on the next seed', async () => {
+    await t.db.execute(
+      sql`update jobs set client_company_id = null, client_text = 'Mainsoft AG' where id = ${DEMO_JOBS[0]!.id}`,
+    );
+    await seedDemo(t.db);
+    const [row] = await queryRows<{ client: string | null; client_text: string | null }>(
+      t.db,
+      sql`select c."values" ->> 'name' as client, j.client_text from jobs j
+          left join companies c on c.id = j.client_company_id where j.id = ${DEMO_JOBS[0]!.id}`,
+    );
+    expect(row).toEqual({ client: 'Mainsoft AG', client_text: null });
   });
 
   it('are seeded once: a second seed adds no jobs and no runs', async () => {

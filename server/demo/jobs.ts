@@ -7,11 +7,13 @@ import { sqlWordList } from '../db/sql-words';
 import { ACTIVE_STATES_SQL } from '../jobs/run-states';
 import { RunWorker } from '../jobs/run-worker';
 import { JobServices } from '../jobs/services';
-import { DEMO_COMPANY_EMAIL } from './profiles';
+import { DEMO_CLIENTS, DEMO_COMPANY, DEMO_COMPANY_EMAIL } from './profiles';
 
 /**
  * The demo's matching jobs: three of the demo agent's (one archived), each with a done run, and one
- * request the demo company filed, so the job screens show something on the first start.
+ * request the demo company filed, so the job screens show something on the first start. Two of the
+ * agent's jobs are for client companies; the archived one still carries the free text a job named
+ * its company by before clients were chosen (no company of that name exists: "no client").
  */
 
 export const DEMO_AGENT_EMAIL = 'agent@matchwerk.example';
@@ -41,6 +43,8 @@ export interface DemoJob {
   status: JobStatus;
   /** Seeded with a done run. */
   run: boolean;
+  /** The client company's account (its company record is the client), or the former free text. */
+  client: { email: string } | { text: string } | null;
   values: Record<string, unknown>;
   criteria: JobCriterion[];
 }
@@ -51,9 +55,11 @@ export const DEMO_JOBS: readonly DemoJob[] = [
     by: DEMO_AGENT_EMAIL,
     status: 'active',
     run: true,
+    client: { email: 'mainsoft@matchwerk.example' },
     values: {
       title: 'Full-Stack-Entwickler/in TypeScript',
-      company: 'Mainsoft AG',
+      description: 'Weiterentwicklung einer Plattform für Versicherungsanträge, React und Node.js.',
+      headcount: 2,
       target_types: ['stella', 'nova'],
     },
     criteria: [
@@ -70,7 +76,8 @@ export const DEMO_JOBS: readonly DemoJob[] = [
     by: DEMO_AGENT_EMAIL,
     status: 'active',
     run: true,
-    values: { title: 'Pflegefachkraft (m/w/d)', company: 'Klinikum Isartal', target_types: ['stella'] },
+    client: { email: 'klinikum@matchwerk.example' },
+    values: { title: 'Pflegefachkraft (m/w/d)', headcount: 4, target_types: ['stella'] },
     criteria: [
       c('occupation', ['nurse'], 3, true),
       c('skills', ['basic_care', 'treatment_care'], 4),
@@ -83,7 +90,8 @@ export const DEMO_JOBS: readonly DemoJob[] = [
     by: DEMO_AGENT_EMAIL,
     status: 'archived',
     run: true,
-    values: { title: 'Lagerlogistik Hamburg', company: 'Hafenlager Nord', target_types: ['stella', 'luna'] },
+    client: { text: 'Hafenlager Nord' },
+    values: { title: 'Lagerlogistik Hamburg', target_types: ['stella', 'luna'] },
     criteria: [
       c('occupation', ['warehouse_worker'], 3),
       c('skills', ['forklift_licence', 'order_picking'], 4),
@@ -96,32 +104,121 @@ export const DEMO_JOBS: readonly DemoJob[] = [
     by: DEMO_COMPANY_EMAIL,
     status: 'active',
     run: false,
+    client: { email: DEMO_COMPANY_EMAIL },
+    // A company's request: what its form asks, neutral weights, no target groups, waiting for an agent.
     values: {
       title: 'Staplerfahrer/in Berlin',
-      company: 'Rheinwerk Logistik GmbH',
-      target_types: ['stella'],
+      description: 'Be- und Entladen von Lkw, Einlagern mit dem Stapler, Zweischichtbetrieb.',
+      headcount: 3,
     },
-    // A company's request: neutral weights and no must-haves until an agent sets them.
     criteria: [
-      c('skills', ['forklift_licence'], 1),
       c('location', area(BERLIN, 50), 1),
       c('employment_types', ['full_time'], 1),
+      c('start_date', '2026-04-01', 1),
     ],
   },
 ];
 
-/** Inserts the demo jobs that do not exist yet (inside the seed's transaction). */
+/** The demo clients' contacts: a default one each, and a second one at the demo company. */
+export const DEMO_CONTACTS: Record<
+  string,
+  { name: string; role: string; email: string; phone: string; language: 'de' | 'en' }[]
+> = {
+  [DEMO_COMPANY_EMAIL]: [
+    {
+      name: 'Jana Schmidt',
+      role: 'Personalleitung',
+      email: 'jana.schmidt@rheinwerk-logistik.example',
+      phone: '+49 30 5550 1201',
+      language: 'de',
+    },
+    {
+      name: 'Tom Becker',
+      role: 'Standortleitung Berlin',
+      email: 'tom.becker@rheinwerk-logistik.example',
+      phone: '+49 30 5550 1240',
+      language: 'de',
+    },
+  ],
+  'mainsoft@matchwerk.example': [
+    {
+      name: 'Priya Nair',
+      role: 'Head of Engineering',
+      email: 'priya.nair@mainsoft.example',
+      phone: '+49 69 5550 3300',
+      language: 'en',
+    },
+  ],
+  'klinikum@matchwerk.example': [
+    {
+      name: 'Dr. Martin Huber',
+      role: 'Pflegedirektion',
+      email: 'm.huber@klinikum-isartal.example',
+      phone: '+49 89 5550 7700',
+      language: 'de',
+    },
+  ],
+};
+
+/** Gives each demo client its contacts, once: a company that has contacts keeps them as they are. */
+export async function seedDemoContacts(db: Database, userIds: Map<string, { id: string }>): Promise<void> {
+  for (const [email, contacts] of Object.entries(DEMO_CONTACTS)) {
+    const user = userIds.get(email);
+    if (!user) continue;
+    const [company] = await queryRows<{ id: string; n: number | string }>(
+      db,
+      sql`select c.id, (select count(*) from company_contacts k where k.company_id = c.id) as n
+          from companies c where c.user_id = ${user.id}`,
+    );
+    if (!company || Number(company.n) > 0) continue;
+    for (const [i, contact] of contacts.entries()) {
+      await db.execute(
+        sql`insert into company_contacts (id, company_id, name, role, email, phone, language, is_default, created_at)
+            values (${crypto.randomUUID()}, ${company.id}, ${contact.name}, ${contact.role}, ${contact.email},
+                    ${contact.phone}, ${contact.language}, ${i === 0}, now() + ${`${i} milliseconds`}::interval)`,
+      );
+    }
+  }
+}
+
+/** The name each demo client company goes by (the free text the jobs named before migration 0022). */
+const CLIENT_NAMES: Record<string, string> = {
+  [DEMO_COMPANY_EMAIL]: DEMO_COMPANY.name,
+  ...Object.fromEntries(Object.entries(DEMO_CLIENTS).map(([email, v]) => [email, v.name as string])),
+};
+
+/**
+ * Inserts the demo jobs that do not exist yet (inside the seed's transaction), with their clients;
+ * the agent's own jobs are the agent's to work on, the company's request waits for an agent. Demo
+ * jobs of a data directory seeded before clients existed (migration 0022 kept their free text, as
+ * no client company existed then) get their client now.
+ */
 export async function seedDemoJobs(db: Database, userIds: Map<string, { id: string }>): Promise<void> {
   for (const job of DEMO_JOBS) {
     const user = userIds.get(job.by);
     if (!user) continue;
     const company = job.by === DEMO_COMPANY_EMAIL;
+    const clientUser = job.client && 'email' in job.client ? userIds.get(job.client.email) : undefined;
+    const [client] = clientUser
+      ? await queryRows<{ id: string }>(db, sql`select id from companies where user_id = ${clientUser.id}`)
+      : [];
+    const clientText = job.client && 'text' in job.client ? job.client.text : null;
     await db.execute(
-      sql`insert into jobs (id, origin, company_user_id, created_by, status, "values", criteria)
+      sql`insert into jobs (id, origin, company_user_id, created_by, status, client_company_id, client_text,
+                            assigned_agent_id, assigned_at, "values", criteria)
           values (${job.id}, ${company ? 'company' : 'agent'}, ${company ? user.id : null}, ${user.id},
-                  ${job.status}, ${JSON.stringify(job.values)}::jsonb, ${JSON.stringify(job.criteria)}::jsonb)
+                  ${job.status}, ${client?.id ?? null}, ${clientText}, ${company ? null : user.id},
+                  ${company ? null : sql`now()`},
+                  ${JSON.stringify(job.values)}::jsonb, ${JSON.stringify(job.criteria)}::jsonb)
           on conflict (id) do nothing`,
     );
+    if (client && job.client && 'email' in job.client) {
+      await db.execute(
+        sql`update jobs set client_company_id = ${client.id}, client_text = null
+            where id = ${job.id} and client_company_id is null
+              and client_text = ${CLIENT_NAMES[job.client.email] ?? ''}`,
+      );
+    }
   }
 }
 

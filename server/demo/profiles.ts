@@ -109,6 +109,28 @@ export const DEMO_COMPANY = {
   description: 'Kontraktlogistik und Lagerdienstleistungen an fünf Standorten in Deutschland.',
 };
 
+/** Companies that are clients of the demo agent's jobs (company accounts too, with the demo password). */
+export const DEMO_CLIENTS: Record<string, Record<string, unknown>> = {
+  'mainsoft@matchwerk.example': {
+    name: 'Mainsoft AG',
+    legal_form: 'ag',
+    industry: 'it_software',
+    size: 'large',
+    city: FRANKFURT,
+    website: 'https://mainsoft.example',
+    description: 'Software für Banken und Versicherungen.',
+  },
+  'klinikum@matchwerk.example': {
+    name: 'Klinikum Isartal',
+    legal_form: 'gmbh',
+    industry: 'healthcare',
+    size: 'large',
+    city: MUNICH,
+    website: 'https://klinikum-isartal.example',
+    description: 'Krankenhaus der Grund- und Regelversorgung im Süden Münchens.',
+  },
+};
+
 export const GENERATED_PROFILES = 300;
 const GENERATED_SEED = 2026;
 
@@ -143,12 +165,16 @@ export async function seedDemoProfiles(db: Database, userIds: Map<string, { id: 
     );
     if (made) await recordRegistration(db, { kind: 'profile', id: made.id }, user.id);
   }
-  const company = userIds.get(DEMO_COMPANY_EMAIL);
-  if (company) {
+  for (const [email, values] of [
+    [DEMO_COMPANY_EMAIL, DEMO_COMPANY],
+    ...Object.entries(DEMO_CLIENTS),
+  ] as const) {
+    const company = userIds.get(email);
+    if (!company) continue;
     const [made] = await queryRows<{ id: string }>(
       db,
       sql`insert into companies (id, user_id, "values") values (${crypto.randomUUID()}, ${company.id},
-            ${JSON.stringify(DEMO_COMPANY)}::jsonb)
+            ${JSON.stringify(values)}::jsonb)
           on conflict (user_id) do nothing returning id`,
     );
     if (made) await recordRegistration(db, { kind: 'company', id: made.id }, company.id);

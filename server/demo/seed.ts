@@ -8,7 +8,7 @@ import { users } from '../db/schema/users';
 import { currentLegalVersions } from '../legal/texts';
 import { insertUserIfAbsent } from '../users/users';
 import { seedDemoAgents } from './agents';
-import { runDemoJobs, seedDemoJobs } from './jobs';
+import { runDemoJobs, seedDemoContacts, seedDemoJobs } from './jobs';
 import { seedDemoProfiles } from './profiles';
 
 export const DEMO_PASSWORD = 'Matchwerk-Demo-2026';
@@ -26,6 +26,18 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'agent@matchwerk.example', userType: 'agent', registrationStep: 0, note: 'agent' },
   { email: 'senior@matchwerk.example', userType: 'senior_agent', registrationStep: 0, note: 'senior agent' },
   { email: 'company@matchwerk.example', userType: 'company', registrationStep: 0, note: 'company' },
+  {
+    email: 'mainsoft@matchwerk.example',
+    userType: 'company',
+    registrationStep: 0,
+    note: 'company, client of a demo job',
+  },
+  {
+    email: 'klinikum@matchwerk.example',
+    userType: 'company',
+    registrationStep: 0,
+    note: 'company, client of a demo job',
+  },
   { email: 'stella@matchwerk.example', userType: 'stella', registrationStep: 0, note: 'vetted candidate' },
   { email: 'luna@matchwerk.example', userType: 'luna', registrationStep: 0, note: 'prospect' },
   { email: 'nova@matchwerk.example', userType: 'nova', registrationStep: 0, note: 'newcomer' },
@@ -93,6 +105,7 @@ export async function seedDemo(db: Database): Promise<number> {
       .onConflictDoNothing();
     await seedDemoProfiles(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
     await seedDemoAgents(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
+    await seedDemoContacts(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
     await seedDemoJobs(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
   });
   await runDemoJobs(db);

@@ -153,7 +153,7 @@ export function registration(email: string, overrides: Record<string, unknown> =
   return {
     email,
     password: STRONG_PASSWORD,
-    category: 'stella',
+    category: 'luna',
     language: 'en',
     accepted: ['terms-conditions', 'condition-agreements'],
     ...overrides,

@@ -6,6 +6,7 @@ const MESSAGES = {
   'profile.version_conflict': 'The profile was changed since it was read',
   'job.version_conflict': 'The job was changed since it was read',
   'agent.version_conflict': 'The record was changed since it was read',
+  'contact.version_conflict': 'The contact was changed since it was read',
 } as const;
 
 /**

@@ -56,7 +56,7 @@ describe('GET /api/user/export', () => {
     const data = v.parse(AccountExportSchema, await res.json());
     expect(data.account).toMatchObject({
       email: EMAIL,
-      type: 'stella',
+      type: 'luna',
       language: 'en',
       twoFactor: 'disabled',
       phone: null,

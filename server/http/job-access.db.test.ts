@@ -63,6 +63,11 @@ describe('who may call what', () => {
     ],
     ['GET /api/jobs/list', () => ['GET', '/api/jobs/list'], [401, 403, 200, 200, 200]],
     [
+      'POST /api/job/{request}/take',
+      () => ['POST', `/api/job/${request.uuid}/take`],
+      [401, 403, 403, 403, 200],
+    ],
+    [
       'POST /api/job/{request}/run',
       () => ['POST', `/api/job/${request.uuid}/run`],
       [401, 403, 403, 403, 202],
@@ -163,8 +168,8 @@ describe('a company request', () => {
     const seen = await json<Job>(await f.call('GET', `/api/job/${job.uuid}`, f.tokens.agent));
     expect(seen.origin).toBe('company');
     expect(seen.criteria.map((c) => [c.key, c.weight, c.must])).toEqual([
-      ['skills', 1, false],
       ['location', 1, false],
+      ['employment_types', 1, false],
     ]);
     const list = await json<JobListResponse>(
       await f.call('GET', '/api/jobs/list?origin=company&q=stapler', f.tokens.agent),
@@ -174,17 +179,30 @@ describe('a company request', () => {
 
   it('is refused with criterion.agent_only when it carries a weight or a must flag', async () => {
     const body = {
-      values: { title: 'Mit Gewicht', target_types: ['stella'] },
+      values: { title: 'Mit Gewicht' },
       criteria: [
-        { key: 'skills', value: ['forklift_licence'], weight: 5 },
-        { key: 'remote', value: ['onsite'], must: true },
+        { key: 'employment_types', value: ['full_time'], weight: 5 },
+        { key: 'start_date', value: '2027-03-01', must: true },
       ],
     };
     const res = await f.call('PUT', '/api/job', f.tokens.company, body);
     expect(res.status).toBe(400);
     expect((await json<ErrorBody>(res)).fields).toEqual({
-      'criteria.skills': ['criterion.agent_only'],
-      'criteria.remote': ['criterion.agent_only'],
+      'criteria.employment_types': ['criterion.agent_only'],
+      'criteria.start_date': ['criterion.agent_only'],
+    });
+  });
+
+  it('is refused when it names target groups or criteria only agents choose (they are not in its form)', async () => {
+    const body = {
+      values: { title: 'Mit Zielgruppe', target_types: ['stella'] },
+      criteria: [{ key: 'skills', value: ['forklift_licence'] }],
+    };
+    const res = await f.call('PUT', '/api/job', f.tokens.company, body);
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).fields).toMatchObject({
+      target_types: ['field.unknown'],
+      'criteria.skills': ['criterion.unknown'],
     });
   });
 

@@ -31,19 +31,22 @@ export const json = async <T>(res: Response) => (await res.json()) as T;
 /** An error response's code. */
 export const codeOf = async (res: Response) => (await json<ErrorBody>(res)).code;
 
-/** A company's request: the job form without weights and must flags. */
+/**
+ * A company's request: description, headcount, place, employment type — no target groups, weights
+ * or must flags (those are the agent's, PRODUCT.md §10).
+ */
 export const companyRequestBody = (title = 'Lagerhelfer (m/w/d)') => ({
-  values: { title, target_types: ['stella'] },
+  values: { title, description: 'Kommissionieren im Zweischichtbetrieb.', headcount: 2 },
   criteria: [
-    { key: 'skills', value: ['forklift_licence'] },
     { key: 'location', value: { id: 2950159, radius_km: 30 } },
+    { key: 'employment_types', value: ['full_time'] },
   ],
 });
 
 /** A valid agent job: three weighted criteria and a must-have. */
 export function agentJobBody(title = 'Backend developer') {
   return {
-    values: { title, company: 'Rheinwerk', target_types: ['stella', 'nova'] },
+    values: { title, target_types: ['stella', 'nova'] },
     criteria: [
       { key: 'skills', value: ['typescript', 'sql', 'docker'], weight: 5, must: false },
       { key: 'location', value: { id: 2925533, radius_km: 80 }, weight: 3, must: false },

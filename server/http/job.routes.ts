@@ -13,7 +13,7 @@ import type { TokenSettings } from '../auth/tokens';
 import { readCatalog } from '../catalog/catalog';
 import { callerOf } from '../jobs/access';
 import { openStreamSlot, STREAM_RENEW_MS } from '../jobs/caps';
-import { changeStatus, createJob, deleteJob, listJobs, readJob, updateJob } from '../jobs/jobs';
+import { changeStatus, createJob, deleteJob, listJobs, readJob, takeJob, updateJob } from '../jobs/jobs';
 import { resultDetail, showResultsPage } from '../jobs/results';
 import { resultsCsv } from '../jobs/results-csv';
 import { latestRun, requestRun, sendRunEvents } from '../jobs/runs';
@@ -98,6 +98,10 @@ export function jobRoutes(deps: JobRoutesDeps) {
       .delete('/job/:uuid', signedIn, async (c) => {
         await deleteJob(db, caller(c), c.req.param('uuid'));
         return c.body(null, 204);
+      })
+      .post('/job/:uuid/take', signedIn, async (c) => {
+        noStore(c);
+        return c.json(await takeJob(db, caller(c), c.req.param('uuid')));
       })
       .post('/job/:uuid/run', signedIn, async (c) => {
         noStore(c);

@@ -13,6 +13,12 @@ import {
   ProfileListResponseSchema,
 } from '../../contract/agent';
 import { CatalogFieldsSchema } from '../../contract/catalog';
+import {
+  ClientSearchResponseSchema,
+  ContactConflictSchema,
+  ContactListSchema,
+  ContactSchema,
+} from '../../contract/client';
 import { ErrorCode } from '../../contract/errors';
 import {
   JobConflictSchema,
@@ -74,6 +80,9 @@ const invitationLink = {
 } as const;
 const invitationRefused = ['invitation.has_account', 'email.taken'] as const;
 const assigning = { ...agentUuid, 403: [...forbidden, 'assign.senior_only'] } as const;
+/** A company's contacts: candidates 403, another company's or an unknown one 404. */
+const contactsOf = { 403: forbidden, 404: ['company.not_found'] } as const;
+const contactOne = { 403: forbidden, 404: ['company.not_found', 'contact.not_found'] } as const;
 /** A job call that also looks up something of the job: its run, a result, a profile. */
 const jobAnd = (notFound: DocumentedCode) => ({ 403: forbidden, 404: ['job.not_found', notFound] }) as const;
 const jobRun = jobAnd('run.not_found');
@@ -276,6 +285,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   }),
   ...section('jobs', {
     'PUT /api/job': op('Create a job (a company: at most 20 requests a day)', created(JobSchema), {
+      400: ['client.not_found', 'client.agent_only'],
       403: forbidden,
       429: ['cap.job_requests'],
     }),
@@ -311,10 +321,15 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'POST /api/job/{uuid}': op(
       'Update a job (409 on a version conflict or an archived job)',
       ok(JobSchema),
-      { ...agentJob, 409: ['job.version_conflict', 'job.archived'] },
+      { ...agentJob, 400: ['client.not_found'], 409: ['job.version_conflict', 'job.archived'] },
       { conflict: JobConflictSchema },
     ),
     'DELETE /api/job/{uuid}': op('Delete a job', noContent, agentJob),
+    'POST /api/job/{uuid}/take': op(
+      'Agents: work on the job (a company request stops waiting for an agent)',
+      ok(JobSchema),
+      { ...agentJob, 409: ['job.taken'] },
+    ),
     'POST /api/job/{uuid}/run': op(
       'Start a matching run (at most 10 queued per agent)',
       { status: 202, json: RunAnswer },
@@ -465,6 +480,34 @@ export const OPERATIONS: Record<string, OperationDoc> = {
         404: ['company.not_found'],
         409: invitationRefused,
       },
+    ),
+  }),
+  ...section('clients', {
+    'GET /api/clients/search': op(
+      'Agents: the companies a job may name as its client, as typed',
+      ok(ClientSearchResponseSchema),
+      agentsOnly,
+    ),
+    'GET /api/company/{uuid}/contacts': op(
+      "A company's contacts, the default first (agents: any company; a company: its own)",
+      ok(ContactListSchema),
+      contactsOf,
+    ),
+    'PUT /api/company/{uuid}/contacts': op(
+      'Add a contact (the first one is the default)',
+      created(ContactSchema),
+      contactsOf,
+    ),
+    'POST /api/company/{uuid}/contacts/{contact}': op(
+      'Update a contact, or make it the default (409 on a version conflict)',
+      ok(ContactSchema),
+      { ...contactOne, 400: ['contact.default_required'], 409: ['contact.version_conflict'] },
+      { conflict: ContactConflictSchema },
+    ),
+    'DELETE /api/company/{uuid}/contacts/{contact}': op(
+      'Remove a contact (the oldest one left becomes the default)',
+      noContent,
+      contactOne,
     ),
   }),
   ...section('development', {

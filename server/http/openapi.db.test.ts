@@ -127,7 +127,7 @@ describe('GET /api/openapi.json', () => {
     expect(body('/api/public/user/create', 'put')).toEqual(jsonSchemaOf(RegistrationRequestSchema));
     expect(body('/api/public/user/create', 'put')).toMatchObject({
       type: 'object',
-      properties: { category: { enum: ['luna', 'stella', 'nova', 'company'] } },
+      properties: { category: { enum: ['luna', 'nova', 'company'] } },
     });
   });
 

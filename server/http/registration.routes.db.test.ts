@@ -20,7 +20,7 @@ describe('PUT /api/public/user/create', () => {
     expect(body.refresh_token).toEqual(expect.any(String));
     expect(claimsOf(body.token)).toMatchObject({
       email: 'new.person@example.com',
-      user_type: 'stella',
+      user_type: 'luna',
       language: 'en',
       registration_step: 1,
       mfa_status: 'disabled',
@@ -46,6 +46,12 @@ describe('PUT /api/public/user/create', () => {
     expect((await f.mails('de@example.com'))[0]?.subject).toBe('Bitte bestätigen Sie Ihre E-Mail-Adresse');
   });
 
+  it.each(['luna', 'nova', 'company'])('registers the self-registration choice %s', async (category) => {
+    const { res, body } = await register(`${category}@choices.example`, { category });
+    expect(res.status).toBe(201);
+    expect(claimsOf(body.token).user_type).toBe(category);
+  });
+
   it('refuses an address that exists (in any case) with 409 email.taken', async () => {
     const { res } = await register('STELLA@matchwerk.example');
     expect(res.status).toBe(409);
@@ -55,6 +61,8 @@ describe('PUT /api/public/user/create', () => {
   it.each([
     [{ accepted: ['terms-conditions'] }, 'accepted', 'accepted.missing'],
     [{ category: 'agent' }, 'category', 'category.invalid'],
+    // Only an agent makes a stella (PRODUCT.md §1): self-registration never offers it.
+    [{ category: 'stella' }, 'category', 'category.agent_only'],
     [{ password: 'short' }, 'password', 'password.too_short'],
     [{ password: 'x'.repeat(129) }, 'password', 'password.too_long'],
     [{ email: 'not-an-address' }, 'email', 'email.invalid'],

@@ -36,6 +36,12 @@ interface JobSqlRow {
   created_at: string | Date;
   updated_at: string | Date;
   company_name: string | null;
+  client_company_id: string | null;
+  client_name: string | null;
+  client_text: string | null;
+  assigned_agent_id: string | null;
+  agent_first: string | null;
+  agent_last: string | null;
   run_state: LastRun['state'] | null;
   run_progress: number | null;
   run_finished_at: string | Date | null;
@@ -46,13 +52,20 @@ interface JobSqlRow {
 const iso = (x: string | Date | null): string | null =>
   x === null ? null : (x instanceof Date ? x : new Date(x)).toISOString();
 
-/** The job with its company's name, its latest run and the counts of its latest done run. */
+/**
+ * The job with its company's name, its client, the agent working on it, its latest run and the counts
+ * of its latest done run.
+ */
 const SELECT_JOB = sql`select j.id, j.origin, j.company_user_id, j.status, j."values", j.criteria, j.version,
     j.created_at, j.updated_at,
     (select c."values" ->> 'name' from companies c where c.user_id = j.company_user_id) as company_name,
+    j.client_company_id, cl."values" ->> 'name' as client_name, j.client_text,
+    j.assigned_agent_id, ap."values" ->> 'first_name' as agent_first, ap."values" ->> 'last_name' as agent_last,
     lr.state as run_state, lr.progress as run_progress, lr.finished_at as run_finished_at,
     ld.included as done_included, ld.best_score as done_best
   from jobs j
+  left join companies cl on cl.id = j.client_company_id
+  left join account_profiles ap on ap.user_id = j.assigned_agent_id
   left join lateral (select state, progress, finished_at from job_runs r where r.job_id = j.id
                      order by r.created_at desc, r.id desc limit 1) lr on true
   left join lateral (select included, best_score from job_runs r where r.job_id = j.id and r.state = 'done'
@@ -73,13 +86,19 @@ function toJob(row: JobSqlRow, caller: Caller): Job {
           included: agent ? row.done_included : null,
           bestScore: agent && row.done_best !== null ? Number(row.done_best) : null,
         };
+  // The candidate types a job targets are the agency's words: a company never sees them (PRODUCT.md §1).
+  const { target_types: _hidden, ...companyValues } = row.values;
+  const agentName = [row.agent_first, row.agent_last].filter(Boolean).join(' ');
   return {
     uuid: row.id,
     origin: row.origin,
     status: row.status,
-    values: row.values,
+    values: agent ? row.values : companyValues,
     criteria,
     company: row.company_user_id ? { uuid: row.company_user_id, name: row.company_name } : null,
+    client: row.client_company_id ? { uuid: row.client_company_id, name: row.client_name ?? '' } : null,
+    clientText: row.client_text,
+    assignedAgent: row.assigned_agent_id ? { uuid: row.assigned_agent_id, name: agentName || null } : null,
     version: row.version,
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
@@ -108,11 +127,35 @@ async function readableJob(db: Database, caller: Caller, id: string): Promise<Jo
   return row;
 }
 
-async function parseBody(
-  db: Database,
-  caller: Caller,
-  body: { values: Record<string, unknown>; criteria?: unknown[] | undefined },
-) {
+type JobBody = { values: Record<string, unknown>; criteria?: unknown[] | undefined; client?: string | null };
+
+/**
+ * The client a job body names (PRODUCT.md §10): for an agent the company of that uuid (none: null;
+ * an unknown one: 400 client.not_found); a company's request is always for its own company record,
+ * and a company naming a client is refused (400 client.agent_only).
+ */
+async function clientOf(db: Database, caller: Caller, client: string | null | undefined) {
+  if (isCompany(caller)) {
+    if (client)
+      throw new ApiError(400, ErrorCode.validation, 'A request is for the own company', {
+        client: ['client.agent_only'],
+      });
+    const [own] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from companies where user_id = ${caller.userId}`,
+    );
+    return own?.id ?? null;
+  }
+  if (!client) return null;
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from companies where id = ${client.toLowerCase()}`,
+  );
+  if (!row) throw new ApiError(400, ErrorCode.validation, 'No such client', { client: ['client.not_found'] });
+  return row.id;
+}
+
+async function parseBody(db: Database, caller: Caller, body: JobBody) {
   const catalog = await readCatalog(db);
   const parsed = parseJobInput(
     catalog.job,
@@ -127,20 +170,25 @@ async function parseBody(
 export async function createJob(
   db: Database,
   caller: Caller,
-  body: { values: Record<string, unknown>; criteria?: unknown[] | undefined },
+  body: JobBody,
   limits: { caps: JobCaps; now: Date } = { caps: DEFAULT_JOB_CAPS, now: new Date() },
 ): Promise<Job> {
   assertAgentOrCompany(caller);
   const { values, criteria } = await parseBody(db, caller, body);
+  const client = await clientOf(db, caller, body.client);
   const id = crypto.randomUUID();
   const company = isCompany(caller);
   // A valid request counts against the company's 20 a day (PRODUCT.md §8); agents file jobs freely.
   if (company) await capJobRequest(db, limits.caps, caller, limits.now);
+  // An agent's own job is theirs to work on; a company's request waits for an agent to take it.
+  const agent = company ? null : caller.userId;
   await db.transaction(async (tx) => {
     const db2 = tx as unknown as Database;
     await db2.execute(
-      sql`insert into jobs (id, origin, company_user_id, created_by, "values", criteria)
+      sql`insert into jobs (id, origin, company_user_id, created_by, client_company_id, assigned_agent_id,
+                            assigned_at, "values", criteria)
           values (${id}, ${company ? 'company' : 'agent'}, ${company ? caller.userId : null}, ${caller.userId},
+                  ${client}, ${agent}, ${agent ? sql`now()` : null},
                   ${JSON.stringify(values)}::jsonb, ${JSON.stringify(criteria)}::jsonb)`,
     );
     if (company) await recordEvent(db2, { kind: 'job', id }, 'job.requested');
@@ -161,22 +209,28 @@ export async function updateJob(
   db: Database,
   caller: Caller,
   id: string,
-  body: { values: Record<string, unknown>; criteria?: unknown[] | undefined; version: number },
+  body: JobBody & { version: number },
 ): Promise<UpdateJobResult> {
   assertAgent(caller);
   const existing = await selectJob(db, id);
   if (!existing) throw jobNotFound();
   const { values, criteria } = await parseBody(db, caller, body);
+  const client = await clientOf(db, caller, body.client);
   const saved = await db.transaction(async (tx) => {
     const db2 = tx as unknown as Database;
+    // A company's request stays the company's; the old free text goes once a client is chosen.
     const [row] = await queryRows<{ id: string }>(
       db2,
       sql`update jobs set "values" = ${JSON.stringify(values)}::jsonb, criteria = ${JSON.stringify(criteria)}::jsonb,
+            client_company_id = case when origin = 'company' then client_company_id else ${client}::uuid end,
+            client_text = case when origin = 'company' or ${client}::uuid is not null then null else client_text end,
             version = version + 1, updated_at = now()
           where id = ${id} and version = ${body.version} and status = 'active'
           returning id`,
     );
     const fields = changedFields(existing, values, criteria);
+    if (row && (existing.client_company_id ?? null) !== client && existing.origin !== 'company')
+      fields.push('client');
     if (row && fields.length > 0)
       await recordAction(db2, caller, { kind: 'job', id }, 'job.edited', { fields });
     return row;
@@ -196,6 +250,31 @@ function changedFields(before: JobSqlRow, values: Record<string, unknown>, crite
     .sort();
   if (JSON.stringify(before.criteria) !== JSON.stringify(criteria)) changed.push('criteria');
   return changed;
+}
+
+/**
+ * POST /api/job/{uuid}/take (agents): the caller works on the job from now on — a company's request
+ * stops "waiting for an agent". Taking one's own job again changes nothing; a job another agent works
+ * on answers 409 job.taken (that agent hands it over by leaving it, not by being overwritten).
+ */
+export async function takeJob(db: Database, caller: Caller, id: string): Promise<Job> {
+  assertAgent(caller);
+  if (!isUuid(id)) throw jobNotFound();
+  const taken = await db.transaction(async (tx) => {
+    const db2 = tx as unknown as Database;
+    const rows = await queryRows<{ id: string }>(
+      db2,
+      sql`update jobs set assigned_agent_id = ${caller.userId}, assigned_at = now()
+          where id = ${id} and assigned_agent_id is null returning id`,
+    );
+    if (rows.length > 0) await recordAction(db2, caller, { kind: 'job', id }, 'job.taken', {});
+    return rows;
+  });
+  const row = await selectJob(db, id);
+  if (!row) throw jobNotFound();
+  if (taken.length === 0 && row.assigned_agent_id !== caller.userId)
+    throw new ApiError(409, 'job.taken', 'Another agent works on this job');
+  return toJob(row, caller);
 }
 
 export const archived = () => new ApiError(409, 'job.archived', 'The job is archived: re-activate it first');
@@ -272,7 +351,10 @@ export async function listJobs(db: Database, caller: Caller, query: JobListQuery
   if (query.origin) filters.push(sql`j.origin = ${query.origin}`);
   if (query.q !== '') {
     const pattern = `%${query.q.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`;
-    filters.push(sql`(j."values" ->> 'title' ilike ${pattern} or j."values" ->> 'company' ilike ${pattern})`);
+    filters.push(
+      sql`(j."values" ->> 'title' ilike ${pattern} or j.client_text ilike ${pattern}
+           or exists (select 1 from companies c where c.id = j.client_company_id and c."values" ->> 'name' ilike ${pattern}))`,
+    );
   }
   const where = (extra: SQL[]) => {
     const all = [...filters, ...extra];

@@ -27,6 +27,8 @@ import { type ApiClient, ApiError, queryParams } from './client';
 export interface JobDraft {
   values: Record<string, unknown>;
   criteria: Partial<JobCriterion>[];
+  /** The client company's uuid; null or left out: none (an internal search). */
+  client?: string | null;
 }
 
 /** An update refused because someone saved first: the job as it is now. */
@@ -46,6 +48,11 @@ export async function fetchJob(api: ApiClient, uuid: string): Promise<Job> {
 /** PUT /api/job → the new job (a company's request: origin company). */
 export async function createJob(api: ApiClient, draft: JobDraft): Promise<Job> {
   return v.parse(JobSchema, await api.call('/api/job', { method: 'PUT', body: draft }));
+}
+
+/** POST /api/job/{uuid}/take: the signed-in agent works on the job (409 job.taken: another one does). */
+export async function takeJob(api: ApiClient, uuid: string): Promise<Job> {
+  return v.parse(JobSchema, await api.call(`/api/job/${encodeURIComponent(uuid)}/take`, { method: 'POST' }));
 }
 
 /** POST /api/job/{uuid}; a stale version rejects with JobConflict, bad values with ApiError(400). */

@@ -5,11 +5,12 @@ import { CREDENTIALS_KEY, type TokenClaims } from '../../contract/session';
 import { loadedRouter } from '../../tests/support/router';
 import { fakeToken, MemoryStorage } from '../../tests/support/tokens';
 
-type Persona = 'anonymous' | 'unfinished' | 'luna' | 'company' | 'agent';
+type Persona = 'anonymous' | 'unfinished' | 'luna' | 'stella' | 'company' | 'agent';
 
 const CLAIMS: Record<Exclude<Persona, 'anonymous'>, Partial<TokenClaims>> = {
   unfinished: { user_type: 'stella', registration_step: 2 },
   luna: { user_type: 'luna', registration_step: 0 },
+  stella: { user_type: 'stella', registration_step: 0 },
   company: { user_type: 'company', registration_step: 0 },
   agent: { user_type: 'senior_agent', registration_step: 0 },
 };
@@ -64,6 +65,7 @@ const PROTECTED = [
   '/newJob',
   '/mfa/register',
 ];
+const EMPLOYER = ['/companies', '/matchingJob', '/newJob'];
 const AGENT_ONLY = [
   '/stellas',
   '/stellas/new',
@@ -83,7 +85,7 @@ const AGENT_ONLY = [
   '/matchingJobResultDetail/j1/u1',
   '/duplicate/j1',
 ];
-const PERSONAS: Persona[] = ['anonymous', 'unfinished', 'luna', 'company', 'agent'];
+const PERSONAS: Persona[] = ['anonymous', 'unfinished', 'luna', 'stella', 'company', 'agent'];
 
 /** Where each persona ends up; "stay" means the screen of the requested route is shown. */
 function expected(path: string, persona: Persona): string {
@@ -98,6 +100,8 @@ function expected(path: string, persona: Persona): string {
   // Protected group: no usable session → /login, where an unfinished registration is sent on to /register.
   if (persona === 'anonymous') return '/login';
   if (persona === 'unfinished') return '/register';
+  // PRODUCT.md §1: the employers' pages send candidates to their dashboard.
+  if (EMPLOYER.includes(path)) return persona === 'luna' || persona === 'stella' ? '/dashboard' : 'stay';
   if (PROTECTED.includes(path)) return 'stay';
   if (AGENT_ONLY.includes(path)) return persona === 'agent' ? 'stay' : '/dashboard';
   throw new Error(`no expectation for ${path}`);

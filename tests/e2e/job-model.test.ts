@@ -486,7 +486,11 @@ async function act(ctx: WalkContext, step: Step, next: string | undefined) {
         await weight.focus();
         await weight.press('ArrowRight');
       } else {
-        await page.getByRole('group', { name: 'Kenntnisse' }).getByText('SQL', { exact: true }).click();
+        // A company's request form has the employment types, not the agent's skills.
+        await page
+          .getByRole('group', { name: walk.screen === 'company' ? 'Beschäftigungsarten' : 'Kenntnisse' })
+          .getByText(walk.screen === 'company' ? 'Vollzeit' : 'SQL', { exact: true })
+          .click();
       }
       break;
     case 'save':

@@ -45,7 +45,7 @@ describe('registration model path in a browser', () => {
     createAccount: async () => {
       await page.getByLabel('E-Mail-Adresse').fill(EMAIL);
       await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-      await page.getByLabel(/Neueinsteiger/).check();
+      await page.getByRole('radio', { name: /^Ich bin Schüler/ }).check();
       await page.getByLabel(/Allgemeinen Geschäftsbedingungen/).check();
       await page.getByLabel(/Vertragsbedingungen/).check();
       await page.getByRole('button', { name: 'Konto anlegen' }).click();

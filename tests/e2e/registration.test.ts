@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
 
-const EMAIL = 'neu.stella@example.org';
+const EMAIL = 'neu.luna@example.org';
 const PASSWORD = 'Kaffeetasse-Regenbogen-Leuchtturm-42';
 
 type OutboxEntry = { kind: 'mail' | 'sms'; to: string; text: string };
@@ -21,6 +21,9 @@ async function latestCode(app: RunningApp, to: string): Promise<string> {
     .toMatch(/^\d{6}$/);
   return code ?? '';
 }
+/** The agency's own words for candidate types: candidates and companies never see them (PRODUCT.md §1). */
+const TYPE_KEYS = /\b(luna|stella|nova)s?\b/i;
+const shownText = (page: Page) => page.locator('body').innerText();
 const h2 = (page: Page) => page.getByRole('heading', { level: 2 }).first().textContent();
 
 describe('registration in a browser, in German', () => {
@@ -43,6 +46,18 @@ describe('registration in a browser, in German', () => {
     await page.goto(`${app.url}/register`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Registrieren');
     expect(await accessibilityViolations(page)).toEqual([]);
+    // Three choices, labelled by who they are for; no stella, and none of the agency's type keys.
+    const choices = page.getByRole('group', { name: 'Ich registriere mich als' }).getByRole('radio');
+    expect(await choices.count()).toBe(3);
+    for (const label of [
+      'Ich suche Arbeit',
+      'Ich bin Schüler/in, Student/in, Absolvent/in, Auszubildende/r oder wechsle den Beruf',
+      'Wir stellen ein',
+    ]) {
+      expect(await page.getByRole('radio', { name: label, exact: true }).count(), label).toBe(1);
+    }
+    expect(await shownText(page)).not.toMatch(TYPE_KEYS);
+    await page.getByRole('radio', { name: 'Ich suche Arbeit', exact: true }).check();
     await page.getByLabel('E-Mail-Adresse').fill(EMAIL);
     await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Konto anlegen' }).click();
@@ -100,6 +115,17 @@ describe('registration in a browser, in German', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Überspringen und Registrierung abschließen' }).click();
     await page.waitForURL(/\/dashboard$/, { timeout: 10_000 });
+  });
+
+  it('shows the new candidate none of the type keys on the dashboard, the profile and the settings', async () => {
+    await expect.poll(() => page.getByRole('heading', { name: 'Ihr Profil' }).count()).toBe(1);
+    expect(await shownText(page)).not.toMatch(TYPE_KEYS);
+    await page.goto(`${app.url}/profile`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Konto', exact: true }).count()).toBe(1);
+    expect(await shownText(page)).not.toMatch(TYPE_KEYS);
+    // A candidate's address bar cannot open the employer's pages either: back to the dashboard.
+    await page.goto(`${app.url}/newJob`);
+    await page.waitForURL(/\/dashboard$/);
   });
 
   it('logs out and logs in again with the SMS code', async () => {

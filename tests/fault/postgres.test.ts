@@ -110,7 +110,7 @@ describe('PostgreSQL stopped and restarted under load', () => {
           json: {
             email,
             password: 'Fault-Suite-Pass-2026-xq',
-            category: 'stella',
+            category: 'luna',
             language: 'en',
             accepted: ['terms-conditions', 'condition-agreements'],
           },

@@ -28,7 +28,8 @@ export const fields = [
     label: label('Zielgruppen'),
     tab: 'job',
     required: true,
-    for: ['agent', 'company'],
+    // The agency's choice: a company's request names no target groups (PRODUCT.md §10).
+    for: ['agent'],
     options: ['luna', 'stella', 'nova'].map((value) => ({ value, label: label(value) })),
   },
   {
@@ -591,10 +592,10 @@ export const companyRequest: ModelTable = {
       edit: { target: 'draft.dirty' },
       saveTooLong: { target: 'draft.dirty', context: { formErrors: { title: ['field.too_long'] } } },
       criterion: { target: 'draft.dirty' },
-      // Reached by `edit` (a title): the request goes out without weights or must flags.
+      // Reached by `edit` (a title): the request goes out without weights, must flags or target groups.
       save: {
         target: 'draft.creating',
-        invoked: [{ src: 'createJob', input: { draft: { values: editedDraft.values, criteria: [] } } }],
+        invoked: [{ src: 'createJob', input: { draft: { values: { title: 'Neu' }, criteria: [] } } }],
         tags: ['busy', 'unsaved'],
       },
       editBack: { target: 'draft.clean', tags: [] },

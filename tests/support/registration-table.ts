@@ -20,13 +20,13 @@ import type { Expectation, ModelTable } from './model';
 export const account = {
   email: 'neu@matchwerk.example',
   password: 'Lange-sichere-Passphrase',
-  category: 'stella' as const,
+  category: 'luna' as const,
   language: 'de' as const,
   accepted: ['terms-conditions', 'condition-agreements'],
 };
 export const requiredFields = {
   scope: 'profile' as const,
-  userType: 'stella',
+  userType: 'luna',
   fields: [{ key: 'first_name', required: true }],
 };
 
@@ -50,7 +50,7 @@ const editing: Expectation = {
   invoked: [
     call('profile', {
       scope: 'profile',
-      userType: 'stella',
+      userType: 'luna',
       fields: requiredFields.fields,
       hasFinishedRegistration: false,
     }),

@@ -15,6 +15,7 @@ import {
 import { ACTIVE_RUN_STATES, RUN_STATES } from '../../../contract/job';
 import type { BreakdownItem } from '../../../contract/matching';
 import { sqlWordList } from '../sql-words';
+import { companies } from './accounts';
 import { profiles } from './profiles';
 import { users } from './users';
 
@@ -30,6 +31,19 @@ export const jobs = pgTable(
     /** The company account that filed the request (origin company); null for an agent's job. */
     companyUserId: uuid('company_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The client the job is for (PRODUCT.md §10): a company of the companies table, chosen, not typed;
+     * null for an internal search. A company's request has the company itself.
+     */
+    clientCompanyId: uuid('client_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /**
+     * The free-text company name a job had before clients were chosen (migration 0022), kept where no
+     * company of that name existed, so the agent still sees what was meant; gone once a client is chosen.
+     */
+    clientText: text('client_text'),
+    /** The agent who took the job (a company's request says "Alex Berger is working on it"); null: nobody yet. */
+    assignedAgentId: uuid('assigned_agent_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     status: text('status').notNull().default('active'),
     values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
     criteria: jsonb('criteria')
@@ -44,6 +58,7 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_status_updated_idx').on(t.status, t.updatedAt),
     index('jobs_company_user_idx').on(t.companyUserId),
+    index('jobs_client_company_idx').on(t.clientCompanyId),
     check('jobs_origin_values', sql`${t.origin} in ('agent', 'company')`),
     check('jobs_status_values', sql`${t.status} in ('active', 'archived')`),
   ],

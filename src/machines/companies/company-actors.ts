@@ -1,8 +1,10 @@
 import type { CompanyDetail } from '../../../contract/agent';
 import type { FieldDefinition } from '../../../contract/catalog';
+import type { ContactInput, ContactUpdate } from '../../../contract/client';
 import { COMPANY_PAGE_SIZE } from '../../../contract/company-search';
 import type { InviteBody } from '../../../contract/people';
 import { assignCompany, fetchCompany, listCompanies } from '../../api/agents';
+import { createContact, deleteContact, listContacts, updateContact } from '../../api/clients';
 import { createCompany, invite, saveKept } from '../../api/people';
 import { fetchFields } from '../../api/profile';
 import { agentProfileEditor, blankRecord } from '../profile/profile-actors';
@@ -18,6 +20,7 @@ import {
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
 import { timelineLogic } from '../timeline/timeline-actors';
+import { contactForm, newContactForm } from './contact-form.machine';
 
 /** The agents' company table and company pages (PRODUCT.md §6), and companies agents create (§10). */
 export const companyLogic = areaLogic(({ api, app }) => {
@@ -93,6 +96,43 @@ export const companyLogic = areaLogic(({ api, app }) => {
         return sent;
       });
       return { detail, assign, editor, invitation, timeline };
+    },
+
+    /**
+     * A company's contacts (PRODUCT.md §10), on the agent's company page and the company's own: the
+     * list, the form that adds one, the form of one being edited, making one the default and removing
+     * one. Every change reloads the list (the default may have moved).
+     */
+    contacts: (company: string) => {
+      const list = visitResource(
+        resourceActor(api, `contacts:${company}`, () => listContacts(api, company)),
+        { company },
+      );
+      const reload = <T>(result: T) => {
+        list.send({ type: 'resource.reload' });
+        return result;
+      };
+      return {
+        list,
+        add: newContactForm.withCall((input: ContactInput) =>
+          createContact(api, company, input).then(reload),
+        ),
+        // A refused save reloads the list too: after a conflict, closing the form shows the contact as it is.
+        edit: (contact: string) =>
+          contactForm.withCall((input: ContactUpdate) =>
+            updateContact(api, company, contact, input).then(reload, (error: unknown) => {
+              reload(null);
+              throw error;
+            }),
+          ),
+        makeDefault: submissionActor(async (contact: ContactUpdate & { uuid: string }) => {
+          const { uuid, ...body } = contact;
+          return reload(await updateContact(api, company, uuid, { ...body, isDefault: true }));
+        }),
+        remove: submissionActor(async (contact: string) =>
+          reload(await deleteContact(api, company, contact)),
+        ),
+      };
     },
   };
 });

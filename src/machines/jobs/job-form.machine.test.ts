@@ -24,6 +24,20 @@ function form(
 }
 
 describe('the job form', () => {
+  it("holds a job's client beside its values and sends its uuid as `client`; none as null; a company never", () => {
+    const form = formOf(job({ client: { uuid: 'c1', name: 'Mainsoft AG' } }));
+    expect(form.values.client).toEqual({ uuid: 'c1', name: 'Mainsoft AG' });
+    const draft = draftOf({ form, asCompany: false });
+    expect(draft.client).toBe('c1');
+    expect(draft.values).not.toHaveProperty('client');
+    expect(
+      draftOf({ form: { ...form, values: { ...form.values, client: null } }, asCompany: false }).client,
+    ).toBeNull();
+    expect(draftOf({ form, asCompany: true })).not.toHaveProperty('client');
+    // A job without a client opens without the key: its body is what it was before clients existed.
+    expect(draftOf({ form: formOf(job()), asCompany: false })).not.toHaveProperty('client');
+  });
+
   it('sends only filled values, and an agent’s criteria with a weight and a must flag, a company’s without', () => {
     const values = { title: 'T', blank: '', none: null, gone: undefined, noList: [], list: ['a'] };
     const criteria = [

@@ -89,10 +89,17 @@ export const EMPTY_FORM: JobForm = { values: {}, criteria: [] };
 /** A new job starts targeting stellas, the vetted candidates (PRODUCT.md §5). */
 export const NEW_JOB_FORM: JobForm = { values: { target_types: ['stella'] }, criteria: [] };
 
+/**
+ * The form's key of the job's client (PRODUCT.md §10): a company chosen in the client field,
+ * `{ uuid, name }`, or null for none. Held beside the catalogue's values so that every edit, rollback
+ * and conflict treats it like them; the body sends its uuid as `client` (draftOf).
+ */
+export const CLIENT_KEY = 'client';
+
 /** The form of a loaded job; a company's view has no weights or must flags. */
 export function formOf(job: Job): JobForm {
   return {
-    values: { ...job.values },
+    values: { ...job.values, ...(job.client ? { [CLIENT_KEY]: job.client } : {}) },
     criteria: job.criteria.map((c) =>
       c.weight === undefined
         ? { key: c.key, value: c.value }
@@ -114,19 +121,33 @@ function filled(values: Record<string, unknown>): Record<string, unknown> {
 
 /** The body the job calls take; what the server validates with the same catalogue builder. */
 export function draftOf(context: Pick<JobFormContext, 'form' | 'asCompany'>) {
+  const { [CLIENT_KEY]: client, ...all } = context.form.values;
+  // The candidate types a job targets are the agent's choice: a company's request names none.
+  const { target_types: _types, ...companyValues } = all;
+  const values = context.asCompany ? companyValues : all;
+  // A company's request is its own (the server sets the client); an agent's names one or none.
+  const named =
+    context.asCompany || client === undefined
+      ? {}
+      : { client: (client as { uuid: string } | null)?.uuid ?? null };
   return {
-    values: filled(context.form.values),
+    values: filled(values),
     criteria: context.form.criteria.map((c) =>
       context.asCompany
         ? { key: c.key, value: c.value }
         : { key: c.key, value: c.value, weight: c.weight ?? DEFAULT_WEIGHT, must: c.must ?? false },
     ),
+    ...named,
   };
 }
 
 /** Client-side check with the catalogue builder the server uses: per-field codes, or null when valid. */
 export function validateJob(context: Pick<JobFormContext, 'form' | 'asCompany' | 'fields'>) {
-  const result = parseJobInput(context.fields, draftOf(context), { asCompany: context.asCompany });
+  const result = parseJobInput(context.fields, draftOf(context), {
+    asCompany: context.asCompany,
+    // A company's form has only its own fields (no target groups), as the server checks it.
+    ...(context.asCompany ? { userType: 'company' } : {}),
+  });
   return result.success ? null : result.fields;
 }
 

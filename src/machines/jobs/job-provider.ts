@@ -1,7 +1,8 @@
 import { JOB_PAGE_SIZE, type JobListSearch, type ResultsSearch } from '../../../contract/job-search';
-import { fetchNearMisses, fetchResultDetail, fetchResults, listJobs } from '../../api/jobs';
+import { fetchNearMisses, fetchResultDetail, fetchResults, listJobs, takeJob } from '../../api/jobs';
 import { resourceActor, visitResource } from '../shared/resource.machine';
 import { submissionMachine } from '../shared/submission.machine';
+import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
 import { jobActors, resultActions } from './job-actors';
 import { jobLifecycleMachine } from './job-lifecycle.machine';
@@ -13,6 +14,8 @@ import { jobLifecycleMachine } from './job-lifecycle.machine';
 export const jobsLogic = areaLogic(({ api }) => {
   const jobFor = (asCompany: boolean) =>
     jobLifecycleMachine.provide({ actors: jobActors(api, { asCompany }) });
+  const jobsTable = () =>
+    resourceActor(api, 'jobs', (query) => listJobs(api, { ...query, limit: JOB_PAGE_SIZE }));
   // The results page of the job last opened: its machines stay the same while only the URL's query changes.
   let page: { jobUuid: string; parts: ReturnType<typeof resultsPageOf> } | null = null;
 
@@ -49,11 +52,14 @@ export const jobsLogic = areaLogic(({ api }) => {
     /** The editor's job (newJob, editJob, duplicate): an agent's, or a company's request form. */
     editor: { agent: jobFor(false), company: jobFor(true) },
     /** matchingJob: the jobs table at the URL's query, fresh on every visit; for a company its requests (also on its dashboard). */
-    jobList: (search: JobListSearch) =>
-      visitResource(
-        resourceActor(api, 'jobs', (query) => listJobs(api, { ...query, limit: JOB_PAGE_SIZE })),
-        search,
-      ),
+    jobList: (search: JobListSearch) => visitResource(jobsTable(), search),
+    /** An agent takes a job (a company request stops waiting); the jobs table reloads. */
+    take: () =>
+      submissionActor(async (uuid: string) => {
+        const job = await takeJob(api, uuid);
+        jobsTable().send({ type: 'resource.reload' });
+        return job;
+      }),
     /** matchingJobResult/{uuid} at the URL's query; the near misses load once per visit. */
     resultsPage(jobUuid: string, search: ResultsSearch) {
       if (page?.jobUuid !== jobUuid) page = { jobUuid, parts: resultsPageOf(jobUuid) };

@@ -7,6 +7,7 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate';
+import type { UserCategory } from '../../../contract/account';
 import type { FieldDefinition } from '../../../contract/catalog';
 import { errorCodeOf, retryAfterMsOf } from '../../../contract/errors';
 import type { TokenPair } from '../../../contract/session';
@@ -15,7 +16,7 @@ import { phoneSetupMachine } from '../account/phone-setup.machine';
 import { type ProfileSnapshot, profileMachine } from '../profile/profile.machine';
 import { errorContextOf } from '../shared/error-context';
 
-export type Category = 'luna' | 'stella' | 'nova' | 'company';
+export type Category = UserCategory;
 
 export interface AccountForm {
   email: string;

@@ -1,3 +1,4 @@
+import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import type { SessionSnapshot } from './session.machine';
 import { hasFinishedRegistration, isAgent } from './token';
 
@@ -18,6 +19,15 @@ export function protectedRedirect(session: SessionSnapshot): Redirect | null {
 export function agentRedirect(session: SessionSnapshot): Redirect | null {
   const claims = session.context.claims;
   return claims && isAgent(claims) ? null : { to: '/dashboard' };
+}
+
+/**
+ * PRODUCT.md §1: newJob, matchingJob and companies are the employers' and the agents' pages; a
+ * candidate (luna, stella, nova) opening one is sent to /dashboard.
+ */
+export function candidateRedirect(session: SessionSnapshot): Redirect | null {
+  const type = session.context.claims?.user_type ?? '';
+  return (CANDIDATE_TYPES as readonly string[]).includes(type) ? { to: '/dashboard' } : null;
 }
 
 /** SEED-SPEC §2 login: a signed-in user goes on to the dashboard, or to the registration step after the last done. */

@@ -1,11 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi, redirect } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { CompanyListSearchSchema } from '../../../contract/company-search';
 import { companyLogic } from '../../machines/companies/company-actors';
+import type { ProfileActor } from '../../machines/profile/profile.machine';
+import { candidateRedirect } from '../../machines/session/access';
 import { isAgent } from '../../machines/session/token';
 import { CompanyListScreen } from '../../ui/companies/companies';
+import { ContactsSection } from '../../ui/companies/contacts';
+import { useAppActors } from '../../ui/components/app-context';
 import { Screen } from '../../ui/components/screen';
 import { ProfileEditor } from '../../ui/profile/profile-editor';
+
+/** The company's contacts, once its company record (and so its uuid) is loaded. */
+function OwnContacts({ profile }: { profile: ProfileActor }) {
+  const { logic } = useAppActors();
+  const uuid = useSelector(profile, (s) => s.context.profile?.uuid ?? null);
+  const contacts = useMemo(() => (uuid ? companyLogic(logic).contacts(uuid) : null), [logic, uuid]);
+  return contacts ? <ContactsSection contacts={contacts} /> : null;
+}
 
 const signedInRoute = getRouteApi('/_protected');
 
@@ -13,6 +27,11 @@ const signedInRoute = getRouteApi('/_protected');
 // agent the companies table (PRODUCT.md §6), anybody else a pointer back. Only agents load the table
 // (the server answers 403 to everyone else anyway).
 export const Route = createFileRoute('/_protected/companies')({
+  // PRODUCT.md §1: candidates never reach the employers' pages.
+  beforeLoad: ({ context }) => {
+    const target = candidateRedirect(context.session.getSnapshot());
+    if (target) throw redirect(target);
+  },
   validateSearch: CompanyListSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
@@ -25,7 +44,7 @@ export const Route = createFileRoute('/_protected/companies')({
   },
 });
 
-/** A company's own profile; anybody else who is neither company nor agent gets a pointer. */
+/** A company's own profile and its contacts; anybody else who is neither company nor agent gets a pointer. */
 function OwnCompany() {
   const { t } = useLingui();
   const { profile, claims } = signedInRoute.useLoaderData();
@@ -33,6 +52,7 @@ function OwnCompany() {
     return (
       <Screen title={t`Company profile`}>
         <ProfileEditor actor={profile} idPrefix="company" />
+        <OwnContacts profile={profile} />
       </Screen>
     );
   }

@@ -1,15 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { JobListSearchSchema } from '../../../contract/job-search';
 import { jobsLogic } from '../../machines/jobs/job-provider';
+import { candidateRedirect } from '../../machines/session/access';
 import { JobListScreen } from '../../ui/jobs/job-list';
 
 export const Route = createFileRoute('/_protected/matchingJob')({
+  // PRODUCT.md §1: candidates never reach the employers' pages.
+  beforeLoad: ({ context }) => {
+    const target = candidateRedirect(context.session.getSnapshot());
+    if (target) throw redirect(target);
+  },
   validateSearch: JobListSearchSchema,
   loaderDeps: ({ search }) => search,
   // The URL is the table's state: every change of it becomes the resource machine's query.
-  loader: ({ context, deps }) => ({ list: jobsLogic(context.logic).jobList(deps) }),
+  loader: ({ context, deps }) => ({
+    list: jobsLogic(context.logic).jobList(deps),
+    take: jobsLogic(context.logic).take(),
+  }),
   component: function JobListRoute() {
-    const { list } = Route.useLoaderData();
-    return <JobListScreen list={list} />;
+    const { list, take } = Route.useLoaderData();
+    return <JobListScreen list={list} take={take} />;
   },
 });

@@ -21,6 +21,7 @@ import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
 import { Timeline } from '../components/timeline';
+import { type ContactsLogic, ContactsSection } from './contacts';
 
 const signedInRoute = getRouteApi('/_protected');
 const listRoute = getRouteApi('/_protected/companies');
@@ -170,9 +171,11 @@ export function CompanyDetailScreen({
   timeline,
   invitation,
   editor,
+  contacts,
 }: {
   detail: ResourceActor;
   assign: SubmissionActor;
+  contacts: ContactsLogic;
   /** Senior agents only: the agents the company may be handed to. */
   agents: ResourceActor | null;
   timeline: TimelineLogic;
@@ -256,6 +259,7 @@ export function CompanyDetailScreen({
               })}
             </dl>
           </section>
+          <ContactsSection contacts={contacts} />
           {!company.hasAccount && (
             <InviteForm
               invitation={company.invitation}

@@ -53,6 +53,7 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'password.contains_email': msg`The password must not contain your e-mail address.`,
   'password.wrong_current': msg`Your current password is not right.`,
   'category.invalid': msg`Please choose how you register.`,
+  'category.agent_only': msg`This choice is not open to self-registration: an agent of the agency makes it.`,
   'language.unsupported': msg`Please choose German or English.`,
   'accepted.missing': msg`Please accept both to register.`,
   'phone.invalid': msg`This is not a valid mobile number for the chosen country.`,
@@ -119,6 +120,13 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'cap.streams': msg`Too many progress views are open for your account. Please close a few tabs and try again.`,
   'cap.previews': msg`The preview is asked for too often. It updates again in a moment.`,
   'keep.invalid_token': msg`This link is not valid any more: it was used already or has expired. Sign in to keep your account.`,
+  'contact.not_found': msg`This contact does not exist (any more).`,
+  'contact.version_conflict': msg`Someone else changed this contact in the meantime. Close the form to see the current version, then enter your change again.`,
+  'contact.default_required': msg`A company with contacts needs a default contact: make another contact the default first.`,
+  'client.not_found': msg`This company does not exist (any more). Please choose another client.`,
+  'client.agent_only': msg`Only an agent chooses the client of a job.`,
+  'client.search_failed': msg`The company search did not answer. Please try again.`,
+  'job.taken': msg`Another agent already works on this job.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;

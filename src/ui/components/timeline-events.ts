@@ -13,9 +13,7 @@ const EVENTS: Record<string, MessageDescriptor> = {
   promote: msg`Promoted from luna to stella`,
   activate: msg`Activated for matching`,
   deactivate: msg`Deactivated for matching`,
-  blocked: msg`Blocked by the agency`,
   block: msg`Blocked by the agency`,
-  unblocked: msg`Block lifted`,
   unblock: msg`Block lifted`,
   'card.downloaded': msg`Card downloaded`,
   'card.sent': msg`Card sent`,
@@ -35,7 +33,7 @@ const EVENTS: Record<string, MessageDescriptor> = {
   'job.edited': msg`Job edited`,
   'job.archived': msg`Job archived`,
   'job.activated': msg`Job active again`,
-  'job.client_set': msg`Client chosen`,
+  'job.taken': msg`An agent took the job`,
 };
 
 const stringsOf = (value: unknown): string[] =>
@@ -49,6 +47,8 @@ export function eventText(i18n: I18n, entry: TimelineEntry): { title: string; de
   const reason = typeof entry.details.reason === 'string' ? entry.details.reason : null;
   if (fields.length > 0) return { title, detail: i18n._(msg`Fields: ${fields.join(', ')}`) };
   if (reason) return { title, detail: i18n._(msg`Reason: ${reason}`) };
+  if (typeof entry.details.contact === 'string')
+    return { title, detail: i18n._(msg`Contact: ${entry.details.contact}`) };
   if (entry.action === 'card.downloaded' && entry.details.format === 'anonymous')
     return { title, detail: i18n._(msg`anonymised`) };
   return { title, detail: null };

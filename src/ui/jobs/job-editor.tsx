@@ -2,14 +2,22 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { FieldDefinition } from '../../../contract/catalog';
+import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
+import type { ClientRef } from '../../../contract/client';
 import type { Language } from '../../../contract/user-types';
-import { DEFAULT_WEIGHT, type DraftCriterion, type JobFormActor } from '../../machines/jobs/job-form.machine';
+import {
+  CLIENT_KEY,
+  DEFAULT_WEIGHT,
+  type DraftCriterion,
+  type JobFormActor,
+} from '../../machines/jobs/job-form.machine';
 import { hasUnsavedJobChanges, jobFormOf } from '../../machines/jobs/job-lifecycle.machine';
 import type { JobPreviewActor } from '../../machines/jobs/job-preview.machine';
 import type { jobsLogic } from '../../machines/jobs/job-provider';
 import type { CitySearchLogic } from '../../machines/shared/city-search.machine';
 import { citySearch } from '../../machines/shared/city-search-actors';
+import type { ClientSearchLogic } from '../../machines/shared/client-search.machine';
+import { clientSearch } from '../../machines/shared/client-search-actors';
 import { useAppActors } from '../components/app-context';
 import { ErrorSummary } from '../components/catalog-form';
 import { errorMessage } from '../components/error-message';
@@ -19,6 +27,7 @@ import { RetryAlert } from '../components/retry-alert';
 import { Screen } from '../components/screen';
 import { Slider } from '../components/slider';
 import { Switch } from '../components/switch';
+import { ClientField } from './client-field';
 import { WhatIf } from './what-if-panel';
 
 const workspaceRoute = getRouteApi('/_protected');
@@ -46,6 +55,7 @@ export function JobEditor({
   });
   const snapshot = useSelector(actor, (s) => s);
   const cities = citySearch(logic);
+  const clients = clientSearch(logic);
 
   useBlocker({
     shouldBlockFn: () => hasUnsavedJobChanges(actor.getSnapshot()) && !window.confirm(i18n._(leaveQuestion)),
@@ -78,6 +88,7 @@ export function JobEditor({
       jobUuid={snapshot.context.uuid}
       asCompany={asCompany}
       cities={cities}
+      clients={clients}
     />
   );
 }
@@ -88,20 +99,25 @@ function JobFormView({
   jobUuid,
   asCompany,
   cities,
+  clients,
 }: {
   actor: JobFormActor;
   active: boolean;
   jobUuid: string | null;
   asCompany: boolean;
   cities: CitySearchLogic;
+  clients: ClientSearchLogic;
 }) {
   const { i18n } = useLingui();
   const { fields } = workspaceRoute.useLoaderData();
   const navigate = useNavigate();
   const snapshot = useSelector(actor, (s) => s);
   const { form, formErrors } = snapshot.context;
-  const valueFields = fields.job.filter((f) => !f.criterion);
-  const criterionFields = fields.job.filter((f) => f.criterion);
+  const { claims } = workspaceRoute.useLoaderData();
+  // Only the fields of the caller's form: a company's request has no target groups (PRODUCT.md §10).
+  const own = fields.job.filter((f) => fieldIsFor(f, claims.user_type));
+  const valueFields = own.filter((f) => !f.criterion);
+  const criterionFields = own.filter((f) => f.criterion);
   const saved = active && !snapshot.hasTag('unsaved');
 
   const preview = snapshot.children.whatIf as JobPreviewActor | undefined;
@@ -137,6 +153,22 @@ function JobFormView({
         )}
         <fieldset className="job-values">
           <legend>{asCompany ? <Trans>Your request</Trans> : <Trans>The job</Trans>}</legend>
+          {!asCompany &&
+            (snapshot.context.job?.origin === 'company' ? (
+              // A company's request is always for that company.
+              <p className="field">
+                <Trans>Client:</Trans>{' '}
+                {snapshot.context.job.client?.name ?? snapshot.context.job.company?.name}
+              </p>
+            ) : (
+              <ClientField
+                key={snapshot.context.job?.version ?? 'new'}
+                value={(form.values[CLIENT_KEY] as ClientRef | null | undefined) ?? null}
+                errors={formErrors[CLIENT_KEY] ?? []}
+                onChange={(value) => actor.send({ type: 'job.change', key: CLIENT_KEY, value })}
+                search={clients}
+              />
+            ))}
           {valueFields.map((field) => (
             <CatalogField
               key={field.key}

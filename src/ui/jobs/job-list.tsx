@@ -4,18 +4,21 @@ import { useSelector } from '@xstate/react';
 import type { Job, JobListResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type JobListSearch } from '../../../contract/job-search';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import type { SubmissionActor } from '../../machines/shared/submission.machine';
+import { FormError } from '../components/form-error';
 import { Pagination } from '../components/pagination';
 import { ResourceStatus } from '../components/resource-status';
 import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
+import { JobClient, WorkStatus } from './job-client';
 
 const workspaceRoute = getRouteApi('/_protected');
 const listRoute = getRouteApi('/_protected/matchingJob');
 
 /** matchingJob: an agent's jobs with tabs, search, origin filter and sort; a company's own requests. */
-export function JobListScreen({ list }: { list: ResourceActor }) {
+export function JobListScreen({ list, take }: { list: ResourceActor; take: SubmissionActor }) {
   const { t } = useLingui();
   const { claims } = workspaceRoute.useLoaderData();
   const search = listRoute.useSearch();
@@ -27,9 +30,11 @@ export function JobListScreen({ list }: { list: ResourceActor }) {
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
   const pages = page ? Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) : 1;
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
+  const takeError = useSelector(take, (s) => s.context.error);
 
   return (
     <Screen title={asCompany ? t`My job requests` : t`Matching jobs`}>
+      <FormError code={takeError} />
       <div className="job-actions">
         <Link className="button" to="/newJob">
           {asCompany ? <Trans>New job request</Trans> : <Trans>New matching job</Trans>}
@@ -93,6 +98,11 @@ export function JobListScreen({ list }: { list: ResourceActor }) {
                 <th scope="col">
                   <Trans>Title</Trans>
                 </th>
+                {!asCompany && (
+                  <th scope="col">
+                    <Trans>Client</Trans>
+                  </th>
+                )}
                 <th scope="col">
                   <Trans>Origin</Trans>
                 </th>
@@ -111,7 +121,7 @@ export function JobListScreen({ list }: { list: ResourceActor }) {
             </thead>
             <tbody>
               {page.items.map((job) => (
-                <JobRow key={job.uuid} job={job} asCompany={asCompany} />
+                <JobRow key={job.uuid} job={job} asCompany={asCompany} take={take} />
               ))}
             </tbody>
           </table>
@@ -125,8 +135,9 @@ export function JobListScreen({ list }: { list: ResourceActor }) {
   );
 }
 
-function JobRow({ job, asCompany }: { job: Job; asCompany: boolean }) {
+function JobRow({ job, asCompany, take }: { job: Job; asCompany: boolean; take: SubmissionActor }) {
   const { t, i18n } = useLingui();
+  const taking = useSelector(take, (s) => s.hasTag('busy'));
   const title = String(job.values.title ?? '–');
   const run = job.lastRun;
   const runText = !run
@@ -140,8 +151,6 @@ function JobRow({ job, asCompany }: { job: Job; asCompany: boolean }) {
           : run.state === 'failed'
             ? t`failed`
             : t`cancelled`;
-  const status =
-    job.status === 'archived' ? t`archived` : asCompany ? t`an agent is working on it` : t`active`;
   return (
     <tr>
       <th scope="row">
@@ -153,12 +162,31 @@ function JobRow({ job, asCompany }: { job: Job; asCompany: boolean }) {
           </Link>
         )}
       </th>
+      {!asCompany && (
+        <td data-label={t`Client`}>
+          <JobClient job={job} link />
+        </td>
+      )}
       <td data-label={t`Origin`}>
         {job.origin === 'company' ? (job.company?.name ?? t`Company request`) : t`Agent`}
       </td>
       <td data-label={t`Status`}>
-        {status}
+        <WorkStatus job={job} />
         {!asCompany && <span className="muted"> · {runText}</span>}
+        {!asCompany && !job.assignedAgent && job.status === 'active' && (
+          <>
+            {' '}
+            <button
+              type="button"
+              className="button"
+              disabled={taking}
+              aria-label={t`Take over ${title}`}
+              onClick={() => take.send({ type: 'submission.submit', input: job.uuid })}
+            >
+              <Trans>Take it</Trans>
+            </button>
+          </>
+        )}
       </td>
       {!asCompany && (
         <td data-label={t`Best score`}>
@@ -196,8 +224,7 @@ export function CompanyRequests({ list }: { list: ResourceActor }) {
         <ul>
           {page.items.slice(0, 5).map((job) => (
             <li key={job.uuid}>
-              <strong>{String(job.values.title ?? '–')}</strong> —{' '}
-              {job.status === 'archived' ? <Trans>archived</Trans> : <Trans>an agent is working on it</Trans>}
+              <strong>{String(job.values.title ?? '–')}</strong> — <WorkStatus job={job} />
             </li>
           ))}
         </ul>

@@ -22,6 +22,7 @@ import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { Histogram } from './histogram';
+import { JobClient, WorkStatus } from './job-client';
 import { reasonText } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');
@@ -65,6 +66,12 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
 
   return (
     <Screen title={title}>
+      {jobState.context.job && (
+        <p className="job-client-line">
+          <Trans>Client:</Trans> <JobClient job={jobState.context.job} link /> ·{' '}
+          <WorkStatus job={jobState.context.job} />
+        </p>
+      )}
       <JobActions job={job} />
       {progress !== null && (
         <div className="run-progress">

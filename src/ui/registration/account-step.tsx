@@ -12,11 +12,12 @@ import { FormError } from '../components/form-error';
 import { PasswordStrength } from '../components/password-strength';
 import { TextField } from '../components/text-field';
 
+// Labelled by who they are for (PRODUCT.md §1): the keys luna / nova are the agency's own words and
+// never shown here; stella is an agent's decision, never a choice.
 const CATEGORY_NAMES = {
-  stella: msg`Candidate with experience (stella)`,
-  luna: msg`Prospect, not yet vetted (luna)`,
-  nova: msg`Newcomer: student, graduate, apprentice or career changer (nova)`,
-  company: msg`Employer (company)`,
+  luna: msg`I am looking for work`,
+  nova: msg`I am a student, graduate, apprentice or changing careers`,
+  company: msg`We are hiring`,
 } as const;
 
 /** Step 1: e-mail, password, category, language and the two agreements. */
@@ -77,7 +78,7 @@ export function AccountStep({ registration }: { registration: RegistrationActor 
         </legend>
         {USER_CATEGORIES.map((category) => (
           <label key={category} className="checkbox">
-            <input type="radio" name="category" value={category} defaultChecked={category === 'stella'} />
+            <input type="radio" name="category" value={category} defaultChecked={category === 'luna'} />
             {i18n._(CATEGORY_NAMES[category])}
           </label>
         ))}

@@ -11,11 +11,12 @@ export const Route = createFileRoute('/_protected/_agent/companies/view/$uuid')(
     const senior = isSeniorAgentType(context.session.getSnapshot().context.claims?.user_type ?? '');
     return {
       ...(await companyLogic(context.logic).detail(params.uuid)),
+      contacts: companyLogic(context.logic).contacts(params.uuid),
       agents: senior ? agentLogic(context.logic).list() : null,
     };
   },
   component: function CompanyDetailRoute() {
-    const { detail, assign, agents, editor, invitation, timeline } = Route.useLoaderData();
+    const { detail, assign, agents, editor, invitation, timeline, contacts } = Route.useLoaderData();
     return (
       <CompanyDetailScreen
         detail={detail}
@@ -23,6 +24,7 @@ export const Route = createFileRoute('/_protected/_agent/companies/view/$uuid')(
         agents={agents}
         invitation={invitation}
         timeline={timeline}
+        contacts={contacts}
         editor={<ProfileEditor actor={editor} idPrefix="company-edit" />}
       />
     );

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from './accounts';
+
+/**
+ * A company's contacts (PRODUCT.md §10 "Clients"): the people the agency writes to about a job. Keyed
+ * by the company record (not its account: agents keep companies without one). When a company has
+ * contacts, exactly one is its default recipient: the partial unique index allows one at most, and
+ * server/clients/contacts.ts keeps one whenever any exist (the first one created, the oldest left
+ * when the default goes).
+ */
+export const companyContacts = pgTable(
+  'company_contacts',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    role: text('role').notNull().default(''),
+    email: text('email'),
+    phone: text('phone'),
+    /** The language mails to this contact are written in. */
+    language: text('language').notNull().default('de'),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Increases with every saved edit; an update naming an older version is refused (409). */
+    version: integer('version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_contacts_company_idx').on(t.companyId, t.createdAt, t.id),
+    uniqueIndex('company_contacts_one_default').on(t.companyId).where(sql`${t.isDefault}`),
+    check('company_contacts_language_values', sql`${t.language} in ('de', 'en')`),
+  ],
+);

@@ -1,0 +1,108 @@
+import { expect, it } from 'vitest';
+import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
+import { describeModelTable } from '../../../tests/support/model';
+import type * as ContactForm from './contact-form.machine';
+
+/**
+ * A company's contact, by hand. New: an empty form; a name, a role, an e-mail typed with spaces and
+ * no phone; the form empties after the contact was added. Edit: the contact as read (version 2), a
+ * new role; a stale version is the server's 409.
+ */
+const empty = { name: '', role: '', email: '', phone: '', language: 'de' };
+const typed = {
+  name: 'Jana Schmidt',
+  role: 'Personalleitung',
+  email: ' jana@rheinwerk.example ',
+  phone: '',
+  language: 'en',
+};
+
+const newSpec: FormSpec = {
+  input: {},
+  initial: empty,
+  filled: typed,
+  // A contact needs a name; everything else may stay empty.
+  initialErrors: { name: ['field.required'] },
+  payload: {
+    name: 'Jana Schmidt',
+    role: 'Personalleitung',
+    email: 'jana@rheinwerk.example',
+    phone: null,
+    language: 'en',
+  },
+  afterDone: empty,
+  rejected: {
+    thrown: { code: 'request.invalid', fields: { email: ['email.invalid'] } },
+    fieldErrors: { email: ['email.invalid'] },
+  },
+  failed: { thrown: { code: 'company.not_found' }, error: 'company.not_found' },
+  load: { values: { name: 'Kim' }, shown: { ...empty, name: 'Kim' } },
+};
+
+const read = {
+  name: 'Jana Schmidt',
+  role: 'Personalleitung',
+  email: 'jana@rheinwerk.example',
+  phone: '+49 30 555 0101',
+  language: 'de',
+};
+
+describeModelTable<typeof ContactForm>({
+  name: 'contact-form',
+  load: () => import('./contact-form.machine'),
+  machines: (m) => [m.newContactForm.machine],
+  tables: [
+    {
+      table: formTable(newSpec),
+      start: (m, inspect) => formDriver(m.newContactForm.machine, newSpec, inspect),
+    },
+  ],
+  rowForEveryLeafBut: [],
+  more: (module) => {
+    it('saves an edited contact with the version it was read at; an emptied phone is none', async () => {
+      const spec: FormSpec = {
+        ...newSpec,
+        input: { values: read, fixed: { version: 2 } },
+        initial: read,
+        filled: { ...read, role: 'Geschäftsführung', phone: '   ' },
+      };
+      const driver = formDriver(module().contactForm.machine, spec);
+      await driver.send('fill');
+      await driver.send('submit');
+      expect(driver.calls()).toEqual([
+        {
+          src: 'submit',
+          input: {
+            name: 'Jana Schmidt',
+            role: 'Geschäftsführung',
+            email: 'jana@rheinwerk.example',
+            phone: null,
+            language: 'de',
+            version: 2,
+          },
+        },
+      ]);
+    });
+
+    it('starts the edit form from the contact as read, none as empty text', () => {
+      expect(
+        module().contactFormInput({
+          uuid: 'k1',
+          companyUuid: 'c1',
+          name: 'Kim',
+          role: '',
+          email: null,
+          phone: null,
+          language: 'en',
+          isDefault: true,
+          version: 4,
+          createdAt: '',
+          updatedAt: '',
+        }),
+      ).toEqual({
+        values: { name: 'Kim', role: '', email: '', phone: '', language: 'en' },
+        fixed: { version: 4 },
+      });
+    });
+  },
+});
