@@ -12,7 +12,7 @@ import {
 } from './generators';
 import { writeReport } from './report';
 import { REQUIREMENTS } from './requirements';
-import { type QaFile, type QaStep, qaSlug } from './run-options';
+import { type QaFile, type QaStep, qaSlug, replayCommand } from './run-options';
 import { tableFromQa } from './tables';
 
 /*
@@ -163,24 +163,6 @@ export function dumpTables(files: string[]): QaFile[] {
 
 const pct = (n: number, of: number) => (of === 0 ? '–' : `${Math.round((100 * n) / of)} %`);
 
-export function replayCommand(
-  machine: string,
-  generator: string,
-  seed: number,
-  path: number,
-  table?: string,
-): string {
-  const parts = [
-    'npm run qa -- run',
-    machine,
-    `--generator '${generator}'`,
-    `--seed ${seed}`,
-    `--path ${path}`,
-  ];
-  if (table) parts.push(`--table '${table}'`);
-  return parts.join(' ');
-}
-
 function listCommand(out: (line: string) => void): void {
   modelFiles(true);
   const tables = readResults(DUMP_DIR);
@@ -307,7 +289,6 @@ function runCommand(out: (line: string) => void, args: RunArgs): boolean {
   const files = modelFiles();
   const chosen = args.machine === 'all' ? files : [findMachine(files, args.machine)];
   if (args.browser) {
-    const { runInBrowser } = browserRunner();
     return runInBrowser(out, chosen, args);
   }
   for (const f of chosen) rmSync(join(LAST_DIR, `${f.slug}.json`), { force: true });
@@ -373,40 +354,36 @@ export function summarise(
   return ok;
 }
 
-/** Loaded only for --browser: it needs Chromium and a built app. */
-function browserRunner(): {
-  runInBrowser: (out: (line: string) => void, files: ModelFile[], args: RunArgs) => boolean;
-} {
-  return {
-    runInBrowser(out, files, args) {
-      const BROWSER_FILES: Record<string, string> = {
-        session: 'tests/e2e/session-model.test.ts',
-        registration: 'tests/e2e/registration-model.test.ts',
-        'job-lifecycle': 'tests/e2e/job-model.test.ts',
-        'job-form': 'tests/e2e/job-model.test.ts',
-      };
-      const targets = [...new Set(files.map((f) => BROWSER_FILES[f.slug]).filter(Boolean))] as string[];
-      const without = files.filter((f) => !BROWSER_FILES[f.slug]).map((f) => f.slug);
-      if (without.length > 0 && targets.length === 0) {
-        throw new UsageError(
-          `no browser walk for ${without.join(', ')}; in a browser: ${Object.keys(BROWSER_FILES).join(', ')}`,
-        );
-      }
-      if (without.length > 0) out(`(no browser walk for ${without.join(', ')}: in-process only)`);
-      mkdirSync(LAST_DIR, { recursive: true });
-      if (args.base) process.env.QA_BASE = args.base;
-      const passed = runVitest(targets, {
-        out: join(LAST_DIR, 'browser'),
-        generator: args.generator,
-        seed: args.seed,
-        path: args.path,
-        project: 'browser',
-      });
-      out(passed ? 'PASS browser walks' : 'FAIL browser walks (see the output above)');
-      return passed;
-    },
-  };
+/** --browser: the fixed browser walks of the machines that have one (they need Chromium and a built app). */
+function runInBrowser(out: (line: string) => void, files: ModelFile[], args: RunArgs): boolean {
+  const targets = [...new Set(files.map((f) => BROWSER_FILES[f.slug]).filter(Boolean))] as string[];
+  const without = files.filter((f) => !BROWSER_FILES[f.slug]).map((f) => f.slug);
+  if (without.length > 0 && targets.length === 0) {
+    throw new UsageError(
+      `no browser walk for ${without.join(', ')}; in a browser: ${Object.keys(BROWSER_FILES).join(', ')}`,
+    );
+  }
+  if (without.length > 0) out(`(no browser walk for ${without.join(', ')}: in-process only)`);
+  mkdirSync(LAST_DIR, { recursive: true });
+  if (args.base) process.env.QA_BASE = args.base;
+  const passed = runVitest(targets, {
+    out: join(LAST_DIR, 'browser'),
+    generator: args.generator,
+    seed: args.seed,
+    path: args.path,
+    project: 'browser',
+  });
+  out(passed ? 'PASS browser walks' : 'FAIL browser walks (see the output above)');
+  return passed;
 }
+
+/** The machines with a browser walk, and its file. */
+const BROWSER_FILES: Record<string, string> = {
+  session: 'tests/e2e/session-model.test.ts',
+  registration: 'tests/e2e/registration-model.test.ts',
+  'job-lifecycle': 'tests/e2e/job-model.test.ts',
+  'job-form': 'tests/e2e/job-model.test.ts',
+};
 
 export function main(argv: string[], out: (line: string) => void = console.log): number {
   const { values, positionals } = parseArgs({

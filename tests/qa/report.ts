@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { edgeId } from './generators';
 import { REQUIREMENTS } from './requirements';
-import { type QaFile, type QaTableResult, qaSlug } from './run-options';
+import { type QaFile, type QaTableResult, qaSlug, replayCommand } from './run-options';
 
 /*
  * reports/qa/index.html: one self-contained page (no script, no network) with, per machine, the graph
@@ -216,7 +216,7 @@ function machineSection(m: QaFile): string {
             )
             .join('');
           const failure = p.failure
-            ? `<p class="failed-t">${esc(p.failure.what)}: expected <code>${esc(JSON.stringify(p.failure.expected))}</code>, observed <code>${esc(JSON.stringify(p.failure.observed))}</code></p><p>replay: <code>npm run qa -- run ${esc(qaSlug(m.name))} --generator '${esc(m.generator)}' --seed ${m.seed} --path ${p.index}${m.tables.length > 1 ? ` --table '${esc(t.name)}'` : ''}</code></p>`
+            ? `<p class="failed-t">${esc(p.failure.what)}: expected <code>${esc(JSON.stringify(p.failure.expected))}</code>, observed <code>${esc(JSON.stringify(p.failure.observed))}</code></p><p>replay: <code>${esc(replayCommand(qaSlug(m.name), m.generator, m.seed, p.index, m.tables.length > 1 ? t.name : undefined))}</code></p>`
             : '';
           return `<details${p.status === 'failed' ? ' open' : ''}><summary><span class="${cls}">${esc(p.status)}</span> path ${p.index}: ${esc(p.name)} (${p.steps.length} steps)</summary><ol>${steps}</ol>${failure}</details>`;
         })

@@ -35,6 +35,25 @@ export function qaRun(env: NodeJS.ProcessEnv = process.env): QaRun | undefined {
   };
 }
 
+/** The command that replays one path of a run (printed by `qa run`, shown by the report). */
+export function replayCommand(
+  machine: string,
+  generator: string,
+  seed: number,
+  path: number,
+  table?: string,
+): string {
+  const parts = [
+    'npm run qa -- run',
+    machine,
+    `--generator '${generator}'`,
+    `--seed ${seed}`,
+    `--path ${path}`,
+  ];
+  if (table) parts.push(`--table '${table}'`);
+  return parts.join(' ');
+}
+
 /** A machine's name as a file name and a command-line argument ("job preview" → "job-preview"). */
 export const qaSlug = (name: string) =>
   name

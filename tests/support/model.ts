@@ -454,13 +454,16 @@ export function describeModelTable<M>(spec: ModelTableTest<M>): void {
         rows: rowsOf(replay.table),
         paths: results.get(replay) ?? [],
       })),
-      machines: all.map((m) => ({
-        id: m.id,
-        states: stateNodePaths(m),
-        transitions: machineTransitions(m),
-        taken: machineTransitions(m).filter((t) => taken.has(t)),
-        visited: [...(visited.get(m.id) ?? [])].sort(),
-      })),
+      machines: all.map((m) => {
+        const transitions = machineTransitions(m);
+        return {
+          id: m.id,
+          states: stateNodePaths(m),
+          transitions,
+          taken: transitions.filter((t) => taken.has(t)),
+          visited: [...(visited.get(m.id) ?? [])].sort(),
+        };
+      }),
       finishedAt: new Date().toISOString(),
     };
   };
