@@ -37,6 +37,8 @@ export interface CandidateRow {
   contact_email: string | null;
   blocked_at: string | Date | null;
   blocked_reason: string | null;
+  /** blocked_at is set: what the profile's answer calls pausedByAgency (selected as profiles.ts does). */
+  paused_by_agency: boolean;
 }
 
 /** The agency's block of a candidate as agents read it, or null. */
@@ -51,7 +53,7 @@ export async function candidateRow(db: Database, id: string, lock = false): Prom
   const [row] = await queryRows<CandidateRow>(
     db,
     sql`select id, user_id, type, status, "values", version, assigned_agent_id, contact_email, blocked_at,
-               blocked_reason
+               blocked_reason, blocked_at is not null as paused_by_agency
         from profiles
         where id = ${checkUuid(id)} ${lock ? sql`for update` : sql``}`,
   );
@@ -60,13 +62,7 @@ export async function candidateRow(db: Database, id: string, lock = false): Prom
 }
 
 function profileResponse(catalog: Catalog, row: CandidateRow, image: string | null): ProfileResponse {
-  const response = toResponse(
-    'candidate',
-    { ...row, paused_by_agency: row.blocked_at !== null },
-    fieldsFor(catalog, 'candidate', row.type),
-    row.type,
-    image,
-  );
+  const response = toResponse('candidate', row, fieldsFor(catalog, 'candidate', row.type), row.type, image);
   // The agents' form shows a contact e-mail while there is no account (contract/people.ts).
   if (!row.user_id && row.contact_email) response.values[CONTACT_EMAIL_KEY] = row.contact_email;
   return response;

@@ -8,7 +8,7 @@ import { Checkbox } from '../components/checkbox';
 import { errorMessage, fieldMessage } from '../components/error-message';
 import { FormError } from '../components/form-error';
 import { useFormFields } from '../components/form-fields';
-import { PasswordStrength } from '../components/password-strength';
+import { NewPasswordField } from '../components/new-password-field';
 import { Screen } from '../components/screen';
 import { TextField } from '../components/text-field';
 
@@ -97,15 +97,12 @@ function AcceptForm({
         label={<Trans>E-mail address</Trans>}
         isReadOnly
       />
-      <TextField
+      <NewPasswordField
         id="invitation-password"
         {...field('password')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
+        email={email}
         label={<Trans>Password</Trans>}
       />
-      <PasswordStrength password={snapshot.context.values.password ?? ''} email={email} />
       <Checkbox
         isSelected={accepted}
         onChange={(selected) =>

@@ -9,7 +9,7 @@ import type { RegistrationActor } from '../../machines/registration/registration
 import { useAppActors } from '../components/app-context';
 import { fieldMessage } from '../components/error-message';
 import { FormError } from '../components/form-error';
-import { PasswordStrength } from '../components/password-strength';
+import { NewPasswordField } from '../components/new-password-field';
 import { TextField } from '../components/text-field';
 
 // Labelled by who they are for (PRODUCT.md §1): the keys luna / nova are the agency's own words and
@@ -60,18 +60,15 @@ export function AccountStep({ registration }: { registration: RegistrationActor 
         onChange={setEmail}
         errorMessage={fieldMessage(i18n, first('email'))}
       />
-      <TextField
+      <NewPasswordField
         id="register-password"
         name="password"
-        type="password"
-        autoComplete="new-password"
-        isRequired
+        email={email}
         label={<Trans>Password</Trans>}
         value={password}
         onChange={setPassword}
         errorMessage={fieldMessage(i18n, first('password'))}
       />
-      <PasswordStrength password={password} email={email} />
       <fieldset className="field">
         <legend>
           <Trans>I register as</Trans>

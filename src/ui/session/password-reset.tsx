@@ -5,7 +5,7 @@ import { accountLogic } from '../../machines/account/account-actors';
 import { useAppActors } from '../components/app-context';
 import { FormError } from '../components/form-error';
 import { useFormFields } from '../components/form-fields';
-import { PasswordStrength } from '../components/password-strength';
+import { NewPasswordField } from '../components/new-password-field';
 import { Screen } from '../components/screen';
 import { TextField } from '../components/text-field';
 
@@ -90,14 +90,12 @@ export function ResetPasswordScreen() {
             label={<Trans>E-mail address</Trans>}
             isReadOnly
           />
-          <TextField
+          <NewPasswordField
             id="reset-password"
             {...field('password')}
-            type="password"
-            autoComplete="new-password"
+            email={email}
             label={<Trans>New password</Trans>}
           />
-          <PasswordStrength password={snapshot.context.values.password ?? ''} email={email} />
           <button type="submit" className="button" disabled={busy}>
             <Trans>Set new password</Trans>
           </button>
