@@ -89,7 +89,10 @@ export const ProfileListItemSchema = v.object({
   thumbnail: v.nullable(v.string()),
   status: v.picklist(['active', 'inactive']),
   assignedAgent: v.nullable(AgentRefSchema),
+  /** 0–100: what matching uses, weighted (contract/completeness.ts). */
   completeness: v.number(),
+  /** The catalogue keys of the parts still empty, heaviest first. */
+  missing: v.array(v.string()),
   createdAt: v.string(),
   updatedAt: v.string(),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AgentProfileDetail, type CardFormat, isSeniorAgentType } from '../../contract/agent';
 import { type Catalog, fieldIsFor } from '../../contract/catalog';
+import { candidateCompleteness } from '../../contract/completeness';
 import type { ProfileResponse } from '../../contract/profile';
 import type { Language } from '../../contract/user-types';
 import { renderProfileCard } from '../cards/profile-card';
@@ -8,7 +9,6 @@ import { type Database, isoOrNull, queryRows } from '../db/client';
 import type { Caller } from '../jobs/access';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { ownPhoto, photoUrl } from '../profiles/photos';
-import { completenessOf } from '../profiles/profiles';
 import { checkUuid, profileNotFound } from './access';
 import { accessLogOf, recordAccess } from './audit';
 import { agentRef } from './team';
@@ -52,7 +52,7 @@ function profileResponse(catalog: Catalog, row: CandidateRow, image: string | nu
     values,
     image,
     status: row.status === 'inactive' ? 'inactive' : 'active',
-    ...completenessOf(fields, values),
+    ...candidateCompleteness(values),
     version: row.version,
   };
 }

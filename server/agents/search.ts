@@ -223,6 +223,7 @@ interface ListRow {
   agent_first: string | null;
   agent_last: string | null;
   completeness: number;
+  missing: string[];
   created_at: string | Date;
   updated_at: string | Date;
 }
@@ -256,6 +257,7 @@ export function listStatements(
             p."values" ->> 'occupation' as occupation, u.email, ph.id as photo_id,
             a.id as agent_id, a.email as agent_email, ap."values" ->> 'first_name' as agent_first,
             ap."values" ->> 'last_name' as agent_last, p.completeness,
+            matchwerk_profile_missing(p."values") as missing,
             p.created_at, p.updated_at, row_number() over (order by ${orderBy(query)}) as n
           from (select p.* from profiles p where ${where}
                 order by ${orderBy(query)}
@@ -358,6 +360,7 @@ async function listPage(
     status: r.status === 'inactive' ? 'inactive' : 'active',
     assignedAgent: agentRefOf(r.agent_id, r.agent_email, r.agent_first, r.agent_last),
     completeness: Number(r.completeness),
+    missing: r.missing,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   }));

@@ -10,12 +10,14 @@ import {
   ProfileListQuerySchema,
   PromoteBodySchema,
 } from '../../contract/agent';
+import { GlobalSearchQuerySchema } from '../../contract/search';
 import { assertSenior, checkUuid, profileNotFound } from '../agents/access';
 import { assignCompany, assignProfile, promoteLuna, setCandidateStatus } from '../agents/actions';
 import { accessLogOf } from '../agents/audit';
 import { candidateCard, readCandidate } from '../agents/candidates';
 import { listCompanies, readCompany } from '../agents/companies';
 import { dashboard } from '../agents/dashboard';
+import { globalSearch } from '../agents/global-search';
 import { currentCatalog, listProfilesAnswer } from '../agents/search';
 import { listAgents, readSelf, updateSelf } from '../agents/team';
 import { type AuthVariables, requireUser } from '../auth/middleware';
@@ -74,6 +76,9 @@ export function agentRoutes(deps: AgentRoutesDeps) {
       return result.ok ? c.json(result.self) : conflictResponse(c, 'agent.version_conflict', result.current);
     })
     .get('/agent/list', async (c) => c.json(await listAgents(db)))
+    .get('/agent/search', validQuery(GlobalSearchQuerySchema, 'query.invalid'), async (c) =>
+      c.json(await globalSearch(db, { userId: caller(c).userId }, c.req.valid('query'))),
+    )
     .get('/agent/dashboard', async (c) => c.json(await dashboard(db, caller(c), now())))
     .get('/agent/profile/:uuid', async (c) =>
       c.json(await readCandidate(db, await currentCatalog(db), caller(c), uuidParam(c))),

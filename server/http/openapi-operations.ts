@@ -33,6 +33,7 @@ import {
   LegalTextResponseSchema,
 } from '../../contract/legal';
 import { ProfileConflictSchema, ProfileResponseSchema, ProfileStatusSchema } from '../../contract/profile';
+import { GlobalSearchResponseSchema } from '../../contract/search';
 import { TokenClaimsSchema, TokenPairSchema } from '../../contract/session';
 import {
   created,
@@ -311,6 +312,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'GET /api/agent/list': op(
       'All agents with their assigned candidates, companies and active jobs',
       ok(AgentListResponseSchema),
+      agentsOnly,
+    ),
+    'GET /api/agent/search': op(
+      'Agents: candidates, companies and jobs matching a query (the search field of the shell)',
+      ok(GlobalSearchResponseSchema),
       agentsOnly,
     ),
     'GET /api/agent/dashboard': op(

@@ -39,6 +39,7 @@ interface JobSqlRow {
   run_finished_at: string | Date | null;
   done_included: number | null;
   done_best: number | null;
+  criteria_changed: boolean | null;
 }
 
 const iso = (x: string | Date | null): string | null =>
@@ -49,11 +50,12 @@ const SELECT_JOB = sql`select j.id, j.origin, j.company_user_id, j.status, j."va
     j.created_at, j.updated_at,
     (select c."values" ->> 'name' from companies c where c.user_id = j.company_user_id) as company_name,
     lr.state as run_state, lr.progress as run_progress, lr.finished_at as run_finished_at,
-    ld.included as done_included, ld.best_score as done_best
+    ld.included as done_included, ld.best_score as done_best,
+    coalesce(ld.started_at, ld.created_at) < j.criteria_changed_at as criteria_changed
   from jobs j
   left join lateral (select state, progress, finished_at from job_runs r where r.job_id = j.id
                      order by r.created_at desc, r.id desc limit 1) lr on true
-  left join lateral (select included, best_score from job_runs r where r.job_id = j.id and r.state = 'done'
+  left join lateral (select included, best_score, started_at, created_at from job_runs r where r.job_id = j.id and r.state = 'done'
                      order by r.finished_at desc, r.id desc limit 1) ld on true`;
 
 function toJob(row: JobSqlRow, caller: Caller): Job {
@@ -82,6 +84,7 @@ function toJob(row: JobSqlRow, caller: Caller): Job {
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
     lastRun,
+    criteriaChangedSinceRun: agent && row.criteria_changed === true,
   };
 }
 
@@ -219,16 +222,19 @@ export async function changeStatus(
 
 const LIKE_SPECIAL = /[\\%_]/g;
 
+/** The job tables' search (j: jobs): the text within the title or the company; the global search's too. */
+export function jobSearchCondition(q: string): SQL {
+  const pattern = `%${q.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`;
+  return sql`(j."values" ->> 'title' ilike ${pattern} or j."values" ->> 'company' ilike ${pattern})`;
+}
+
 /** GET /api/jobs/list: one status tab, search, origin filter, sort, page; counts per status. */
 export async function listJobs(db: Database, caller: Caller, query: JobListQuery): Promise<JobListResponse> {
   assertAgentOrCompany(caller);
   const filters: SQL[] = [];
   if (!isAgent(caller)) filters.push(sql`j.company_user_id = ${caller.userId}`);
   if (query.origin) filters.push(sql`j.origin = ${query.origin}`);
-  if (query.q !== '') {
-    const pattern = `%${query.q.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`;
-    filters.push(sql`(j."values" ->> 'title' ilike ${pattern} or j."values" ->> 'company' ilike ${pattern})`);
-  }
+  if (query.q !== '') filters.push(jobSearchCondition(query.q));
   const where = (extra: SQL[]) => {
     const all = [...filters, ...extra];
     return all.length === 0 ? sql`true` : sql.join(all, sql` and `);

@@ -1,0 +1,83 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { ProfileListQuery } from '../../contract/agent';
+import type { GlobalSearchQuery, GlobalSearchResponse } from '../../contract/search';
+import type { CandidateType } from '../../contract/user-types';
+import { type Database, queryRows } from '../db/client';
+import { jobSearchCondition } from '../jobs/jobs';
+import { companySearchConditions } from './companies';
+import { currentCatalog, type ListCaller, listConditions } from './search';
+
+/**
+ * GET /api/agent/search (issue 20, point 7): candidates, companies and jobs for the search field of
+ * the agent's shell, in one statement. Each kind is found by the search of its own table, so a hit
+ * here is a row the table shows for the same words, and no second way to search exists: candidates
+ * by `search_doc` (migration 0016; word prefixes of name, city and e-mail, skills and occupations by
+ * their labels) per type, each on its type's GIN index or read in name order, whichever the planner
+ * finds cheaper; companies by `search_text` and the e-mail; jobs by title and company. Up to `limit`
+ * hits of each candidate type, of companies and of jobs.
+ */
+/** The candidate groups' order: the vetted first. */
+const TYPE_ORDER = ['stella', 'luna', 'nova'] as const satisfies readonly CandidateType[];
+
+export async function globalSearch(
+  db: Database,
+  caller: ListCaller,
+  query: GlobalSearchQuery,
+): Promise<GlobalSearchResponse> {
+  const catalog = await currentCatalog(db);
+  const limit = query.limit;
+  const candidates = TYPE_ORDER.map((type, k) => {
+    const table: ProfileListQuery = { type, q: query.q, assigned: 'any', sort: 'name', page: 1, limit };
+    return sql`(select ${k}::int as k, p.type as sub, p.id, p.sort_name as s, 0::float8 as t,
+        concat_ws(' ', p."values" ->> 'first_name', p."values" ->> 'last_name') as name,
+        nullif(p.search_email, '') as email, p."values" -> 'city' ->> 'name' as city
+      from profiles p where ${listConditions(catalog, caller, table)}
+      order by p.sort_name, p.id limit ${limit})`;
+  });
+  const companyWhere = sql.join([sql`true`, ...companySearchConditions(query.q)], sql` and `);
+  const companies = sql`(select 3 as k, null::text as sub, c.id, c.search_text as s, 0::float8 as t,
+      coalesce(c."values" ->> 'name', '') as name, u.email, c."values" -> 'city' ->> 'name' as city
+    from companies c join users u on u.id = c.user_id where ${companyWhere}
+    order by c.search_text, c.id limit ${limit})`;
+  // Active jobs first ('active' < 'archived'), then the last changed.
+  const jobs = sql`(select 4 as k, j.status as sub, j.id, j.status as s,
+      -extract(epoch from j.updated_at)::float8 as t, coalesce(j."values" ->> 'title', '') as name,
+      null::text as email, j."values" ->> 'company' as city
+    from jobs j where ${jobSearchCondition(query.q)}
+    order by j.status, j.updated_at desc, j.id limit ${limit})`;
+  const parts: SQL[] = [...candidates, companies, jobs];
+  const rows = await queryRows<{
+    k: number;
+    sub: string | null;
+    id: string;
+    name: string;
+    email: string | null;
+    city: string | null;
+  }>(
+    db,
+    sql`select k, sub, id, name, email, city from (${sql.join(parts, sql` union all `)}) hits
+             order by k, s, t, id`,
+  );
+  const response: GlobalSearchResponse = { q: query.q, candidates: [], companies: [], jobs: [] };
+  for (const row of rows) {
+    const k = Number(row.k);
+    if (k < TYPE_ORDER.length)
+      response.candidates.push({
+        uuid: row.id,
+        type: row.sub as CandidateType,
+        name: row.name,
+        email: row.email,
+        city: row.city,
+      });
+    else if (k === 3)
+      response.companies.push({ uuid: row.id, name: row.name, email: row.email, city: row.city });
+    else
+      response.jobs.push({
+        uuid: row.id,
+        title: row.name,
+        company: row.city,
+        status: row.sub === 'archived' ? 'archived' : 'active',
+      });
+  }
+  return response;
+}
