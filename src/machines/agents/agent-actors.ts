@@ -18,7 +18,7 @@ import {
 } from '../shared/resource.machine';
 import { areaLogic } from '../shell/app-logic';
 import { agentSelfForm, agentSelfFormInput } from './agent-self-form.machine';
-import { globalSearchMachine } from './global-search.machine';
+import { type GlobalSearchActor, globalSearchMachine } from './global-search.machine';
 
 // The agents' own actors (issue 12, PRODUCT.md §6): their record, their list, their dashboard. Every
 // read is a resource machine (query → loading → loaded | failed, the last answer kept while the next
@@ -33,6 +33,8 @@ export const agentLogic = areaLogic(({ api, session }) => {
     record.send({ type: 'resource.load', query: {} });
     return record;
   };
+
+  let searchField: GlobalSearchActor | undefined;
 
   return {
     ownRecord,
@@ -91,9 +93,9 @@ export const agentLogic = areaLogic(({ api, session }) => {
         {},
       ),
 
-    /** The shell's search field (global-search.machine.ts), asking GET /api/agent/search; one per shell. */
-    search: () =>
-      createActor(
+    /** The shell's search field (global-search.machine.ts) over GET /api/agent/search: one for the app, kept across pages. */
+    search: () => {
+      searchField ??= createActor(
         globalSearchMachine.provide({
           actors: {
             search: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
@@ -101,7 +103,9 @@ export const agentLogic = areaLogic(({ api, session }) => {
             ),
           },
         }),
-      ).start(),
+      ).start();
+      return searchField;
+    },
 
     /** The agent's dashboard counts, fresh on every visit. */
     dashboard: (): ResourceActor =>

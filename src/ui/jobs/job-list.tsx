@@ -159,6 +159,9 @@ function JobRow({ job, asCompany }: { job: Job; asCompany: boolean }) {
       <td data-label={t`Status`}>
         {status}
         {!asCompany && <span className="muted"> · {runText}</span>}
+        {job.criteriaChangedSinceRun && (
+          <span className="job-stale">{t`criteria changed since the run`}</span>
+        )}
       </td>
       {!asCompany && (
         <td data-label={t`Best score`}>
