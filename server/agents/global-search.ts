@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ProfileListQuery } from '../../contract/agent';
+import type { Catalog } from '../../contract/catalog';
 import type { GlobalSearchQuery, GlobalSearchResponse } from '../../contract/search';
 import type { CandidateType } from '../../contract/user-types';
 import { type Database, queryRows } from '../db/client';
@@ -7,24 +8,11 @@ import { jobSearchCondition } from '../jobs/jobs';
 import { companySearchConditions } from './companies';
 import { currentCatalog, type ListCaller, listConditions } from './search';
 
-/**
- * GET /api/agent/search (issue 20, point 7): candidates, companies and jobs for the search field of
- * the agent's shell, in one statement. Each kind is found by the search of its own table, so a hit
- * here is a row the table shows for the same words, and no second way to search exists: candidates
- * by `search_doc` (migration 0016; word prefixes of name, city and e-mail, skills and occupations by
- * their labels) per type, each on its type's GIN index or read in name order, whichever the planner
- * finds cheaper; companies by `search_text` and the e-mail; jobs by title and company. Up to `limit`
- * hits of each candidate type, of companies and of jobs.
- */
 /** The candidate groups' order: the vetted first. */
 const TYPE_ORDER = ['stella', 'luna', 'nova'] as const satisfies readonly CandidateType[];
 
-export async function globalSearch(
-  db: Database,
-  caller: ListCaller,
-  query: GlobalSearchQuery,
-): Promise<GlobalSearchResponse> {
-  const catalog = await currentCatalog(db);
+/** The one statement of a search: every kind's hits, in the order they are shown (the benchmark explains it). */
+export function globalSearchStatement(catalog: Catalog, caller: ListCaller, query: GlobalSearchQuery): SQL {
   const limit = query.limit;
   const candidates = TYPE_ORDER.map((type, k) => {
     const table: ProfileListQuery = { type, q: query.q, assigned: 'any', sort: 'name', page: 1, limit };
@@ -46,6 +34,25 @@ export async function globalSearch(
     from jobs j where ${jobSearchCondition(query.q)}
     order by j.status, j.updated_at desc, j.id limit ${limit})`;
   const parts: SQL[] = [...candidates, companies, jobs];
+  return sql`select k, sub, id, name, email, city from (${sql.join(parts, sql` union all `)}) hits
+             order by k, s, t, id`;
+}
+
+/**
+ * GET /api/agent/search (issue 20, point 7): candidates, companies and jobs for the search field of
+ * the agent's shell, in one statement. Each kind is found by the search of its own table, so a hit
+ * here is a row the table shows for the same words, and no second way to search exists: candidates
+ * by `search_doc` (migration 0016; word prefixes of name, city and e-mail, skills and occupations by
+ * their labels) per type, each on its type's GIN index or read in name order, whichever the planner
+ * finds cheaper; companies by `search_text` and the e-mail; jobs by title and company. Up to `limit`
+ * hits of each candidate type, of companies and of jobs.
+ */
+export async function globalSearch(
+  db: Database,
+  caller: ListCaller,
+  query: GlobalSearchQuery,
+): Promise<GlobalSearchResponse> {
+  const statement = globalSearchStatement(await currentCatalog(db), caller, query);
   const rows = await queryRows<{
     k: number;
     sub: string | null;
@@ -53,11 +60,7 @@ export async function globalSearch(
     name: string;
     email: string | null;
     city: string | null;
-  }>(
-    db,
-    sql`select k, sub, id, name, email, city from (${sql.join(parts, sql` union all `)}) hits
-             order by k, s, t, id`,
-  );
+  }>(db, statement);
   const response: GlobalSearchResponse = { q: query.q, candidates: [], companies: [], jobs: [] };
   for (const row of rows) {
     const k = Number(row.k);

@@ -117,7 +117,7 @@ export function GlobalSearch({
   };
 
   return (
-    <search className="global-search">
+    <div className="global-search">
       <AriaComboBox
         aria-describedby="global-search-status"
         className="rac-field global-search-field"
@@ -192,6 +192,6 @@ export function GlobalSearch({
           <Trans>{byId.size} results</Trans>
         ) : null}
       </p>
-    </search>
+    </div>
   );
 }
