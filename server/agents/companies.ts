@@ -11,8 +11,9 @@ import { agentRef } from './team';
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
- * The companies table's search (c: companies, u: the company's account): every word of the query,
- * folded, within the name, city or website (`search_text`, trigram index) or the e-mail. The global
+ * The companies table's search (c: companies): every word of the query, folded, within the name,
+ * city or website (`search_text`) or the account's e-mail (`search_email`), each on a trigram index,
+ * no account joined to test a row. The global
  * search (global-search.ts) finds companies the same way.
  */
 export function companySearchConditions(q: string): SQL[] {
@@ -22,7 +23,7 @@ export function companySearchConditions(q: string): SQL[] {
     .slice(0, 8)
     .map((term) => {
       const pattern = `%${escapeLike(term)}%`;
-      return sql`(c.search_text like ${pattern} or u.email like ${pattern})`;
+      return sql`(c.search_text like ${pattern} or c.search_email like ${pattern})`;
     });
 }
 

@@ -15,17 +15,19 @@ const TYPE_ORDER = ['stella', 'luna', 'nova'] as const satisfies readonly Candid
 export function globalSearchStatement(catalog: Catalog, caller: ListCaller, query: GlobalSearchQuery): SQL {
   const limit = query.limit;
   const candidates = TYPE_ORDER.map((type, k) => {
-    const table: ProfileListQuery = { type, q: query.q, assigned: 'any', sort: 'name', page: 1, limit };
-    return sql`(select ${k}::int as k, p.type as sub, p.id, p.sort_name as s, 0::float8 as t,
+    const table: ProfileListQuery = { type, q: query.q, assigned: 'any', sort: 'updated', page: 1, limit };
+    return sql`(select ${k}::int as k, p.type as sub, p.id, ''::text as s,
+        -extract(epoch from p.updated_at)::float8 as t,
         concat_ws(' ', p."values" ->> 'first_name', p."values" ->> 'last_name') as name,
         nullif(p.search_email, '') as email, p."values" -> 'city' ->> 'name' as city
       from profiles p where ${listConditions(catalog, caller, table)}
-      order by p.sort_name, p.id limit ${limit})`;
+      order by p.updated_at desc, p.id desc limit ${limit})`;
   });
   const companyWhere = sql.join([sql`true`, ...companySearchConditions(query.q)], sql` and `);
   const companies = sql`(select 3 as k, null::text as sub, c.id, c.search_text as s, 0::float8 as t,
-      coalesce(c."values" ->> 'name', '') as name, u.email, c."values" -> 'city' ->> 'name' as city
-    from companies c join users u on u.id = c.user_id where ${companyWhere}
+      coalesce(c."values" ->> 'name', '') as name, nullif(c.search_email, '') as email,
+      c."values" -> 'city' ->> 'name' as city
+    from companies c where ${companyWhere}
     order by c.search_text, c.id limit ${limit})`;
   // Active jobs first ('active' < 'archived'), then the last changed.
   const jobs = sql`(select 4 as k, j.status as sub, j.id, j.status as s,
@@ -43,9 +45,10 @@ export function globalSearchStatement(catalog: Catalog, caller: ListCaller, quer
  * the agent's shell, in one statement. Each kind is found by the search of its own table, so a hit
  * here is a row the table shows for the same words, and no second way to search exists: candidates
  * by `search_doc` (migration 0016; word prefixes of name, city and e-mail, skills and occupations by
- * their labels) per type, each on its type's GIN index or read in name order, whichever the planner
- * finds cheaper; companies by `search_text` and the e-mail; jobs by title and company. Up to `limit`
- * hits of each candidate type, of companies and of jobs.
+ * their labels) per type, in the tables' default order (last change first: matches are spread evenly
+ * through it, where a name order would read every earlier name before the "Schm…" it looks for);
+ * companies by `search_text` and `search_email` (migration 0022); jobs by title and company. Up to
+ * `limit` hits of each candidate type, of companies and of jobs.
  */
 export async function globalSearch(
   db: Database,
