@@ -53,7 +53,7 @@ describe.each([
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
     await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
-    await expect.poll(() => heading(page)).toBe('Übersicht');
+    await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
   });
   afterAll(async () => {
     await browser?.close();
@@ -65,7 +65,7 @@ describe.each([
     const stellas = nav.getByRole('link', { name: 'Stellas', exact: true });
     const menu = page.getByRole('button', { name: 'Menü', exact: true });
     // One navigation, and it is the side one: the top bar offers none to agents.
-    expect(await nav.count()).toBe(1);
+    await expect.poll(() => nav.count()).toBe(1);
     if (narrow) {
       expect(await stellas.isVisible()).toBe(false);
       await menu.click();
@@ -81,7 +81,7 @@ describe.each([
     await accessible(page);
     await screenshot(page, `${size}-agent-shell-nav`);
     await stellas.click();
-    await page.waitForURL(/\/stellas$/);
+    await page.waitForURL(/\/stellas(\?|$)/);
     await expect.poll(() => heading(page)).toBe('Stellas');
     expect(await stellas.getAttribute('aria-current')).toBe('page');
     // Chosen: the menu folds again.
@@ -91,7 +91,6 @@ describe.each([
   });
 
   it('Ctrl+K finds a candidate by name, grouped, and Enter opens them', async () => {
-    await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('Control+k');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
@@ -108,20 +107,21 @@ describe.each([
     ).toBe(1);
     expect(await hit.textContent()).toContain('stella@matchwerk.example');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await accessible(page);
     await screenshot(page, `${size}-agent-search`);
+    // While the list is open react-aria hides the page behind it from assistive technology (axe
+    // counts the focusable links there); the page is checked after the list closed.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/stellas\/view\/[0-9a-f-]{36}$/);
     await expect.poll(() => heading(page)).toBe('Stella Neumann');
     // The field is empty again for the next search.
     expect(await searchField(page).inputValue()).toBe('');
+    await accessible(page);
   });
 
   it('`/` focuses the search from any page, outside a text field; a company and a job are found too', async () => {
     await page.goto(`${app.url}/matchingJob`);
     await expect.poll(() => heading(page)).toBe('Matching-Jobs');
-    await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('/');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
@@ -130,14 +130,17 @@ describe.each([
     await expect
       .poll(() => page.getByRole('group', { name: 'Unternehmen' }).getByRole('option').count())
       .toBeGreaterThan(0);
-    await searchField(page).fill('Staplerfahrer');
+    // The job's client: only the job holds it.
+    await searchField(page).fill('isartal');
     const job = page
       .getByRole('group', { name: 'Matching-Jobs' })
-      .getByRole('option', { name: /Staplerfahrer/ });
+      .getByRole('option', { name: /Pflegefachkraft/ });
     await expect.poll(() => job.count()).toBe(1);
-    await job.click();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     await page.waitForURL(/\/matchingJobResult\/[0-9a-f-]{36}$/);
-    await expect.poll(() => heading(page)).toMatch(/Staplerfahrer/);
+    await expect.poll(() => heading(page)).toMatch(/Pflegefachkraft/);
+    await accessible(page);
   });
 
   it('marks a job whose criteria changed since its run in the list and on its results page, with "run again"', async () => {

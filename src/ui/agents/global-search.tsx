@@ -15,7 +15,6 @@ import {
   ListBoxItem,
   ListBoxSection,
   Popover,
-  Text,
 } from 'react-aria-components';
 import type { GlobalSearchResponse } from '../../../contract/search';
 import type { GlobalSearchActor } from '../../machines/agents/global-search.machine';
@@ -160,12 +159,9 @@ export function GlobalSearch({
                 <Collection items={group.items}>
                   {(item: Hit) => (
                     <ListBoxItem id={item.id} textValue={item.name} className="rac-option global-search-hit">
-                      <Text slot="label">{item.name}</Text>
-                      {item.detail && (
-                        <Text slot="description" className="global-search-detail">
-                          {item.detail}
-                        </Text>
-                      )}
+                      {/* Plain text, not label and description slots: the option's name is all it shows. */}
+                      <span>{item.name}</span>
+                      {item.detail && <span className="global-search-detail">{item.detail}</span>}
                     </ListBoxItem>
                   )}
                 </Collection>
