@@ -105,7 +105,10 @@ export const ProfileListItemSchema = v.object({
   status: v.picklist(['active', 'inactive']),
   blocked: v.boolean(),
   assignedAgent: v.nullable(AgentRefSchema),
+  /** 0–100: what matching uses, weighted (contract/completeness.ts). */
   completeness: v.number(),
+  /** The catalogue keys of the parts still empty, heaviest first. */
+  missing: v.array(v.string()),
   createdAt: v.string(),
   updatedAt: v.string(),
   /** The newest note, call or mail of the candidate's timeline; null: none yet. */

@@ -221,6 +221,11 @@ export const JobSchema = v.object({
   createdAt: v.string(),
   updatedAt: v.string(),
   lastRun: v.nullable(LastRunSchema),
+  /**
+   * The criteria or target types changed after the latest done run started: its results are stale
+   * ("criteria changed since this run — run again"). Always false for a company.
+   */
+  criteriaChangedSinceRun: v.boolean(),
 });
 export type Job = v.InferOutput<typeof JobSchema>;
 

@@ -7,7 +7,10 @@
 // before every request, once as agents type (each agent's next search goes out when it paused for
 // the table's debounce, RESOURCE_DEBOUNCE_MS, after its last answer; the agents' pauses staggered) and
 // once back to back (20 new searches always under way: the server saturated, reported without a
-// target). Without a URL (or BENCH_DATABASE_URL) the database is PGlite in memory. BENCH_KINDS
+// target). The global search of the agent shell (GET /api/agent/search) runs over the same
+// candidates, 10 000 companies (each with an account) and 1 000 jobs: each agent types a word letter
+// by letter, every prefix from two letters on going out a debounce (GLOBAL_SEARCH_DEBOUNCE_MS) after
+// the last answer. Without a URL (or BENCH_DATABASE_URL) the database is PGlite in memory. BENCH_KINDS
 // picks kinds by a word of their names; BENCH_SHOW_TIMES=1 prints every request's time.
 import type { AddressInfo } from 'node:net';
 import { performance as nodePerformance } from 'node:perf_hooks';
@@ -16,6 +19,8 @@ import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { ProfileListQuerySchema, type ProfileListResponse } from '../contract/agent';
+import { GlobalSearchQuerySchema, type GlobalSearchResponse } from '../contract/search';
+import { globalSearchStatement } from '../server/agents/global-search';
 import { forgetKeptCounts } from '../server/agents/list-counts';
 import { forgetKeptPages, listConditions, listStatements } from '../server/agents/search';
 import { createApp } from '../server/app';
@@ -28,6 +33,7 @@ import { type DbHandle, queryRows } from '../server/db/client';
 import { users } from '../server/db/schema/users';
 import { createLogger } from '../server/log';
 import { syntheticProfiles } from '../server/matching/synthetic';
+import { GLOBAL_SEARCH_DEBOUNCE_MS } from '../src/machines/agents/global-search.machine';
 import { RESOURCE_DEBOUNCE_MS } from '../src/machines/shared/resource.machine';
 import { timedClients } from './bench-clients';
 import { scratchDatabase } from './bench-db';
@@ -49,6 +55,8 @@ const perAgent = Number(args.requests ?? 15);
 const adminUrl = args['database-url'] ?? process.env.BENCH_DATABASE_URL;
 const AGENTS = 20;
 const BATCH = 5_000;
+const COMPANIES = 10_000;
+const JOBS = 1_000;
 
 const pct = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -73,10 +81,58 @@ async function insertCandidates(handle: DbHandle, n: number): Promise<void> {
   }
 }
 
+const COMPANY_WORDS = ['Rhein', 'Nord', 'Süd', 'Hafen', 'Stadt', 'Alpen', 'Ost', 'West', 'Main', 'Elb'];
+const COMPANY_TRADES = [
+  'logistik',
+  'bau',
+  'pflege',
+  'technik',
+  'service',
+  'personal',
+  'werk',
+  'handel',
+  'metall',
+  'energie',
+];
+const COMPANY_FORMS = ['GmbH', 'AG', 'KG', 'GmbH & Co. KG', 'e. K.'];
+
+/** 10 000 companies with accounts ("Hafenlogistik 17 GmbH" in a German city) and 1 000 jobs. */
+async function insertCompaniesAndJobs(handle: DbHandle): Promise<void> {
+  const cities = citiesOf('DE', 10_000);
+  const companies = Array.from({ length: COMPANIES }, (_, n) => {
+    const city = cities[(n * 7919) % cities.length]!;
+    return {
+      id: crypto.randomUUID(),
+      email: `kontakt-${n}@firma-${n}.bench.test`,
+      values: {
+        name: `${COMPANY_WORDS[n % 10]}${COMPANY_TRADES[Math.floor(n / 10) % 10]} ${Math.floor(n / 100)} ${COMPANY_FORMS[n % 5]}`,
+        city: { name: city.name, lat: city.lat, lng: city.lng, country: city.country },
+      },
+    };
+  });
+  for (let done = 0; done < companies.length; done += BATCH) {
+    const batch = JSON.stringify(companies.slice(done, done + BATCH));
+    await handle.db.execute(sql`insert into users (id, email, password_hash, user_type, registration_step)
+      select (x ->> 'id')::uuid, x ->> 'email', 'x', 'company', 0 from jsonb_array_elements(${batch}::jsonb) x`);
+    await handle.db.execute(sql`insert into companies (id, user_id, "values")
+      select gen_random_uuid(), (x ->> 'id')::uuid, x -> 'values' from jsonb_array_elements(${batch}::jsonb) x`);
+  }
+  const occupations = catalog.profile.find((f) => f.key === 'occupation')?.options ?? [];
+  const jobs = Array.from({ length: JOBS }, (_, n) => ({
+    title: `${occupations[n % occupations.length]?.label.de ?? 'Job'} ${cities[n % cities.length]!.name}`,
+    company: companies[(n * 13) % companies.length]!.values.name,
+    target_types: ['stella'],
+  }));
+  await handle.db.execute(sql`insert into jobs (id, origin, status, "values", criteria)
+    select gen_random_uuid(), 'agent', case when n % 5 = 0 then 'archived' else 'active' end, x, '[]'::jsonb
+    from jsonb_array_elements(${JSON.stringify(jobs)}::jsonb) with ordinality as e(x, n)`);
+}
+
 /** The catalogue, N candidates and 20 agents with a third of the candidates assigned, vacuumed. */
 async function seedCandidates(handle: DbHandle): Promise<void> {
   await seedCatalog(handle.db, catalog);
   await insertCandidates(handle, profiles);
+  await insertCompaniesAndJobs(handle);
   for (let i = 0; i < AGENTS; i++) {
     const id = crypto.randomUUID();
     await handle.db.insert(users).values({
@@ -105,6 +161,22 @@ const TYPING = 'new search, as agents type (debounced)';
 const SATURATED = 'new search, back to back (saturated; no target)';
 const COLD = new Set([TYPING, SATURATED]);
 const SKILL_QUERIES = ['Holzbearbeitung', 'woodworking', 'Trockenbau', 'welding', 'Photovoltaik', 'Linux'];
+/** What agents type into the shell's search: names, companies, job titles, cities, e-mails. */
+const GLOBAL_WORDS = [
+  'schmidt',
+  'müller',
+  'hafenlogistik',
+  'pflegefach',
+  'wagner anna',
+  'hamburg',
+  'nordbau',
+  'kontakt-42',
+];
+/** Every prefix of two letters and more, as a typist's pauses send them. */
+const PREFIXES = GLOBAL_WORDS.flatMap((word) =>
+  Array.from({ length: word.length - 1 }, (_, i) => word.slice(0, i + 2)).filter((p) => p.trim().length >= 2),
+);
+const GLOBAL = 'global search, as agents type (debounced)';
 
 async function main() {
   const db = await scratchDatabase(adminUrl, 'matchwerk_bench_agents', args['keep-database']);
@@ -116,6 +188,15 @@ async function main() {
         sql`select count(*)::int as n from profiles`,
       );
       if (n !== profiles) throw new Error(`the kept database holds ${n} profiles, not ${profiles}`);
+      // A database kept before the global search was measured has no companies and jobs yet.
+      const [{ c } = { c: 0 }] = await queryRows<{ c: number }>(
+        db.handle.db,
+        sql`select count(*)::int as c from companies`,
+      );
+      if (c < COMPANIES) {
+        await insertCompaniesAndJobs(db.handle);
+        await db.handle.db.execute(sql`vacuum analyze`);
+      }
     } else await seedCandidates(db.handle);
     const loadMs = performance.now() - started;
 
@@ -131,12 +212,15 @@ async function main() {
     (server as import('node:http').Server).keepAliveTimeout = 600_000;
     (server as import('node:http').Server).requestTimeout = 0;
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const get = async (token: string, query: string) => {
-      const res = await fetch(`${base}/api/profile/list?${query}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (res.status !== 200) throw new Error(`${query}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as ProfileListResponse;
+    /** The kind's call: the candidate table, or the shell's global search. */
+    const pathOf = (kind: string, query: string) =>
+      kind === GLOBAL ? `/api/agent/search?${query}` : `/api/profile/list?${query}`;
+    /** A call's answer and its row count (the table's total, the search's hits). */
+    const get = async (token: string, path: string) => {
+      const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as ProfileListResponse | GlobalSearchResponse;
+      return 'total' in body ? body.total : body.candidates.length + body.companies.length + body.jobs.length;
     };
 
     const forgetKept = () => {
@@ -154,6 +238,7 @@ async function main() {
         `type=stella&q=${encodeURIComponent(SKILL_QUERIES[i % SKILL_QUERIES.length]!)}`,
       'filtered (assigned to me, active, finished, by name)': (i) =>
         `type=${['stella', 'luna', 'nova'][i % 3]}&assigned=me&status=active&registration=finished&sort=name`,
+      [GLOBAL]: (i) => `q=${encodeURIComponent(PREFIXES[i % PREFIXES.length]!)}`,
     };
     // BENCH_KINDS=filtered,debounced: only the kinds whose names hold one of these words.
     const only = process.env.BENCH_KINDS?.split(',').filter(Boolean);
@@ -163,12 +248,13 @@ async function main() {
     // Warm-up: JIT and caches, then every connection of the pool (requests at once open them all,
     // and each new connection's first statements load its catalogue caches), as on a server that
     // has been running. What the warm-up kept is forgotten: each kind's first requests read afresh.
-    for (const make of Object.values(kinds)) for (let i = 0; i < 5; i++) await get(tokens[0]!, make(i));
+    for (const [kind, make] of Object.entries(kinds))
+      for (let i = 0; i < 5; i++) await get(tokens[0]!, pathOf(kind, make(i)));
     await timedClients(
       base,
       tokens.map((token, agent) =>
-        Object.values(kinds).flatMap((make) =>
-          [0, 1, 2].map((i) => ({ path: `/api/profile/list?${make(agent + i)}`, token })),
+        Object.entries(kinds).flatMap(([kind, make]) =>
+          [0, 1, 2].map((i) => ({ path: pathOf(kind, make(agent + i)), token })),
         ),
       ),
     );
@@ -186,8 +272,15 @@ async function main() {
     for (const [kind, make] of Object.entries(kinds)) {
       const times: number[] = [];
       for (let i = 0; i < 10; i++) {
-        const query = v.parse(ProfileListQuerySchema, Object.fromEntries(new URLSearchParams(make(i))));
-        const statements = listStatements(catalogNow, { userId: agentRows[i % agentRows.length]!.id }, query);
+        const params = Object.fromEntries(new URLSearchParams(make(i)));
+        const caller = { userId: agentRows[i % agentRows.length]!.id };
+        if (kind === GLOBAL) {
+          const query = v.parse(GlobalSearchQuerySchema, params);
+          times.push(await executionMs(globalSearchStatement(catalogNow, caller, query)));
+          continue;
+        }
+        const query = v.parse(ProfileListQuerySchema, params);
+        const statements = listStatements(catalogNow, caller, query);
         times.push((await executionMs(statements.page)) + (await executionMs(statements.count)));
       }
       dbTimes.set(kind, times);
@@ -201,18 +294,24 @@ async function main() {
       for (let i = 0; i < 20; i++) {
         if (COLD.has(kind)) forgetKept();
         const t0 = performance.now();
-        await get(tokens[i % tokens.length]!, make(i));
+        await get(tokens[i % tokens.length]!, pathOf(kind, make(i)));
         alone.push(performance.now() - t0);
       }
       // 20 agents at once, their requests sent from a worker thread (the load is not the server's).
       const lists = tokens.map((token, agent) =>
         Array.from({ length: perAgent }, (_, i) => ({
-          path: `/api/profile/list?${make(agent + i)}`,
+          path: pathOf(kind, make(kind === GLOBAL ? agent * 7 + i : agent + i)),
           token,
           ...(COLD.has(kind) ? { signal: 'forget' } : {}),
           // Typing: the debounce after the last answer; the first pauses staggered over one debounce.
           ...(kind === TYPING
             ? { pauseMs: i === 0 ? (agent * RESOURCE_DEBOUNCE_MS) / tokens.length : RESOURCE_DEBOUNCE_MS }
+            : {}),
+          ...(kind === GLOBAL
+            ? {
+                pauseMs:
+                  i === 0 ? (agent * GLOBAL_SEARCH_DEBOUNCE_MS) / tokens.length : GLOBAL_SEARCH_DEBOUNCE_MS,
+              }
             : {}),
         })),
       );
@@ -223,7 +322,7 @@ async function main() {
       const threadMs = nodePerformance.eventLoopUtilization(busy0).active / times.length;
       // The average total of the kind's answers (the same queries, asked once more).
       let total = 0;
-      for (let i = 0; i < 20; i++) total += (await get(tokens[i % tokens.length]!, make(i))).total;
+      for (let i = 0; i < 20; i++) total += await get(tokens[i % tokens.length]!, pathOf(kind, make(i)));
       results.push([kind, times, Math.round(total / 20), alone, threadMs]);
       // BENCH_SHOW_TIMES=1: every request's time, agent after agent.
       if (process.env.BENCH_SHOW_TIMES)
@@ -252,7 +351,7 @@ async function main() {
 
     const database = db.url ? 'PostgreSQL 15' : 'PGlite';
     process.stdout.write(
-      `\n${database}, ${profiles.toLocaleString('en')} candidates, ${AGENTS} agents at once, ${perAgent} requests each per kind; setup ${ms(loadMs)}\n\n`,
+      `\n${database}, ${profiles.toLocaleString('en')} candidates, ${COMPANIES.toLocaleString('en')} companies, ${JOBS.toLocaleString('en')} jobs, ${AGENTS} agents at once, ${perAgent} requests each per kind; setup ${ms(loadMs)}\n\n`,
     );
     const width = Math.max(...results.map((r) => r[0].length));
     process.stdout.write(

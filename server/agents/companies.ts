@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { CompanyDetail, CompanyListQuery, CompanyListResponse } from '../../contract/agent';
 import { type Database, queryRows } from '../db/client';
 import type { Caller } from '../jobs/access';
@@ -11,6 +11,23 @@ import { agentRef } from './team';
 /** The companies in the agent workspace (issue 12): the searchable list and one company's detail. */
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * The companies table's search (c: companies): every word of the query, folded, within the name,
+ * city or website (`search_text`) or the account's e-mail (`search_email`), each on a trigram index,
+ * no account joined to test a row. The global
+ * search (global-search.ts) finds companies the same way.
+ */
+export function companySearchConditions(q: string): SQL[] {
+  return foldText(q)
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((term) => {
+      const pattern = `%${escapeLike(term)}%`;
+      return sql`(c.search_text like ${pattern} or c.search_email like ${pattern})`;
+    });
+}
 
 /** GET /api/company/list. */
 export async function listCompanies(
@@ -25,12 +42,7 @@ export async function listCompanies(
                     and j.status = 'active')`;
   if (query.open === 'yes') conditions.push(sql`${open} > 0`);
   if (query.open === 'no') conditions.push(sql`${open} = 0`);
-  for (const term of foldText(query.q).split(/\s+/).filter(Boolean).slice(0, 8)) {
-    const pattern = `%${escapeLike(term)}%`;
-    conditions.push(
-      sql`(c.search_text like ${pattern} or coalesce(u.email, c.contact_email) like ${pattern})`,
-    );
-  }
+  conditions.push(...companySearchConditions(query.q));
   const where = sql.join(conditions, sql` and `);
   // A company an agent keeps has no account (issue 20): its contact e-mail stands in for the account's.
   const from = sql`from companies c left join users u on u.id = c.user_id`;

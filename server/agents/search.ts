@@ -227,6 +227,7 @@ interface ListRow {
   agent_first: string | null;
   agent_last: string | null;
   completeness: number;
+  missing: string[];
   created_at: string | Date;
   updated_at: string | Date;
   last_contact: string | Date | null;
@@ -262,6 +263,7 @@ export function listStatements(
             p."values" ->> 'occupation' as occupation, u.email, ph.id as photo_id,
             a.id as agent_id, a.email as agent_email, ap."values" ->> 'first_name' as agent_first,
             ap."values" ->> 'last_name' as agent_last, p.completeness,
+            matchwerk_profile_missing(p."values") as missing,
             p.created_at, p.updated_at,
             (select max(t.at) from timeline_entries t where t.profile_id = p.id and t.kind <> 'event')
               as last_contact,
@@ -368,6 +370,7 @@ async function listPage(
     blocked: r.blocked === true,
     assignedAgent: agentRefOf(r.agent_id, r.agent_email, r.agent_first, r.agent_last),
     completeness: Number(r.completeness),
+    missing: r.missing,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
     lastContact: r.last_contact === null ? null : iso(r.last_contact),

@@ -133,6 +133,7 @@ export const DEMO_CLIENTS: Record<string, Record<string, unknown>> = {
 
 export const GENERATED_PROFILES = 300;
 const GENERATED_SEED = 2026;
+const THIN_SEED = 20;
 
 /** Ids of the generated profiles: fixed, so a second seed finds them and a reader recognises them. */
 export function generatedProfileId(i: number): string {
@@ -149,9 +150,32 @@ async function recordRegistration(db: Database, target: TimelineTarget, userId: 
 }
 
 /**
- * Profiles of the demo accounts, the demo company, and 300 generated candidates without accounts
- * (seeded, so every start yields the same ones) spread over German cities. Idempotent: rows that
- * exist are left as they are.
+ * Thin profiles, as an agent enters someone after a first call: a name and a city, some an
+ * occupation, a few skills too (completeness 15–55 %), so that the agents' completeness column
+ * separates them from the generated, fuller ones.
+ */
+export const THIN_PROFILES = 24;
+
+export function thinProfileId(i: number): string {
+  return `5eed0000-0000-4000-9000-${String(i).padStart(12, '0')}`;
+}
+
+/** The i-th thin profile: the generated profile's name and city, every third with its occupation, every sixth its skills. */
+function thinValues(profile: { values: Record<string, unknown> }, i: number): Record<string, unknown> {
+  const { first_name, last_name, city, occupation, skills } = profile.values;
+  return {
+    first_name,
+    last_name,
+    city,
+    ...(i % 3 === 0 && occupation ? { occupation } : {}),
+    ...(i % 6 === 0 && skills ? { skills } : {}),
+  };
+}
+
+/**
+ * Profiles of the demo accounts, the demo company, 300 generated candidates without accounts
+ * (seeded, so every start yields the same ones) spread over German cities, and 24 thin ones.
+ * Idempotent: rows that exist are left as they are.
  */
 export async function seedDemoProfiles(db: Database, userIds: Map<string, { id: string; type: string }>) {
   for (const [email, values] of Object.entries(DEMO_PROFILES)) {
@@ -179,6 +203,7 @@ export async function seedDemoProfiles(db: Database, userIds: Map<string, { id: 
     );
     if (made) await recordRegistration(db, { kind: 'company', id: made.id }, company.id);
   }
+  await seedThinProfiles(db);
   const last = generatedProfileId(GENERATED_PROFILES - 1);
   const done = await db.execute(sql`select 1 from profiles where id = ${last}`);
   if ((done as unknown as { rows: unknown[] }).rows.length > 0) return;
@@ -195,5 +220,20 @@ export async function seedDemoProfiles(db: Database, userIds: Map<string, { id: 
   await db.execute(
     sql`insert into profiles (id, type, status, "values") values ${sql.join(rows, sql`, `)}
         on conflict (id) do nothing`,
+  );
+}
+
+async function seedThinProfiles(db: Database): Promise<void> {
+  const next = syntheticProfiles(loadCatalogFile(), {
+    seed: THIN_SEED,
+    today: '2026-01-01',
+    cities: citiesOf('DE', 20_000),
+  });
+  const rows = Array.from({ length: THIN_PROFILES }, (_, i) => {
+    const profile = next();
+    return sql`(${thinProfileId(i)}, ${i % 4 === 0 ? 'stella' : 'luna'}, ${JSON.stringify(thinValues(profile, i))}::jsonb)`;
+  });
+  await db.execute(
+    sql`insert into profiles (id, type, "values") values ${sql.join(rows, sql`, `)} on conflict (id) do nothing`,
   );
 }

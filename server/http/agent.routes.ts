@@ -12,12 +12,14 @@ import {
 } from '../../contract/agent';
 import { AgentCompanyCreateSchema, AgentProfileCreateSchema, InviteBodySchema } from '../../contract/people';
 import { ProfileUpdateSchema } from '../../contract/profile';
+import { GlobalSearchQuerySchema } from '../../contract/search';
 import { assertSenior, checkUuid, profileNotFound } from '../agents/access';
 import { assignCompany, assignProfile, promoteLuna, setCandidateStatus } from '../agents/actions';
 import { accessLogOf } from '../agents/audit';
 import { candidateCard, readCandidate } from '../agents/candidates';
 import { listCompanies, readCompany } from '../agents/companies';
 import { dashboard } from '../agents/dashboard';
+import { globalSearch } from '../agents/global-search';
 import { invite } from '../agents/invitations';
 import { createKept, updateKept } from '../agents/people';
 import { currentCatalog, listProfilesAnswer } from '../agents/search';
@@ -89,6 +91,9 @@ export function agentRoutes(deps: AgentRoutesDeps) {
           : conflictResponse(c, 'agent.version_conflict', result.current);
       })
       .get('/agent/list', async (c) => c.json(await listAgents(db)))
+      .get('/agent/search', validQuery(GlobalSearchQuerySchema, 'query.invalid'), async (c) =>
+        c.json(await globalSearch(db, { userId: caller(c).userId }, c.req.valid('query'))),
+      )
       .get('/agent/dashboard', async (c) =>
         c.json(await dashboard(db, caller(c), now(), deps.retentionMonths)),
       )

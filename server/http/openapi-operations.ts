@@ -44,6 +44,7 @@ import {
   ProfileResponseSchema,
   ProfileStatusResponseSchema,
 } from '../../contract/profile';
+import { GlobalSearchResponseSchema } from '../../contract/search';
 import { TokenClaimsSchema, TokenPairSchema } from '../../contract/session';
 import { TimelineEntrySchema, TimelinePageSchema } from '../../contract/timeline';
 import {
@@ -378,6 +379,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'GET /api/agent/list': op(
       'All agents with their assigned candidates, companies and active jobs',
       ok(AgentListResponseSchema),
+      agentsOnly,
+    ),
+    'GET /api/agent/search': op(
+      'Agents: candidates, companies and jobs matching a query (the search field of the shell)',
+      ok(GlobalSearchResponseSchema),
       agentsOnly,
     ),
     'GET /api/agent/dashboard': op(

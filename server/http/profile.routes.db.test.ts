@@ -47,7 +47,16 @@ describe('GET /api/profile', () => {
       image: null,
       status: 'active',
       completeness: 0,
-      missing: ['first_name', 'last_name', 'city'],
+      // What matching uses, heaviest first (contract/completeness.ts).
+      missing: [
+        'occupation',
+        'skills',
+        'languages',
+        'city',
+        'experience_years',
+        'education_level',
+        'available_from',
+      ],
       version: 0,
     });
     expect(profile.uuid).toMatch(/^[0-9a-f-]{36}$/);
@@ -64,7 +73,13 @@ describe('PUT /api/profile', () => {
     const res = await f.request('PUT', '/api/profile', stella, { values: full, version: 0 });
     expect(res.status).toBe(200);
     const saved = (await res.json()) as ProfileResponse;
-    expect(saved).toMatchObject({ values: full, completeness: 100, missing: [], version: 1 });
+    // Everything matching uses but education and availability: 100 − 10 − 10.
+    expect(saved).toMatchObject({
+      values: full,
+      completeness: 80,
+      missing: ['education_level', 'available_from'],
+      version: 1,
+    });
     expect(await profileOf(stella)).toEqual(saved);
   });
 

@@ -47,6 +47,7 @@ interface JobSqlRow {
   run_finished_at: string | Date | null;
   done_included: number | null;
   done_best: number | null;
+  criteria_changed: boolean | null;
 }
 
 const iso = (x: string | Date | null): string | null =>
@@ -62,13 +63,14 @@ const SELECT_JOB = sql`select j.id, j.origin, j.company_user_id, j.status, j."va
     j.client_company_id, cl."values" ->> 'name' as client_name, j.client_text,
     j.assigned_agent_id, ap."values" ->> 'first_name' as agent_first, ap."values" ->> 'last_name' as agent_last,
     lr.state as run_state, lr.progress as run_progress, lr.finished_at as run_finished_at,
-    ld.included as done_included, ld.best_score as done_best
+    ld.included as done_included, ld.best_score as done_best,
+    coalesce(ld.started_at, ld.created_at) < j.criteria_changed_at as criteria_changed
   from jobs j
   left join companies cl on cl.id = j.client_company_id
   left join account_profiles ap on ap.user_id = j.assigned_agent_id
   left join lateral (select state, progress, finished_at from job_runs r where r.job_id = j.id
                      order by r.created_at desc, r.id desc limit 1) lr on true
-  left join lateral (select included, best_score from job_runs r where r.job_id = j.id and r.state = 'done'
+  left join lateral (select included, best_score, started_at, created_at from job_runs r where r.job_id = j.id and r.state = 'done'
                      order by r.finished_at desc, r.id desc limit 1) ld on true`;
 
 function toJob(row: JobSqlRow, caller: Caller): Job {
@@ -103,6 +105,7 @@ function toJob(row: JobSqlRow, caller: Caller): Job {
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
     lastRun,
+    criteriaChangedSinceRun: agent && row.criteria_changed === true,
   };
 }
 
@@ -338,6 +341,13 @@ const LIKE_SPECIAL = /[\\%_]/g;
 /** The job list's sorts that read scores: agents only. */
 const AGENT_ONLY_SORTS: ReadonlySet<JobListQuery['sort']> = new Set(['best_score']);
 
+/** The job tables' search (j: jobs): the text within the title or the client's name; the global search's too. */
+export function jobSearchCondition(q: string): SQL {
+  const pattern = `%${q.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`;
+  return sql`(j."values" ->> 'title' ilike ${pattern} or j.client_text ilike ${pattern}
+           or exists (select 1 from companies c where c.id = j.client_company_id and c."values" ->> 'name' ilike ${pattern}))`;
+}
+
 /** GET /api/jobs/list: one status tab, search, origin filter, sort, page; counts per status. */
 export async function listJobs(db: Database, caller: Caller, query: JobListQuery): Promise<JobListResponse> {
   assertAgentOrCompany(caller);
@@ -349,13 +359,7 @@ export async function listJobs(db: Database, caller: Caller, query: JobListQuery
   const filters: SQL[] = [];
   if (!isAgent(caller)) filters.push(sql`j.company_user_id = ${caller.userId}`);
   if (query.origin) filters.push(sql`j.origin = ${query.origin}`);
-  if (query.q !== '') {
-    const pattern = `%${query.q.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`;
-    filters.push(
-      sql`(j."values" ->> 'title' ilike ${pattern} or j.client_text ilike ${pattern}
-           or exists (select 1 from companies c where c.id = j.client_company_id and c."values" ->> 'name' ilike ${pattern}))`,
-    );
-  }
+  if (query.q !== '') filters.push(jobSearchCondition(query.q));
   const where = (extra: SQL[]) => {
     const all = [...filters, ...extra];
     return all.length === 0 ? sql`true` : sql.join(all, sql` and `);

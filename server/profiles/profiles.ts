@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type Catalog, type FieldDefinition, fieldIsFor } from '../../contract/catalog';
 import { buildValuesSchema, isEmptyValue } from '../../contract/catalog-schema';
+import { candidateCompleteness } from '../../contract/completeness';
 import { ErrorCode } from '../../contract/errors';
 import { fieldErrors } from '../../contract/field-errors';
 import type { ProfileResponse, ProfileStatus, ProfileStatusResponse } from '../../contract/profile';
@@ -138,11 +139,17 @@ export function fieldsFor(catalog: Catalog, kind: ProfileKind, userType: string)
   return kind === 'company' ? catalog.company : catalog.profile.filter((f) => fieldIsFor(f, userType));
 }
 
-/** Share of the required fields that are filled (100 without required fields) and the missing keys. */
+/**
+ * A record's completeness and its missing keys: a candidate's weighs what matching uses
+ * (contract/completeness.ts); a company's is the share of its required fields that are filled (100
+ * without required fields).
+ */
 export function completenessOf(
+  kind: ProfileKind,
   fields: FieldDefinition[],
   values: Record<string, unknown>,
 ): { completeness: number; missing: string[] } {
+  if (kind === 'candidate') return candidateCompleteness(values);
   const required = fields.filter((f) => f.required);
   const missing = required.filter((f) => isEmptyValue(values[f.key])).map((f) => f.key);
   const completeness =
@@ -197,7 +204,7 @@ export function toResponse(
     image,
     status: row.status === 'inactive' ? 'inactive' : 'active',
     pausedByAgency: row.paused_by_agency === true,
-    ...completenessOf(fields, values),
+    ...completenessOf(kind, fields, values),
     version: row.version,
   };
 }

@@ -15,6 +15,7 @@ import {
   type CompanyListResponse,
   CompanyListResponseSchema,
 } from '../../contract/agent';
+import { type GlobalSearchResponse, GlobalSearchResponseSchema } from '../../contract/search';
 import { type ApiClient, queryParams } from './client';
 
 // The agents' own calls and the company calls (contract/agent.ts); the candidate calls live in candidates.ts.
@@ -73,4 +74,13 @@ export async function listAgents(api: ApiClient): Promise<AgentListResponse> {
 /** GET /api/agent/dashboard: the counts of PRODUCT.md §6 and the last runs. */
 export async function fetchAgentDashboard(api: ApiClient): Promise<AgentDashboard> {
   return v.parse(AgentDashboardSchema, await api.call('/api/agent/dashboard'));
+}
+
+/** GET /api/agent/search: candidates, companies and jobs for the shell's search field; aborted by `signal`. */
+export async function globalSearch(
+  api: ApiClient,
+  q: string,
+  signal?: AbortSignal,
+): Promise<GlobalSearchResponse> {
+  return v.parse(GlobalSearchResponseSchema, await api.call('/api/agent/search', { query: { q }, signal }));
 }

@@ -4,6 +4,7 @@ import { protectedRedirect } from '../machines/session/access';
 import { settledSession } from '../machines/session/settled';
 import { isAgent } from '../machines/session/token';
 import { ConsentsPrompt } from '../ui/legal/consents-prompt';
+import { AgentShell } from '../ui/shell/agent-shell';
 import { ContentSkeleton, LoadFailed } from '../ui/shell/route-states';
 
 // SEED-SPEC §2: a token and (finished registration or an agent), else /login.
@@ -16,8 +17,11 @@ export const Route = createFileRoute('/_protected')({
   loader: async ({ context }) => {
     const data = await context.signedIn.preload();
     // The header names an agent from their own record; the agent page reloads it after a change.
-    const agent = isAgent(data.claims) ? agentLogic(context.logic).ownRecord() : null;
-    return { ...data, agent };
+    const agents = isAgent(data.claims) ? agentLogic(context.logic) : null;
+    const agent = agents?.ownRecord() ?? null;
+    // Agents work in their own shell: a side navigation with the search field (the same one on every page).
+    const search = agents?.search() ?? null;
+    return { ...data, agent, search };
   },
   shouldReload: true,
   // The shell stays; the content area shows a skeleton while loading and a retry when loading failed.
@@ -25,10 +29,16 @@ export const Route = createFileRoute('/_protected')({
   pendingMs: 150,
   errorComponent: LoadFailed,
   component: function ProtectedLayout() {
-    const { consents } = Route.useLoaderData();
+    const { consents, search, claims } = Route.useLoaderData();
     return (
       <>
-        <Outlet />
+        {search ? (
+          <AgentShell claims={claims} search={search}>
+            <Outlet />
+          </AgentShell>
+        ) : (
+          <Outlet />
+        )}
         {consents && <ConsentsPrompt actor={consents} />}
       </>
     );

@@ -15,6 +15,7 @@ export const jobFixture = (over: Partial<Job> = {}): Job => ({
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',
   lastRun: null,
+  criteriaChangedSinceRun: false,
   ...over,
 });
 

@@ -16,6 +16,8 @@ import {
   run,
   S,
   SAVED,
+  SAVED_STALE,
+  STALE,
   STORED,
   THEIRS,
   TOO_LONG,
@@ -156,6 +158,9 @@ function start({ lifecycle, form }: JobModules, config: Config, inspect: Inspect
         break;
       case 'none':
         break;
+      case 'loadedStale':
+        settle('loadJob', 'done', { job: STALE, run: run('done', 100) });
+        break;
       case 'loadedArchived':
         settle('loadJob', 'done', { job: ARCHIVED, run: null });
         break;
@@ -170,6 +175,9 @@ function start({ lifecycle, form }: JobModules, config: Config, inspect: Inspect
         break;
       case 'saved':
         settle('saveJob', 'done', SAVED);
+        break;
+      case 'savedStale':
+        settle('saveJob', 'done', SAVED_STALE);
         break;
       case 'saveConflict':
         settle('saveJob', 'error', new form.JobSaveConflict(THEIRS));

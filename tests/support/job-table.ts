@@ -51,6 +51,9 @@ export const STORED = job();
 export const SAVED = job({ values: { title: 'Neu', target_types: ['stella'] }, version: 2 });
 export const THEIRS = job({ values: { title: 'Von Kim', target_types: ['nova'] }, version: 5 });
 export const ARCHIVED = job({ status: 'archived' });
+/** Freshness: the criteria changed after the last done run (the server says so on the job). */
+export const STALE = job({ criteriaChangedSinceRun: true });
+export const SAVED_STALE = { ...SAVED, criteriaChangedSinceRun: true };
 export const TOO_LONG = 'x'.repeat(201);
 export const storedForm = { values: STORED.values, criteria: STORED.criteria };
 export const editedDraft = {
@@ -77,10 +80,12 @@ export const EVENTS = [
   'loaded',
   'loadedRunning',
   'loadedArchived',
+  'loadedStale',
   'loadFailed',
   'created',
   'createRejected',
   'saved',
+  'savedStale',
   'saveConflict',
   'saveRejected',
   'saveFailed',
@@ -110,7 +115,17 @@ export const agentJob: ModelTable = {
   events: EVENTS,
   states: {
     loading: {
-      loaded: { target: S('clean', 'idle'), context: { job: STORED, run: null, form: storedForm }, tags: [] },
+      loaded: {
+        target: S('clean', 'idle'),
+        context: { job: STORED, run: null, form: storedForm, criteriaChanged: false },
+        tags: [],
+      },
+      // Its criteria changed after its last done run: the results page says so and offers a new run.
+      loadedStale: {
+        target: `${S('clean', 'done')}#stale`,
+        context: { job: STALE, run: run('done', 100), form: storedForm, criteriaChanged: true },
+        tags: [],
+      },
       loadedRunning: {
         target: S('clean', 'inFlight.running'),
         context: { run: run('running', 40) },
@@ -205,7 +220,18 @@ export const agentJob: ModelTable = {
     [S('saving', 'idle')]: {
       saved: {
         target: S('clean', 'idle'),
-        context: { job: SAVED, form: { values: SAVED.values, criteria: SAVED.criteria }, error: null },
+        context: {
+          job: SAVED,
+          form: { values: SAVED.values, criteria: SAVED.criteria },
+          error: null,
+          criteriaChanged: false,
+        },
+        tags: [],
+      },
+      // The save changed criteria the last run scored: the server's answer says so, the machine keeps it.
+      savedStale: {
+        target: S('clean', 'idle'),
+        context: { job: SAVED_STALE, error: null, criteriaChanged: true },
         tags: [],
       },
       saveConflict: { target: S('conflict', 'idle'), context: { theirs: THEIRS }, tags: ['unsaved'] },
@@ -304,7 +330,8 @@ export const agentJob: ModelTable = {
       },
       upDone: {
         target: S('clean', 'done'),
-        context: { run: run('done', 100) },
+        // A run done after the change scored the criteria as they are: fresh again.
+        context: { run: run('done', 100), criteriaChanged: false },
         invoked: [{ src: 'resultsReplaced', input: null }],
         tags: [],
       },
@@ -340,7 +367,8 @@ export const agentJob: ModelTable = {
       },
       upDone: {
         target: S('clean', 'done'),
-        context: { run: run('done', 100) },
+        // A run done after the change scored the criteria as they are: fresh again.
+        context: { run: run('done', 100), criteriaChanged: false },
         invoked: [{ src: 'resultsReplaced', input: null }],
         tags: [],
       },
@@ -442,6 +470,11 @@ for (const runState of ['failed', 'cancelled']) {
   };
 }
 
+// `done#stale`: the same state, its results older than the criteria; it takes what `done` takes.
+const staleDone = structuredClone(agentJob.states[S('clean', 'done')]) as Record<string, Expectation>;
+staleDone.duplicate = { ...(staleDone.duplicate as Expectation), target: `${S('clean', 'done')}#stale` };
+agentJob.states[`${S('clean', 'done')}#stale`] = staleDone;
+
 /** newJob: an empty draft targeting stellas; saving creates the job. */
 export const newDraft: ModelTable = {
   rules: { '*': 'PRODUCT §5 job lifecycle' },
@@ -528,7 +561,12 @@ export const copyDraft: ModelTable = {
         context: { uuid: null, job: null, run: null, form: storedForm },
         tags: ['unsaved'],
       },
-      // A copy leaves the original's run and status behind.
+      // A copy leaves the original's run, status and freshness behind.
+      loadedStale: {
+        target: 'draft.dirty',
+        context: { uuid: null, job: null, run: null, form: storedForm, criteriaChanged: false },
+        tags: ['unsaved'],
+      },
       loadedRunning: {
         target: 'draft.dirty',
         context: { uuid: null, run: null, form: storedForm },
@@ -642,6 +680,7 @@ const editing = (state: string) => state.startsWith('active.editing.') || state.
 };
 asks(agentJob, {
   loaded: () => [askStored],
+  loadedStale: () => [askStored],
   edit: (s) => (editing(s) ? [askStored] : undefined),
   editBack: (s) => (editing(s) ? [askStored] : undefined),
   saveTooLong: (s) => (editing(s) ? [askStored] : undefined),
@@ -663,6 +702,7 @@ asks(newDraft, {
 });
 asks(copyDraft, {
   loaded: () => [askStored],
+  loadedStale: () => [askStored],
   loadedRunning: () => [askStored],
   loadedArchived: () => [askStored],
   edit: () => [askStored],

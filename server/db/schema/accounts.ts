@@ -25,10 +25,17 @@ export const companies = pgTable(
     assignedAgentId: uuid('assigned_agent_id').references(() => users.id, { onDelete: 'set null' }),
     /** Name, city and website folded for the agents' search (function of migration 0008). */
     searchText: text('search_text').notNull().generatedAlwaysAs(sql`matchwerk_company_search("values")`),
+    /**
+     * The account's e-mail (or, without an account, the contact e-mail an agent entered), lower case,
+     * copied by triggers (migration 0023) as profiles.search_email
+     * is: the search finds a company by its e-mail on this row, without joining every account.
+     */
+    searchEmail: text('search_email').notNull().default(''),
   },
   (t) => [
     index('companies_assigned_agent_idx').on(t.assignedAgentId),
     index('companies_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('companies_search_email_trgm_idx').using('gin', sql`${t.searchEmail} gin_trgm_ops`),
   ],
 );
 

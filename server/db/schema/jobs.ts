@@ -54,6 +54,11 @@ export const jobs = pgTable(
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the criteria or target types last changed (set by a trigger, migration 0023): results of a
+     * run that started before it are stale, and the job says so (PRODUCT.md §10 "Freshness").
+     */
+    criteriaChangedAt: timestamp('criteria_changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('jobs_status_updated_idx').on(t.status, t.updatedAt),

@@ -72,8 +72,9 @@ export const profiles = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`matchwerk_profile_doc("values", search_email)`),
     /**
-     * The share (0–100) of the type's required catalogue fields that are filled, kept by triggers on
-     * profiles and catalogs (migration 0014): the agents' tables sort by it through an index.
+     * How complete the profile is for matching, 0–100: the weights of contract/completeness.ts over
+     * the fields that are filled, kept by a trigger (migrations 0014, 0023): the agents' tables sort
+     * by it through an index.
      */
     completeness: integer('completeness').notNull().default(0),
     /**
@@ -126,13 +127,3 @@ export const profileTombstones = pgTable(
     index('profile_tombstones_deleted_at_idx').on(t.deletedAt),
   ],
 );
-
-/**
- * The required profile fields per candidate type, copied from the catalogue by a trigger on
- * catalogs (migration 0014): the completeness trigger reads this small row instead of the whole
- * catalogue for every profile it writes.
- */
-export const profileRequiredFields = pgTable('profile_required_fields', {
-  type: text('type').primaryKey(),
-  keys: text('keys').array().notNull(),
-});

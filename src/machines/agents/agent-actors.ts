@@ -1,6 +1,12 @@
 import { createActor, fromPromise } from 'xstate';
 import type { AgentSelf } from '../../../contract/agent';
-import { fetchAgentDashboard, fetchAgentSelf, listAgents, updateAgentSelf } from '../../api/agents';
+import {
+  fetchAgentDashboard,
+  fetchAgentSelf,
+  globalSearch,
+  listAgents,
+  updateAgentSelf,
+} from '../../api/agents';
 import { deletePhoto, uploadPhoto } from '../../api/profile';
 import { photoMachine } from '../profile/photo.machine';
 import {
@@ -12,6 +18,7 @@ import {
 } from '../shared/resource.machine';
 import { areaLogic } from '../shell/app-logic';
 import { agentSelfForm, agentSelfFormInput } from './agent-self-form.machine';
+import { type GlobalSearchActor, globalSearchMachine } from './global-search.machine';
 
 // The agents' own actors (issue 12, PRODUCT.md §6): their record, their list, their dashboard. Every
 // read is a resource machine (query → loading → loaded | failed, the last answer kept while the next
@@ -26,6 +33,8 @@ export const agentLogic = areaLogic(({ api, session }) => {
     record.send({ type: 'resource.load', query: {} });
     return record;
   };
+
+  let searchField: GlobalSearchActor | undefined;
 
   return {
     ownRecord,
@@ -83,6 +92,20 @@ export const agentLogic = areaLogic(({ api, session }) => {
         resourceActor(api, 'agents', () => listAgents(api)),
         {},
       ),
+
+    /** The shell's search field (global-search.machine.ts) over GET /api/agent/search: one for the app, kept across pages. */
+    search: () => {
+      searchField ??= createActor(
+        globalSearchMachine.provide({
+          actors: {
+            search: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
+              globalSearch(api, input.query, signal),
+            ),
+          },
+        }),
+      ).start();
+      return searchField;
+    },
 
     /** The agent's dashboard counts, fresh on every visit. */
     dashboard: (): ResourceActor =>

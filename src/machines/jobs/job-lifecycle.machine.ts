@@ -33,6 +33,12 @@ export interface JobContext {
   copy: JobForm | null;
   /** The latest run (null when the job never ran). */
   run: Run | null;
+  /**
+   * Freshness (PRODUCT.md §10): the criteria or target types changed after the last done run, so the
+   * results page says "criteria changed since this run — run again". The server says so with each
+   * job it answers (load, save); a run that ends done afterwards scored the criteria as they are.
+   */
+  criteriaChanged: boolean;
   /** Error code of the last failed call (translated by the UI). */
   error: string | null;
 }
@@ -91,7 +97,13 @@ export const jobLifecycleMachine = setup({
     form: jobFormMachine,
   },
   actions: {
-    takeLoaded: assign((_, { job, run }: Loaded) => ({ uuid: job.uuid, job, run, error: null })),
+    takeLoaded: assign((_, { job, run }: Loaded) => ({
+      uuid: job.uuid,
+      job,
+      run,
+      error: null,
+      criteriaChanged: job.criteriaChangedSinceRun,
+    })),
     // A copy is a new draft: it leaves the original's uuid, status and run behind.
     takeCopy: assign((_, { job }: Loaded) => ({
       uuid: null,
@@ -99,8 +111,13 @@ export const jobLifecycleMachine = setup({
       run: null,
       copy: formOf(job),
       error: null,
+      criteriaChanged: false,
     })),
-    takeStored: assign((_, job: Job) => ({ uuid: job.uuid, job })),
+    takeStored: assign((_, job: Job) => ({
+      uuid: job.uuid,
+      job,
+      criteriaChanged: job.criteriaChangedSinceRun,
+    })),
     takeStatus: assign(({ context }, job: Job) => ({
       job,
       error: null,
@@ -111,6 +128,8 @@ export const jobLifecycleMachine = setup({
           : context.run,
     })),
     takeRun: assign((_, run: Run) => ({ run, error: null })),
+    /** The run that ended done scored the criteria the page holds: its results are fresh. */
+    takeDoneRun: assign((_, run: Run) => ({ run, error: null, criteriaChanged: false })),
     /** A run is done and its results replaced the previous ones (the results page reloads its lists). */
     resultsReplaced: () => {},
     /** `job.duplicate`: the page that runs the job opens the editor on a copy (a navigation). */
@@ -135,6 +154,7 @@ export const jobLifecycleMachine = setup({
     copy: null,
     run: null,
     error: null,
+    criteriaChanged: false,
   }),
   initial: 'starting',
   states: {
@@ -250,7 +270,7 @@ export const jobLifecycleMachine = setup({
               {
                 guard: { type: 'updateIs', params: 'done' },
                 target: 'done',
-                actions: [{ type: 'takeRun', params: ({ event }) => event.run }, 'resultsReplaced'],
+                actions: [{ type: 'takeDoneRun', params: ({ event }) => event.run }, 'resultsReplaced'],
               },
               {
                 guard: { type: 'updateIs', params: 'failed' },

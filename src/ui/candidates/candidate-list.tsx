@@ -9,7 +9,7 @@ import {
   effectiveOrder,
 } from '../../../contract/candidate-search';
 import type { FieldDefinition } from '../../../contract/catalog';
-import type { CandidateType } from '../../../contract/user-types';
+import type { CandidateType, Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { Pagination } from '../components/pagination';
 import { ProtectedImage } from '../components/protected-image';
@@ -130,7 +130,7 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
           </p>
           <CandidateTable
             type={type}
-            occupation={catalog.find((f) => f.key === 'occupation')}
+            fields={catalog}
             title={titles[type]}
             items={page.items}
             sortDescriptor={sortDescriptor}
@@ -162,7 +162,7 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
 
 function CandidateTable({
   type,
-  occupation,
+  fields,
   title,
   items,
   sortDescriptor,
@@ -170,7 +170,7 @@ function CandidateTable({
   empty,
 }: {
   type: CandidateType;
-  occupation: FieldDefinition | undefined;
+  fields: FieldDefinition[];
   title: string;
   items: ProfileListItem[];
   sortDescriptor: SortDescriptor;
@@ -179,6 +179,8 @@ function CandidateTable({
 }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const occupation = fields.find((f) => f.key === 'occupation');
+  const labelOf = (key: string) => fields.find((f) => f.key === key)?.label[i18n.locale as Language] ?? key;
   return (
     <Table
       aria-label={title}
@@ -226,7 +228,16 @@ function CandidateTable({
             <Cell>{item.occupation ? optionLabel(occupation, item.occupation, i18n.locale) : '–'}</Cell>
             <Cell>{item.status === 'active' ? t`active` : t`inactive`}</Cell>
             <Cell>{item.assignedAgent ? (item.assignedAgent.name ?? item.assignedAgent.email) : '–'}</Cell>
-            <Cell>{i18n.number(item.completeness / 100, { style: 'percent' })}</Cell>
+            <Cell>
+              <span className="completeness">
+                {i18n.number(item.completeness / 100, { style: 'percent' })}
+                {item.missing.length > 0 && (
+                  <span className="completeness-missing">
+                    {t`missing: ${item.missing.map(labelOf).join(', ')}`}
+                  </span>
+                )}
+              </span>
+            </Cell>
             <Cell>{i18n.date(new Date(item.updatedAt), { dateStyle: 'medium' })}</Cell>
             <Cell>
               {item.lastContact ? i18n.date(new Date(item.lastContact), { dateStyle: 'medium' }) : '–'}

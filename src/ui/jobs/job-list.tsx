@@ -187,6 +187,9 @@ function JobRow({ job, asCompany, take }: { job: Job; asCompany: boolean; take: 
             </button>
           </>
         )}
+        {job.criteriaChangedSinceRun && (
+          <span className="job-stale">{t`criteria changed since the run`}</span>
+        )}
       </td>
       {!asCompany && (
         <td data-label={t`Best score`}>

@@ -86,6 +86,18 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
           <Trans>The last run failed. Please start it again.</Trans>
         </p>
       )}
+      {run && jobState.context.criteriaChanged && progress === null && (
+        <div className="notice run-stale" role="status">
+          <p>
+            <Trans>The criteria changed since this run: the results below are from the old criteria.</Trans>
+          </p>
+          {jobState.can({ type: 'job.run' }) && (
+            <button type="button" className="button" onClick={() => job.send({ type: 'job.run' })}>
+              <Trans>Run again</Trans>
+            </button>
+          )}
+        </div>
+      )}
       {run ? (
         <section className="run-summary" aria-labelledby="run-summary-title">
           <h2 id="run-summary-title">

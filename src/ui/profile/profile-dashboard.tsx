@@ -53,7 +53,14 @@ export function ProfileDashboard({ profile, claims }: { profile: ProfileActor; c
         {data.missing.length > 0 ? (
           <>
             <p>
-              <Trans>Still missing:</Trans>
+              {candidate ? (
+                <Trans>
+                  Your profile is {i18n.number(data.completeness / 100, { style: 'percent' })} complete.
+                  Agents find and rank you by what matching uses; add:
+                </Trans>
+              ) : (
+                <Trans>Still missing:</Trans>
+              )}
             </p>
             <ul>
               {data.missing.map((key) => {

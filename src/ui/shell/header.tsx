@@ -18,6 +18,13 @@ export function Header() {
   const claims = useSelector(session, (s) => (s.matches('authenticated') ? s.context.claims : null));
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
+  // An agent's pages have the side navigation of the agent shell (agent-shell.tsx) instead.
+  const agentShell = useMatch({
+    from: '/_protected',
+    shouldThrow: false,
+    select: (m) => Boolean(m.loaderData?.search),
+  });
+  const items = agentShell ? [] : navigationFor(claims);
   return (
     <header className="header">
       <div className="header-bar">
@@ -25,36 +32,40 @@ export function Header() {
           <LogoMark />
           <span className="brand-name">Matchwerk</span>
         </Link>
-        <button
-          type="button"
-          className="menu-button"
-          aria-expanded={menuOpen}
-          aria-controls={navId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
-          </svg>
-          <span>
-            <Trans>Menu</Trans>
-          </span>
-        </button>
-        <nav id={navId} aria-label={t`Main navigation`} className={menuOpen ? 'nav open' : 'nav'}>
-          <ul>
-            {navigationFor(claims).map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  activeProps={{ 'aria-current': 'page' }}
-                  activeOptions={{ exact: true }}
-                  onClick={() => setMenuOpen(false)}
-                >
-                  {i18n._(item.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {items.length > 0 && (
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+            </svg>
+            <span>
+              <Trans>Menu</Trans>
+            </span>
+          </button>
+        )}
+        {items.length > 0 && (
+          <nav id={navId} aria-label={t`Main navigation`} className={menuOpen ? 'nav open' : 'nav'}>
+            <ul>
+              {items.map((item) => (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    activeProps={{ 'aria-current': 'page' }}
+                    activeOptions={{ exact: true }}
+                    onClick={() => setMenuOpen(false)}
+                  >
+                    {i18n._(item.label)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <div className="header-tools">
           <LanguageSwitch />
           {claims && <AccountMenu claims={claims} />}

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type GlobalSearchResponse, GlobalSearchResponseSchema } from '../../contract/search';
+import { type AgentRole, COLOGNE, names, seededAgentFixture } from './agent-test-kit';
+
+// The agents' global search (issue 20, point 7): GET /api/agent/search finds candidates, companies
+// and jobs by name, e-mail, city and title, each kind as its own table's search finds it.
+
+const f = seededAgentFixture();
+
+async function search(query: string, role: AgentRole = 'agent'): Promise<GlobalSearchResponse> {
+  const res = await f.request('GET', `/api/agent/search?${query}`, f.tokens[role]);
+  expect(res.status, query).toBe(200);
+  return v.parse(GlobalSearchResponseSchema, await res.json());
+}
+
+beforeAll(async () => {
+  const jobs = [
+    ['Lagerhelfer Köln', 'Rheinwerk Bau GmbH', 'active'],
+    ['Staplerfahrer Nachtschicht', null, 'active'],
+    ['Lagerleitung (archiviert)', null, 'archived'],
+  ] as const;
+  for (const [i, [title, company, status]] of jobs.entries()) {
+    await f.db.db.execute(
+      sql`insert into jobs (id, origin, created_by, status, "values", criteria, updated_at)
+          values (${crypto.randomUUID()}, 'agent', ${f.ids.agent}, ${status},
+                  ${JSON.stringify({ title, company, target_types: ['stella'] })}::jsonb, '[]'::jsonb,
+                  now() - make_interval(mins => ${i}))`,
+    );
+  }
+  await f.db.db.execute(
+    sql`insert into companies (id, user_id, "values") values (${crypto.randomUUID()}, ${f.ids.otherAgent},
+        ${JSON.stringify({ name: 'Lagerwelt Müller KG', city: COLOGNE })}::jsonb)`,
+  );
+});
+
+describe('who may search', () => {
+  it('answers 401 without a token, 403 for candidates and companies, 200 for every agent', async () => {
+    expect((await f.request('GET', '/api/agent/search?q=anna')).status).toBe(401);
+    for (const role of ['luna', 'stella', 'nova', 'company'] as const) {
+      const res = await f.request('GET', '/api/agent/search?q=anna', f.tokens[role]);
+      expect(res.status, role).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe('auth.forbidden');
+    }
+    for (const role of ['agent', 'otherAgent', 'senior'] as const) {
+      expect(
+        (await search('q=anna', role)).candidates.map((c) => c.name),
+        role,
+      ).toEqual(['Anna Müller']);
+    }
+  });
+
+  it('refuses a missing, too short, too long or repeated query and a bad limit with 400 query.invalid', async () => {
+    const bad: [string, string, string][] = [
+      ['', 'q', 'query.invalid'],
+      ['q=a', 'q', 'query.invalid'],
+      ['q=%20%20a%20', 'q', 'query.invalid'],
+      [`q=${'x'.repeat(101)}`, 'q', 'field.too_long'],
+      ['q=anna&q=lena', 'q', 'query.invalid'],
+      ['q=anna&limit=0', 'limit', 'query.invalid'],
+      ['q=anna&limit=21', 'limit', 'query.invalid'],
+      ['q=anna&limit=x', 'limit', 'query.invalid'],
+    ];
+    for (const [query, field, code] of bad) {
+      const res = await f.request('GET', `/api/agent/search?${query}`, f.tokens.agent);
+      expect(res.status, query).toBe(400);
+      const body = (await res.json()) as { code: string; fields: Record<string, string[]> };
+      expect(body.code, query).toBe('query.invalid');
+      expect(body.fields[field], query).toContain(code);
+    }
+  });
+});
+
+describe('what it finds', () => {
+  it('a candidate by name with or without accents, by e-mail and by city', async () => {
+    for (const q of ['müller', 'muller', 'anna.mueller', 'anna koln']) {
+      const found = await search(`q=${encodeURIComponent(q)}`);
+      expect(
+        found.candidates.map((c) => [c.name, c.type]),
+        q,
+      ).toContainEqual(['Anna Müller', 'stella']);
+    }
+    const anna = (await search('q=anna')).candidates[0];
+    expect(anna).toMatchObject({ uuid: f.mueller, email: 'anna.mueller@mail.test', city: 'Köln' });
+  });
+
+  it('a candidate without an account, and candidates by skill label', async () => {
+    expect((await search('q=brandt')).candidates).toEqual([
+      { uuid: f.stellaNoAccount, type: 'stella', name: 'Bernd Brandt', email: null, city: null },
+    ]);
+    expect((await search('q=trockenbau')).candidates.map((c) => c.name)).toEqual(['Bernd Brandt']);
+  });
+
+  it('companies by name, city and e-mail; jobs by title and company, active first', async () => {
+    const koeln = await search(`q=${encodeURIComponent('köln')}`);
+    expect(koeln.companies.map((c) => c.name)).toEqual(['Lagerwelt Müller KG', 'Rheinwerk Bau GmbH']);
+    expect(koeln.jobs.map((j) => j.title)).toEqual(['Lagerhelfer Köln']);
+    expect((await search('q=company%40agents')).companies).toEqual([
+      { uuid: f.companyId, name: 'Rheinwerk Bau GmbH', email: 'company@agents.test', city: 'Köln' },
+    ]);
+    const lager = await search('q=lager');
+    expect(lager.jobs.map((j) => [j.title, j.status])).toEqual([
+      ['Lagerhelfer Köln', 'active'],
+      ['Lagerleitung (archiviert)', 'archived'],
+    ]);
+    expect(lager.companies.map((c) => c.name)).toEqual(['Lagerwelt Müller KG']);
+    expect((await search('q=rheinwerk')).jobs.map((j) => j.company)).toEqual(['Rheinwerk Bau GmbH']);
+  });
+
+  it('groups candidates stellas, lunas, novas, each the first page of its table (last change first), up to the limit', async () => {
+    const found = await search('q=neu&limit=3');
+    expect(found.candidates.map((c) => c.type)).toEqual(['nova', 'nova', 'nova']);
+    expect(found.candidates.map((c) => c.name)).toEqual(names(await f.list('type=nova&q=neu&limit=3')));
+    const mixed = await search('q=l%C3%BCnke%20k%C3%B6ln');
+    expect(mixed.candidates.map((c) => c.type)).toEqual(['luna']);
+    const everyone = await search(`q=${encodeURIComponent('köln')}&limit=20`);
+    const types = everyone.candidates.map((c) => c.type);
+    expect(types).toEqual(
+      [...types].sort(
+        (a, b) => ['stella', 'luna', 'nova'].indexOf(a) - ['stella', 'luna', 'nova'].indexOf(b),
+      ),
+    );
+    expect(new Set(types)).toEqual(new Set(['stella', 'luna']));
+  });
+
+  it('follows a company account’s new e-mail, in the search and in the companies table', async () => {
+    await f.db.db.execute(sql`update users set email = 'einkauf@rheinwerk.test' where id = ${f.ids.company}`);
+    try {
+      expect((await search('q=einkauf%40rheinwerk')).companies.map((c) => c.email)).toEqual([
+        'einkauf@rheinwerk.test',
+      ]);
+      expect((await search('q=company%40agents')).companies).toEqual([]);
+      const table = await f.request('GET', '/api/company/list?q=einkauf', f.tokens.agent);
+      expect(((await table.json()) as { items: { name: string }[] }).items.map((c) => c.name)).toEqual([
+        'Rheinwerk Bau GmbH',
+      ]);
+    } finally {
+      await f.db.db.execute(sql`update users set email = 'company@agents.test' where id = ${f.ids.company}`);
+    }
+  });
+
+  it('answers empty groups when nothing matches, also for words no index can hold', async () => {
+    for (const q of ['zzzzqx', '%%', "'&|!"]) {
+      expect(await search(`q=${encodeURIComponent(q)}`), q).toEqual({
+        q,
+        candidates: [],
+        companies: [],
+        jobs: [],
+      });
+    }
+  });
+});

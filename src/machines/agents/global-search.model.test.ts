@@ -1,0 +1,177 @@
+import { expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { GlobalSearchResponse } from '../../../contract/search';
+import {
+  describeModelTable,
+  type Expectation,
+  type Inspector,
+  type ModelTable,
+} from '../../../tests/support/model';
+import type * as GlobalSearchModule from './global-search.machine';
+
+/*
+ * The expectation, written apart from the machine: for each state and each thing an agent or the
+ * network can do in the shell's search field, the next state, the context, the tags and the effects
+ * (a search started with what query, a running one aborted). The pause is 200 ms, a query needs two
+ * characters after trimming, and a failure leaves `search.failed` (stated here, not read from the
+ * machine).
+ */
+
+const PAUSE_MS = 200;
+const HITS: GlobalSearchResponse = {
+  q: 'Mül',
+  candidates: [{ uuid: 'p1', type: 'stella', name: 'Anna Müller', email: 'anna@mail.test', city: 'Köln' }],
+  companies: [],
+  jobs: [{ uuid: 'j1', title: 'Müllerei', company: null, status: 'active' }],
+};
+const search = [{ src: 'search', input: { query: 'Mül' } }];
+const abort = [{ src: 'abort', input: { query: 'Mül' } }];
+
+/** Typing and resetting are taken in every state; in `searching` both cancel the request. */
+const typing = (aborts: boolean, hits: GlobalSearchResponse | null): Record<string, Expectation> => {
+  const aborted = aborts ? { invoked: abort } : {};
+  return {
+    typeShort: { target: 'idle', context: { query: ' M ', hits: null, error: null }, tags: [], ...aborted },
+    typeLong: { target: 'debouncing', context: { query: ' Mül ', hits, error: null }, tags: [], ...aborted },
+    reset: { target: 'idle', context: { query: '', hits: null, error: null }, tags: [], ...aborted },
+  };
+};
+
+const table: ModelTable = {
+  initial: 'idle',
+  initialContext: { query: '', hits: null, error: null },
+  initialTags: [],
+  events: ['typeShort', 'typeLong', 'reset', 'pause', 'answer', 'fail', 'retry'],
+  states: {
+    idle: { ...typing(false, null) },
+    debouncing: {
+      ...typing(false, null),
+      // The query goes out trimmed.
+      pause: { target: 'searching', context: { query: ' Mül ' }, invoked: search, tags: ['busy'] },
+    },
+    'debouncing#shown': {
+      ...typing(false, HITS),
+      pause: { target: 'searching#shown', context: { hits: HITS }, invoked: search, tags: ['busy'] },
+    },
+    searching: {
+      ...typing(true, null),
+      answer: { target: 'results', context: { query: ' Mül ', hits: HITS, error: null }, tags: [] },
+      fail: { target: 'failed', context: { query: ' Mül ', error: 'search.failed' }, tags: ['error'] },
+    },
+    // A search after an answer keeps that answer on screen until the next one arrives.
+    'searching#shown': {
+      ...typing(true, HITS),
+      answer: { target: 'results', context: { hits: HITS, error: null }, tags: [] },
+      fail: { target: 'failed', context: { hits: HITS, error: 'search.failed' }, tags: ['error'] },
+    },
+    results: {
+      ...typing(false, HITS),
+      typeLong: { target: 'debouncing#shown', context: { query: ' Mül ', hits: HITS }, tags: [] },
+    },
+    failed: {
+      ...typing(false, null),
+      retry: { target: 'searching', context: { error: 'search.failed' }, invoked: search, tags: ['busy'] },
+    },
+  },
+};
+
+/** Drives the real machine: a simulated clock for the pause, a search the test answers. */
+function harness({ globalSearchMachine }: typeof GlobalSearchModule, inspect?: Inspector) {
+  const clock = new SimulatedClock();
+  const searches: { query: string; signal: AbortSignal; settle: (ok: boolean) => void }[] = [];
+  const effects: { src: string; input: unknown }[] = [];
+  const provided = globalSearchMachine.provide({
+    actors: {
+      search: fromPromise<GlobalSearchResponse, { query: string }>(
+        ({ input, signal }) =>
+          new Promise((resolve, reject) => {
+            effects.push({ src: 'search', input: { query: input.query } });
+            signal.addEventListener('abort', () =>
+              effects.push({ src: 'abort', input: { query: input.query } }),
+            );
+            searches.push({
+              query: input.query,
+              signal,
+              settle: (ok) => (ok ? resolve(HITS) : reject(new Error('offline'))),
+            });
+          }),
+      ),
+    },
+  });
+  const actor = createActor(provided, { clock, inspect }).start();
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return {
+    actor,
+    clock,
+    searches,
+    async send(step: string) {
+      switch (step) {
+        case 'typeShort':
+          actor.send({ type: 'search.type', query: ' M ' });
+          break;
+        case 'typeLong':
+          actor.send({ type: 'search.type', query: ' Mül ' });
+          break;
+        case 'reset':
+          actor.send({ type: 'search.reset' });
+          break;
+        case 'pause':
+          clock.increment(PAUSE_MS);
+          break;
+        case 'answer':
+        case 'fail': {
+          // A result can only arrive while the search runs.
+          const open = searches.at(-1);
+          if (open && !open.signal.aborted && actor.getSnapshot().matches('searching'))
+            open.settle(step === 'answer');
+          break;
+        }
+        case 'retry':
+          actor.send({ type: 'search.retry' });
+          break;
+      }
+      await flush();
+    },
+    snapshot() {
+      const s = actor.getSnapshot();
+      if (s.status === 'error') throw s.error;
+      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
+    },
+    calls: () => effects,
+  };
+}
+
+describeModelTable({
+  name: 'global-search',
+  load: () => import('./global-search.machine'),
+  machines: (m) => [m.globalSearchMachine],
+  tables: [{ table, start: harness }],
+  everyTransition: true,
+  rowForEveryLeafBut: [],
+  more: (module) => {
+    it('waits for a pause in typing: each keystroke restarts the wait, and only the last query goes out', () => {
+      const h = harness(module());
+      h.actor.send({ type: 'search.type', query: 'Mü' });
+      h.clock.increment(PAUSE_MS - 10);
+      h.actor.send({ type: 'search.type', query: 'Mül' });
+      h.clock.increment(PAUSE_MS - 10);
+      expect(h.actor.getSnapshot().value).toBe('debouncing');
+      expect(h.searches).toHaveLength(0);
+      h.clock.increment(10);
+      expect(h.searches.map((x) => x.query)).toEqual(['Mül']);
+    });
+
+    it('cancels the running request when the agent types on, and asks for the new query', () => {
+      const h = harness(module());
+      h.actor.send({ type: 'search.type', query: 'Mül' });
+      h.clock.increment(PAUSE_MS);
+      h.actor.send({ type: 'search.type', query: 'Müll' });
+      expect(h.searches[0]?.signal.aborted).toBe(true);
+      h.clock.increment(PAUSE_MS);
+      expect(h.searches.map((x) => [x.query, x.signal.aborted])).toEqual([
+        ['Mül', true],
+        ['Müll', false],
+      ]);
+    });
+  },
+});

@@ -1,0 +1,88 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { TokenClaims } from '../../../contract/session';
+import type { GlobalSearchActor } from '../../machines/agents/global-search.machine';
+import { GlobalSearch } from '../agents/global-search';
+import { navigationFor } from './navigation';
+
+/** Typing `/` here is text, not a shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * The agent's shell (issue 20, point 7; PRODUCT.md §10 "The agent's day"): a side navigation with the
+ * search field on every agent page, the page beside it. Under 768 px the navigation folds behind a
+ * menu button above the page; the search field stays. `/` (outside a text field) and Ctrl+K (or
+ * ⌘K) focus the search from anywhere.
+ */
+export function AgentShell({
+  claims,
+  search,
+  children,
+}: {
+  claims: TokenClaims;
+  search: GlobalSearchActor;
+  children: ReactNode;
+}) {
+  const { t, i18n } = useLingui();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  const input = useRef<HTMLInputElement>(null);
+
+  // A shortcut is a DOM listener for as long as the shell is shown (no data flows through it).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const ctrlK = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey;
+      const slash =
+        event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target);
+      if (!ctrlK && !slash) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="agent-shell">
+      <aside className="agent-side">
+        <GlobalSearch actor={search} inputRef={input} />
+        <button
+          type="button"
+          className="side-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+          </svg>
+          <span>
+            <Trans>Menu</Trans>
+          </span>
+        </button>
+        <nav id={navId} aria-label={t`Main navigation`} className={menuOpen ? 'side-nav open' : 'side-nav'}>
+          <ul>
+            {navigationFor(claims).map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  activeProps={{ 'aria-current': 'page' }}
+                  activeOptions={{ exact: item.to === '/dashboard' }}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {i18n._(item.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="agent-page">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { horizontalOverflow, LAPTOP, PHONE, screenshot } from '../support/viewport';
+import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+
+// The agent's shell (issue 20, points 5 and 7) on the demo data, in German at 360 and 1280 px: the
+// side navigation, the search field reached by Ctrl+K and `/` that opens a candidate, and the job
+// list and results page telling of criteria changed since the run.
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+const searchField = (page: Page) =>
+  page.getByRole('combobox', { name: 'Kandidaten, Unternehmen und Jobs suchen' });
+
+/** axe-core once nothing loads any more. */
+async function accessible(page: Page) {
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  expect(await accessibilityViolations(page)).toEqual([]);
+}
+
+/** A call of the API as the signed-in agent (the token the app keeps). */
+function api<T>(page: Page, path: string, method = 'GET', body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ path, method, body }) => {
+      const { token } = JSON.parse(localStorage.getItem('credentials') ?? '{}') as { token: string };
+      const res = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    { path, method, body },
+  ) as Promise<T>;
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['laptop', LAPTOP],
+] as const)('the agent shell at %s size, in German', (size, viewport) => {
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const narrow = viewport.width < 768;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    context = await browser.newContext({ viewport, locale: 'de-DE' });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('has a side navigation (behind the menu button when narrow) that leads to the tables', async () => {
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    const stellas = nav.getByRole('link', { name: 'Stellas', exact: true });
+    const menu = page.getByRole('button', { name: 'Menü', exact: true });
+    // One navigation, and it is the side one: the top bar offers none to agents.
+    // (Folded under 768 px, it is hidden from the accessibility tree until the menu opens.)
+    await expect.poll(() => page.locator('nav.side-nav').count()).toBe(1);
+    expect(await page.locator('header nav').count()).toBe(0);
+    if (narrow) {
+      expect(await stellas.isVisible()).toBe(false);
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    } else {
+      expect(await menu.isVisible()).toBe(false);
+      const box = await nav.boundingBox();
+      const main = await page.getByRole('heading', { level: 1 }).boundingBox();
+      // Beside the page, on its left.
+      expect(box!.x + box!.width).toBeLessThanOrEqual(main!.x);
+    }
+    await expect.poll(() => stellas.isVisible()).toBe(true);
+    await accessible(page);
+    await screenshot(page, `${size}-agent-shell-nav`);
+    await stellas.click();
+    await page.waitForURL(/\/stellas(\?|$)/);
+    await expect.poll(() => heading(page)).toBe('Stellas');
+    expect(await page.locator('.side-nav a[aria-current="page"]').textContent()).toBe('Stellas');
+    // Chosen: the menu folds again.
+    if (narrow) expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await accessible(page);
+  });
+
+  it('Ctrl+K finds a candidate by name, grouped, and Enter opens them', async () => {
+    await page.keyboard.press('Control+k');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('combobox');
+    // The demo stella by name and e-mail: the generated candidates hold many a Neumann.
+    await page.keyboard.type('neumann stella');
+    const hit = page.getByRole('option', { name: /Stella Neumann/ });
+    await expect.poll(() => hit.count()).toBe(1);
+    // Grouped: the hit sits in the "Stellas" group.
+    expect(
+      await page
+        .getByRole('group', { name: 'Stellas' })
+        .getByRole('option', { name: /Stella Neumann/ })
+        .count(),
+    ).toBe(1);
+    expect(await hit.textContent()).toContain('stella@matchwerk.example');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, `${size}-agent-search`);
+    // While the list is open react-aria hides the page behind it from assistive technology (axe
+    // counts the focusable links there); the page is checked after the list closed.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/stellas\/view\/[0-9a-f-]{36}$/);
+    await expect.poll(() => heading(page)).toBe('Stella Neumann');
+    // The field is empty again for the next search.
+    expect(await searchField(page).inputValue()).toBe('');
+    await accessible(page);
+  });
+
+  it('`/` focuses the search from any page, outside a text field; a company and a job are found too', async () => {
+    await page.goto(`${app.url}/matchingJob`);
+    await expect.poll(() => heading(page)).toBe('Matching-Jobs');
+    await page.keyboard.press('/');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('combobox');
+    await page.keyboard.type('rheinwerk');
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Unternehmen' }).getByRole('option').count())
+      .toBeGreaterThan(0);
+    // The job's client: only the job holds it.
+    await searchField(page).fill('');
+    await page.keyboard.type('isartal');
+    const job = page
+      .getByRole('group', { name: 'Matching-Jobs' })
+      .getByRole('option', { name: /Pflegefachkraft/ });
+    await expect.poll(() => job.count()).toBe(1);
+    // Closed again: the page is checked.
+    await page.keyboard.press('Escape');
+    await accessible(page);
+  });
+
+  it('marks a job whose criteria changed since its run in the list and on its results page, with "run again"', async () => {
+    const list = await api<{
+      items: {
+        uuid: string;
+        values: { title: string };
+        version: number;
+        criteria: { key: string; value: unknown; weight: number; must: boolean }[];
+        lastRun: { state: string } | null;
+      }[];
+    }>(page, '/api/jobs/list?limit=100');
+    const job = list.items.find((j) => j.lastRun?.state === 'done' && j.values.title.startsWith('Pflege'))!;
+    const criteria = job.criteria.map((c, i) => ({
+      key: c.key,
+      value:
+        c.key === 'location'
+          ? { id: (c.value as { id: number }).id, radius_km: (c.value as { radius_km: number }).radius_km }
+          : c.value,
+      weight: i === 0 ? (c.weight === 5 ? 4 : 5) : c.weight,
+      must: c.must,
+    }));
+    const full = await api<{ values: Record<string, unknown> }>(page, `/api/job/${job.uuid}`);
+    await api(page, `/api/job/${job.uuid}`, 'POST', { values: full.values, criteria, version: job.version });
+
+    await page.goto(`${app.url}/matchingJob`);
+    await expect.poll(() => heading(page)).toBe('Matching-Jobs');
+    const row = page.getByRole('row', { name: new RegExp(job.values.title.replace(/[()/]/g, '.')) });
+    await expect.poll(() => row.getByText('Kriterien seit dem Lauf geändert').count()).toBe(1);
+    const others = page.getByText('Kriterien seit dem Lauf geändert');
+    expect(await others.count()).toBe(1);
+    await accessible(page);
+    await screenshot(page, `${size}-job-list-stale`);
+
+    await row.getByRole('link').first().click();
+    await page.waitForURL(/\/matchingJobResult\//);
+    const notice = page
+      .getByRole('status')
+      .filter({ hasText: 'Die Kriterien wurden seit diesem Lauf geändert' });
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(await notice.getByRole('button', { name: 'Erneut starten' }).count()).toBe(1);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await accessible(page);
+    await screenshot(page, `${size}-results-stale`);
+    // Run again: when the run is done, its results are fresh.
+    await notice.getByRole('button', { name: 'Erneut starten' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          (await api<{ criteriaChangedSinceRun: boolean }>(page, `/api/job/${job.uuid}`))
+            .criteriaChangedSinceRun,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(false);
+    await page.goto(`${app.url}/matchingJob`);
+    await expect.poll(() => heading(page)).toBe('Matching-Jobs');
+    await expect.poll(() => page.getByText('Kriterien seit dem Lauf geändert').count()).toBe(0);
+  });
+});
