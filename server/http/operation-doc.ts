@@ -1,5 +1,6 @@
 import type { GenericSchema } from 'valibot';
 import type { KnownErrorCode } from '../../contract/error-codes';
+import { ErrorCode } from '../../contract/errors';
 import type { LegalErrorCode } from '../../contract/legal';
 
 /** A code an error answer can carry: every one is in contract/ (the client translates it). */
@@ -72,3 +73,8 @@ export const op = (
   ...(errors ? { errors } : {}),
   ...extra,
 });
+
+/** A caller whose role may not make the call: 403 (server/jobs/access.ts). */
+export const forbidden = [ErrorCode.forbidden] as const;
+/** The agents' workspace: 403 for every account that is no agent. */
+export const agentsOnly = { 403: forbidden } as const;
