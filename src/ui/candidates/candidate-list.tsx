@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { SortDescriptor } from 'react-aria-components';
@@ -126,7 +126,7 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
       {page && (
         <div className="candidate-table" aria-busy={state.hasTag('busy')}>
           <p className="muted" aria-live="polite">
-            <Trans>{page.total} candidates</Trans>
+            <Plural value={page.total} one="# candidate" other="# candidates" />
           </p>
           <CandidateTable
             type={type}

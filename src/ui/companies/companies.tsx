@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
@@ -91,7 +91,7 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
       {page && (
         <div className="table-wrap" aria-busy={state.hasTag('busy')}>
           <p className="muted" aria-live="polite">
-            <Trans>{page.total} companies</Trans>
+            <Plural value={page.total} one="# company" other="# companies" />
           </p>
           <table className="company-table">
             <caption className="visually-hidden">{t`Companies`}</caption>

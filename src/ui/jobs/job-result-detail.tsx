@@ -89,6 +89,7 @@ export function JobResultDetailScreen({ detail }: { detail: ResourceActor }) {
                 <tr key={item.key}>
                   <th scope="row">
                     {reasonText(i18n, item, fields.job)}
+                    {item.must && ' '}
                     {item.must && (
                       <span className="badge">
                         <Trans>must-have</Trans>

@@ -1,4 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
@@ -12,6 +13,7 @@ import { type ResourceActor, resourceData } from '../../machines/shared/resource
 import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
 import { errorMessage } from '../components/error-message';
+import { formatKm } from '../components/format';
 import { NumberField } from '../components/number-field';
 import { Pagination } from '../components/pagination';
 import { Progress } from '../components/progress';
@@ -92,10 +94,13 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
             <Trans>Last run</Trans>
           </h2>
           <p>
-            <Trans>
-              {run.included ?? 0} of {run.considered ?? 0} candidates fit; {run.excluded ?? 0} were excluded
-              by a must-have.
-            </Trans>
+            {t`${plural(run.considered ?? 0, {
+              one: `${run.included ?? 0} of # candidate fits`,
+              other: `${run.included ?? 0} of # candidates fit`,
+            })}; ${plural(run.excluded ?? 0, {
+              one: '# was excluded by a must-have.',
+              other: '# were excluded by a must-have.',
+            })}`}
           </p>
           {run.histogram && <Histogram bins={run.histogram} />}
         </section>
@@ -216,7 +221,7 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
             </tbody>
           </table>
           <p className="muted">
-            <Trans>{page.total} candidates</Trans>
+            <Plural value={page.total} one="# candidate" other="# candidates" />
           </p>
           <Pagination page={search.page} pageCount={pages} onChange={goToPage} />
         </div>
@@ -244,7 +249,7 @@ function ResultRow({
   reasons: string[];
   photo: React.ReactNode;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <tr>
       <td>{item.rank}</td>
@@ -265,7 +270,7 @@ function ResultRow({
       </th>
       <td>
         {item.city ?? '–'}
-        {item.distanceKm !== null && <span className="muted"> · {Math.round(item.distanceKm)} km</span>}
+        {item.distanceKm !== null && <span className="muted"> · {formatKm(i18n, item.distanceKm)}</span>}
       </td>
       <td>
         <ScoreBar score={item.score} />
