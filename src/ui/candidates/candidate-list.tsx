@@ -9,7 +9,8 @@ import {
   effectiveOrder,
 } from '../../../contract/candidate-search';
 import type { FieldDefinition } from '../../../contract/catalog';
-import type { CandidateType } from '../../../contract/user-types';
+import { cityName } from '../../../contract/city-names';
+import type { CandidateType, Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { Pagination } from '../components/pagination';
 import { ProtectedImage } from '../components/protected-image';
@@ -222,7 +223,7 @@ function CandidateTable({
               </Link>
             </Cell>
             <Cell>{item.email ?? '–'}</Cell>
-            <Cell>{item.city ?? '–'}</Cell>
+            <Cell>{item.city ? cityName(item.city, i18n.locale as Language) : '–'}</Cell>
             <Cell>{item.occupation ? optionLabel(occupation, item.occupation, i18n.locale) : '–'}</Cell>
             <Cell>{item.status === 'active' ? t`active` : t`inactive`}</Cell>
             <Cell>{item.assignedAgent ? (item.assignedAgent.name ?? item.assignedAgent.email) : '–'}</Cell>

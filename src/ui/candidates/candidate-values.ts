@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FieldDefinition } from '../../../contract/catalog';
+import { cityName } from '../../../contract/city-names';
 import { formatNumber } from '../components/format';
 import { languageLevelName } from '../components/language-level';
 
@@ -53,7 +54,9 @@ export function valueText(i18n: I18n, field: FieldDefinition, value: unknown): s
     }
     case 'location': {
       const place = value as { name?: string; country?: string };
-      return place.name ? [place.name, place.country].filter(Boolean).join(', ') : '–';
+      return place.name
+        ? [cityName(place.name, lang(i18n.locale)), place.country].filter(Boolean).join(', ')
+        : '–';
     }
     default:
       return String(value);

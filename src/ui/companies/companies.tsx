@@ -9,7 +9,9 @@ import type {
   CompanyListResponse,
 } from '../../../contract/agent';
 import type { FieldDefinition } from '../../../contract/catalog';
+import { cityName } from '../../../contract/city-names';
 import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../../contract/company-search';
+import type { Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
@@ -122,9 +124,15 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
                       {company.name || company.email || t`Company`}
                     </Link>
                     {company.email && <div className="cell-note">{company.email}</div>}
-                    {company.city && <div className="cell-note narrow-only">{company.city}</div>}
+                    {company.city && (
+                      <div className="cell-note narrow-only">
+                        {cityName(company.city, i18n.locale as Language)}
+                      </div>
+                    )}
                   </th>
-                  <td className="wide-only">{company.city ?? '–'}</td>
+                  <td className="wide-only">
+                    {company.city ? cityName(company.city, i18n.locale as Language) : '–'}
+                  </td>
                   <td>
                     <AgentName agent={company.assignedAgent} />
                   </td>

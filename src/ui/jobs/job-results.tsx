@@ -4,9 +4,10 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
+import { cityName } from '../../../contract/city-names';
 import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type ResultsSearch } from '../../../contract/job-search';
-import { CANDIDATE_TYPES } from '../../../contract/user-types';
+import { CANDIDATE_TYPES, type Language } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/jobs/job-lifecycle.machine';
 import type { jobsLogic } from '../../machines/jobs/job-provider';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
@@ -269,7 +270,7 @@ function ResultRow({
         )}
       </th>
       <td>
-        {item.city ?? '–'}
+        {item.city ? cityName(item.city, i18n.locale as Language) : '–'}
         {item.distanceKm !== null && <span className="muted"> · {formatKm(i18n, item.distanceKm)}</span>}
       </td>
       <td>
