@@ -324,7 +324,7 @@ export function JobActions({ job }: { job: JobActor }) {
         </button>
       )}
       {state.can({ type: 'job.archive' }) && (
-        <button type="button" className="button" onClick={() => job.send({ type: 'job.archive' })}>
+        <button type="button" className="button secondary" onClick={() => job.send({ type: 'job.archive' })}>
           <Trans>Archive</Trans>
         </button>
       )}
@@ -344,7 +344,7 @@ export function JobActions({ job }: { job: JobActor }) {
         </Link>
       )}
       {state.can({ type: 'job.delete' }) && (
-        <button type="button" className="button" onClick={() => setConfirming(true)}>
+        <button type="button" className="button danger" onClick={() => setConfirming(true)}>
           <Trans>Delete</Trans>
         </button>
       )}

@@ -145,7 +145,7 @@ function AccountMenu({ claims }: { claims: TokenClaims }) {
           onClick={() => {
             close();
             session.send({ type: 'session.logout' });
-            void navigate({ to: '/' });
+            void navigate({ to: '/', state: { notice: 'logged-out' } });
           }}
         >
           <Trans>Log out</Trans>
