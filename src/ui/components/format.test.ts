@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatKm, formatNumber, formatScore, formatValue } from './format';
+import { formatDay, formatKm, formatNumber, formatScore, formatValue, maskPhone } from './format';
 
 const de = setupI18n({ locale: 'de', messages: { de: {} } });
 const en = setupI18n({ locale: 'en', messages: { en: {} } });
@@ -34,5 +34,19 @@ describe('numbers and dates in the UI language', () => {
     expect(formatValue(en, 2.5)).toBe('2.5');
     expect(formatValue(de, 'B2')).toBe('B2');
     expect(formatValue(de, null)).toBe('–');
+  });
+});
+
+describe('a phone number on the SMS page', () => {
+  it('shows the country code, the first three and the last two digits only', () => {
+    expect(maskPhone('+491511234589')).toBe('+49 151 ••• ••89');
+    expect(maskPhone('+4915112345689')).toBe('+49 151 •••• ••89');
+    expect(maskPhone('+4917612389')).toBe('+49 176 •••89');
+    expect(maskPhone('+12025550147')).toBe('+1 202 ••• ••47');
+    expect(maskPhone('+35312345678')).toBe('+353 123 •••78');
+  });
+
+  it('hides a number it cannot read entirely', () => {
+    expect(maskPhone('0151 123')).toBe('••••');
   });
 });
