@@ -15,6 +15,7 @@ import type { Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
+import { EmailText } from '../components/email-text';
 import { FormError } from '../components/form-error';
 import { InviteForm } from '../components/invite-form';
 import { Pagination } from '../components/pagination';
@@ -123,7 +124,11 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
                     <Link to="/companies/view/$uuid" params={{ uuid: company.uuid }}>
                       {company.name || company.email || t`Company`}
                     </Link>
-                    {company.email && <div className="cell-note">{company.email}</div>}
+                    {company.email && (
+                      <div className="cell-note">
+                        <EmailText email={company.email} />
+                      </div>
+                    )}
                     {company.city && (
                       <div className="cell-note narrow-only">
                         {cityName(company.city, i18n.locale as Language)}

@@ -253,7 +253,7 @@ function ResultRow({
   const { t, i18n } = useLingui();
   return (
     <tr>
-      <td>{item.rank}</td>
+      <td className="rank">{item.rank}</td>
       <td>{photo}</td>
       <th scope="row">
         <Link

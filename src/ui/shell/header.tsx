@@ -18,9 +18,16 @@ export function Header() {
   const claims = useSelector(session, (s) => (s.matches('authenticated') ? s.context.claims : null));
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
+  // Escape closes the open menu from anywhere in the bar and gives the focus back to its button.
+  const closeMenuOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    event.currentTarget.querySelector<HTMLButtonElement>('.menu-button')?.focus();
+  };
   return (
     <header className="header">
-      <div className="header-bar">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape bubbles up from the menu button and the navigation's links */}
+      <div className="header-bar" onKeyDown={closeMenuOnEscape}>
         <Link to="/" className="brand">
           <LogoMark />
           <span className="brand-name">Matchwerk</span>
