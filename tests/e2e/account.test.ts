@@ -87,6 +87,10 @@ describe('password reset and account deletion in a browser, in German', () => {
     await page.locator('#delete-password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Mein Konto löschen' }).click();
     await page.waitForURL(`${app.url}/`);
+    // The page the visitor lands on says what happened.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'gelöscht' }).textContent())
+      .toBe('Ihr Konto und alle seine Daten sind gelöscht. Danke, dass Sie Matchwerk genutzt haben.');
     expect(asked).toEqual([
       'Ihr Konto und alle Ihre Daten jetzt löschen? Das lässt sich nicht rückgängig machen.',
     ]);

@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { errorCodeOf, fieldCodesOf } from '../../../contract/errors';
 import { formErrors } from '../../../contract/form-errors';
+import { explainedByFields } from './error-context';
 
 /** What the user typed, by field name. */
 export type FormValues = Record<string, string>;
@@ -89,8 +90,9 @@ export function formMachine<Output>(
       takeServerErrors: assign(({ context }, error: unknown) => {
         const fields = fieldCodesOf(error);
         const code = errorCodeOf(error);
-        // "Please check the highlighted fields" says nothing the highlighted fields do not.
-        const explained = code === 'request.invalid' && Object.keys(fields).some((k) => k in context.values);
+        // "Please check the highlighted fields" says nothing the highlighted fields do not; nor does a
+        // code a shown field carries itself (it would stand twice, above the form and at the field).
+        const explained = explainedByFields(code, fields, (k) => k in context.values);
         return { fieldErrors: fields, error: explained ? null : code };
       }),
       resetValues: assign(({ context }) => ({ values: { ...context.initial } })),

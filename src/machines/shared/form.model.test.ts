@@ -54,7 +54,7 @@ describeModelTable<typeof FormModule>({
   rowForEveryLeafBut: [],
   everyTransition: true,
   more: (module) => {
-    it('says what a refusal means: a 400 about fields is shown at the fields, any other code on the form', async () => {
+    it('says what a refusal means once: at the fields when they say it, any other code on the form', async () => {
       const cases = [
         [{ code: 'request.invalid', fields: { name: ['field.too_long'] } }, null],
         // One field shown is enough for the form to point at it.
@@ -62,6 +62,9 @@ describeModelTable<typeof FormModule>({
         // Codes for fields the form does not show: the form says something is wrong.
         [{ code: 'request.invalid', fields: { token: ['reset.invalid_token'] } }, 'request.invalid'],
         [{ code: 'auth.forbidden', fields: { name: ['x.y'] } }, 'auth.forbidden'],
+        // A code the shown field carries itself stands there once, not above the form too.
+        [{ code: 'password.weak', fields: { name: ['password.weak'] } }, null],
+        [{ code: 'password.weak', fields: { token: ['password.weak'] } }, 'password.weak'],
       ] as const;
       for (const [thrown, error] of cases) {
         const driver = formDriver(make(module(), false), {

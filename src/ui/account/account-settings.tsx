@@ -145,7 +145,7 @@ function DeleteAccount() {
   const navigate = useNavigate();
   // The account is gone and the session ended: the start page, as after any session's end.
   const form = useActorRef(accountLogic(logic).deleteAccount, { input: {} }, (s) => {
-    if (s.matches('done')) void navigate({ to: '/' });
+    if (s.matches('done')) void navigate({ to: '/', state: { notice: 'account-deleted' } });
   });
   const { snapshot, field } = useFormFields(form);
   function submit(event: FormEvent<HTMLFormElement>) {

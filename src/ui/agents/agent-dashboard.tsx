@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -138,7 +139,9 @@ export function AgentDashboard({ list }: { list: ResourceActor }) {
                 </Link>{' '}
                 <span className="muted">
                   · {runState[run.state] ?? run.state}
-                  {run.included !== null && <> · {t`${run.included} candidates`}</>}
+                  {run.included !== null && (
+                    <> · {t`${plural(run.included, { one: '# candidate', other: '# candidates' })}`}</>
+                  )}
                   {run.finishedAt && (
                     <> · {i18n.date(new Date(run.finishedAt), { dateStyle: 'short', timeStyle: 'short' })}</>
                   )}

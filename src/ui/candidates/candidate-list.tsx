@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { SortDescriptor } from 'react-aria-components';
@@ -9,6 +9,7 @@ import {
   effectiveOrder,
 } from '../../../contract/candidate-search';
 import type { FieldDefinition } from '../../../contract/catalog';
+import { cityName } from '../../../contract/city-names';
 import type { CandidateType, Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { Pagination } from '../components/pagination';
@@ -126,7 +127,7 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
       {page && (
         <div className="candidate-table" aria-busy={state.hasTag('busy')}>
           <p className="muted" aria-live="polite">
-            <Trans>{page.total} candidates</Trans>
+            <Plural value={page.total} one="# candidate" other="# candidates" />
           </p>
           <CandidateTable
             type={type}
@@ -224,7 +225,7 @@ function CandidateTable({
               </Link>
             </Cell>
             <Cell>{item.email ?? '–'}</Cell>
-            <Cell>{item.city ?? '–'}</Cell>
+            <Cell>{item.city ? cityName(item.city, i18n.locale as Language) : '–'}</Cell>
             <Cell>{item.occupation ? optionLabel(occupation, item.occupation, i18n.locale) : '–'}</Cell>
             <Cell>{item.status === 'active' ? t`active` : t`inactive`}</Cell>
             <Cell>{item.assignedAgent ? (item.assignedAgent.name ?? item.assignedAgent.email) : '–'}</Cell>

@@ -1,6 +1,9 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FieldDefinition } from '../../../contract/catalog';
+import { cityName } from '../../../contract/city-names';
+import { formatNumber } from '../components/format';
+import { languageLevelName } from '../components/language-level';
 
 const lang = (locale: string): 'de' | 'en' => (locale.startsWith('en') ? 'en' : 'de');
 
@@ -17,7 +20,6 @@ export function fieldLabel(field: FieldDefinition, locale: string): string {
 
 const yes = msg`yes`;
 const no = msg`no`;
-const levelNative = msg`native`;
 
 const isEmpty = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
@@ -29,7 +31,7 @@ export function valueText(i18n: I18n, field: FieldDefinition, value: unknown): s
     case 'boolean':
       return i18n._(value === true ? yes : no);
     case 'number':
-      return typeof value === 'number' ? i18n.number(value) : String(value);
+      return typeof value === 'number' ? formatNumber(i18n, value) : String(value);
     case 'date': {
       const date = new Date(String(value));
       return Number.isNaN(date.getTime()) ? String(value) : i18n.date(date, { dateStyle: 'medium' });
@@ -46,13 +48,15 @@ export function valueText(i18n: I18n, field: FieldDefinition, value: unknown): s
         .map((entry) => {
           const { language, level } = entry as { language?: string; level?: string };
           const name = (language && names.of(language)) ?? language ?? '';
-          return `${name} (${level === 'native' ? i18n._(levelNative) : (level ?? '')})`;
+          return `${name} (${languageLevelName(i18n, level ?? '')})`;
         })
         .join(', ');
     }
     case 'location': {
       const place = value as { name?: string; country?: string };
-      return place.name ? [place.name, place.country].filter(Boolean).join(', ') : '–';
+      return place.name
+        ? [cityName(place.name, lang(i18n.locale)), place.country].filter(Boolean).join(', ')
+        : '–';
     }
     default:
       return String(value);

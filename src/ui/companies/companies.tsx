@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
@@ -9,10 +9,13 @@ import type {
   CompanyListResponse,
 } from '../../../contract/agent';
 import type { FieldDefinition } from '../../../contract/catalog';
+import { cityName } from '../../../contract/city-names';
 import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../../contract/company-search';
+import type { Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
+import { EmailText } from '../components/email-text';
 import { FormError } from '../components/form-error';
 import { InviteForm } from '../components/invite-form';
 import { Pagination } from '../components/pagination';
@@ -91,7 +94,7 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
       {page && (
         <div className="table-wrap" aria-busy={state.hasTag('busy')}>
           <p className="muted" aria-live="polite">
-            <Trans>{page.total} companies</Trans>
+            <Plural value={page.total} one="# company" other="# companies" />
           </p>
           <table className="company-table">
             <caption className="visually-hidden">{t`Companies`}</caption>
@@ -121,10 +124,20 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
                     <Link to="/companies/view/$uuid" params={{ uuid: company.uuid }}>
                       {company.name || company.email || t`Company`}
                     </Link>
-                    {company.email && <div className="cell-note">{company.email}</div>}
-                    {company.city && <div className="cell-note narrow-only">{company.city}</div>}
+                    {company.email && (
+                      <div className="cell-note">
+                        <EmailText email={company.email} />
+                      </div>
+                    )}
+                    {company.city && (
+                      <div className="cell-note narrow-only">
+                        {cityName(company.city, i18n.locale as Language)}
+                      </div>
+                    )}
                   </th>
-                  <td className="wide-only">{company.city ?? '–'}</td>
+                  <td className="wide-only">
+                    {company.city ? cityName(company.city, i18n.locale as Language) : '–'}
+                  </td>
                   <td>
                     <AgentName agent={company.assignedAgent} />
                   </td>

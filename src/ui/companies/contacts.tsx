@@ -144,7 +144,12 @@ function ContactCard({
             <Trans>Make default</Trans>
           </button>
         )}
-        <button type="button" aria-label={t`Remove ${contact.name}`} onClick={onRemove}>
+        <button
+          type="button"
+          className="button danger"
+          aria-label={t`Remove ${contact.name}`}
+          onClick={onRemove}
+        >
           <Trans>Remove</Trans>
         </button>
       </div>

@@ -107,7 +107,7 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'timeline.edit_expired': msg`A note can be edited for 24 hours after it was written; this one no longer.`,
   'timeline.not_editable': msg`Only notes can be edited.`,
   'timeline.kind_invalid': msg`Please choose note, call or e-mail.`,
-  'type.invalid': msg`Please choose luna, stella or nova.`,
+  'type.invalid': msg`Please choose what the account is for.`,
   'invitation.not_found': msg`This invitation link is not valid (a newer invitation may have replaced it). Please ask the agency for a new one.`,
   'invitation.used': msg`This invitation link was used already: the profile has its account. Please log in.`,
   'invitation.expired': msg`This invitation link has expired (it is valid for 7 days). Please ask the agency for a new one.`,

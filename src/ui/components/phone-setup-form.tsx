@@ -57,7 +57,7 @@ export function PhoneSetupForm({
         aria-busy={busy}
         onSubmit={submitted((form) => phone.send({ type: 'phone.confirm', code: field(form, 'code') }))}
       >
-        <FormError code={error === 'request.invalid' ? null : error} />
+        <FormError code={error} fieldErrors={fieldErrors} />
         <p role="status">
           <Trans>We have sent a six-digit code to {pendingPhone}.</Trans>
         </p>
@@ -102,7 +102,7 @@ export function PhoneSetupForm({
         }),
       )}
     >
-      <FormError code={error === 'request.invalid' ? null : error} />
+      <FormError code={error} fieldErrors={fieldErrors} />
       {withPassword && (
         <TextField
           id={`${idPrefix}-current-password`}

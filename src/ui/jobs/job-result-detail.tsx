@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { cityName } from '../../../contract/city-names';
 import type { ResultDetail } from '../../../contract/job';
+import type { Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
@@ -50,7 +52,8 @@ export function JobResultDetailScreen({ detail }: { detail: ResourceActor }) {
                 </Trans>
               </p>
               <p className="muted">
-                {result.profile.type} · {result.profile.city ?? '–'}
+                {result.profile.type} ·{' '}
+                {result.profile.city ? cityName(result.profile.city, i18n.locale as Language) : '–'}
               </p>
               {result.changedSinceRun && (
                 <p className="badge">
@@ -89,6 +92,7 @@ export function JobResultDetailScreen({ detail }: { detail: ResourceActor }) {
                 <tr key={item.key}>
                   <th scope="row">
                     {reasonText(i18n, item, fields.job)}
+                    {item.must && ' '}
                     {item.must && (
                       <span className="badge">
                         <Trans>must-have</Trans>

@@ -1,17 +1,20 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
+import { cityName } from '../../../contract/city-names';
 import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type ResultsSearch } from '../../../contract/job-search';
-import { CANDIDATE_TYPES } from '../../../contract/user-types';
+import { CANDIDATE_TYPES, type Language } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/jobs/job-lifecycle.machine';
 import type { jobsLogic } from '../../machines/jobs/job-provider';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
 import { errorMessage } from '../components/error-message';
+import { formatKm } from '../components/format';
 import { NumberField } from '../components/number-field';
 import { Pagination } from '../components/pagination';
 import { Progress } from '../components/progress';
@@ -104,10 +107,13 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
             <Trans>Last run</Trans>
           </h2>
           <p>
-            <Trans>
-              {run.included ?? 0} of {run.considered ?? 0} candidates fit; {run.excluded ?? 0} were excluded
-              by a must-have.
-            </Trans>
+            {t`${plural(run.considered ?? 0, {
+              one: `${run.included ?? 0} of # candidate fits`,
+              other: `${run.included ?? 0} of # candidates fit`,
+            })}; ${plural(run.excluded ?? 0, {
+              one: '# was excluded by a must-have.',
+              other: '# were excluded by a must-have.',
+            })}`}
           </p>
           {run.histogram && <Histogram bins={run.histogram} />}
         </section>
@@ -228,7 +234,7 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
             </tbody>
           </table>
           <p className="muted">
-            <Trans>{page.total} candidates</Trans>
+            <Plural value={page.total} one="# candidate" other="# candidates" />
           </p>
           <Pagination page={search.page} pageCount={pages} onChange={goToPage} />
         </div>
@@ -256,10 +262,10 @@ function ResultRow({
   reasons: string[];
   photo: React.ReactNode;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   return (
     <tr>
-      <td>{item.rank}</td>
+      <td className="rank">{item.rank}</td>
       <td>{photo}</td>
       <th scope="row">
         <Link
@@ -276,8 +282,8 @@ function ResultRow({
         )}
       </th>
       <td>
-        {item.city ?? '–'}
-        {item.distanceKm !== null && <span className="muted"> · {Math.round(item.distanceKm)} km</span>}
+        {item.city ? cityName(item.city, i18n.locale as Language) : '–'}
+        {item.distanceKm !== null && <span className="muted"> · {formatKm(i18n, item.distanceKm)}</span>}
       </td>
       <td>
         <ScoreBar score={item.score} />
@@ -330,7 +336,7 @@ export function JobActions({ job }: { job: JobActor }) {
         </button>
       )}
       {state.can({ type: 'job.archive' }) && (
-        <button type="button" className="button" onClick={() => job.send({ type: 'job.archive' })}>
+        <button type="button" className="button secondary" onClick={() => job.send({ type: 'job.archive' })}>
           <Trans>Archive</Trans>
         </button>
       )}
@@ -350,7 +356,7 @@ export function JobActions({ job }: { job: JobActor }) {
         </Link>
       )}
       {state.can({ type: 'job.delete' }) && (
-        <button type="button" className="button" onClick={() => setConfirming(true)}>
+        <button type="button" className="button danger" onClick={() => setConfirming(true)}>
           <Trans>Delete</Trans>
         </button>
       )}

@@ -1,7 +1,9 @@
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { Language } from '../../../contract/user-types';
+import { formatDay, formatKm, formatValue } from '../components/format';
+import { languageLevelName } from '../components/language-level';
 
 /** A stored breakdown item (contract/job's BreakdownItemSchema): the reason code with its params. */
 export interface ReasonItem {
@@ -56,24 +58,28 @@ export function reasonText(i18n: I18n, item: ReasonItem, fields: FieldDefinition
       return `${label}: ${outcomes
         .map((o) =>
           i18n._(
-            msg`${languageName(String(o.language))} ${o.actual === null ? '–' : String(o.actual)} of ${String(o.required)}`,
+            msg`${languageName(String(o.language))} ${o.actual == null ? '–' : languageLevelName(i18n, String(o.actual))} (${languageLevelName(i18n, String(o.required))} required)`,
           ),
         )
         .join(', ')}`;
     }
     case 'at_least.met':
     case 'at_least.below':
-      return i18n._(msg`${label}: ${String(p.actual)} (at least ${String(p.min)})`);
+      return i18n._(msg`${label}: ${formatValue(i18n, p.actual)} (at least ${formatValue(i18n, p.min)})`);
     case 'distance.within':
     case 'distance.beyond':
-      return i18n._(msg`${String(p.km)} km away (radius ${String(p.radiusKm)} km)`);
+      return i18n._(msg`${formatKm(i18n, Number(p.km))} away (radius ${formatKm(i18n, Number(p.radiusKm))})`);
     case 'date.on_time':
-      return i18n._(msg`Available from ${String(p.available)} (start ${String(p.start)})`);
+      return i18n._(
+        msg`Available from ${formatDay(i18n, String(p.available))} (start ${formatDay(i18n, String(p.start))})`,
+      );
     case 'date.late':
-      return i18n._(msg`Available ${String(p.daysLate)} days after the start (${String(p.start)})`);
+      return i18n._(
+        msg`Available ${plural(Number(p.daysLate), { one: '# day', other: '# days' })} after the start (${formatDay(i18n, String(p.start))})`,
+      );
     case 'at_most.met':
     case 'at_most.above':
-      return i18n._(msg`${label}: ${String(p.actual)} (at most ${String(p.max)})`);
+      return i18n._(msg`${label}: ${formatValue(i18n, p.actual)} (at most ${formatValue(i18n, p.max)})`);
     default:
       return i18n._(msg`${label}: not given in the profile`);
   }

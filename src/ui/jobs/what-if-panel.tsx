@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import type { Language } from '../../../contract/user-types';
 import type { JobPreviewActor } from '../../machines/jobs/job-preview.machine';
 import { Button } from '../components/button';
 import { errorMessage } from '../components/error-message';
+import { formatScore } from '../components/format';
 import { Histogram } from './histogram';
 
 /**
@@ -62,14 +64,15 @@ export function WhatIf({ preview, fields }: { preview: JobPreviewActor; fields: 
       {result && (
         <div role="status">
           <p className="what-if-summary">
-            <Trans>
-              {result.included} of {result.considered} candidates take part.
-            </Trans>
+            {t`${plural(result.considered, {
+              one: `${result.included} of # candidate takes part.`,
+              other: `${result.included} of # candidates take part.`,
+            })}`}
             {excluded > 0 && (
               <>
                 {' '}
                 <span className="what-if-excluded">
-                  <Trans>Must-haves exclude {excluded}.</Trans>
+                  {t`${plural(excluded, { one: 'Must-haves exclude # candidate.', other: 'Must-haves exclude # candidates.' })}`}
                 </span>
               </>
             )}
@@ -92,7 +95,7 @@ export function WhatIf({ preview, fields }: { preview: JobPreviewActor; fields: 
             <Histogram bins={result.histogram} />
             {result.best.length > 0 && (
               <p className="muted">
-                <Trans>Best score: {result.best[0]}</Trans>
+                <Trans>Best score: {formatScore(i18n, result.best[0] ?? 0)}</Trans>
               </p>
             )}
           </div>

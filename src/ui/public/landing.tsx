@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useAppActors } from '../components/app-context';
@@ -19,14 +19,41 @@ const RouterLink: LinkTo = ({ to, className, children }) => (
 export function LandingScreen() {
   const { session } = useAppActors();
   const signedIn = useSelector(session, (s) => s.matches('authenticated'));
-  return <LandingView signedIn={signedIn} LinkTo={RouterLink} />;
+  const notice = useLocation({ select: (location) => location.state.notice });
+  return (
+    <LandingView
+      signedIn={signedIn}
+      LinkTo={RouterLink}
+      notice={
+        signedIn ? null : notice === 'logged-out' ? (
+          <Trans>You are logged out. See you soon!</Trans>
+        ) : notice === 'account-deleted' ? (
+          <Trans>Your account and all its data are deleted. Thank you for using Matchwerk.</Trans>
+        ) : null
+      }
+    />
+  );
 }
 
-export function LandingView({ signedIn, LinkTo }: { signedIn: boolean; LinkTo: LinkTo }) {
+export function LandingView({
+  signedIn,
+  LinkTo,
+  notice = null,
+}: {
+  signedIn: boolean;
+  LinkTo: LinkTo;
+  /** What just ended (a logout, a deleted account), said where the visitor lands. */
+  notice?: ReactNode;
+}) {
   const { t } = useLingui();
   return (
     <section className="screen" aria-labelledby="screen-title">
       <title>{`${t`Matching people to jobs`} · Matchwerk`}</title>
+      {notice && (
+        <p role="status" className="landing-notice">
+          {notice}
+        </p>
+      )}
       <div className="hero">
         <div>
           <h1 id="screen-title">{t`Matching people to jobs`}</h1>

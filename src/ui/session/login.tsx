@@ -62,7 +62,8 @@ export function LoginScreen() {
         </div>
       )}
       <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
-        <FormError code={serverError} />
+        {/* A new attempt the form refuses replaces the last one's answer: one message, at the fields. */}
+        <FormError code={Object.keys(fieldErrors).length > 0 ? null : serverError} />
         <TextField
           id="login-email"
           name="email"

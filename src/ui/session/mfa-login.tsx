@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { TwoFactorCodeSchema } from '../../../contract/session';
 import { useAppActors } from '../components/app-context';
 import { FormError } from '../components/form-error';
+import { maskPhone } from '../components/format';
 import { Screen } from '../components/screen';
 import { TextField } from '../components/text-field';
 import { useNow } from '../components/use-now';
@@ -18,7 +19,9 @@ export function MfaLoginScreen() {
   const checking = useSelector(session, (s) => s.matches('verifyingCode'));
   const resending = useSelector(session, (s) => s.matches('resendingCode'));
   const error = useSelector(session, (s) => s.context.error);
-  const phone = useSelector(session, (s) => s.context.claims?.phone_number ?? null);
+  const phoneNumber = useSelector(session, (s) => s.context.claims?.phone_number ?? null);
+  // Whoever stands at the screen has only a password so far: the number shows masked.
+  const phone = phoneNumber ? maskPhone(phoneNumber) : null;
   const resendAllowedAt = useSelector(session, (s) => s.context.resendAllowedAt);
   const now = useNow(resendAllowedAt !== null);
   const wait = resendAllowedAt === null ? 0 : Math.max(0, Math.ceil((resendAllowedAt - now) / 1000));

@@ -25,9 +25,16 @@ export function Header() {
     select: (m) => Boolean(m.loaderData?.search),
   });
   const items = agentShell ? [] : navigationFor(claims);
+  // Escape closes the open menu from anywhere in the bar and gives the focus back to its button.
+  const closeMenuOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    event.currentTarget.querySelector<HTMLButtonElement>('.menu-button')?.focus();
+  };
   return (
     <header className="header">
-      <div className="header-bar">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape bubbles up from the menu button and the navigation's links */}
+      <div className="header-bar" onKeyDown={closeMenuOnEscape}>
         <Link to="/" className="brand">
           <LogoMark />
           <span className="brand-name">Matchwerk</span>
@@ -156,7 +163,7 @@ function AccountMenu({ claims }: { claims: TokenClaims }) {
           onClick={() => {
             close();
             session.send({ type: 'session.logout' });
-            void navigate({ to: '/' });
+            void navigate({ to: '/', state: { notice: 'logged-out' } });
           }}
         >
           <Trans>Log out</Trans>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { CityValue } from '../../../../contract/catalog';
+import { cityName } from '../../../../contract/city-names';
 import { errorMessage } from '../error-message';
 import type { WidgetProps } from './field-props';
 
@@ -9,7 +10,7 @@ import type { WidgetProps } from './field-props';
  * A city of the bundled list, searched as the user types (prefix, accents ignored, larger cities
  * first). The search runs in the city-search machine; the chosen city's id is what the server keeps.
  */
-export function CityInput({ id, value, onChange, common, citySearch }: WidgetProps) {
+export function CityInput({ id, value, onChange, common, citySearch, language }: WidgetProps) {
   const { t, i18n } = useLingui();
   const city = value && typeof value === 'object' ? (value as CityValue) : null;
   const search = useActorRef(citySearch, { input: { query: city?.name ?? '' } });
@@ -31,7 +32,7 @@ export function CityInput({ id, value, onChange, common, citySearch }: WidgetPro
       />
       {city && (
         <p className="muted">
-          {city.name} ({city.country})
+          {cityName(city.name, language)} ({city.country})
         </p>
       )}
       {busy && (
@@ -64,7 +65,7 @@ export function CityInput({ id, value, onChange, common, citySearch }: WidgetPro
                 search.send({ type: 'city.choose', hit });
               }}
             >
-              {hit.name} ({hit.country})
+              {cityName(hit.name, language)} ({hit.country})
             </button>
           </li>
         ))}

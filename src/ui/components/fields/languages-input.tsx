@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGE_LEVELS, type LanguageValue } from '../../../../contract/catalog';
 import { Button } from '../button';
+import { languageLevelName } from '../language-level';
 import { Select } from '../select';
 import type { WidgetProps } from './field-props';
 
@@ -9,16 +10,15 @@ const NONE = '__none__';
 
 /** Languages with a level each (CEFR A1–C2 or native). */
 export function LanguagesInput({ field, id, value, onChange, language }: WidgetProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const rows = Array.isArray(value) ? (value as LanguageValue[]) : [];
   const update = (index: number, row: Partial<LanguageValue>) =>
     onChange(rows.map((r, i) => (i === index ? { ...r, ...row } : r)));
-  const levelName = (level: string) => (level === 'native' ? t`native` : level);
   const languages = [
     { id: NONE, label: '—' },
     ...(field.options ?? []).map((o) => ({ id: o.value, label: o.label[language] })),
   ];
-  const levels = LANGUAGE_LEVELS.map((level) => ({ id: level, label: levelName(level) }));
+  const levels = LANGUAGE_LEVELS.map((level) => ({ id: level, label: languageLevelName(i18n, level) }));
   return (
     <div className="languages">
       {rows.map((row, index) => (
