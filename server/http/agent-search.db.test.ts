@@ -23,10 +23,11 @@ beforeAll(async () => {
   ] as const;
   for (const [i, [title, company, status]] of jobs.entries()) {
     await f.db.db.execute(
-      sql`insert into jobs (id, origin, created_by, status, "values", criteria, updated_at)
+      // The client is the company chosen (issue 20, point 3), found by its name.
+      sql`insert into jobs (id, origin, created_by, status, "values", criteria, updated_at, client_company_id)
           values (${crypto.randomUUID()}, 'agent', ${f.ids.agent}, ${status},
-                  ${JSON.stringify({ title, company, target_types: ['stella'] })}::jsonb, '[]'::jsonb,
-                  now() - make_interval(mins => ${i}))`,
+                  ${JSON.stringify({ title, target_types: ['stella'] })}::jsonb, '[]'::jsonb,
+                  now() - make_interval(mins => ${i}), ${company ? f.companyId : null})`,
     );
   }
   await f.db.db.execute(
