@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGE_LEVELS, type LanguageValue } from '../../../../contract/catalog';
 import { Button } from '../button';
-import { Select } from '../select';
+import { Select, sortedByLabel } from '../select';
 import type { WidgetProps } from './field-props';
 
 /** The "no language chosen yet" entry of a new row: react-aria's keys cannot be empty. */
@@ -16,7 +16,10 @@ export function LanguagesInput({ field, id, value, onChange, language }: WidgetP
   const levelName = (level: string) => (level === 'native' ? t`native` : level);
   const languages = [
     { id: NONE, label: '—' },
-    ...(field.options ?? []).map((o) => ({ id: o.value, label: o.label[language] })),
+    ...sortedByLabel(
+      (field.options ?? []).map((o) => ({ id: o.value, label: o.label[language] })),
+      language,
+    ),
   ];
   const levels = LANGUAGE_LEVELS.map((level) => ({ id: level, label: levelName(level) }));
   return (
