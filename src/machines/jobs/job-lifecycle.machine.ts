@@ -175,6 +175,8 @@ export const jobLifecycleMachine = setup({
     },
     // A new job or a copy, not saved yet: its form creates it.
     draft: {
+      // `stage`: a state a person names (the lifecycle page draws these, src/ui/lifecycle).
+      meta: { stage: true },
       invoke: {
         id: 'form',
         src: 'form',
@@ -190,6 +192,7 @@ export const jobLifecycleMachine = setup({
       },
     },
     active: {
+      meta: { stage: true },
       invoke: {
         id: 'form',
         src: 'form',
@@ -217,7 +220,7 @@ export const jobLifecycleMachine = setup({
             { target: 'idle' },
           ],
         },
-        idle: { on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
+        idle: { meta: { stage: true }, on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
         requesting: {
           tags: ['busy'],
           invoke: {
@@ -228,6 +231,7 @@ export const jobLifecycleMachine = setup({
           },
         },
         inFlight: {
+          meta: { stage: true },
           tags: ['running'],
           invoke: {
             src: 'watchRun',
@@ -265,9 +269,9 @@ export const jobLifecycleMachine = setup({
             ],
           },
         },
-        done: { on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
-        failed: { on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
-        cancelled: { on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
+        done: { meta: { stage: true }, on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
+        failed: { meta: { stage: true }, on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
+        cancelled: { meta: { stage: true }, on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
       },
     },
     archiving: {
@@ -280,6 +284,7 @@ export const jobLifecycleMachine = setup({
       },
     },
     archived: {
+      meta: { stage: true },
       on: {
         'job.activate': { guard: 'mayManage', target: 'activating' },
         'job.delete': { guard: 'mayManage', target: 'deleting' },
