@@ -1,7 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
 import {
+  type ContextType,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import {
+  Button,
   ComboBox,
+  ComboBoxStateContext,
   Input,
   type Key,
   Label,
@@ -16,6 +27,9 @@ import {
 } from 'react-aria-components';
 import { FieldHelp } from './field-help';
 import type { Option } from './select';
+
+/** react-aria's state of a combo box, as its context hands it out. */
+type ComboState = ContextType<typeof ComboBoxStateContext>;
 
 export interface TagPickerProps {
   id: string;
@@ -63,10 +77,14 @@ export function TagPicker({
   ];
   const chosen = value.map((v) => ({ id: v, label: labelOf.get(v) ?? v }));
   const remove = (keys: Set<Key>) => onChange(value.filter((v) => !keys.has(v)));
+  // react-aria's state of the combo box, to close the list after a pick: with the input emptied, it
+  // would otherwise open again at once and hide the rest of the page (the new tag too) from readers.
+  const combo = useRef<ComboState>(null);
   const pick = (key: Key | null) => {
     if (key === null) return;
     onChange([...value, String(key)]);
     setText('');
+    combo.current?.close();
   };
   // Enter with no option highlighted takes the first match ("Pfle" + Enter); Backspace in the empty
   // input removes the last tag, as in every tag field.
@@ -97,8 +115,15 @@ export function TagPicker({
         isInvalid={Boolean(errorMessage)}
         validationBehavior="aria"
       >
+        <StateOf into={combo} />
         <Label>{label}</Label>
-        <Input id={id} className="rac-input" placeholder={t`Type to search`} onKeyDown={onKeyDown} />
+        <div className="rac-combo">
+          <Input id={id} className="rac-input" placeholder={t`Type to search`} onKeyDown={onKeyDown} />
+          {/* Opens the whole list for a pointer; react-aria keeps it out of the tab order. */}
+          <Button className="rac-combo-button">
+            <span aria-hidden="true">▾</span>
+          </Button>
+        </div>
         <FieldHelp description={description} errorMessage={errorMessage} />
         <Popover className="rac-popover">
           <ListBox
@@ -133,4 +158,10 @@ export function TagPicker({
       )}
     </div>
   );
+}
+
+/** Hands the enclosing combo box's state to its owner (react-aria gives it only through context). */
+function StateOf({ into }: { into: RefObject<ComboState> }) {
+  into.current = useContext(ComboBoxStateContext);
+  return null;
 }
