@@ -275,3 +275,42 @@ export const AccountExportSchema = v.object({
   agentEdits: v.array(AgentEditSchema),
 });
 export type AccountExport = v.InferOutput<typeof AccountExportSchema>;
+
+/**
+ * Where SMS may go unless the operator sets SMS_COUNTRIES: the EU/EEA countries, Switzerland and the
+ * United Kingdom (ISO 3166 codes). The phone forms offer these countries; the server checks its own setting.
+ */
+export const DEFAULT_SMS_COUNTRIES = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+  'IS',
+  'LI',
+  'NO',
+  'CH',
+  'GB',
+] as const;

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import * as v from 'valibot';
+import { DEFAULT_SMS_COUNTRIES as SMS_COUNTRY_CODES } from '../contract/account';
 
 /** The legal texts shipped with the code (server/legal/texts), used unless LEGAL_DIR names others. */
 export const DEFAULT_LEGAL_DIR = fileURLToPath(new URL('./legal/texts', import.meta.url));
@@ -45,9 +46,8 @@ const HttpUrl = (protocols: string[]) =>
     ),
   );
 
-/** Where SMS may go by default: the EU/EEA countries, Switzerland and the United Kingdom. */
-export const DEFAULT_SMS_COUNTRIES =
-  'AT,BE,BG,HR,CY,CZ,DK,EE,FI,FR,DE,GR,HU,IE,IT,LV,LT,LU,MT,NL,PL,PT,RO,SK,SI,ES,SE,IS,LI,NO,CH,GB';
+/** Where SMS may go by default (contract/account.ts: the phone forms offer the same list). */
+export const DEFAULT_SMS_COUNTRIES = SMS_COUNTRY_CODES.join(',');
 
 const countryList = (value: string) =>
   value

@@ -66,7 +66,7 @@ describe.each([
     await page.goto(`${app.url}/newJob`);
     await expect.poll(() => heading(page)).toBe('Neue Stellenanfrage');
     // The agency's target groups are not the company's to choose; no type key shows anywhere.
-    expect(await page.getByRole('group', { name: 'Zielgruppen' }).count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'Zielgruppen' }).count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toMatch(/\b(luna|stella|nova)\b/i);
     await page.getByLabel('Titel').fill(request);
     await page

@@ -227,3 +227,22 @@ export async function smsCode(url: string, to: string, timeoutMs = 10_000): Prom
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * Picks an option of a catalogue form's tag picker (src/ui/components/tag-picker.tsx) as a person
+ * does: types its name into the field and chooses it from the list; waits for its tag.
+ */
+export async function pickTag(page: Page, field: string, option: string): Promise<void> {
+  const input = page.getByRole('combobox', { name: field, exact: true });
+  await input.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect
+    .poll(() =>
+      page
+        .getByRole('grid', { name: `Gewählt: ${field}` })
+        .getByRole('row')
+        .filter({ hasText: option })
+        .count(),
+    )
+    .toBe(1);
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job, Run } from '../../contract/job';
 import { agentJob, companyRequest, copyDraft, newDraft } from '../support/job-table';
 import { type Expectation, type ModelTable, tableState } from '../support/model';
-import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { accessibilityViolations, launchBrowser, logIn, pickTag, type RunningApp, startApp } from './harness';
 
 /*
  * The job machine's paths (issue 11: "the same paths driven in the browser"), walked in the real built
@@ -487,10 +487,11 @@ async function act(ctx: WalkContext, step: Step, next: string | undefined) {
         await weight.press('ArrowRight');
       } else {
         // A company's request form has the employment types, not the agent's skills.
-        await page
-          .getByRole('group', { name: walk.screen === 'company' ? 'Beschäftigungsarten' : 'Kenntnisse' })
-          .getByText(walk.screen === 'company' ? 'Vollzeit' : 'SQL', { exact: true })
-          .click();
+        await pickTag(
+          page,
+          walk.screen === 'company' ? 'Beschäftigungsarten' : 'Kenntnisse',
+          walk.screen === 'company' ? 'Vollzeit' : 'SQL',
+        );
       }
       break;
     case 'save':

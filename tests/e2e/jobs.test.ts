@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { accessibilityViolations, launchBrowser, logIn, pickTag, type RunningApp, startApp } from './harness';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 /** The demo's "Full-Stack-Entwickler/in TypeScript": skills weighted 5, not a must-have (server/demo/jobs.ts). */
@@ -70,15 +70,9 @@ describe('matching jobs in a browser, in German', () => {
     const whatIf = page.getByRole('complementary', { name: 'Was wäre, wenn' });
     await expect.poll(() => whatIf.getByText(/von \d+ Kandidat\/innen kämen in Frage/).count()).toBe(1);
 
-    // react-aria's checkboxes hide their input under the drawn box: a person clicks the option's name.
-    const skills = page.getByRole('group', { name: 'Kenntnisse' });
-    await skills.getByText('SQL', { exact: true }).click();
-    await skills.getByText('Python', { exact: true }).click();
-    await expect
-      .poll(() => skills.getByRole('checkbox', { name: 'SQL', exact: true }).isChecked())
-      .toBe(true);
-    const employment = page.getByRole('group', { name: 'Beschäftigungsarten' });
-    await employment.getByText('Vollzeit', { exact: true }).click();
+    await pickTag(page, 'Kenntnisse', 'SQL');
+    await pickTag(page, 'Kenntnisse', 'Python');
+    await pickTag(page, 'Beschäftigungsarten', 'Vollzeit');
     await page.getByLabel('Berufserfahrung mindestens', { exact: false }).fill('2');
 
     const before = await whatIf.getByRole('img').getAttribute('aria-label');
@@ -184,10 +178,7 @@ describe('matching jobs in a browser, in German', () => {
     await expect.poll(() => heading(company)).toBe('Neue Stellenanfrage');
     expect(await company.getByRole('slider', { name: /Gewichtung/ }).count()).toBe(0);
     await company.getByLabel('Titel', { exact: false }).fill('Lagerhelfer/in Hamburg');
-    await company
-      .getByRole('group', { name: 'Beschäftigungsarten' })
-      .getByText('Vollzeit', { exact: true })
-      .click();
+    await pickTag(company, 'Beschäftigungsarten', 'Vollzeit');
     await company.getByRole('button', { name: 'Anfrage senden' }).click();
     await expect
       .poll(() => company.getByText('Ihre Anfrage wurde gesendet', { exact: false }).count())

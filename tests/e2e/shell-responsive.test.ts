@@ -152,8 +152,8 @@ describe.each([
     await logInToDashboard(page, app, 'stella@matchwerk.example');
     await page.goto(`${app.url}/lifecycle`);
     await appShows(page, 'Lebenszyklus');
-    expect(await page.getByRole('img', { name: 'Schritte der Registrierung' }).count()).toBe(1);
-    expect(await page.getByRole('img', { name: 'Zustände der Sitzung' }).count()).toBe(1);
+    expect(await page.getByRole('list', { name: 'Schritte der Registrierung' }).count()).toBe(1);
+    expect(await page.getByRole('list', { name: 'Zustände der Sitzung' }).count()).toBe(1);
     expect(await page.getByText('Ihre Registrierung ist abgeschlossen').count()).toBe(1);
     await checkPage(page, `${size}-lifecycle`);
     await context.close();

@@ -195,6 +195,8 @@ export const jobLifecycleMachine = setup({
     },
     // A new job or a copy, not saved yet: its form creates it.
     draft: {
+      // `stage`: a state a person names (the lifecycle page draws these, src/ui/lifecycle).
+      meta: { stage: true },
       invoke: {
         id: 'form',
         src: 'form',
@@ -210,6 +212,7 @@ export const jobLifecycleMachine = setup({
       },
     },
     active: {
+      meta: { stage: true },
       invoke: {
         id: 'form',
         src: 'form',
@@ -237,7 +240,7 @@ export const jobLifecycleMachine = setup({
             { target: 'idle' },
           ],
         },
-        idle: { on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
+        idle: { meta: { stage: true }, on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
         requesting: {
           tags: ['busy'],
           invoke: {
@@ -248,6 +251,7 @@ export const jobLifecycleMachine = setup({
           },
         },
         inFlight: {
+          meta: { stage: true },
           tags: ['running'],
           invoke: {
             src: 'watchRun',
@@ -285,9 +289,9 @@ export const jobLifecycleMachine = setup({
             ],
           },
         },
-        done: { on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
-        failed: { on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
-        cancelled: { on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
+        done: { meta: { stage: true }, on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
+        failed: { meta: { stage: true }, on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
+        cancelled: { meta: { stage: true }, on: { 'job.run': { guard: 'mayManage', target: 'requesting' } } },
       },
     },
     archiving: {
@@ -300,6 +304,7 @@ export const jobLifecycleMachine = setup({
       },
     },
     archived: {
+      meta: { stage: true },
       on: {
         'job.activate': { guard: 'mayManage', target: 'activating' },
         'job.delete': { guard: 'mayManage', target: 'deleting' },

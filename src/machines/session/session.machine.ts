@@ -181,7 +181,9 @@ export const sessionMachine = setup({
         ],
       },
     },
+    // `stage`: a state a person names (the lifecycle page draws these, src/ui/lifecycle).
     loggedOut: {
+      meta: { stage: true },
       on: {
         'session.login': { target: 'authenticating', actions: 'clearError' },
         'session.tokensIssued': {
@@ -221,6 +223,7 @@ export const sessionMachine = setup({
       },
     },
     mfaPending: {
+      meta: { stage: true },
       tags: ['mfa'],
       on: {
         'session.submitCode': { target: 'verifyingCode', actions: 'clearError' },
@@ -255,6 +258,7 @@ export const sessionMachine = setup({
       },
     },
     authenticated: {
+      meta: { stage: true },
       initial: 'idle',
       states: {
         idle: {

@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { CityHit, FieldDefinition } from '../../../contract/catalog';
@@ -135,7 +135,7 @@ describe('catalogue form', () => {
     renderForm();
     for (const name of ['Vorname', 'Berufserfahrung', 'Verfügbar ab', 'Arbeitsort'])
       expect(screen.getByLabelText(name, { exact: false })).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Fähigkeiten' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Fähigkeiten' })).toBeTruthy();
     cleanup();
     renderForm({}, 'en');
     expect(screen.getByLabelText('First name', { exact: false })).toBeTruthy();
@@ -152,7 +152,10 @@ describe('catalogue form', () => {
     // A react-aria select is a button that opens a list box.
     fireEvent.click(screen.getByRole('button', { name: /Arbeitsort/ }));
     fireEvent.click(screen.getByRole('option', { name: 'Hybrid' }));
-    fireEvent.click(screen.getByLabelText('GO'));
+    // The tag picker: what was typed, then Enter takes the first match.
+    const skills = screen.getByRole('combobox', { name: 'Fähigkeiten' });
+    fireEvent.change(skills, { target: { value: 'g' } });
+    fireEvent.keyDown(skills, { key: 'Enter' });
     fireEvent.click(screen.getByRole('button', { name: 'Add a language' }));
     expect(onChange.mock.calls).toEqual([
       ['first_name', 'Ada'],
@@ -164,15 +167,37 @@ describe('catalogue form', () => {
     ]);
   });
 
-  it('filters a long option list as the user types, keeping the chosen ones', () => {
-    renderForm({ values: { skills: ['sql'] } });
-    const group = screen.getByRole('group', { name: 'Fähigkeiten' });
-    fireEvent.change(within(group).getByRole('searchbox'), { target: { value: 'ja' } });
+  it('offers the options not chosen yet that match what was typed, by their names', () => {
+    renderForm({ values: { skills: ['sql', 'rust'] } });
+    const skills = screen.getByRole('combobox', { name: 'Fähigkeiten' });
+    act(() => skills.focus());
+    fireEvent.change(skills, { target: { value: 'o' } });
+    // SQL is chosen already; the rest in the order of their names, not of the catalogue.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'DOCKER',
+      'GO',
+      'KOTLIN',
+      'PYTHON',
+    ]);
+    fireEvent.change(skills, { target: { value: 'zz' } });
+    // react-aria reads the empty list's note out as its only entry.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Nothing matches "zz".']);
+  });
+
+  it('shows the chosen values as tags, removed by their button or Backspace in the empty input', () => {
+    const onChange = renderForm({ values: { skills: ['sql', 'rust'] } });
+    const tags = screen.getByRole('grid', { name: 'Chosen: Fähigkeiten' });
     expect(
-      within(group)
-        .getAllByRole('checkbox')
-        .map((c) => c.closest('label')?.textContent?.trim()),
-    ).toEqual(['SQL', 'JAVA']);
+      within(tags)
+        .getAllByRole('row')
+        .map((r) => r.textContent?.replace('×', '')),
+    ).toEqual(['SQL', 'RUST']);
+    fireEvent.click(within(tags).getByRole('button', { name: 'Remove SQL' }));
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Fähigkeiten' }), { key: 'Backspace' });
+    expect(onChange.mock.calls).toEqual([
+      ['skills', ['rust']],
+      ['skills', ['sql']],
+    ]);
   });
 
   it('ties an error to its field and lists it in the summary', () => {

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { getCountries } from 'libphonenumber-js';
 import { type FormEvent, useMemo } from 'react';
+import { DEFAULT_SMS_COUNTRIES } from '../../../contract/account';
 import type { PhoneSetupActor } from '../../machines/account/phone-setup.machine';
 import { fieldMessage } from './error-message';
 import { FormError } from './form-error';
 import { ResendButton } from './resend-button';
+import { Select, sortedByLabel } from './select';
 import { TextField } from './text-field';
 
 const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
@@ -42,11 +43,13 @@ export function PhoneSetupForm({
   const pendingPhone = useSelector(phone, (s) => s.context.pendingPhone);
   const allowedAt = useSelector(phone, (s) => s.context.resendAllowedAt);
   const first = (key: string) => fieldErrors[key]?.[0];
+  // Only where SMS go (SMS_COUNTRIES), by their names in the user's language.
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([i18n.locale], { type: 'region' });
-    return getCountries()
-      .map((code) => ({ code, name: names.of(code) ?? code }))
-      .sort((a, b) => a.name.localeCompare(b.name, i18n.locale));
+    return sortedByLabel(
+      DEFAULT_SMS_COUNTRIES.map((code) => ({ id: code, label: names.of(code) ?? code })),
+      i18n.locale,
+    );
   }, [i18n.locale]);
 
   if (awaitingCode) {
@@ -113,18 +116,14 @@ export function PhoneSetupForm({
           errorMessage={fieldMessage(i18n, first('currentPassword'))}
         />
       )}
-      <div className="field">
-        <label htmlFor={`${idPrefix}-country`}>
-          <Trans>Country</Trans>
-        </label>
-        <select id={`${idPrefix}-country`} name="countryCode" defaultValue="DE">
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        id={`${idPrefix}-country`}
+        name="countryCode"
+        label={<Trans>Country</Trans>}
+        options={countries}
+        defaultSelectedKey="DE"
+        errorMessage={fieldMessage(i18n, first('countryCode'))}
+      />
       <TextField
         id={`${idPrefix}-number`}
         name="phoneNumber"

@@ -17,6 +17,12 @@ export interface Option {
   label: string;
 }
 
+/** Options in the order of their labels in the user's language ("Ä" beside "A", "Ö" beside "O"). */
+export function sortedByLabel<T extends { label: string }>(options: readonly T[], locale: string): T[] {
+  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  return [...options].sort((a, b) => collator.compare(a.label, b.label));
+}
+
 export interface SelectProps extends Omit<AriaSelectProps<Option>, 'className' | 'children' | 'items'> {
   label: ReactNode;
   options: Option[];

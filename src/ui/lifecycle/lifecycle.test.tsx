@@ -1,16 +1,15 @@
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromTransition, getInitialSnapshot } from 'xstate';
+import { createActor, fromPromise, fromTransition, getInitialSnapshot } from 'xstate';
 import type { TokenClaims } from '../../../contract/session';
 import { fakeToken } from '../../../tests/support/tokens';
 import { registrationMachine, registrationStep } from '../../machines/registration/registration.machine';
-import { sessionMachine } from '../../machines/session/session.machine';
 import { decodeClaims } from '../../machines/session/token';
+import { resourceMachine } from '../../machines/shared/resource.machine';
 import { type AppActors, AppActorsContext } from '../components/app-context';
-import { LifecycleScreen, registrationStateOf, sessionStateOf } from './lifecycle';
-import { machineDiagram } from './machine-graph';
+import { type JobCounts, LifecycleScreen, registrationStateOf, sessionStateOf } from './lifecycle';
 
 const claims = (partial: Partial<TokenClaims>) => {
   const decoded = decodeClaims(fakeToken(partial));
@@ -53,39 +52,68 @@ describe('"you are here" from the token', () => {
 describe('the lifecycle page', () => {
   afterEach(cleanup);
 
+  /** A loaded resource answering `data` (the page only reads its snapshot). */
+  const loaded = (data: unknown) =>
+    createActor(resourceMachine.provide({ actors: { fetchData: fromPromise(async () => data) } })).start();
+
   /** The page over a session that holds these claims (the page only reads them). */
-  function renderPage(partial: Partial<TokenClaims>) {
+  function renderPage(partial: Partial<TokenClaims>, jobCounts: JobCounts | null = null) {
     const session = createActor(fromTransition((state) => state, { claims: claims(partial) })).start();
     const actors = { session } as unknown as AppActors;
     render(
       <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en: {} } })}>
         <AppActorsContext.Provider value={actors}>
-          <LifecycleScreen />
+          <LifecycleScreen jobCounts={jobCounts} />
         </AppActorsContext.Provider>
       </I18nProvider>,
     );
   }
+  const stageNames = (list: HTMLElement) =>
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.stage-name')?.textContent);
 
-  it('draws every state of both machines, each named in words, and fills where the token stands', () => {
+  it('names each registration and session stage in words and marks where the token stands', () => {
     renderPage({ registration_step: 2, login_status: 'ok' });
-    const registrationSvg = screen.getByRole('img', { name: 'Registration steps' });
-    const sessionSvg = screen.getByRole('img', { name: 'Session states' });
-    const registration = machineDiagram(registrationMachine);
-    const session = machineDiagram(sessionMachine);
-    const names = (svg: Element) => [...svg.querySelectorAll('.lc-node text')].map((t) => t.textContent);
-    expect(names(registrationSvg)).toHaveLength(registration.nodes.length);
-    expect(names(sessionSvg)).toHaveLength(session.nodes.length);
-    for (const [svg, diagram] of [
-      [registrationSvg, registration],
-      [sessionSvg, session],
-    ] as const) {
-      // A state shows its raw key only while it has no name in words.
-      const keys = diagram.nodes.map((node) => node.key);
-      expect(names(svg).filter((name, index) => name === keys[index])).toEqual([]);
-    }
-    const here = (svg: Element) => [...svg.querySelectorAll('.lc-node.here text')].map((t) => t.textContent);
-    expect(here(registrationSvg)).toEqual(['SMS protection', 'Phone number and code']);
-    expect(here(sessionSvg)).toEqual(['Logged in', 'Working']);
-    expect(registrationSvg.querySelectorAll('path.lc-edge').length).toBeGreaterThan(10);
+    const registration = screen.getByRole('list', { name: 'Registration steps' });
+    expect(stageNames(registration)).toEqual([
+      'Create an account',
+      'Confirm the e-mail address',
+      'SMS protection',
+      'Fill in the profile',
+      'Add a photo',
+      'Registration finished',
+    ]);
+    const current = registration.querySelector('[aria-current="step"]');
+    expect(current?.querySelector('.stage-name')?.textContent).toBe('SMS protection');
+    expect(current?.textContent).toContain('You are here');
+    expect(current?.textContent).toContain('Then: Fill in the profile');
+    const session = screen.getByRole('list', { name: 'Session states' });
+    expect(stageNames(session)).toEqual(['Logged out', 'Waiting for the SMS code', 'Logged in']);
+    expect(session.querySelector('[aria-current="step"] .stage-name')?.textContent).toBe('Logged in');
+    // No stage shows a machine's raw key.
+    expect(screen.queryByText(/^(validation|mfaPending|inFlight)$/)).toBeNull();
+    // Candidates see no job lifecycle.
+    expect(screen.queryByRole('list', { name: 'Job stages' })).toBeNull();
+  });
+
+  it('shows an agent the job lifecycle with the jobs in each stage', async () => {
+    const jobs = loaded({ items: [], total: 0, counts: { active: 7, archived: 1 } });
+    const dashboard = loaded({ runsInFlight: 2 });
+    jobs.send({ type: 'resource.load', query: {} });
+    dashboard.send({ type: 'resource.load', query: {} });
+    renderPage({ registration_step: 0, user_type: 'agent' }, { jobs, dashboard });
+    const stages = await screen.findByRole('list', { name: 'Job stages' });
+    await waitFor(() => expect(stages.textContent).toContain('7 jobs'));
+    const item = (name: string) =>
+      within(stages)
+        .getAllByRole('listitem')
+        .find((li) => li.querySelector(':scope > .stage-head .stage-name')?.textContent === name);
+    expect(item('Active')?.querySelector(':scope > .stage-head .stage-count')?.textContent).toBe('7 jobs');
+    expect(item('Archived')?.querySelector('.stage-count')?.textContent).toBe('1 job');
+    expect(item('Run queued or running')?.querySelector('.stage-count')?.textContent).toBe('2 runs');
+    expect(item('Archived')?.textContent).toContain('Then: Active or Deleted');
+    // The runs are stages inside "Active".
+    expect(item('Active')?.querySelectorAll('.stage-diagram.nested > .stage')).toHaveLength(5);
   });
 });

@@ -1,50 +1,45 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { AgentDashboard } from '../../../contract/agent';
+import type { JobListResponse } from '../../../contract/job';
 import type { TokenClaims } from '../../../contract/session';
+import { jobLifecycleMachine } from '../../machines/jobs/job-lifecycle.machine';
 import { registrationMachine } from '../../machines/registration/registration.machine';
 import { sessionMachine } from '../../machines/session/session.machine';
+import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { useAppActors } from '../components/app-context';
+import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
-import { LifecycleDiagram } from './lifecycle-diagram';
-import { machineDiagram } from './machine-graph';
+import { type DiagramNode, machineDiagram } from './machine-graph';
+import { StateDiagram } from './state-diagram';
 
 const registration = machineDiagram(registrationMachine);
 const session = machineDiagram(sessionMachine);
+const job = machineDiagram(jobLifecycleMachine);
 
-/** State names in words; a state the machines gain later shows its key until it is named here. */
-const STATE_NAMES: Record<string, MessageDescriptor> = {
-  entering: msg`Start`,
-  account: msg`Create account`,
-  editing: msg`Filling in the form`,
-  creating: msg`Creating the account…`,
-  validation: msg`Confirm e-mail address`,
-  waiting: msg`Waiting for the link to be opened`,
-  resending: msg`Sending the link again…`,
-  phone: msg`SMS protection`,
-  settingUp: msg`Phone number and code`,
-  skipping: msg`Skipping SMS protection…`,
-  profile: msg`Fill in the profile`,
-  loadingFields: msg`Loading the required fields…`,
-  loadFailed: msg`The fields could not be loaded`,
-  advancing: msg`Saving the profile step…`,
-  advanceFailed: msg`The profile step was not saved`,
-  photo: msg`Add a photo`,
-  choosing: msg`Upload a photo or skip`,
-  finishing: msg`Finishing…`,
-  done: msg`Registration finished`,
-  restoring: msg`Opening Matchwerk`,
-  verifying: msg`Checking the session…`,
-  loggedOut: msg`Logged out`,
-  authenticating: msg`Logging in…`,
-  mfaPending: msg`Enter the SMS code`,
-  verifyingCode: msg`Checking the code…`,
-  resendingCode: msg`Sending a new code…`,
-  authenticated: msg`Logged in`,
-  idle: msg`Working`,
-  refreshing: msg`Renewing the session…`,
-  loggingOut: msg`Logging out…`,
+/** Stage names in words, by state id (keys such as "done" repeat across machines and levels). */
+const STAGE_NAMES: Record<string, MessageDescriptor> = {
+  'registration.account': msg`Create an account`,
+  'registration.validation': msg`Confirm the e-mail address`,
+  'registration.phone': msg`SMS protection`,
+  'registration.profile': msg`Fill in the profile`,
+  'registration.photo': msg`Add a photo`,
+  'registration.done': msg`Registration finished`,
+  'session.loggedOut': msg`Logged out`,
+  'session.mfaPending': msg`Waiting for the SMS code`,
+  'session.authenticated': msg`Logged in`,
+  'job.draft': msg`New job, not saved yet`,
+  'job.active': msg`Active`,
+  'job.active.idle': msg`No run yet`,
+  'job.active.inFlight': msg`Run queued or running`,
+  'job.active.done': msg`Run finished: results ready`,
+  'job.active.failed': msg`Run failed`,
+  'job.active.cancelled': msg`Run cancelled`,
+  'job.archived': msg`Archived`,
+  'job.deleted': msg`Deleted`,
 };
 
 /**
@@ -71,53 +66,105 @@ export function sessionStateOf(claims: TokenClaims): string[] {
     : ['session.authenticated', 'session.authenticated.idle'];
 }
 
-/** The account's lifecycle (PRODUCT.md §6): both machines drawn from their definitions, you are here, what's next. */
-export function LifecycleScreen() {
+/** What an agent's lifecycle page counts (GET /api/jobs/list's counts, the agent dashboard's runs). */
+export interface JobCounts {
+  jobs: ResourceActor;
+  dashboard: ResourceActor;
+}
+
+/**
+ * The lifecycle page (PRODUCT.md §6), drawn from the machines' definitions for people: where the
+ * account stands and what comes next; for agents the job lifecycle with the jobs in each stage.
+ * Another machine (the pipeline) is one more `<StateDiagram>` with its stage names here.
+ */
+export function LifecycleScreen({ jobCounts }: { jobCounts: JobCounts | null }) {
   const { t, i18n } = useLingui();
   const { session: sessionActor } = useAppActors();
   const claims = useSelector(sessionActor, (s) => s.context.claims);
-  const label = (key: string) => {
-    const name = STATE_NAMES[key];
-    return name ? i18n._(name) : key;
+  const label = (node: DiagramNode) => {
+    const name = STAGE_NAMES[node.id];
+    return name ? i18n._(name) : node.key;
   };
   return (
     <Screen title={t`Lifecycle`}>
       <p className="lead">
         <Trans>
-          Where your account stands and what comes next. The diagrams are drawn from the very state machines
-          that run this app: the filled box is where you are; dashed boxes are short waits for the server,
-          dashed arrows lead back.
+          Where things stand and what comes next, step by step. The steps are read from the very state
+          machines that run this app.
         </Trans>
       </p>
       {claims && <NextSteps claims={claims} />}
       <div className="lifecycle-grid">
-        <figure className="lifecycle-figure">
-          <figcaption>
+        {jobCounts && <JobLifecycle counts={jobCounts} label={label} />}
+        <section className="lifecycle-figure" aria-labelledby="lifecycle-registration">
+          <h2 id="lifecycle-registration">
             <Trans>Registration</Trans>
-          </figcaption>
-          <LifecycleDiagram
+          </h2>
+          <StateDiagram
             diagram={registration}
             title={t`Registration steps`}
             here={claims ? registrationStateOf(claims) : []}
             label={label}
           />
-        </figure>
-        <figure className="lifecycle-figure">
-          <figcaption>
+        </section>
+        <section className="lifecycle-figure" aria-labelledby="lifecycle-session">
+          <h2 id="lifecycle-session">
             <Trans>Session</Trans>
-          </figcaption>
-          <LifecycleDiagram
+          </h2>
+          <StateDiagram
             diagram={session}
             title={t`Session states`}
             here={claims ? sessionStateOf(claims) : []}
             label={label}
           />
           <p className="muted">
-            <Trans>From any state: when another tab logs in or out, this one follows it.</Trans>
+            <Trans>When another tab logs in or out, this one follows it.</Trans>
           </p>
-        </figure>
+        </section>
       </div>
     </Screen>
+  );
+}
+
+/** The job lifecycle with the agency's jobs in each stage. */
+function JobLifecycle({ counts, label }: { counts: JobCounts; label: (node: DiagramNode) => string }) {
+  const { t } = useLingui();
+  const list = useSelector(counts.jobs, (s) => s);
+  const dashboard = useSelector(counts.dashboard, (s) => s);
+  const jobs = resourceData<JobListResponse>(list)?.counts;
+  const runs = resourceData<AgentDashboard>(dashboard)?.runsInFlight;
+  const shown: Record<string, ReactNode> = {};
+  if (jobs) {
+    shown['job.active'] = <Plural value={jobs.active} one="# job" other="# jobs" />;
+    shown['job.archived'] = <Plural value={jobs.archived} one="# job" other="# jobs" />;
+  }
+  if (runs !== undefined) shown['job.active.inFlight'] = <Plural value={runs} one="# run" other="# runs" />;
+  return (
+    <section className="lifecycle-figure wide" aria-labelledby="lifecycle-jobs">
+      <h2 id="lifecycle-jobs">
+        <Trans>Job lifecycle</Trans>
+      </h2>
+      <p>
+        <Trans>
+          A job is active once saved: it can run, and each run ranks the candidates anew. Archive it to stop
+          it; re-activate it to run it again.
+        </Trans>
+      </p>
+      <ResourceStatus
+        resource={counts.jobs}
+        state={list}
+        loaded={jobs !== undefined}
+        loading={t`Loading the jobs…`}
+        lines={1}
+      />
+      <StateDiagram
+        diagram={job}
+        title={t`Job stages`}
+        label={label}
+        counts={shown}
+        busy={list.hasTag('busy') || dashboard.hasTag('busy')}
+      />
+    </section>
   );
 }
 

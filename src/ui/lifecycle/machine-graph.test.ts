@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
+import { jobLifecycleMachine } from '../../machines/jobs/job-lifecycle.machine';
 import { registrationMachine } from '../../machines/registration/registration.machine';
 import { sessionMachine } from '../../machines/session/session.machine';
-import { machineDiagram } from './machine-graph';
+import { isStage, machineDiagram, stageFlow } from './machine-graph';
 
 type Transition = string | { target?: string | string[] } | undefined;
 
@@ -132,5 +133,74 @@ describe('the lifecycle diagram is drawn from the machines themselves', () => {
       expect(reachable.has(`registration.${step}`), step).toBe(true);
     }
     expect(reachable.has('registration.photo.finishing')).toBe(true);
+  });
+});
+
+/**
+ * The stages a person meets and where each leads, written down from PRODUCT.md §5/§6 and the
+ * registration flow (not read from the machines): the diagram must draw exactly this.
+ */
+const STAGE_TABLE = {
+  registration: {
+    'registration.account': ['registration.validation'],
+    'registration.validation': ['registration.phone'],
+    'registration.phone': ['registration.profile'],
+    'registration.profile': ['registration.photo'],
+    'registration.photo': ['registration.done'],
+    'registration.done': [],
+  },
+  session: {
+    'session.loggedOut': ['session.mfaPending', 'session.authenticated'],
+    'session.mfaPending': ['session.authenticated', 'session.loggedOut'],
+    // Logging out, or new tokens checked again (another tab's login that waits for its SMS code).
+    'session.authenticated': ['session.loggedOut', 'session.mfaPending'],
+  },
+  job: {
+    'job.draft': ['job.active'],
+    'job.active': ['job.archived', 'job.deleted'],
+    'job.active.idle': [
+      'job.active.inFlight',
+      'job.active.done',
+      'job.active.failed',
+      'job.active.cancelled',
+    ],
+    'job.active.inFlight': ['job.active.done', 'job.active.failed', 'job.active.cancelled'],
+    // Another run: queued and running, or at once one of its ends; back to "no run" if none could start.
+    'job.active.done': [
+      'job.active.inFlight',
+      'job.active.failed',
+      'job.active.cancelled',
+      'job.active.idle',
+    ],
+    'job.active.failed': [
+      'job.active.inFlight',
+      'job.active.done',
+      'job.active.cancelled',
+      'job.active.idle',
+    ],
+    'job.active.cancelled': [
+      'job.active.inFlight',
+      'job.active.done',
+      'job.active.failed',
+      'job.active.idle',
+    ],
+    'job.archived': ['job.active', 'job.deleted'],
+    'job.deleted': [],
+  },
+} as const;
+
+describe('stages for people: the states the definitions mark, and where each leads', () => {
+  it.each([
+    ['registration', registrationMachine],
+    ['session', sessionMachine],
+    ['job', jobLifecycleMachine],
+  ] as const)('%s', (name, machine) => {
+    const diagram = machineDiagram(machine);
+    const expected: Record<string, readonly string[]> = STAGE_TABLE[name];
+    expect(diagram.nodes.filter(isStage).map((n) => n.id)).toEqual(Object.keys(expected));
+    const flow = stageFlow(diagram);
+    for (const [stage, next] of Object.entries(expected)) {
+      expect([...(flow.get(stage) ?? [])].sort(), stage).toEqual([...next].sort());
+    }
   });
 });

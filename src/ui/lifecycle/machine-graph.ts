@@ -9,6 +9,8 @@ export interface DiagramNode {
   key: string;
   /** Nesting below the machine's root (0 = a top-level state). */
   depth: number;
+  /** The parent state's id (the machine's root id for a top-level state). */
+  parent: string;
   /** Tagged busy: the machine waits for the server there. */
   busy: boolean;
   final: boolean;
@@ -50,13 +52,14 @@ export function machineDiagram(machine: AnyStateMachine): MachineDiagram {
     seen.add(key);
     edges.push(edge);
   };
-  const visit = (graph: DirectedGraphNode, depth: number) => {
+  const visit = (graph: DirectedGraphNode, depth: number, parent: string) => {
     const stateNode: AnyStateNode = graph.stateNode;
     if (depth > 0) {
       nodes.push({
         id: stateNode.id,
         key: stateNode.key,
         depth: depth - 1,
+        parent,
         busy: stateNode.tags.includes('busy'),
         final: stateNode.type === 'final',
         compound: graph.children.length > 0,
@@ -72,9 +75,70 @@ export function machineDiagram(machine: AnyStateMachine): MachineDiagram {
         addEdge({ source: stateNode.id, target: target.id, event: '' });
       }
     }
-    for (const child of graph.children) visit(child, depth + 1);
+    for (const child of graph.children) visit(child, depth + 1, stateNode.id);
   };
   const root = toDirectedGraph(machine);
-  visit(root, 0);
+  visit(root, 0, '');
   return { rootId: root.id, nodes, edges };
+}
+
+/**
+ * A stage is a state a person would name: one whose definition says so in `meta` (`stage: true`, or
+ * the registration's `step`), and a machine's final top-level state. Busy states, checks and retries
+ * between stages are the way from one to the next, not stages of their own.
+ */
+export function isStage(node: DiagramNode): boolean {
+  return node.meta?.stage === true || node.meta?.step !== undefined || (node.final && node.depth === 0);
+}
+
+/**
+ * Which stages follow each stage, read from the transitions: from the stage or any state inside it,
+ * through the states between stages (busy ones, checks), to the next stage reached (a compound state
+ * is entered through its `initial` child; a state inside a stage counts as that stage).
+ */
+export function stageFlow(diagram: MachineDiagram): Map<string, string[]> {
+  const byId = new Map(diagram.nodes.map((node) => [node.id, node]));
+  const stageOf = (id: string): string | undefined => {
+    for (let at = byId.get(id); at; at = byId.get(at.parent)) if (isStage(at)) return at.id;
+    return undefined;
+  };
+  const entered = (id: string): string => {
+    let at = byId.get(id);
+    while (at && !isStage(at) && at.initial) at = byId.get(at.initial);
+    return at?.id ?? id;
+  };
+  /** Inside `id` (itself or a descendant). */
+  const within = (node: DiagramNode | undefined, id: string): boolean => {
+    for (let at = node; at; at = byId.get(at.parent)) if (at.id === id) return true;
+    return false;
+  };
+  const flow = new Map<string, string[]>();
+  for (const stage of diagram.nodes.filter(isStage)) {
+    const next: string[] = [];
+    const seen = new Set<string>([stage.id]);
+    const queue = [stage.id];
+    while (queue.length > 0) {
+      const from = queue.shift() as string;
+      for (const edge of diagram.edges) {
+        const source = byId.get(edge.source);
+        if (!source || !within(source, from)) continue;
+        // A state inside `from` that is a stage of its own speaks for itself.
+        if (source.id !== from && stageOf(source.id) !== stageOf(from)) continue;
+        const target = entered(edge.target);
+        const targetStage = stageOf(target);
+        // Staying in the stage, or moving inside it.
+        if (targetStage === stage.id || within(byId.get(target), stage.id)) continue;
+        // A stage of its own, not one this stage sits in: the next stage.
+        if (targetStage !== undefined && !within(stage, targetStage)) {
+          if (!next.includes(targetStage)) next.push(targetStage);
+        } else if (!seen.has(target)) {
+          // On the way (a busy state, a check, a state of the enclosing stage): follow it.
+          seen.add(target);
+          queue.push(target);
+        }
+      }
+    }
+    flow.set(stage.id, next);
+  }
+  return flow;
 }

@@ -5,11 +5,13 @@ import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { RegistrationRequestSchema, USER_CATEGORIES } from '../../../contract/account';
 import { formErrors } from '../../../contract/form-errors';
+import type { Language } from '../../../contract/user-types';
 import type { RegistrationActor } from '../../machines/registration/registration.machine';
 import { useAppActors } from '../components/app-context';
 import { fieldMessage } from '../components/error-message';
 import { FormError } from '../components/form-error';
 import { NewPasswordField } from '../components/new-password-field';
+import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
 
 // Labelled by who they are for (PRODUCT.md §1): the keys luna / nova are the agency's own words and
@@ -19,6 +21,12 @@ const CATEGORY_NAMES = {
   nova: msg`I am a student, graduate, apprentice or changing careers`,
   company: msg`We are hiring`,
 } as const;
+
+/** Each language in its own name (a reader of the other language finds theirs), in the order of those names. */
+const LANGUAGE_OPTIONS = [
+  { id: 'de', label: 'Deutsch' },
+  { id: 'en', label: 'English' },
+] satisfies { id: Language; label: string }[];
 
 /** Step 1: e-mail, password, category, language and the two agreements. */
 export function AccountStep({ registration }: { registration: RegistrationActor }) {
@@ -80,15 +88,13 @@ export function AccountStep({ registration }: { registration: RegistrationActor 
           </label>
         ))}
       </fieldset>
-      <div className="field">
-        <label htmlFor="register-language">
-          <Trans>Language for e-mails and SMS</Trans>
-        </label>
-        <select id="register-language" name="language" defaultValue={locale.getSnapshot().context.language}>
-          <option value="de">Deutsch</option>
-          <option value="en">English</option>
-        </select>
-      </div>
+      <Select
+        id="register-language"
+        name="language"
+        label={<Trans>Language for e-mails and SMS</Trans>}
+        options={LANGUAGE_OPTIONS}
+        defaultSelectedKey={locale.getSnapshot().context.language}
+      />
       <fieldset
         className="field"
         aria-describedby={first('accepted') ? 'register-accepted-error' : undefined}

@@ -36,7 +36,13 @@ export interface CatalogFieldProps {
 }
 
 /** Widgets that carry their own label, help and error (the component set's fields). */
-const SELF_LABELLED: ReadonlySet<FieldType> = new Set(['text', 'textarea', 'number', 'select']);
+const SELF_LABELLED: ReadonlySet<FieldType> = new Set([
+  'text',
+  'textarea',
+  'number',
+  'select',
+  'multiselect',
+]);
 
 /** One field: label (or legend for groups), help, the widget of its type, and its errors tied to it. */
 export function CatalogField({ field, id, value, errors, onChange, citySearch }: CatalogFieldProps) {
@@ -76,7 +82,7 @@ export function CatalogField({ field, id, value, errors, onChange, citySearch }:
   if (SELF_LABELLED.has(field.type)) return <div className="field">{widget}</div>;
   const describedBy =
     [help ? `${id}-help` : '', errorText ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const grouped = field.type === 'multiselect' || field.type === 'languages';
+  const grouped = field.type === 'languages';
   const Wrapper = grouped ? 'fieldset' : 'div';
   return (
     <Wrapper className="field" aria-describedby={grouped ? describedBy : undefined}>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { LANGUAGE_LEVELS, type LanguageValue } from '../../../../contract/catalog';
 import { Button } from '../button';
 import { languageLevelName } from '../language-level';
-import { Select } from '../select';
+import { Select, sortedByLabel } from '../select';
 import type { WidgetProps } from './field-props';
 
 /** The "no language chosen yet" entry of a new row: react-aria's keys cannot be empty. */
@@ -16,7 +16,10 @@ export function LanguagesInput({ field, id, value, onChange, language }: WidgetP
     onChange(rows.map((r, i) => (i === index ? { ...r, ...row } : r)));
   const languages = [
     { id: NONE, label: '—' },
-    ...(field.options ?? []).map((o) => ({ id: o.value, label: o.label[language] })),
+    ...sortedByLabel(
+      (field.options ?? []).map((o) => ({ id: o.value, label: o.label[language] })),
+      language,
+    ),
   ];
   const levels = LANGUAGE_LEVELS.map((level) => ({ id: level, label: languageLevelName(i18n, level) }));
   return (

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Select } from '../select';
+import { Select, sortedByLabel } from '../select';
 import { selfLabelled, type WidgetProps } from './field-props';
 
 /** The "none chosen" entry: react-aria's keys cannot be empty. */
@@ -9,9 +9,12 @@ const NONE = '__none__';
 export function SelectInput(props: WidgetProps) {
   const { field, value, onChange, language } = props;
   const { t } = useLingui();
+  // An ordinal field's order is its meaning (education levels ascending); any other goes by name.
+  const inOrder = <T extends { label: string }>(list: T[]) =>
+    field.ordinal ? list : sortedByLabel(list, language);
   const options = [
     { id: NONE, label: t`– none –` },
-    ...(field.options ?? []).map((o) => ({ id: o.value, label: o.label[language] })),
+    ...inOrder((field.options ?? []).map((o) => ({ id: o.value, label: o.label[language] }))),
   ];
   return (
     <Select

@@ -1,0 +1,91 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SMS_COUNTRIES } from '../../contract/account';
+import { LAPTOP, PHONE, screenshot } from '../support/viewport';
+import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+
+/** Native <select>s a person could meet (react-aria keeps a hidden one, aria-hidden, for the form's data). */
+const visibleNativeSelects = (page: Page) =>
+  page.locator('select').evaluateAll((all) => all.filter((s) => !s.closest('[aria-hidden="true"]')).length);
+
+/** The names in an open list box, in the order shown. */
+const optionNames = (page: Page) =>
+  page
+    .getByRole('listbox')
+    .getByRole('option')
+    .evaluateAll((all) => all.map((o) => o.textContent?.trim() ?? ''));
+
+const sortedGerman = (names: string[]) => [...names].sort(new Intl.Collator('de').compare);
+
+describe.each([
+  ['1280 px', LAPTOP],
+  ['360 px', PHONE],
+])('choices from a list at %s, in German', (size, viewport) => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  // Once a native 18 px select of ~240 countries, though SMS go only to SMS_COUNTRIES.
+  it('offers only the SMS countries for a phone number, by their German names', async () => {
+    const page = await browser.newPage({ viewport });
+    await logIn(page, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
+    await page.goto(`${app.url}/mfa/register`);
+    const country = page.getByRole('button', { name: /Land/ });
+    await expect.poll(() => country.textContent()).toContain('Deutschland');
+    expect(await visibleNativeSelects(page)).toBe(0);
+    await expectSettledScreen(page);
+
+    await country.focus();
+    await page.keyboard.press('Enter');
+    const names = await optionNames(page);
+    const german = new Intl.DisplayNames(['de'], { type: 'region' });
+    expect(names).toEqual(sortedGerman(DEFAULT_SMS_COUNTRIES.map((code) => german.of(code) ?? code)));
+    expect(names).not.toContain('Vereinigte Staaten');
+    // Type-ahead and Enter choose, as in any list.
+    await page.keyboard.type('Schweiz');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => country.textContent()).toContain('Schweiz');
+    await screenshot(page, `phone-country-${size}`);
+    await page.close();
+  });
+
+  it('asks the registration language with a react-aria select, each language by its own name', async () => {
+    const page = await browser.newPage({ viewport });
+    await page.goto(`${app.url}/register`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Registrieren');
+    expect(await visibleNativeSelects(page)).toBe(0);
+    const language = page.getByRole('button', { name: /Sprache für E-Mails und SMS/ });
+    await expect.poll(() => language.textContent()).toContain('Deutsch');
+    await expectSettledScreen(page);
+    await language.click();
+    expect(await optionNames(page)).toEqual(['Deutsch', 'English']);
+    await page.keyboard.press('Escape');
+    await page.close();
+  });
+
+  // Once sorted by ISO code, not by the names a person reads.
+  it('lists a job’s languages by their German names', async () => {
+    const page = await browser.newPage({ viewport });
+    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await page.goto(`${app.url}/newJob`);
+    await page.getByRole('button', { name: 'Sprache hinzufügen' }).click();
+    // The new row's language shows "—" (its level "B1").
+    await page
+      .getByRole('button', { name: /Sprache 1/ })
+      .filter({ hasText: '—' })
+      .click();
+    const names = (await optionNames(page)).filter((name) => name !== '—');
+    expect(names.length).toBeGreaterThan(20);
+    expect(names).toEqual(sortedGerman(names));
+    await page.keyboard.press('Escape');
+    expect(await visibleNativeSelects(page)).toBe(0);
+    await page.close();
+  });
+});
