@@ -41,5 +41,6 @@ describe('server process', () => {
 
     expect(await slow).toEqual({ status: 200, body: { finished: true } });
     expect(await proc.exited).toBe(0);
-  });
+    // A real process that migrates and seeds its database first: slow on a loaded machine.
+  }, 120_000);
 });

@@ -69,7 +69,8 @@ describe('operator commands', () => {
     } finally {
       await db.close();
     }
-  });
+    // Six processes that each open and migrate the database: slow on a loaded machine.
+  }, 120_000);
 
   it('keys:rotate publishes a next key and names when it signs', () => {
     const result = cli(['keys:rotate']);
