@@ -221,6 +221,8 @@ export const JobSchema = v.object({
   createdAt: v.string(),
   updatedAt: v.string(),
   lastRun: v.nullable(LastRunSchema),
+  /** The job list's rows for agents: the count of pipeline entries per stage (contract/pipeline.ts). */
+  pipeline: v.optional(v.record(v.string(), v.number())),
 });
 export type Job = v.InferOutput<typeof JobSchema>;
 

@@ -40,6 +40,14 @@ import {
 } from '../../contract/legal';
 import { InvitationInfoSchema, InvitationSchema } from '../../contract/people';
 import {
+  PipelineBoardSchema,
+  PipelineConflictSchema,
+  PipelineEntryListSchema,
+  PipelineEntrySchema,
+  PipelineFollowUpsSchema,
+  PipelineJobsSchema,
+} from '../../contract/pipeline';
+import {
   ProfileConflictSchema,
   ProfileResponseSchema,
   ProfileStatusResponseSchema,
@@ -508,6 +516,55 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       'Remove a contact (the oldest one left becomes the default)',
       noContent,
       contactOne,
+    ),
+  }),
+  ...section('pipeline', {
+    'GET /api/job/{uuid}/pipeline': op(
+      "A job's pipeline board: every entry with name, photo, score and follow-up; the count per stage",
+      ok(PipelineBoardSchema),
+      agentJob,
+    ),
+    'PUT /api/job/{uuid}/pipeline/{profile}': op(
+      'Add a candidate to the pipeline as proposed (201); one who is in already answers the entry (200)',
+      created(PipelineEntrySchema),
+      { ...agentsOnly, 404: ['job.not_found', 'profile.not_found'] },
+    ),
+    'POST /api/job/{uuid}/pipeline/move': op(
+      "Move several of the job's entries to one stage: all or none (409 with the entries as they are)",
+      ok(PipelineEntryListSchema),
+      {
+        ...agentsOnly,
+        400: ['pipeline.reason_required', 'pipeline.duplicate_entry'],
+        404: ['job.not_found', 'pipeline.entry_not_found'],
+        409: ['pipeline.transition_refused', 'pipeline.version_conflict'],
+      },
+      { conflict: PipelineConflictSchema },
+    ),
+    'POST /api/pipeline/{entry}/move': op(
+      'Move an entry (409 when its stage refuses the move or it was moved since it was read)',
+      ok(PipelineEntrySchema),
+      {
+        ...agentsOnly,
+        400: ['pipeline.reason_required'],
+        404: ['pipeline.entry_not_found'],
+        409: ['pipeline.transition_refused', 'pipeline.version_conflict'],
+      },
+      { conflict: PipelineConflictSchema },
+    ),
+    'PUT /api/pipeline/{entry}/follow-up': op(
+      "Set or clear an entry's follow-up day",
+      ok(PipelineEntrySchema),
+      { ...agentsOnly, 404: ['pipeline.entry_not_found'] },
+    ),
+    'GET /api/pipeline/follow-ups': op(
+      "The caller's follow-ups due today (the client's day) or before, oldest first",
+      ok(PipelineFollowUpsSchema),
+      agentsOnly,
+    ),
+    'GET /api/agent/profile/{uuid}/pipeline': op(
+      'The jobs a candidate is in, with their stage',
+      ok(PipelineJobsSchema),
+      candidate,
     ),
   }),
   ...section('development', {
