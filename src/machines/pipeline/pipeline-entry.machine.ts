@@ -70,7 +70,7 @@ export const pipelineEntryMachine = setup({
   types: {
     context: {} as PipelineEntryContext,
     events: {} as PipelineMoveEvent,
-    input: {} as Partial<PipelineEntryContext> | undefined,
+    input: {} as Partial<PipelineEntryContext>,
   },
   guards: {
     reopensTo: ({ context }, params: { stage: PipelineOpenStage }) => context.lastOpen === params.stage,
@@ -91,9 +91,9 @@ export const pipelineEntryMachine = setup({
   id: 'pipelineEntry',
   initial: 'proposed',
   context: ({ input }) => ({
-    lastOpen: input?.lastOpen ?? 'proposed',
-    reason: input?.reason ?? null,
-    by: input?.by ?? null,
+    lastOpen: input.lastOpen ?? 'proposed',
+    reason: input.reason ?? null,
+    by: input.by ?? null,
   }),
   states: Object.fromEntries(
     PIPELINE_STAGES.map((stage) => [

@@ -11,7 +11,7 @@ import {
 import type * as EntryModule from './pipeline-entry.machine';
 
 function start({ pipelineEntryMachine }: typeof EntryModule, inspect: Inspector) {
-  const actor = createActor(pipelineEntryMachine, { inspect }).start();
+  const actor = createActor(pipelineEntryMachine, { input: {}, inspect }).start();
   return {
     async send(event: string) {
       if (event === 'pipeline.rejected') actor.send({ type: 'pipeline.rejected', ...REJECTION });
