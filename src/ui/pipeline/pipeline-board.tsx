@@ -179,7 +179,7 @@ function StageColumn({
       </h3>
       <GridList
         aria-label={t`${label}: ${entries.length} candidates`}
-        items={entries}
+        items={entries.map((entry) => ({ id: entry.uuid, entry }))}
         selectionMode="multiple"
         selectionBehavior="toggle"
         selectedKeys={keys}
@@ -188,7 +188,7 @@ function StageColumn({
         className="pipeline-cards"
         renderEmptyState={() => <span className="muted">–</span>}
       >
-        {(entry) => (
+        {({ entry }) => (
           <PipelineCard
             entry={entry}
             busy={busy}
