@@ -15,7 +15,6 @@ import { readCatalog } from '../catalog/catalog';
 import { cityById } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import { pipelineCounts } from '../pipeline/pipeline';
 import { assertAgent, assertAgentOrCompany, type Caller, isAgent, isCompany, jobNotFound } from './access';
 import { capJobRequest, DEFAULT_JOB_CAPS, type JobCaps } from './caps';
 import { ACTIVE_STATES_SQL } from './run-states';
@@ -380,19 +379,8 @@ export async function listJobs(db: Database, caller: Caller, query: JobListQuery
   );
   const counts = { active: 0, archived: 0 };
   for (const row of countRows) counts[row.status] = Number(row.n);
-  // Agents see each job's pipeline per stage in the list (PRODUCT.md §10); companies never do.
-  const pipelines = isAgent(caller)
-    ? await pipelineCounts(
-        db,
-        rows.map((row) => row.id),
-      )
-    : null;
   return {
-    items: rows.map((row) => {
-      const job = toJob(row, caller);
-      const pipeline = pipelines?.get(row.id);
-      return pipeline ? { ...job, pipeline } : job;
-    }),
+    items: rows.map((row) => toJob(row, caller)),
     total: counts[query.status],
     page: query.page,
     limit: query.limit,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../contract/agent';
+import type { Job } from '../../contract/job';
 import {
   emptyCounts,
   lastOpenAfter,
@@ -17,7 +18,8 @@ import { profileNotFound } from '../agents/access';
 import { recordAction } from '../agents/audit';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import { assertAgent, type Caller, jobNotFound } from '../jobs/access';
+import { assertAgent, type Caller, isAgent, jobNotFound } from '../jobs/access';
+import { currentRun } from '../jobs/results';
 import { photoUrl } from '../profiles/photos';
 
 /**
@@ -76,7 +78,7 @@ function toEntry(row: EntryRow): PipelineEntry {
 }
 
 /** The entries with their candidate, photo, mover and score in the job's latest done run. */
-const SELECT_ENTRIES = sql`select e.id, e.job_id, e.profile_id, p.type,
+const SELECT_ENTRIES = (scores: SQL) => sql`select e.id, e.job_id, e.profile_id, p.type,
     nullif(concat_ws(' ', p."values" ->> 'first_name', p."values" ->> 'last_name'), '') as name,
     ph.id as photo_id, e.stage, e.last_open_stage, e.reason, e.reason_by, r.score,
     to_char(e.follow_up, 'YYYY-MM-DD') as follow_up, e.version, e.moved_at, mu.email as moved_by_email,
@@ -84,15 +86,22 @@ const SELECT_ENTRIES = sql`select e.id, e.job_id, e.profile_id, p.type,
   from pipeline_entries e
   join profiles p on p.id = e.profile_id
   left join photos ph on ph.user_id = p.user_id
-  left join users mu on mu.id = e.moved_by
-  left join lateral (select id from job_runs where job_id = e.job_id and state = 'done'
+  left join users mu on mu.id = e.moved_by ${scores}`;
+
+/** The score of each entry in its job's latest done run (one run per job, looked up once per job). */
+const SCORE_JOIN = sql`left join lateral (select id from job_runs where job_id = e.job_id and state = 'done'
                      order by finished_at desc, id desc limit 1) cr on true
   left join job_results r on r.run_id = cr.id and r.profile_id = e.profile_id`;
 
 const STAGE_ORDER = sql`array_position(array['proposed','contacted','submitted','interview','offer','placed','rejected','withdrawn'], e.stage)`;
 
-async function entriesWhere(db: Database, where: SQL, order: SQL = sql`e.moved_at desc, e.id`) {
-  const rows = await queryRows<EntryRow>(db, sql`${SELECT_ENTRIES} where ${where} order by ${order}`);
+async function entriesWhere(
+  db: Database,
+  where: SQL,
+  order: SQL = sql`e.moved_at desc, e.id`,
+  scores: SQL = SCORE_JOIN,
+) {
+  const rows = await queryRows<EntryRow>(db, sql`${SELECT_ENTRIES(scores)} where ${where} order by ${order}`);
   return rows.map(toEntry);
 }
 
@@ -110,7 +119,13 @@ async function assertJobExists(db: Database, jobId: string): Promise<string> {
 export async function listBoard(db: Database, caller: Caller, jobId: string): Promise<PipelineBoard> {
   assertAgent(caller);
   const id = await assertJobExists(db, jobId);
-  const items = await entriesWhere(db, sql`e.job_id = ${id}`, sql`${STAGE_ORDER}, e.moved_at desc, e.id`);
+  // One job: its latest run is looked up once, not per entry.
+  const items = await entriesWhere(
+    db,
+    sql`e.job_id = ${id}`,
+    sql`${STAGE_ORDER}, e.moved_at desc, e.id`,
+    sql`left join job_results r on r.run_id = ${currentRun(id)} and r.profile_id = e.profile_id`,
+  );
   const counts = emptyCounts();
   for (const item of items) counts[item.stage] += 1;
   return { items, counts };
@@ -333,8 +348,22 @@ export async function followUpsDue(db: Database, caller: Caller, today: string):
   };
 }
 
-/** The count per stage of each job named (the job list's column, agents only). */
-export async function pipelineCounts(db: Database, jobIds: string[]): Promise<Map<string, PipelineCounts>> {
+/** The job list's rows with their count per stage (PRODUCT.md §10): agents only, companies never. */
+export async function withPipelineCounts<T extends { items: Job[] }>(
+  db: Database,
+  caller: Caller,
+  list: T,
+): Promise<T> {
+  if (!isAgent(caller)) return list;
+  const counts = await pipelineCounts(
+    db,
+    list.items.map((job) => job.uuid),
+  );
+  return { ...list, items: list.items.map((job) => ({ ...job, pipeline: counts.get(job.uuid) })) };
+}
+
+/** The count per stage of each job named. */
+async function pipelineCounts(db: Database, jobIds: string[]): Promise<Map<string, PipelineCounts>> {
   const out = new Map<string, PipelineCounts>();
   if (jobIds.length === 0) return out;
   const rows = await queryRows<{ job_id: string; stage: PipelineStage; n: number | string }>(
