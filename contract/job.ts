@@ -226,6 +226,8 @@ export const JobSchema = v.object({
    * ("criteria changed since this run — run again"). Always false for a company.
    */
   criteriaChangedSinceRun: v.boolean(),
+  /** The job list's rows for agents: the count of pipeline entries per stage (contract/pipeline.ts). */
+  pipeline: v.optional(v.record(v.string(), v.number())),
 });
 export type Job = v.InferOutput<typeof JobSchema>;
 

@@ -36,6 +36,7 @@ import { healthRoutes } from './http/health.routes';
 import { jobRoutes } from './http/job.routes';
 import { legalRoutes } from './http/legal.routes';
 import { openApiRoutes } from './http/openapi';
+import { pipelineRoutes } from './http/pipeline.routes';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
 import { securityHeaders } from './http/security-headers';
 import { sessionRoutes } from './http/session.routes';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const photoStorage = new FilePhotoStorage(join(deps.config.dataDir, 'photos'));
   app.route('/api', profileRoutes({ db: deps.db.db, tokens: deps.auth.tokens, storage: photoStorage }));
   app.route('/api', clientRoutes({ db: deps.db.db, tokens: deps.auth.tokens }));
+  app.route('/api', pipelineRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));
   app.route(
     '/api',
     agentRoutes({

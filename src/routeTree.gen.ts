@@ -39,6 +39,7 @@ import { Route as ProtectedAgentLunasNewRouteImport } from './routes/_protected/
 import { Route as ProtectedAgentMatchingJobResultJobUuidRouteImport } from './routes/_protected/_agent/matchingJobResult.$jobUuid'
 import { Route as ProtectedAgentNovasIndexRouteImport } from './routes/_protected/_agent/novas.index'
 import { Route as ProtectedAgentNovasNewRouteImport } from './routes/_protected/_agent/novas.new'
+import { Route as ProtectedAgentPipelineTodayRouteImport } from './routes/_protected/_agent/pipeline.today'
 import { Route as ProtectedAgentStellasIndexRouteImport } from './routes/_protected/_agent/stellas.index'
 import { Route as ProtectedAgentStellasNewRouteImport } from './routes/_protected/_agent/stellas.new'
 import { Route as ProtectedAgentCompaniesViewUuidRouteImport } from './routes/_protected/_agent/companies.view.$uuid'
@@ -202,6 +203,12 @@ const ProtectedAgentNovasNewRoute = ProtectedAgentNovasNewRouteImport.update({
   path: '/novas/new',
   getParentRoute: () => ProtectedAgentRoute,
 } as any)
+const ProtectedAgentPipelineTodayRoute =
+  ProtectedAgentPipelineTodayRouteImport.update({
+    id: '/pipeline/today',
+    path: '/pipeline/today',
+    getParentRoute: () => ProtectedAgentRoute,
+  } as any)
 const ProtectedAgentStellasIndexRoute =
   ProtectedAgentStellasIndexRouteImport.update({
     id: '/stellas/',
@@ -271,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/lunas/new': typeof ProtectedAgentLunasNewRoute
   '/matchingJobResult/$jobUuid': typeof ProtectedAgentMatchingJobResultJobUuidRoute
   '/novas/new': typeof ProtectedAgentNovasNewRoute
+  '/pipeline/today': typeof ProtectedAgentPipelineTodayRoute
   '/stellas/new': typeof ProtectedAgentStellasNewRoute
   '/agent/': typeof ProtectedAgentAgentIndexRoute
   '/lunas/': typeof ProtectedAgentLunasIndexRoute
@@ -308,6 +316,7 @@ export interface FileRoutesByTo {
   '/lunas/new': typeof ProtectedAgentLunasNewRoute
   '/matchingJobResult/$jobUuid': typeof ProtectedAgentMatchingJobResultJobUuidRoute
   '/novas/new': typeof ProtectedAgentNovasNewRoute
+  '/pipeline/today': typeof ProtectedAgentPipelineTodayRoute
   '/stellas/new': typeof ProtectedAgentStellasNewRoute
   '/agent': typeof ProtectedAgentAgentIndexRoute
   '/lunas': typeof ProtectedAgentLunasIndexRoute
@@ -348,6 +357,7 @@ export interface FileRoutesById {
   '/_protected/_agent/lunas/new': typeof ProtectedAgentLunasNewRoute
   '/_protected/_agent/matchingJobResult/$jobUuid': typeof ProtectedAgentMatchingJobResultJobUuidRoute
   '/_protected/_agent/novas/new': typeof ProtectedAgentNovasNewRoute
+  '/_protected/_agent/pipeline/today': typeof ProtectedAgentPipelineTodayRoute
   '/_protected/_agent/stellas/new': typeof ProtectedAgentStellasNewRoute
   '/_protected/_agent/agent/': typeof ProtectedAgentAgentIndexRoute
   '/_protected/_agent/lunas/': typeof ProtectedAgentLunasIndexRoute
@@ -387,6 +397,7 @@ export interface FileRouteTypes {
     | '/lunas/new'
     | '/matchingJobResult/$jobUuid'
     | '/novas/new'
+    | '/pipeline/today'
     | '/stellas/new'
     | '/agent/'
     | '/lunas/'
@@ -424,6 +435,7 @@ export interface FileRouteTypes {
     | '/lunas/new'
     | '/matchingJobResult/$jobUuid'
     | '/novas/new'
+    | '/pipeline/today'
     | '/stellas/new'
     | '/agent'
     | '/lunas'
@@ -463,6 +475,7 @@ export interface FileRouteTypes {
     | '/_protected/_agent/lunas/new'
     | '/_protected/_agent/matchingJobResult/$jobUuid'
     | '/_protected/_agent/novas/new'
+    | '/_protected/_agent/pipeline/today'
     | '/_protected/_agent/stellas/new'
     | '/_protected/_agent/agent/'
     | '/_protected/_agent/lunas/'
@@ -703,6 +716,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedAgentNovasNewRouteImport
       parentRoute: typeof ProtectedAgentRoute
     }
+    '/_protected/_agent/pipeline/today': {
+      id: '/_protected/_agent/pipeline/today'
+      path: '/pipeline/today'
+      fullPath: '/pipeline/today'
+      preLoaderRoute: typeof ProtectedAgentPipelineTodayRouteImport
+      parentRoute: typeof ProtectedAgentRoute
+    }
     '/_protected/_agent/stellas/': {
       id: '/_protected/_agent/stellas/'
       path: '/stellas'
@@ -763,6 +783,7 @@ interface ProtectedAgentRouteChildren {
   ProtectedAgentLunasNewRoute: typeof ProtectedAgentLunasNewRoute
   ProtectedAgentMatchingJobResultJobUuidRoute: typeof ProtectedAgentMatchingJobResultJobUuidRoute
   ProtectedAgentNovasNewRoute: typeof ProtectedAgentNovasNewRoute
+  ProtectedAgentPipelineTodayRoute: typeof ProtectedAgentPipelineTodayRoute
   ProtectedAgentStellasNewRoute: typeof ProtectedAgentStellasNewRoute
   ProtectedAgentAgentIndexRoute: typeof ProtectedAgentAgentIndexRoute
   ProtectedAgentLunasIndexRoute: typeof ProtectedAgentLunasIndexRoute
@@ -784,6 +805,7 @@ const ProtectedAgentRouteChildren: ProtectedAgentRouteChildren = {
   ProtectedAgentMatchingJobResultJobUuidRoute:
     ProtectedAgentMatchingJobResultJobUuidRoute,
   ProtectedAgentNovasNewRoute: ProtectedAgentNovasNewRoute,
+  ProtectedAgentPipelineTodayRoute: ProtectedAgentPipelineTodayRoute,
   ProtectedAgentStellasNewRoute: ProtectedAgentStellasNewRoute,
   ProtectedAgentAgentIndexRoute: ProtectedAgentAgentIndexRoute,
   ProtectedAgentLunasIndexRoute: ProtectedAgentLunasIndexRoute,

@@ -6,6 +6,7 @@ export * from './schema/catalog';
 export * from './schema/clients';
 export * from './schema/invitations';
 export * from './schema/jobs';
+export * from './schema/pipeline';
 export * from './schema/profiles';
 export * from './schema/registration';
 export * from './schema/sessions';

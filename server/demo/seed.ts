@@ -9,6 +9,7 @@ import { currentLegalVersions } from '../legal/texts';
 import { insertUserIfAbsent } from '../users/users';
 import { seedDemoAgents } from './agents';
 import { runDemoJobs, seedDemoContacts, seedDemoJobs } from './jobs';
+import { seedDemoPipeline } from './pipeline';
 import { seedDemoProfiles } from './profiles';
 
 export const DEMO_PASSWORD = 'Matchwerk-Demo-2026';
@@ -109,5 +110,7 @@ export async function seedDemo(db: Database): Promise<number> {
     await seedDemoJobs(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
   });
   await runDemoJobs(db);
+  // The pipeline comes from the run's ranking, so after it.
+  await seedDemoPipeline(db);
   return created;
 }

@@ -7,6 +7,8 @@ const MESSAGES = {
   'job.version_conflict': 'The job was changed since it was read',
   'agent.version_conflict': 'The record was changed since it was read',
   'contact.version_conflict': 'The contact was changed since it was read',
+  'pipeline.version_conflict': 'The pipeline entry was moved since it was read',
+  'pipeline.transition_refused': 'The entry cannot move to that stage from its stage',
 } as const;
 
 /**

@@ -21,6 +21,7 @@ import type { JobServices } from '../jobs/services';
 import { setShortlisted } from '../jobs/shortlist';
 import { csvTexts } from '../jobs/texts';
 import { nearMisses, preview } from '../jobs/what-if';
+import { withPipelineCounts } from '../pipeline/pipeline';
 import { keptJsonResponse } from './compress';
 import { conflictResponse } from './conflict';
 import type { AppEnv } from './env';
@@ -57,7 +58,8 @@ export function jobRoutes(deps: JobRoutesDeps) {
       })
       .get('/jobs/list', signedIn, validQuery(JobListQuerySchema), async (c) => {
         noStore(c);
-        return c.json(await listJobs(db, caller(c), c.req.valid('query')));
+        const who = caller(c);
+        return c.json(await withPipelineCounts(db, who, await listJobs(db, who, c.req.valid('query'))));
       })
       // Before /job/:uuid, which would take "preview" for an id.
       .post('/job/preview', signedIn, jsonBody(PreviewRequestSchema), async (c) => {

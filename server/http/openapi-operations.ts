@@ -3,6 +3,7 @@ import { ACCOUNT_OPERATIONS } from './operations/account';
 import { AGENT_OPERATIONS } from './operations/agents';
 import { CLIENT_OPERATIONS } from './operations/clients';
 import { JOB_OPERATIONS } from './operations/jobs';
+import { PIPELINE_OPERATIONS } from './operations/pipeline';
 import { PROFILE_OPERATIONS } from './operations/profiles';
 
 /**
@@ -16,4 +17,5 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   ...JOB_OPERATIONS,
   ...AGENT_OPERATIONS,
   ...CLIENT_OPERATIONS,
+  ...PIPELINE_OPERATIONS,
 };

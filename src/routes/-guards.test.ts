@@ -84,6 +84,7 @@ const AGENT_ONLY = [
   '/matchingJobResult/j1',
   '/matchingJobResultDetail/j1/u1',
   '/duplicate/j1',
+  '/pipeline/today',
 ];
 const PERSONAS: Persona[] = ['anonymous', 'unfinished', 'luna', 'stella', 'company', 'agent'];
 

@@ -117,26 +117,12 @@ describe('matching jobs in a browser, in German', () => {
     await sortBy('Punktzahl');
     await page.waitForURL(/sort=score/);
 
-    await page
-      .getByRole('button', { name: /auf die Auswahlliste setzen/ })
-      .first()
-      .click();
-    await expect
-      .poll(() => page.getByRole('button', { name: /von der Auswahlliste nehmen/ }).count())
-      .toBe(1);
-    await page
-      .getByRole('button', { name: /auf die Auswahlliste setzen/ })
-      .first()
-      .click();
-    await expect
-      .poll(() => page.getByRole('button', { name: /von der Auswahlliste nehmen/ }).count())
-      .toBe(2);
-    const onlyShortlist = page.getByRole('checkbox', { name: 'Nur die Auswahlliste' });
-    await page.getByText('Nur die Auswahlliste', { exact: true }).click();
-    await expect.poll(() => onlyShortlist.isChecked()).toBe(true);
-    await expect.poll(() => rows.count()).toBe(3);
-    await page.getByText('Nur die Auswahlliste', { exact: true }).click();
-    await expect.poll(() => onlyShortlist.isChecked()).toBe(false);
+    // The star became "add to pipeline": an added candidate shows its stage instead of the button.
+    const add = page.getByRole('button', { name: /in die Pipeline aufnehmen$/ });
+    const addable = await add.count();
+    await add.first().click();
+    await expect.poll(() => add.count()).toBe(addable - 1);
+    await expect.poll(() => rows.filter({ hasText: 'Vorgeschlagen' }).count()).toBe(1);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'CSV herunterladen' }).click();

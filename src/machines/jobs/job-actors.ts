@@ -19,7 +19,6 @@ import {
   JobConflict,
   previewJob,
   requestRun,
-  setShortlisted,
   updateJob,
   watchRunEvents,
 } from '../../api/jobs';
@@ -128,18 +127,12 @@ export function jobActors(api: ApiClient, options: { asCompany: boolean; pollMs?
   };
 }
 
-/** The results page's requests besides the list: the CSV download and the shortlist stars. */
-export function resultActions(api: ApiClient, jobUuid: string, reload: () => void) {
+/** The results page's request besides the list: the CSV download. */
+export function resultActions(api: ApiClient, jobUuid: string) {
   return {
     downloadCsv: fromPromise<unknown, unknown>(async ({ input }) => {
       const blob = await fetchResultsCsv(api, jobUuid, input as Partial<ResultsQuery>);
       saveFile(blob, `matchwerk-${jobUuid.slice(0, 8)}.csv`);
-    }),
-    // The list reloads after a star changed, so the star and the "shortlisted" filter agree with the server.
-    toggleShortlist: fromPromise<unknown, unknown>(async ({ input }) => {
-      const { profile, shortlisted } = input as { profile: string; shortlisted: boolean };
-      await setShortlisted(api, jobUuid, profile, shortlisted);
-      reload();
     }),
   };
 }

@@ -21,8 +21,8 @@ export const jobsLogic = areaLogic(({ api }) => {
 
   /**
    * The results page of one job: the job (its runs, status, duplicate), the ranked results and the
-   * near misses, the CSV download and the shortlist stars. A finished run replaced the results: the job
-   * reloads both lists itself; a changed star reloads the results.
+   * near misses and the CSV download (the pipeline's board, `pipelineLogic`, took the stars' place). A
+   * finished run replaced the results: the job reloads both lists itself.
    */
   function resultsPageOf(jobUuid: string) {
     const results = resourceActor(api, `results:${jobUuid}`, (query) =>
@@ -30,7 +30,7 @@ export const jobsLogic = areaLogic(({ api }) => {
     );
     const nearMisses = resourceActor(api, `near-misses:${jobUuid}`, () => fetchNearMisses(api, jobUuid));
     const reloadResults = () => results.send({ type: 'resource.reload' });
-    const actions = resultActions(api, jobUuid, reloadResults);
+    const actions = resultActions(api, jobUuid);
     return {
       job: jobLifecycleMachine.provide({
         actors: jobActors(api, { asCompany: false }),
@@ -44,7 +44,6 @@ export const jobsLogic = areaLogic(({ api }) => {
       results,
       nearMisses,
       csv: submissionMachine.provide({ actors: { submit: actions.downloadCsv } }),
-      shortlist: submissionMachine.provide({ actors: { submit: actions.toggleShortlist } }),
     };
   }
 

@@ -4,10 +4,12 @@ import * as v from 'valibot';
 import { JobListSearchSchema } from '../../../contract/job-search';
 import { agentLogic } from '../../machines/agents/agent-actors';
 import { jobsLogic } from '../../machines/jobs/job-provider';
+import { pipelineLogic } from '../../machines/pipeline/pipeline-actors';
 import { isAgent } from '../../machines/session/token';
 import { AgentDashboard } from '../../ui/agents/agent-dashboard';
 import { Screen } from '../../ui/components/screen';
 import { CompanyRequests } from '../../ui/jobs/job-list';
+import { FollowUps } from '../../ui/pipeline/follow-ups';
 import { ProfileDashboard } from '../../ui/profile/profile-dashboard';
 
 const signedInRoute = getRouteApi('/_protected');
@@ -17,21 +19,31 @@ export const Route = createFileRoute('/_protected/dashboard')({
   // agent's shows the agency's counts, loaded afresh on every visit.
   loader: ({ context }) => {
     const claims = context.session.getSnapshot().context.claims;
-    if (claims && isAgent(claims)) return { requests: null, agent: agentLogic(context.logic).dashboard() };
-    if (claims?.user_type !== 'company') return { requests: null, agent: null };
-    return { requests: jobsLogic(context.logic).jobList(v.parse(JobListSearchSchema, {})), agent: null };
+    if (claims && isAgent(claims))
+      return {
+        requests: null,
+        agent: agentLogic(context.logic).dashboard(),
+        followUps: pipelineLogic(context.logic).followUps(),
+      };
+    if (claims?.user_type !== 'company') return { requests: null, agent: null, followUps: null };
+    return {
+      requests: jobsLogic(context.logic).jobList(v.parse(JobListSearchSchema, {})),
+      agent: null,
+      followUps: null,
+    };
   },
   // Each user's overview is made of their features' panels: the own profile, a company's requests, an
   // agent's figures.
   component: function DashboardRoute() {
     const { t } = useLingui();
-    const { requests, agent } = Route.useLoaderData();
+    const { requests, agent, followUps } = Route.useLoaderData();
     const { profile, claims } = signedInRoute.useLoaderData();
     return (
       <Screen title={t`Dashboard`}>
         <p>
           <Trans>Your overview: what is new and what needs your attention.</Trans>
         </p>
+        {followUps && <FollowUps list={followUps} limit={5} />}
         {profile && <ProfileDashboard profile={profile} claims={claims} />}
         {requests && <CompanyRequests list={requests} />}
         {agent && <AgentDashboard list={agent} />}

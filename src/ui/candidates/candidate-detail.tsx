@@ -41,11 +41,14 @@ export function CandidateDetailScreen({
   type,
   logic,
   editor,
+  pipeline,
 }: {
   type: CandidateType;
   logic: CandidateDetailLogic;
   /** The profile's form (the owner's, over the agent's calls), which the route composes in. */
   editor: ReactNode;
+  /** The jobs the candidate is in with their stage (the pipeline feature's list), composed by the route. */
+  pipeline?: ReactNode;
 }) {
   const { i18n, t } = useLingui();
   const state = useSelector(logic.detail, (s) => s);
@@ -60,7 +63,14 @@ export function CandidateDetailScreen({
         loading={t`Loading the profile…`}
       />
       {detail && (
-        <CandidateBody key={detail.profile.uuid} detail={detail} logic={logic} name={title} editor={editor} />
+        <CandidateBody
+          key={detail.profile.uuid}
+          detail={detail}
+          logic={logic}
+          name={title}
+          editor={editor}
+          pipeline={pipeline}
+        />
       )}
     </Screen>
   );
@@ -71,11 +81,13 @@ function CandidateBody({
   logic,
   name,
   editor,
+  pipeline,
 }: {
   detail: AgentProfileDetail;
   logic: CandidateDetailLogic;
   name: string;
   editor: ReactNode;
+  pipeline: ReactNode;
 }) {
   const { i18n, t } = useLingui();
   const actions = useActorRef(logic.actions, {
@@ -136,6 +148,7 @@ function CandidateBody({
           idPrefix="candidate-invite"
         />
       )}
+      {pipeline}
       <RankedJobs detail={detail} />
       <section aria-labelledby="candidate-edit-title" className="candidate-section">
         <h2 id="candidate-edit-title">

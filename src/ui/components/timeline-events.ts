@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { TimelineEntry } from '../../../contract/timeline';
+import { stageLabel } from './pipeline-stages';
 
 // The timeline's system events in the user's words. recordAction / recordEvent callers name them
 // (server/agents/audit.ts); one this list does not know is shown by its name, never dropped.
@@ -34,6 +35,7 @@ const EVENTS: Record<string, MessageDescriptor> = {
   'job.archived': msg`Job archived`,
   'job.activated': msg`Job active again`,
   'job.taken': msg`An agent took the job`,
+  'stage.changed': msg`Pipeline stage changed`,
 };
 
 const stringsOf = (value: unknown): string[] =>
@@ -43,6 +45,7 @@ const stringsOf = (value: unknown): string[] =>
 export function eventText(i18n: I18n, entry: TimelineEntry): { title: string; detail: string | null } {
   const known = entry.action ? EVENTS[entry.action] : undefined;
   const title = known ? i18n._(known) : i18n._(msg`Event: ${entry.action ?? '?'}`);
+  if (entry.action === 'stage.changed') return { title, detail: stageChange(i18n, entry.details) };
   const fields = stringsOf(entry.details.fields);
   const reason = typeof entry.details.reason === 'string' ? entry.details.reason : null;
   if (fields.length > 0) return { title, detail: i18n._(msg`Fields: ${fields.join(', ')}`) };
@@ -52,4 +55,22 @@ export function eventText(i18n: I18n, entry: TimelineEntry): { title: string; de
   if (entry.action === 'card.downloaded' && entry.details.format === 'anonymous')
     return { title, detail: i18n._(msg`anonymised`) };
   return { title, detail: null };
+}
+
+/** "Proposed → Rejected (by the client: reason)"; an entry added to a pipeline has no "from". */
+function stageChange(i18n: I18n, details: Record<string, unknown>): string {
+  const to = stageLabel(i18n, String(details.to ?? '?'));
+  const move =
+    typeof details.from === 'string'
+      ? `${stageLabel(i18n, details.from)} → ${to}`
+      : i18n._(msg`Added to the pipeline: ${to}`);
+  const reason = typeof details.reason === 'string' ? details.reason : null;
+  if (!reason) return move;
+  const by =
+    details.by === 'client'
+      ? i18n._(msg`by the client`)
+      : details.by === 'agency'
+        ? i18n._(msg`by the agency`)
+        : i18n._(msg`by the candidate`);
+  return `${move} (${by}: ${reason})`;
 }

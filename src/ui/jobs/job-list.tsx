@@ -3,10 +3,12 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { Job, JobListResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type JobListSearch } from '../../../contract/job-search';
+import { PIPELINE_STAGES } from '../../../contract/pipeline';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import { FormError } from '../components/form-error';
 import { Pagination } from '../components/pagination';
+import { stageLabel } from '../components/pipeline-stages';
 import { ResourceStatus } from '../components/resource-status';
 import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
@@ -114,6 +116,11 @@ export function JobListScreen({ list, take }: { list: ResourceActor; take: Submi
                     <Trans>Best score</Trans>
                   </th>
                 )}
+                {!asCompany && (
+                  <th scope="col">
+                    <Trans>Pipeline</Trans>
+                  </th>
+                )}
                 <th scope="col">
                   <Trans>Last change</Trans>
                 </th>
@@ -196,6 +203,11 @@ function JobRow({ job, asCompany, take }: { job: Job; asCompany: boolean; take: 
           {run?.bestScore != null ? <ScoreBar score={run.bestScore} /> : '–'}
         </td>
       )}
+      {!asCompany && (
+        <td data-label={t`Pipeline`}>
+          <PipelineCounts counts={job.pipeline} />
+        </td>
+      )}
       <td data-label={t`Last change`}>{i18n.date(new Date(job.updatedAt), { dateStyle: 'medium' })}</td>
     </tr>
   );
@@ -241,5 +253,21 @@ export function CompanyRequests({ list }: { list: ResourceActor }) {
         </Link>
       </p>
     </section>
+  );
+}
+
+/** The job's pipeline per stage, the stages that hold anyone ("Proposed 3 · Interview 1"). */
+function PipelineCounts({ counts }: { counts: Record<string, number> | undefined }) {
+  const { i18n } = useLingui();
+  const held = PIPELINE_STAGES.filter((stage) => (counts?.[stage] ?? 0) > 0);
+  if (held.length === 0) return <>–</>;
+  return (
+    <ul className="pipeline-counts">
+      {held.map((stage) => (
+        <li key={stage}>
+          {stageLabel(i18n, stage)} {i18n.number(counts?.[stage] ?? 0)}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -11,7 +11,6 @@ import { CANDIDATE_TYPES, type Language } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/jobs/job-lifecycle.machine';
 import type { jobsLogic } from '../../machines/jobs/job-provider';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
-import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
 import { errorMessage } from '../components/error-message';
 import { formatKm } from '../components/format';
@@ -35,8 +34,19 @@ export type JobResultsPage = ReturnType<ReturnType<typeof jobsLogic>['resultsPag
 const resultsRoute = getRouteApi('/_protected/_agent/matchingJobResult/$jobUuid');
 
 /** matchingJobResult/{uuid}: the run, its progress, and the ranked, explained candidates (PRODUCT.md §6). */
-/** `after`: what the route composes below the results (the job's timeline). */
-export function JobResults({ page: parts, after }: { page: JobResultsPage; after?: ReactNode }) {
+/**
+ * `after`: what the route composes below the results (the job's pipeline board and timeline);
+ * `addToPipeline`: the pipeline's button for a row (the results' star became "add to pipeline").
+ */
+export function JobResults({
+  page: parts,
+  after,
+  addToPipeline,
+}: {
+  page: JobResultsPage;
+  after?: ReactNode;
+  addToPipeline?: (item: ResultItem) => ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const { jobUuid } = resultsRoute.useParams();
   const search = resultsRoute.useSearch();
@@ -55,9 +65,7 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
   const list = useSelector(results, (s) => s);
   const page = resourceData<ResultsResponse>(list);
   const csv = useActorRef(parts.csv);
-  const star = useActorRef(parts.shortlist);
   const csvBusy = useSelector(csv, (s) => s.hasTag('busy'));
-  const starBusy = useSelector(star, (s) => s.hasTag('busy'));
 
   const setSearch = (patch: Partial<ResultsSearch>) =>
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
@@ -158,12 +166,6 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
             ...CANDIDATE_TYPES.map((type) => ({ id: type, label: type })),
           ]}
         />
-        <Checkbox
-          isSelected={search.shortlisted === true}
-          onChange={(checked) => setSearch({ shortlisted: checked ? true : undefined })}
-        >
-          <Trans>Only the shortlist</Trans>
-        </Checkbox>
         <button
           type="button"
           className="button"
@@ -211,9 +213,11 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
                 <th scope="col">
                   <Trans>Strongest reasons</Trans>
                 </th>
-                <th scope="col">
-                  <Trans>Shortlist</Trans>
-                </th>
+                {addToPipeline && (
+                  <th scope="col">
+                    <Trans>Pipeline</Trans>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -223,10 +227,7 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
                   item={item}
                   jobUuid={jobUuid}
                   search={search}
-                  busy={starBusy}
-                  onStar={(shortlisted) =>
-                    star.send({ type: 'submission.submit', input: { profile: item.uuid, shortlisted } })
-                  }
+                  action={addToPipeline?.(item)}
                   reasons={item.reasons.map((r) => reasonText(i18n, r, fields.job))}
                   photo={<ProtectedImage src={item.thumbnail} alt="" size={40} className="avatar" />}
                 />
@@ -249,16 +250,14 @@ function ResultRow({
   item,
   jobUuid,
   search,
-  busy,
-  onStar,
+  action,
   reasons,
   photo,
 }: {
   item: ResultItem;
   jobUuid: string;
   search: ResultsSearch;
-  busy: boolean;
-  onStar: (shortlisted: boolean) => void;
+  action: ReactNode;
   reasons: string[];
   photo: React.ReactNode;
 }) {
@@ -295,22 +294,7 @@ function ResultRow({
           ))}
         </ul>
       </td>
-      <td>
-        <button
-          type="button"
-          className="star"
-          aria-pressed={item.shortlisted}
-          disabled={busy}
-          aria-label={
-            item.shortlisted
-              ? t`Remove ${item.name} from the shortlist`
-              : t`Add ${item.name} to the shortlist`
-          }
-          onClick={() => onStar(!item.shortlisted)}
-        >
-          {item.shortlisted ? '★' : '☆'}
-        </button>
-      </td>
+      {action && <td>{action}</td>}
     </tr>
   );
 }

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResultsSearchSchema } from '../../../../contract/job-search';
 import { jobsLogic } from '../../../machines/jobs/job-provider';
+import { pipelineLogic } from '../../../machines/pipeline/pipeline-actors';
 import { timelineLogic } from '../../../machines/timeline/timeline-actors';
 import { Timeline } from '../../../ui/components/timeline';
 import { JobResults } from '../../../ui/jobs/job-results';
+import { AddToPipeline, PipelineBoard } from '../../../ui/pipeline/pipeline-board';
 
 export const Route = createFileRoute('/_protected/_agent/matchingJobResult/$jobUuid')({
   validateSearch: ResultsSearchSchema,
@@ -12,11 +14,25 @@ export const Route = createFileRoute('/_protected/_agent/matchingJobResult/$jobU
   loader: ({ context, params, deps }) => ({
     page: jobsLogic(context.logic).resultsPage(params.jobUuid, deps),
     timeline: timelineLogic(context.logic).of('job', params.jobUuid),
+    board: pipelineLogic(context.logic).board(params.jobUuid),
   }),
   component: function JobResultsRoute() {
     const { jobUuid } = Route.useParams();
-    const { page, timeline } = Route.useLoaderData();
-    // Another job is another job actor: its state starts afresh. The job's timeline goes below.
-    return <JobResults key={jobUuid} page={page} after={<Timeline logic={timeline} />} />;
+    const { page, timeline, board } = Route.useLoaderData();
+    // Another job is another job actor: its state starts afresh. The job's pipeline board and
+    // timeline go below; each result row gets the pipeline's "add" button.
+    return (
+      <JobResults
+        key={jobUuid}
+        page={page}
+        addToPipeline={(item) => <AddToPipeline board={board} profile={item.uuid} name={item.name} />}
+        after={
+          <>
+            <PipelineBoard board={board} />
+            <Timeline logic={timeline} />
+          </>
+        }
+      />
+    );
   },
 });

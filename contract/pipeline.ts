@@ -1,0 +1,259 @@
+import * as v from 'valibot';
+import { UuidSchema } from './agent';
+import { versionConflictSchema } from './errors';
+import { FieldError, strictObject } from './field-errors';
+import { MAX_INT32 } from './profile';
+
+/**
+ * The pipeline of a job (PRODUCT.md §10 "Pipeline per job"): one entry per job × candidate, in one
+ * stage. This module is the one definition of the stages and of the moves between them: the client's
+ * machine (src/machines/pipeline/pipeline-entry.machine.ts) is built from it and the server
+ * (server/pipeline/) checks every move with `moveAllowed`.
+ *
+ * The moves (decided for issue 21, docs/decisions/0023-pipeline-moves.md):
+ * - an open entry moves forward along the chain proposed → contacted → submitted → interview →
+ *   offer → placed by one or more steps (the agent may record a step that happened outside the tool);
+ *   never backwards (a mistake is corrected by rejecting or withdrawing and reopening);
+ * - an open entry moves to `rejected` (by the client or the agency, with a reason) or `withdrawn`
+ *   (by the candidate; a reason is optional);
+ * - a final entry (placed, rejected, withdrawn) moves only back to its last open stage ("reopen").
+ *
+ * Calls (agents only; candidates and companies 403):
+ * GET  /api/job/{uuid}/pipeline                 → PipelineBoardSchema
+ * PUT  /api/job/{uuid}/pipeline/{profile}       → 201 PipelineEntrySchema (proposed); 200 with the
+ *                                                 entry as it is when the candidate is in already
+ * POST /api/pipeline/{entry}/move               PipelineMoveSchema → PipelineEntrySchema; 409
+ *                                                 pipeline.transition_refused / pipeline.version_conflict
+ *                                                 with `current`
+ * POST /api/job/{uuid}/pipeline/move            PipelineBulkMoveSchema → PipelineEntryListSchema; all
+ *                                                 or nothing, 409 as above with `current` the entries
+ * PUT  /api/pipeline/{entry}/follow-up          PipelineFollowUpSchema → PipelineEntrySchema
+ * GET  /api/agent/profile/{uuid}/pipeline       → PipelineJobsSchema (the jobs a candidate is in)
+ * GET  /api/pipeline/follow-ups?today=YYYY-MM-DD → PipelineFollowUpsSchema (due today and overdue,
+ *                                                 on jobs the caller works on or set by the caller)
+ */
+
+/** The chain an entry moves along, in order; the last one is final. */
+export const PIPELINE_CHAIN = ['proposed', 'contacted', 'submitted', 'interview', 'offer', 'placed'] as const;
+export const PIPELINE_STAGES = [...PIPELINE_CHAIN, 'rejected', 'withdrawn'] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+export const PIPELINE_OPEN_STAGES = ['proposed', 'contacted', 'submitted', 'interview', 'offer'] as const;
+export type PipelineOpenStage = (typeof PIPELINE_OPEN_STAGES)[number];
+export const PIPELINE_FINAL_STAGES = ['placed', 'rejected', 'withdrawn'] as const;
+/** Who rejected an entry. */
+export const REJECTED_BY = ['client', 'agency'] as const;
+export type RejectedBy = (typeof REJECTED_BY)[number];
+
+export function isOpenStage(stage: PipelineStage): stage is PipelineOpenStage {
+  return (PIPELINE_OPEN_STAGES as readonly string[]).includes(stage);
+}
+
+/**
+ * The stages an entry may move to from `stage`; `lastOpen` is the open stage a final entry was in
+ * before (where reopening leads).
+ */
+export function allowedMoves(stage: PipelineStage, lastOpen: PipelineOpenStage): PipelineStage[] {
+  if (!isOpenStage(stage)) return [lastOpen];
+  const later = PIPELINE_CHAIN.slice(PIPELINE_CHAIN.indexOf(stage) + 1);
+  return [...later, 'rejected', 'withdrawn'];
+}
+
+export function moveAllowed(stage: PipelineStage, lastOpen: PipelineOpenStage, to: PipelineStage): boolean {
+  return allowedMoves(stage, lastOpen).includes(to);
+}
+
+/** The open stage an entry remembers after a move: where it now is if open, else where it was. */
+export function lastOpenAfter(
+  from: PipelineStage,
+  lastOpen: PipelineOpenStage,
+  to: PipelineStage,
+): PipelineOpenStage {
+  if (isOpenStage(to)) return to;
+  return isOpenStage(from) ? from : lastOpen;
+}
+
+export const PIPELINE_ERROR_CODES = [
+  /** The move is not one the stage allows: the answer carries the entry as it is. */
+  'pipeline.transition_refused',
+  /** The entry was moved since it was read: the answer carries the entry as it is. */
+  'pipeline.version_conflict',
+  'pipeline.entry_not_found',
+  /** A rejection names who rejected (client or agency) and why. */
+  'pipeline.reason_required',
+  'pipeline.stage_invalid',
+  'pipeline.by_invalid',
+  /** A bulk move names one entry twice. */
+  'pipeline.duplicate_entry',
+] as const;
+export type PipelineErrorCode = (typeof PIPELINE_ERROR_CODES)[number];
+
+export const PIPELINE_REASON_MAX = 500;
+const Version = v.pipe(
+  v.number('version.required'),
+  v.integer('version.required'),
+  v.minValue(0, 'version.required'),
+  v.maxValue(MAX_INT32, FieldError.tooLarge),
+);
+const Reason = v.pipe(
+  v.string(FieldError.invalidType),
+  v.trim(),
+  v.maxLength(PIPELINE_REASON_MAX, FieldError.tooLong),
+);
+
+const moveFields = {
+  to: v.picklist(PIPELINE_STAGES, 'pipeline.stage_invalid'),
+  /** Who rejected: required with `to: rejected`, refused otherwise. */
+  by: v.optional(v.picklist(REJECTED_BY, 'pipeline.by_invalid')),
+  /** Why: required with `to: rejected`, optional with `withdrawn`, refused otherwise. */
+  reason: v.optional(Reason),
+};
+
+type MoveFields = { to: PipelineStage; by?: RejectedBy | undefined; reason?: string | undefined };
+
+/** A rejection names who and why; only a rejection or a withdrawal carries a reason. */
+function reasonRule<T extends MoveFields>() {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const { to, by, reason } = dataset.value;
+    if (to === 'rejected') {
+      if (!by) addIssue({ message: 'pipeline.reason_required', path: pathOf(dataset.value, 'by') });
+      if (!reason) addIssue({ message: 'pipeline.reason_required', path: pathOf(dataset.value, 'reason') });
+    } else {
+      if (by !== undefined) addIssue({ message: FieldError.unknown, path: pathOf(dataset.value, 'by') });
+      if (reason !== undefined && to !== 'withdrawn')
+        addIssue({ message: FieldError.unknown, path: pathOf(dataset.value, 'reason') });
+    }
+  });
+}
+
+function pathOf(input: object, key: string): [v.ObjectPathItem] {
+  return [
+    {
+      type: 'object',
+      origin: 'value',
+      input: input as Record<string, unknown>,
+      key,
+      value: (input as Record<string, unknown>)[key],
+    },
+  ];
+}
+
+/** One entry's move, from the version the client read. */
+export const PipelineMoveSchema = v.pipe(
+  strictObject({ ...moveFields, version: Version }, FieldError.required),
+  reasonRule(),
+);
+export type PipelineMove = v.InferInput<typeof PipelineMoveSchema>;
+
+export const PIPELINE_BULK_MAX = 200;
+
+/** Several entries of one job to one stage: every one checked, all moved or none. */
+export const PipelineBulkMoveSchema = v.pipe(
+  strictObject(
+    {
+      ...moveFields,
+      entries: v.pipe(
+        v.array(
+          strictObject({ uuid: UuidSchema, version: Version }, FieldError.required),
+          FieldError.invalidType,
+        ),
+        v.minLength(1, FieldError.required),
+        v.maxLength(PIPELINE_BULK_MAX, FieldError.tooLong),
+        v.check(
+          (xs) => new Set(xs.map((x) => x.uuid.toLowerCase())).size === xs.length,
+          'pipeline.duplicate_entry',
+        ),
+      ),
+    },
+    FieldError.required,
+  ),
+  reasonRule(),
+);
+export type PipelineBulkMove = v.InferInput<typeof PipelineBulkMoveSchema>;
+
+/** A calendar day, YYYY-MM-DD. */
+export const PipelineDateSchema = v.pipe(
+  v.string(FieldError.invalidType),
+  v.isoDate(FieldError.dateInvalid),
+  v.check((s) => s >= '2000-01-01' && s <= '2999-12-31', FieldError.dateInvalid),
+);
+
+/** Sets (a day) or clears (null) an entry's follow-up. */
+export const PipelineFollowUpSchema = strictObject(
+  { followUp: v.nullable(PipelineDateSchema) },
+  FieldError.required,
+);
+export type PipelineFollowUp = v.InferInput<typeof PipelineFollowUpSchema>;
+
+export const PipelineFollowUpsQuerySchema = v.object({ today: v.optional(PipelineDateSchema) });
+
+export const PipelineEntrySchema = v.object({
+  uuid: v.string(),
+  jobUuid: v.string(),
+  profile: v.object({
+    uuid: v.string(),
+    type: v.string(),
+    name: v.string(),
+    /** The photo's address (agents' protected image), or null. */
+    photo: v.nullable(v.string()),
+  }),
+  stage: v.picklist(PIPELINE_STAGES),
+  lastOpenStage: v.picklist(PIPELINE_OPEN_STAGES),
+  reason: v.nullable(v.string()),
+  reasonBy: v.nullable(v.picklist([...REJECTED_BY, 'candidate'])),
+  /** The score of the job's latest done run, if the candidate is in its results. */
+  score: v.nullable(v.number()),
+  followUp: v.nullable(v.string()),
+  version: v.number(),
+  movedAt: v.string(),
+  movedBy: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type PipelineEntry = v.InferOutput<typeof PipelineEntrySchema>;
+
+export const PipelineEntryListSchema = v.object({ items: v.array(PipelineEntrySchema) });
+
+/** A job's board: every entry (by stage, then by last move) and the count per stage. */
+export const PipelineBoardSchema = v.object({
+  items: v.array(PipelineEntrySchema),
+  counts: v.record(v.picklist(PIPELINE_STAGES), v.number()),
+});
+export type PipelineBoard = v.InferOutput<typeof PipelineBoardSchema>;
+
+/** 409 of a refused or stale move: the entry as it is now (a bulk move: the entries named). */
+export const PipelineConflictSchema = v.object({
+  status: v.literal(409),
+  code: v.picklist(['pipeline.transition_refused', 'pipeline.version_conflict']),
+  message: v.string(),
+  current: v.union([PipelineEntrySchema, v.array(PipelineEntrySchema)]),
+});
+export const PipelineVersionConflictSchema = versionConflictSchema(
+  'pipeline.version_conflict',
+  PipelineEntrySchema,
+);
+
+/** The jobs a candidate is in, with their stage (the candidate's page). */
+export const PipelineJobsSchema = v.object({
+  items: v.array(
+    v.object({
+      job: v.object({ uuid: v.string(), title: v.string(), status: v.string() }),
+      entry: PipelineEntrySchema,
+    }),
+  ),
+});
+export type PipelineJobs = v.InferOutput<typeof PipelineJobsSchema>;
+
+/** Follow-ups due on `today` or before, the oldest first, with their job. */
+export const PipelineFollowUpsSchema = v.object({
+  today: v.string(),
+  items: v.array(
+    v.object({ job: v.object({ uuid: v.string(), title: v.string() }), entry: PipelineEntrySchema }),
+  ),
+});
+export type PipelineFollowUps = v.InferOutput<typeof PipelineFollowUpsSchema>;
+
+/** The count per stage of a job (the job list's column), every stage present. */
+export type PipelineCounts = Record<PipelineStage, number>;
+export function emptyCounts(): PipelineCounts {
+  return Object.fromEntries(PIPELINE_STAGES.map((s) => [s, 0])) as PipelineCounts;
+}

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { PipelineStage } from '../../contract/pipeline';
+import { type Database, queryRows } from '../db/client';
+import { DEMO_AGENT_EMAIL } from './agents';
+
+/** The demo job whose pipeline is filled: the developer job (server/demo/jobs.ts), after its run. */
+export const DEMO_PIPELINE_JOB = '5eed10b0-0000-4000-8000-000000000001';
+
+/** Its best candidates by rank, one per stage, so `npm start` shows a board in use. */
+const STAGES: {
+  stage: PipelineStage;
+  lastOpen: PipelineStage;
+  reason?: string;
+  by?: string;
+  followUpInDays?: number;
+}[] = [
+  { stage: 'proposed', lastOpen: 'proposed', followUpInDays: 0 },
+  { stage: 'proposed', lastOpen: 'proposed' },
+  { stage: 'contacted', lastOpen: 'contacted', followUpInDays: -2 },
+  { stage: 'submitted', lastOpen: 'submitted', followUpInDays: 3 },
+  { stage: 'interview', lastOpen: 'interview' },
+  { stage: 'offer', lastOpen: 'offer' },
+  { stage: 'rejected', lastOpen: 'submitted', reason: 'Sucht eine Stelle in Teilzeit', by: 'client' },
+];
+
+/**
+ * Fills the demo job's pipeline from its latest run's ranking, once: a job whose pipeline holds anyone
+ * is left alone (a second seed, or an agent's own moves). Two follow-ups are due (today and overdue).
+ */
+export async function seedDemoPipeline(db: Database, today = new Date()): Promise<number> {
+  const [filled] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from pipeline_entries where job_id = ${DEMO_PIPELINE_JOB}`,
+  );
+  if (Number(filled?.n ?? 0) > 0) return 0;
+  const [agent] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from users where email = ${DEMO_AGENT_EMAIL}`,
+  );
+  const ranked = await queryRows<{ profile_id: string }>(
+    db,
+    sql`select r.profile_id from job_results r
+        where r.run_id = (select id from job_runs where job_id = ${DEMO_PIPELINE_JOB} and state = 'done'
+                          order by finished_at desc, id desc limit 1)
+        order by r.rank limit ${STAGES.length}`,
+  );
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  let n = 0;
+  for (const [i, row] of ranked.entries()) {
+    const s = STAGES[i]!;
+    const followUp = s.followUpInDays === undefined ? null : day(s.followUpInDays);
+    await db.execute(
+      sql`insert into pipeline_entries (id, job_id, profile_id, stage, last_open_stage, reason, reason_by,
+            follow_up, follow_up_by, version, created_by, moved_by)
+          values (${crypto.randomUUID()}, ${DEMO_PIPELINE_JOB}, ${row.profile_id}, ${s.stage}, ${s.lastOpen},
+            ${s.reason ?? null}, ${s.by ?? null}, ${followUp}::date, ${followUp ? (agent?.id ?? null) : null},
+            0, ${agent?.id ?? null}, ${agent?.id ?? null})
+          on conflict (job_id, profile_id) do nothing`,
+    );
+    n += 1;
+  }
+  return n;
+}

@@ -1,0 +1,66 @@
+import {
+  PipelineBoardSchema,
+  PipelineConflictSchema,
+  PipelineEntryListSchema,
+  PipelineEntrySchema,
+  PipelineFollowUpsSchema,
+  PipelineJobsSchema,
+} from '../../../contract/pipeline';
+import { agentsOnly, created, forbidden, type OperationDoc, ok, op, section } from '../operation-doc';
+
+/** The job calls: agents only, an unknown or malformed uuid is job.not_found. */
+const agentJob = { 403: forbidden, 404: ['job.not_found'] } as const;
+const candidate = { 400: ['uuid.invalid'], 403: forbidden, 404: ['profile.not_found'] } as const;
+
+/** A job's pipeline (issue 21): its board, moves, follow-ups and a candidate's jobs. */
+export const PIPELINE_OPERATIONS: Record<string, OperationDoc> = {
+  ...section('pipeline', {
+    'GET /api/job/{uuid}/pipeline': op(
+      "A job's pipeline board: every entry with name, photo, score and follow-up; the count per stage",
+      ok(PipelineBoardSchema),
+      agentJob,
+    ),
+    'PUT /api/job/{uuid}/pipeline/{profile}': op(
+      'Add a candidate to the pipeline as proposed (201); one who is in already answers the entry (200)',
+      created(PipelineEntrySchema),
+      { ...agentsOnly, 404: ['job.not_found', 'profile.not_found'] },
+    ),
+    'POST /api/job/{uuid}/pipeline/move': op(
+      "Move several of the job's entries to one stage: all or none (409 with the entries as they are)",
+      ok(PipelineEntryListSchema),
+      {
+        ...agentsOnly,
+        400: ['pipeline.reason_required', 'pipeline.duplicate_entry'],
+        404: ['job.not_found', 'pipeline.entry_not_found'],
+        409: ['pipeline.transition_refused', 'pipeline.version_conflict'],
+      },
+      { conflict: PipelineConflictSchema },
+    ),
+    'POST /api/pipeline/{entry}/move': op(
+      'Move an entry (409 when its stage refuses the move or it was moved since it was read)',
+      ok(PipelineEntrySchema),
+      {
+        ...agentsOnly,
+        400: ['pipeline.reason_required'],
+        404: ['pipeline.entry_not_found'],
+        409: ['pipeline.transition_refused', 'pipeline.version_conflict'],
+      },
+      { conflict: PipelineConflictSchema },
+    ),
+    'PUT /api/pipeline/{entry}/follow-up': op(
+      "Set or clear an entry's follow-up day",
+      ok(PipelineEntrySchema),
+      { ...agentsOnly, 404: ['pipeline.entry_not_found'] },
+    ),
+    'GET /api/pipeline/follow-ups': op(
+      "The caller's follow-ups due today (the client's day) or before, oldest first",
+      ok(PipelineFollowUpsSchema),
+      agentsOnly,
+    ),
+    'GET /api/agent/profile/{uuid}/pipeline': op(
+      'The jobs a candidate is in, with their stage',
+      ok(PipelineJobsSchema),
+      candidate,
+    ),
+  }),
+};

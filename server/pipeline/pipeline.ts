@@ -1,0 +1,377 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { isUuid } from '../../contract/agent';
+import type { Job } from '../../contract/job';
+import {
+  emptyCounts,
+  lastOpenAfter,
+  moveAllowed,
+  type PipelineBoard,
+  type PipelineCounts,
+  type PipelineEntry,
+  type PipelineFollowUps,
+  type PipelineJobs,
+  type PipelineOpenStage,
+  type PipelineStage,
+  type RejectedBy,
+} from '../../contract/pipeline';
+import { profileNotFound } from '../agents/access';
+import { recordAction } from '../agents/audit';
+import { type Database, queryRows } from '../db/client';
+import { ApiError } from '../errors';
+import { assertAgent, type Caller, isAgent, jobNotFound } from '../jobs/access';
+import { currentRun } from '../jobs/results';
+import { photoUrl } from '../profiles/photos';
+
+/**
+ * A job's pipeline (PRODUCT.md §10): entries job × candidate, moved along the stages of
+ * contract/pipeline.ts, whose `moveAllowed` every move here is checked with. Agents only. A move
+ * locks its entries (`for update`) and compares the version the client read, so of two agents
+ * moving one entry at once one wins and the other is told the entry as it is (409). Every move is a
+ * `stage.changed` event on the candidate's and the job's timeline.
+ */
+
+interface EntryRow {
+  id: string;
+  job_id: string;
+  profile_id: string;
+  type: string;
+  name: string | null;
+  photo_id: string | null;
+  stage: PipelineStage;
+  last_open_stage: PipelineOpenStage;
+  reason: string | null;
+  reason_by: 'client' | 'agency' | 'candidate' | null;
+  score: number | string | null;
+  follow_up: string | null;
+  version: number;
+  moved_at: string | Date;
+  moved_by_email: string | null;
+  created_at: string | Date;
+}
+
+const iso = (x: string | Date) => (x instanceof Date ? x : new Date(x)).toISOString();
+/** A date column as PGlite or pg answers it: a string, or a Date at midnight UTC. */
+const day = (x: string | Date | null) =>
+  x === null ? null : x instanceof Date ? x.toISOString().slice(0, 10) : String(x).slice(0, 10);
+
+function toEntry(row: EntryRow): PipelineEntry {
+  return {
+    uuid: row.id,
+    jobUuid: row.job_id,
+    profile: {
+      uuid: row.profile_id,
+      type: row.type,
+      name: row.name ?? '',
+      photo: row.photo_id ? photoUrl(row.photo_id) : null,
+    },
+    stage: row.stage,
+    lastOpenStage: row.last_open_stage,
+    reason: row.reason,
+    reasonBy: row.reason_by,
+    score: row.score === null ? null : Number(row.score),
+    followUp: day(row.follow_up),
+    version: row.version,
+    movedAt: iso(row.moved_at),
+    movedBy: row.moved_by_email,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** The entries with their candidate, photo, mover and score in the job's latest done run. */
+const SELECT_ENTRIES = (scores: SQL) => sql`select e.id, e.job_id, e.profile_id, p.type,
+    nullif(concat_ws(' ', p."values" ->> 'first_name', p."values" ->> 'last_name'), '') as name,
+    ph.id as photo_id, e.stage, e.last_open_stage, e.reason, e.reason_by, r.score,
+    to_char(e.follow_up, 'YYYY-MM-DD') as follow_up, e.version, e.moved_at, mu.email as moved_by_email,
+    e.created_at
+  from pipeline_entries e
+  join profiles p on p.id = e.profile_id
+  left join photos ph on ph.user_id = p.user_id
+  left join users mu on mu.id = e.moved_by ${scores}`;
+
+/** The score of each entry in its job's latest done run (one run per job, looked up once per job). */
+const SCORE_JOIN = sql`left join lateral (select id from job_runs where job_id = e.job_id and state = 'done'
+                     order by finished_at desc, id desc limit 1) cr on true
+  left join job_results r on r.run_id = cr.id and r.profile_id = e.profile_id`;
+
+const STAGE_ORDER = sql`array_position(array['proposed','contacted','submitted','interview','offer','placed','rejected','withdrawn'], e.stage)`;
+
+async function entriesWhere(
+  db: Database,
+  where: SQL,
+  order: SQL = sql`e.moved_at desc, e.id`,
+  scores: SQL = SCORE_JOIN,
+) {
+  const rows = await queryRows<EntryRow>(db, sql`${SELECT_ENTRIES(scores)} where ${where} order by ${order}`);
+  return rows.map(toEntry);
+}
+
+export const entryNotFound = () => new ApiError(404, 'pipeline.entry_not_found', 'No such pipeline entry');
+
+async function assertJobExists(db: Database, jobId: string): Promise<string> {
+  if (!isUuid(jobId)) throw jobNotFound();
+  const id = jobId.toLowerCase();
+  const [job] = await queryRows<{ id: string }>(db, sql`select id from jobs where id = ${id}`);
+  if (!job) throw jobNotFound();
+  return id;
+}
+
+/** GET /api/job/{uuid}/pipeline: every entry of the job, by stage then newest move, and the counts. */
+export async function listBoard(db: Database, caller: Caller, jobId: string): Promise<PipelineBoard> {
+  assertAgent(caller);
+  const id = await assertJobExists(db, jobId);
+  // One job: its latest run is looked up once, not per entry.
+  const items = await entriesWhere(
+    db,
+    sql`e.job_id = ${id}`,
+    sql`${STAGE_ORDER}, e.moved_at desc, e.id`,
+    sql`left join job_results r on r.run_id = ${currentRun(id)} and r.profile_id = e.profile_id`,
+  );
+  const counts = emptyCounts();
+  for (const item of items) counts[item.stage] += 1;
+  return { items, counts };
+}
+
+/**
+ * PUT /api/job/{uuid}/pipeline/{profile}: the candidate enters the job's pipeline as `proposed`.
+ * Adding a candidate who is in already changes nothing and answers the entry as it is (the results'
+ * button may be pressed twice, from two tabs), `created` false.
+ */
+export async function addEntry(
+  db: Database,
+  caller: Caller,
+  jobId: string,
+  profileId: string,
+): Promise<{ entry: PipelineEntry; created: boolean }> {
+  assertAgent(caller);
+  const job = await assertJobExists(db, jobId);
+  if (!isUuid(profileId)) throw profileNotFound();
+  const profile = profileId.toLowerCase();
+  const [found] = await queryRows<{ id: string }>(db, sql`select id from profiles where id = ${profile}`);
+  if (!found) throw profileNotFound();
+  const id = crypto.randomUUID();
+  const created = await db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into pipeline_entries (id, job_id, profile_id, created_by, moved_by)
+          values (${id}, ${job}, ${profile}, ${caller.userId}, ${caller.userId})
+          on conflict (job_id, profile_id) do nothing returning id`,
+    );
+    if (rows.length === 0) return false;
+    const details = { from: null, to: 'proposed' };
+    await recordAction(tx, caller, { kind: 'profile', id: profile }, 'stage.changed', {
+      ...details,
+      job: job,
+    });
+    await recordAction(tx, caller, { kind: 'job', id: job }, 'stage.changed', { ...details, profile });
+    return true;
+  });
+  const [entry] = await entriesWhere(db, sql`e.job_id = ${job} and e.profile_id = ${profile}`);
+  return { entry: entry!, created };
+}
+
+export interface MoveRequest {
+  to: PipelineStage;
+  by?: RejectedBy | undefined;
+  reason?: string | undefined;
+}
+
+export type MoveOutcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; code: 'pipeline.transition_refused' | 'pipeline.version_conflict'; current: T };
+
+interface LockedRow {
+  id: string;
+  job_id: string;
+  profile_id: string;
+  stage: PipelineStage;
+  last_open_stage: PipelineOpenStage;
+  version: number;
+}
+
+/**
+ * Moves the named entries (each with the version the client read) to one stage in one transaction:
+ * a stale version or a move the stage refuses moves none of them.
+ */
+async function moveLocked(
+  db: Database,
+  caller: Caller,
+  wanted: { uuid: string; version: number }[],
+  move: MoveRequest,
+  jobId: string | null,
+): Promise<MoveOutcome<string[]>> {
+  const ids = wanted.map((w) => w.uuid.toLowerCase());
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const locked = await queryRows<LockedRow>(
+      tx,
+      sql`select id, job_id, profile_id, stage, last_open_stage, version from pipeline_entries
+          where id = any(${`{${ids.join(',')}}`}::uuid[]) ${jobId ? sql`and job_id = ${jobId}` : sql``}
+          order by id for update`,
+    );
+    if (locked.length !== ids.length) throw entryNotFound();
+    const byId = new Map(locked.map((row) => [row.id, row]));
+    const stale = wanted.some((w) => byId.get(w.uuid.toLowerCase())?.version !== w.version);
+    if (stale) return { ok: false, code: 'pipeline.version_conflict', current: ids };
+    if (locked.some((row) => !moveAllowed(row.stage, row.last_open_stage, move.to)))
+      return { ok: false, code: 'pipeline.transition_refused', current: ids };
+    const reasonBy =
+      move.to === 'rejected' ? (move.by ?? null) : move.to === 'withdrawn' ? 'candidate' : null;
+    const reason = move.to === 'rejected' || move.to === 'withdrawn' ? move.reason || null : null;
+    for (const row of locked) {
+      const lastOpen = lastOpenAfter(row.stage, row.last_open_stage, move.to);
+      await tx.execute(
+        sql`update pipeline_entries set stage = ${move.to}, last_open_stage = ${lastOpen}, reason = ${reason},
+              reason_by = ${reasonBy}, version = version + 1, moved_by = ${caller.userId}, moved_at = now()
+            where id = ${row.id}`,
+      );
+      const details = {
+        from: row.stage,
+        to: move.to,
+        ...(reason ? { reason } : {}),
+        ...(reasonBy ? { by: reasonBy } : {}),
+      };
+      await recordAction(tx, caller, { kind: 'profile', id: row.profile_id }, 'stage.changed', {
+        ...details,
+        job: row.job_id,
+      });
+      await recordAction(tx, caller, { kind: 'job', id: row.job_id }, 'stage.changed', {
+        ...details,
+        profile: row.profile_id,
+      });
+    }
+    return { ok: true, value: ids };
+  });
+}
+
+/** POST /api/pipeline/{entry}/move. */
+export async function moveEntry(
+  db: Database,
+  caller: Caller,
+  entryId: string,
+  move: MoveRequest & { version: number },
+): Promise<MoveOutcome<PipelineEntry>> {
+  assertAgent(caller);
+  if (!isUuid(entryId)) throw entryNotFound();
+  const outcome = await moveLocked(db, caller, [{ uuid: entryId, version: move.version }], move, null);
+  const [entry] = await entriesWhere(db, sql`e.id = ${entryId.toLowerCase()}`);
+  return outcome.ok ? { ok: true, value: entry! } : { ok: false, code: outcome.code, current: entry! };
+}
+
+/** POST /api/job/{uuid}/pipeline/move: all of the entries (of this job) or none. */
+export async function moveEntries(
+  db: Database,
+  caller: Caller,
+  jobId: string,
+  move: MoveRequest & { entries: { uuid: string; version: number }[] },
+): Promise<MoveOutcome<PipelineEntry[]>> {
+  assertAgent(caller);
+  const job = await assertJobExists(db, jobId);
+  const outcome = await moveLocked(db, caller, move.entries, move, job);
+  const ids = move.entries.map((e) => e.uuid.toLowerCase());
+  const entries = await entriesWhere(db, sql`e.id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  const ordered = ids.map((id) => entries.find((e) => e.uuid === id)!);
+  return outcome.ok ? { ok: true, value: ordered } : { ok: false, code: outcome.code, current: ordered };
+}
+
+/** PUT /api/pipeline/{entry}/follow-up: a day to come back to the entry, or none. */
+export async function setFollowUp(
+  db: Database,
+  caller: Caller,
+  entryId: string,
+  followUp: string | null,
+): Promise<PipelineEntry> {
+  assertAgent(caller);
+  if (!isUuid(entryId)) throw entryNotFound();
+  const id = entryId.toLowerCase();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update pipeline_entries set follow_up = ${followUp}::date,
+          follow_up_by = ${followUp === null ? null : caller.userId}
+        where id = ${id} returning id`,
+  );
+  if (rows.length === 0) throw entryNotFound();
+  const [entry] = await entriesWhere(db, sql`e.id = ${id}`);
+  return entry!;
+}
+
+const JOB_TITLE = sql`coalesce(j."values" ->> 'title', '')`;
+
+/** GET /api/agent/profile/{uuid}/pipeline: the jobs a candidate is in, with their entry. */
+export async function jobsOfProfile(db: Database, caller: Caller, profileId: string): Promise<PipelineJobs> {
+  assertAgent(caller);
+  if (!isUuid(profileId)) throw new ApiError(400, 'uuid.invalid', 'Not a uuid');
+  const profile = profileId.toLowerCase();
+  const [found] = await queryRows<{ id: string }>(db, sql`select id from profiles where id = ${profile}`);
+  if (!found) throw profileNotFound();
+  const entries = await entriesWhere(db, sql`e.profile_id = ${profile}`);
+  if (entries.length === 0) return { items: [] };
+  const jobs = await queryRows<{ id: string; title: string; status: string }>(
+    db,
+    sql`select j.id, ${JOB_TITLE} as title, j.status from jobs j
+        where j.id = any(${`{${entries.map((e) => e.jobUuid).join(',')}}`}::uuid[])`,
+  );
+  const byId = new Map(jobs.map((j) => [j.id, j]));
+  return {
+    items: entries.map((entry) => {
+      const job = byId.get(entry.jobUuid)!;
+      return { job: { uuid: job.id, title: job.title, status: job.status }, entry };
+    }),
+  };
+}
+
+/**
+ * GET /api/pipeline/follow-ups: the caller's follow-ups due on `today` (the client's calendar day) or
+ * before — of entries on active jobs the caller works on, or whose follow-up the caller set — oldest first.
+ */
+export async function followUpsDue(db: Database, caller: Caller, today: string): Promise<PipelineFollowUps> {
+  assertAgent(caller);
+  const entries = await entriesWhere(
+    db,
+    sql`e.follow_up <= ${today}::date and exists (select 1 from jobs j where j.id = e.job_id and j.status = 'active'
+          and (j.assigned_agent_id = ${caller.userId} or e.follow_up_by = ${caller.userId}))`,
+    sql`e.follow_up, e.id`,
+  );
+  if (entries.length === 0) return { today, items: [] };
+  const jobs = await queryRows<{ id: string; title: string }>(
+    db,
+    sql`select j.id, ${JOB_TITLE} as title from jobs j
+        where j.id = any(${`{${[...new Set(entries.map((e) => e.jobUuid))].join(',')}}`}::uuid[])`,
+  );
+  const byId = new Map(jobs.map((j) => [j.id, j]));
+  return {
+    today,
+    items: entries.map((entry) => ({
+      job: { uuid: entry.jobUuid, title: byId.get(entry.jobUuid)?.title ?? '' },
+      entry,
+    })),
+  };
+}
+
+/** The job list's rows with their count per stage (PRODUCT.md §10): agents only, companies never. */
+export async function withPipelineCounts<T extends { items: Job[] }>(
+  db: Database,
+  caller: Caller,
+  list: T,
+): Promise<T> {
+  if (!isAgent(caller)) return list;
+  const counts = await pipelineCounts(
+    db,
+    list.items.map((job) => job.uuid),
+  );
+  return { ...list, items: list.items.map((job) => ({ ...job, pipeline: counts.get(job.uuid) })) };
+}
+
+/** The count per stage of each job named. */
+async function pipelineCounts(db: Database, jobIds: string[]): Promise<Map<string, PipelineCounts>> {
+  const out = new Map<string, PipelineCounts>();
+  if (jobIds.length === 0) return out;
+  const rows = await queryRows<{ job_id: string; stage: PipelineStage; n: number | string }>(
+    db,
+    sql`select job_id, stage, count(*) as n from pipeline_entries
+        where job_id = any(${`{${jobIds.join(',')}}`}::uuid[]) group by job_id, stage`,
+  );
+  for (const id of jobIds) out.set(id, emptyCounts());
+  for (const row of rows) out.get(row.job_id)![row.stage] = Number(row.n);
+  return out;
+}

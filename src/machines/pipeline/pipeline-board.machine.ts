@@ -1,0 +1,251 @@
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { errorCodeOf } from '../../../contract/errors';
+import {
+  moveAllowed,
+  PIPELINE_STAGES,
+  type PipelineEntry,
+  type PipelineStage,
+  type RejectedBy,
+} from '../../../contract/pipeline';
+
+/**
+ * A job's pipeline board (PRODUCT.md §10): its entries, the cards selected for a bulk move, one call
+ * in flight at a time. A move shows at once (the cards go to their new column) and reverts with the
+ * server's reason when it is refused — taking the entries as the 409 says they are now. Which moves
+ * a card offers is the entry machine's (`offeredMoves`); the board refuses any other before calling.
+ */
+
+export interface MoveRequest {
+  entries: string[];
+  to: PipelineStage;
+  by?: RejectedBy;
+  reason?: string;
+}
+
+export interface PipelineBoardContext {
+  jobUuid: string;
+  entries: PipelineEntry[];
+  selected: string[];
+  /** The entries as they were before the move in flight (put back if it is refused). */
+  before: PipelineEntry[] | null;
+  /** Why the last call failed (an error code), until the next one starts. */
+  error: string | null;
+  /** The stage the last move took the entries to (the board announces it). */
+  moved: { count: number; to: PipelineStage } | null;
+}
+
+export type PipelineBoardEvent =
+  | { type: 'board.reload' }
+  | { type: 'board.add'; profile: string }
+  | ({ type: 'board.move' } & MoveRequest)
+  | { type: 'board.followUp'; entry: string; date: string | null }
+  | { type: 'board.select'; entry: string; selected: boolean }
+  | { type: 'board.clearSelection' };
+
+const byStage = (a: PipelineEntry, b: PipelineEntry) =>
+  PIPELINE_STAGES.indexOf(a.stage) - PIPELINE_STAGES.indexOf(b.stage);
+
+/** The entries with some replaced by the server's answer (in the board's order: by stage). */
+export function replaceEntries(entries: PipelineEntry[], fresh: PipelineEntry[]): PipelineEntry[] {
+  const byId = new Map(fresh.map((e) => [e.uuid, e]));
+  const kept = entries.map((e) => byId.get(e.uuid) ?? e);
+  const added = fresh.filter((e) => !entries.some((x) => x.uuid === e.uuid));
+  return [...added, ...kept].sort(byStage);
+}
+
+/** What a 409 of a move carries: the entries as they are now. */
+function currentOf(error: unknown): PipelineEntry[] {
+  const current = (error as { body?: { current?: unknown } } | null)?.body?.current;
+  if (Array.isArray(current)) return current as PipelineEntry[];
+  return current && typeof current === 'object' ? [current as PipelineEntry] : [];
+}
+
+export const pipelineBoardMachine = setup({
+  types: {
+    context: {} as PipelineBoardContext,
+    events: {} as PipelineBoardEvent,
+    input: {} as { jobUuid: string },
+  },
+  actors: {
+    loadBoard: fromPromise<{ items: PipelineEntry[] }, { jobUuid: string }>(async () => {
+      throw new Error('provide loadBoard');
+    }),
+    addEntry: fromPromise<PipelineEntry, { jobUuid: string; profile: string }>(async () => {
+      throw new Error('provide addEntry');
+    }),
+    moveEntries: fromPromise<
+      PipelineEntry[],
+      {
+        jobUuid: string;
+        entries: { uuid: string; version: number }[];
+        to: PipelineStage;
+        by?: RejectedBy;
+        reason?: string;
+      }
+    >(async () => {
+      throw new Error('provide moveEntries');
+    }),
+    saveFollowUp: fromPromise<PipelineEntry, { entry: string; date: string | null }>(async () => {
+      throw new Error('provide saveFollowUp');
+    }),
+  },
+  guards: {
+    /** Every entry named is on the board and its stage allows the move (contract/pipeline.ts). */
+    moveAllowed: ({ context, event }) => {
+      assertEvent(event, 'board.move');
+      if (event.entries.length === 0) return false;
+      return event.entries.every((id) => {
+        const entry = context.entries.find((e) => e.uuid === id);
+        return entry !== undefined && moveAllowed(entry.stage, entry.lastOpenStage, event.to);
+      });
+    },
+    knownEntry: ({ context, event }) => {
+      assertEvent(event, ['board.followUp', 'board.select']);
+      return context.entries.some((e) => e.uuid === event.entry);
+    },
+  },
+  actions: {
+    /** The cards go to their new column at once; the board remembers where they were. */
+    showMove: assign(({ context, event }) => {
+      assertEvent(event, 'board.move');
+      const moving = new Set(event.entries);
+      return {
+        before: context.entries,
+        error: null,
+        moved: null,
+        entries: context.entries
+          .map((e) => (moving.has(e.uuid) ? { ...e, stage: event.to } : e))
+          .sort(byStage),
+      };
+    }),
+  },
+}).createMachine({
+  id: 'pipelineBoard',
+  context: ({ input }) => ({
+    jobUuid: input.jobUuid,
+    entries: [],
+    selected: [],
+    before: null,
+    error: null,
+    moved: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadBoard',
+        input: ({ context }) => ({ jobUuid: context.jobUuid }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            entries: event.output.items,
+            selected: context.selected.filter((id) => event.output.items.some((e) => e.uuid === id)),
+          })),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorCodeOf(event.error) }) },
+      },
+    },
+    failed: {
+      on: { 'board.reload': { target: 'loading', actions: assign({ error: null }) } },
+    },
+    ready: {
+      on: {
+        'board.reload': { target: 'loading' },
+        'board.add': { target: 'adding', actions: assign({ error: null, moved: null }) },
+        'board.move': { guard: 'moveAllowed', target: 'moving', actions: 'showMove' },
+        'board.followUp': { guard: 'knownEntry', target: 'savingFollowUp', actions: assign({ error: null }) },
+        'board.select': {
+          guard: 'knownEntry',
+          actions: assign({
+            selected: ({ context, event }) =>
+              event.selected
+                ? [...context.selected.filter((id) => id !== event.entry), event.entry]
+                : context.selected.filter((id) => id !== event.entry),
+          }),
+        },
+        'board.clearSelection': { actions: assign({ selected: [] }) },
+      },
+    },
+    adding: {
+      tags: ['busy'],
+      invoke: {
+        src: 'addEntry',
+        input: ({ context, event }) => {
+          assertEvent(event, 'board.add');
+          return { jobUuid: context.jobUuid, profile: event.profile };
+        },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            entries: ({ context, event }) => replaceEntries(context.entries, [event.output]),
+          }),
+        },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => errorCodeOf(event.error) }) },
+      },
+    },
+    moving: {
+      tags: ['busy'],
+      invoke: {
+        src: 'moveEntries',
+        input: ({ context, event }) => {
+          assertEvent(event, 'board.move');
+          const before = context.before ?? context.entries;
+          return {
+            jobUuid: context.jobUuid,
+            entries: event.entries.map((id) => ({
+              uuid: id,
+              version: before.find((e) => e.uuid === id)?.version ?? 0,
+            })),
+            to: event.to,
+            ...(event.to === 'rejected' ? { by: event.by ?? 'agency', reason: event.reason ?? '' } : {}),
+            ...(event.to === 'withdrawn' && event.reason ? { reason: event.reason } : {}),
+          };
+        },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            entries: replaceEntries(context.before ?? context.entries, event.output),
+            before: null,
+            selected: [],
+            moved: { count: event.output.length, to: event.output[0]?.stage ?? 'proposed' },
+          })),
+        },
+        // Refused: back where the server says the entries are.
+        onError: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            entries: replaceEntries(context.before ?? context.entries, currentOf(event.error)),
+            before: null,
+            error: errorCodeOf(event.error),
+          })),
+        },
+      },
+    },
+    savingFollowUp: {
+      tags: ['busy'],
+      invoke: {
+        src: 'saveFollowUp',
+        input: ({ event }) => {
+          assertEvent(event, 'board.followUp');
+          return { entry: event.entry, date: event.date };
+        },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            entries: ({ context, event }) => replaceEntries(context.entries, [event.output]),
+          }),
+        },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => errorCodeOf(event.error) }) },
+      },
+    },
+  },
+});
+
+export type PipelineBoardActor = ActorRefFrom<typeof pipelineBoardMachine>;
+export type PipelineBoardSnapshot = SnapshotFrom<typeof pipelineBoardMachine>;
+
+/** The entries of one column. */
+export function entriesIn(snapshot: PipelineBoardSnapshot, stage: PipelineStage): PipelineEntry[] {
+  return snapshot.context.entries.filter((e) => e.stage === stage);
+}

@@ -1,0 +1,411 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
+import {
+  Button as AriaButton,
+  type DropItem,
+  GridList,
+  GridListItem,
+  type Key,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Popover,
+  type Selection,
+  useDragAndDrop,
+} from 'react-aria-components';
+import {
+  PIPELINE_STAGES,
+  type PipelineEntry,
+  type PipelineStage,
+  type RejectedBy,
+} from '../../../contract/pipeline';
+import { entriesIn, type PipelineBoardActor } from '../../machines/pipeline/pipeline-board.machine';
+import { offeredMoves } from '../../machines/pipeline/pipeline-entry.machine';
+import { Button } from '../components/button';
+import { Dialog } from '../components/dialog';
+import { errorMessage } from '../components/error-message';
+import { stageLabel } from '../components/pipeline-stages';
+import { ProtectedImage } from '../components/protected-image';
+import { Select } from '../components/select';
+import { TextField } from '../components/text-field';
+
+const DRAG_TYPE = 'application/x-matchwerk-pipeline-entry';
+
+/** A move waiting for its reason (rejected, withdrawn), asked in a dialog before it is sent. */
+interface PendingMove {
+  entries: string[];
+  to: 'rejected' | 'withdrawn';
+}
+
+/**
+ * A job's pipeline board (PRODUCT.md §10): a column per stage with its count, cards with photo, name,
+ * score and follow-up day. A card moves by keyboard (its "Move" menu offers the stages the entry
+ * machine allows) or by dragging it onto a column; several selected cards move together. A refused
+ * move puts the cards back and says why.
+ */
+export function PipelineBoard({ board }: { board: PipelineBoardActor }) {
+  const { t, i18n } = useLingui();
+  const state = useSelector(board, (s) => s);
+  const [pending, setPending] = useState<PendingMove | null>(null);
+  const { entries, selected, error, moved } = state.context;
+  const busy = state.hasTag('busy');
+
+  const requestMove = (ids: string[], to: PipelineStage) => {
+    if (to === 'rejected' || to === 'withdrawn') setPending({ entries: ids, to });
+    else board.send({ type: 'board.move', entries: ids, to });
+  };
+  const selectedEntries = entries.filter((e) => selected.includes(e.uuid));
+  const bulkTargets = PIPELINE_STAGES.filter(
+    (to) => selectedEntries.length > 0 && selectedEntries.every((e) => offeredMoves(e).includes(to)),
+  );
+
+  return (
+    <section className="pipeline" aria-labelledby="pipeline-title" aria-busy={busy}>
+      <h2 id="pipeline-title">
+        <Trans>Pipeline</Trans>
+      </h2>
+      {state.matches('failed') && (
+        <div role="alert" className="form-error">
+          {errorMessage(i18n, error)}{' '}
+          <Button variant="secondary" onPress={() => board.send({ type: 'board.reload' })}>
+            <Trans>Try again</Trans>
+          </Button>
+        </div>
+      )}
+      {!state.matches('failed') && error && (
+        <p role="alert" className="form-error">
+          {errorMessage(i18n, error)}
+        </p>
+      )}
+      <p role="status" className="visually-hidden">
+        {moved ? t`${moved.count} moved to ${stageLabel(i18n, moved.to)}` : ''}
+      </p>
+      {entries.length === 0 && state.matches('ready') && (
+        <p className="muted">
+          <Trans>No candidate in the pipeline yet. Add candidates from the results.</Trans>
+        </p>
+      )}
+      {selectedEntries.length > 0 && (
+        <BulkBar
+          count={selectedEntries.length}
+          targets={bulkTargets}
+          onMove={(to) => requestMove(selected, to)}
+          onClear={() => board.send({ type: 'board.clearSelection' })}
+          disabled={busy}
+        />
+      )}
+      {entries.length > 0 && (
+        <div className="pipeline-columns">
+          {PIPELINE_STAGES.map((stage) => (
+            <StageColumn
+              key={stage}
+              stage={stage}
+              entries={entriesIn(state, stage)}
+              selected={selected}
+              busy={busy}
+              onSelect={(entry, on) => board.send({ type: 'board.select', entry, selected: on })}
+              onMove={requestMove}
+              onFollowUp={(entry, date) => board.send({ type: 'board.followUp', entry, date })}
+              entryOf={(id) => entries.find((e) => e.uuid === id)}
+            />
+          ))}
+        </div>
+      )}
+      <ReasonDialog
+        pending={pending}
+        onClose={() => setPending(null)}
+        onConfirm={(why) => {
+          if (pending) board.send({ type: 'board.move', entries: pending.entries, to: pending.to, ...why });
+          setPending(null);
+        }}
+      />
+    </section>
+  );
+}
+
+function StageColumn({
+  stage,
+  entries,
+  selected,
+  busy,
+  onSelect,
+  onMove,
+  onFollowUp,
+  entryOf,
+}: {
+  stage: PipelineStage;
+  entries: PipelineEntry[];
+  selected: string[];
+  busy: boolean;
+  onSelect: (entry: string, selected: boolean) => void;
+  onMove: (entries: string[], to: PipelineStage) => void;
+  onFollowUp: (entry: string, date: string | null) => void;
+  entryOf: (id: string) => PipelineEntry | undefined;
+}) {
+  const { t, i18n } = useLingui();
+  const titleId = useId();
+  const label = stageLabel(i18n, stage);
+  const { dragAndDropHooks } = useDragAndDrop({
+    getItems: (keys) => [...keys].map((key) => ({ [DRAG_TYPE]: String(key), 'text/plain': String(key) })),
+    acceptedDragTypes: [DRAG_TYPE],
+    getDropOperation: () => 'move',
+    onRootDrop: async (e) => drop(e.items),
+    onItemDrop: async (e) => drop(e.items),
+  });
+  async function drop(items: DropItem[]) {
+    const ids: string[] = [];
+    for (const item of items) {
+      if (item.kind === 'text' && item.types.has(DRAG_TYPE)) ids.push(await item.getText(DRAG_TYPE));
+    }
+    // Only the cards this column is a move for; cards dropped on their own column stay.
+    const movable = ids.filter((id) => {
+      const entry = entryOf(id);
+      return entry !== undefined && offeredMoves(entry).includes(stage);
+    });
+    if (movable.length > 0) onMove(movable, stage);
+  }
+  const keys = new Set(entries.filter((e) => selected.includes(e.uuid)).map((e) => e.uuid));
+  const changeSelection = (next: Selection) => {
+    const now = next === 'all' ? new Set(entries.map((e) => e.uuid)) : new Set([...next].map(String));
+    for (const entry of entries) {
+      if (now.has(entry.uuid) !== keys.has(entry.uuid)) onSelect(entry.uuid, now.has(entry.uuid));
+    }
+  };
+  return (
+    <section className="pipeline-column" aria-labelledby={titleId} data-stage={stage}>
+      <h3 id={titleId} className="pipeline-column-title">
+        {label} <span className="pipeline-count">{entries.length}</span>
+      </h3>
+      <GridList
+        aria-label={t`${label}: ${entries.length} candidates`}
+        items={entries.map((entry) => ({ id: entry.uuid, entry }))}
+        selectionMode="multiple"
+        selectionBehavior="toggle"
+        selectedKeys={keys}
+        onSelectionChange={changeSelection}
+        dragAndDropHooks={dragAndDropHooks}
+        className="pipeline-cards"
+        renderEmptyState={() => <span className="muted">–</span>}
+      >
+        {({ entry }) => (
+          <PipelineCard
+            entry={entry}
+            busy={busy}
+            onMove={(to) => onMove([entry.uuid], to)}
+            onFollowUp={(date) => onFollowUp(entry.uuid, date)}
+          />
+        )}
+      </GridList>
+    </section>
+  );
+}
+
+function PipelineCard({
+  entry,
+  busy,
+  onMove,
+  onFollowUp,
+}: {
+  entry: PipelineEntry;
+  busy: boolean;
+  onMove: (to: PipelineStage) => void;
+  onFollowUp: (date: string | null) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const name = entry.profile.name || t`Unnamed candidate`;
+  const moves = offeredMoves(entry);
+  const score =
+    entry.score === null
+      ? null
+      : new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 0 }).format(entry.score);
+  const followUpId = useId();
+  return (
+    <GridListItem id={entry.uuid} textValue={name} className="pipeline-card">
+      <AriaButton slot="drag" className="pipeline-drag" aria-label={t`Drag ${name}`}>
+        ⠿
+      </AriaButton>
+      <span className="pipeline-photo">
+        {entry.profile.photo ? (
+          <ProtectedImage src={entry.profile.photo} alt="" size={36} className="avatar" />
+        ) : (
+          <span aria-hidden="true" className="avatar avatar-initials">
+            {name.slice(0, 1)}
+          </span>
+        )}
+      </span>
+      <span className="pipeline-card-body">
+        <strong>{name}</strong>
+        <span className="muted">
+          {score !== null ? t`Score ${score}` : t`no score`}
+          {entry.followUp && (
+            <>
+              {' · '}
+              {t`Follow-up ${new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${entry.followUp}T00:00:00Z`))}`}
+            </>
+          )}
+        </span>
+        {entry.reason && <span className="muted">{entry.reason}</span>}
+      </span>
+      <span className="pipeline-card-actions">
+        <MenuTrigger>
+          <AriaButton
+            className="btn btn-secondary"
+            isDisabled={busy || moves.length === 0}
+            aria-label={t`Move ${name}`}
+          >
+            <Trans>Move</Trans> <span aria-hidden="true">▾</span>
+          </AriaButton>
+          <Popover className="rac-popover">
+            <Menu className="rac-listbox" onAction={(key: Key) => onMove(key as PipelineStage)}>
+              {moves.map((to) => (
+                <MenuItem key={to} id={to} className="rac-option">
+                  {entry.stage === 'placed' || entry.stage === 'rejected' || entry.stage === 'withdrawn'
+                    ? t`Reopen: ${stageLabel(i18n, to)}`
+                    : stageLabel(i18n, to)}
+                </MenuItem>
+              ))}
+            </Menu>
+          </Popover>
+        </MenuTrigger>
+        <label className="pipeline-follow-up" htmlFor={followUpId}>
+          <span className="visually-hidden">{t`Follow-up for ${name}`}</span>
+          <input
+            id={followUpId}
+            type="date"
+            className="rac-input"
+            value={entry.followUp ?? ''}
+            disabled={busy}
+            onChange={(e) => onFollowUp(e.target.value === '' ? null : e.target.value)}
+          />
+        </label>
+      </span>
+    </GridListItem>
+  );
+}
+
+function BulkBar({
+  count,
+  targets,
+  onMove,
+  onClear,
+  disabled,
+}: {
+  count: number;
+  targets: PipelineStage[];
+  onMove: (to: PipelineStage) => void;
+  onClear: () => void;
+  disabled: boolean;
+}) {
+  const { t, i18n } = useLingui();
+  const [to, setTo] = useState<PipelineStage | null>(null);
+  const target = to && targets.includes(to) ? to : null;
+  return (
+    <fieldset className="pipeline-bulk">
+      <legend>{t`Move the selected candidates: ${count} selected`}</legend>
+      <Select
+        label={t`Move to`}
+        selectedKey={target}
+        onSelectionChange={(key) => setTo(key as PipelineStage)}
+        options={targets.map((s) => ({ id: s, label: stageLabel(i18n, s) }))}
+        isDisabled={targets.length === 0}
+      />
+      <Button isDisabled={disabled || target === null} onPress={() => target && onMove(target)}>
+        <Trans>Move selected</Trans>
+      </Button>
+      <Button variant="secondary" onPress={onClear}>
+        <Trans>Clear selection</Trans>
+      </Button>
+    </fieldset>
+  );
+}
+
+function ReasonDialog({
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  pending: PendingMove | null;
+  onClose: () => void;
+  onConfirm: (why: { by?: RejectedBy; reason?: string }) => void;
+}) {
+  const { t } = useLingui();
+  const [by, setBy] = useState<RejectedBy>('client');
+  const [reason, setReason] = useState('');
+  const rejecting = pending?.to === 'rejected';
+  const canConfirm = !rejecting || reason.trim() !== '';
+  return (
+    <Dialog
+      title={rejecting ? t`Reject` : t`Withdrawn by the candidate`}
+      isOpen={pending !== null}
+      onOpenChange={(open) => !open && onClose()}
+    >
+      <form
+        className="rac-dialog-body"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!canConfirm) return;
+          onConfirm(
+            rejecting ? { by, reason: reason.trim() } : reason.trim() ? { reason: reason.trim() } : {},
+          );
+          setReason('');
+        }}
+      >
+        {rejecting && (
+          <Select
+            label={t`Rejected by`}
+            selectedKey={by}
+            onSelectionChange={(key) => setBy(key as RejectedBy)}
+            options={[
+              { id: 'client', label: t`the client` },
+              { id: 'agency', label: t`the agency` },
+            ]}
+          />
+        )}
+        <TextField
+          label={rejecting ? t`Reason` : t`Reason (optional)`}
+          value={reason}
+          onChange={setReason}
+          isRequired={rejecting}
+          multiline
+        />
+        <div className="rac-dialog-actions">
+          <Button variant="secondary" onPress={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" isDisabled={!canConfirm}>
+            <Trans>Move</Trans>
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The results' button that puts a candidate into the job's pipeline (it was the shortlist's star). */
+export function AddToPipeline({
+  board,
+  profile,
+  name,
+}: {
+  board: PipelineBoardActor;
+  profile: string;
+  name: string;
+}) {
+  const { t, i18n } = useLingui();
+  const entry = useSelector(board, (s) => s.context.entries.find((e) => e.profile.uuid === profile));
+  const busy = useSelector(board, (s) => s.hasTag('busy'));
+  if (entry) {
+    return <span className="badge">{stageLabel(i18n, entry.stage)}</span>;
+  }
+  return (
+    <Button
+      variant="secondary"
+      isDisabled={busy}
+      aria-label={t`Add ${name} to the pipeline`}
+      onPress={() => board.send({ type: 'board.add', profile })}
+    >
+      <Trans>Add</Trans>
+    </Button>
+  );
+}
