@@ -5,6 +5,7 @@ import type { ErrorCode } from './errors';
 import type { FieldError } from './field-errors';
 import type { JOB_ERROR_CODES } from './job';
 import type { PEOPLE_ERROR_CODES } from './people';
+import type { SEND_ERROR_CODES } from './sending';
 import type { TIMELINE_ERROR_CODES } from './timeline';
 
 /** Codes of the login, SMS and refresh calls (server/auth). */
@@ -54,4 +55,5 @@ export type KnownErrorCode =
   | (typeof TIMELINE_ERROR_CODES)[number]
   | (typeof PEOPLE_ERROR_CODES)[number]
   | (typeof CONTACT_ERROR_CODES)[number]
+  | (typeof SEND_ERROR_CODES)[number]
   | (typeof CLIENT_ERROR_CODES)[number];

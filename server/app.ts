@@ -38,6 +38,7 @@ import { legalRoutes } from './http/legal.routes';
 import { openApiRoutes } from './http/openapi';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
 import { securityHeaders } from './http/security-headers';
+import { sendRoutes } from './http/send.routes';
 import { sessionRoutes } from './http/session.routes';
 import { timelineRoutes } from './http/timeline.routes';
 import { canonicalInput } from './http/validate';
@@ -124,6 +125,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       now: deps.auth.now,
       publicOrigin: deps.config.publicOrigin,
       retentionMonths: deps.config.retentionMonths,
+      agency: deps.config.agency,
+    }),
+  );
+  app.route(
+    '/api',
+    sendRoutes({
+      db: deps.db.db,
+      tokens: deps.auth.tokens,
+      storage: photoStorage,
+      agency: deps.config.agency,
+      now: deps.auth.now,
     }),
   );
   app.route('/api', timelineRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));

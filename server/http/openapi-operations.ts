@@ -42,8 +42,10 @@ import { InvitationInfoSchema, InvitationSchema } from '../../contract/people';
 import {
   ProfileConflictSchema,
   ProfileResponseSchema,
+  PresentationConsentSchema,
   ProfileStatusResponseSchema,
 } from '../../contract/profile';
+import { SendPreviewSchema, SendResultSchema } from '../../contract/sending';
 import { TokenClaimsSchema, TokenPairSchema } from '../../contract/session';
 import { TimelineEntrySchema, TimelinePageSchema } from '../../contract/timeline';
 import {
@@ -86,6 +88,13 @@ const contactOne = { 403: forbidden, 404: ['company.not_found', 'contact.not_fou
 /** A job call that also looks up something of the job: its run, a result, a profile. */
 const jobAnd = (notFound: DocumentedCode) => ({ 403: forbidden, 404: ['job.not_found', notFound] }) as const;
 const jobRun = jobAnd('run.not_found');
+/** Sending cards to a job's client (contract/sending.ts). */
+const sendRefused = {
+  400: ['send.candidates_empty', 'send.too_many', 'send.full_not_sent'],
+  403: forbidden,
+  404: ['job.not_found', 'contact.not_found', 'profile.not_found'],
+  409: ['send.no_client', 'contact.no_email', 'card.consent_missing'],
+} as const;
 /** Someone else's photo answers like one that does not exist. */
 const photo = { 404: [ErrorCode.notFound] } as const;
 const newPassword = ['password.weak', 'password.contains_email'] as const;
@@ -264,6 +273,16 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       ok(ProfileStatusResponseSchema),
       { 403: forbidden, 409: ['profile.blocked'] },
     ),
+    'GET /api/profile/presentation-consent': op(
+      'Candidates: whether they consented to be presented to clients by name (the full card), since when',
+      ok(PresentationConsentSchema),
+      { 403: forbidden },
+    ),
+    'PUT /api/profile/presentation-consent': op(
+      'Candidates: give or withdraw the consent to be presented to clients by name',
+      ok(PresentationConsentSchema),
+      { 403: forbidden },
+    ),
     'POST /api/profile/photo': op(
       'Upload the profile photo (JPEG, PNG or WebP, at most 5 MB)',
       { status: 201, media: 'application/json' },
@@ -329,6 +348,16 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       'Agents: work on the job (a company request stops waiting for an agent)',
       ok(JobSchema),
       { ...agentJob, 409: ['job.taken'] },
+    ),
+    'POST /api/job/{uuid}/send/preview': op(
+      "Agents: the mail that would send these candidates' cards to a contact of the job's client, in the contact's language",
+      ok(SendPreviewSchema),
+      sendRefused,
+    ),
+    'POST /api/job/{uuid}/send': op(
+      "Agents: send the candidates' cards (anonymised; full only with consent) in one mail to the client's contact",
+      created(SendResultSchema),
+      sendRefused,
     ),
     'POST /api/job/{uuid}/run': op(
       'Start a matching run (at most 10 queued per agent)',

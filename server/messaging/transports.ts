@@ -42,6 +42,15 @@ export function smtpTransport(url: string, from: string): Transport {
         subject: message.subject ?? '',
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.fileName,
+                content: a.content,
+                contentType: a.contentType,
+              })),
+            }
+          : {}),
       });
     },
   };
