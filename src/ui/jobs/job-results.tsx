@@ -21,6 +21,7 @@ import { RetryAlert } from '../components/retry-alert';
 import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
+import { SendToClient } from '../components/send-to-client-dialog';
 import { Histogram } from './histogram';
 import { JobClient, WorkStatus } from './job-client';
 import { reasonText } from './reasons';
@@ -53,6 +54,8 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
   const page = resourceData<ResultsResponse>(list);
   const csv = useActorRef(parts.csv);
   const star = useActorRef(parts.shortlist);
+  const sending = useActorRef(parts.sending, { input: { job: jobUuid } });
+  const chosen = useSelector(sending, (s) => s.context.selected);
   const csvBusy = useSelector(csv, (s) => s.hasTag('busy'));
   const starBusy = useSelector(star, (s) => s.hasTag('busy'));
 
@@ -168,6 +171,9 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
         </p>
       )}
       {page && page.items.length > 0 && (
+        <SendToClient sending={sending} client={jobState.context.job?.client?.uuid ?? null} />
+      )}
+      {page && page.items.length > 0 && (
         <div className="table-wrap" aria-busy={list.hasTag('busy')}>
           <table className="results stack-table">
             <caption className="visually-hidden">
@@ -175,6 +181,11 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
             </caption>
             <thead>
               <tr>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <Trans>Selection</Trans>
+                  </span>
+                </th>
                 <th scope="col">#</th>
                 <th scope="col">
                   <span className="visually-hidden">
@@ -206,6 +217,14 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
                   jobUuid={jobUuid}
                   search={search}
                   busy={starBusy}
+                  selected={chosen.some((c) => c.uuid === item.uuid)}
+                  onSelect={(selected) =>
+                    sending.send({
+                      type: 'send.toggle',
+                      candidate: { uuid: item.uuid, name: item.name },
+                      selected,
+                    })
+                  }
                   onStar={(shortlisted) =>
                     star.send({ type: 'submission.submit', input: { profile: item.uuid, shortlisted } })
                   }
@@ -232,6 +251,8 @@ function ResultRow({
   jobUuid,
   search,
   busy,
+  selected,
+  onSelect,
   onStar,
   reasons,
   photo,
@@ -240,6 +261,8 @@ function ResultRow({
   jobUuid: string;
   search: ResultsSearch;
   busy: boolean;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
   onStar: (shortlisted: boolean) => void;
   reasons: string[];
   photo: React.ReactNode;
@@ -247,6 +270,11 @@ function ResultRow({
   const { t } = useLingui();
   return (
     <tr>
+      <td>
+        <Checkbox isSelected={selected} onChange={onSelect}>
+          <span className="visually-hidden">{t`Select ${item.name}`}</span>
+        </Checkbox>
+      </td>
       <td>{item.rank}</td>
       <td>{photo}</td>
       <th scope="row">
