@@ -40,9 +40,9 @@ import {
 } from '../../contract/legal';
 import { InvitationInfoSchema, InvitationSchema } from '../../contract/people';
 import {
+  PresentationConsentSchema,
   ProfileConflictSchema,
   ProfileResponseSchema,
-  PresentationConsentSchema,
   ProfileStatusResponseSchema,
 } from '../../contract/profile';
 import { SendPreviewSchema, SendResultSchema } from '../../contract/sending';

@@ -11,7 +11,6 @@ import { sendToClient } from '../cards/send';
 import { readCatalog } from '../catalog/catalog';
 import { loadConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
-import { callerOf } from '../jobs/access';
 import { createLogger } from '../log';
 import { deliverDue, type QueuedMessage } from '../messaging/outbox';
 import { agentJobBody, createJobFixture, type JobFixture, json } from './job-test-kit';
