@@ -48,6 +48,7 @@ export const presentationConsentMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'loadConsent',
         src: 'loadConsent',
         onDone: { target: 'ready', actions: { type: 'take', params: answerOf } },
         onError: { target: 'loadFailed', actions: { type: 'setError', params: errorOf } },
@@ -58,6 +59,7 @@ export const presentationConsentMachine = setup({
     saving: {
       tags: ['busy'],
       invoke: {
+        id: 'saveConsent',
         src: 'saveConsent',
         input: ({ event }) => {
           assertEvent(event, 'consent.set');

@@ -130,6 +130,7 @@ export const sendToClientMachine = setup({
         loading: {
           tags: ['busy'],
           invoke: {
+            id: 'loadContacts',
             src: 'loadContacts',
             input: ({ context }) => ({ client: context.client ?? '' }),
             onDone: {
@@ -149,6 +150,7 @@ export const sendToClientMachine = setup({
         previewing: {
           tags: ['busy'],
           invoke: {
+            id: 'previewMail',
             src: 'previewMail',
             input: ({ context }) => requestOf(context),
             onDone: {
@@ -169,6 +171,7 @@ export const sendToClientMachine = setup({
           // A mail on its way is not abandoned: closing waits until the answer came.
           on: { 'send.close': {} },
           invoke: {
+            id: 'sendMail',
             src: 'sendMail',
             input: ({ context }) => requestOf(context),
             onDone: { target: 'sent', actions: { type: 'takeSent', params: ({ event }) => event.output } },
