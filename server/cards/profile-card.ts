@@ -14,6 +14,21 @@ const UNICODE_FONTS = [
 ];
 const unicodeFont = UNICODE_FONTS.find((path) => existsSync(path));
 
+/** The characters of Windows-1252 above Latin-1 that the standard fonts' WinAnsi encoding has. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/**
+ * Whether Helvetica (WinAnsi) prints every text: then a card needs no embedded TrueType font, whose
+ * subsetting costs ~100 ms a card (20 cards in one mail, issue 21's benchmark); a name like Yılmaz
+ * or a city like Łódź still gets the Unicode font.
+ */
+export function fitsStandardFont(texts: string[]): boolean {
+  return texts.every((text) => {
+    for (const ch of text) if (ch.codePointAt(0)! > 0xff && !WIN_ANSI_EXTRA.has(ch)) return false;
+    return true;
+  });
+}
+
 export interface CardInput {
   values: Record<string, unknown>;
   /** The profile catalogue's fields (labels of options). */
@@ -49,7 +64,7 @@ function formatDate(iso: string, language: Language): string {
 }
 
 /** An A4 card with selectable text in the Unicode font when there is one, and its bytes once ended. */
-function cardDocument(language: Language, title: string) {
+function cardDocument(language: Language, title: string, unicode = true) {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -62,7 +77,7 @@ function cardDocument(language: Language, title: string) {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  if (unicodeFont) doc.font(unicodeFont);
+  if (unicode && unicodeFont) doc.font(unicodeFont);
   return { doc, done };
 }
 
@@ -106,8 +121,6 @@ export function renderProfileCard(
   const { values, fields, language } = input;
   const t = cardTexts[language];
   const anonymous = who.kind === 'anonymous';
-  const { doc, done } = cardDocument(language, anonymous ? t.anonymousTitle : t.title);
-
   const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
   const list = (key: string) => (Array.isArray(values[key]) ? (values[key] as unknown[]) : []);
   const labels = (key: string) =>
@@ -118,31 +131,28 @@ export function renderProfileCard(
   const number = new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 1 });
 
   const occupation = text('occupation');
-  cardHeader(doc, {
+  const head = {
     title: anonymous ? t.anonymousTitle : t.title,
     photo: anonymous ? null : input.photo,
     name: anonymous ? `${t.reference} ${who.reference}` : name || t.none,
     subtitle: occupation ? optionLabel(fields, 'occupation', occupation, language) : '',
-  });
-
-  const row = (label: string, value: string) => cardRow(doc, t.none, label, value);
+  };
+  const rows: [string, string][] = [];
   if (who.kind === 'anonymous') {
-    row(t.agencyContact, [who.agency.name, who.agency.email, who.agency.phone].join('\n'));
+    rows.push([t.agencyContact, [who.agency.name, who.agency.email, who.agency.phone].join('\n')]);
   } else {
-    row(t.contact, [who.email, who.phone].filter(Boolean).join('\n'));
+    rows.push([t.contact, [who.email, who.phone].filter(Boolean).join('\n')]);
     const born = text('birth_date');
-    if (born) row(t.birthDate, formatDate(born, language));
+    if (born) rows.push([t.birthDate, formatDate(born, language)]);
   }
   const city = values.city as CityValue | undefined;
-  row(t.city, city?.name ?? '');
+  rows.push([t.city, city?.name ?? '']);
   const years = values.experience_years;
-  row(t.experience, typeof years === 'number' ? t.years(number.format(years), years) : '');
-  row(
-    t.education,
-    text('education_level') ? optionLabel(fields, 'education_level', text('education_level'), language) : '',
-  );
-  row(t.skills, labels('skills'));
-  row(
+  rows.push([t.experience, typeof years === 'number' ? t.years(number.format(years), years) : '']);
+  const education = text('education_level');
+  rows.push([t.education, education ? optionLabel(fields, 'education_level', education, language) : '']);
+  rows.push([t.skills, labels('skills')]);
+  rows.push([
     t.languages,
     (list('languages') as LanguageValue[])
       .map((l) => {
@@ -150,15 +160,21 @@ export function renderProfileCard(
         return `${optionLabel(fields, 'languages', l.language, language)} (${level})`;
       })
       .join(', '),
-  );
-  row(t.drivingLicences, labels('driving_licences'));
+  ]);
+  rows.push([t.drivingLicences, labels('driving_licences')]);
   const from = text('available_from');
   const employment = labels('employment_types');
   const availability = from ? t.availableFrom(formatDate(from, language)) : t.availableNow;
-  row(t.availability, employment ? `${availability} · ${employment}` : availability);
-  if (anonymous) {
+  rows.push([t.availability, employment ? `${availability} · ${employment}` : availability]);
+  const note = who.kind === 'anonymous' ? t.anonymousNote(who.agency.name) : '';
+
+  const texts = [head.title, head.name, head.subtitle, note, ...rows.flat()];
+  const { doc, done } = cardDocument(language, head.title, !fitsStandardFont(texts));
+  cardHeader(doc, head);
+  for (const [label, value] of rows) cardRow(doc, t.none, label, value);
+  if (note) {
     doc.moveDown(1);
-    doc.fontSize(9).fillColor('#666666').text(t.anonymousNote(who.agency.name));
+    doc.fontSize(9).fillColor('#666666').text(note);
   }
   doc.end();
   return done;

@@ -86,7 +86,11 @@ export function SendToClient({ sending, client }: { sending: SendToClientActor; 
               <p>
                 <Trans>Subject:</Trans> <strong>{preview.subject}</strong>
               </p>
-              <pre className="mail-preview">{preview.text}</pre>
+              {/* Scrolls when long: focusable so that keyboard users can scroll it (axe scrollable-region-focusable). */}
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus */}
+              <pre className="mail-preview" tabIndex={0}>
+                {preview.text}
+              </pre>
               <p>
                 <Trans>Attachments:</Trans>
               </p>
