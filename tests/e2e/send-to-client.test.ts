@@ -93,4 +93,23 @@ describe.each([
     // The selection is cleared after sending.
     await expect.poll(() => open.textContent()).toBe('An Kunden senden (0)');
   });
+
+  it('a candidate gives and withdraws the consent to be presented by name in the account settings', async () => {
+    // A context of its own: the agent's session lives in the other one.
+    const own = await browser.newContext({ viewport });
+    const page = await own.newPage();
+    await logIn(page, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
+    await page.goto(`${app.url}/profile`);
+    const section = page.getByRole('region', { name: 'Namentliche Vorstellung' });
+    const consent = section.getByRole('switch', { name: /vollständige Karte/ });
+    await expect.poll(() => consent.isChecked()).toBe(false);
+    await section.locator('label').filter({ hasText: 'vollständige Karte' }).click();
+    await expect.poll(() => section.getByText(/^Erteilt am /).count()).toBe(1);
+    expect(await consent.isChecked()).toBe(true);
+    await checked(page, `consent-given-${width}`);
+    await section.locator('label').filter({ hasText: 'vollständige Karte' }).click();
+    await expect.poll(() => consent.isChecked()).toBe(false);
+    expect(await section.getByText(/^Erteilt am /).count()).toBe(0);
+    await own.close();
+  });
 });
