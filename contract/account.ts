@@ -259,6 +259,11 @@ export const AccountExportSchema = v.object({
   }),
   /** The legal texts accepted at registration, each with the version of its text. */
   consents: v.array(v.object({ text: v.string(), version: v.string(), acceptedAt: v.string() })),
+  /**
+   * A candidate's consent to be presented to clients by name (the full card, issue 21): since when
+   * (ISO), null when not given or withdrawn; absent for other accounts.
+   */
+  presentedByNameSince: v.nullable(v.string()),
   /** The personal profile (a candidate's matching profile, or another account's own). */
   profile: v.nullable(v.object({ ...ExportedValuesSchema.entries, status: v.string() })),
   /** A company account's company profile. */

@@ -6,6 +6,7 @@ import type { FieldError } from './field-errors';
 import type { JOB_ERROR_CODES } from './job';
 import type { PEOPLE_ERROR_CODES } from './people';
 import type { PIPELINE_ERROR_CODES } from './pipeline';
+import type { SEND_ERROR_CODES } from './sending';
 import type { TIMELINE_ERROR_CODES } from './timeline';
 
 /** Codes of the login, SMS and refresh calls (server/auth). */
@@ -56,4 +57,5 @@ export type KnownErrorCode =
   | (typeof PEOPLE_ERROR_CODES)[number]
   | (typeof CONTACT_ERROR_CODES)[number]
   | (typeof PIPELINE_ERROR_CODES)[number]
+  | (typeof SEND_ERROR_CODES)[number]
   | (typeof CLIENT_ERROR_CODES)[number];

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { versionConflictSchema } from './errors';
-import { strictObject } from './field-errors';
+import { FieldError, strictObject } from './field-errors';
 
 /** The largest value of a PostgreSQL `integer` column. */
 export const MAX_INT32 = 2_147_483_647;
@@ -62,3 +62,18 @@ export const ProfileStatusResponseSchema = v.object({
   pausedByAgency: v.boolean(),
 });
 export type ProfileStatusResponse = v.InferOutput<typeof ProfileStatusResponseSchema>;
+
+/**
+ * PUT /api/profile/presentation-consent body (issue 21): the candidate gives (`true`) or withdraws
+ * (`false`) the consent to be presented to clients by name, i.e. with the full card. Candidates only.
+ */
+export const PresentationConsentBodySchema = strictObject({
+  consented: v.boolean(FieldError.invalidType),
+});
+export type PresentationConsentBody = v.InferOutput<typeof PresentationConsentBodySchema>;
+/** GET/PUT /api/profile/presentation-consent answer: whether it is given, and since when (ISO). */
+export const PresentationConsentSchema = v.object({
+  consented: v.boolean(),
+  since: v.nullable(v.string()),
+});
+export type PresentationConsent = v.InferOutput<typeof PresentationConsentSchema>;

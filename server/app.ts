@@ -39,12 +39,14 @@ import { openApiRoutes } from './http/openapi';
 import { pipelineRoutes } from './http/pipeline.routes';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
 import { securityHeaders } from './http/security-headers';
+import { sendRoutes } from './http/send.routes';
 import { sessionRoutes } from './http/session.routes';
 import { timelineRoutes } from './http/timeline.routes';
 import { canonicalInput } from './http/validate';
 import { JobServices } from './jobs/services';
 import { legalTextsFor } from './legal/texts';
 import { type Logger, loggedPath } from './log';
+import { submitSent } from './pipeline/pipeline';
 import { FilePhotoStorage } from './profiles/photo-storage';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -126,6 +128,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       now: deps.auth.now,
       publicOrigin: deps.config.publicOrigin,
       retentionMonths: deps.config.retentionMonths,
+      agency: deps.config.agency,
+    }),
+  );
+  app.route(
+    '/api',
+    sendRoutes({
+      db: deps.db.db,
+      tokens: deps.auth.tokens,
+      storage: photoStorage,
+      agency: deps.config.agency,
+      now: deps.auth.now,
+      // The candidates sent are `submitted` on the job's pipeline (issue 21, point 4).
+      afterSent: submitSent,
     }),
   );
   app.route('/api', timelineRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));

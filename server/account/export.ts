@@ -80,6 +80,7 @@ export async function exportAccount(
       version: c.version,
       acceptedAt: c.acceptedAt.toISOString(),
     })),
+    presentedByNameSince: profile?.presentedByNameAt ? profile.presentedByNameAt.toISOString() : null,
     profile: personal
       ? { values: personal.values, version: personal.version, status: personal.status }
       : null,

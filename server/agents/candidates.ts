@@ -5,15 +5,15 @@ import {
   type CardFormat,
   isSeniorAgentType,
 } from '../../contract/agent';
-import { type Catalog, fieldIsFor } from '../../contract/catalog';
+import type { Catalog } from '../../contract/catalog';
 import { CONTACT_EMAIL_KEY } from '../../contract/people';
 import type { ProfileResponse } from '../../contract/profile';
-import type { Language } from '../../contract/user-types';
-import { renderProfileCard } from '../cards/profile-card';
+import { candidateCardPdf } from '../cards/candidate-card';
+import type { AgencyConfig } from '../config';
 import { type Database, isoOrNull, queryRows } from '../db/client';
 import type { Caller } from '../jobs/access';
 import type { PhotoStorage } from '../profiles/photo-storage';
-import { ownPhoto, photoUrl } from '../profiles/photos';
+import { photoUrl } from '../profiles/photos';
 import { fieldsFor, toResponse } from '../profiles/profiles';
 import { checkUuid, profileNotFound } from './access';
 import { accessLogOf, recordAccess, recordAction } from './audit';
@@ -142,37 +142,22 @@ export async function readCandidate(
   };
 }
 
-const ANONYMOUS_NAME: Record<Language, string> = { de: 'Kandidatin / Kandidat', en: 'Candidate' };
-
 /**
  * GET /api/agent/card/{uuid}/{format}: the card in the agent's language, logged as read. `anonymous`
- * leaves out the name, the photo and the birth date, and of the city only its name is printed (the
- * card never holds contact data or a street).
+ * is the card a client gets (server/cards/candidate-card.ts): reference number and the agency's
+ * contact instead of name, photo, birth date and the person's contact data.
  */
 export async function candidateCard(
   db: Database,
   storage: PhotoStorage,
   catalog: Catalog,
+  agency: AgencyConfig,
   caller: Caller,
   id: string,
   format: CardFormat,
 ): Promise<Buffer> {
   const row = await candidateRow(db, id);
-  const fields = catalog.profile.filter((f) => fieldIsFor(f, row.type));
-  let values = row.values;
-  let photo: Buffer | null = null;
-  if (format === 'anonymous') {
-    const { first_name: _f, last_name: _l, birth_date: _b, about: _a, ...rest } = row.values;
-    const city = rest.city as { name?: unknown } | undefined;
-    values = {
-      ...rest,
-      first_name: ANONYMOUS_NAME[caller.language],
-      ...(city && typeof city.name === 'string' ? { city: { name: city.name } } : {}),
-    };
-  } else if (row.user_id) {
-    photo = await ownPhoto(db, storage, row.user_id);
-  }
-  const pdf = await renderProfileCard({ values, fields, language: caller.language, photo });
+  const pdf = await candidateCardPdf(db, storage, catalog, agency, row, format, caller.language);
   await recordAccess(db, caller, row.id, format === 'pdf' ? 'card_pdf' : 'card_anonymous');
   // The access log says who read the data; the timeline, that a card left the system.
   await recordAction(db, caller, { kind: 'profile', id: row.id }, 'card.downloaded', { format });

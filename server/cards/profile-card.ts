@@ -14,6 +14,21 @@ const UNICODE_FONTS = [
 ];
 const unicodeFont = UNICODE_FONTS.find((path) => existsSync(path));
 
+/** The characters of Windows-1252 above Latin-1 that the standard fonts' WinAnsi encoding has. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/**
+ * Whether Helvetica (WinAnsi) prints every text: then a card needs no embedded TrueType font, whose
+ * subsetting costs ~100 ms a card (20 cards in one mail, issue 21's benchmark); a name like Yılmaz
+ * or a city like Łódź still gets the Unicode font.
+ */
+export function fitsStandardFont(texts: string[]): boolean {
+  return texts.every((text) => {
+    for (const ch of text) if (ch.codePointAt(0)! > 0xff && !WIN_ANSI_EXTRA.has(ch)) return false;
+    return true;
+  });
+}
+
 export interface CardInput {
   values: Record<string, unknown>;
   /** The profile catalogue's fields (labels of options). */
@@ -23,18 +38,33 @@ export interface CardInput {
   photo: Buffer | null;
 }
 
+/**
+ * Who a candidate's card presents (issue 21): `full` names the person with their own contact data
+ * and birth date; `anonymous` shows the reference number instead of the name and the agency's
+ * contact instead of the person's, and never a photo, birth date, street, e-mail or phone.
+ */
+export type CandidateCardKind =
+  | { kind: 'full'; email: string | null; phone: string | null }
+  | { kind: 'anonymous'; reference: string; agency: { name: string; email: string; phone: string } };
+
+const INTL_LOCALE: Record<Language, string> = { de: 'de-DE', en: 'en-GB' };
+
 function optionLabel(fields: FieldDefinition[], key: string, value: string, language: Language): string {
   const option = fields.find((f) => f.key === key)?.options?.find((o) => o.value === value);
   return option?.label[language] ?? value;
 }
 
+/** A calendar date (YYYY-MM-DD) in the card's language, read as that day wherever the server runs. */
 function formatDate(iso: string, language: Language): string {
-  const [y, m, d] = iso.split('-');
-  return language === 'de' ? `${d}.${m}.${y}` : `${y}-${m}-${d}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    date,
+  );
 }
 
 /** An A4 card with selectable text in the Unicode font when there is one, and its bytes once ended. */
-function cardDocument(language: Language, title: string) {
+function cardDocument(language: Language, title: string, unicode = true) {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
@@ -47,7 +77,7 @@ function cardDocument(language: Language, title: string) {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  if (unicodeFont) doc.font(unicodeFont);
+  if (unicode && unicodeFont) doc.font(unicodeFont);
   return { doc, done };
 }
 
@@ -78,34 +108,51 @@ function cardRow(doc: PDFKit.PDFDocument, none: string, label: string, value: st
   doc.moveDown(0.8);
 }
 
-/** The profile card (issue "Profiles"): photo, name, occupation, city, skills, languages, availability; A4, selectable text. */
-export function renderProfileCard(input: CardInput): Promise<Buffer> {
-  const { values, fields, language, photo } = input;
+/**
+ * A candidate's card (issues "Profiles" and 21): the head (name and photo, or the reference number),
+ * the contact (the person's or the agency's), then city, experience, education, skills, languages
+ * and availability, option labels from the catalogue in the card's language and numbers and dates
+ * through Intl. A4, selectable text. Without `who` it is the candidate's own full card.
+ */
+export function renderProfileCard(
+  input: CardInput,
+  who: CandidateCardKind = { kind: 'full', email: null, phone: null },
+): Promise<Buffer> {
+  const { values, fields, language } = input;
   const t = cardTexts[language];
-  const { doc, done } = cardDocument(language, t.title);
-
+  const anonymous = who.kind === 'anonymous';
   const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
-  const name = [text('first_name'), text('last_name')].filter(Boolean).join(' ');
   const list = (key: string) => (Array.isArray(values[key]) ? (values[key] as unknown[]) : []);
+  const labels = (key: string) =>
+    list(key)
+      .map((s) => optionLabel(fields, key, String(s), language))
+      .join(', ');
+  const name = [text('first_name'), text('last_name')].filter(Boolean).join(' ');
+  const number = new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 1 });
 
   const occupation = text('occupation');
-  cardHeader(doc, {
-    title: t.title,
-    photo,
-    name: name || t.none,
+  const head = {
+    title: anonymous ? t.anonymousTitle : t.title,
+    photo: anonymous ? null : input.photo,
+    name: anonymous ? `${t.reference} ${who.reference}` : name || t.none,
     subtitle: occupation ? optionLabel(fields, 'occupation', occupation, language) : '',
-  });
-
-  const row = (label: string, value: string) => cardRow(doc, t.none, label, value);
+  };
+  const rows: [string, string][] = [];
+  if (who.kind === 'anonymous') {
+    rows.push([t.agencyContact, [who.agency.name, who.agency.email, who.agency.phone].join('\n')]);
+  } else {
+    rows.push([t.contact, [who.email, who.phone].filter(Boolean).join('\n')]);
+    const born = text('birth_date');
+    if (born) rows.push([t.birthDate, formatDate(born, language)]);
+  }
   const city = values.city as CityValue | undefined;
-  row(t.city, city?.name ?? '');
-  row(
-    t.skills,
-    list('skills')
-      .map((s) => optionLabel(fields, 'skills', String(s), language))
-      .join(', '),
-  );
-  row(
+  rows.push([t.city, city?.name ?? '']);
+  const years = values.experience_years;
+  rows.push([t.experience, typeof years === 'number' ? t.years(number.format(years), years) : '']);
+  const education = text('education_level');
+  rows.push([t.education, education ? optionLabel(fields, 'education_level', education, language) : '']);
+  rows.push([t.skills, labels('skills')]);
+  rows.push([
     t.languages,
     (list('languages') as LanguageValue[])
       .map((l) => {
@@ -113,13 +160,22 @@ export function renderProfileCard(input: CardInput): Promise<Buffer> {
         return `${optionLabel(fields, 'languages', l.language, language)} (${level})`;
       })
       .join(', '),
-  );
+  ]);
+  rows.push([t.drivingLicences, labels('driving_licences')]);
   const from = text('available_from');
-  const employment = list('employment_types')
-    .map((e) => optionLabel(fields, 'employment_types', String(e), language))
-    .join(', ');
+  const employment = labels('employment_types');
   const availability = from ? t.availableFrom(formatDate(from, language)) : t.availableNow;
-  row(t.availability, employment ? `${availability} · ${employment}` : availability);
+  rows.push([t.availability, employment ? `${availability} · ${employment}` : availability]);
+  const note = who.kind === 'anonymous' ? t.anonymousNote(who.agency.name) : '';
+
+  const texts = [head.title, head.name, head.subtitle, note, ...rows.flat()];
+  const { doc, done } = cardDocument(language, head.title, !fitsStandardFont(texts));
+  cardHeader(doc, head);
+  for (const [label, value] of rows) cardRow(doc, t.none, label, value);
+  if (note) {
+    doc.moveDown(1);
+    doc.fontSize(9).fillColor('#666666').text(note);
+  }
   doc.end();
   return done;
 }

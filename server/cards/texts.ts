@@ -12,6 +12,16 @@ export const cardTexts: Record<
     availability: string;
     availableFrom: (date: string) => string;
     availableNow: string;
+    anonymousTitle: string;
+    reference: string;
+    agencyContact: string;
+    anonymousNote: (agency: string) => string;
+    contact: string;
+    birthDate: string;
+    experience: string;
+    years: (formatted: string, n: number) => string;
+    education: string;
+    drivingLicences: string;
     none: string;
     native: string;
     fileName: string;
@@ -34,6 +44,17 @@ export const cardTexts: Record<
     availability: 'Verfügbarkeit',
     availableFrom: (date) => `ab ${date}`,
     availableNow: 'sofort',
+    anonymousTitle: 'Anonymisiertes Profil',
+    reference: 'Referenz',
+    agencyContact: 'Ihr Kontakt',
+    anonymousNote: (agency) =>
+      `Name und Kontaktdaten erhalten Sie auf Anfrage von ${agency}, sobald die Person zugestimmt hat.`,
+    contact: 'Kontakt',
+    birthDate: 'Geburtsdatum',
+    experience: 'Berufserfahrung',
+    years: (formatted, n) => `${formatted} ${n === 1 ? 'Jahr' : 'Jahre'}`,
+    education: 'Höchster Abschluss',
+    drivingLicences: 'Führerscheine',
     none: '–',
     native: 'Muttersprache',
     fileName: 'profilkarte.pdf',
@@ -55,6 +76,17 @@ export const cardTexts: Record<
     availability: 'Availability',
     availableFrom: (date) => `from ${date}`,
     availableNow: 'immediately',
+    anonymousTitle: 'Anonymised profile',
+    reference: 'Reference',
+    agencyContact: 'Your contact',
+    anonymousNote: (agency) =>
+      `${agency} tells you the name and contact details on request, once the person has agreed.`,
+    contact: 'Contact',
+    birthDate: 'Date of birth',
+    experience: 'Work experience',
+    years: (formatted, n) => `${formatted} ${n === 1 ? 'year' : 'years'}`,
+    education: 'Highest qualification',
+    drivingLicences: 'Driving licences',
     none: '–',
     native: 'native',
     fileName: 'profile-card.pdf',

@@ -72,7 +72,7 @@ export async function createAccountFixture(options: { logger?: Logger } = {}) {
       clock.now += 2 * 86_400_000;
       await db.db.delete(users);
       await db.db.execute(
-        sql`truncate rate_limits, outbox, one_time_codes, email_tokens, password_reset_requests`,
+        sql`truncate rate_limits, outbox, outbox_attachments, one_time_codes, email_tokens, password_reset_requests`,
       );
       await seedDemo(db.db);
       ipCounter += 1;

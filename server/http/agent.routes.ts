@@ -27,6 +27,7 @@ import { listAgents, readSelf, updateSelf } from '../agents/team';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { cardTexts } from '../cards/texts';
+import type { AgencyConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { assertAgent, callerOf } from '../jobs/access';
@@ -49,6 +50,8 @@ export interface AgentRoutesDeps {
   publicOrigin: string;
   /** RETENTION_MONTHS: the dashboard's deletions due. */
   retentionMonths?: number;
+  /** AGENCY_*: the contact on anonymised cards. */
+  agency: AgencyConfig;
 }
 
 /**
@@ -130,6 +133,7 @@ export function agentRoutes(deps: AgentRoutesDeps) {
           db,
           storage,
           await currentCatalog(db),
+          deps.agency,
           who,
           uuidParam(c),
           format as CardFormat,

@@ -59,7 +59,7 @@ describe('GET /api/profile/card/pdf', () => {
       'Forklift licence',
       'Order picking',
       'Turkish (native)',
-      'from 2026-03-01',
+      'from 1 Mar 2026',
     ])
       expect(text).toContain(part);
   });

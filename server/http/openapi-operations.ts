@@ -5,6 +5,7 @@ import { CLIENT_OPERATIONS } from './operations/clients';
 import { JOB_OPERATIONS } from './operations/jobs';
 import { PIPELINE_OPERATIONS } from './operations/pipeline';
 import { PROFILE_OPERATIONS } from './operations/profiles';
+import { SENDING_OPERATIONS } from './operations/sending';
 
 /**
  * Every /api operation, keyed `METHOD /api/path/{param}`. A route the app registers without an
@@ -18,4 +19,5 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   ...AGENT_OPERATIONS,
   ...CLIENT_OPERATIONS,
   ...PIPELINE_OPERATIONS,
+  ...SENDING_OPERATIONS,
 };

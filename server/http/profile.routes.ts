@@ -1,5 +1,9 @@
 import { type Context, Hono } from 'hono';
-import { ProfileStatusSchema, ProfileUpdateSchema } from '../../contract/profile';
+import {
+  PresentationConsentBodySchema,
+  ProfileStatusSchema,
+  ProfileUpdateSchema,
+} from '../../contract/profile';
 import { isAgentType } from '../../contract/user-types';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
@@ -20,6 +24,7 @@ import {
   readPhoto,
   replacePhoto,
 } from '../profiles/photos';
+import { readPresentationConsent, setPresentationConsent } from '../profiles/presentation-consent';
 import {
   assertCandidate,
   assertCompany,
@@ -153,6 +158,15 @@ export function profileRoutes(deps: ProfileRoutesDeps) {
       const owner = ownerOf(c);
       assertCandidate(owner);
       return c.json(await setStatus(db, owner, c.req.valid('json').status));
+    })
+    .get('/profile/presentation-consent', signedIn, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await readPresentationConsent(db, ownerOf(c)));
+    })
+    .put('/profile/presentation-consent', signedIn, jsonBody(PresentationConsentBodySchema), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const { consented } = c.req.valid('json');
+      return c.json(await setPresentationConsent(db, ownerOf(c), consented, new Date()));
     })
     .post('/profile/photo', signedIn, async (c) => {
       const owner = ownerOf(c);

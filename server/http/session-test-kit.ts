@@ -34,7 +34,7 @@ export async function createSessionFixture() {
     async reset() {
       clock.now += 3_600_000;
       await db.db.delete(users);
-      await db.db.execute('truncate rate_limits, outbox, one_time_codes' as never);
+      await db.db.execute('truncate rate_limits, outbox, outbox_attachments, one_time_codes' as never);
       await seedDemo(db.db);
     },
     post,

@@ -1,8 +1,15 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
-import { outbox } from '../db/schema/auth';
+import { outbox, outboxAttachments } from '../db/schema/auth';
 import type { Logger } from '../log';
 import { redactSecrets } from './redact';
+
+/** A file attached to a mail (the cards sent to a client). */
+export interface Attachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface OutgoingMessage {
   kind: 'mail' | 'sms';
@@ -11,6 +18,8 @@ export interface OutgoingMessage {
   subject?: string;
   text: string;
   html?: string;
+  /** Mails only; kept in outbox_attachments in this order. */
+  attachments?: Attachment[];
 }
 
 /** A message the outbox hands to a transport: `id` is its outbox row, what a log line names it by. */
@@ -28,10 +37,14 @@ export interface Transport {
   readonly keepsText?: boolean;
 }
 
-/** Queues a message; it goes out through the worker, so a slow transport never slows a request. */
-export async function queueMessage(db: Database, message: OutgoingMessage, now: Date): Promise<void> {
+/**
+ * Queues a message (with its attachments, in the caller's transaction when it has one); it goes out
+ * through the worker, so a slow transport never slows a request. Answers the outbox row's id.
+ */
+export async function queueMessage(db: Database, message: OutgoingMessage, now: Date): Promise<string> {
+  const id = crypto.randomUUID();
   await db.insert(outbox).values({
-    id: crypto.randomUUID(),
+    id,
     kind: message.kind,
     userId: message.userId,
     recipient: message.to,
@@ -41,6 +54,49 @@ export async function queueMessage(db: Database, message: OutgoingMessage, now: 
     createdAt: now,
     nextAttemptAt: now,
   });
+  const attachments = message.attachments ?? [];
+  if (attachments.length > 0)
+    await db.insert(outboxAttachments).values(
+      attachments.map((a, position) => ({
+        outboxId: id,
+        position,
+        fileName: a.fileName,
+        contentType: a.contentType,
+        content: a.content,
+      })),
+    );
+  return id;
+}
+
+/** The attachments of outbox messages by message id, in their order (`withContent` for sending). */
+async function attachmentsOf(db: Database, ids: string[], withContent: boolean) {
+  const byMessage = new Map<
+    string,
+    { fileName: string; contentType: string; size: number; content?: Buffer }[]
+  >();
+  if (ids.length === 0) return byMessage;
+  const rows = await db
+    .select({
+      outboxId: outboxAttachments.outboxId,
+      fileName: outboxAttachments.fileName,
+      contentType: outboxAttachments.contentType,
+      size: sql<number>`octet_length(${outboxAttachments.content})`,
+      ...(withContent ? { content: outboxAttachments.content } : {}),
+    })
+    .from(outboxAttachments)
+    .where(inArray(outboxAttachments.outboxId, ids))
+    .orderBy(outboxAttachments.outboxId, outboxAttachments.position);
+  for (const row of rows) {
+    const list = byMessage.get(row.outboxId) ?? [];
+    list.push({
+      fileName: row.fileName,
+      contentType: row.contentType,
+      size: Number(row.size),
+      ...('content' in row && row.content ? { content: row.content as Buffer } : {}),
+    });
+    byMessage.set(row.outboxId, list);
+  }
+  return byMessage;
 }
 
 export interface OutboxEntry {
@@ -51,11 +107,18 @@ export interface OutboxEntry {
   html?: string;
   createdAt: string;
   status: string;
+  /** The files attached (names, types and sizes; the bytes stay in the database). */
+  attachments: { fileName: string; contentType: string; size: number }[];
 }
 
 /** The newest messages first, for `GET /api/dev/outbox` (never in production). */
 export async function listOutbox(db: Database, limit = 100): Promise<OutboxEntry[]> {
   const rows = await db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
+  const files = await attachmentsOf(
+    db,
+    rows.map((r) => r.id),
+    false,
+  );
   return rows.map((r) => ({
     kind: r.kind as 'mail' | 'sms',
     to: r.recipient,
@@ -64,6 +127,11 @@ export async function listOutbox(db: Database, limit = 100): Promise<OutboxEntry
     ...(r.html ? { html: r.html } : {}),
     createdAt: r.createdAt.toISOString(),
     status: r.status,
+    attachments: (files.get(r.id) ?? []).map(({ fileName, contentType, size }) => ({
+      fileName,
+      contentType,
+      size,
+    })),
   }));
 }
 
@@ -118,6 +186,13 @@ export async function deliverDue(
       text: row.text,
       ...(row.html ? { html: row.html } : {}),
     };
+    const files = (await attachmentsOf(db, [row.id], true)).get(row.id);
+    if (files)
+      message.attachments = files.map((f) => ({
+        fileName: f.fileName,
+        contentType: f.contentType,
+        content: f.content ?? Buffer.alloc(0),
+      }));
     try {
       const transport = transports[message.kind];
       await transport.send(message);
@@ -125,6 +200,9 @@ export async function deliverDue(
         .update(outbox)
         .set({ status: 'sent', sentAt: now(), ...(transport.keepsText ? {} : redacted(row)) })
         .where(eq(outbox.id, row.id));
+      // Handed on: the stored copy keeps no personal documents (the development outbox keeps them).
+      if (files && !transport.keepsText)
+        await db.delete(outboxAttachments).where(eq(outboxAttachments.outboxId, row.id));
     } catch (error) {
       logger.warn(
         { err: error, kind: row.kind, attempts: row.attempts },
@@ -141,6 +219,8 @@ export async function deliverDue(
           ...(failed && !transports[row.kind].keepsText ? redacted(row) : {}),
         })
         .where(eq(outbox.id, row.id));
+      if (failed && files && !transports[row.kind].keepsText)
+        await db.delete(outboxAttachments).where(eq(outboxAttachments.outboxId, row.id));
     }
   }
   return handled;

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../log';
 import type { OutgoingMessage, Transport } from './outbox';
@@ -31,9 +31,12 @@ export function webhookSmsTransport(url: string, timeoutMs = 10_000): Transport 
   };
 }
 
-/** SMTP_URL: real e-mail through nodemailer. */
-export function smtpTransport(url: string, from: string): Transport {
-  const mailer = nodemailer.createTransport(url);
+/** SMTP_URL: real e-mail through nodemailer (attachments as MIME parts); `mailer` for tests. */
+export function smtpTransport(
+  url: string,
+  from: string,
+  mailer: Pick<Transporter, 'sendMail'> = nodemailer.createTransport(url),
+): Transport {
   return {
     send: async (message) => {
       await mailer.sendMail({
@@ -42,6 +45,15 @@ export function smtpTransport(url: string, from: string): Transport {
         subject: message.subject ?? '',
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.fileName,
+                content: a.content,
+                contentType: a.contentType,
+              })),
+            }
+          : {}),
       });
     },
   };

@@ -244,6 +244,45 @@ async function moveLocked(
   });
 }
 
+/**
+ * The send's pipeline step (server/cards/send.ts `AfterSent`, in the send's transaction): every
+ * candidate sent to the client is `submitted` on the job's pipeline — added when not in it yet,
+ * moved on from `proposed` or `contacted`; an entry that is further on or closed stays as it is
+ * (sending a card again is no step back). Each move is on both timelines, as any move is.
+ */
+export async function submitSent(tx: Database, caller: Caller, jobId: string, profileIds: string[]) {
+  for (const profile of profileIds) {
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into pipeline_entries (id, job_id, profile_id, stage, last_open_stage, created_by, moved_by)
+          values (${crypto.randomUUID()}, ${jobId}, ${profile}, 'submitted', 'submitted', ${caller.userId},
+                  ${caller.userId})
+          on conflict (job_id, profile_id) do nothing returning id`,
+    );
+    let from: PipelineStage | null = null;
+    if (inserted.length === 0) {
+      const [row] = await queryRows<LockedRow>(
+        tx,
+        sql`select id, job_id, profile_id, stage, last_open_stage, version from pipeline_entries
+            where job_id = ${jobId} and profile_id = ${profile} for update`,
+      );
+      if (!row || (row.stage !== 'proposed' && row.stage !== 'contacted')) continue;
+      from = row.stage;
+      await tx.execute(
+        sql`update pipeline_entries set stage = 'submitted', last_open_stage = 'submitted', reason = null,
+              reason_by = null, version = version + 1, moved_by = ${caller.userId}, moved_at = now()
+            where id = ${row.id}`,
+      );
+    }
+    const details = { from, to: 'submitted' };
+    await recordAction(tx, caller, { kind: 'profile', id: profile }, 'stage.changed', {
+      ...details,
+      job: jobId,
+    });
+    await recordAction(tx, caller, { kind: 'job', id: jobId }, 'stage.changed', { ...details, profile });
+  }
+}
+
 /** POST /api/pipeline/{entry}/move. */
 export async function moveEntry(
   db: Database,

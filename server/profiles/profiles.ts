@@ -92,7 +92,7 @@ async function selectRow(db: Database, kind: ProfileKind, userId: string): Promi
  * The row of the owner, created empty on first use (an account always has its profile). A
  * candidate's or company's row starts its timeline with the account's registration.
  */
-async function ensureRow(db: Database, kind: ProfileKind, owner: Owner): Promise<Row> {
+export async function ensureRow(db: Database, kind: ProfileKind, owner: Owner): Promise<Row> {
   const found = await selectRow(db, kind, owner.userId);
   if (found) return found;
   const id = crypto.randomUUID();

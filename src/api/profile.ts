@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { CatalogFieldsSchema, type CityHit, type FieldDefinition } from '../../contract/catalog';
 import {
+  type PresentationConsent,
+  PresentationConsentSchema,
   ProfileConflictSchema,
   type ProfileResponse,
   ProfileResponseSchema,
@@ -66,6 +68,22 @@ export async function setProfileStatus(
   return v.parse(
     ProfileStatusResponseSchema,
     await api.call('/api/profile/status', { method: 'POST', body: { status } }),
+  );
+}
+
+/** GET /api/profile/presentation-consent: whether the candidate agreed to be presented by name. */
+export async function fetchPresentationConsent(api: ApiClient): Promise<PresentationConsent> {
+  return v.parse(PresentationConsentSchema, await api.call('/api/profile/presentation-consent'));
+}
+
+/** PUT /api/profile/presentation-consent: give (true) or withdraw (false) that consent. */
+export async function setPresentationConsent(
+  api: ApiClient,
+  consented: boolean,
+): Promise<PresentationConsent> {
+  return v.parse(
+    PresentationConsentSchema,
+    await api.call('/api/profile/presentation-consent', { method: 'PUT', body: { consented } }),
   );
 }
 

@@ -208,7 +208,10 @@ export async function logIn(
 interface OutboxMessage {
   kind: string;
   to: string;
+  subject?: string;
   text: string;
+  /** Files attached to a mail (the cards sent to a client): names, types and sizes. */
+  attachments: { fileName: string; contentType: string; size: number }[];
 }
 
 /** The development outbox of a running app (loopback only), newest last. */

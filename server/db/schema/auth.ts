@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -95,6 +106,31 @@ export const outbox = pgTable(
     check('outbox_kind_values', sql`${t.kind} in ('mail', 'sms')`),
     check('outbox_status_values', sql`${t.status} in ('queued', 'sent', 'failed')`),
   ],
+);
+
+/** PostgreSQL's bytea as a Buffer (Drizzle 0.45 has no bytea column of its own). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Files attached to an outbox mail (issue 21: the cards sent to a client), in their order. Deleted
+ * with their message; a real transport's delivery deletes them too (the stored copy keeps no
+ * personal documents once they left).
+ */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    outboxId: uuid('outbox_id')
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.outboxId, t.position] })],
 );
 
 /** Server-side secrets created on first start (e.g. the HMAC key for refresh-token rotation and codes). */

@@ -84,6 +84,11 @@ export const profiles = pgTable(
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockedReason: text('blocked_reason'),
     blockedBy: uuid('blocked_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The candidate's consent to be presented to clients by name (issue 21, the full card): when it
+     * was given; null when never given or withdrawn. Only the candidate sets it (their settings).
+     */
+    presentedByNameAt: timestamp('presented_by_name_at', { withTimezone: true }),
   },
   (t) => [
     index('profiles_change_tx_idx').on(t.changeTx),

@@ -1,6 +1,7 @@
 import { CatalogFieldsSchema } from '../../../contract/catalog';
 import { ErrorCode } from '../../../contract/errors';
 import {
+  PresentationConsentSchema,
   ProfileConflictSchema,
   ProfileResponseSchema,
   ProfileStatusResponseSchema,
@@ -48,6 +49,16 @@ export const PROFILE_OPERATIONS: Record<string, OperationDoc> = {
       'Switch matching on or off (on: 409 while the agency blocks the profile)',
       ok(ProfileStatusResponseSchema),
       { 403: forbidden, 409: ['profile.blocked'] },
+    ),
+    'GET /api/profile/presentation-consent': op(
+      'Candidates: whether they consented to be presented to clients by name (the full card), since when',
+      ok(PresentationConsentSchema),
+      { 403: forbidden },
+    ),
+    'PUT /api/profile/presentation-consent': op(
+      'Candidates: give or withdraw the consent to be presented to clients by name',
+      ok(PresentationConsentSchema),
+      { 403: forbidden },
     ),
     'POST /api/profile/photo': op(
       'Upload the profile photo (JPEG, PNG or WebP, at most 5 MB)',

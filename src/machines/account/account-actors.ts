@@ -15,6 +15,7 @@ import {
   validateEmailCall,
 } from '../../api/account';
 import type { ApiClient } from '../../api/client';
+import { fetchPresentationConsent, setPresentationConsent } from '../../api/profile';
 import { issueTokens, type SessionActor } from '../session/session.machine';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import { saveFile } from '../shared/save-file';
@@ -28,6 +29,7 @@ import {
 } from './account-forms.machine';
 import { emailValidationMachine } from './email-validation.machine';
 import { type PhoneRequest, phoneSetupMachine } from './phone-setup.machine';
+import { presentationConsentMachine } from './presentation-consent.machine';
 
 /**
  * The phone-setup machine over the API. While registering, the number is saved at step 3; in the
@@ -64,6 +66,13 @@ export function phoneSetupImplementations(
 
 /** The account's settings, the e-mail link, the password reset and the one-call forms. */
 export const accountLogic = areaLogic(({ api, session }) => ({
+  /** A candidate's consent to be presented to clients by name (the full card). */
+  presentationConsent: presentationConsentMachine.provide({
+    actors: {
+      loadConsent: fromPromise(() => fetchPresentationConsent(api)),
+      saveConsent: fromPromise(({ input }) => setPresentationConsent(api, input.consented)),
+    },
+  }),
   /** SMS login protection in the account settings. */
   phoneSettings: phoneSetupMachine.provide(phoneSetupImplementations(api, session, 'settings')),
   /** "Download my data": GET /api/user/export, saved as a JSON file. */

@@ -1,5 +1,9 @@
+import { fromPromise } from 'xstate';
 import { JOB_PAGE_SIZE, type JobListSearch, type ResultsSearch } from '../../../contract/job-search';
+import { listContacts } from '../../api/clients';
 import { fetchNearMisses, fetchResultDetail, fetchResults, listJobs, takeJob } from '../../api/jobs';
+import { previewSendCall, sendCall } from '../../api/sending';
+import { sendToClientMachine } from '../sending/send-to-client.machine';
 import { resourceActor, visitResource } from '../shared/resource.machine';
 import { submissionMachine } from '../shared/submission.machine';
 import { submissionActor } from '../shared/submission-actor';
@@ -44,6 +48,14 @@ export const jobsLogic = areaLogic(({ api }) => {
       results,
       nearMisses,
       csv: submissionMachine.provide({ actors: { submit: actions.downloadCsv } }),
+      /** "An Kunden senden": the ticked candidates' cards to a contact of the job's client. */
+      sending: sendToClientMachine.provide({
+        actors: {
+          loadContacts: fromPromise(async ({ input }) => (await listContacts(api, input.client)).items),
+          previewMail: fromPromise(({ input }) => previewSendCall(api, input.job, input.body)),
+          sendMail: fromPromise(({ input }) => sendCall(api, input.job, input.body)),
+        },
+      }),
     };
   }
 

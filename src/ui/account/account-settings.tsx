@@ -2,13 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
+import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import { accountLogic } from '../../machines/account/account-actors';
 import { useAppActors } from '../components/app-context';
 import { DownloadButton } from '../components/download-button';
-import { fieldMessage } from '../components/error-message';
+import { errorMessage, fieldMessage } from '../components/error-message';
 import { FormError } from '../components/form-error';
 import { useFormFields } from '../components/form-fields';
 import { PhoneSetupForm } from '../components/phone-setup-form';
+import { RetryAlert } from '../components/retry-alert';
+import { Switch } from '../components/switch';
 import { TextField } from '../components/text-field';
 
 /** Change password, change or remove the SMS phone, download or delete the account's data. */
@@ -20,6 +23,7 @@ export function AccountSettings() {
       </h2>
       <ChangePassword />
       <PhoneSettings />
+      <PresentationConsentSetting />
       <DataExport />
       <DeleteAccount />
     </section>
@@ -114,6 +118,67 @@ function PhoneSettings() {
         </form>
       )}
     </div>
+  );
+}
+
+/**
+ * Candidates only: may the agency send clients the full card with name, photo and contact data, or
+ * only the anonymised one (issue 21)? Off until the candidate switches it on; withdrawable any time.
+ */
+function PresentationConsentSetting() {
+  const { logic, session } = useAppActors();
+  const candidate = useSelector(session, (s) =>
+    (CANDIDATE_TYPES as readonly string[]).includes(s.context.claims?.user_type ?? ''),
+  );
+  if (!candidate) return null;
+  return <PresentationConsentSwitch logic={accountLogic(logic).presentationConsent} />;
+}
+
+function PresentationConsentSwitch({
+  logic,
+}: {
+  logic: ReturnType<typeof accountLogic>['presentationConsent'];
+}) {
+  const { i18n } = useLingui();
+  const consent = useActorRef(logic);
+  const state = useSelector(consent, (s) => s);
+  const { consented, since, error } = state.context;
+  const given = since
+    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long' }).format(new Date(since))
+    : '';
+  return (
+    <section className="form" aria-labelledby="presentation-consent-title">
+      <h3 id="presentation-consent-title">
+        <Trans>Presented by name</Trans>
+      </h3>
+      <p>
+        <Trans>
+          Without your consent, clients only get an anonymised card: your experience, skills and availability
+          with a reference number, never your name, photo, birth date or contact details.
+        </Trans>
+      </p>
+      {state.matches('loadFailed') ? (
+        <RetryAlert code={error} onRetry={() => consent.send({ type: 'consent.retry' })} />
+      ) : (
+        <Switch
+          isSelected={consented}
+          isDisabled={!state.can({ type: 'consent.set', consented: !consented })}
+          onChange={(on) => consent.send({ type: 'consent.set', consented: on })}
+        >
+          <Trans>The agency may send clients my full card with my name and contact details</Trans>
+        </Switch>
+      )}
+      {consented && given && (
+        <p className="muted">
+          <Trans>Given on {given}.</Trans>
+        </p>
+      )}
+      {error && !state.matches('loadFailed') && (
+        <p className="form-error" role="alert">
+          {errorMessage(i18n, error)}
+        </p>
+      )}
+    </section>
   );
 }
 

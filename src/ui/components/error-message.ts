@@ -134,6 +134,12 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'client.agent_only': msg`Only an agent chooses the client of a job.`,
   'client.search_failed': msg`The company search did not answer. Please try again.`,
   'job.taken': msg`Another agent already works on this job.`,
+  'send.candidates_empty': msg`Choose at least one candidate to send.`,
+  'send.too_many': msg`At most 20 candidates go in one mail.`,
+  'send.full_not_sent': msg`A full card can only go with a candidate who is sent.`,
+  'send.no_client': msg`This job has no client: choose the client company in the job first.`,
+  'contact.no_email': msg`This contact has no e-mail address: add one to the contact first.`,
+  'card.consent_missing': msg`The full card needs the candidate's consent to be presented by name; send the anonymised card instead.`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;

@@ -11,6 +11,7 @@ import { CANDIDATE_TYPES, type Language } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/jobs/job-lifecycle.machine';
 import type { jobsLogic } from '../../machines/jobs/job-provider';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
 import { errorMessage } from '../components/error-message';
 import { formatKm } from '../components/format';
@@ -23,6 +24,7 @@ import { RetryAlert } from '../components/retry-alert';
 import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
+import { SendToClient } from '../components/send-to-client-dialog';
 import { Histogram } from './histogram';
 import { JobClient, WorkStatus } from './job-client';
 import { reasonText } from './reasons';
@@ -65,6 +67,8 @@ export function JobResults({
   const list = useSelector(results, (s) => s);
   const page = resourceData<ResultsResponse>(list);
   const csv = useActorRef(parts.csv);
+  const sending = useActorRef(parts.sending, { input: { job: jobUuid } });
+  const chosen = useSelector(sending, (s) => s.context.selected);
   const csvBusy = useSelector(csv, (s) => s.hasTag('busy'));
 
   const setSearch = (patch: Partial<ResultsSearch>) =>
@@ -188,6 +192,9 @@ export function JobResults({
         </p>
       )}
       {page && page.items.length > 0 && (
+        <SendToClient sending={sending} client={jobState.context.job?.client?.uuid ?? null} />
+      )}
+      {page && page.items.length > 0 && (
         <div className="table-wrap" aria-busy={list.hasTag('busy')}>
           <table className="results stack-table">
             <caption className="visually-hidden">
@@ -195,6 +202,11 @@ export function JobResults({
             </caption>
             <thead>
               <tr>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <Trans>Selection</Trans>
+                  </span>
+                </th>
                 <th scope="col">#</th>
                 <th scope="col">
                   <span className="visually-hidden">
@@ -228,6 +240,14 @@ export function JobResults({
                   jobUuid={jobUuid}
                   search={search}
                   action={addToPipeline?.(item)}
+                  selected={chosen.some((c) => c.uuid === item.uuid)}
+                  onSelect={(selected) =>
+                    sending.send({
+                      type: 'send.toggle',
+                      candidate: { uuid: item.uuid, name: item.name },
+                      selected,
+                    })
+                  }
                   reasons={item.reasons.map((r) => reasonText(i18n, r, fields.job))}
                   photo={<ProtectedImage src={item.thumbnail} alt="" size={40} className="avatar" />}
                 />
@@ -251,6 +271,8 @@ function ResultRow({
   jobUuid,
   search,
   action,
+  selected,
+  onSelect,
   reasons,
   photo,
 }: {
@@ -258,12 +280,19 @@ function ResultRow({
   jobUuid: string;
   search: ResultsSearch;
   action: ReactNode;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
   reasons: string[];
   photo: React.ReactNode;
 }) {
   const { t, i18n } = useLingui();
   return (
     <tr>
+      <td>
+        <Checkbox isSelected={selected} onChange={onSelect}>
+          <span className="visually-hidden">{t`Select ${item.name}`}</span>
+        </Checkbox>
+      </td>
       <td className="rank">{item.rank}</td>
       <td>{photo}</td>
       <th scope="row">

@@ -1,0 +1,92 @@
+import * as v from 'valibot';
+import { UuidSchema } from './agent';
+import { FieldError, strictObject } from './field-errors';
+
+/*
+ * Sending candidates to a job's client (issue 21 point 4, PRODUCT.md §10 "The client loop"): one mail
+ * to one contact of the job's client company, in the contact's language, with one card (PDF) per
+ * candidate: anonymised by default, the full card only for candidates who consented to be presented
+ * by name. Agents only.
+ *
+ * POST /api/job/{uuid}/send/preview  SendRequestSchema → 200 SendPreviewSchema (nothing is written)
+ * POST /api/job/{uuid}/send          SendRequestSchema → 201 SendResultSchema: the mail is queued in
+ *                                    the outbox with the cards attached, `card.sent` is on each
+ *                                    candidate's timeline and on the job's, all in one transaction.
+ * Errors: 400 field codes (send.candidates_empty, send.too_many, send.full_not_sent, field.duplicate,
+ *         uuid.invalid); 403 forbidden (not an agent); 404 job.not_found, contact.not_found (no contact
+ *         of the job's client), profile.not_found (an unknown candidate); 409 send.no_client (a job
+ *         without client), contact.no_email (a contact without address), card.consent_missing (a full
+ *         card for someone who did not consent; `fields.full` names them).
+ */
+
+/** At most this many candidates go in one mail. */
+export const MAX_SEND_CANDIDATES = 20;
+
+export const SendErrorCode = {
+  candidatesEmpty: 'send.candidates_empty',
+  tooMany: 'send.too_many',
+  fullNotSent: 'send.full_not_sent',
+  noClient: 'send.no_client',
+  contactNoEmail: 'contact.no_email',
+  consentMissing: 'card.consent_missing',
+} as const;
+
+/** Every code of the sending calls (contract/error-codes.ts gathers them for the UI's messages). */
+export const SEND_ERROR_CODES = Object.values(SendErrorCode);
+
+const noDuplicates = (list: string[]) => new Set(list.map((s) => s.toLowerCase())).size === list.length;
+
+const ProfileIdsSchema = v.pipe(
+  v.array(UuidSchema, FieldError.invalidType),
+  v.check(noDuplicates, FieldError.duplicate),
+);
+
+export const SendRequestSchema = v.pipe(
+  strictObject(
+    {
+      /** A contact of the job's client company. */
+      contact: UuidSchema,
+      /** The candidates' profile uuids, in the order of the attachments. */
+      candidates: v.pipe(
+        ProfileIdsSchema,
+        v.minLength(1, SendErrorCode.candidatesEmpty),
+        v.maxLength(MAX_SEND_CANDIDATES, SendErrorCode.tooMany),
+      ),
+      /** Those of `candidates` who go with the full card (each must have consented); the rest anonymised. */
+      full: v.optional(v.pipe(ProfileIdsSchema, v.maxLength(MAX_SEND_CANDIDATES, SendErrorCode.tooMany))),
+    },
+    FieldError.required,
+  ),
+  v.forward(
+    v.check((input) => {
+      const sent = new Set(input.candidates.map((c) => c.toLowerCase()));
+      return (input.full ?? []).every((id) => sent.has(id.toLowerCase()));
+    }, SendErrorCode.fullNotSent),
+    ['full'],
+  ),
+);
+export type SendRequest = v.InferOutput<typeof SendRequestSchema>;
+
+export const SendAttachmentSchema = v.object({
+  /** The candidate's profile uuid. */
+  candidate: v.string(),
+  card: v.picklist(['full', 'anonymous']),
+  fileName: v.string(),
+});
+
+/** The mail as it will go out: to whom, in which language, its words and the attachments' names. */
+export const SendPreviewSchema = v.object({
+  to: v.object({ name: v.string(), email: v.string() }),
+  language: v.picklist(['de', 'en']),
+  subject: v.string(),
+  text: v.string(),
+  attachments: v.array(SendAttachmentSchema),
+});
+export type SendPreview = v.InferOutput<typeof SendPreviewSchema>;
+
+export const SendResultSchema = v.object({
+  ...SendPreviewSchema.entries,
+  /** ISO time the mail was queued. */
+  sentAt: v.string(),
+});
+export type SendResult = v.InferOutput<typeof SendResultSchema>;

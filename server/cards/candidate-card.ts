@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { CardFormat } from '../../contract/agent';
+import { type Catalog, fieldIsFor } from '../../contract/catalog';
+import type { Language } from '../../contract/user-types';
+import type { AgencyConfig } from '../config';
+import { type Database, queryRows } from '../db/client';
+import type { PhotoStorage } from '../profiles/photo-storage';
+import { ownPhoto } from '../profiles/photos';
+import { renderProfileCard } from './profile-card';
+
+/** Crockford's base 32 without I, L, O, U: read aloud and typed back without mix-ups. */
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The anonymised card's reference number (issue 21): `MW-` and six characters of the SHA-256 of
+ * the profile's id, so the same candidate always carries the same number, and nothing personal
+ * (name, e-mail, birth date) goes into it. 32⁶ ≈ 10⁹ values: two candidates may share one in a
+ * large pool, so it names a candidate towards a client, it is no key (the agency finds the person
+ * by the mail on the candidate's and the job's timeline).
+ */
+export function referenceNumber(profileId: string): string {
+  const digest = createHash('sha256').update(profileId.toLowerCase()).digest();
+  let out = '';
+  for (let i = 0; i < 6; i++) out += REFERENCE_ALPHABET[digest[i]! % 32];
+  return `MW-${out}`;
+}
+
+/** What a card needs of a candidate's row. */
+export interface CardProfile {
+  id: string;
+  user_id: string | null;
+  type: string;
+  values: Record<string, unknown>;
+  contact_email: string | null;
+}
+
+/** The file name of a card sent or downloaded: the name (full) or the reference number (anonymous). */
+export function cardFileName(profile: CardProfile, format: CardFormat, language: Language): string {
+  if (format === 'anonymous') return `${referenceNumber(profile.id)}.pdf`;
+  const text = (key: string) => (typeof profile.values[key] === 'string' ? String(profile.values[key]) : '');
+  const name = [text('first_name'), text('last_name')]
+    .filter(Boolean)
+    .join('-')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9-]+/g, '')
+    .slice(0, 60);
+  const base = language === 'de' ? 'profilkarte' : 'profile-card';
+  return `${base}-${name || referenceNumber(profile.id)}.pdf`;
+}
+
+/**
+ * A candidate's card as PDF in `language` (the agent's, or the contact's for a client): `pdf` with
+ * name, photo, e-mail, phone and birth date; `anonymous` with none of them, the reference number and
+ * the agency's contact instead (the city only by its name).
+ */
+export async function candidateCardPdf(
+  db: Database,
+  storage: PhotoStorage,
+  catalog: Catalog,
+  agency: Pick<AgencyConfig, 'name' | 'email' | 'phone'>,
+  profile: CardProfile,
+  format: CardFormat,
+  language: Language,
+): Promise<Buffer> {
+  const fields = catalog.profile.filter((f) => fieldIsFor(f, profile.type));
+  if (format === 'anonymous') {
+    const { first_name: _f, last_name: _l, birth_date: _b, about: _a, city, ...rest } = profile.values;
+    const cityName = (city as { name?: unknown } | undefined)?.name;
+    return renderProfileCard(
+      {
+        values: { ...rest, ...(typeof cityName === 'string' ? { city: { name: cityName } } : {}) },
+        fields,
+        language,
+        photo: null,
+      },
+      {
+        kind: 'anonymous',
+        reference: referenceNumber(profile.id),
+        agency: { name: agency.name, email: agency.email, phone: agency.phone },
+      },
+    );
+  }
+  let email = profile.contact_email;
+  let phone: string | null = null;
+  let photo: Buffer | null = null;
+  if (profile.user_id) {
+    const [account] = await queryRows<{ email: string; phone_number: string | null }>(
+      db,
+      sql`select email, phone_number from users where id = ${profile.user_id}`,
+    );
+    email = account?.email ?? email;
+    phone = account?.phone_number ?? null;
+    photo = await ownPhoto(db, storage, profile.user_id);
+  }
+  return renderProfileCard(
+    { values: profile.values, fields, language, photo },
+    { kind: 'full', email, phone },
+  );
+}

@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import type { CardFormat } from '../../contract/agent';
+import type { Catalog } from '../../contract/catalog';
+import { SendErrorCode, type SendPreview, type SendRequest, type SendResult } from '../../contract/sending';
+import type { Language } from '../../contract/user-types';
+import { profileNotFound } from '../agents/access';
+import { recordAccess, recordAction } from '../agents/audit';
+import { agentRef } from '../agents/team';
+import { contactNotFound } from '../clients/contacts';
+import type { AgencyConfig } from '../config';
+import { type Database, queryRows } from '../db/client';
+import { ApiError } from '../errors';
+import { assertAgent, type Caller, jobNotFound } from '../jobs/access';
+import { type Attachment, queueMessage } from '../messaging/outbox';
+import type { PhotoStorage } from '../profiles/photo-storage';
+import { type CardProfile, candidateCardPdf, cardFileName, referenceNumber } from './candidate-card';
+import { sendTexts } from './send-texts';
+
+/**
+ * Sending candidates to a job's client (issue 21, contract/sending.ts): one mail to a contact of the
+ * job's client company, in the contact's language, one card per candidate attached. Everything is
+ * checked and every card rendered before anything is written; then the mail (with its attachments),
+ * the timeline entries and the access log go in one transaction, so a failing card or a refused
+ * candidate leaves nothing behind.
+ */
+
+/**
+ * Called inside the sending transaction after the mail is queued, with the job and the candidates
+ * sent: the hook where the pipeline moves their entries to `submitted` (issue 21 point 4). A refusal
+ * thrown here rolls the whole send back.
+ */
+export type AfterSent = (tx: Database, caller: Caller, jobId: string, profileIds: string[]) => Promise<void>;
+
+export interface SendServices {
+  db: Database;
+  storage: PhotoStorage;
+  catalog: () => Promise<Catalog>;
+  agency: AgencyConfig;
+  now: () => Date;
+  /** The pipeline's hook (default: nothing to do). */
+  afterSent?: AfterSent;
+}
+
+interface SendContext {
+  job: { id: string; title: string };
+  contact: { id: string; name: string; email: string; language: Language };
+  profiles: (CardProfile & { consented: boolean; format: CardFormat })[];
+}
+
+const uuid = (value: string) => value.toLowerCase();
+
+/** Checks the request against the job, its client's contacts and the candidates' consent. */
+async function sendContext(
+  db: Database,
+  caller: Caller,
+  jobId: string,
+  input: SendRequest,
+): Promise<SendContext> {
+  assertAgent(caller);
+  const [job] = await queryRows<{ id: string; title: string | null; client: string | null }>(
+    db,
+    sql`select id, "values" ->> 'title' as title, client_company_id as client from jobs where id = ${jobId}`,
+  );
+  if (!job) throw jobNotFound();
+  if (!job.client)
+    throw new ApiError(409, SendErrorCode.noClient, 'The job has no client company to send candidates to');
+  const [contact] = await queryRows<{ id: string; name: string; email: string | null; language: Language }>(
+    db,
+    sql`select id, name, email, language from company_contacts
+        where id = ${uuid(input.contact)} and company_id = ${job.client}`,
+  );
+  if (!contact) throw contactNotFound();
+  if (!contact.email)
+    throw new ApiError(409, SendErrorCode.contactNoEmail, 'The contact has no e-mail address');
+
+  const ids = input.candidates.map(uuid);
+  const rows = await queryRows<CardProfile & { consented: boolean }>(
+    db,
+    sql`select id, user_id, type, "values", contact_email, presented_by_name_at is not null as consented
+        from profiles where id = any(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  if (ids.some((id) => !byId.has(id))) throw profileNotFound();
+  const full = new Set((input.full ?? []).map(uuid));
+  const refused = [...full].filter((id) => !byId.get(id)?.consented);
+  if (refused.length > 0) throw consentMissing();
+  return {
+    job: { id: job.id, title: job.title ?? '' },
+    contact: { ...contact, email: contact.email },
+    profiles: ids.map((id) => {
+      const row = byId.get(id) as CardProfile & { consented: boolean };
+      return { ...row, format: full.has(id) ? 'pdf' : 'anonymous' };
+    }),
+  };
+}
+
+const consentMissing = () =>
+  new ApiError(409, SendErrorCode.consentMissing, 'A full card needs the candidate’s consent to be named', {
+    full: [SendErrorCode.consentMissing],
+  });
+
+/** The mail's words in the contact's language; the full card's line names the person. */
+async function composeMail(
+  db: Database,
+  caller: Caller,
+  agency: AgencyConfig,
+  ctx: SendContext,
+): Promise<SendPreview> {
+  const language = ctx.contact.language;
+  const t = sendTexts[language];
+  const agent = await agentRef(db, caller.userId);
+  const attachments = ctx.profiles.map((p) => ({
+    candidate: p.id,
+    card: p.format === 'pdf' ? ('full' as const) : ('anonymous' as const),
+    fileName: cardFileName(p, p.format, language),
+  }));
+  const lines = ctx.profiles.map((p) => {
+    const name = [p.values.first_name, p.values.last_name]
+      .filter((s) => typeof s === 'string' && s)
+      .join(' ');
+    return p.format === 'pdf'
+      ? `- ${name || referenceNumber(p.id)}`
+      : `- ${referenceNumber(p.id)} (${t.anonymised})`;
+  });
+  return {
+    to: { name: ctx.contact.name, email: ctx.contact.email },
+    language,
+    subject: t.subject(ctx.job.title, ctx.profiles.length),
+    text: t.body({
+      contact: ctx.contact.name,
+      job: ctx.job.title,
+      count: ctx.profiles.length,
+      lines,
+      agent: agent?.name ?? agent?.email ?? '',
+      agency,
+    }),
+    attachments,
+  };
+}
+
+/** POST /api/job/{uuid}/send/preview: the mail as it would go out; nothing is rendered or written. */
+export async function previewSend(
+  svc: SendServices,
+  caller: Caller,
+  jobId: string,
+  input: SendRequest,
+): Promise<SendPreview> {
+  const ctx = await sendContext(svc.db, caller, jobId, input);
+  return composeMail(svc.db, caller, svc.agency, ctx);
+}
+
+/**
+ * POST /api/job/{uuid}/send: renders every card in the contact's language, then in one transaction
+ * re-checks the consents (one withdrawn meanwhile refuses the send), queues the one mail with the
+ * cards attached, records `card.sent` on each candidate's timeline and on the job's, logs each card
+ * as read and calls `afterSent`.
+ */
+export async function sendToClient(
+  svc: SendServices,
+  caller: Caller,
+  jobId: string,
+  input: SendRequest,
+): Promise<SendResult> {
+  const { db } = svc;
+  const ctx = await sendContext(db, caller, jobId, input);
+  const mail = await composeMail(db, caller, svc.agency, ctx);
+  const catalog = await svc.catalog();
+  const attachments: Attachment[] = [];
+  for (const [i, p] of ctx.profiles.entries())
+    attachments.push({
+      fileName: mail.attachments[i]?.fileName ?? `${referenceNumber(p.id)}.pdf`,
+      contentType: 'application/pdf',
+      content: await candidateCardPdf(
+        db,
+        svc.storage,
+        catalog,
+        svc.agency,
+        p,
+        p.format,
+        ctx.contact.language,
+      ),
+    });
+  const now = svc.now();
+  const ids = ctx.profiles.map((p) => p.id);
+  const fullIds = ctx.profiles.filter((p) => p.format === 'pdf').map((p) => p.id);
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    if (fullIds.length > 0) {
+      const [{ n }] = (await queryRows<{ n: number | string }>(
+        tx,
+        sql`select count(*) as n from (select id from profiles
+              where id = any(${`{${fullIds.join(',')}}`}::uuid[]) and presented_by_name_at is not null
+              for share) consented`,
+      )) as [{ n: number | string }];
+      if (Number(n) !== fullIds.length) throw consentMissing();
+    }
+    await queueMessage(
+      tx,
+      {
+        kind: 'mail',
+        userId: null,
+        to: ctx.contact.email,
+        subject: mail.subject,
+        text: mail.text,
+        attachments,
+      },
+      now,
+    );
+    for (const p of ctx.profiles) {
+      const format = p.format === 'pdf' ? 'full' : 'anonymous';
+      await recordAction(tx, caller, { kind: 'profile', id: p.id }, 'card.sent', {
+        format,
+        job: ctx.job.id,
+        jobTitle: ctx.job.title,
+        contact: ctx.contact.name,
+      });
+      await recordAccess(tx, caller, p.id, p.format === 'pdf' ? 'card_pdf' : 'card_anonymous', ctx.job.id);
+    }
+    await recordAction(tx, caller, { kind: 'job', id: ctx.job.id }, 'card.sent', {
+      contact: ctx.contact.name,
+      count: ids.length,
+      references: ctx.profiles.map((p) => referenceNumber(p.id)),
+    });
+    await (svc.afterSent ?? noPipeline)(tx, caller, ctx.job.id, ids);
+  });
+  return { ...mail, sentAt: now.toISOString() };
+}
+
+/** The default `afterSent` of a bare service (tests): a send moves nothing; the app passes the pipeline's. */
+const noPipeline: AfterSent = async () => {};

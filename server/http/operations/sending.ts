@@ -1,0 +1,26 @@
+import { SendPreviewSchema, SendResultSchema } from '../../../contract/sending';
+import { created, forbidden, type OperationDoc, ok, op, section } from '../operation-doc';
+
+/** Sending cards to a job's client (contract/sending.ts). */
+const sendRefused = {
+  400: ['send.candidates_empty', 'send.too_many', 'send.full_not_sent'],
+  403: forbidden,
+  404: ['job.not_found', 'contact.not_found', 'profile.not_found'],
+  409: ['send.no_client', 'contact.no_email', 'card.consent_missing'],
+} as const;
+
+/** Candidates' cards to a client's contact (issue 21, point 4). */
+export const SENDING_OPERATIONS: Record<string, OperationDoc> = {
+  ...section('jobs', {
+    'POST /api/job/{uuid}/send/preview': op(
+      "Agents: the mail that would send these candidates' cards to a contact of the job's client, in the contact's language",
+      ok(SendPreviewSchema),
+      sendRefused,
+    ),
+    'POST /api/job/{uuid}/send': op(
+      "Agents: send the candidates' cards (anonymised; full only with consent) in one mail to the client's contact",
+      created(SendResultSchema),
+      sendRefused,
+    ),
+  }),
+};

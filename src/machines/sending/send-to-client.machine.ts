@@ -1,0 +1,187 @@
+import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { Contact } from '../../../contract/client';
+import { errorCodeOf } from '../../../contract/errors';
+import {
+  MAX_SEND_CANDIDATES,
+  type SendPreview,
+  type SendRequest,
+  type SendResult,
+} from '../../../contract/sending';
+
+/** A candidate chosen to go to the client: the profile's uuid and the name the agent sees. */
+export interface ChosenCandidate {
+  uuid: string;
+  name: string;
+}
+
+export interface SendToClientContext {
+  job: string;
+  /** The job's client company; null: an internal search, nothing to send to. */
+  client: string | null;
+  selected: ChosenCandidate[];
+  contacts: Contact[];
+  /** The chosen contact's uuid (the default one first). */
+  contact: string | null;
+  preview: SendPreview | null;
+  sent: SendResult | null;
+  error: string | null;
+}
+
+export type SendToClientEvent =
+  | { type: 'send.toggle'; candidate: ChosenCandidate; selected: boolean }
+  | { type: 'send.open'; client: string | null }
+  | { type: 'send.contact'; contact: string }
+  | { type: 'send.preview' }
+  | { type: 'send.confirm' }
+  | { type: 'send.back' }
+  | { type: 'send.close' }
+  | { type: 'send.retry' };
+
+const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
+const requestOf = (context: SendToClientContext): { job: string; body: SendRequest } => ({
+  job: context.job,
+  body: { contact: context.contact ?? '', candidates: context.selected.map((c) => c.uuid) },
+});
+
+/**
+ * Sending candidates to a job's client (issue 21): the agent ticks candidates on the results page,
+ * opens the dialog ("An Kunden senden"), which loads the client's contacts with the default one
+ * chosen, previews the mail in the contact's language and sends it. Anonymised cards only here (the
+ * server sends a full card only for consenting candidates, on request). A sent mail clears the
+ * selection; the pipeline board opens the same machine with its own selection.
+ */
+export const sendToClientMachine = setup({
+  types: {
+    context: {} as SendToClientContext,
+    events: {} as SendToClientEvent,
+    input: {} as { job: string },
+  },
+  actors: {
+    loadContacts: fromPromise<Contact[], { client: string }>(async () => {
+      throw new Error('loadContacts is provided by the app');
+    }),
+    previewMail: fromPromise<SendPreview, { job: string; body: SendRequest }>(async () => {
+      throw new Error('previewMail is provided by the app');
+    }),
+    sendMail: fromPromise<SendResult, { job: string; body: SendRequest }>(async () => {
+      throw new Error('sendMail is provided by the app');
+    }),
+  },
+  actions: {
+    toggle: assign(({ context, event }) => {
+      assertEvent(event, 'send.toggle');
+      const others = context.selected.filter((c) => c.uuid !== event.candidate.uuid);
+      return { selected: event.selected ? [...others, event.candidate] : others };
+    }),
+    takeClient: assign(({ event }) => {
+      assertEvent(event, 'send.open');
+      return { client: event.client, preview: null, sent: null, error: null };
+    }),
+    takeContacts: assign((_, contacts: Contact[]) => ({
+      contacts,
+      contact: (contacts.find((c) => c.isDefault) ?? contacts[0])?.uuid ?? null,
+    })),
+    chooseContact: assign(({ event }) => {
+      assertEvent(event, 'send.contact');
+      return { contact: event.contact, preview: null };
+    }),
+    takePreview: assign((_, preview: SendPreview) => ({ preview, error: null })),
+    takeSent: assign((_, sent: SendResult) => ({ sent, selected: [], error: null })),
+    setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    canOpen: ({ context, event }) => {
+      assertEvent(event, 'send.open');
+      return (
+        event.client !== null && context.selected.length > 0 && context.selected.length <= MAX_SEND_CANDIDATES
+      );
+    },
+    contactChosen: ({ context }) => context.contact !== null,
+    knownContact: ({ context, event }) => {
+      assertEvent(event, 'send.contact');
+      return context.contacts.some((c) => c.uuid === event.contact);
+    },
+  },
+}).createMachine({
+  id: 'sendToClient',
+  context: ({ input }) => ({
+    job: input.job,
+    client: null,
+    selected: [],
+    contacts: [],
+    contact: null,
+    preview: null,
+    sent: null,
+    error: null,
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'send.toggle': { actions: 'toggle' },
+        'send.open': { guard: 'canOpen', target: 'open', actions: 'takeClient' },
+      },
+    },
+    open: {
+      initial: 'loading',
+      on: { 'send.close': { target: 'idle', actions: 'clearError' } },
+      states: {
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'loadContacts',
+            src: 'loadContacts',
+            input: ({ context }) => ({ client: context.client ?? '' }),
+            onDone: {
+              target: 'choosing',
+              actions: { type: 'takeContacts', params: ({ event }) => event.output },
+            },
+            onError: { target: 'loadFailed', actions: { type: 'setError', params: errorOf } },
+          },
+        },
+        loadFailed: { on: { 'send.retry': { target: 'loading', actions: 'clearError' } } },
+        choosing: {
+          on: {
+            'send.contact': { guard: 'knownContact', actions: 'chooseContact' },
+            'send.preview': { guard: 'contactChosen', target: 'previewing', actions: 'clearError' },
+          },
+        },
+        previewing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'previewMail',
+            src: 'previewMail',
+            input: ({ context }) => requestOf(context),
+            onDone: {
+              target: 'previewed',
+              actions: { type: 'takePreview', params: ({ event }) => event.output },
+            },
+            onError: { target: 'choosing', actions: { type: 'setError', params: errorOf } },
+          },
+        },
+        previewed: {
+          on: {
+            'send.confirm': { target: 'sending', actions: 'clearError' },
+            'send.back': { target: 'choosing', actions: 'clearError' },
+          },
+        },
+        sending: {
+          tags: ['busy'],
+          // A mail on its way is not abandoned: closing waits until the answer came.
+          on: { 'send.close': {} },
+          invoke: {
+            id: 'sendMail',
+            src: 'sendMail',
+            input: ({ context }) => requestOf(context),
+            onDone: { target: 'sent', actions: { type: 'takeSent', params: ({ event }) => event.output } },
+            onError: { target: 'previewed', actions: { type: 'setError', params: errorOf } },
+          },
+        },
+        sent: {},
+      },
+    },
+  },
+});
+
+export type SendToClientActor = ActorRefFrom<typeof sendToClientMachine>;

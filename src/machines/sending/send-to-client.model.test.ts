@@ -1,0 +1,215 @@
+import { expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { deferredActors, flush } from '../../../tests/support/deferred-actors';
+import {
+  describeModelTable,
+  type Inspector,
+  type ModelTable,
+  observed,
+  sendsAndAnswers,
+} from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
+import type * as SendModule from './send-to-client.machine';
+
+/**
+ * Sending candidates to a job's client (issue 21), written by hand. The agent ticks Anna; without a
+ * tick, or for a job without client, the dialog does not open. Opening loads the client's contacts
+ * and preselects the default one (the second of the list here); the preview and the send carry the
+ * job, the chosen contact and the ticked candidates; a refusal keeps the dialog where it was with the
+ * server's code; a sent mail clears the selection. Closing is refused while the mail is on its way.
+ */
+const anna = { uuid: 'p-anna', name: 'Anna Müller' };
+const contacts = [
+  { uuid: 'c-en', name: 'Sam Taylor', isDefault: false, language: 'en' },
+  { uuid: 'c-de', name: 'Jana Schmidt', isDefault: true, language: 'de' },
+];
+const request = { job: 'job-1', body: { contact: 'c-de', candidates: ['p-anna'] } };
+const preview = {
+  to: { name: 'Jana Schmidt', email: 'jana@x.example' },
+  language: 'de',
+  subject: 'S',
+  text: 'T',
+  attachments: [],
+};
+const result = { ...preview, sentAt: '2026-11-24T07:00:00.000Z' };
+
+const loading = {
+  target: 'open.loading',
+  invoked: [{ src: 'loadContacts', input: { client: 'client-1' } }],
+  context: { error: null },
+  tags: ['busy'],
+};
+const backToOne = { target: 'idle#one', context: { selected: [anna], error: null }, tags: [] };
+
+const table: ModelTable = {
+  rules: { '*': 'PRODUCT §10 the client loop' },
+  initial: 'idle',
+  initialContext: { selected: [], contact: null, preview: null, sent: null, error: null },
+  initialTags: [],
+  events: [
+    'select',
+    'unselect',
+    'open',
+    'openWithoutClient',
+    'chooseUnknown',
+    'chooseDefault',
+    'loaded',
+    'loadFailed',
+    'retry',
+    'preview',
+    'previewed',
+    'previewRefused',
+    'confirm',
+    'sent',
+    'sendRefused',
+    'back',
+    'close',
+  ],
+  states: {
+    idle: { select: { target: 'idle#one', context: { selected: [anna] }, tags: [] } },
+    'idle#one': {
+      select: { target: 'idle#one', context: { selected: [anna] }, tags: [] },
+      unselect: { target: 'idle', context: { selected: [] }, tags: [] },
+      open: loading,
+    },
+    'open.loading': {
+      loaded: { target: 'open.choosing', context: { contacts, contact: 'c-de' }, tags: [] },
+      loadFailed: { target: 'open.loadFailed', context: { error: 'network.unreachable' }, tags: [] },
+      close: backToOne,
+    },
+    'open.loadFailed': { retry: loading, close: backToOne },
+    'open.choosing': {
+      // Choosing a contact of the list (here the default again) takes it and forgets any preview.
+      chooseDefault: { target: 'open.choosing', context: { contact: 'c-de', preview: null }, tags: [] },
+      preview: {
+        target: 'open.previewing',
+        invoked: [{ src: 'previewMail', input: request }],
+        context: { error: null },
+        tags: ['busy'],
+      },
+      close: backToOne,
+    },
+    'open.previewing': {
+      previewed: { target: 'open.previewed', context: { preview, error: null }, tags: [] },
+      previewRefused: {
+        target: 'open.choosing',
+        context: { error: 'card.consent_missing', preview: null },
+        tags: [],
+      },
+      close: backToOne,
+    },
+    'open.previewed': {
+      confirm: {
+        target: 'open.sending',
+        invoked: [{ src: 'sendMail', input: request }],
+        context: { error: null },
+        tags: ['busy'],
+      },
+      back: { target: 'open.choosing', context: { error: null }, tags: [] },
+      close: backToOne,
+    },
+    'open.sending': {
+      sent: { target: 'open.sent', context: { sent: result, selected: [], error: null }, tags: [] },
+      sendRefused: {
+        target: 'open.previewed',
+        context: { error: 'contact.no_email', selected: [anna] },
+        tags: [],
+      },
+    },
+    'open.sent': { close: { target: 'idle', context: { selected: [] }, tags: [] } },
+  },
+};
+
+function start({ sendToClientMachine }: typeof SendModule, inspect?: Inspector) {
+  const fx = deferredActors(['loadContacts', 'previewMail', 'sendMail'] as const);
+  const actor = createActor(sendToClientMachine.provide({ actors: fx.actors }), {
+    input: { job: 'job-1' },
+    inspect,
+  }).start();
+  const send = sendsAndAnswers(
+    actor,
+    fx,
+    {
+      select: () => actor.send({ type: 'send.toggle', candidate: anna, selected: true }),
+      unselect: () => actor.send({ type: 'send.toggle', candidate: anna, selected: false }),
+      open: () => actor.send({ type: 'send.open', client: 'client-1' }),
+      openWithoutClient: () => actor.send({ type: 'send.open', client: null }),
+      chooseUnknown: () => actor.send({ type: 'send.contact', contact: 'c-nobody' }),
+      chooseDefault: () => actor.send({ type: 'send.contact', contact: 'c-de' }),
+      retry: () => actor.send({ type: 'send.retry' }),
+      preview: () => actor.send({ type: 'send.preview' }),
+      confirm: () => actor.send({ type: 'send.confirm' }),
+      back: () => actor.send({ type: 'send.back' }),
+      close: () => actor.send({ type: 'send.close' }),
+    },
+    {
+      loaded: ['loadContacts', 'done', contacts],
+      loadFailed: ['loadContacts', 'error', new TypeError('Failed to fetch')],
+      previewed: ['previewMail', 'done', preview],
+      previewRefused: ['previewMail', 'error', { code: 'card.consent_missing' }],
+      sent: ['sendMail', 'done', result],
+      sendRefused: ['sendMail', 'error', { code: 'contact.no_email' }],
+    },
+  );
+  return {
+    actor,
+    fx,
+    async send(event: string) {
+      await send(event);
+      await flush();
+    },
+    ...observed(actor, fx),
+  };
+}
+
+describeModelTable<typeof SendModule>({
+  name: 'send-to-client',
+  load: () => import('./send-to-client.machine'),
+  machines: (m) => [m.sendToClientMachine],
+  tables: [{ table, start }],
+  everyTransition: true,
+  rowForEveryLeafBut: [],
+  more: (module) => {
+    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+      expect(
+        await standInOutcomes(module().sendToClientMachine, ['loadContacts', 'previewMail', 'sendMail']),
+      ).toEqual({
+        loadContacts: 'Error: loadContacts is provided by the app',
+        previewMail: 'Error: previewMail is provided by the app',
+        sendMail: 'Error: sendMail is provided by the app',
+      });
+    });
+
+    it('sends to the contact the agent chose and forgets a preview of another contact', async () => {
+      const d = start(module());
+      await d.send('select');
+      await d.send('open');
+      await d.send('loaded');
+      d.actor.send({ type: 'send.contact', contact: 'c-en' });
+      expect(d.actor.getSnapshot().context.contact).toBe('c-en');
+      await d.send('preview');
+      await d.send('previewRefused');
+      await d.send('preview');
+      expect(
+        d
+          .calls()
+          .filter((c) => c.src === 'previewMail')
+          .at(-1)?.input,
+      ).toEqual({
+        job: 'job-1',
+        body: { contact: 'c-en', candidates: ['p-anna'] },
+      });
+    });
+
+    it('opens for at most 20 candidates', async () => {
+      const d = start(module());
+      for (let i = 0; i < 21; i++)
+        d.actor.send({ type: 'send.toggle', candidate: { uuid: `p${i}`, name: `N${i}` }, selected: true });
+      d.actor.send({ type: 'send.open', client: 'client-1' });
+      expect(d.actor.getSnapshot().value).toBe('idle');
+      d.actor.send({ type: 'send.toggle', candidate: { uuid: 'p0', name: 'N0' }, selected: false });
+      d.actor.send({ type: 'send.open', client: 'client-1' });
+      expect(d.actor.getSnapshot().matches('open')).toBe(true);
+    });
+  },
+});
