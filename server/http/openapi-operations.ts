@@ -32,6 +32,7 @@ import {
   ShortlistResponseSchema,
 } from '../../contract/job';
 import {
+  AgencySchema,
   ConsentsResponseSchema,
   LegalErrorCode,
   LegalIndexSchema,
@@ -212,6 +213,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     'DELETE /api/user': op('Delete the account', noContent, { 400: wrongPassword, 429: limited }),
   }),
   ...section('legal', {
+    'GET /api/public/agency': op('The agency running this Matchwerk (AGENCY_* settings)', ok(AgencySchema)),
     'GET /api/public/text': op('The legal texts with their versions in force', ok(LegalIndexSchema)),
     'GET /api/public/text/{name}': op(
       'A legal text in German or English (Markdown and HTML)',
