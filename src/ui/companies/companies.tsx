@@ -243,15 +243,18 @@ export function CompanyDetailScreen({
             <h2 id="company-data">
               <Trans>Company data</Trans>
             </h2>
-            <dl className="facts">
-              <dt>
-                <Trans>E-mail</Trans>
-              </dt>
-              <dd>{company.email ?? '–'}</dd>
+            {/* A card of the dashboard grid is ~15 rem wide: each label stands above its value. */}
+            <dl className="facts facts-stacked">
+              <div className="fact">
+                <dt>
+                  <Trans>E-mail</Trans>
+                </dt>
+                <dd>{company.email ?? '–'}</dd>
+              </div>
               {fields.company.map((field) => {
                 const value = companyValue(field, company.values[field.key], language);
                 return value === null ? null : (
-                  <div key={field.key}>
+                  <div key={field.key} className="fact">
                     <dt>{field.label[language]}</dt>
                     <dd>{value}</dd>
                   </div>
