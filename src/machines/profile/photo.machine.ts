@@ -45,7 +45,7 @@ export function refusesFile(code: string | null): boolean {
  * A cropped square is sent as soon as it is chosen (issue 22: it looked saved but waited for a second
  * button and was lost on leaving); one the browser already refuses waits, with its reason, in `chosen`.
  */
-function useSquare() {
+function takeSquare() {
   return [
     { guard: 'usedFileIsAcceptable', target: '#photo.uploading', actions: 'choose' },
     { target: '#photo.chosen', actions: 'choose' },
@@ -99,7 +99,7 @@ export const photoMachine = setup({
     idle: {
       on: {
         'photo.choose': { target: 'chosen', actions: 'choose' },
-        'photo.use': useSquare(),
+        'photo.use': takeSquare(),
         'photo.unreadable': { target: 'chosen', actions: 'refuseUnreadable' },
         'photo.delete': 'deleting',
       },
@@ -107,7 +107,7 @@ export const photoMachine = setup({
     chosen: {
       on: {
         'photo.choose': { actions: 'choose' },
-        'photo.use': useSquare(),
+        'photo.use': takeSquare(),
         'photo.unreadable': { actions: 'refuseUnreadable' },
         'photo.cancel': { target: 'idle', actions: 'forget' },
         // Also after a failed upload whose error is not the file's (a retry of the same file).
