@@ -50,6 +50,8 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
   const pages = page ? Math.max(1, Math.ceil(page.total / COMPANY_PAGE_SIZE)) : 1;
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
+  const clampPage = (last: number) =>
+    navigate({ search: (prev) => ({ ...prev, page: last }), replace: true });
   return (
     <Screen title={t`Companies`}>
       <p>
@@ -145,7 +147,7 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
               )}
             </p>
           )}
-          <Pagination page={search.page} pageCount={pages} onChange={goToPage} />
+          <Pagination page={search.page} pageCount={pages} onChange={goToPage} onClamp={clampPage} />
         </div>
       )}
     </Screen>
