@@ -8,11 +8,11 @@ import { JOB_PAGE_SIZE, type ResultsSearch } from '../../../contract/job-search'
 import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/jobs/job-lifecycle.machine';
 import type { jobsLogic } from '../../machines/jobs/job-provider';
+import { scoreFilterMachine } from '../../machines/jobs/score-filter.machine';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
 import { errorMessage } from '../components/error-message';
-import { NumberField } from '../components/number-field';
 import { Pagination } from '../components/pagination';
 import { Progress } from '../components/progress';
 import { ProtectedImage } from '../components/protected-image';
@@ -21,6 +21,7 @@ import { RetryAlert } from '../components/retry-alert';
 import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
+import { TextField } from '../components/text-field';
 import { Histogram } from './histogram';
 import { JobClient, WorkStatus } from './job-client';
 import { reasonText } from './reasons';
@@ -48,6 +49,16 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
     });
     return () => listener.unsubscribe();
   }, [job, navigate]);
+  // The minimum score applies as it is typed, after a pause; what is no score 0–100 is refused.
+  const scoreFilter = useActorRef(scoreFilterMachine, { input: { minScore: search.minScore } });
+  const scoreText = useSelector(scoreFilter, (s) => s.context.text);
+  const scoreError = useSelector(scoreFilter, (s) => s.context.error);
+  useEffect(() => {
+    const listener = scoreFilter.on('score.apply', ({ minScore }) => {
+      void navigate({ search: (prev) => ({ ...prev, page: 1, minScore }), replace: true });
+    });
+    return () => listener.unsubscribe();
+  }, [scoreFilter, navigate]);
   const jobState = useSelector(job, (s) => s);
   const list = useSelector(results, (s) => s);
   const page = resourceData<ResultsResponse>(list);
@@ -63,6 +74,8 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
   const run = page?.run ?? null;
   const pages = page ? Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) : 1;
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
+  const clampPage = (last: number) =>
+    navigate({ search: (prev) => ({ ...prev, page: last }), replace: true });
 
   return (
     <Screen title={title}>
@@ -122,12 +135,12 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
             { id: 'distance', label: t`Distance` },
           ]}
         />
-        <NumberField
+        <TextField
           label={t`Minimum score`}
-          minValue={0}
-          maxValue={100}
-          value={search.minScore ?? Number.NaN}
-          onChange={(value) => setSearch({ minScore: Number.isFinite(value) ? value : undefined })}
+          inputMode="decimal"
+          value={scoreText}
+          onChange={(text) => scoreFilter.send({ type: 'score.type', text })}
+          errorMessage={scoreError ? t`Please enter a score from 0 to 100.` : undefined}
         />
         <Select
           label={t`Candidate type`}
@@ -218,7 +231,7 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
           <p className="muted">
             <Trans>{page.total} candidates</Trans>
           </p>
-          <Pagination page={search.page} pageCount={pages} onChange={goToPage} />
+          <Pagination page={search.page} pageCount={pages} onChange={goToPage} onClamp={clampPage} />
         </div>
       )}
       <NearMisses list={nearMisses} />
