@@ -185,4 +185,90 @@ describe.each([
     await expect.poll(() => page.getByRole('img', { name: 'Ihr Profilfoto' }).count()).toBe(1);
     await checked(page, `photo-uploaded-${width}`);
   });
+
+  it('a link followed while the server is down keeps the app, says so, and its retry comes back', async () => {
+    const page = await signedIn('agent@matchwerk.example');
+    const context = page.context();
+    await context.route('**/*', (route) => route.abort('connectionrefused'));
+    const menu = page.getByRole('button', { name: 'Menü', exact: true });
+    if (await menu.isVisible()) await menu.click();
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Stellas' })
+      .click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Matchwerk ist nicht erreichbar');
+    expect(page.url()).toMatch(new RegExp(`^${app.url}/`));
+    expect(await page.getByRole('alert').textContent()).toContain('Der Server antwortet nicht.');
+    // Still down: the retry stays in the app.
+    await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await page.waitForTimeout(300);
+    expect(page.url()).toMatch(new RegExp(`^${app.url}/`));
+    await context.unroute('**/*');
+    await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('Stellas');
+    await page.getByRole('row').nth(1).waitFor();
+  });
+
+  it('while the server hangs, a search shows that it is busy instead of the old list alone', async () => {
+    const page = await signedIn('agent@matchwerk.example');
+    await page.goto(`${app.url}/stellas`);
+    await page.getByRole('row').nth(1).waitFor();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/profile/list**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('searchbox', { name: 'Suche' }).fill('Ma');
+    const busy = page.locator('.candidate-table[aria-busy="true"]');
+    await busy.waitFor();
+    const line = page.getByRole('status').filter({ hasText: 'Kandidat/innen werden geladen' });
+    await line.waitFor({ state: 'visible' });
+    expect(await line.isVisible()).toBe(true);
+    release();
+    await busy.waitFor({ state: 'detached' });
+    expect(await line.count()).toBe(0);
+    await page.unroute('**/api/profile/list**');
+  });
+
+  it('page 999 of a shorter list shows its last page, rows and count agreeing', async () => {
+    const page = await signedIn('agent@matchwerk.example');
+    await page.goto(`${app.url}/stellas?page=999`);
+    await page.waitForURL(/[?&]page=(\d{1,2})(&|$)/);
+    const count = Number(
+      /(\d+) Kandidat/.exec((await page.locator('.candidate-table').textContent()) ?? '')?.[1],
+    );
+    const last = Math.ceil(count / 20);
+    expect(new URL(page.url()).searchParams.get('page')).toBe(String(last));
+    await expect.poll(() => page.getByText(`Seite ${last} von ${last}`).count()).toBe(1);
+    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await page.getByText('Hier gibt es noch keine Kandidat/innen.').count()).toBe(0);
+    await checked(page, `stellas-last-page-${width}`);
+  });
+
+  it('the minimum score applies as it is typed and refuses what is no score 0–100', async () => {
+    const page = await signedIn('agent@matchwerk.example');
+    await page.goto(`${app.url}/matchingJob`);
+    await page.locator('a[href^="/matchingJobResult/"]').first().click();
+    await page.waitForURL(/\/matchingJobResult\//);
+    const score = page.getByRole('textbox', { name: 'Mindestpunktzahl' });
+    await score.fill('150');
+    await expect
+      .poll(() => page.getByText('Bitte geben Sie eine Punktzahl von 0 bis 100 ein.').count())
+      .toBe(1);
+    await page.waitForTimeout(800);
+    expect(new URL(page.url()).searchParams.get('minScore')).toBeNull();
+    await checked(page, `min-score-refused-${width}`);
+    await score.fill('-1');
+    expect(await page.getByText('Bitte geben Sie eine Punktzahl von 0 bis 100 ein.').count()).toBe(1);
+    // No Enter, no leaving the field: the pause applies it.
+    await score.fill('50');
+    await expect.poll(() => new URL(page.url()).searchParams.get('minScore')).toBe('50');
+    expect(await page.getByText('Bitte geben Sie eine Punktzahl von 0 bis 100 ein.').count()).toBe(0);
+    expect(await score.evaluate((input) => input === document.activeElement)).toBe(true);
+  });
 });
