@@ -271,4 +271,17 @@ describe.each([
     expect(await page.getByText('Bitte geben Sie eine Punktzahl von 0 bis 100 ein.').count()).toBe(0);
     expect(await score.evaluate((input) => input === document.activeElement)).toBe(true);
   });
+
+  it('promoting a luna without an account does not claim an e-mail was sent', async () => {
+    const page = await signedIn('agent@matchwerk.example');
+    // A luna the agency keeps without an account (demo data: no e-mail).
+    await page.goto(`${app.url}/lunas/view/5eed0000-0000-4000-8000-000000000293`);
+    await page.getByRole('button', { name: 'Zur Stella befördern' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Befördern', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('status').allTextContents())
+      .toContain('Die Luna ist jetzt eine Stella. Ohne Konto wurde niemand benachrichtigt.');
+    expect((await page.getByRole('status').allTextContents()).join(' ')).not.toContain('per E-Mail');
+    await checked(page, `promote-without-account-${width}`);
+  });
 });
