@@ -245,8 +245,11 @@ describe.each([
     const last = Math.ceil(count / 20);
     expect(new URL(page.url()).searchParams.get('page')).toBe(String(last));
     await expect.poll(() => page.getByText(`Seite ${last} von ${last}`).count()).toBe(1);
-    await expect.poll(() => page.getByRole('row').count()).toBeGreaterThan(1);
-    expect(await page.getByText('Hier gibt es noch keine Kandidat/innen.').count()).toBe(0);
+    // The last page's rows, not "no candidates yet" beside the count.
+    await expect.poll(() => page.getByText('Hier gibt es noch keine Kandidat/innen.').count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('grid', { name: 'Stellas' }).getByRole('link').count())
+      .toBeGreaterThan(0);
     await checked(page, `stellas-last-page-${width}`);
   });
 
@@ -283,5 +286,48 @@ describe.each([
       .toContain('Die Luna ist jetzt eine Stella. Ohne Konto wurde niemand benachrichtigt.');
     expect((await page.getByRole('status').allTextContents()).join(' ')).not.toContain('per E-Mail');
     await checked(page, `promote-without-account-${width}`);
+  });
+
+  it('job flows: the saved job gets its address, a copy its own title, a deleted job leaves its page, an archived one is read-only', async () => {
+    const page = await signedIn('agent@matchwerk.example');
+    const title = `Flurfördertechnik ${viewport.width}`;
+    await page.goto(`${app.url}/newJob`);
+    await page.getByLabel('Titel', { exact: false }).fill(title);
+    await page.getByRole('button', { name: 'Job speichern' }).click();
+    await page.waitForURL(/\/editJob\/[0-9a-f-]{36}$/);
+    const original = page.url().split('/').at(-1) as string;
+    await expect.poll(() => page.getByLabel('Titel', { exact: false }).inputValue()).toBe(title);
+
+    // Duplicated: the copy says so in its title, and once saved it has its own address.
+    await page.goto(`${app.url}/matchingJobResult/${original}`);
+    await page.getByRole('button', { name: 'Duplizieren' }).click();
+    await page.waitForURL(new RegExp(`/duplicate/${original}$`));
+    await expect
+      .poll(() => page.getByLabel('Titel', { exact: false }).inputValue())
+      .toBe(`Kopie von ${title}`);
+    await page.getByRole('button', { name: 'Job speichern' }).click();
+    await page.waitForURL(/\/editJob\/[0-9a-f-]{36}$/);
+    const copy = page.url().split('/').at(-1) as string;
+    expect(copy).not.toBe(original);
+
+    // Deleted: back to the job list with a notice, never the dead job's "does not exist".
+    await page.goto(`${app.url}/matchingJobResult/${copy}`);
+    await page.getByRole('button', { name: 'Löschen' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Job löschen' }).click();
+    await page.waitForURL(/\/matchingJob(\?|$)/);
+    await expect.poll(() => page.getByText('Der Job wurde gelöscht.').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByText('Diesen Auftrag gibt es nicht (mehr).').count()).toBe(0);
+    await checked(page, `job-deleted-${width}`);
+
+    // Archived: the editor shows it read-only and leads to where it is re-activated.
+    await page.goto(`${app.url}/matchingJobResult/${original}`);
+    await page.getByRole('button', { name: 'Archivieren' }).click();
+    await page.getByRole('button', { name: 'Reaktivieren' }).waitFor();
+    await page.goto(`${app.url}/editJob/${original}`);
+    await page.getByRole('link', { name: 'Job öffnen, um ihn zu reaktivieren' }).waitFor();
+    expect(await page.getByRole('heading', { name: title }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Job speichern' }).count()).toBe(0);
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    await checked(page, `job-archived-editor-${width}`);
   });
 });

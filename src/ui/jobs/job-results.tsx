@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -22,6 +23,7 @@ import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
+import { showToast } from '../components/toast';
 import { Histogram } from './histogram';
 import { JobClient, WorkStatus } from './job-client';
 import { reasonText } from './reasons';
@@ -30,6 +32,7 @@ const workspaceRoute = getRouteApi('/_protected');
 
 /** What the results page runs (job-provider.ts `resultsPage`): the job, both lists, CSV and stars. */
 export type JobResultsPage = ReturnType<ReturnType<typeof jobsLogic>['resultsPage']>;
+const jobDeleted = msg`The job was deleted.`;
 const resultsRoute = getRouteApi('/_protected/_agent/matchingJobResult/$jobUuid');
 
 /** matchingJobResult/{uuid}: the run, its progress, and the ranked, explained candidates (PRODUCT.md §6). */
@@ -47,8 +50,18 @@ export function JobResults({ page: parts, after }: { page: JobResultsPage; after
     const listener = job.on('job.openCopy', ({ uuid }) => {
       void navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: uuid } });
     });
-    return () => listener.unsubscribe();
-  }, [job, navigate]);
+    // Deleted: this page has nothing left to show (its lists would answer "does not exist"); the
+    // job list says what happened (issue 22).
+    const ended = job.subscribe((state) => {
+      if (!state.matches('deleted')) return;
+      showToast(i18n._(jobDeleted));
+      void navigate({ to: '/matchingJob', replace: true });
+    });
+    return () => {
+      listener.unsubscribe();
+      ended.unsubscribe();
+    };
+  }, [job, navigate, i18n]);
   // The minimum score applies as it is typed, after a pause; what is no score 0–100 is refused.
   const scoreFilter = useActorRef(scoreFilterMachine, { input: { minScore: search.minScore } });
   const scoreText = useSelector(scoreFilter, (s) => s.context.text);
