@@ -26,6 +26,18 @@ describe('GET /api/public/agency', () => {
     expect(Object.keys(agency).sort()).toEqual(['address', 'email', 'name', 'phone', 'representative']);
     for (const value of Object.values(agency)) expect(impressum.markdown).toContain(value);
     expect(agency.name).toBe('Matchwerk Personaldienste GmbH');
+    // The same for every role signed in: the page is public, a token changes nothing.
+    for (const email of [
+      'agent@matchwerk.example',
+      'senior@matchwerk.example',
+      'company@matchwerk.example',
+      'stella@matchwerk.example',
+      'luna@matchwerk.example',
+    ]) {
+      const signed = await f.call('GET', '/api/public/agency', { token: await f.tokenFor(email) });
+      expect(signed.status, email).toBe(200);
+      expect(await signed.json(), email).toEqual(agency);
+    }
   });
 });
 
