@@ -61,6 +61,12 @@ describe('profile values', () => {
     });
   });
 
+  it('refuses a place typed but not picked from the list as location_invalid, not as missing', () => {
+    expect(errors(schema, { first_name: 'Ada', city: 'Leipz' })).toEqual({
+      city: ['field.location_invalid'],
+    });
+  });
+
   it('reports each field’s problem with a stable code', () => {
     const bad = {
       first_name: 'Adelheid',

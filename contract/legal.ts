@@ -88,6 +88,19 @@ export const ConsentsResponseSchema = v.object({
 });
 export type ConsentsResponse = v.InferOutput<typeof ConsentsResponseSchema>;
 
+/**
+ * GET /api/public/agency → 200: the agency running this Matchwerk, from the same AGENCY_* settings the
+ * legal texts are filled from, so the about page names the company the Impressum names.
+ */
+export const AgencySchema = v.object({
+  name: v.string(),
+  address: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  representative: v.string(),
+});
+export type Agency = v.InferOutput<typeof AgencySchema>;
+
 export const LegalErrorCode = {
   unknownText: 'legal.unknown_text',
   versionOutdated: 'legal.version_outdated',

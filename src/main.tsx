@@ -15,6 +15,7 @@ import { lazySignedInPreload } from './machines/shell/lazy-signed-in-preload';
 import { localeMachine } from './machines/shell/locale.machine';
 import { createAppRouter } from './router';
 import { AppActorsContext } from './ui/components/app-context';
+import { codeLoad } from './ui/shell/code-load';
 import { LocaleGate } from './ui/shell/locale-gate';
 
 /**
@@ -27,7 +28,22 @@ const nextTask = (): Promise<void> => {
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 };
 
+/**
+ * A route's code that cannot be fetched: TanStack Router would reload the page once, which with the
+ * server down leaves the user on the browser's "site can't be reached" page (issue 22). Instead the
+ * route's error screen says the server is not reachable and offers a retry; only when the server does
+ * answer (a new version replaced the file) is the page reloaded.
+ */
+function keepTheAppWhenCodeCannotLoad(): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    event.preventDefault();
+    codeLoad.failed = true;
+    void codeLoad.reloadWhenReachable();
+  });
+}
+
 async function startApp(): Promise<void> {
+  keepTheAppWhenCodeCannotLoad();
   await nextTask();
   let session: SessionActor;
   const api = createApiClient(sessionBridge(() => session));

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ConsentsResponse, LegalIndex, LegalTextResponse } from '../../contract/legal';
+import type { Agency, ConsentsResponse, LegalIndex, LegalTextResponse } from '../../contract/legal';
 import { legalAcceptances } from '../db/schema/registration';
 import { currentLegalVersions } from '../legal/texts';
 import { accountFixturePerFile, errorOf, registration } from './account-test-kit';
@@ -14,6 +14,32 @@ async function consents(token: string): Promise<ConsentsResponse> {
   expect(res.status).toBe(200);
   return (await res.json()) as ConsentsResponse;
 }
+
+describe('GET /api/public/agency', () => {
+  it('answers the agency the Impressum names, to anyone, signed in or not', async () => {
+    const impressum = (await (
+      await f.call('GET', '/api/public/text/impressum?language=de')
+    ).json()) as LegalTextResponse;
+    const res = await f.call('GET', '/api/public/agency');
+    expect(res.status).toBe(200);
+    const agency = (await res.json()) as Agency;
+    expect(Object.keys(agency).sort()).toEqual(['address', 'email', 'name', 'phone', 'representative']);
+    for (const value of Object.values(agency)) expect(impressum.markdown).toContain(value);
+    expect(agency.name).toBe('Matchwerk Personaldienste GmbH');
+    // The same for every role signed in: the page is public, a token changes nothing.
+    for (const email of [
+      'agent@matchwerk.example',
+      'senior@matchwerk.example',
+      'company@matchwerk.example',
+      'stella@matchwerk.example',
+      'luna@matchwerk.example',
+    ]) {
+      const signed = await f.call('GET', '/api/public/agency', { token: await f.tokenFor(email) });
+      expect(signed.status, email).toBe(200);
+      expect(await signed.json(), email).toEqual(agency);
+    }
+  });
+});
 
 describe('GET /api/public/text/{name}', () => {
   it('answers the German text in force with the agency from the configuration, as Markdown and escaped HTML', async () => {

@@ -5,6 +5,7 @@ import { ErrorCode } from '../../contract/errors';
 import { fieldErrors } from '../../contract/field-errors';
 import {
   AcceptRequestSchema,
+  type Agency,
   type ConsentsResponse,
   LEGAL_TEXTS,
   LegalErrorCode,
@@ -72,6 +73,11 @@ export function legalRoutes(deps: LegalRouteDeps) {
     .get('/public/text', (c) => {
       c.header('Cache-Control', 'no-cache');
       return c.json({ texts: texts.index() });
+    })
+    .get('/public/agency', (c) => {
+      const { name, address, email, phone, representative } = texts.agency;
+      c.header('Cache-Control', 'no-cache');
+      return c.json({ name, address, email, phone, representative } satisfies Agency);
     })
     .get('/public/text/:name', (c) => {
       const name = c.req.param('name');

@@ -119,7 +119,11 @@ export class LegalTexts {
   private readonly documents = new Map<string, LegalDocument>();
   private readonly versions = new Map<LegalText, string>();
 
-  constructor(agency: AgencyConfig, dir: string = DEFAULT_LEGAL_DIR) {
+  constructor(
+    /** The agency the texts are filled from; the about page shows the same particulars. */
+    readonly agency: AgencyConfig,
+    dir: string = DEFAULT_LEGAL_DIR,
+  ) {
     for (const name of LEGAL_TEXTS) {
       const version = scanVersions(dir, name).at(-1) as string;
       this.versions.set(name, version);

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import {
+  type Agency,
+  AgencySchema,
   type ConsentsResponse,
   ConsentsResponseSchema,
   type LegalLanguage,
@@ -34,4 +36,9 @@ export async function acceptLegalText(
     ConsentsResponseSchema,
     await api.call('/api/user/accept', { method: 'POST', body: { name, version } }),
   );
+}
+
+/** GET /api/public/agency: the agency's particulars from the AGENCY_* settings (the about page). */
+export async function fetchAgency(api: ApiClient): Promise<Agency> {
+  return v.parse(AgencySchema, await api.anonymous('/api/public/agency'));
 }

@@ -186,8 +186,8 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     await page
       .locator('.photo-panel input[type=file]')
       .setInputFiles({ name: 'agent.png', mimeType: 'image/png', buffer });
+    // The square is uploaded as it is chosen: no second button (issue 22).
     await page.getByRole('button', { name: 'Dieses Quadrat verwenden' }).click();
-    await page.getByRole('button', { name: 'Foto hochladen' }).click();
     await expect
       .poll(() => page.getByRole('button', { name: 'Foto löschen' }).count(), { timeout: 10_000 })
       .toBe(1);

@@ -332,6 +332,8 @@ interface WalkContext {
 }
 
 const title = (page: Page) => page.getByLabel('Titel', { exact: false });
+/** A copy's title as the German editor starts it. */
+const copyTitle = (original: string) => `Kopie von ${original}`;
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const saveButton = (page: Page, walk: Walk) =>
   button(page, walk.screen === 'company' ? 'Anfrage senden' : 'Job speichern');
@@ -528,7 +530,9 @@ async function check(ctx: WalkContext, step: Step) {
   const label = `${walk.name}: ${step.from} --${step.event}--> ${key}`;
   if (ctx.left) {
     // duplicate: the machine stays where it was and the route opens the copy in the editor.
-    await expect.poll(() => title(page).inputValue(), { message: label, timeout: WAIT }).toBe(ctx.savedTitle);
+    await expect
+      .poll(() => title(page).inputValue(), { message: label, timeout: WAIT })
+      .toBe(copyTitle(ctx.savedTitle));
     return;
   }
   if (BUSY.test(state)) return;
@@ -660,8 +664,14 @@ async function runWalk(context: BrowserContext, walk: Walk, setup: { uuid: strin
     walk,
     uuid: setup.uuid,
     feed: null,
-    title: walk.screen === 'copy' ? setup.title : walk.screen === 'editor' ? setup.title : '',
-    savedTitle: walk.screen === 'draft' || walk.screen === 'company' ? '' : setup.title,
+    // A copy starts titled "Kopie von …" (issue 22): that is what its draft holds and goes back to.
+    title: walk.screen === 'copy' ? copyTitle(setup.title) : walk.screen === 'editor' ? setup.title : '',
+    savedTitle:
+      walk.screen === 'draft' || walk.screen === 'company'
+        ? ''
+        : walk.screen === 'copy'
+          ? copyTitle(setup.title)
+          : setup.title,
     left: false,
   };
   const steps = stepsOf(walk);

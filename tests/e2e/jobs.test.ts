@@ -153,7 +153,7 @@ describe('matching jobs in a browser, in German', () => {
     await page.waitForURL(/\/duplicate\//);
     await expect
       .poll(() => page.getByLabel('Titel', { exact: false }).inputValue())
-      .toBe('Datenbank-Entwicklung Berlin');
+      .toBe('Kopie von Datenbank-Entwicklung Berlin');
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 

@@ -96,8 +96,8 @@ describe('profile in a browser, in German', () => {
     expect(await page.getByRole('button', { name: 'Datei auswählen' }).count()).toBe(1);
     await page.locator('.photo-panel input[type=file]').setInputFiles(file);
     // The square crop comes first: a 400 × 300 picture, cropped to its centred square.
+    // The square is uploaded as it is chosen: no second button (issue 22).
     await page.getByRole('button', { name: 'Dieses Quadrat verwenden' }).click();
-    await page.getByRole('button', { name: 'Foto hochladen' }).click();
     await expect.poll(() => page.locator('header img.header-avatar').count(), { timeout: 10_000 }).toBe(1);
     expect(await page.getByRole('button', { name: 'Foto löschen' }).count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);

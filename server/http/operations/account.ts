@@ -1,6 +1,7 @@
 import { AccountExportSchema, ResetCheckResponseSchema } from '../../../contract/account';
 import { ErrorCode } from '../../../contract/errors';
 import {
+  AgencySchema,
   ConsentsResponseSchema,
   LegalErrorCode,
   LegalIndexSchema,
@@ -140,6 +141,7 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     'DELETE /api/user': op('Delete the account', noContent, { 400: wrongPassword, 429: limited }),
   }),
   ...section('legal', {
+    'GET /api/public/agency': op('The agency running this Matchwerk (AGENCY_* settings)', ok(AgencySchema)),
     'GET /api/public/text': op('The legal texts with their versions in force', ok(LegalIndexSchema)),
     'GET /api/public/text/{name}': op(
       'A legal text in German or English (Markdown and HTML)',

@@ -36,6 +36,26 @@ describe('job machine', () => {
     expect(actor.getSnapshot().context.error).toBe('network.unreachable');
   });
 
+  it('names a copy "Copy of …" in the language asked for, and keeps everything else of the original', async () => {
+    const original = job({ values: { title: 'Lagerhelfer/in' } });
+    const actor = createActor(
+      jobLifecycleMachine.provide({
+        actors: {
+          loadJob: fromPromise(
+            async (): Promise<{ job: Job; run: Run | null }> => ({ job: original, run: null }),
+          ),
+        },
+      }),
+      { input: { uuid: null, copyOf: 'j2', fields: [], asCompany: false, copyTitle: 'Kopie von {title}' } },
+    ).start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('draft');
+    const { copy, uuid } = actor.getSnapshot().context;
+    expect(uuid).toBeNull();
+    expect(copy?.values).toEqual({ ...original.values, title: 'Kopie von Lagerhelfer/in' });
+    expect(copy?.criteria.length).toBe(original.criteria.length);
+  });
+
   it('opens the job asked for, not a copy, and tells its run’s progress while the run is in flight', async () => {
     const actor = opened(run('running', 30));
     expect(actor.getSnapshot().context.copyOf).toBeNull();

@@ -31,6 +31,8 @@ export interface JobContext {
   job: Job | null;
   /** A copy's form, which its draft starts with; null for a new job. */
   copy: JobForm | null;
+  /** How a copy's title reads in the user's language, `{title}` standing for the original's. */
+  copyTitle: string;
   /** The latest run (null when the job never ran). */
   run: Run | null;
   /**
@@ -50,6 +52,8 @@ export interface JobInput {
   copyOf?: string | null | undefined;
   fields: FieldDefinition[];
   asCompany: boolean;
+  /** "Kopie von {title}" / "Copy of {title}": a copy's title, so it is told apart from the original. */
+  copyTitle?: string | undefined;
 }
 
 export type JobEvent =
@@ -105,14 +109,21 @@ export const jobLifecycleMachine = setup({
       criteriaChanged: job.criteriaChangedSinceRun,
     })),
     // A copy is a new draft: it leaves the original's uuid, status and run behind.
-    takeCopy: assign((_, { job }: Loaded) => ({
-      uuid: null,
-      job: null,
-      run: null,
-      copy: formOf(job),
-      error: null,
-      criteriaChanged: false,
-    })),
+    takeCopy: assign(({ context }, { job }: Loaded) => {
+      const copy = formOf(job);
+      const title = copy.values.title;
+      return {
+        uuid: null,
+        job: null,
+        run: null,
+        copy:
+          typeof title === 'string' && title !== ''
+            ? { ...copy, values: { ...copy.values, title: context.copyTitle.replace('{title}', title) } }
+            : copy,
+        error: null,
+        criteriaChanged: false,
+      };
+    }),
     takeStored: assign((_, job: Job) => ({
       uuid: job.uuid,
       job,
@@ -152,6 +163,7 @@ export const jobLifecycleMachine = setup({
     asCompany: input.asCompany,
     job: null,
     copy: null,
+    copyTitle: input.copyTitle ?? '{title}',
     run: null,
     error: null,
     criteriaChanged: false,

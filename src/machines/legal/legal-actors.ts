@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { Consent, ConsentsResponse } from '../../../contract/legal';
 import type { LegalText } from '../../../contract/legal-names';
-import { acceptLegalText, fetchConsents, fetchLegalText } from '../../api/legal';
+import { acceptLegalText, fetchAgency, fetchConsents, fetchLegalText } from '../../api/legal';
 import { areaLogic } from '../shell/app-logic';
 import { consentsMachine } from './consents.machine';
 
@@ -27,4 +27,6 @@ export const legalLogic = areaLogic(({ api, session }) => ({
     const [de, en] = await Promise.all([fetchLegalText(api, name, 'de'), fetchLegalText(api, name, 'en')]);
     return { de, en };
   },
+  /** The agency behind this Matchwerk, as the Impressum names it (the about page). */
+  agency: () => fetchAgency(api),
 }));

@@ -14,6 +14,10 @@ export interface PhotoContext {
 
 export type PhotoEvent =
   | { type: 'photo.choose'; file: File }
+  /** The square the user cropped ("Use this square"): chosen and sent at once, nothing left to press. */
+  | { type: 'photo.use'; file: File }
+  /** The browser could not read the chosen file as a picture (a text file named .jpg). */
+  | { type: 'photo.unreadable'; file: File }
   | { type: 'photo.cancel' }
   | { type: 'photo.upload' }
   | { type: 'photo.progress'; share: number }
@@ -38,6 +42,17 @@ export function refusesFile(code: string | null): boolean {
 }
 
 /**
+ * A cropped square is sent as soon as it is chosen (issue 22: it looked saved but waited for a second
+ * button and was lost on leaving); one the browser already refuses waits, with its reason, in `chosen`.
+ */
+function takeSquare() {
+  return [
+    { guard: 'usedFileIsAcceptable', target: '#photo.uploading', actions: 'choose' },
+    { target: '#photo.chosen', actions: 'choose' },
+  ] as const;
+}
+
+/**
  * Choosing, previewing, uploading (with progress) and deleting the profile photo. The parent learns
  * of a new image through the `uploaded`/`deleted` actions the screen provides.
  */
@@ -53,8 +68,12 @@ export const photoMachine = setup({
   },
   actions: {
     choose: assign(({ event }) => {
-      assertEvent(event, 'photo.choose');
+      assertEvent(event, ['photo.choose', 'photo.use']);
       return { file: event.file, error: photoProblem(event.file), progress: 0 };
+    }),
+    refuseUnreadable: assign(({ event }) => {
+      assertEvent(event, 'photo.unreadable');
+      return { file: event.file, error: 'photo.invalid', progress: 0 };
     }),
     forget: assign({ file: null, progress: 0, error: null }),
     /** A new try starts from nothing sent, with the last failure's message gone. */
@@ -69,6 +88,7 @@ export const photoMachine = setup({
     deleted: () => {},
   },
   guards: {
+    usedFileIsAcceptable: ({ event }) => event.type === 'photo.use' && photoProblem(event.file) === null,
     fileIsAcceptable: ({ context }) => context.file !== null && !refusesFile(context.error),
   },
 }).createMachine({
@@ -79,12 +99,16 @@ export const photoMachine = setup({
     idle: {
       on: {
         'photo.choose': { target: 'chosen', actions: 'choose' },
+        'photo.use': takeSquare(),
+        'photo.unreadable': { target: 'chosen', actions: 'refuseUnreadable' },
         'photo.delete': 'deleting',
       },
     },
     chosen: {
       on: {
         'photo.choose': { actions: 'choose' },
+        'photo.use': takeSquare(),
+        'photo.unreadable': { actions: 'refuseUnreadable' },
         'photo.cancel': { target: 'idle', actions: 'forget' },
         // Also after a failed upload whose error is not the file's (a retry of the same file).
         'photo.upload': { guard: 'fileIsAcceptable', target: 'uploading', actions: 'restart' },

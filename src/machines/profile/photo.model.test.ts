@@ -14,6 +14,7 @@ import type * as PhotoModule from './photo.machine';
 
 const jpeg = new File([new Uint8Array(10)], 'me.jpg', { type: 'image/jpeg' });
 const gif = new File([new Uint8Array(10)], 'me.gif', { type: 'image/gif' });
+const fakeJpeg = new File(['not a picture'], 'notes.jpg', { type: 'image/jpeg' });
 const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
 const IMAGE = '/api/profile/photo/new.jpg';
 const none = { file: null, progress: 0, error: null };
@@ -28,6 +29,9 @@ const table: ModelTable = {
     'chooseJpeg',
     'chooseGif',
     'chooseHuge',
+    'useSquare',
+    'useGif',
+    'unreadable',
     'cancel',
     'upload',
     'progress',
@@ -53,6 +57,25 @@ const table: ModelTable = {
         context: { file: huge, progress: 0, error: 'request.too_large' },
         tags: [],
       },
+      // "Use this square": the cropped JPEG is sent at once, nothing is left for a second button.
+      useSquare: {
+        target: 'uploading',
+        context: { file: jpeg, progress: 0, error: null },
+        invoked: upload,
+        tags: ['busy'],
+      },
+      // A square the browser already refuses is not sent: it waits with the reason, like a chosen file.
+      useGif: {
+        target: 'chosen#refused',
+        context: { file: gif, progress: 0, error: 'photo.type_unsupported' },
+        tags: [],
+      },
+      // A file named .jpg the browser cannot draw: refused with a reason, never a broken picture.
+      unreadable: {
+        target: 'chosen#refused',
+        context: { file: fakeJpeg, progress: 0, error: 'photo.invalid' },
+        tags: [],
+      },
       delete: {
         target: 'deleting',
         context: none,
@@ -69,6 +92,25 @@ const table: ModelTable = {
         tags: [],
       },
       chooseHuge: { target: 'chosen#refused', context: { file: huge, error: 'request.too_large' }, tags: [] },
+      // "Use this square": the cropped JPEG is sent at once, nothing is left for a second button.
+      useSquare: {
+        target: 'uploading',
+        context: { file: jpeg, progress: 0, error: null },
+        invoked: upload,
+        tags: ['busy'],
+      },
+      // A square the browser already refuses is not sent: it waits with the reason, like a chosen file.
+      useGif: {
+        target: 'chosen#refused',
+        context: { file: gif, progress: 0, error: 'photo.type_unsupported' },
+        tags: [],
+      },
+      // A file named .jpg the browser cannot draw: refused with a reason, never a broken picture.
+      unreadable: {
+        target: 'chosen#refused',
+        context: { file: fakeJpeg, progress: 0, error: 'photo.invalid' },
+        tags: [],
+      },
       cancel: { target: 'idle', context: none, tags: [] },
       upload: {
         target: 'uploading',
@@ -86,6 +128,25 @@ const table: ModelTable = {
         tags: [],
       },
       chooseHuge: { target: 'chosen#refused', context: { file: huge, error: 'request.too_large' }, tags: [] },
+      // "Use this square": the cropped JPEG is sent at once, nothing is left for a second button.
+      useSquare: {
+        target: 'uploading',
+        context: { file: jpeg, progress: 0, error: null },
+        invoked: upload,
+        tags: ['busy'],
+      },
+      // A square the browser already refuses is not sent: it waits with the reason, like a chosen file.
+      useGif: {
+        target: 'chosen#refused',
+        context: { file: gif, progress: 0, error: 'photo.type_unsupported' },
+        tags: [],
+      },
+      // A file named .jpg the browser cannot draw: refused with a reason, never a broken picture.
+      unreadable: {
+        target: 'chosen#refused',
+        context: { file: fakeJpeg, progress: 0, error: 'photo.invalid' },
+        tags: [],
+      },
       cancel: { target: 'idle', context: none, tags: [] },
       // The new try starts from nothing sent, without the last failure's message.
       upload: {
@@ -104,6 +165,25 @@ const table: ModelTable = {
         tags: [],
       },
       chooseHuge: { target: 'chosen#refused', context: { file: huge, error: 'request.too_large' }, tags: [] },
+      // "Use this square": the cropped JPEG is sent at once, nothing is left for a second button.
+      useSquare: {
+        target: 'uploading',
+        context: { file: jpeg, progress: 0, error: null },
+        invoked: upload,
+        tags: ['busy'],
+      },
+      // A square the browser already refuses is not sent: it waits with the reason, like a chosen file.
+      useGif: {
+        target: 'chosen#refused',
+        context: { file: gif, progress: 0, error: 'photo.type_unsupported' },
+        tags: [],
+      },
+      // A file named .jpg the browser cannot draw: refused with a reason, never a broken picture.
+      unreadable: {
+        target: 'chosen#refused',
+        context: { file: fakeJpeg, progress: 0, error: 'photo.invalid' },
+        tags: [],
+      },
       cancel: { target: 'idle', context: none, tags: [] },
     },
     // Sending the JPEG.
@@ -170,6 +250,9 @@ function start({ photoMachine }: typeof PhotoModule, inspect?: Inspector) {
     chooseJpeg: () => actor.send({ type: 'photo.choose', file: jpeg }),
     chooseGif: () => actor.send({ type: 'photo.choose', file: gif }),
     chooseHuge: () => actor.send({ type: 'photo.choose', file: huge }),
+    useSquare: () => actor.send({ type: 'photo.use', file: jpeg }),
+    useGif: () => actor.send({ type: 'photo.use', file: gif }),
+    unreadable: () => actor.send({ type: 'photo.unreadable', file: fakeJpeg }),
     cancel: () => actor.send({ type: 'photo.cancel' }),
     upload: () => actor.send({ type: 'photo.upload' }),
     delete: () => actor.send({ type: 'photo.delete' }),

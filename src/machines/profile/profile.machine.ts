@@ -175,6 +175,7 @@ export const profileMachine = setup({
       return !same({ ...context.form, [event.key]: event.value }, context.rollback);
     },
     formIsValid: ({ context }) => validateForm(context) === null,
+    formIsInvalid: ({ context }) => validateForm(context) !== null,
     /** Matching goes off any time; on only while the agency does not block the profile (PRODUCT.md §8). */
     mayChangeStatus: ({ context, event }) => {
       assertEvent(event, 'profile.setStatus');
@@ -234,6 +235,9 @@ export const profileMachine = setup({
               { actions: 'change' },
             ],
             'profile.setStatus': { guard: 'mayChangeStatus', target: '#profile.changingStatus' },
+            // Submitting an untouched form that misses required values (registration step 4) shows
+            // what is missing instead of nothing; a complete untouched form has nothing to save.
+            'profile.save': { guard: 'formIsInvalid', target: '#profile.invalid', actions: 'showErrors' },
           },
         },
         dirty: {

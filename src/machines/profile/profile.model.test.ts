@@ -53,6 +53,8 @@ const profile = (version: number, values: Record<string, unknown>, image: string
   }) satisfies ProfileResponse;
 const mine = profile(1, { first_name: 'Ada' });
 const saved = profile(2, { first_name: 'Grace' }, '/api/profile/photo/saved.jpg');
+/** A profile nothing was filled in yet (registration step 4). */
+const blank = profile(1, {});
 const theirs = profile(3, { first_name: 'Hedy', skills: ['sql'] });
 const IMAGE = '/api/profile/photo/new.jpg';
 const input = { scope: 'profile' as const, userType: 'stella', fields, hasFinishedRegistration: true };
@@ -303,6 +305,7 @@ const results = ({
   SaveRejected,
 }: typeof ProfileModule): Record<string, [ActorId, 'done' | 'error', unknown]> => ({
   loaded: ['loadProfile', 'done', mine],
+  loadedBlank: ['loadProfile', 'done', blank],
   loadFailed: ['loadProfile', 'error', { code: 'server.internal' }],
   saved: ['saveProfile', 'done', saved],
   conflict: ['saveProfile', 'error', new SaveConflict(theirs)],
@@ -353,11 +356,40 @@ function start(module: typeof ProfileModule, inspect?: Inspector) {
   };
 }
 
+/*
+ * Registration step 4 (issue 22): the untouched form of a blank profile, submitted, names what is
+ * missing. (An untouched complete form has nothing to save: the main table's clean state refuses it.)
+ */
+const blankTable: ModelTable = {
+  rules: { '*': 'PRODUCT §4 forms' },
+  initial: 'loading',
+  initialTags: busy,
+  events: ['loadedBlank', 'save'],
+  states: {
+    loading: { loadedBlank: { target: 'editing.clean', context: loadedFrom(blank), tags: [] } },
+    'editing.clean': {
+      save: {
+        target: 'invalid',
+        context: {
+          form: {},
+          formErrors: { first_name: ['field.required'] },
+          hasFormChanged: false,
+          unsaved: false,
+        },
+        tags: [],
+      },
+    },
+  },
+};
+
 describeModelTable({
   name: 'profile',
   load: () => import('./profile.machine'),
   machines: (m) => [m.profileMachine],
-  tables: [{ table, start }],
+  tables: [
+    { table, start },
+    { name: 'blank profile', table: blankTable, start },
+  ],
   rowForEveryLeafBut: [],
   everyTransition: true,
   more: (module, inspect) => {

@@ -154,7 +154,12 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
               )
             }
           />
-          <Pagination page={search.page} pageCount={pages} onChange={(next) => onSearch({ page: next })} />
+          <Pagination
+            page={search.page}
+            pageCount={pages}
+            onChange={(next) => onSearch({ page: next })}
+            onClamp={(last) => onSearch({ page: last }, { replace: true })}
+          />
         </div>
       )}
     </Screen>

@@ -53,6 +53,8 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
   const pages = page ? Math.max(1, Math.ceil(page.total / COMPANY_PAGE_SIZE)) : 1;
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
+  const clampPage = (last: number) =>
+    navigate({ search: (prev) => ({ ...prev, page: last }), replace: true });
   return (
     <Screen title={t`Companies`}>
       <p>
@@ -158,7 +160,7 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
               )}
             </p>
           )}
-          <Pagination page={search.page} pageCount={pages} onChange={goToPage} />
+          <Pagination page={search.page} pageCount={pages} onChange={goToPage} onClamp={clampPage} />
         </div>
       )}
     </Screen>
@@ -256,15 +258,18 @@ export function CompanyDetailScreen({
             <h2 id="company-data">
               <Trans>Company data</Trans>
             </h2>
-            <dl className="facts">
-              <dt>
-                <Trans>E-mail</Trans>
-              </dt>
-              <dd>{company.email ?? '–'}</dd>
+            {/* A card of the dashboard grid is ~15 rem wide: each label stands above its value. */}
+            <dl className="facts facts-stacked">
+              <div className="fact">
+                <dt>
+                  <Trans>E-mail</Trans>
+                </dt>
+                <dd>{company.email ?? '–'}</dd>
+              </div>
               {fields.company.map((field) => {
                 const value = companyValue(field, company.values[field.key], language);
                 return value === null ? null : (
-                  <div key={field.key}>
+                  <div key={field.key} className="fact">
                     <dt>{field.label[language]}</dt>
                     <dd>{value}</dd>
                   </div>

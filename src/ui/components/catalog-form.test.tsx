@@ -241,11 +241,28 @@ describe('catalogue form widgets', () => {
     fireEvent.change(screen.getByLabelText('Wohnort', { exact: false }), { target: { value: 'Ber' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Berlin (DE)' }));
     expect(search.queries).toEqual(['Ber']);
+    // Typed but not yet picked, the form holds the text (the contract refuses it as "choose a place
+    // from the list"); the pick replaces it with the city.
     expect(onChange.mock.calls).toEqual([
+      ['city', 'Be'],
+      ['city', 'Ber'],
       ['city', { id: 2950159, name: 'Berlin', country: 'DE', lat: 52.52437, lng: 13.41053 }],
     ]);
     expect((screen.getByLabelText('Wohnort', { exact: false }) as HTMLInputElement).value).toBe('Berlin');
     expect(screen.queryByRole('button', { name: 'Berlin (DE)' })).toBeNull();
+  });
+
+  it('says so when no place matches, and empties the value when the text is wiped', async () => {
+    const search = citySearchOf(async () => []);
+    const onChange = renderForm({ fields: [city], citySearch: search.logic });
+    fireEvent.change(screen.getByLabelText('Wohnort', { exact: false }), { target: { value: 'Xyzqwv' } });
+    expect((await screen.findByRole('status')).textContent).toBe('No place found');
+    fireEvent.change(screen.getByLabelText('Wohnort', { exact: false }), { target: { value: '' } });
+    expect(onChange.mock.calls).toEqual([
+      ['city', 'Xyzqwv'],
+      ['city', null],
+    ]);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('shows a running search as busy and a failed one with a retry', async () => {

@@ -12,6 +12,8 @@ export interface FilePickerProps {
   /** A hint under the label, e.g. "JPEG, PNG or WebP, up to 5 MB". */
   description?: string;
   onSelect: (file: File) => void;
+  /** A file of another type picked through "all files": the caller says why it is not taken. */
+  onRefuse?: (file: File) => void;
   isDisabled?: boolean;
 }
 
@@ -19,7 +21,14 @@ export interface FilePickerProps {
  * A styled file picker (no bare native input): drop a file on the zone or press the button to browse.
  * Only files of the accepted types are taken; the first one wins.
  */
-export function FilePicker({ label, acceptedFileTypes, description, onSelect, isDisabled }: FilePickerProps) {
+export function FilePicker({
+  label,
+  acceptedFileTypes,
+  description,
+  onSelect,
+  onRefuse,
+  isDisabled,
+}: FilePickerProps) {
   const accepts = (type: string) => acceptedFileTypes.includes(type);
   return (
     <DropZone
@@ -46,8 +55,10 @@ export function FilePicker({ label, acceptedFileTypes, description, onSelect, is
       <FileTrigger
         acceptedFileTypes={acceptedFileTypes}
         onSelect={(files) => {
-          const file = files ? Array.from(files).find((f) => accepts(f.type)) : undefined;
+          const all = files ? Array.from(files) : [];
+          const file = all.find((f) => accepts(f.type));
           if (file) onSelect(file);
+          else if (all[0]) onRefuse?.(all[0]);
         }}
       >
         <Button variant="secondary" isDisabled={isDisabled}>
@@ -101,13 +112,15 @@ export interface SquareCropProps {
   outputSize?: number;
   onCrop: (square: Blob) => void;
   onCancel: () => void;
+  /** The browser could not draw the file as a picture. */
+  onUnreadable?: () => void;
 }
 
 /**
  * The crop step (PRODUCT.md §6): the picture with a square on it; drag the square (or move it with the
  * arrow keys), set its size with the slider, then "Use this square" hands a JPEG Blob to onCrop.
  */
-export function SquareCrop({ file, outputSize = 512, onCrop, onCancel }: SquareCropProps) {
+export function SquareCrop({ file, outputSize = 512, onCrop, onCancel, onUnreadable }: SquareCropProps) {
   const { t } = useLingui();
   const [url, setUrl] = useState<string | null>(null);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
@@ -176,6 +189,7 @@ export function SquareCrop({ file, outputSize = 512, onCrop, onCancel }: SquareC
               setNatural({ width, height });
               setSquare(centredSquare(width, height));
             }}
+            onError={onUnreadable}
           />
         )}
         {natural && (

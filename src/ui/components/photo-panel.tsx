@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
-import { PHOTO_TYPES, type photoMachine } from '../../machines/profile/photo.machine';
+import { PHOTO_TYPES, type photoMachine, refusesFile } from '../../machines/profile/photo.machine';
 import type { ProfileActor } from '../../machines/profile/profile.machine';
 import { profileLogic } from '../../machines/profile/profile-actors';
 import { useAppActors } from './app-context';
@@ -26,7 +26,8 @@ export function PhotoEditor({ image, logic }: { image: string | null; logic: typ
   const inputId = useId();
   const photo = useActorRef(logic);
   const state = useSelector(photo, (s) => s);
-  const preview = usePreview(state.context.file);
+  // A refused file is never drawn (a text file named .jpg would show as a broken picture).
+  const preview = usePreview(refusesFile(state.context.error) ? null : state.context.file);
   /** The file being cropped: a step of this screen only, before anything reaches the photo machine. */
   const [cropping, setCropping] = useState<File | null>(null);
   return (
@@ -47,12 +48,17 @@ export function PhotoEditor({ image, logic }: { image: string | null; logic: typ
               file={cropping}
               onCrop={(square) => {
                 setCropping(null);
+                // Sent at once: a cropped square that only looked saved was lost on leaving (issue 22).
                 photo.send({
-                  type: 'photo.choose',
+                  type: 'photo.use',
                   file: new File([square], 'photo.jpg', { type: 'image/jpeg' }),
                 });
               }}
               onCancel={() => setCropping(null)}
+              onUnreadable={() => {
+                setCropping(null);
+                photo.send({ type: 'photo.unreadable', file: cropping });
+              }}
             />
           ) : (
             <FilePicker
@@ -61,6 +67,8 @@ export function PhotoEditor({ image, logic }: { image: string | null; logic: typ
               acceptedFileTypes={[...PHOTO_TYPES]}
               isDisabled={state.hasTag('busy')}
               onSelect={setCropping}
+              // The machine names what is wrong with it (type, size) instead of ignoring the pick.
+              onRefuse={(file) => photo.send({ type: 'photo.choose', file })}
             />
           )}
           {state.matches('chosen') && (

@@ -76,14 +76,20 @@ describe('ResourceStatus', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('keeps the shown page without a skeleton while the next one loads', async () => {
+  it('keeps the shown page without a skeleton while the next one loads, and says it loads', async () => {
     const { list, answer } = scriptedList();
     list.send({ type: 'resource.load', query: { page: 1 } });
     answer({ items: [1] });
     await flush();
     list.send({ type: 'resource.load', query: { page: 2 } });
-    show(list);
+    const refresh = show(list);
     expect(list.getSnapshot().hasTag('busy')).toBe(true);
+    // A hanging server must not look like a search that found the old list (issue 22).
+    expect(screen.getByRole('status').textContent).toBe('Loading the jobs…');
+    expect(document.querySelector('.skeleton')).toBeNull();
+    answer({ items: [2] });
+    await flush();
+    refresh();
     expect(screen.queryByRole('status')).toBeNull();
   });
 

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { getRouteApi, useBlocker, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
 import type { ClientRef } from '../../../contract/client';
 import type { Language } from '../../../contract/user-types';
@@ -46,14 +47,31 @@ export function JobEditor({
   copyOf?: string | null;
   editor: JobEditorMachines;
 }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const { fields, claims } = workspaceRoute.useLoaderData();
   const { logic } = useAppActors();
+  const navigate = useNavigate();
+  /** Where the copy's title puts the original's (the machine fills it in). */
+  const original = '{title}';
   const asCompany = claims.user_type === 'company';
   const actor = useActorRef(asCompany ? editor.company : editor.agent, {
-    input: { uuid, copyOf: copyOf ?? null, fields: fields.job, asCompany },
+    input: {
+      uuid,
+      copyOf: copyOf ?? null,
+      fields: fields.job,
+      asCompany,
+      // The copy's title, in the user's language: "Kopie von …" / "Copy of …".
+      copyTitle: t`Copy of ${original}`,
+    },
   });
   const snapshot = useSelector(actor, (s) => s);
+  // Saved for the first time (newJob, a copy): the address becomes the job's own (issue 22).
+  const storedUuid = snapshot.context.uuid;
+  useEffect(() => {
+    if (uuid === null && storedUuid && !asCompany) {
+      void navigate({ to: '/editJob/$jobUuid', params: { jobUuid: storedUuid }, replace: true });
+    }
+  }, [uuid, storedUuid, asCompany, navigate]);
   const cities = citySearch(logic);
   const clients = clientSearch(logic);
 
@@ -75,10 +93,22 @@ export function JobEditor({
   // The form exists while the job may be edited (a draft, an active job).
   const form = jobFormOf(snapshot);
   if (!form) {
+    // Archived: read-only, and the way to edit it is to re-activate it on the job's page (issue 22).
+    const { job, uuid: jobUuid } = snapshot.context;
     return (
-      <p role="status">
-        <Trans>This job is archived: it cannot run or be edited until it is re-activated.</Trans>
-      </p>
+      <div className="job-archived">
+        {job && <h2>{String(job.values.title ?? '')}</h2>}
+        <p role="status">
+          <Trans>This job is archived: it cannot run or be edited until it is re-activated.</Trans>
+        </p>
+        {jobUuid && (
+          <p>
+            <Link to="/matchingJobResult/$jobUuid" params={{ jobUuid }} className="button">
+              <Trans>Open the job to re-activate it</Trans>
+            </Link>
+          </p>
+        )}
+      </div>
     );
   }
   return (

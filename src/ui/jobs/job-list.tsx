@@ -32,6 +32,8 @@ export function JobListScreen({ list, take }: { list: ResourceActor; take: Submi
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
   const pages = page ? Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) : 1;
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
+  const clampPage = (last: number) =>
+    navigate({ search: (prev) => ({ ...prev, page: last }), replace: true });
   const takeError = useSelector(take, (s) => s.context.error);
 
   return (
@@ -135,7 +137,7 @@ export function JobListScreen({ list, take }: { list: ResourceActor; take: Submi
           {page.items.length === 0 && (
             <p>{search.q ? <Trans>No job matches this search.</Trans> : <Trans>No jobs here yet.</Trans>}</p>
           )}
-          <Pagination page={search.page} pageCount={pages} onChange={goToPage} />
+          <Pagination page={search.page} pageCount={pages} onChange={goToPage} onClamp={clampPage} />
         </div>
       )}
     </Screen>

@@ -1,4 +1,4 @@
-import { plural } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -10,12 +10,12 @@ import { JOB_PAGE_SIZE, type ResultsSearch } from '../../../contract/job-search'
 import { CANDIDATE_TYPES, type Language } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/jobs/job-lifecycle.machine';
 import type { jobsLogic } from '../../machines/jobs/job-provider';
+import { scoreFilterMachine } from '../../machines/jobs/score-filter.machine';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
 import { errorMessage } from '../components/error-message';
 import { formatKm } from '../components/format';
-import { NumberField } from '../components/number-field';
 import { Pagination } from '../components/pagination';
 import { Progress } from '../components/progress';
 import { ProtectedImage } from '../components/protected-image';
@@ -25,6 +25,8 @@ import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { SendToClient } from '../components/send-to-client-dialog';
+import { TextField } from '../components/text-field';
+import { showToast } from '../components/toast';
 import { Histogram } from './histogram';
 import { JobClient, WorkStatus } from './job-client';
 import { reasonText } from './reasons';
@@ -33,6 +35,7 @@ const workspaceRoute = getRouteApi('/_protected');
 
 /** What the results page runs (job-provider.ts `resultsPage`): the job, both lists, CSV and stars. */
 export type JobResultsPage = ReturnType<ReturnType<typeof jobsLogic>['resultsPage']>;
+const jobDeleted = msg`The job was deleted.`;
 const resultsRoute = getRouteApi('/_protected/_agent/matchingJobResult/$jobUuid');
 
 /** matchingJobResult/{uuid}: the run, its progress, and the ranked, explained candidates (PRODUCT.md §6). */
@@ -61,8 +64,28 @@ export function JobResults({
     const listener = job.on('job.openCopy', ({ uuid }) => {
       void navigate({ to: '/duplicate/$jobUuid', params: { jobUuid: uuid } });
     });
+    // Deleted: this page has nothing left to show (its lists would answer "does not exist"); the
+    // job list says what happened (issue 22).
+    const ended = job.subscribe((state) => {
+      if (!state.matches('deleted')) return;
+      showToast(i18n._(jobDeleted));
+      void navigate({ to: '/matchingJob', replace: true });
+    });
+    return () => {
+      listener.unsubscribe();
+      ended.unsubscribe();
+    };
+  }, [job, navigate, i18n]);
+  // The minimum score applies as it is typed, after a pause; what is no score 0–100 is refused.
+  const scoreFilter = useActorRef(scoreFilterMachine, { input: { minScore: search.minScore } });
+  const scoreText = useSelector(scoreFilter, (s) => s.context.text);
+  const scoreError = useSelector(scoreFilter, (s) => s.context.error);
+  useEffect(() => {
+    const listener = scoreFilter.on('score.apply', ({ minScore }) => {
+      void navigate({ search: (prev) => ({ ...prev, page: 1, minScore }), replace: true });
+    });
     return () => listener.unsubscribe();
-  }, [job, navigate]);
+  }, [scoreFilter, navigate]);
   const jobState = useSelector(job, (s) => s);
   const list = useSelector(results, (s) => s);
   const page = resourceData<ResultsResponse>(list);
@@ -78,6 +101,8 @@ export function JobResults({
   const run = page?.run ?? null;
   const pages = page ? Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) : 1;
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
+  const clampPage = (last: number) =>
+    navigate({ search: (prev) => ({ ...prev, page: last }), replace: true });
 
   return (
     <Screen title={title}>
@@ -152,12 +177,12 @@ export function JobResults({
             { id: 'distance', label: t`Distance` },
           ]}
         />
-        <NumberField
+        <TextField
           label={t`Minimum score`}
-          minValue={0}
-          maxValue={100}
-          value={search.minScore ?? Number.NaN}
-          onChange={(value) => setSearch({ minScore: Number.isFinite(value) ? value : undefined })}
+          inputMode="decimal"
+          value={scoreText}
+          onChange={(text) => scoreFilter.send({ type: 'score.type', text })}
+          errorMessage={scoreError ? t`Please enter a score from 0 to 100.` : undefined}
         />
         <Select
           label={t`Candidate type`}
@@ -257,7 +282,7 @@ export function JobResults({
           <p className="muted">
             <Plural value={page.total} one="# candidate" other="# candidates" />
           </p>
-          <Pagination page={search.page} pageCount={pages} onChange={goToPage} />
+          <Pagination page={search.page} pageCount={pages} onChange={goToPage} onClamp={clampPage} />
         </div>
       )}
       <NearMisses list={nearMisses} />

@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { Agency } from '../../../contract/legal';
 import { Screen } from '../components/screen';
 
-/** The agency behind this Matchwerk: who runs it, the team, how to reach them (static for now). */
-export function AboutScreen() {
+/** The agency behind this Matchwerk, from the same AGENCY_* settings the Impressum is filled from. */
+export function AboutScreen({ agency }: { agency: Agency }) {
   const { t } = useLingui();
   return (
     <Screen title={t`About Matchwerk`}>
       <p className="lead">
         <Trans>
-          Matchwerk is run by Matchwerk Personalvermittlung GmbH, a staffing agency for skilled and office
-          staff in central Germany. We bring candidates and companies together — personally, and with a
-          matching that explains itself.
+          Matchwerk is run by {agency.name}, a staffing agency for skilled and office staff. We bring
+          candidates and companies together — personally, and with a matching that explains itself.
         </Trans>
       </p>
       <div className="about-grid">
@@ -20,43 +20,31 @@ export function AboutScreen() {
           </h2>
           <p>
             <Trans>
-              Founded in Leipzig in 2019, licensed for temporary employment and permanent placement. We place
-              people in IT, engineering, logistics and administration.
+              Licensed for temporary employment and permanent placement. We place people in IT, engineering,
+              logistics and administration.
             </Trans>
           </p>
         </section>
         <section className="card" aria-labelledby="about-team">
           <h2 id="about-team">
-            <Trans>The team</Trans>
+            <Trans>Management</Trans>
           </h2>
-          <ul className="team">
-            <li>
-              <strong>Anna Berger</strong> — <Trans>managing director</Trans>
-            </li>
-            <li>
-              <strong>Jonas Weber</strong> — <Trans>senior agent, IT and engineering</Trans>
-            </li>
-            <li>
-              <strong>Leyla Demir</strong> — <Trans>agent, logistics and administration</Trans>
-            </li>
-          </ul>
+          <p>
+            <strong>{agency.representative}</strong>
+          </p>
         </section>
         <section className="card" aria-labelledby="about-contact">
           <h2 id="about-contact">
             <Trans>Contact</Trans>
           </h2>
           <address>
-            Matchwerk Personalvermittlung GmbH
+            {agency.name}
             <br />
-            Musterstraße 12
+            {agency.address}
             <br />
-            04109 Leipzig
+            <Trans>Phone</Trans>: <a href={`tel:${agency.phone.replace(/[^+\d]/g, '')}`}>{agency.phone}</a>
             <br />
-            <Trans>Germany</Trans>
-            <br />
-            <Trans>Phone</Trans>: <a href="tel:+493411234560">+49 341 123456-0</a>
-            <br />
-            <Trans>E-mail</Trans>: <a href="mailto:team@matchwerk.example">team@matchwerk.example</a>
+            <Trans>E-mail</Trans>: <a href={`mailto:${agency.email}`}>{agency.email}</a>
           </address>
         </section>
       </div>

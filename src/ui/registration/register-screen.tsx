@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { registrationStep } from '../../machines/registration/registration.machine';
@@ -11,6 +11,8 @@ import { PhoneStep } from './phone-step';
 import { PhotoStep } from './photo-step';
 import { ProfileStep } from './profile-step';
 import { ValidationStep } from './validation-step';
+
+const registerRoute = getRouteApi('/register');
 
 /** The guided registration (PRODUCT.md §3), one screen per step (the state's `meta.step`). */
 export function RegisterScreen() {
@@ -27,6 +29,11 @@ export function RegisterScreen() {
   useEffect(() => {
     if (done) void navigate({ to: '/dashboard' });
   }, [done, navigate]);
+  // The address names the step shown (the machine's `meta.step`), so a reload or a shared link agrees.
+  const shownInUrl = registerRoute.useSearch({ select: (search) => search.step });
+  useEffect(() => {
+    if (!done && step !== shownInUrl) void navigate({ to: '/register', search: { step }, replace: true });
+  }, [done, step, shownInUrl, navigate]);
   return (
     <Screen title={t`Register`}>
       <p className="muted">

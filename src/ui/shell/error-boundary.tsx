@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode, useState } from 'react';
+import { codeLoad } from './code-load';
 
 interface State {
   failed: boolean;
@@ -28,6 +29,34 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
 function ErrorMessage({ onRetry }: { onRetry: () => void }) {
   const { t } = useLingui();
+  const [checking, setChecking] = useState(false);
+  if (codeLoad.failed) {
+    // The page's code did not arrive: the server is down or the connection lost (issue 22). The retry
+    // reloads the page only once the server answers, never into the browser's error page.
+    const retry = async () => {
+      setChecking(true);
+      if (!(await codeLoad.reloadWhenReachable())) setChecking(false);
+    };
+    return (
+      <section className="screen load-failed" aria-labelledby="app-error-title">
+        <h1 id="app-error-title">{t`Matchwerk cannot be reached`}</h1>
+        <p role="alert">
+          <Trans>The server does not answer. Check your connection, then try again in a moment.</Trans>
+        </p>
+        <p className="form-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            aria-busy={checking}
+            disabled={checking}
+            onClick={() => void retry()}
+          >
+            <Trans>Try again</Trans>
+          </button>
+        </p>
+      </section>
+    );
+  }
   return (
     <section className="screen load-failed" aria-labelledby="app-error-title">
       <h1 id="app-error-title">{t`Something went wrong`}</h1>

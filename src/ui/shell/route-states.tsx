@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { errorCodeOf, NETWORK_UNREACHABLE } from '../../../contract/errors';
 import { Skeleton } from '../components/skeleton';
 
 /** What a content area shows while its route loads (the shell stays). */
@@ -12,15 +13,22 @@ export function ContentSkeleton() {
 }
 
 /** A failed load: says so in the user's language and offers a retry that loads the route again. */
-export function LoadFailed({ reset }: ErrorComponentProps) {
+export function LoadFailed({ error, reset }: ErrorComponentProps) {
   const { t } = useLingui();
   const router = useRouter();
+  // No answer at all (server down, connection lost, the page's code not fetched): say so.
+  const unreachable = errorCodeOf(error) === NETWORK_UNREACHABLE;
+  const title = unreachable ? t`Matchwerk cannot be reached` : t`Could not load this page`;
   return (
     <section className="screen load-failed" aria-labelledby="load-failed-title">
-      <title>{`${t`Could not load this page`} · Matchwerk`}</title>
-      <h1 id="load-failed-title">{t`Could not load this page`}</h1>
+      <title>{`${title} · Matchwerk`}</title>
+      <h1 id="load-failed-title">{title}</h1>
       <p role="alert">
-        <Trans>The page could not be loaded. Please check your connection and try again.</Trans>
+        {unreachable ? (
+          <Trans>The server does not answer. Check your connection, then try again in a moment.</Trans>
+        ) : (
+          <Trans>The page could not be loaded. Please check your connection and try again.</Trans>
+        )}
       </p>
       <p>
         <button

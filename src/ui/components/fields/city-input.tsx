@@ -17,6 +17,7 @@ export function CityInput({ id, value, onChange, common, citySearch, language }:
   const query = useSelector(search, (s) => s.context.query);
   const hits = useSelector(search, (s) => (s.matches('results') ? s.context.hits : []));
   const busy = useSelector(search, (s) => s.hasTag('busy'));
+  const nothingFound = useSelector(search, (s) => s.matches('results') && s.context.hits.length === 0);
   const error = useSelector(search, (s) => (s.hasTag('error') ? s.context.error : null));
   const listId = useId();
   return (
@@ -28,7 +29,13 @@ export function CityInput({ id, value, onChange, common, citySearch, language }:
         autoComplete="off"
         aria-controls={listId}
         value={query}
-        onChange={(e) => search.send({ type: 'city.type', query: e.target.value })}
+        onChange={(e) => {
+          const text = e.target.value;
+          search.send({ type: 'city.type', query: text });
+          // Typed but not picked: the form holds the text, which the contract refuses as "choose a
+          // place from the list" (issue 22), never the city picked before nor an empty field.
+          if (text !== city?.name) onChange(text.trim() === '' ? null : text);
+        }}
       />
       {city && (
         <p className="muted">
@@ -46,6 +53,11 @@ export function CityInput({ id, value, onChange, common, citySearch, language }:
           <button type="button" onClick={() => search.send({ type: 'city.retry' })}>
             <Trans>Try again</Trans>
           </button>
+        </p>
+      )}
+      {nothingFound && (
+        <p className="muted" role="status">
+          <Trans>No place found</Trans>
         </p>
       )}
       <ul id={listId} className="city-hits" aria-label={t`Matching cities`}>
