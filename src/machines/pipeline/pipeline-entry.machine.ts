@@ -98,7 +98,8 @@ export const pipelineEntryMachine = setup({
   states: Object.fromEntries(
     PIPELINE_STAGES.map((stage) => [
       stage,
-      { tags: [isOpenStage(stage) ? 'open' : 'final'], on: transitionsOf(stage) },
+      // Every state is a stage a person names: the lifecycle page draws them (meta.stage).
+      { tags: [isOpenStage(stage) ? 'open' : 'final'], meta: { stage: true }, on: transitionsOf(stage) },
     ]),
   ) as Record<PipelineStage, object>,
 });

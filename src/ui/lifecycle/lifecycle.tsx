@@ -7,6 +7,7 @@ import type { AgentDashboard } from '../../../contract/agent';
 import type { JobListResponse } from '../../../contract/job';
 import type { TokenClaims } from '../../../contract/session';
 import { jobLifecycleMachine } from '../../machines/jobs/job-lifecycle.machine';
+import { pipelineEntryMachine } from '../../machines/pipeline/pipeline-entry.machine';
 import { registrationMachine } from '../../machines/registration/registration.machine';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
@@ -19,6 +20,7 @@ import { StateDiagram } from './state-diagram';
 const registration = machineDiagram(registrationMachine);
 const session = machineDiagram(sessionMachine);
 const job = machineDiagram(jobLifecycleMachine);
+const pipeline = machineDiagram(pipelineEntryMachine);
 
 /** Stage names in words, by state id (keys such as "done" repeat across machines and levels). */
 const STAGE_NAMES: Record<string, MessageDescriptor> = {
@@ -40,6 +42,14 @@ const STAGE_NAMES: Record<string, MessageDescriptor> = {
   'job.active.cancelled': msg`Run cancelled`,
   'job.archived': msg`Archived`,
   'job.deleted': msg`Deleted`,
+  'pipelineEntry.proposed': msg`Proposed`,
+  'pipelineEntry.contacted': msg`Contacted`,
+  'pipelineEntry.submitted': msg`Submitted to the client`,
+  'pipelineEntry.interview': msg`Interview`,
+  'pipelineEntry.offer': msg`Offer`,
+  'pipelineEntry.placed': msg`Placed`,
+  'pipelineEntry.rejected': msg`Rejected`,
+  'pipelineEntry.withdrawn': msg`Withdrawn`,
 };
 
 /**
@@ -75,7 +85,7 @@ export interface JobCounts {
 /**
  * The lifecycle page (PRODUCT.md §6), drawn from the machines' definitions for people: where the
  * account stands and what comes next; for agents the job lifecycle with the jobs in each stage.
- * Another machine (the pipeline) is one more `<StateDiagram>` with its stage names here.
+ * Agents also see a job's pipeline (the entry machine's stages).
  */
 export function LifecycleScreen({ jobCounts }: { jobCounts: JobCounts | null }) {
   const { t, i18n } = useLingui();
@@ -96,6 +106,22 @@ export function LifecycleScreen({ jobCounts }: { jobCounts: JobCounts | null }) 
       {claims && <NextSteps claims={claims} />}
       <div className="lifecycle-grid">
         {jobCounts && <JobLifecycle counts={jobCounts} label={label} />}
+        {jobCounts && (
+          <section className="lifecycle-figure wide" aria-labelledby="lifecycle-pipeline">
+            <h2 id="lifecycle-pipeline">
+              <Trans>A candidate in a job's pipeline</Trans>
+            </h2>
+            <p>
+              <Trans>
+                A candidate added from the results is proposed, then contacted, submitted to the client,
+                invited to an interview, offered the job and placed. From any open stage the entry can be
+                rejected (by the client or the agency, with a reason) or withdrawn by the candidate; a closed
+                entry can be reopened to its last open stage.
+              </Trans>
+            </p>
+            <StateDiagram diagram={pipeline} title={t`Pipeline stages`} label={label} />
+          </section>
+        )}
         <section className="lifecycle-figure" aria-labelledby="lifecycle-registration">
           <h2 id="lifecycle-registration">
             <Trans>Registration</Trans>
