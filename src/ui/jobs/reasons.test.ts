@@ -34,7 +34,7 @@ describe('match reasons in the reader’s language', () => {
 
   it('names language levels in German, "native" translated, with spaces between the parts', () => {
     expect(reasonText(de, languagesMet, [languages])).toBe(
-      'Sprachen: Deutsch Muttersprache statt C1, Englisch – statt B2',
+      'Sprachen: Deutsch Muttersprache (gefordert: C1), Englisch – (gefordert: B2)',
     );
   });
 
