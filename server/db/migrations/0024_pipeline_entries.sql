@@ -18,7 +18,10 @@ CREATE TABLE "pipeline_entries" (
 );
 --> statement-breakpoint
 ALTER TABLE "pipeline_entries" ADD CONSTRAINT "pipeline_entries_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "pipeline_entries" ADD CONSTRAINT "pipeline_entries_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Deferred to the commit, as the jobs' client (0022): deleting an account reaches an entry twice in one
+-- statement (its profile goes, deleting the entry, and created_by / moved_by are set to null), and
+-- PostgreSQL checks the profile of the second update before the first one removed the entry.
+ALTER TABLE "pipeline_entries" ADD CONSTRAINT "pipeline_entries_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
 ALTER TABLE "pipeline_entries" ADD CONSTRAINT "pipeline_entries_follow_up_by_users_id_fk" FOREIGN KEY ("follow_up_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pipeline_entries" ADD CONSTRAINT "pipeline_entries_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pipeline_entries" ADD CONSTRAINT "pipeline_entries_moved_by_users_id_fk" FOREIGN KEY ("moved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -13,7 +13,7 @@ export function JobClient({ job, link }: { job: Job; link: boolean }) {
         {job.client.name}
       </Link>
     ) : (
-      <>{job.client.name}</>
+      job.client.name
     );
   }
   const former = job.clientText;
