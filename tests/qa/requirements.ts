@@ -64,6 +64,18 @@ export const REQUIREMENTS: Requirement[] = [
     id: 'PRODUCT §10 invitation',
     text: 'a one-time link (7 days) where the person takes over the profile an agent made',
   },
+  {
+    id: 'PRODUCT §10 pipeline per job',
+    text: 'an entry moves forward through the stages, to rejected or withdrawn from any open one, and reopens to its last open stage (decision 0023)',
+  },
+  {
+    id: 'PRODUCT §10 the client loop',
+    text: "chosen candidates' cards go in one mail to a contact of the job's client, in the contact's language",
+  },
+  {
+    id: 'PRODUCT §10 cards: the full card only with consent',
+    text: 'a candidate gives or withdraws the consent to be presented by name; without it only the anonymised card goes',
+  },
   { id: 'PRODUCT §8 consents', text: 'the legal texts are accepted in their current version' },
   {
     id: 'PRODUCT §8 protected files',

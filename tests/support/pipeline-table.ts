@@ -45,7 +45,7 @@ const withdrawn = (from: string): Expectation => ({
 
 export const pipelineTable: ModelTable = {
   rules: {
-    '*': 'PRODUCT §10 pipeline per job; decision 0023 (forward by one or more steps, reopen to the last open stage)',
+    '*': 'PRODUCT §10 pipeline per job',
   },
   initial: 'proposed',
   initialContext: { lastOpen: 'proposed', reason: null, by: null },
