@@ -4,6 +4,7 @@ import { LEGAL_TEXTS } from '../../contract/legal';
 import type { TokenClaims, TokenPair } from '../../contract/session';
 import { recordEvent } from '../agents/audit';
 import { hashPassword } from '../auth/password';
+import { readCatalog } from '../catalog/catalog';
 import { assertPasswordAllowed } from '../auth/password-rules';
 import { enforce } from '../auth/rate-limit';
 import { issueTokenPair } from '../auth/sessions';
@@ -14,7 +15,7 @@ import { ApiError } from '../errors';
 import { currentLegalVersions } from '../legal/texts';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
-import { ownTimelineTarget, profileKindOf, readProfile } from '../profiles/profiles';
+import { fieldsFor, ownTimelineTarget, profileKindOf, readProfile, requiredMissing } from '../profiles/profiles';
 import { findUserByEmail, normaliseEmail } from '../users/users';
 import { consumeEmailToken, newEmailToken, storeEmailToken } from './email-tokens';
 import { accountMail } from './mails';
@@ -140,7 +141,9 @@ export async function registrationNext(svc: AccountServices, claims: TokenClaims
   if (from !== 3 && from !== 4) throw wrongStep();
   if (from === 3) {
     const kind = user.userType === 'company' ? 'company' : profileKindOf(user.userType);
-    const { missing } = await readProfile(db, kind, { userId: user.id, userType: user.userType });
+    const profile = await readProfile(db, kind, { userId: user.id, userType: user.userType });
+    const fields = fieldsFor(await readCatalog(db), kind, profile.type ?? user.userType);
+    const missing = requiredMissing(fields, profile.values);
     if (missing.length > 0) {
       throw new ApiError(
         409,

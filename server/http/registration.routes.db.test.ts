@@ -318,6 +318,25 @@ describe('POST /api/user/registration/next', () => {
     expect((await f.userByEmail('pending@matchwerk.example'))?.registrationStep).toBe(3);
   });
 
+  it('advances 3 → 4 once the required fields are filled, though matching would want more', async () => {
+    const token = await f.tokenFor('pending@matchwerk.example');
+    await f.call('POST', '/api/user/2fa/skip', { token });
+    const mine = (await (await f.call('GET', '/api/profile', { token })).json()) as { version: number };
+    const saved = await f.call('PUT', '/api/profile', {
+      token,
+      body: {
+        values: { first_name: 'Paula', last_name: 'Pending', city: { id: 2950159 } },
+        version: mine.version,
+      },
+    });
+    expect(saved.status).toBe(200);
+    // Completeness names the parts matching uses (occupation, skills, …): not what the step waits for.
+    expect(((await saved.json()) as { missing: string[] }).missing.length).toBeGreaterThan(0);
+    const four = await f.call('POST', '/api/user/registration/next', { token });
+    expect(four.status).toBe(200);
+    expect(claimsOf(((await four.json()) as TokenPair).token).registration_step).toBe(4);
+  });
+
   it('advances a complete profile 3 → 4 → 0 with fresh tokens, then refuses', async () => {
     // The demo stella has a complete profile.
     await f.db.db

@@ -151,10 +151,18 @@ export function completenessOf(
 ): { completeness: number; missing: string[] } {
   if (kind === 'candidate') return candidateCompleteness(values);
   const required = fields.filter((f) => f.required);
-  const missing = required.filter((f) => isEmptyValue(values[f.key])).map((f) => f.key);
+  const missing = requiredMissing(fields, values);
   const completeness =
     required.length === 0 ? 100 : Math.round((100 * (required.length - missing.length)) / required.length);
   return { completeness, missing };
+}
+
+/**
+ * The required catalogue fields a record leaves empty: what the registration's profile step waits
+ * for (a candidate's completeness weighs what matching uses instead, and names those parts).
+ */
+export function requiredMissing(fields: FieldDefinition[], values: Record<string, unknown>): string[] {
+  return fields.filter((f) => f.required && isEmptyValue(values[f.key])).map((f) => f.key);
 }
 
 /**
