@@ -33,8 +33,9 @@ export const PAGES = [
     routes: ['src/routes/__root.tsx', 'src/routes/login.tsx'],
     startsApp: true,
     targetKb: 110,
-    // 140 kB until the login's fields became react-aria's TextField (one component set): +13.5 kB.
-    limitKb: 155,
+    // 140 kB until the login's fields became react-aria's TextField (one component set): +13.5 kB;
+    // 155 kB until the shell's Intl helper and the notice after logout (issue 22) added 0.4 kB.
+    limitKb: 157,
   },
 ] as const;
 

@@ -36,6 +36,8 @@ interface Walk {
   events: string[];
   /** The demo job to open instead of a fresh one. */
   demoJob?: string;
+  /** A job run to its end whose criteria then changed: the results are from the old criteria. */
+  stale?: true;
 }
 
 const RESULT_WALKS: Walk[] = [
@@ -126,6 +128,13 @@ const RESULT_WALKS: Walk[] = [
     table: agentJob,
     screen: 'results',
     events: ['loaded', 'run', 'runRunning', 'archive', 'statusOk', 'delete', 'deleted'],
+  },
+  {
+    name: 'a job whose criteria changed after its run',
+    table: agentJob,
+    screen: 'results',
+    events: ['loadedStale'],
+    stale: true,
   },
   {
     name: "the demo's archived job",
@@ -597,6 +606,10 @@ async function check(ctx: WalkContext, step: Step) {
         })
         .toBe(1);
     }
+    const stale = page.getByText('Die Kriterien wurden seit diesem Lauf geändert', { exact: false });
+    await expect
+      .poll(() => stale.count(), { message: `${label}: criteria changed since the run`, timeout: WAIT })
+      .toBe(key.endsWith('#stale') ? 1 : 0);
     const archived = page.getByText('Dieser Job ist archiviert', { exact: false });
     await expect
       .poll(() => archived.count(), { message: `${label}: archived note`, timeout: WAIT })
@@ -784,6 +797,30 @@ describe('job model paths in a browser', () => {
     return { uuid: job.uuid, title: name };
   }
 
+  /** A fresh job run to its end, then its criteria changed (a weight up by one): its results are stale. */
+  async function staleJob(name: string): Promise<{ uuid: string; title: string }> {
+    const fresh = await freshJob(name);
+    await api(setupPage, 'POST', `/api/job/${fresh.uuid}/run`);
+    await expect
+      .poll(
+        async () =>
+          (await api<{ run: { state: string } | null }>(setupPage, 'GET', `/api/job/${fresh.uuid}/run`)).run
+            ?.state,
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe('done');
+    const job = await api<Job>(setupPage, 'GET', `/api/job/${fresh.uuid}`);
+    const [first, ...rest] = job.criteria as { weight: number }[];
+    await api(setupPage, 'POST', `/api/job/${fresh.uuid}`, {
+      values: job.values,
+      criteria: [{ ...first, weight: first!.weight === 5 ? 4 : first!.weight + 1 }, ...rest],
+      version: job.version,
+    });
+    return fresh;
+  }
+
   it('every walk is a path of its table', () => {
     for (const walk of [...RESULT_WALKS, ...EDITOR_WALKS])
       expect(() => stepsOf(walk), walk.name).not.toThrow();
@@ -793,7 +830,9 @@ describe('job model paths in a browser', () => {
     const job = walk.demoJob ? (demo.get(walk.demoJob) as Job) : null;
     const setup = job
       ? { uuid: job.uuid, title: String(job.values.title) }
-      : await freshJob(`Modellpfad ${RESULT_WALKS.indexOf(walk) + 1}`);
+      : walk.stale
+        ? await staleJob(`Modellpfad ${RESULT_WALKS.indexOf(walk) + 1}`)
+        : await freshJob(`Modellpfad ${RESULT_WALKS.indexOf(walk) + 1}`);
     await runWalk(agent, walk, setup);
   });
 

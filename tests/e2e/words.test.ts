@@ -77,7 +77,8 @@ describe.each([
     expect(await table.textContent()).not.toMatch(/\d\.\d/);
 
     expect(await brokenWords(table.locator('td, th'))).toEqual([]);
-    const ranks = table.locator('tbody tr > td:first-child');
+    // The rank cell (the selection checkbox comes first since cards can be sent from here).
+    const ranks = table.locator('tbody tr > td.rank');
     for (let i = 9; i < Math.min(20, await ranks.count()); i++) {
       expect(await ranks.nth(i).textContent()).toBe(String(i + 1));
       expect(await linesOf(ranks.nth(i))).toBe(1);
