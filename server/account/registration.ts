@@ -4,10 +4,10 @@ import { LEGAL_TEXTS } from '../../contract/legal';
 import type { TokenClaims, TokenPair } from '../../contract/session';
 import { recordEvent } from '../agents/audit';
 import { hashPassword } from '../auth/password';
-import { readCatalog } from '../catalog/catalog';
 import { assertPasswordAllowed } from '../auth/password-rules';
 import { enforce } from '../auth/rate-limit';
 import { issueTokenPair } from '../auth/sessions';
+import { readCatalog } from '../catalog/catalog';
 import type { Database } from '../db/client';
 import { legalAcceptances } from '../db/schema/registration';
 import { type UserRow, users } from '../db/schema/users';
@@ -15,7 +15,13 @@ import { ApiError } from '../errors';
 import { currentLegalVersions } from '../legal/texts';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
-import { fieldsFor, ownTimelineTarget, profileKindOf, readProfile, requiredMissing } from '../profiles/profiles';
+import {
+  fieldsFor,
+  ownTimelineTarget,
+  profileKindOf,
+  readProfile,
+  requiredMissing,
+} from '../profiles/profiles';
 import { findUserByEmail, normaliseEmail } from '../users/users';
 import { consumeEmailToken, newEmailToken, storeEmailToken } from './email-tokens';
 import { accountMail } from './mails';
