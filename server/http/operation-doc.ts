@@ -79,3 +79,9 @@ export const op = (
 export const forbidden = [ErrorCode.forbidden] as const;
 /** The agents' workspace: 403 for every account that is no agent. */
 export const agentsOnly = { 403: forbidden } as const;
+/** An agents' call on a uuid: a malformed one is uuid.invalid. */
+export const agentUuid = { 400: ['uuid.invalid'], 403: forbidden } as const;
+/** An agents' call on a candidate. */
+export const candidate = { ...agentUuid, 404: ['profile.not_found'] } as const;
+/** The job calls: agents only (server/jobs/access.ts), an unknown or malformed uuid is job.not_found. */
+export const agentJob = { 403: forbidden, 404: ['job.not_found'] } as const;

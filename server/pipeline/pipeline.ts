@@ -158,12 +158,7 @@ export async function addEntry(
           on conflict (job_id, profile_id) do nothing returning id`,
     );
     if (rows.length === 0) return false;
-    const details = { from: null, to: 'proposed' };
-    await recordAction(tx, caller, { kind: 'profile', id: profile }, 'stage.changed', {
-      ...details,
-      job: job,
-    });
-    await recordAction(tx, caller, { kind: 'job', id: job }, 'stage.changed', { ...details, profile });
+    await recordStageChange(tx, caller, job, profile, { from: null, to: 'proposed' });
     return true;
   });
   const [entry] = await entriesWhere(db, sql`e.job_id = ${job} and e.profile_id = ${profile}`);
@@ -231,17 +226,22 @@ async function moveLocked(
         ...(reason ? { reason } : {}),
         ...(reasonBy ? { by: reasonBy } : {}),
       };
-      await recordAction(tx, caller, { kind: 'profile', id: row.profile_id }, 'stage.changed', {
-        ...details,
-        job: row.job_id,
-      });
-      await recordAction(tx, caller, { kind: 'job', id: row.job_id }, 'stage.changed', {
-        ...details,
-        profile: row.profile_id,
-      });
+      await recordStageChange(tx, caller, row.job_id, row.profile_id, details);
     }
     return { ok: true, value: ids };
   });
+}
+
+/** A move on both timelines: the candidate's names the job, the job's names the candidate. */
+async function recordStageChange(
+  tx: Database,
+  caller: Caller,
+  job: string,
+  profile: string,
+  details: { from: string | null; to: string; reason?: string; by?: string },
+) {
+  await recordAction(tx, caller, { kind: 'profile', id: profile }, 'stage.changed', { ...details, job });
+  await recordAction(tx, caller, { kind: 'job', id: job }, 'stage.changed', { ...details, profile });
 }
 
 /**
@@ -274,12 +274,7 @@ export async function submitSent(tx: Database, caller: Caller, jobId: string, pr
             where id = ${row.id}`,
       );
     }
-    const details = { from, to: 'submitted' };
-    await recordAction(tx, caller, { kind: 'profile', id: profile }, 'stage.changed', {
-      ...details,
-      job: jobId,
-    });
-    await recordAction(tx, caller, { kind: 'job', id: jobId }, 'stage.changed', { ...details, profile });
+    await recordStageChange(tx, caller, jobId, profile, { from, to: 'submitted' });
   }
 }
 

@@ -14,11 +14,19 @@ import { InvitationSchema } from '../../../contract/people';
 import { ProfileConflictSchema, ProfileResponseSchema } from '../../../contract/profile';
 import { GlobalSearchResponseSchema } from '../../../contract/search';
 import { TimelineEntrySchema, TimelinePageSchema } from '../../../contract/timeline';
-import { agentsOnly, created, forbidden, media, type OperationDoc, ok, op, section } from '../operation-doc';
+import {
+  agentsOnly,
+  agentUuid,
+  candidate,
+  created,
+  forbidden,
+  media,
+  type OperationDoc,
+  ok,
+  op,
+  section,
+} from '../operation-doc';
 
-/** A malformed uuid is uuid.invalid. */
-const agentUuid = { 400: ['uuid.invalid'], 403: forbidden } as const;
-const candidate = { ...agentUuid, 404: ['profile.not_found'] } as const;
 /** A timeline call: its subject by kind and uuid. */
 const timeline = {
   ...agentUuid,

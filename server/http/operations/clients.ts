@@ -15,7 +15,6 @@ import {
   section,
 } from '../operation-doc';
 
-/** A malformed uuid is uuid.invalid. */
 /** A company's contacts: candidates 403, another company's or an unknown one 404. */
 const contactsOf = { 403: forbidden, 404: ['company.not_found'] } as const;
 const contactOne = { 403: forbidden, 404: ['company.not_found', 'contact.not_found'] } as const;

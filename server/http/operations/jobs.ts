@@ -11,6 +11,7 @@ import {
   ShortlistResponseSchema,
 } from '../../../contract/job';
 import {
+  agentJob,
   created,
   type DocumentedCode,
   forbidden,
@@ -24,8 +25,6 @@ import {
 
 const RunAnswer = v.object({ run: v.nullable(RunSchema) });
 
-/** The job calls: agents only (server/jobs/access.ts), an unknown or malformed uuid is job.not_found. */
-const agentJob = { 403: forbidden, 404: ['job.not_found'] } as const;
 /** A job call that also looks up something of the job: its run, a result, a profile. */
 const jobAnd = (notFound: DocumentedCode) => ({ 403: forbidden, 404: ['job.not_found', notFound] }) as const;
 const jobRun = jobAnd('run.not_found');

@@ -6,11 +6,16 @@ import {
   PipelineFollowUpsSchema,
   PipelineJobsSchema,
 } from '../../../contract/pipeline';
-import { agentsOnly, created, forbidden, type OperationDoc, ok, op, section } from '../operation-doc';
-
-/** The job calls: agents only, an unknown or malformed uuid is job.not_found. */
-const agentJob = { 403: forbidden, 404: ['job.not_found'] } as const;
-const candidate = { 400: ['uuid.invalid'], 403: forbidden, 404: ['profile.not_found'] } as const;
+import {
+  agentJob,
+  agentsOnly,
+  candidate,
+  created,
+  type OperationDoc,
+  ok,
+  op,
+  section,
+} from '../operation-doc';
 
 /** A job's pipeline (issue 21): its board, moves, follow-ups and a candidate's jobs. */
 export const PIPELINE_OPERATIONS: Record<string, OperationDoc> = {
