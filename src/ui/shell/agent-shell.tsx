@@ -1,9 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { TokenClaims } from '../../../contract/session';
 import type { GlobalSearchActor } from '../../machines/agents/global-search.machine';
 import { GlobalSearch } from '../agents/global-search';
+import { MenuButton } from './menu-button';
 import { navigationFor } from './navigation';
 
 /** Typing `/` here is text, not a shortcut. */
@@ -51,20 +52,12 @@ export function AgentShell({
     <div className="agent-shell">
       <aside className="agent-side">
         <GlobalSearch actor={search} inputRef={input} />
-        <button
-          type="button"
+        <MenuButton
+          open={menuOpen}
+          controls={navId}
           className="side-menu-button"
-          aria-expanded={menuOpen}
-          aria-controls={navId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
-          </svg>
-          <span>
-            <Trans>Menu</Trans>
-          </span>
-        </button>
+          onToggle={() => setMenuOpen((open) => !open)}
+        />
         <nav id={navId} aria-label={t`Main navigation`} className={menuOpen ? 'side-nav open' : 'side-nav'}>
           <ul>
             {navigationFor(claims).map((item) => (

@@ -9,6 +9,7 @@ import { type ResourceActor, resourceData } from '../../machines/shared/resource
 import { useAppActors } from '../components/app-context';
 import { ProtectedImage } from '../components/protected-image';
 import { LogoMark } from './logo';
+import { MenuButton } from './menu-button';
 import { accountMenuFor, navigationFor } from './navigation';
 
 /** The app bar: logo, the role's navigation (a menu button under 768 px), language, avatar menu. */
@@ -40,20 +41,12 @@ export function Header() {
           <span className="brand-name">Matchwerk</span>
         </Link>
         {items.length > 0 && (
-          <button
-            type="button"
+          <MenuButton
+            open={menuOpen}
+            controls={navId}
             className="menu-button"
-            aria-expanded={menuOpen}
-            aria-controls={navId}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
-            </svg>
-            <span>
-              <Trans>Menu</Trans>
-            </span>
-          </button>
+            onToggle={() => setMenuOpen((open) => !open)}
+          />
         )}
         {items.length > 0 && (
           <nav id={navId} aria-label={t`Main navigation`} className={menuOpen ? 'nav open' : 'nav'}>
