@@ -40,6 +40,20 @@ export const pipelineEntries = pgTable(
     followUp: date('follow_up', { mode: 'string' }),
     followUpBy: uuid('follow_up_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(0),
+    /**
+     * The client loop (PRODUCT.md §10): when the entry was first sent to the job's client, and which
+     * card the client got (`anonymised` or `full`). The company sees an entry of a job it is the client
+     * of only once this is set, and always the same card.
+     */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedCard: text('submitted_card'),
+    /** The company's answer ("interested" moves to interview, "not interested" rejects with reason by client). */
+    clientAnswer: text('client_answer'),
+    clientComment: text('client_comment'),
+    clientAnsweredAt: timestamp('client_answered_at', { withTimezone: true }),
+    clientAnsweredBy: uuid('client_answered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the job's agent saw the answer (the dashboard's "company answers" item lists the unseen ones). */
+    answerSeenAt: timestamp('answer_seen_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     movedBy: uuid('moved_by').references(() => users.id, { onDelete: 'set null' }),
     movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,6 +63,9 @@ export const pipelineEntries = pgTable(
     uniqueIndex('pipeline_entries_job_profile_key').on(t.jobId, t.profileId),
     index('pipeline_entries_profile_idx').on(t.profileId),
     index('pipeline_entries_follow_up_idx').on(t.followUp).where(sql`${t.followUp} is not null`),
+    index('pipeline_entries_submitted_idx').on(t.jobId).where(sql`${t.submittedAt} is not null`),
+    check('pipeline_entries_card_values', sql`${t.submittedCard} in ('anonymised', 'full')`),
+    check('pipeline_entries_answer_values', sql`${t.clientAnswer} in ('interested', 'not_interested')`),
     check(
       'pipeline_entries_stage_values',
       sql`${t.stage} in ('proposed', 'contacted', 'submitted', 'interview', 'offer', 'placed', 'rejected', 'withdrawn')`,
