@@ -6,7 +6,7 @@ import { PIPELINE_STAGES, PipelineDateSchema } from './pipeline';
  * What needs the agent's attention (PRODUCT.md §10 "The agent's day", issue 21 point 7): counts only,
  * so the dashboard's first answer stays small; each count links to the list that shows its rows.
  *
- * The rules (docs/attention.md; the same conditions filter the lists the counts link to):
+ * The rules (docs/architecture.md, "The agent's attention"; the same conditions filter the lists the counts link to):
  * - followUps: follow-ups due on the client's `today` or before (GET /api/pipeline/follow-ups);
  * - answers: company answers on the caller's jobs the agent has not seen (`answer_seen_at` null);
  * - unanswered: entries still `submitted`, sent to the client more than `UNANSWERED_DAYS` days ago and

@@ -15,5 +15,5 @@ export const CREATED_FILTERS = ['week'] as const;
 export const JOB_AGENT_FILTERS = ['me', 'none'] as const;
 /** stale=yes: jobs whose criteria changed after their latest done run. */
 export const YES_FILTER = ['yes'] as const;
-/** vet=new: self-registered in the last 14 days and looked after by no agent yet (docs/attention.md). */
+/** vet=new: self-registered in the last 14 days and looked after by no agent yet (docs/architecture.md, "The agent's attention"). */
 export const VET_FILTERS = ['new'] as const;

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { TO_VET_DAYS } from '../../contract/attention';
 
 /**
- * "New registrations to vet" (issue 21, docs/attention.md): a candidate or company whose own account
+ * "New registrations to vet" (issue 21, docs/architecture.md, "The agent's attention"): a candidate or company whose own account
  * registered in the last `TO_VET_DAYS` days and whom no agent has looked after yet — no agent is
  * assigned, and nothing on its timeline was written by an agent (a note, a call, a mail, or an
  * agent's change such as an edit, a promotion or an assignment). Profiles an agent created have that

@@ -29,7 +29,7 @@ function Item({
   return (
     <li className={done ? 'attention-item attention-done' : 'attention-item'} data-attention={id}>
       <Link {...link} className="attention-link">
-        <span className="attention-value" aria-hidden={value === null}>
+        <span className="attention-value" aria-hidden={value === null || done}>
           {value === null ? '–' : done ? '✓' : i18n.number(value)}
         </span>
         <span className="attention-label">{label}</span>
