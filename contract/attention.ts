@@ -13,8 +13,9 @@ import { PIPELINE_STAGES, PipelineDateSchema } from './pipeline';
  *   not answered, on the caller's jobs;
  * - staleRuns: the caller's active jobs whose criteria changed after their latest done run started;
  * - requestsWithoutAgent: active company requests nobody has taken (any agent may take one);
- * - toVet: candidates and companies who registered themselves in the last `TO_VET_DAYS` days and no
- *   agent has looked after yet (none assigned, nothing on their timeline written by an agent).
+ * - toVet: lunas, novas and companies who registered themselves in the last `TO_VET_DAYS` days and no
+ *   agent has looked after yet (none assigned, nothing on their timeline written by an agent); a
+ *   stella is vetted by definition (only an agent makes one).
  * "The caller's jobs": active jobs assigned to the caller, or created by them when nobody is assigned.
  *
  * Calls (agents only; candidates and companies 403, anonymous 401):
@@ -38,8 +39,8 @@ export const AgentAttentionSchema = v.object({
   unanswered: count,
   staleRuns: count,
   requestsWithoutAgent: count,
-  /** New registrations to vet, per type (each its own table). */
-  toVet: v.object({ luna: count, stella: count, nova: count, company: count }),
+  /** New registrations to vet, per type (each its own table); a stella is vetted by definition. */
+  toVet: v.object({ luna: count, nova: count, company: count }),
 });
 export type AgentAttention = v.InferOutput<typeof AgentAttentionSchema>;
 

@@ -54,7 +54,6 @@ export async function attentionCounts(
       (select count(*) from jobs j where j.status = 'active' and j.origin = 'company'
          and j.assigned_agent_id is null) as requests,
       (select count(*) from profiles p where p.type = 'luna' and ${toVetCondition('profile', now)}) as vet_luna,
-      (select count(*) from profiles p where p.type = 'stella' and ${toVetCondition('profile', now)}) as vet_stella,
       (select count(*) from profiles p where p.type = 'nova' and ${toVetCondition('profile', now)}) as vet_nova,
       (select count(*) from companies c where ${toVetCondition('company', now)}) as vet_company`,
   );
@@ -65,7 +64,7 @@ export async function attentionCounts(
     unanswered: n('unanswered'),
     staleRuns: n('stale_runs'),
     requestsWithoutAgent: n('requests'),
-    toVet: { luna: n('vet_luna'), stella: n('vet_stella'), nova: n('vet_nova'), company: n('vet_company') },
+    toVet: { luna: n('vet_luna'), nova: n('vet_nova'), company: n('vet_company') },
   };
 }
 

@@ -49,11 +49,10 @@ export function AttentionBand({ counts }: { counts: ResourceActor }) {
   const state = useSelector(counts, (s) => s);
   const data = resourceData<AgentAttention>(state);
   const n = (pick: (a: AgentAttention) => number) => (data ? pick(data) : null);
-  const vet = data ? data.toVet.luna + data.toVet.stella + data.toVet.nova + data.toVet.company : null;
+  const vet = data ? data.toVet.luna + data.toVet.nova + data.toVet.company : null;
   const vetTables = [
     { key: 'luna', to: '/lunas', name: t`Lunas` },
     { key: 'nova', to: '/novas', name: t`Novas` },
-    { key: 'stella', to: '/stellas', name: t`Stellas` },
     { key: 'company', to: '/companies', name: t`Companies` },
   ] as const;
   const firstToVet = vetTables.find((table) => (data?.toVet[table.key] ?? 0) > 0) ?? vetTables[0];
@@ -112,7 +111,7 @@ export function AttentionBand({ counts }: { counts: ResourceActor }) {
           {data && vet !== null && vet > 0 && (
             <span className="attention-split">
               {vetTables
-                .filter((table) => table.key !== 'stella' || data.toVet.stella > 0)
+                .filter((table) => data.toVet[table.key] > 0)
                 .map((table, i) => (
                   <span key={table.key}>
                     {i > 0 && ' · '}
