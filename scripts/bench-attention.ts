@@ -37,7 +37,7 @@ await db.execute(sql`insert into job_runs (id, job_id, job_version, state, start
 // 50 000 pipeline entries over the jobs, a fifth submitted, some answered.
 for (let b = 0; b < 50000; b += 2500)
   await db.execute(sql`insert into pipeline_entries (id, job_id, profile_id, stage, last_open_stage, submitted_at, client_answered_at, client_answer, follow_up)
-  select md5('e'||g)::uuid, md5('j'||(1 + g % 1000))::uuid, md5('p'||g)::uuid,
+  select md5('e'||g)::uuid, md5('j'||(2 + g % 999))::uuid, md5('p'||g)::uuid,
     case when g % 5 = 0 then 'submitted' else 'proposed' end, case when g % 5 = 0 then 'submitted' else 'proposed' end,
     case when g % 5 = 0 then now() - make_interval(days => g % 9) end,
     case when g % 45 = 0 then now() - interval '1 day' end, case when g % 45 = 0 then 'interested' end,
