@@ -1,7 +1,13 @@
 import * as v from 'valibot';
 import { versionConflictSchema } from './errors';
 import { FieldError, oneLine, strictObject } from './field-errors';
-import { ASSIGNED_FILTERS, CREATED_FILTERS, PROFILE_LIST_SORTS, REGISTRATION_FILTERS } from './list-filters';
+import {
+  ASSIGNED_FILTERS,
+  CREATED_FILTERS,
+  PROFILE_LIST_SORTS,
+  REGISTRATION_FILTERS,
+  VET_FILTERS,
+} from './list-filters';
 import { InvitationSchema } from './people';
 import { ProfileResponseSchema } from './profile';
 import { queryInt } from './query';
@@ -80,6 +86,8 @@ export const ProfileListQuerySchema = v.object({
   assigned: v.optional(v.picklist(ASSIGNED_FILTERS, 'query.invalid'), 'any'),
   registration: v.optional(v.picklist(REGISTRATION_FILTERS, 'query.invalid')),
   created: v.optional(v.picklist(CREATED_FILTERS, 'query.invalid')),
+  /** new: registered themselves lately and no agent looked after them yet (server/agents/vetting.ts). */
+  vet: v.optional(v.picklist(VET_FILTERS, 'query.invalid')),
   sort: v.optional(v.picklist(PROFILE_LIST_SORTS, 'query.invalid'), 'updated'),
   order: v.optional(v.picklist(ORDERS, 'query.invalid')),
   page: queryInt(1, 1_000_000, 1),
@@ -223,6 +231,8 @@ export const CompanyListQuerySchema = v.object({
   assigned: v.optional(v.picklist(ASSIGNED_FILTERS, 'query.invalid'), 'any'),
   /** Only companies with (yes) or without (no) an active job request. */
   open: v.optional(v.picklist(['yes', 'no'], 'query.invalid')),
+  /** new: registered itself lately and no agent looked after it yet (server/agents/vetting.ts). */
+  vet: v.optional(v.picklist(VET_FILTERS, 'query.invalid')),
   page: queryInt(1, 1_000_000, 1),
   limit: queryInt(1, MAX_AGENT_PAGE_SIZE, 20),
 });

@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { JOB_LIST_SORTS, JOB_ORIGINS, JOB_STATUSES, RESULT_SORTS } from './list-filters';
+import {
+  JOB_AGENT_FILTERS,
+  JOB_LIST_SORTS,
+  JOB_ORIGINS,
+  JOB_STATUSES,
+  RESULT_SORTS,
+  YES_FILTER,
+} from './list-filters';
 import { CANDIDATE_TYPES } from './user-types';
 
 // The URL state of the job tables (validateSearch): a filtered, sorted page is a link to share. A value
@@ -15,6 +22,8 @@ export const JobListSearchSchema = v.object({
   status: v.fallback(v.optional(v.picklist(JOB_STATUSES), 'active'), 'active'),
   q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100)), ''), ''),
   origin: v.fallback(v.optional(v.picklist(JOB_ORIGINS)), undefined),
+  agent: v.fallback(v.optional(v.picklist(JOB_AGENT_FILTERS)), undefined),
+  stale: v.fallback(v.optional(v.picklist(YES_FILTER)), undefined),
   sort: v.fallback(v.optional(v.picklist(JOB_LIST_SORTS), 'updated'), 'updated'),
   order,
   page,

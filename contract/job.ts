@@ -5,7 +5,14 @@ import { buildValuesSchema } from './catalog-schema';
 import { ClientFieldSchema, ClientRefSchema } from './client';
 import { versionConflictSchema } from './errors';
 import { FieldError, fieldErrors, strictObject } from './field-errors';
-import { JOB_LIST_SORTS, JOB_ORIGINS, JOB_STATUSES, RESULT_SORTS } from './list-filters';
+import {
+  JOB_AGENT_FILTERS,
+  JOB_LIST_SORTS,
+  JOB_ORIGINS,
+  JOB_STATUSES,
+  RESULT_SORTS,
+  YES_FILTER,
+} from './list-filters';
 import { MAX_INT32 } from './profile';
 import { queryInt } from './query';
 import { CANDIDATE_TYPES } from './user-types';
@@ -240,6 +247,10 @@ export const JobListQuerySchema = v.object({
   status: v.optional(v.picklist(JOB_STATUSES, 'query.invalid'), 'active'),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, FieldError.tooLong)), ''),
   origin: v.optional(v.picklist(JOB_ORIGINS, 'query.invalid')),
+  /** Agents: me — the caller's jobs (assigned, or created while nobody is); none — nobody's yet. */
+  agent: v.optional(v.picklist(JOB_AGENT_FILTERS, 'query.invalid')),
+  /** Agents: yes — only jobs whose criteria changed after their latest done run. */
+  stale: v.optional(v.picklist(YES_FILTER, 'query.invalid')),
   sort: v.optional(v.picklist(JOB_LIST_SORTS, 'query.invalid'), 'updated'),
   order: v.optional(v.picklist(ORDERS, 'query.invalid'), 'desc'),
   page: queryInt(1, 1_000_000, 1),

@@ -176,6 +176,11 @@ export const PipelineDateSchema = v.pipe(
   v.string(FieldError.invalidType),
   v.isoDate(FieldError.dateInvalid),
   v.check((s) => s >= '2000-01-01' && s <= '2999-12-31', FieldError.dateInvalid),
+  // isoDate takes 2026-02-30, which the database refuses to cast: only a day the calendar has.
+  v.check((s) => {
+    const date = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(s);
+  }, FieldError.dateInvalid),
 );
 
 /** Sets (a day) or clears (null) an entry's follow-up. */

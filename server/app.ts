@@ -26,6 +26,7 @@ import {
 } from './errors';
 import { accountRoutes } from './http/account.routes';
 import { agentRoutes } from './http/agent.routes';
+import { attentionRoutes } from './http/attention.routes';
 import { catalogRoutes } from './http/catalog.routes';
 import { clientRoutes } from './http/client.routes';
 import { compressJson } from './http/compress';
@@ -119,6 +120,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', profileRoutes({ db: deps.db.db, tokens: deps.auth.tokens, storage: photoStorage }));
   app.route('/api', clientRoutes({ db: deps.db.db, tokens: deps.auth.tokens }));
   app.route('/api', pipelineRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));
+  app.route('/api', attentionRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));
   app.route(
     '/api',
     agentRoutes({

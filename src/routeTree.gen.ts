@@ -39,6 +39,7 @@ import { Route as ProtectedAgentLunasNewRouteImport } from './routes/_protected/
 import { Route as ProtectedAgentMatchingJobResultJobUuidRouteImport } from './routes/_protected/_agent/matchingJobResult.$jobUuid'
 import { Route as ProtectedAgentNovasIndexRouteImport } from './routes/_protected/_agent/novas.index'
 import { Route as ProtectedAgentNovasNewRouteImport } from './routes/_protected/_agent/novas.new'
+import { Route as ProtectedAgentPipelineAttentionRouteImport } from './routes/_protected/_agent/pipeline.attention'
 import { Route as ProtectedAgentPipelineTodayRouteImport } from './routes/_protected/_agent/pipeline.today'
 import { Route as ProtectedAgentStellasIndexRouteImport } from './routes/_protected/_agent/stellas.index'
 import { Route as ProtectedAgentStellasNewRouteImport } from './routes/_protected/_agent/stellas.new'
@@ -203,6 +204,12 @@ const ProtectedAgentNovasNewRoute = ProtectedAgentNovasNewRouteImport.update({
   path: '/novas/new',
   getParentRoute: () => ProtectedAgentRoute,
 } as any)
+const ProtectedAgentPipelineAttentionRoute =
+  ProtectedAgentPipelineAttentionRouteImport.update({
+    id: '/pipeline/attention',
+    path: '/pipeline/attention',
+    getParentRoute: () => ProtectedAgentRoute,
+  } as any)
 const ProtectedAgentPipelineTodayRoute =
   ProtectedAgentPipelineTodayRouteImport.update({
     id: '/pipeline/today',
@@ -278,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/lunas/new': typeof ProtectedAgentLunasNewRoute
   '/matchingJobResult/$jobUuid': typeof ProtectedAgentMatchingJobResultJobUuidRoute
   '/novas/new': typeof ProtectedAgentNovasNewRoute
+  '/pipeline/attention': typeof ProtectedAgentPipelineAttentionRoute
   '/pipeline/today': typeof ProtectedAgentPipelineTodayRoute
   '/stellas/new': typeof ProtectedAgentStellasNewRoute
   '/agent/': typeof ProtectedAgentAgentIndexRoute
@@ -316,6 +324,7 @@ export interface FileRoutesByTo {
   '/lunas/new': typeof ProtectedAgentLunasNewRoute
   '/matchingJobResult/$jobUuid': typeof ProtectedAgentMatchingJobResultJobUuidRoute
   '/novas/new': typeof ProtectedAgentNovasNewRoute
+  '/pipeline/attention': typeof ProtectedAgentPipelineAttentionRoute
   '/pipeline/today': typeof ProtectedAgentPipelineTodayRoute
   '/stellas/new': typeof ProtectedAgentStellasNewRoute
   '/agent': typeof ProtectedAgentAgentIndexRoute
@@ -357,6 +366,7 @@ export interface FileRoutesById {
   '/_protected/_agent/lunas/new': typeof ProtectedAgentLunasNewRoute
   '/_protected/_agent/matchingJobResult/$jobUuid': typeof ProtectedAgentMatchingJobResultJobUuidRoute
   '/_protected/_agent/novas/new': typeof ProtectedAgentNovasNewRoute
+  '/_protected/_agent/pipeline/attention': typeof ProtectedAgentPipelineAttentionRoute
   '/_protected/_agent/pipeline/today': typeof ProtectedAgentPipelineTodayRoute
   '/_protected/_agent/stellas/new': typeof ProtectedAgentStellasNewRoute
   '/_protected/_agent/agent/': typeof ProtectedAgentAgentIndexRoute
@@ -397,6 +407,7 @@ export interface FileRouteTypes {
     | '/lunas/new'
     | '/matchingJobResult/$jobUuid'
     | '/novas/new'
+    | '/pipeline/attention'
     | '/pipeline/today'
     | '/stellas/new'
     | '/agent/'
@@ -435,6 +446,7 @@ export interface FileRouteTypes {
     | '/lunas/new'
     | '/matchingJobResult/$jobUuid'
     | '/novas/new'
+    | '/pipeline/attention'
     | '/pipeline/today'
     | '/stellas/new'
     | '/agent'
@@ -475,6 +487,7 @@ export interface FileRouteTypes {
     | '/_protected/_agent/lunas/new'
     | '/_protected/_agent/matchingJobResult/$jobUuid'
     | '/_protected/_agent/novas/new'
+    | '/_protected/_agent/pipeline/attention'
     | '/_protected/_agent/pipeline/today'
     | '/_protected/_agent/stellas/new'
     | '/_protected/_agent/agent/'
@@ -716,6 +729,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedAgentNovasNewRouteImport
       parentRoute: typeof ProtectedAgentRoute
     }
+    '/_protected/_agent/pipeline/attention': {
+      id: '/_protected/_agent/pipeline/attention'
+      path: '/pipeline/attention'
+      fullPath: '/pipeline/attention'
+      preLoaderRoute: typeof ProtectedAgentPipelineAttentionRouteImport
+      parentRoute: typeof ProtectedAgentRoute
+    }
     '/_protected/_agent/pipeline/today': {
       id: '/_protected/_agent/pipeline/today'
       path: '/pipeline/today'
@@ -783,6 +803,7 @@ interface ProtectedAgentRouteChildren {
   ProtectedAgentLunasNewRoute: typeof ProtectedAgentLunasNewRoute
   ProtectedAgentMatchingJobResultJobUuidRoute: typeof ProtectedAgentMatchingJobResultJobUuidRoute
   ProtectedAgentNovasNewRoute: typeof ProtectedAgentNovasNewRoute
+  ProtectedAgentPipelineAttentionRoute: typeof ProtectedAgentPipelineAttentionRoute
   ProtectedAgentPipelineTodayRoute: typeof ProtectedAgentPipelineTodayRoute
   ProtectedAgentStellasNewRoute: typeof ProtectedAgentStellasNewRoute
   ProtectedAgentAgentIndexRoute: typeof ProtectedAgentAgentIndexRoute
@@ -805,6 +826,7 @@ const ProtectedAgentRouteChildren: ProtectedAgentRouteChildren = {
   ProtectedAgentMatchingJobResultJobUuidRoute:
     ProtectedAgentMatchingJobResultJobUuidRoute,
   ProtectedAgentNovasNewRoute: ProtectedAgentNovasNewRoute,
+  ProtectedAgentPipelineAttentionRoute: ProtectedAgentPipelineAttentionRoute,
   ProtectedAgentPipelineTodayRoute: ProtectedAgentPipelineTodayRoute,
   ProtectedAgentStellasNewRoute: ProtectedAgentStellasNewRoute,
   ProtectedAgentAgentIndexRoute: ProtectedAgentAgentIndexRoute,

@@ -7,6 +7,7 @@ import { latestInvitation } from './invitations';
 import { readKept } from './people';
 import { agentRefOf, foldText } from './search';
 import { agentRef } from './team';
+import { toVetCondition } from './vetting';
 
 /** The companies in the agent workspace (issue 12): the searchable list and one company's detail. */
 
@@ -34,6 +35,7 @@ export async function listCompanies(
   db: Database,
   caller: Caller,
   query: CompanyListQuery,
+  now: Date = new Date(),
 ): Promise<CompanyListResponse> {
   const conditions = [sql`true`];
   if (query.assigned === 'me') conditions.push(sql`c.assigned_agent_id = ${caller.userId}`);
@@ -42,6 +44,7 @@ export async function listCompanies(
                     and j.status = 'active')`;
   if (query.open === 'yes') conditions.push(sql`${open} > 0`);
   if (query.open === 'no') conditions.push(sql`${open} = 0`);
+  if (query.vet === 'new') conditions.push(toVetCondition('company', now));
   conditions.push(...companySearchConditions(query.q));
   const where = sql.join(conditions, sql` and `);
   // A company an agent keeps has no account (issue 20): its contact e-mail stands in for the account's.

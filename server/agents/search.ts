@@ -15,6 +15,7 @@ import {
 } from '../db/kept';
 import { photoUrl } from '../profiles/photos';
 import { countedTotal } from './list-counts';
+import { toVetCondition } from './vetting';
 
 /**
  * The agents' candidate tables (issue 12): filters, sort, paging and a free-text search that runs
@@ -191,6 +192,7 @@ export function listConditions(
   // The cut-off moves with the clock, so such a total is never kept; (type, created_at) counts it.
   if (query.created === 'week')
     conditions.push(sql`p.created_at >= ${new Date(now.getTime() - WEEK_MS).toISOString()}`);
+  if (query.vet === 'new') conditions.push(toVetCondition('profile', now));
   const terms = queryTerms(query.q).map((term) => termQuery(catalog, term));
   if (terms.length > 0)
     conditions.push(
@@ -293,8 +295,8 @@ export function forgetKeptPages(db: Database): void {
 /**
  * GET /api/profile/list: one page and the total under the same filters, as JSON. A page is kept
  * (server/db/kept.ts) under the catalogue's version and the list generation, which move with every
- * write that could change it; "assigned to me" pages are kept per agent, and "new this week" pages
- * (whose cut-off moves with the clock) not at all.
+ * write that could change it; "assigned to me" pages are kept per agent, and "new this week" and
+ * "to vet" pages (whose cut-off moves with the clock) not at all.
  */
 export async function listProfilesAnswer(
   db: Database,
@@ -305,8 +307,9 @@ export async function listProfilesAnswer(
   const context = await listContext(db);
   const version = `${context.catalogKey} ${context.generation}`;
   const kept = keptAnswersOf(pageStores, db, PAGES_KEPT);
+  // Whether someone is still to vet moves with the clock and with the timeline: never kept.
   const key =
-    query.created === 'week'
+    query.created === 'week' || query.vet === 'new'
       ? undefined
       : JSON.stringify([
           query.type,

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
+import { attentionCounts, attentionList } from '../pipeline/attention';
+import { DEMO_AGENT_EMAIL } from './agents';
+import { DEMO_ATTENTION_JOB, seedDemoAttention } from './attention';
 import { demoDbPerFile } from './demo-test-kit';
 import { DEMO_PIPELINE_JOB, seedDemoPipeline } from './pipeline';
 import { seedDemo } from './seed';
@@ -27,5 +30,22 @@ describe('the demo pipeline', () => {
     await seedDemo(t.db);
     expect(await seedDemoPipeline(t.db)).toBe(0);
     expect(await entries()).toHaveLength(7);
+  });
+});
+
+describe("the demo agent's attention", () => {
+  it('holds follow-ups due, a request without an agent, a stale run and a submission unanswered for 5 days, once', async () => {
+    const [agent] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select id from users where email = ${DEMO_AGENT_EMAIL}`,
+    );
+    const caller = { userId: agent!.id, userType: 'agent', language: 'de' as const, registrationStep: 0 };
+    const now = new Date();
+    const counts = await attentionCounts(t.db, caller, now.toISOString().slice(0, 10), now);
+    expect(counts).toMatchObject({ followUps: 2, requestsWithoutAgent: 1, staleRuns: 1, unanswered: 1 });
+    const waiting = await attentionList(t.db, caller, 'unanswered', now);
+    expect(waiting.items.map((i) => i.job.uuid)).toEqual([DEMO_ATTENTION_JOB]);
+    expect(await seedDemoAttention(t.db)).toBe(0);
+    expect((await attentionCounts(t.db, caller, now.toISOString().slice(0, 10), now)).unanswered).toBe(1);
   });
 });

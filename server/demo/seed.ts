@@ -8,6 +8,7 @@ import { users } from '../db/schema/users';
 import { currentLegalVersions } from '../legal/texts';
 import { insertUserIfAbsent } from '../users/users';
 import { seedDemoAgents } from './agents';
+import { seedDemoAttention } from './attention';
 import { runDemoJobs, seedDemoContacts, seedDemoJobs } from './jobs';
 import { seedDemoPipeline } from './pipeline';
 import { seedDemoProfiles } from './profiles';
@@ -112,5 +113,6 @@ export async function seedDemo(db: Database): Promise<number> {
   await runDemoJobs(db);
   // The pipeline comes from the run's ranking, so after it.
   await seedDemoPipeline(db);
+  await seedDemoAttention(db);
   return created;
 }

@@ -84,7 +84,7 @@ export function agentRoutes(deps: AgentRoutesDeps) {
         return keptJsonResponse(c, await listProfilesAnswer(db, { userId: caller(c).userId }, query, now()));
       })
       .get('/company/list', validQuery(CompanyListQuerySchema, 'query.invalid'), async (c) =>
-        c.json(await listCompanies(db, caller(c), c.req.valid('query'))),
+        c.json(await listCompanies(db, caller(c), c.req.valid('query'), now())),
       )
       .get('/agent', async (c) => c.json(await readSelf(db, caller(c))))
       .put('/agent', jsonBody(AgentSelfUpdateSchema), async (c) => {

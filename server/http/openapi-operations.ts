@@ -1,6 +1,7 @@
 import type { OperationDoc } from './operation-doc';
 import { ACCOUNT_OPERATIONS } from './operations/account';
 import { AGENT_OPERATIONS } from './operations/agents';
+import { ATTENTION_OPERATIONS } from './operations/attention';
 import { CLIENT_OPERATIONS } from './operations/clients';
 import { JOB_OPERATIONS } from './operations/jobs';
 import { PIPELINE_OPERATIONS } from './operations/pipeline';
@@ -19,5 +20,6 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   ...AGENT_OPERATIONS,
   ...CLIENT_OPERATIONS,
   ...PIPELINE_OPERATIONS,
+  ...ATTENTION_OPERATIONS,
   ...SENDING_OPERATIONS,
 };

@@ -17,6 +17,7 @@ import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { assertAgent, assertAgentOrCompany, type Caller, isAgent, isCompany, jobNotFound } from './access';
 import { capJobRequest, DEFAULT_JOB_CAPS, type JobCaps } from './caps';
+import { CRITERIA_CHANGED_SINCE_RUN, callersJob } from './job-filters';
 import { ACTIVE_STATES_SQL } from './run-states';
 
 /**
@@ -64,13 +65,13 @@ const SELECT_JOB = sql`select j.id, j.origin, j.company_user_id, j.status, j."va
     j.assigned_agent_id, ap."values" ->> 'first_name' as agent_first, ap."values" ->> 'last_name' as agent_last,
     lr.state as run_state, lr.progress as run_progress, lr.finished_at as run_finished_at,
     ld.included as done_included, ld.best_score as done_best,
-    coalesce(ld.started_at, ld.created_at) < j.criteria_changed_at as criteria_changed
+    ${CRITERIA_CHANGED_SINCE_RUN} as criteria_changed
   from jobs j
   left join companies cl on cl.id = j.client_company_id
   left join account_profiles ap on ap.user_id = j.assigned_agent_id
   left join lateral (select state, progress, finished_at from job_runs r where r.job_id = j.id
                      order by r.created_at desc, r.id desc limit 1) lr on true
-  left join lateral (select included, best_score, started_at, created_at from job_runs r where r.job_id = j.id and r.state = 'done'
+  left join lateral (select included, best_score from job_runs r where r.job_id = j.id and r.state = 'done'
                      order by r.finished_at desc, r.id desc limit 1) ld on true`;
 
 function toJob(row: JobSqlRow, caller: Caller): Job {
@@ -359,6 +360,9 @@ export async function listJobs(db: Database, caller: Caller, query: JobListQuery
   const filters: SQL[] = [];
   if (!isAgent(caller)) filters.push(sql`j.company_user_id = ${caller.userId}`);
   if (query.origin) filters.push(sql`j.origin = ${query.origin}`);
+  if (isAgent(caller) && query.agent === 'me') filters.push(callersJob(caller.userId));
+  if (isAgent(caller) && query.agent === 'none') filters.push(sql`j.assigned_agent_id is null`);
+  if (isAgent(caller) && query.stale === 'yes') filters.push(CRITERIA_CHANGED_SINCE_RUN);
   if (query.q !== '') filters.push(jobSearchCondition(query.q));
   const where = (extra: SQL[]) => {
     const all = [...filters, ...extra];

@@ -355,17 +355,21 @@ export async function jobsOfProfile(db: Database, caller: Caller, profileId: str
 }
 
 /**
+ * A follow-up (e: pipeline_entries) due on `today` or before, of an active job the caller works on or
+ * set by the caller: the "today" list and the dashboard's count (server/pipeline/attention.ts).
+ */
+export function followUpDue(caller: Caller, today: string): SQL {
+  return sql`e.follow_up <= ${today}::date and exists (select 1 from jobs j where j.id = e.job_id and j.status = 'active'
+          and (j.assigned_agent_id = ${caller.userId} or e.follow_up_by = ${caller.userId}))`;
+}
+
+/**
  * GET /api/pipeline/follow-ups: the caller's follow-ups due on `today` (the client's calendar day) or
  * before — of entries on active jobs the caller works on, or whose follow-up the caller set — oldest first.
  */
 export async function followUpsDue(db: Database, caller: Caller, today: string): Promise<PipelineFollowUps> {
   assertAgent(caller);
-  const entries = await entriesWhere(
-    db,
-    sql`e.follow_up <= ${today}::date and exists (select 1 from jobs j where j.id = e.job_id and j.status = 'active'
-          and (j.assigned_agent_id = ${caller.userId} or e.follow_up_by = ${caller.userId}))`,
-    sql`e.follow_up, e.id`,
-  );
+  const entries = await entriesWhere(db, followUpDue(caller, today), sql`e.follow_up, e.id`);
   if (entries.length === 0) return { today, items: [] };
   const jobs = await queryRows<{ id: string; title: string }>(
     db,

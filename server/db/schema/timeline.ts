@@ -42,6 +42,9 @@ export const timelineEntries = pgTable(
     index('timeline_entries_job_idx').on(t.jobId, t.at),
     // "Last contact" of the candidate tables: the newest note, call or mail of a profile.
     index('timeline_entries_profile_contact_idx').on(t.profileId, t.at).where(sql`${t.kind} <> 'event'`),
+    // "New registrations to vet" (server/agents/vetting.ts): has an agent written anything on it yet?
+    index('timeline_entries_agent_profile_idx').on(t.profileId).where(sql`${t.authorEmail} is not null`),
+    index('timeline_entries_agent_company_idx').on(t.companyId).where(sql`${t.authorEmail} is not null`),
     check('timeline_entries_kind_values', sql`${t.kind} in ${sqlWordList(TIMELINE_KIND_VALUES)}`),
     check('timeline_entries_one_subject', sql`num_nonnulls(${t.profileId}, ${t.companyId}, ${t.jobId}) = 1`),
     // An event has a name and no text; what an agent writes has a text and no name.

@@ -1,5 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
+import type { AttentionKind } from '../../../contract/attention-search';
 import type { PipelineEntry, PipelineStage, RejectedBy } from '../../../contract/pipeline';
+import { fetchAttention, fetchAttentionList, markAnswerSeen } from '../../api/attention';
 import {
   addToPipeline,
   fetchBoard,
@@ -8,7 +10,8 @@ import {
   moveEntries,
   setFollowUp,
 } from '../../api/pipeline';
-import { resourceActor, visitResource } from '../shared/resource.machine';
+import { reloadResources, resourceActor, visitResource } from '../shared/resource.machine';
+import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
 import { type PipelineBoardActor, pipelineBoardMachine } from './pipeline-board.machine';
 
@@ -20,8 +23,9 @@ export function localToday(now = new Date()): string {
 
 /**
  * The pipeline feature's actors, all made here (STYLE.md "Layout"): a job's board (one actor per job,
- * shared by the board and the results' "add to pipeline" buttons), the jobs a candidate is in, and
- * the follow-ups due (dashboard and the "today" list).
+ * shared by the board and the results' "add to pipeline" buttons), the jobs a candidate is in, the
+ * follow-ups due (dashboard and the "today" list), and what needs the agent's attention (the
+ * dashboard's counts, the lists of company answers and unanswered submissions, "seen").
  */
 export const pipelineLogic = areaLogic(({ api }) => {
   const boardMachine = pipelineBoardMachine.provide({
@@ -76,5 +80,26 @@ export const pipelineLogic = areaLogic(({ api }) => {
       ),
     /** The caller's follow-ups due today or before, by the user's calendar day. */
     followUps: () => visitResource(followUps(), { today: localToday() }),
+    /** The dashboard's attention counts (follow-ups by the user's calendar day), fresh on every visit. */
+    attention: () =>
+      visitResource(
+        resourceActor(api, 'pipeline:attention', (query) => fetchAttention(api, String(query.today))),
+        { today: localToday() },
+      ),
+    /** /pipeline/attention: company answers not seen yet, or submissions waiting for an answer. */
+    attentionList: (kind: AttentionKind) =>
+      visitResource(
+        resourceActor(api, 'pipeline:attention-list', (query) =>
+          fetchAttentionList(api, query.kind as AttentionKind),
+        ),
+        { kind },
+      ),
+    /** "Seen" on a company's answer: the list and the dashboard's counts load again. */
+    markSeen: () =>
+      submissionActor(async (entry: string) => {
+        const seen = await markAnswerSeen(api, entry);
+        reloadResources(api, 'pipeline:attention');
+        return seen;
+      }),
   };
 });

@@ -9,6 +9,7 @@ import { isAgent } from '../../machines/session/token';
 import { AgentDashboard } from '../../ui/agents/agent-dashboard';
 import { Screen } from '../../ui/components/screen';
 import { CompanyRequests } from '../../ui/jobs/job-list';
+import { AttentionBand } from '../../ui/pipeline/attention-band';
 import { FollowUps } from '../../ui/pipeline/follow-ups';
 import { ProfileDashboard } from '../../ui/profile/profile-dashboard';
 
@@ -16,18 +17,21 @@ const signedInRoute = getRouteApi('/_protected');
 
 export const Route = createFileRoute('/_protected/dashboard')({
   // A company's dashboard lists its job requests: the same list the requests page shows first. An
-  // agent's shows the agency's counts, loaded afresh on every visit.
+  // agent's leads with what needs attention, then the agency's counts, loaded afresh on every visit.
   loader: ({ context }) => {
     const claims = context.session.getSnapshot().context.claims;
     if (claims && isAgent(claims))
       return {
         requests: null,
+        attention: pipelineLogic(context.logic).attention(),
         agent: agentLogic(context.logic).dashboard(),
         followUps: pipelineLogic(context.logic).followUps(),
       };
-    if (claims?.user_type !== 'company') return { requests: null, agent: null, followUps: null };
+    if (claims?.user_type !== 'company')
+      return { requests: null, attention: null, agent: null, followUps: null };
     return {
       requests: jobsLogic(context.logic).jobList(v.parse(JobListSearchSchema, {})),
+      attention: null,
       agent: null,
       followUps: null,
     };
@@ -36,10 +40,12 @@ export const Route = createFileRoute('/_protected/dashboard')({
   // agent's figures.
   component: function DashboardRoute() {
     const { t } = useLingui();
-    const { requests, agent, followUps } = Route.useLoaderData();
+    const { requests, attention, agent, followUps } = Route.useLoaderData();
     const { profile, claims } = signedInRoute.useLoaderData();
     return (
       <Screen title={t`Dashboard`}>
+        {/* An agent's day starts with what needs attention (PRODUCT.md §10), before any figure. */}
+        {attention && <AttentionBand counts={attention} />}
         <p>
           <Trans>Your overview: what is new and what needs your attention.</Trans>
         </p>

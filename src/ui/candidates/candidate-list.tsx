@@ -117,6 +117,18 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
             { id: 'week', label: t`In the last 7 days` },
           ]}
         />
+        <Select
+          label={t`Vetting`}
+          description={t`New: registered in the last 14 days, no agent assigned and no agent's entry on the timeline yet.`}
+          selectedKey={search.vet ?? 'all'}
+          onSelectionChange={(key) =>
+            filter({ vet: key === 'all' ? undefined : (key as CandidateListSearch['vet']) })
+          }
+          options={[
+            { id: 'all', label: t`All` },
+            { id: 'new', label: t`New, to vet` },
+          ]}
+        />
       </search>
       <ResourceStatus
         resource={list}
@@ -147,6 +159,7 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
               search.status ||
               search.registration ||
               search.created ||
+              search.vet ||
               search.assigned !== 'any' ? (
                 <Trans>No candidate matches this search and these filters.</Trans>
               ) : (

@@ -86,6 +86,18 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
             { id: 'no', label: t`Without open requests` },
           ]}
         />
+        <Select
+          label={t`Vetting`}
+          description={t`New: registered in the last 14 days, no agent assigned and no agent's entry on the timeline yet.`}
+          selectedKey={search.vet ?? 'all'}
+          onSelectionChange={(key) =>
+            setSearch({ vet: key === 'all' ? undefined : (key as CompanyListSearch['vet']) })
+          }
+          options={[
+            { id: 'all', label: t`All` },
+            { id: 'new', label: t`New, to vet` },
+          ]}
+        />
       </search>
       <ResourceStatus
         resource={list}

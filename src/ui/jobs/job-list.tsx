@@ -80,6 +80,33 @@ export function JobListScreen({ list, take }: { list: ResourceActor; take: Submi
             ]}
           />
         )}
+        {!asCompany && (
+          <Select
+            label={t`Agent`}
+            selectedKey={search.agent ?? 'all'}
+            onSelectionChange={(key) =>
+              setSearch({ agent: key === 'all' ? undefined : (key as JobListSearch['agent']) })
+            }
+            options={[
+              { id: 'all', label: t`All` },
+              { id: 'me', label: t`My jobs` },
+              { id: 'none', label: t`Without an agent` },
+            ]}
+          />
+        )}
+        {!asCompany && (
+          <Select
+            label={t`Results`}
+            selectedKey={search.stale ?? 'all'}
+            onSelectionChange={(key) =>
+              setSearch({ stale: key === 'all' ? undefined : (key as JobListSearch['stale']) })
+            }
+            options={[
+              { id: 'all', label: t`All` },
+              { id: 'yes', label: t`Criteria changed since the run` },
+            ]}
+          />
+        )}
         <Select
           label={t`Sort by`}
           selectedKey={search.sort}

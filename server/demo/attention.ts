@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { UNANSWERED_DAYS } from '../../contract/attention';
+import { type Database, queryRows } from '../db/client';
+import { DEMO_AGENT_EMAIL } from './agents';
+
+/**
+ * The nursing job (server/demo/jobs.ts), run by the seed: it gets what the agent's attention band
+ * shows beside the developer job's follow-ups and the demo company's waiting request — two candidates
+ * sent to the client, one 7 days ago still without an answer (a reminder is due) and one 2 days ago
+ * (not yet), and a criteria change after its run ("run again"). The developer job's entries are the
+ * company answer's ground (server/demo/pipeline.ts) and are not touched here.
+ */
+export const DEMO_ATTENTION_JOB = '5eed10b0-0000-4000-8000-000000000002';
+
+const SENT_DAYS_AGO = [UNANSWERED_DAYS + 2, 2];
+
+/** Once: a job whose pipeline holds anyone is left alone (a second seed, or an agent's own moves). */
+export async function seedDemoAttention(db: Database, now = new Date()): Promise<number> {
+  const [filled] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from pipeline_entries where job_id = ${DEMO_ATTENTION_JOB}`,
+  );
+  if (Number(filled?.n ?? 0) > 0) return 0;
+  const [agent] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from users where email = ${DEMO_AGENT_EMAIL}`,
+  );
+  const ranked = await queryRows<{ profile_id: string }>(
+    db,
+    sql`select r.profile_id from job_results r
+        where r.run_id = (select id from job_runs where job_id = ${DEMO_ATTENTION_JOB} and state = 'done'
+                          order by finished_at desc, id desc limit 1)
+        order by r.rank limit ${SENT_DAYS_AGO.length}`,
+  );
+  for (const [i, row] of ranked.entries()) {
+    const sent = new Date(now.getTime() - SENT_DAYS_AGO[i]! * 86_400_000).toISOString();
+    await db.execute(
+      sql`insert into pipeline_entries (id, job_id, profile_id, stage, last_open_stage, submitted_at,
+            submitted_card, created_by, moved_by, moved_at, created_at)
+          values (${crypto.randomUUID()}, ${DEMO_ATTENTION_JOB}, ${row.profile_id}, 'submitted', 'submitted',
+            ${sent}, 'anonymised', ${agent?.id ?? null}, ${agent?.id ?? null}, ${sent}, ${sent})
+          on conflict (job_id, profile_id) do nothing`,
+    );
+  }
+  // A weight changed after the run: its results are stale until it runs again.
+  await db.execute(
+    sql`update jobs set criteria_changed_at = ${now.toISOString()} where id = ${DEMO_ATTENTION_JOB}`,
+  );
+  return ranked.length;
+}
