@@ -319,6 +319,8 @@ export const ResultItemSchema = v.object({
   shortlisted: v.boolean(),
   /** The profile was edited (or left matching) since the run scored it. */
   changedSinceRun: v.boolean(),
+  /** The candidate consented to be presented by name: the full card may go to a client (results pages). */
+  presentedByName: v.optional(v.boolean()),
 });
 export type ResultItem = v.InferOutput<typeof ResultItemSchema>;
 

@@ -213,6 +213,21 @@ export const PipelineEntrySchema = v.object({
   movedAt: v.string(),
   movedBy: v.nullable(v.string()),
   createdAt: v.string(),
+  /**
+   * The client loop (contract/client-answers.ts): when the entry was first sent to the client, the
+   * card it got, and the company's answer with its comment; null while never sent.
+   */
+  client: v.optional(
+    v.nullable(
+      v.object({
+        submittedAt: v.string(),
+        card: v.picklist(['anonymised', 'full']),
+        answer: v.nullable(v.picklist(['interested', 'not_interested'])),
+        comment: v.nullable(v.string()),
+        answeredAt: v.nullable(v.string()),
+      }),
+    ),
+  ),
 });
 export type PipelineEntry = v.InferOutput<typeof PipelineEntrySchema>;
 

@@ -29,6 +29,7 @@ import { agentRoutes } from './http/agent.routes';
 import { attentionRoutes } from './http/attention.routes';
 import { catalogRoutes } from './http/catalog.routes';
 import { clientRoutes } from './http/client.routes';
+import { clientAnswerRoutes } from './http/client-answer.routes';
 import { compressJson } from './http/compress';
 import { devApiRoutes, devPageRoutes } from './http/dev.routes';
 import type { AppEnv } from './http/env';
@@ -47,7 +48,7 @@ import { canonicalInput } from './http/validate';
 import { JobServices } from './jobs/services';
 import { legalTextsFor } from './legal/texts';
 import { type Logger, loggedPath } from './log';
-import { submitSent } from './pipeline/pipeline';
+import { submitSent } from './pipeline/client-answers';
 import { FilePhotoStorage } from './profiles/photo-storage';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -143,6 +144,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       now: deps.auth.now,
       // The candidates sent are `submitted` on the job's pipeline (issue 21, point 4).
       afterSent: submitSent,
+    }),
+  );
+  app.route(
+    '/api',
+    clientAnswerRoutes({
+      db: deps.db.db,
+      tokens: deps.auth.tokens,
+      storage: photoStorage,
+      agency: deps.config.agency,
+      publicOrigin: deps.config.publicOrigin,
+      now: deps.auth.now,
     }),
   );
   app.route('/api', timelineRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));

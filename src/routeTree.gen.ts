@@ -26,6 +26,7 @@ import { Route as ProtectedProfileRouteImport } from './routes/_protected/profil
 import { Route as LegalNameRouteImport } from './routes/legal.$name'
 import { Route as MfaLoginRouteImport } from './routes/mfa.login'
 import { Route as MfaRegisterRouteImport } from './routes/mfa.register'
+import { Route as ProtectedClientCandidatesJobUuidRouteImport } from './routes/_protected/clientCandidates.$jobUuid'
 import { Route as UserInvitationTokenRouteImport } from './routes/user.invitation.$token'
 import { Route as UserResetPasswordTokenRouteImport } from './routes/user.reset-password.$token'
 import { Route as UserValidateTokenRouteImport } from './routes/user.validate.$token'
@@ -132,6 +133,12 @@ const MfaRegisterRoute = MfaRegisterRouteImport.update({
   path: '/mfa/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProtectedClientCandidatesJobUuidRoute =
+  ProtectedClientCandidatesJobUuidRouteImport.update({
+    id: '/clientCandidates/$jobUuid',
+    path: '/clientCandidates/$jobUuid',
+    getParentRoute: () => ProtectedRoute,
+  } as any)
 const UserInvitationTokenRoute = UserInvitationTokenRouteImport.update({
   id: '/user/invitation/$token',
   path: '/user/invitation/$token',
@@ -275,6 +282,7 @@ export interface FileRoutesByFullPath {
   '/legal/$name': typeof LegalNameRoute
   '/mfa/login': typeof MfaLoginRoute
   '/mfa/register': typeof MfaRegisterRoute
+  '/clientCandidates/$jobUuid': typeof ProtectedClientCandidatesJobUuidRoute
   '/user/invitation/$token': typeof UserInvitationTokenRoute
   '/user/reset-password/$token': typeof UserResetPasswordTokenRoute
   '/user/validate/$token': typeof UserValidateTokenRoute
@@ -314,6 +322,7 @@ export interface FileRoutesByTo {
   '/legal/$name': typeof LegalNameRoute
   '/mfa/login': typeof MfaLoginRoute
   '/mfa/register': typeof MfaRegisterRoute
+  '/clientCandidates/$jobUuid': typeof ProtectedClientCandidatesJobUuidRoute
   '/user/invitation/$token': typeof UserInvitationTokenRoute
   '/user/reset-password/$token': typeof UserResetPasswordTokenRoute
   '/user/validate/$token': typeof UserValidateTokenRoute
@@ -356,6 +365,7 @@ export interface FileRoutesById {
   '/legal/$name': typeof LegalNameRoute
   '/mfa/login': typeof MfaLoginRoute
   '/mfa/register': typeof MfaRegisterRoute
+  '/_protected/clientCandidates/$jobUuid': typeof ProtectedClientCandidatesJobUuidRoute
   '/user/invitation/$token': typeof UserInvitationTokenRoute
   '/user/reset-password/$token': typeof UserResetPasswordTokenRoute
   '/user/validate/$token': typeof UserValidateTokenRoute
@@ -397,6 +407,7 @@ export interface FileRouteTypes {
     | '/legal/$name'
     | '/mfa/login'
     | '/mfa/register'
+    | '/clientCandidates/$jobUuid'
     | '/user/invitation/$token'
     | '/user/reset-password/$token'
     | '/user/validate/$token'
@@ -436,6 +447,7 @@ export interface FileRouteTypes {
     | '/legal/$name'
     | '/mfa/login'
     | '/mfa/register'
+    | '/clientCandidates/$jobUuid'
     | '/user/invitation/$token'
     | '/user/reset-password/$token'
     | '/user/validate/$token'
@@ -477,6 +489,7 @@ export interface FileRouteTypes {
     | '/legal/$name'
     | '/mfa/login'
     | '/mfa/register'
+    | '/_protected/clientCandidates/$jobUuid'
     | '/user/invitation/$token'
     | '/user/reset-password/$token'
     | '/user/validate/$token'
@@ -637,6 +650,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/mfa/register'
       preLoaderRoute: typeof MfaRegisterRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_protected/clientCandidates/$jobUuid': {
+      id: '/_protected/clientCandidates/$jobUuid'
+      path: '/clientCandidates/$jobUuid'
+      fullPath: '/clientCandidates/$jobUuid'
+      preLoaderRoute: typeof ProtectedClientCandidatesJobUuidRouteImport
+      parentRoute: typeof ProtectedRoute
     }
     '/user/invitation/$token': {
       id: '/user/invitation/$token'
@@ -853,6 +873,7 @@ interface ProtectedRouteChildren {
   ProtectedMatchingJobRoute: typeof ProtectedMatchingJobRoute
   ProtectedNewJobRoute: typeof ProtectedNewJobRoute
   ProtectedProfileRoute: typeof ProtectedProfileRoute
+  ProtectedClientCandidatesJobUuidRoute: typeof ProtectedClientCandidatesJobUuidRoute
 }
 
 const ProtectedRouteChildren: ProtectedRouteChildren = {
@@ -863,6 +884,7 @@ const ProtectedRouteChildren: ProtectedRouteChildren = {
   ProtectedMatchingJobRoute: ProtectedMatchingJobRoute,
   ProtectedNewJobRoute: ProtectedNewJobRoute,
   ProtectedProfileRoute: ProtectedProfileRoute,
+  ProtectedClientCandidatesJobUuidRoute: ProtectedClientCandidatesJobUuidRoute,
 }
 
 const ProtectedRouteWithChildren = ProtectedRoute._addFileChildren(

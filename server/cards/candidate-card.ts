@@ -7,7 +7,13 @@ import type { AgencyConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { ownPhoto } from '../profiles/photos';
-import { renderProfileCard } from './profile-card';
+import {
+  type CandidateCardKind,
+  type CardContent,
+  type CardInput,
+  cardContent,
+  renderProfileCard,
+} from './profile-card';
 
 /** Crockford's base 32 without I, L, O, U: read aloud and typed back without mix-ups. */
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -49,6 +55,49 @@ export function cardFileName(profile: CardProfile, format: CardFormat, language:
   return `${base}-${name || referenceNumber(profile.id)}.pdf`;
 }
 
+/** The card's input and who it presents: the person's own contact (full) or the agency's (anonymous). */
+async function cardParts(
+  db: Database,
+  storage: PhotoStorage | null,
+  catalog: Catalog,
+  agency: Pick<AgencyConfig, 'name' | 'email' | 'phone'>,
+  profile: CardProfile,
+  format: CardFormat,
+  language: Language,
+): Promise<{ input: CardInput; who: CandidateCardKind }> {
+  const fields = catalog.profile.filter((f) => fieldIsFor(f, profile.type));
+  if (format === 'anonymous') {
+    const { first_name: _f, last_name: _l, birth_date: _b, about: _a, city, ...rest } = profile.values;
+    const cityName = (city as { name?: unknown } | undefined)?.name;
+    return {
+      input: {
+        values: { ...rest, ...(typeof cityName === 'string' ? { city: { name: cityName } } : {}) },
+        fields,
+        language,
+        photo: null,
+      },
+      who: {
+        kind: 'anonymous',
+        reference: referenceNumber(profile.id),
+        agency: { name: agency.name, email: agency.email, phone: agency.phone },
+      },
+    };
+  }
+  let email = profile.contact_email;
+  let phone: string | null = null;
+  let photo: Buffer | null = null;
+  if (profile.user_id) {
+    const [account] = await queryRows<{ email: string; phone_number: string | null }>(
+      db,
+      sql`select email, phone_number from users where id = ${profile.user_id}`,
+    );
+    email = account?.email ?? email;
+    phone = account?.phone_number ?? null;
+    if (storage) photo = await ownPhoto(db, storage, profile.user_id);
+  }
+  return { input: { values: profile.values, fields, language, photo }, who: { kind: 'full', email, phone } };
+}
+
 /**
  * A candidate's card as PDF in `language` (the agent's, or the contact's for a client): `pdf` with
  * name, photo, e-mail, phone and birth date; `anonymous` with none of them, the reference number and
@@ -63,38 +112,19 @@ export async function candidateCardPdf(
   format: CardFormat,
   language: Language,
 ): Promise<Buffer> {
-  const fields = catalog.profile.filter((f) => fieldIsFor(f, profile.type));
-  if (format === 'anonymous') {
-    const { first_name: _f, last_name: _l, birth_date: _b, about: _a, city, ...rest } = profile.values;
-    const cityName = (city as { name?: unknown } | undefined)?.name;
-    return renderProfileCard(
-      {
-        values: { ...rest, ...(typeof cityName === 'string' ? { city: { name: cityName } } : {}) },
-        fields,
-        language,
-        photo: null,
-      },
-      {
-        kind: 'anonymous',
-        reference: referenceNumber(profile.id),
-        agency: { name: agency.name, email: agency.email, phone: agency.phone },
-      },
-    );
-  }
-  let email = profile.contact_email;
-  let phone: string | null = null;
-  let photo: Buffer | null = null;
-  if (profile.user_id) {
-    const [account] = await queryRows<{ email: string; phone_number: string | null }>(
-      db,
-      sql`select email, phone_number from users where id = ${profile.user_id}`,
-    );
-    email = account?.email ?? email;
-    phone = account?.phone_number ?? null;
-    photo = await ownPhoto(db, storage, profile.user_id);
-  }
-  return renderProfileCard(
-    { values: profile.values, fields, language, photo },
-    { kind: 'full', email, phone },
-  );
+  const { input, who } = await cardParts(db, storage, catalog, agency, profile, format, language);
+  return renderProfileCard(input, who);
+}
+
+/** The words of the same card, for a screen (a client's view of the candidates sent to it). */
+export async function candidateCardContent(
+  db: Database,
+  catalog: Catalog,
+  agency: Pick<AgencyConfig, 'name' | 'email' | 'phone'>,
+  profile: CardProfile,
+  format: CardFormat,
+  language: Language,
+): Promise<CardContent> {
+  const { input, who } = await cardParts(db, null, catalog, agency, profile, format, language);
+  return cardContent(input, who);
 }

@@ -108,16 +108,25 @@ function cardRow(doc: PDFKit.PDFDocument, none: string, label: string, value: st
   doc.moveDown(0.8);
 }
 
+/** What a candidate's card says, in its language: the head, the labelled rows and the closing note. */
+export interface CardContent {
+  title: string;
+  name: string;
+  subtitle: string;
+  rows: [string, string][];
+  note: string;
+}
+
 /**
- * A candidate's card (issues "Profiles" and 21): the head (name and photo, or the reference number),
- * the contact (the person's or the agency's), then city, experience, education, skills, languages
- * and availability, option labels from the catalogue in the card's language and numbers and dates
- * through Intl. A4, selectable text. Without `who` it is the candidate's own full card.
+ * The text of a candidate's card (issues "Profiles" and 21): the head (name, or the reference
+ * number), the contact (the person's or the agency's), then city, experience, education, skills,
+ * languages and availability, option labels from the catalogue in the card's language and numbers
+ * and dates through Intl. The PDF prints it; a client's screen shows the same words (issue 21).
  */
-export function renderProfileCard(
-  input: CardInput,
+export function cardContent(
+  input: Omit<CardInput, 'photo'>,
   who: CandidateCardKind = { kind: 'full', email: null, phone: null },
-): Promise<Buffer> {
+): CardContent {
   const { values, fields, language } = input;
   const t = cardTexts[language];
   const anonymous = who.kind === 'anonymous';
@@ -131,12 +140,6 @@ export function renderProfileCard(
   const number = new Intl.NumberFormat(INTL_LOCALE[language], { maximumFractionDigits: 1 });
 
   const occupation = text('occupation');
-  const head = {
-    title: anonymous ? t.anonymousTitle : t.title,
-    photo: anonymous ? null : input.photo,
-    name: anonymous ? `${t.reference} ${who.reference}` : name || t.none,
-    subtitle: occupation ? optionLabel(fields, 'occupation', occupation, language) : '',
-  };
   const rows: [string, string][] = [];
   if (who.kind === 'anonymous') {
     rows.push([t.agencyContact, [who.agency.name, who.agency.email, who.agency.phone].join('\n')]);
@@ -166,15 +169,35 @@ export function renderProfileCard(
   const employment = labels('employment_types');
   const availability = from ? t.availableFrom(formatDate(from, language)) : t.availableNow;
   rows.push([t.availability, employment ? `${availability} · ${employment}` : availability]);
-  const note = who.kind === 'anonymous' ? t.anonymousNote(who.agency.name) : '';
+  return {
+    title: anonymous ? t.anonymousTitle : t.title,
+    name: anonymous ? `${t.reference} ${who.reference}` : name || t.none,
+    subtitle: occupation ? optionLabel(fields, 'occupation', occupation, language) : '',
+    rows,
+    note: who.kind === 'anonymous' ? t.anonymousNote(who.agency.name) : '',
+  };
+}
 
-  const texts = [head.title, head.name, head.subtitle, note, ...rows.flat()];
-  const { doc, done } = cardDocument(language, head.title, !fitsStandardFont(texts));
+/** A candidate's card as an A4 PDF with selectable text (`cardContent`, and the photo of a full card). */
+export function renderProfileCard(
+  input: CardInput,
+  who: CandidateCardKind = { kind: 'full', email: null, phone: null },
+): Promise<Buffer> {
+  const content = cardContent(input, who);
+  const none = cardTexts[input.language].none;
+  const head = {
+    title: content.title,
+    photo: who.kind === 'anonymous' ? null : input.photo,
+    name: content.name,
+    subtitle: content.subtitle,
+  };
+  const texts = [head.title, head.name, head.subtitle, content.note, ...content.rows.flat()];
+  const { doc, done } = cardDocument(input.language, head.title, !fitsStandardFont(texts));
   cardHeader(doc, head);
-  for (const [label, value] of rows) cardRow(doc, t.none, label, value);
-  if (note) {
+  for (const [label, value] of content.rows) cardRow(doc, none, label, value);
+  if (content.note) {
     doc.moveDown(1);
-    doc.fontSize(9).fillColor('#666666').text(note);
+    doc.fontSize(9).fillColor('#666666').text(content.note);
   }
   doc.end();
   return done;

@@ -25,11 +25,18 @@ import { sendTexts } from './send-texts';
  */
 
 /**
- * Called inside the sending transaction after the mail is queued, with the job and the candidates
- * sent: the hook where the pipeline moves their entries to `submitted` (issue 21 point 4). A refusal
- * thrown here rolls the whole send back.
+ * Called inside the sending transaction after the mail is queued, with the job, the candidates sent
+ * and those of them sent with the full card: the hook where the pipeline moves their entries to
+ * `submitted` and records the card the client got (issue 21). A refusal thrown here rolls the whole
+ * send back.
  */
-export type AfterSent = (tx: Database, caller: Caller, jobId: string, profileIds: string[]) => Promise<void>;
+export type AfterSent = (
+  tx: Database,
+  caller: Caller,
+  jobId: string,
+  profileIds: string[],
+  full: string[],
+) => Promise<void>;
 
 export interface SendServices {
   db: Database;
@@ -221,7 +228,7 @@ export async function sendToClient(
       count: ids.length,
       references: ctx.profiles.map((p) => referenceNumber(p.id)),
     });
-    await (svc.afterSent ?? noPipeline)(tx, caller, ctx.job.id, ids);
+    await (svc.afterSent ?? noPipeline)(tx, caller, ctx.job.id, ids, fullIds);
   });
   return { ...mail, sentAt: now.toISOString() };
 }

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { ClientJobCandidates, ClientJobs } from '../../contract/client-answers';
 import { queryRows } from '../db/client';
+import { createTestApp } from '../http/test-app';
 import { attentionCounts, attentionList } from '../pipeline/attention';
 import { DEMO_AGENT_EMAIL } from './agents';
 import { DEMO_ATTENTION_JOB, seedDemoAttention } from './attention';
 import { demoDbPerFile } from './demo-test-kit';
-import { DEMO_PIPELINE_JOB, seedDemoPipeline } from './pipeline';
-import { seedDemo } from './seed';
+import { DEMO_CLIENT_EMAIL, DEMO_PIPELINE_JOB, seedDemoPipeline } from './pipeline';
+import { DEMO_PASSWORD, seedDemo } from './seed';
 
 const t = demoDbPerFile();
 
@@ -47,5 +49,39 @@ describe("the demo agent's attention", () => {
     expect(waiting.items.map((i) => i.job.uuid)).toEqual([DEMO_ATTENTION_JOB]);
     expect(await seedDemoAttention(t.db)).toBe(0);
     expect((await attentionCounts(t.db, caller, now.toISOString().slice(0, 10), now)).unanswered).toBe(1);
+  });
+});
+
+describe("the demo client's view", () => {
+  it('Mainsoft signs in and sees the four candidates sent to it: one awaiting, one answer the agent has not seen', async () => {
+    const { app } = await createTestApp(t);
+    const login = await app.request('/api/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_CLIENT_EMAIL, password: DEMO_PASSWORD, locale: 'de' }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const get = async <T>(path: string) => {
+      const res = await app.request(path, { headers: { Authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      return (await res.json()) as T;
+    };
+    const jobs = await get<ClientJobs>('/api/client/jobs');
+    expect(jobs.items.find((j) => j.uuid === DEMO_PIPELINE_JOB)).toMatchObject({ submitted: 4, awaiting: 1 });
+    const { items } = await get<ClientJobCandidates>(`/api/client/job/${DEMO_PIPELINE_JOB}/candidates`);
+    expect(items.map((c) => c.status).sort()).toEqual([
+      'awaiting',
+      'interested',
+      'interested',
+      'not_interested',
+    ]);
+    expect(items.every((c) => c.card === 'anonymised')).toBe(true);
+    const waiting = await queryRows<{ stage: string }>(
+      t.db,
+      sql`select stage from pipeline_entries where job_id = ${DEMO_PIPELINE_JOB}
+          and client_answered_at is not null and answer_seen_at is null`,
+    );
+    expect(waiting).toEqual([{ stage: 'interview' }]);
   });
 });

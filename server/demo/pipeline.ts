@@ -6,21 +6,52 @@ import { DEMO_AGENT_EMAIL } from './agents';
 /** The demo job whose pipeline is filled: the developer job (server/demo/jobs.ts), after its run. */
 export const DEMO_PIPELINE_JOB = '5eed10b0-0000-4000-8000-000000000001';
 
-/** Its best candidates by rank, one per stage, so `npm start` shows a board in use. */
+/** The company the demo job is for: it signs in and sees the candidates sent to it. */
+export const DEMO_CLIENT_EMAIL = 'mainsoft@matchwerk.example';
+
+/**
+ * Its best candidates by rank, one per stage, so `npm start` shows a board in use. Those from
+ * `submitted` on were sent to Mainsoft (anonymised): one still awaits its answer, the interview is
+ * its "interested" the agent has not seen yet, the offer and the rejection answers seen.
+ */
 const STAGES: {
   stage: PipelineStage;
   lastOpen: PipelineStage;
   reason?: string;
   by?: string;
   followUpInDays?: number;
+  sentDaysAgo?: number;
+  answer?: { said: 'interested' | 'not_interested'; comment: string; hoursAgo: number; seen: boolean };
 }[] = [
   { stage: 'proposed', lastOpen: 'proposed', followUpInDays: 0 },
   { stage: 'proposed', lastOpen: 'proposed' },
   { stage: 'contacted', lastOpen: 'contacted', followUpInDays: -2 },
-  { stage: 'submitted', lastOpen: 'submitted', followUpInDays: 3 },
-  { stage: 'interview', lastOpen: 'interview' },
-  { stage: 'offer', lastOpen: 'offer' },
-  { stage: 'rejected', lastOpen: 'submitted', reason: 'Sucht eine Stelle in Teilzeit', by: 'client' },
+  { stage: 'submitted', lastOpen: 'submitted', followUpInDays: 3, sentDaysAgo: 2 },
+  {
+    stage: 'interview',
+    lastOpen: 'interview',
+    sentDaysAgo: 3,
+    answer: {
+      said: 'interested',
+      comment: 'Passt gut zu unserem Team – gern ein Gespräch.',
+      hoursAgo: 2,
+      seen: false,
+    },
+  },
+  {
+    stage: 'offer',
+    lastOpen: 'offer',
+    sentDaysAgo: 12,
+    answer: { said: 'interested', comment: '', hoursAgo: 240, seen: true },
+  },
+  {
+    stage: 'rejected',
+    lastOpen: 'submitted',
+    reason: 'Sucht eine Stelle in Teilzeit',
+    by: 'client',
+    sentDaysAgo: 9,
+    answer: { said: 'not_interested', comment: 'Sucht eine Stelle in Teilzeit', hoursAgo: 150, seen: true },
+  },
 ];
 
 /**
@@ -44,17 +75,27 @@ export async function seedDemoPipeline(db: Database, today = new Date()): Promis
                           order by finished_at desc, id desc limit 1)
         order by r.rank limit ${STAGES.length}`,
   );
+  const [client] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from users where email = ${DEMO_CLIENT_EMAIL}`,
+  );
+  const ago = (hours: number) => new Date(today.getTime() - hours * 3_600_000).toISOString();
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   let n = 0;
   for (const [i, row] of ranked.entries()) {
     const s = STAGES[i]!;
     const followUp = s.followUpInDays === undefined ? null : day(s.followUpInDays);
+    const sent = s.sentDaysAgo === undefined ? null : ago(s.sentDaysAgo * 24);
+    const a = s.answer;
     await db.execute(
       sql`insert into pipeline_entries (id, job_id, profile_id, stage, last_open_stage, reason, reason_by,
-            follow_up, follow_up_by, version, created_by, moved_by)
+            follow_up, follow_up_by, version, created_by, moved_by, submitted_at, submitted_card,
+            client_answer, client_comment, client_answered_at, client_answered_by, answer_seen_at)
           values (${crypto.randomUUID()}, ${DEMO_PIPELINE_JOB}, ${row.profile_id}, ${s.stage}, ${s.lastOpen},
             ${s.reason ?? null}, ${s.by ?? null}, ${followUp}::date, ${followUp ? (agent?.id ?? null) : null},
-            0, ${agent?.id ?? null}, ${agent?.id ?? null})
+            0, ${agent?.id ?? null}, ${agent?.id ?? null}, ${sent}, ${sent ? 'anonymised' : null},
+            ${a?.said ?? null}, ${a?.comment || null}, ${a ? ago(a.hoursAgo) : null},
+            ${a ? (client?.id ?? null) : null}, ${a?.seen ? ago(a.hoursAgo - 1) : null})
           on conflict (job_id, profile_id) do nothing`,
     );
     n += 1;

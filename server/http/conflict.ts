@@ -9,6 +9,7 @@ const MESSAGES = {
   'contact.version_conflict': 'The contact was changed since it was read',
   'pipeline.version_conflict': 'The pipeline entry was moved since it was read',
   'pipeline.transition_refused': 'The entry cannot move to that stage from its stage',
+  'client.already_answered': 'The candidate was answered already',
 } as const;
 
 /**

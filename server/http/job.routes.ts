@@ -21,7 +21,7 @@ import type { JobServices } from '../jobs/services';
 import { setShortlisted } from '../jobs/shortlist';
 import { csvTexts } from '../jobs/texts';
 import { nearMisses, preview } from '../jobs/what-if';
-import { withPipelineCounts } from '../pipeline/pipeline';
+import { withPipelineCounts } from '../pipeline/counts';
 import { keptJsonResponse } from './compress';
 import { conflictResponse } from './conflict';
 import type { AppEnv } from './env';

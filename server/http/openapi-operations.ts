@@ -2,6 +2,7 @@ import type { OperationDoc } from './operation-doc';
 import { ACCOUNT_OPERATIONS } from './operations/account';
 import { AGENT_OPERATIONS } from './operations/agents';
 import { ATTENTION_OPERATIONS } from './operations/attention';
+import { CLIENT_ANSWER_OPERATIONS } from './operations/client-answers';
 import { CLIENT_OPERATIONS } from './operations/clients';
 import { JOB_OPERATIONS } from './operations/jobs';
 import { PIPELINE_OPERATIONS } from './operations/pipeline';
@@ -22,4 +23,5 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   ...PIPELINE_OPERATIONS,
   ...ATTENTION_OPERATIONS,
   ...SENDING_OPERATIONS,
+  ...CLIENT_ANSWER_OPERATIONS,
 };

@@ -40,7 +40,8 @@ export const TAGS = {
   catalogue: 'The fields of profiles, companies and jobs, and the city search',
   jobs: 'Jobs, their matching runs, results and shortlists (agents; a company its own requests)',
   clients: "Clients: a company's contacts (agents; a company its own) and the client search of the job form",
-  pipeline: "A job's pipeline: candidates moved through the stages, bulk moves, follow-ups (agents only)",
+  pipeline:
+    "A job's pipeline: candidates moved through the stages, bulk moves, follow-ups (agents); the candidates sent to a company and its answer (companies)",
   agents: 'The agent workspace: candidates, companies, assignments and the dashboard (agents only)',
   system: 'Health and this reference',
   development: 'Helpers of development and test servers (not in production)',

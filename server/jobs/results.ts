@@ -40,6 +40,8 @@ export interface ResultSqlRow {
 /** A page's row: its three strongest reasons instead of the breakdown. */
 interface PageSqlRow extends Omit<ResultSqlRow, 'breakdown'> {
   reasons: BreakdownItem[];
+  /** The candidate consented to be presented by name (the send dialog offers the full card). */
+  consented: boolean;
 }
 
 /** The run whose results a job shows: its latest done run. */
@@ -71,7 +73,7 @@ const STRONGEST_REASONS = sql`(select coalesce(jsonb_agg(b.e order by b.c desc, 
 const PAGE_COLUMNS = sql`r.profile_id, r.rank, r.score, r.type, r.name, r.city, r.distance_km,
   ${STRONGEST_REASONS} as reasons,
   (p.id is null or p.version <> r.profile_version or p.status <> 'active') as changed,
-  ph.id as photo_id, r.shortlisted`;
+  ph.id as photo_id, r.shortlisted, (p.presented_by_name_at is not null) as consented`;
 
 export function filtersOf(query: ResultsQuery): SQL {
   const parts: SQL[] = [];
@@ -120,6 +122,7 @@ export function toItem(row: ResultSqlRow | PageSqlRow): ResultItem {
     reasons: 'reasons' in row ? row.reasons : strongestReasons(row.breakdown),
     shortlisted: row.shortlisted,
     changedSinceRun: row.changed,
+    ...('consented' in row ? { presentedByName: row.consented === true } : {}),
   };
 }
 

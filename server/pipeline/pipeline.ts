@@ -1,12 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../contract/agent';
-import type { Job } from '../../contract/job';
 import {
   emptyCounts,
   lastOpenAfter,
   moveAllowed,
   type PipelineBoard,
-  type PipelineCounts,
   type PipelineEntry,
   type PipelineFollowUps,
   type PipelineJobs,
@@ -18,7 +16,7 @@ import { profileNotFound } from '../agents/access';
 import { recordAction } from '../agents/audit';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import { assertAgent, type Caller, isAgent, jobNotFound } from '../jobs/access';
+import { assertAgent, type Caller, jobNotFound } from '../jobs/access';
 import { currentRun } from '../jobs/results';
 import { photoUrl } from '../profiles/photos';
 
@@ -47,6 +45,11 @@ interface EntryRow {
   moved_at: string | Date;
   moved_by_email: string | null;
   created_at: string | Date;
+  submitted_at: string | Date | null;
+  submitted_card: 'anonymised' | 'full' | null;
+  client_answer: 'interested' | 'not_interested' | null;
+  client_comment: string | null;
+  client_answered_at: string | Date | null;
 }
 
 const iso = (x: string | Date) => (x instanceof Date ? x : new Date(x)).toISOString();
@@ -74,6 +77,16 @@ function toEntry(row: EntryRow): PipelineEntry {
     movedAt: iso(row.moved_at),
     movedBy: row.moved_by_email,
     createdAt: iso(row.created_at),
+    client:
+      row.submitted_at === null
+        ? null
+        : {
+            submittedAt: iso(row.submitted_at),
+            card: row.submitted_card ?? 'anonymised',
+            answer: row.client_answer,
+            comment: row.client_comment,
+            answeredAt: row.client_answered_at === null ? null : iso(row.client_answered_at),
+          },
   };
 }
 
@@ -82,7 +95,7 @@ const SELECT_ENTRIES = (scores: SQL) => sql`select e.id, e.job_id, e.profile_id,
     nullif(concat_ws(' ', p."values" ->> 'first_name', p."values" ->> 'last_name'), '') as name,
     ph.id as photo_id, e.stage, e.last_open_stage, e.reason, e.reason_by, r.score,
     to_char(e.follow_up, 'YYYY-MM-DD') as follow_up, e.version, e.moved_at, mu.email as moved_by_email,
-    e.created_at
+    e.created_at, e.submitted_at, e.submitted_card, e.client_answer, e.client_comment, e.client_answered_at
   from pipeline_entries e
   join profiles p on p.id = e.profile_id
   left join photos ph on ph.user_id = p.user_id
@@ -175,7 +188,7 @@ export type MoveOutcome<T> =
   | { ok: true; value: T }
   | { ok: false; code: 'pipeline.transition_refused' | 'pipeline.version_conflict'; current: T };
 
-interface LockedRow {
+export interface LockedRow {
   id: string;
   job_id: string;
   profile_id: string;
@@ -183,6 +196,16 @@ interface LockedRow {
   last_open_stage: PipelineOpenStage;
   version: number;
 }
+
+/**
+ * An entry moved by hand to `submitted` or beyond was presented to the client (outside the tool):
+ * if it was never sent, it counts as sent now with the default, anonymised card (the company sees it).
+ */
+export const presentedBy = (to: PipelineStage) =>
+  PRESENTED.includes(to)
+    ? sql`submitted_at = coalesce(submitted_at, now()), submitted_card = coalesce(submitted_card, 'anonymised')`
+    : sql`submitted_at = submitted_at`;
+const PRESENTED: PipelineStage[] = ['submitted', 'interview', 'offer', 'placed'];
 
 /**
  * Moves the named entries (each with the version the client read) to one stage in one transaction:
@@ -217,7 +240,8 @@ async function moveLocked(
       const lastOpen = lastOpenAfter(row.stage, row.last_open_stage, move.to);
       await tx.execute(
         sql`update pipeline_entries set stage = ${move.to}, last_open_stage = ${lastOpen}, reason = ${reason},
-              reason_by = ${reasonBy}, version = version + 1, moved_by = ${caller.userId}, moved_at = now()
+              reason_by = ${reasonBy}, version = version + 1, moved_by = ${caller.userId}, moved_at = now(),
+              ${presentedBy(move.to)}
             where id = ${row.id}`,
       );
       const details = {
@@ -232,50 +256,19 @@ async function moveLocked(
   });
 }
 
-/** A move on both timelines: the candidate's names the job, the job's names the candidate. */
-async function recordStageChange(
+/**
+ * A move on both timelines: the candidate's names the job, the job's names the candidate. A client's
+ * answer adds `answer`, `comment` and the company's name (server/pipeline/client-answers.ts).
+ */
+export async function recordStageChange(
   tx: Database,
   caller: Caller,
   job: string,
   profile: string,
-  details: { from: string | null; to: string; reason?: string; by?: string },
+  details: { from: string | null; to: string; reason?: string; by?: string } & Record<string, unknown>,
 ) {
   await recordAction(tx, caller, { kind: 'profile', id: profile }, 'stage.changed', { ...details, job });
   await recordAction(tx, caller, { kind: 'job', id: job }, 'stage.changed', { ...details, profile });
-}
-
-/**
- * The send's pipeline step (server/cards/send.ts `AfterSent`, in the send's transaction): every
- * candidate sent to the client is `submitted` on the job's pipeline — added when not in it yet,
- * moved on from `proposed` or `contacted`; an entry that is further on or closed stays as it is
- * (sending a card again is no step back). Each move is on both timelines, as any move is.
- */
-export async function submitSent(tx: Database, caller: Caller, jobId: string, profileIds: string[]) {
-  for (const profile of profileIds) {
-    const inserted = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into pipeline_entries (id, job_id, profile_id, stage, last_open_stage, created_by, moved_by)
-          values (${crypto.randomUUID()}, ${jobId}, ${profile}, 'submitted', 'submitted', ${caller.userId},
-                  ${caller.userId})
-          on conflict (job_id, profile_id) do nothing returning id`,
-    );
-    let from: PipelineStage | null = null;
-    if (inserted.length === 0) {
-      const [row] = await queryRows<LockedRow>(
-        tx,
-        sql`select id, job_id, profile_id, stage, last_open_stage, version from pipeline_entries
-            where job_id = ${jobId} and profile_id = ${profile} for update`,
-      );
-      if (!row || (row.stage !== 'proposed' && row.stage !== 'contacted')) continue;
-      from = row.stage;
-      await tx.execute(
-        sql`update pipeline_entries set stage = 'submitted', last_open_stage = 'submitted', reason = null,
-              reason_by = null, version = version + 1, moved_by = ${caller.userId}, moved_at = now()
-            where id = ${row.id}`,
-      );
-    }
-    await recordStageChange(tx, caller, jobId, profile, { from, to: 'submitted' });
-  }
 }
 
 /** POST /api/pipeline/{entry}/move. */
@@ -384,32 +377,4 @@ export async function followUpsDue(db: Database, caller: Caller, today: string):
       entry,
     })),
   };
-}
-
-/** The job list's rows with their count per stage (PRODUCT.md §10): agents only, companies never. */
-export async function withPipelineCounts<T extends { items: Job[] }>(
-  db: Database,
-  caller: Caller,
-  list: T,
-): Promise<T> {
-  if (!isAgent(caller)) return list;
-  const counts = await pipelineCounts(
-    db,
-    list.items.map((job) => job.uuid),
-  );
-  return { ...list, items: list.items.map((job) => ({ ...job, pipeline: counts.get(job.uuid) })) };
-}
-
-/** The count per stage of each job named. */
-async function pipelineCounts(db: Database, jobIds: string[]): Promise<Map<string, PipelineCounts>> {
-  const out = new Map<string, PipelineCounts>();
-  if (jobIds.length === 0) return out;
-  const rows = await queryRows<{ job_id: string; stage: PipelineStage; n: number | string }>(
-    db,
-    sql`select job_id, stage, count(*) as n from pipeline_entries
-        where job_id = any(${`{${jobIds.join(',')}}`}::uuid[]) group by job_id, stage`,
-  );
-  for (const id of jobIds) out.set(id, emptyCounts());
-  for (const row of rows) out.get(row.job_id)![row.stage] = Number(row.n);
-  return out;
 }

@@ -63,9 +63,10 @@ const PROTECTED = [
   '/lifecycle',
   '/matchingJob',
   '/newJob',
+  '/clientCandidates/j1',
   '/mfa/register',
 ];
-const EMPLOYER = ['/companies', '/matchingJob', '/newJob'];
+const EMPLOYER = ['/companies', '/matchingJob', '/newJob', '/clientCandidates/j1'];
 const AGENT_ONLY = [
   '/stellas',
   '/stellas/new',

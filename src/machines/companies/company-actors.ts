@@ -1,13 +1,22 @@
+import { fromPromise } from 'xstate';
 import type { CompanyDetail } from '../../../contract/agent';
 import type { FieldDefinition } from '../../../contract/catalog';
 import type { ContactInput, ContactUpdate } from '../../../contract/client';
+import type { ClientAnswerInput } from '../../../contract/client-answers';
 import { COMPANY_PAGE_SIZE } from '../../../contract/company-search';
 import type { InviteBody } from '../../../contract/people';
 import { assignCompany, fetchCompany, listCompanies } from '../../api/agents';
+import {
+  answerCandidate,
+  fetchClientCandidates,
+  fetchClientCard,
+  fetchClientJobs,
+} from '../../api/client-answers';
 import { createContact, deleteContact, listContacts, updateContact } from '../../api/clients';
 import { createCompany, invite, saveKept } from '../../api/people';
 import { fetchFields } from '../../api/profile';
 import { agentProfileEditor, blankRecord } from '../profile/profile-actors';
+import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import {
   type ResourceActor,
   type ResourceQuery,
@@ -17,9 +26,11 @@ import {
   settledResource,
   visitResource,
 } from '../shared/resource.machine';
+import { saveFile } from '../shared/save-file';
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
 import { timelineLogic } from '../timeline/timeline-actors';
+import { clientAnswerForm } from './client-answer.machine';
 import { contactForm, newContactForm } from './contact-form.machine';
 
 /** The agents' company table and company pages (PRODUCT.md §6), and companies agents create (§10). */
@@ -132,6 +143,55 @@ export const companyLogic = areaLogic(({ api, app }) => {
         remove: submissionActor(async (contact: string) =>
           reload(await deleteContact(api, company, contact)),
         ),
+      };
+    },
+
+    /** A signed-in company's jobs it is the client of, with the candidates sent and awaiting its answer. */
+    clientJobs: (): ResourceActor =>
+      visitResource(
+        resourceActor(api, 'client:jobs', () => fetchClientJobs(api)),
+        {},
+      ),
+
+    /**
+     * /clientCandidates/{job}: the candidates sent to the company for a job, the answer form of
+     * each (a success or a refusal reloads the list: a 409 shows the candidate as it is now), and
+     * the download of the card it got.
+     */
+    clientCandidates: (job: string) => {
+      const list = visitResource(
+        resourceActor(api, `client:job:${job}`, () => fetchClientCandidates(api, job)),
+        { job },
+      );
+      const reload = () => {
+        list.send({ type: 'resource.reload' });
+        reloadResources(api, 'client:jobs');
+      };
+      return {
+        list,
+        answer: (entry: string) =>
+          clientAnswerForm.withCall((input: ClientAnswerInput) =>
+            answerCandidate(api, entry, input).then(
+              (answered) => {
+                reload();
+                return answered;
+              },
+              (error: unknown) => {
+                reload();
+                throw error;
+              },
+            ),
+          ),
+        card: (entry: string) =>
+          downloadMachine.provide({
+            actors: {
+              fetchFile: fromPromise<DownloadedFile, { fileName: string }>(async ({ input }) => ({
+                blob: await fetchClientCard(api, entry),
+                fileName: input.fileName,
+              })),
+            },
+            actions: { saveFile: (_, file) => saveFile(file.blob, file.fileName) },
+          }),
       };
     },
   };

@@ -8,10 +8,15 @@ import {
   type SendResult,
 } from '../../../contract/sending';
 
-/** A candidate chosen to go to the client: the profile's uuid and the name the agent sees. */
+/**
+ * A candidate chosen to go to the client: the profile's uuid and the name the agent sees; whether
+ * they consented to be presented by name, and whether the agent chose their full card.
+ */
 export interface ChosenCandidate {
   uuid: string;
   name: string;
+  consented?: boolean;
+  full?: boolean;
 }
 
 export interface SendToClientContext {
@@ -31,6 +36,8 @@ export type SendToClientEvent =
   | { type: 'send.toggle'; candidate: ChosenCandidate; selected: boolean }
   | { type: 'send.open'; client: string | null }
   | { type: 'send.contact'; contact: string }
+  /** The full card (named) for a candidate who consented, or back to the anonymised one. */
+  | { type: 'send.full'; candidate: string; full: boolean }
   | { type: 'send.preview' }
   | { type: 'send.confirm' }
   | { type: 'send.back' }
@@ -38,16 +45,24 @@ export type SendToClientEvent =
   | { type: 'send.retry' };
 
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
-const requestOf = (context: SendToClientContext): { job: string; body: SendRequest } => ({
-  job: context.job,
-  body: { contact: context.contact ?? '', candidates: context.selected.map((c) => c.uuid) },
-});
+const requestOf = (context: SendToClientContext): { job: string; body: SendRequest } => {
+  const full = context.selected.filter((c) => c.full).map((c) => c.uuid);
+  return {
+    job: context.job,
+    body: {
+      contact: context.contact ?? '',
+      candidates: context.selected.map((c) => c.uuid),
+      ...(full.length > 0 ? { full } : {}),
+    },
+  };
+};
 
 /**
  * Sending candidates to a job's client (issue 21): the agent ticks candidates on the results page,
  * opens the dialog ("An Kunden senden"), which loads the client's contacts with the default one
- * chosen, previews the mail in the contact's language and sends it. Anonymised cards only here (the
- * server sends a full card only for consenting candidates, on request). A sent mail clears the
+ * chosen, previews the mail in the contact's language and sends it. Cards are anonymised unless the
+ * agent chooses the full card of a candidate who consented to be presented by name (the server
+ * checks the consent again). A sent mail clears the
  * selection; the pipeline board opens the same machine with its own selection.
  */
 export const sendToClientMachine = setup({
@@ -81,6 +96,12 @@ export const sendToClientMachine = setup({
       contacts,
       contact: (contacts.find((c) => c.isDefault) ?? contacts[0])?.uuid ?? null,
     })),
+    setFull: assign(({ context, event }) => {
+      assertEvent(event, 'send.full');
+      return {
+        selected: context.selected.map((c) => (c.uuid === event.candidate ? { ...c, full: event.full } : c)),
+      };
+    }),
     chooseContact: assign(({ event }) => {
       assertEvent(event, 'send.contact');
       return { contact: event.contact, preview: null };
@@ -98,6 +119,10 @@ export const sendToClientMachine = setup({
       );
     },
     contactChosen: ({ context }) => context.contact !== null,
+    hasConsented: ({ context, event }) => {
+      assertEvent(event, 'send.full');
+      return context.selected.some((c) => c.uuid === event.candidate && c.consented === true);
+    },
     knownContact: ({ context, event }) => {
       assertEvent(event, 'send.contact');
       return context.contacts.some((c) => c.uuid === event.contact);
@@ -144,6 +169,7 @@ export const sendToClientMachine = setup({
         choosing: {
           on: {
             'send.contact': { guard: 'knownContact', actions: 'chooseContact' },
+            'send.full': { guard: 'hasConsented', actions: 'setFull' },
             'send.preview': { guard: 'contactChosen', target: 'previewing', actions: 'clearError' },
           },
         },

@@ -18,7 +18,8 @@ import type * as SendModule from './send-to-client.machine';
  * job, the chosen contact and the ticked candidates; a refusal keeps the dialog where it was with the
  * server's code; a sent mail clears the selection. Closing is refused while the mail is on its way.
  */
-const anna = { uuid: 'p-anna', name: 'Anna Müller' };
+/** Anna consented to be presented by name: the agent may choose her full card. */
+const anna = { uuid: 'p-anna', name: 'Anna Müller', consented: true };
 const contacts = [
   { uuid: 'c-en', name: 'Sam Taylor', isDefault: false, language: 'en' },
   { uuid: 'c-de', name: 'Jana Schmidt', isDefault: true, language: 'de' },
@@ -53,6 +54,8 @@ const table: ModelTable = {
     'openWithoutClient',
     'chooseUnknown',
     'chooseDefault',
+    'full',
+    'anonymised',
     'loaded',
     'loadFailed',
     'retry',
@@ -87,8 +90,25 @@ const table: ModelTable = {
         context: { error: null },
         tags: ['busy'],
       },
+      // Anna's full card: the preview and the send name her in `full`.
+      full: { target: 'open.choosing#full', context: { selected: [{ ...anna, full: true }] }, tags: [] },
+      anonymised: { target: 'open.choosing', context: { selected: [{ ...anna, full: false }] }, tags: [] },
       close: backToOne,
     },
+    'open.choosing#full': {
+      full: { target: 'open.choosing#full', context: { selected: [{ ...anna, full: true }] }, tags: [] },
+      chooseDefault: { target: 'open.choosing#full', context: { contact: 'c-de', preview: null }, tags: [] },
+      // Closing keeps the selection with the card chosen.
+      close: { target: 'idle#one', context: { selected: [{ ...anna, full: true }], error: null }, tags: [] },
+      anonymised: { target: 'open.choosing', context: { selected: [{ ...anna, full: false }] }, tags: [] },
+      preview: {
+        target: 'open.previewing#full',
+        invoked: [{ src: 'previewMail', input: { ...request, body: { ...request.body, full: ['p-anna'] } } }],
+        context: { error: null },
+        tags: ['busy'],
+      },
+    },
+    'open.previewing#full': {},
     'open.previewing': {
       previewed: { target: 'open.previewed', context: { preview, error: null }, tags: [] },
       previewRefused: {
@@ -136,6 +156,8 @@ function start({ sendToClientMachine }: typeof SendModule, inspect?: Inspector) 
       openWithoutClient: () => actor.send({ type: 'send.open', client: null }),
       chooseUnknown: () => actor.send({ type: 'send.contact', contact: 'c-nobody' }),
       chooseDefault: () => actor.send({ type: 'send.contact', contact: 'c-de' }),
+      full: () => actor.send({ type: 'send.full', candidate: 'p-anna', full: true }),
+      anonymised: () => actor.send({ type: 'send.full', candidate: 'p-anna', full: false }),
       retry: () => actor.send({ type: 'send.retry' }),
       preview: () => actor.send({ type: 'send.preview' }),
       confirm: () => actor.send({ type: 'send.confirm' }),
@@ -198,6 +220,25 @@ describeModelTable<typeof SendModule>({
       ).toEqual({
         job: 'job-1',
         body: { contact: 'c-en', candidates: ['p-anna'] },
+      });
+    });
+
+    it('refuses the full card of a candidate who did not consent', async () => {
+      const d = start(module());
+      d.actor.send({ type: 'send.toggle', candidate: { uuid: 'p-ben', name: 'Ben Okafor' }, selected: true });
+      await d.send('open');
+      await d.send('loaded');
+      d.actor.send({ type: 'send.full', candidate: 'p-ben', full: true });
+      expect(d.actor.getSnapshot().context.selected).toEqual([{ uuid: 'p-ben', name: 'Ben Okafor' }]);
+      await d.send('preview');
+      expect(
+        d
+          .calls()
+          .filter((c) => c.src === 'previewMail')
+          .at(-1)?.input,
+      ).toEqual({
+        job: 'job-1',
+        body: { contact: 'c-de', candidates: ['p-ben'] },
       });
     });
 

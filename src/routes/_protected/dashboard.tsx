@@ -3,10 +3,12 @@ import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { JobListSearchSchema } from '../../../contract/job-search';
 import { agentLogic } from '../../machines/agents/agent-actors';
+import { companyLogic } from '../../machines/companies/company-actors';
 import { jobsLogic } from '../../machines/jobs/job-provider';
 import { pipelineLogic } from '../../machines/pipeline/pipeline-actors';
 import { isAgent } from '../../machines/session/token';
 import { AgentDashboard } from '../../ui/agents/agent-dashboard';
+import { ClientJobsPanel } from '../../ui/companies/client-candidates';
 import { Screen } from '../../ui/components/screen';
 import { CompanyRequests } from '../../ui/jobs/job-list';
 import { AttentionBand } from '../../ui/pipeline/attention-band';
@@ -24,14 +26,17 @@ export const Route = createFileRoute('/_protected/dashboard')({
       return {
         requests: null,
         attention: pipelineLogic(context.logic).attention(),
+        sent: null,
         agent: agentLogic(context.logic).dashboard(),
         followUps: pipelineLogic(context.logic).followUps(),
       };
     if (claims?.user_type !== 'company')
-      return { requests: null, attention: null, agent: null, followUps: null };
+      return { requests: null, attention: null, sent: null, agent: null, followUps: null };
     return {
       requests: jobsLogic(context.logic).jobList(v.parse(JobListSearchSchema, {})),
       attention: null,
+      // The candidates the agency sent, per job the company is client of (issue 21 point 5).
+      sent: companyLogic(context.logic).clientJobs(),
       agent: null,
       followUps: null,
     };
@@ -40,7 +45,7 @@ export const Route = createFileRoute('/_protected/dashboard')({
   // agent's figures.
   component: function DashboardRoute() {
     const { t } = useLingui();
-    const { requests, attention, agent, followUps } = Route.useLoaderData();
+    const { requests, attention, sent, agent, followUps } = Route.useLoaderData();
     const { profile, claims } = signedInRoute.useLoaderData();
     return (
       <Screen title={t`Dashboard`}>
@@ -51,6 +56,7 @@ export const Route = createFileRoute('/_protected/dashboard')({
         </p>
         {followUps && <FollowUps list={followUps} limit={5} />}
         {profile && <ProfileDashboard profile={profile} claims={claims} />}
+        {sent && <ClientJobsPanel list={sent} />}
         {requests && <CompanyRequests list={requests} />}
         {agent && <AgentDashboard list={agent} />}
       </Screen>

@@ -140,6 +140,8 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'send.no_client': msg`This job has no client: choose the client company in the job first.`,
   'contact.no_email': msg`This contact has no e-mail address: add one to the contact first.`,
   'card.consent_missing': msg`The full card needs the candidate's consent to be presented by name; send the anonymised card instead.`,
+  'client.already_answered': msg`This candidate was answered already: the answer shown is the one recorded.`,
+  'client.answer_invalid': msg`Choose "Interested" or "Not interested".`,
 };
 
 const FALLBACK = msg`Something went wrong. Please try again.`;

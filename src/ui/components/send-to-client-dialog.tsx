@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { SendToClientActor } from '../../machines/sending/send-to-client.machine';
 import { Button } from './button';
+import { Checkbox } from './checkbox';
 import { Dialog } from './dialog';
 import { errorMessage } from './error-message';
 import { RetryAlert } from './retry-alert';
@@ -51,11 +52,25 @@ export function SendToClient({ sending, client }: { sending: SendToClientActor; 
           {(state.matches({ open: 'choosing' }) || state.matches({ open: 'previewing' })) && (
             <>
               <p>
-                <Trans>Their anonymised cards go as PDF attachments of one mail:</Trans>
+                <Trans>
+                  Their cards go as PDF attachments of one mail, anonymised unless you choose the full card of
+                  a candidate who consented to be presented by name:
+                </Trans>
               </p>
               <ul>
                 {selected.map((c) => (
-                  <li key={c.uuid}>{c.name}</li>
+                  <li key={c.uuid}>
+                    {c.name}
+                    {c.consented && (
+                      <Checkbox
+                        isSelected={c.full === true}
+                        isDisabled={!state.matches({ open: 'choosing' })}
+                        onChange={(full) => sending.send({ type: 'send.full', candidate: c.uuid, full })}
+                      >
+                        {t`Full card with the name`}
+                      </Checkbox>
+                    )}
+                  </li>
                 ))}
               </ul>
               {contacts.length === 0 ? (

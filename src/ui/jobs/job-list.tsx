@@ -191,7 +191,10 @@ function JobRow({ job, asCompany, take }: { job: Job; asCompany: boolean; take: 
     <tr>
       <th scope="row">
         {asCompany ? (
-          title
+          // The candidates the agency sent for the request, and the company's answers (issue 21).
+          <Link to="/clientCandidates/$jobUuid" params={{ jobUuid: job.uuid }}>
+            {title}
+          </Link>
         ) : (
           <Link to="/matchingJobResult/$jobUuid" params={{ jobUuid: job.uuid }}>
             {title}

@@ -269,7 +269,11 @@ export function JobResults({
                   onSelect={(selected) =>
                     sending.send({
                       type: 'send.toggle',
-                      candidate: { uuid: item.uuid, name: item.name },
+                      candidate: {
+                        uuid: item.uuid,
+                        name: item.name,
+                        consented: item.presentedByName === true,
+                      },
                       selected,
                     })
                   }

@@ -29,6 +29,7 @@ import { stageLabel } from '../components/pipeline-stages';
 import { ProtectedImage } from '../components/protected-image';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
+import { ClientAnswerNote } from './client-answer-note';
 
 const DRAG_TYPE = 'application/x-matchwerk-pipeline-entry';
 
@@ -246,6 +247,7 @@ function PipelineCard({
           )}
         </span>
         {entry.reason && <span className="muted">{entry.reason}</span>}
+        <ClientAnswerNote entry={entry} />
       </span>
       <span className="pipeline-card-actions">
         <MenuTrigger>

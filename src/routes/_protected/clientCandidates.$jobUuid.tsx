@@ -1,0 +1,37 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { companyLogic } from '../../machines/companies/company-actors';
+import { candidateRedirect } from '../../machines/session/access';
+import { isAgent } from '../../machines/session/token';
+import { ClientCandidatesScreen } from '../../ui/companies/client-candidates';
+import { Screen } from '../../ui/components/screen';
+
+// The candidates sent to a company for one of its jobs (issue 21 point 5). Candidates never reach the
+// employers' pages; an agent works on the job's own page and gets a pointer there.
+export const Route = createFileRoute('/_protected/clientCandidates/$jobUuid')({
+  beforeLoad: ({ context }) => {
+    const target = candidateRedirect(context.session.getSnapshot());
+    if (target) throw redirect(target);
+  },
+  loader: ({ context, params }) => {
+    const claims = context.session.getSnapshot().context.claims;
+    return {
+      logic: claims && isAgent(claims) ? null : companyLogic(context.logic).clientCandidates(params.jobUuid),
+    };
+  },
+  component: function ClientCandidatesRoute() {
+    const { t } = useLingui();
+    const { logic } = Route.useLoaderData();
+    const { jobUuid } = Route.useParams();
+    if (logic) return <ClientCandidatesScreen logic={logic} />;
+    return (
+      <Screen title={t`Candidates for the client`}>
+        <p>
+          <Link to="/matchingJobResult/$jobUuid" params={{ jobUuid }}>
+            <Trans>The job's pipeline shows what the client answered.</Trans>
+          </Link>
+        </p>
+      </Screen>
+    );
+  },
+});

@@ -1,0 +1,156 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { horizontalOverflow, LAPTOP, overflowingElements, PHONE, screenshot } from '../support/viewport';
+import {
+  accessibilityViolations,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  readOutbox,
+  startApp,
+} from './harness';
+
+/*
+ * Issue 21's journey in a browser, in German, at 360 and 1280 px, on the demo data: the agent adds
+ * three candidates of the Mainsoft job's results to the pipeline, moves one by keyboard to
+ * "Kontaktiert", sends two to the client's contact (one mail, two PDF cards in the outbox); Mainsoft
+ * signs in, finds the two anonymised cards among the candidates sent to it and answers one
+ * "Interessiert"; the agent's board then shows that candidate in "Vorstellungsgespräch" with the
+ * answer. (The agent dashboard's item for the answer is another part of issue 21.)
+ */
+
+/** The demo job for Mainsoft AG (server/demo/jobs.ts). */
+const MAINSOFT_JOB = '5eed10b0-0000-4000-8000-000000000001';
+
+const column = (page: Page, stage: string) => page.getByRole('grid', { name: new RegExp(`^${stage}:`) });
+
+async function checked(page: Page, name: string) {
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+  expect(await accessibilityViolations(page), name).toEqual([]);
+  expect(await horizontalOverflow(page), (await overflowingElements(page)).join(', ')).toBeLessThanOrEqual(0);
+  await screenshot(page, name);
+}
+
+describe.each([
+  ['360 px', PHONE],
+  ['1280 px', LAPTOP],
+])('the company answers, at %s', (width, viewport) => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('agent adds, moves and sends two candidates; Mainsoft answers one "interested"; the board shows it in interview', async () => {
+    const agent = await browser.newContext({ viewport });
+    const page = await agent.newPage();
+    page.setDefaultTimeout(10_000);
+    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await page.goto(`${app.url}/matchingJobResult/${MAINSOFT_JOB}`);
+    const board = page.getByRole('region', { name: 'Pipeline' });
+
+    // Three candidates of the results into the pipeline.
+    const adds = page.getByRole('button', { name: /in die Pipeline aufnehmen$/ });
+    await expect.poll(() => adds.count()).toBeGreaterThan(2);
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const button = adds.first();
+      names.push(
+        ((await button.getAttribute('aria-label')) ?? '').replace(/ in die Pipeline aufnehmen$/, ''),
+      );
+      const before = await adds.count();
+      await button.click();
+      await expect.poll(() => adds.count()).toBe(before - 1);
+    }
+    for (const name of names)
+      await expect.poll(() => column(page, 'Vorgeschlagen').getByText(name, { exact: true }).count()).toBe(1);
+
+    // One of them by keyboard to "Kontaktiert".
+    const trigger = board.getByRole('button', { name: `${names[0]} verschieben` });
+    await trigger.focus();
+    await trigger.press('Enter');
+    await page.getByRole('menuitem', { name: 'Kontaktiert' }).press('Enter');
+    await expect
+      .poll(() => column(page, 'Kontaktiert').getByText(names[0]!, { exact: true }).count())
+      .toBe(1);
+
+    // The contacted one and another to the client's contact.
+    for (const name of names.slice(0, 2))
+      await page.locator('table.results tr', { hasText: name }).locator('label.rac-checkbox').click();
+    const open = page.getByRole('button', { name: /^An Kunden senden/ });
+    await expect.poll(() => open.textContent()).toBe('An Kunden senden (2)');
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Kandidaten an den Kunden senden' });
+    await expect
+      .poll(() => dialog.getByRole('button', { name: /Kontakt/ }).textContent())
+      .toContain('Priya Nair');
+    await dialog.getByRole('button', { name: 'Mail anzeigen' }).click();
+    await dialog.getByRole('button', { name: 'Senden' }).click();
+    await expect
+      .poll(() => dialog.getByRole('status').textContent())
+      .toBe('Die Mail an Priya Nair mit 2 Karten ist unterwegs.');
+    await dialog.getByRole('button', { name: 'Schließen' }).click();
+    const mail = (await readOutbox(app.url)).filter((m) => m.to === 'priya.nair@mainsoft.example').at(-1);
+    expect(mail?.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf']);
+    const references = mail!.attachments.map((a) => a.fileName.replace(/\.pdf$/, ''));
+    expect(references).toEqual([expect.stringMatching(/^MW-/), expect.stringMatching(/^MW-/)]);
+    // The board reads the sent entries afresh on the next visit.
+    await page.reload();
+    for (const name of names.slice(0, 2))
+      await expect.poll(() => column(page, 'Vorgestellt').getByText(name, { exact: true }).count()).toBe(1);
+
+    // Mainsoft signs in: its dashboard leads to the candidates sent for the job.
+    const company = await browser.newContext({ viewport });
+    const client = await company.newPage();
+    client.setDefaultTimeout(10_000);
+    await logIn(client, app.url, 'mainsoft@matchwerk.example', { landOn: /\/dashboard$/ });
+    const sent = client.getByRole('region', { name: 'Kandidat/innen für Sie' });
+    await sent.getByRole('link', { name: 'Full-Stack-Entwickler/in TypeScript' }).click();
+    await client.waitForURL(/\/clientCandidates\//);
+    const card = (reference: string) => client.getByRole('article', { name: `Referenz ${reference}` });
+    for (const reference of references) {
+      await expect.poll(() => card(reference).count()).toBe(1);
+      const text = (await card(reference).textContent()) ?? '';
+      expect(text).toContain('Anonymisierte Karte');
+      for (const name of names) expect(text).not.toContain(name);
+      expect(text).not.toMatch(/Score|Punkte/);
+    }
+    await checked(client, `client-candidates-${width}`);
+
+    const chosen = card(references[0]!);
+    await chosen.getByLabel('Kommentar (optional)').fill('Gern ein Gespräch nächste Woche.');
+    await chosen.getByRole('button', { name: `Interessiert an Referenz ${references[0]}` }).click();
+    // The answer replaces the buttons: the badge and the comment as recorded.
+    await expect.poll(() => chosen.getByRole('button', { name: /^Interessiert an/ }).count()).toBe(0);
+    expect(await chosen.locator('.badge').textContent()).toBe('Interessiert');
+    expect(await chosen.getByText('Gern ein Gespräch nächste Woche.').count()).toBe(1);
+    // The other one still awaits the answer.
+    expect(
+      await card(references[1]!)
+        .getByRole('button', { name: /^Kein Interesse an/ })
+        .count(),
+    ).toBe(1);
+    await checked(client, `client-answered-${width}`);
+
+    // The agent's board: one of the two sent is in "Vorstellungsgespräch", with the client's answer.
+    await page.reload();
+    const interview = column(page, 'Vorstellungsgespräch');
+    await expect
+      .poll(async () => {
+        const counts = await Promise.all(
+          names.slice(0, 2).map((name) => interview.getByText(name, { exact: true }).count()),
+        );
+        return counts.reduce((a, b) => a + b, 0);
+      })
+      .toBe(1);
+    expect(await interview.getByText('Gern ein Gespräch nächste Woche.').count()).toBe(1);
+    await checked(page, `client-answer-board-${width}`);
+    await company.close();
+    await agent.close();
+  });
+});
