@@ -7,6 +7,7 @@ import {
   type ModelTable,
 } from '../../../tests/support/model';
 import { searchHarness } from '../../../tests/support/search-harness';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as GlobalSearchModule from './global-search.machine';
 
 /*
@@ -99,6 +100,12 @@ describeModelTable({
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
+    it('needs the app to provide the search: the stand-in fails, naming the call and the field', async () => {
+      expect(await standInOutcomes(module().globalSearchMachine, ['search'], { query: 'x' })).toEqual({
+        search: 'Error: search is provided by the app (globalSearch)',
+      });
+    });
+
     it('waits for a pause in typing: each keystroke restarts the wait, and only the last query goes out', () => {
       const h = harness(module());
       h.actor.send({ type: 'search.type', query: 'Mü' });

@@ -8,6 +8,7 @@ import {
   type ModelTable,
 } from '../../../tests/support/model';
 import { searchHarness } from '../../../tests/support/search-harness';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as CitySearchModule from './city-search.machine';
 
 /*
@@ -98,6 +99,12 @@ describeModelTable({
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
+    it('needs the app to provide the search: the stand-in fails, naming the call and the field', async () => {
+      expect(await standInOutcomes(module().citySearchMachine, ['search'], { query: 'x' })).toEqual({
+        search: 'Error: search is provided by the app (citySearch)',
+      });
+    });
+
     it('waits for a pause in typing: each keystroke restarts the wait', () => {
       const h = harness(module());
       h.actor.send({ type: 'search.type', query: 'Be' });

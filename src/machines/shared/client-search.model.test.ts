@@ -7,6 +7,7 @@ import {
   type ModelTable,
 } from '../../../tests/support/model';
 import { searchHarness } from '../../../tests/support/search-harness';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as ClientSearchModule from './client-search.machine';
 
 /*
@@ -63,7 +64,13 @@ const table: ModelTable = {
       ...typing(false),
       choose: {
         target: 'idle',
-        context: { query: 'Mainsoft AG', chosen: { uuid: 'c1', name: 'Mainsoft AG' }, error: null },
+        // The list stays: the combobox keeps the chosen company among its options.
+        context: {
+          query: 'Mainsoft AG',
+          hits: [MAINSOFT],
+          chosen: { uuid: 'c1', name: 'Mainsoft AG' },
+          error: null,
+        },
         tags: [],
       },
     },
@@ -109,6 +116,12 @@ describeModelTable({
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
+    it('needs the app to provide the search: the stand-in fails, naming the call and the field', async () => {
+      expect(await standInOutcomes(module().clientSearchMachine, ['search'], { query: 'x' })).toEqual({
+        search: 'Error: search is provided by the app (clientSearch)',
+      });
+    });
+
     it("opens on a job's client: its name in the input, chosen until something else is typed", async () => {
       const driver = harness(module(), undefined, { chosen: { uuid: 'c9', name: 'Klinikum Isartal' } });
       expect(driver.snapshot().context).toMatchObject({

@@ -56,7 +56,7 @@ export function debouncedSearch<THits, THit = never, TAnswer extends THits = THi
     },
     actors: {
       search: fromPromise<TAnswer, { query: string }>(async () => {
-        throw new Error(`provide search (${options.id})`);
+        throw new Error(`search is provided by the app (${options.id})`);
       }),
     },
     delays: { debounce: options.debounceMs },
@@ -74,9 +74,11 @@ export function debouncedSearch<THits, THit = never, TAnswer extends THits = THi
       storeFailure: assign({ error: options.failure }),
       takeChosen: assign(({ event }) => {
         assertEvent(event, 'search.choose');
-        const query = chooses?.nameOf(event.hit) ?? '';
-        const chosen = chooses?.keptOf?.(event.hit) ?? event.hit;
-        return chooses?.keepsHits
+        // Only a field that chooses has the transition that runs this.
+        const { nameOf, keptOf, keepsHits } = chooses!;
+        const query = nameOf(event.hit);
+        const chosen = keptOf?.(event.hit) ?? event.hit;
+        return keepsHits
           ? { query, chosen, error: null }
           : { query, hits: options.noHits, chosen, error: null };
       }),
