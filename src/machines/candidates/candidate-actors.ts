@@ -120,16 +120,7 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
     const known = resourceData<AgentProfileDetail>(detail.getSnapshot());
     // The first load takes the page's read under way; a retry or reload reads again.
     let editorLoads = 0;
-    const writes = keptRecordWrites(
-      api,
-      'profile',
-      uuid,
-      () => {
-        detail.send({ type: 'resource.reload' });
-        timeline.timeline.send({ type: 'timeline.changed' });
-      },
-      TABLES,
-    );
+    const writes = keptRecordWrites(api, 'profile', uuid, { detail, timeline: timeline.timeline }, TABLES);
     const editor = agentProfileEditor({
       scope: 'profile',
       userType: type,

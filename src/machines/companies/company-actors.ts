@@ -78,10 +78,7 @@ export const companyLogic = areaLogic(({ api, app }) => {
         api,
         'company',
         uuid,
-        () => {
-          detail.send({ type: 'resource.reload' });
-          timeline.timeline.send({ type: 'timeline.changed' });
-        },
+        { detail, timeline: timeline.timeline },
         'companies',
       );
       const editor = agentProfileEditor({

@@ -77,18 +77,28 @@ export function agentProfileEditor(options: {
   ).start();
 }
 
+/** What a kept record's page shows that a write changes: the record and its timeline. */
+interface KeptRecordPage {
+  detail: { send(event: { type: 'resource.reload' }): void };
+  timeline: { send(event: { type: 'timeline.changed' }): void };
+}
+
 /**
  * An agent's writes to a kept record (a candidate's or a company's, issue 20): the editor's save and
- * the invitation. Each tells the record's page (`changed`: its detail and timeline reload); a save
- * reloads the tables whose keys start with `tables` too.
+ * the invitation. Each reloads the record's page (its detail and timeline); a save reloads the tables
+ * whose keys start with `tables` too.
  */
 export function keptRecordWrites(
   api: ApiClient,
   kind: KeptKind,
   uuid: string,
-  changed: () => void,
+  page: KeptRecordPage,
   tables: string,
 ) {
+  const changed = () => {
+    page.detail.send({ type: 'resource.reload' });
+    page.timeline.send({ type: 'timeline.changed' });
+  };
   return {
     save: async (values: Record<string, unknown>, version: number) => {
       const saved = await saveKept(api, kind, uuid, values, version);
