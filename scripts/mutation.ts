@@ -44,11 +44,26 @@ function needsDom(tests: string[]): boolean {
   return tests.some((t) => /\bdocument\.|\bwindow\.|@testing-library/.test(readFileSync(t, 'utf8')));
 }
 
-function testsOf(machine: string): string[] {
+function ownTestsOf(machine: string): string[] {
   const dir = folderOf.get(machine)!;
   return readdirSync(dir)
     .filter((f) => f.startsWith(`${machine}.`) && /\.test\.tsx?$/.test(f))
     .map((f) => join(dir, f));
+}
+
+/**
+ * A machine's own tests, and for a factory (debounced-search) the tests of the machines it builds:
+ * those that import it.
+ */
+function testsOf(machine: string): string[] {
+  const built = all.filter(
+    (other) =>
+      other !== machine &&
+      readFileSync(join(folderOf.get(other)!, `${other}.machine.ts`), 'utf8').includes(
+        `/${machine}.machine'`,
+      ),
+  );
+  return [machine, ...built].flatMap(ownTestsOf);
 }
 
 const rows: Row[] = [];

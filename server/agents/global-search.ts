@@ -4,7 +4,7 @@ import type { Catalog } from '../../contract/catalog';
 import type { GlobalSearchQuery, GlobalSearchResponse } from '../../contract/search';
 import type { CandidateType } from '../../contract/user-types';
 import { type Database, queryRows } from '../db/client';
-import { jobSearchCondition } from '../jobs/jobs';
+import { jobSearchCondition } from '../jobs/job-list';
 import { companySearchConditions } from './companies';
 import { currentCatalog, type ListCaller, listConditions } from './search';
 

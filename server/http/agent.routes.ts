@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   AgentSelfUpdateSchema,
   AssignBodySchema,
@@ -30,7 +30,7 @@ import { cardTexts } from '../cards/texts';
 import type { AgencyConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import { assertAgent, callerOf } from '../jobs/access';
+import { agentsOnly, callerOf } from '../jobs/access';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import type { UpdateResult } from '../profiles/profiles';
 import { keptJsonResponse } from './compress';
@@ -61,11 +61,6 @@ export interface AgentRoutesDeps {
 export function agentRoutes(deps: AgentRoutesDeps) {
   const { db, storage } = deps;
   const signedIn = requireUser(deps.tokens);
-  const agentsOnly: MiddlewareHandler<Env> = async (c, next) => {
-    assertAgent(callerOf(c.get('claims')));
-    c.header('Cache-Control', 'no-store');
-    await next();
-  };
   const caller = (c: Context<Env>) => callerOf(c.get('claims'));
   const now = () => new Date(deps.now?.() ?? Date.now());
   const uuidParam = (c: Context<Env>) => checkUuid(c.req.param('uuid') ?? '');

@@ -1,4 +1,4 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   TIMELINE_SUBJECTS,
   TimelineAddSchema,
@@ -11,7 +11,7 @@ import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { ApiError } from '../errors';
-import { assertAgent, callerOf } from '../jobs/access';
+import { agentsOnly, callerOf } from '../jobs/access';
 import { addTimelineEntry, editTimelineNote, listTimeline, type TimelineTarget } from '../timeline/timeline';
 import type { AppEnv } from './env';
 import { jsonBody, validQuery } from './validate';
@@ -31,11 +31,6 @@ export interface TimelineRoutesDeps {
  */
 export function timelineRoutes(deps: TimelineRoutesDeps) {
   const { db } = deps;
-  const agentsOnly: MiddlewareHandler<Env> = async (c, next) => {
-    assertAgent(callerOf(c.get('claims')));
-    c.header('Cache-Control', 'no-store');
-    await next();
-  };
   const caller = (c: Context<Env>) => callerOf(c.get('claims'));
   const now = () => new Date(deps.now?.() ?? Date.now());
   const target = (c: Context<Env>): TimelineTarget => {

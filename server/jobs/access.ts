@@ -1,6 +1,8 @@
+import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../../contract/errors';
 import type { TokenClaims } from '../../contract/session';
 import { isAgentType, type Language } from '../../contract/user-types';
+import type { AuthVariables } from '../auth/middleware';
 import { ApiError } from '../errors';
 
 /**
@@ -43,3 +45,10 @@ export function assertAgentOrCompany(caller: Caller): void {
 }
 
 export const jobNotFound = () => new ApiError(404, 'job.not_found', 'No such job');
+
+/** After requireUser: agents only (403 for anyone else, before anything is read); never cached. */
+export const agentsOnly: MiddlewareHandler<{ Variables: AuthVariables }> = async (c, next) => {
+  assertAgent(callerOf(c.get('claims')));
+  c.header('Cache-Control', 'no-store');
+  await next();
+};

@@ -1,14 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors';
-import {
-  type Job,
-  type JobCriterion,
-  type JobListQuery,
-  type JobListResponse,
-  type JobStatus,
-  type LastRun,
-  parseJobInput,
-} from '../../contract/job';
+import { type Job, type JobStatus, parseJobInput } from '../../contract/job';
 import { CANDIDATE_TYPES, type CandidateType } from '../../contract/user-types';
 import { recordAction, recordEvent } from '../agents/audit';
 import { readCatalog } from '../catalog/catalog';
@@ -17,98 +9,15 @@ import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { assertAgent, assertAgentOrCompany, type Caller, isAgent, isCompany, jobNotFound } from './access';
 import { capJobRequest, DEFAULT_JOB_CAPS, type JobCaps } from './caps';
-import { CRITERIA_CHANGED_SINCE_RUN, callersJob } from './job-filters';
+import { type JobSqlRow, SELECT_JOB, toJob } from './job-rows';
 import { ACTIVE_STATES_SQL } from './run-states';
 
 /**
- * Matching jobs: create, read, update with a version, delete, change status, list (PRODUCT.md §5).
+ * Matching jobs: create, read, update with a version, delete, change status (PRODUCT.md §5; the list
+ * is job-list.ts, how a job is read job-rows.ts).
  * A company's request is a job with origin `company` tied to the company account; a company sees its
  * own requests only, without weights, must flags or scores.
  */
-
-interface JobSqlRow {
-  id: string;
-  origin: 'agent' | 'company';
-  company_user_id: string | null;
-  status: JobStatus;
-  values: Record<string, unknown>;
-  criteria: JobCriterion[];
-  version: number;
-  created_at: string | Date;
-  updated_at: string | Date;
-  company_name: string | null;
-  client_company_id: string | null;
-  client_name: string | null;
-  client_text: string | null;
-  assigned_agent_id: string | null;
-  agent_first: string | null;
-  agent_last: string | null;
-  run_state: LastRun['state'] | null;
-  run_progress: number | null;
-  run_finished_at: string | Date | null;
-  done_included: number | null;
-  done_best: number | null;
-  criteria_changed: boolean | null;
-}
-
-const iso = (x: string | Date | null): string | null =>
-  x === null ? null : (x instanceof Date ? x : new Date(x)).toISOString();
-
-/**
- * The job with its company's name, its client, the agent working on it, its latest run and the counts
- * of its latest done run.
- */
-const SELECT_JOB = sql`select j.id, j.origin, j.company_user_id, j.status, j."values", j.criteria, j.version,
-    j.created_at, j.updated_at,
-    (select c."values" ->> 'name' from companies c where c.user_id = j.company_user_id) as company_name,
-    j.client_company_id, cl."values" ->> 'name' as client_name, j.client_text,
-    j.assigned_agent_id, ap."values" ->> 'first_name' as agent_first, ap."values" ->> 'last_name' as agent_last,
-    lr.state as run_state, lr.progress as run_progress, lr.finished_at as run_finished_at,
-    ld.included as done_included, ld.best_score as done_best,
-    ${CRITERIA_CHANGED_SINCE_RUN} as criteria_changed
-  from jobs j
-  left join companies cl on cl.id = j.client_company_id
-  left join account_profiles ap on ap.user_id = j.assigned_agent_id
-  left join lateral (select state, progress, finished_at from job_runs r where r.job_id = j.id
-                     order by r.created_at desc, r.id desc limit 1) lr on true
-  left join lateral (select included, best_score from job_runs r where r.job_id = j.id and r.state = 'done'
-                     order by r.finished_at desc, r.id desc limit 1) ld on true`;
-
-function toJob(row: JobSqlRow, caller: Caller): Job {
-  const agent = isAgent(caller);
-  const criteria = (row.criteria ?? []).map((c) =>
-    agent ? { key: c.key, value: c.value, weight: c.weight, must: c.must } : { key: c.key, value: c.value },
-  );
-  const lastRun: LastRun | null =
-    row.run_state === null
-      ? null
-      : {
-          state: row.run_state,
-          progress: row.run_progress ?? 0,
-          finishedAt: iso(row.run_finished_at),
-          included: agent ? row.done_included : null,
-          bestScore: agent && row.done_best !== null ? Number(row.done_best) : null,
-        };
-  // The candidate types a job targets are the agency's words: a company never sees them (PRODUCT.md §1).
-  const { target_types: _hidden, ...companyValues } = row.values;
-  const agentName = [row.agent_first, row.agent_last].filter(Boolean).join(' ');
-  return {
-    uuid: row.id,
-    origin: row.origin,
-    status: row.status,
-    values: agent ? row.values : companyValues,
-    criteria,
-    company: row.company_user_id ? { uuid: row.company_user_id, name: row.company_name } : null,
-    client: row.client_company_id ? { uuid: row.client_company_id, name: row.client_name ?? '' } : null,
-    clientText: row.client_text,
-    assignedAgent: row.assigned_agent_id ? { uuid: row.assigned_agent_id, name: agentName || null } : null,
-    version: row.version,
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
-    lastRun,
-    criteriaChangedSinceRun: agent && row.criteria_changed === true,
-  };
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -335,65 +244,6 @@ export async function changeStatus(
   });
   if (!found) throw jobNotFound();
   return toJob((await selectJob(db, id))!, caller);
-}
-
-const LIKE_SPECIAL = /[\\%_]/g;
-
-/** The job list's sorts that read scores: agents only. */
-const AGENT_ONLY_SORTS: ReadonlySet<JobListQuery['sort']> = new Set(['best_score']);
-
-/** The job tables' search (j: jobs): the text within the title or the client's name; the global search's too. */
-export function jobSearchCondition(q: string): SQL {
-  const pattern = `%${q.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`;
-  return sql`(j."values" ->> 'title' ilike ${pattern} or j.client_text ilike ${pattern}
-           or exists (select 1 from companies c where c.id = j.client_company_id and c."values" ->> 'name' ilike ${pattern}))`;
-}
-
-/** GET /api/jobs/list: one status tab, search, origin filter, sort, page; counts per status. */
-export async function listJobs(db: Database, caller: Caller, query: JobListQuery): Promise<JobListResponse> {
-  assertAgentOrCompany(caller);
-  // The best score is hidden from companies: ordering by it would reveal it (PRODUCT.md §5). Refused
-  // like any sort the list does not have, so the answer says nothing more than a wrong value would.
-  if (!isAgent(caller) && AGENT_ONLY_SORTS.has(query.sort)) {
-    throw new ApiError(400, ErrorCode.validation, 'Invalid query', { sort: ['query.invalid'] });
-  }
-  const filters: SQL[] = [];
-  if (!isAgent(caller)) filters.push(sql`j.company_user_id = ${caller.userId}`);
-  if (query.origin) filters.push(sql`j.origin = ${query.origin}`);
-  if (isAgent(caller) && query.agent === 'me') filters.push(callersJob(caller.userId));
-  if (isAgent(caller) && query.agent === 'none') filters.push(sql`j.assigned_agent_id is null`);
-  if (isAgent(caller) && query.stale === 'yes') filters.push(CRITERIA_CHANGED_SINCE_RUN);
-  if (query.q !== '') filters.push(jobSearchCondition(query.q));
-  const where = (extra: SQL[]) => {
-    const all = [...filters, ...extra];
-    return all.length === 0 ? sql`true` : sql.join(all, sql` and `);
-  };
-  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
-  const orderBy: Record<JobListQuery['sort'], SQL> = {
-    updated: sql`j.updated_at ${direction}`,
-    created: sql`j.created_at ${direction}`,
-    title: sql`lower(j."values" ->> 'title') ${direction}`,
-    best_score: sql`ld.best_score ${direction} nulls last`,
-  };
-  const offset = (query.page - 1) * query.limit;
-  const rows = await queryRows<JobSqlRow>(
-    db,
-    sql`${SELECT_JOB} where ${where([sql`j.status = ${query.status}`])}
-        order by ${orderBy[query.sort]}, j.id ${direction} limit ${query.limit} offset ${offset}`,
-  );
-  const countRows = await queryRows<{ status: JobStatus; n: number | string }>(
-    db,
-    sql`select j.status, count(*) as n from jobs j where ${where([])} group by j.status`,
-  );
-  const counts = { active: 0, archived: 0 };
-  for (const row of countRows) counts[row.status] = Number(row.n);
-  return {
-    items: rows.map((row) => toJob(row, caller)),
-    total: counts[query.status],
-    page: query.page,
-    limit: query.limit,
-    counts,
-  };
 }
 
 /** The job's target types as the engine takes them (stella when none are stored). */

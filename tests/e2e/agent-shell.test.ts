@@ -145,6 +145,55 @@ describe.each([
     await accessible(page);
   });
 
+  it('opens a job, a company and a candidate hit reached with the arrow keys, by Enter', async () => {
+    // Issue 20, point 7: a hit below the first ones opens its record. Jobs come last in the list; with
+    // many hits above them the arrow keys scrolled the page and that closed the list, so Enter opened
+    // nothing.
+    const cases = [
+      {
+        query: 'typescript',
+        group: 'Matching-Jobs',
+        name: /Full-Stack-Entwickler\/in TypeScript/,
+        to: 'matchingJobResult',
+      },
+      {
+        query: 'lagerlogistik',
+        group: 'Matching-Jobs',
+        name: /Lagerlogistik Hamburg/,
+        to: 'matchingJobResult',
+      },
+      { query: 'rheinwerk', group: 'Unternehmen', name: /Rheinwerk/, to: 'companies/view' },
+      { query: 'neumann stella', group: 'Stellas', name: /Stella Neumann/, to: 'stellas/view' },
+    ];
+    for (const { query, group, name, to } of cases) {
+      await page.goto(`${app.url}/matchingJob`);
+      await expect.poll(() => heading(page)).toBe('Matching-Jobs');
+      await page.keyboard.press('Control+k');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
+        .toBe('combobox');
+      await page.keyboard.type(query);
+      const hit = page.getByRole('group', { name: group }).getByRole('option', { name }).first();
+      await expect.poll(() => hit.count(), { message: query }).toBe(1);
+      // Down the list until the wanted hit is the active option (the field's aria-activedescendant).
+      const wanted = await hit.getAttribute('id');
+      const count = await page.getByRole('option').count();
+      for (let i = 0; i < count; i++) {
+        await page.keyboard.press('ArrowDown');
+        if ((await searchField(page).getAttribute('aria-activedescendant')) === wanted) break;
+      }
+      expect(await searchField(page).getAttribute('aria-activedescendant'), query).toBe(wanted);
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => new URL(page.url()).pathname, { message: query })
+        .toMatch(new RegExp(`^/${to}/[0-9a-f-]{36}$`));
+      await expect.poll(() => heading(page), { message: query }).toMatch(name);
+      expect(await searchField(page).inputValue()).toBe('');
+    }
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await accessible(page);
+  });
+
   it('marks a job whose criteria changed since its run in the list and on its results page, with "run again"', async () => {
     const list = await api<{
       items: {

@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
 import type { FormInput, FormMachine, FormValues } from '../../src/machines/shared/form.machine';
 import { deferredActors, flush } from './deferred-actors';
-import type { Expectation, ModelDriver, ModelTable, recordVisits } from './model';
+import { type Expectation, type ModelDriver, type ModelTable, type recordVisits, snapshotOf } from './model';
 
 /**
  * What one form must do, written by hand for each form (account-forms.model.test.ts,
@@ -159,11 +159,7 @@ export function formDriver(
         actor.send({ type: 'form.load', values: spec.load.values, fixed: spec.load.fixed });
       await flush();
     },
-    snapshot() {
-      const s = actor.getSnapshot();
-      if (s.status === 'error') throw s.error;
-      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
-    },
+    snapshot: () => snapshotOf(actor),
     calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
   };
 }

@@ -142,6 +142,13 @@ export interface ModelDriver {
   calls(): readonly { src: string; input: unknown }[];
 }
 
+/** A driver's snapshot of an actor; an actor that failed throws its error instead. */
+export function snapshotOf(actor: AnyActorRef): ReturnType<ModelDriver['snapshot']> {
+  const s = actor.getSnapshot();
+  if (s.status === 'error') throw s.error;
+  return { value: s.value, context: s.context, tags: s.tags as Set<string> };
+}
+
 /** A driver's view of a started actor and of the actors it called (tests/support/deferred-actors.ts). */
 export function observed(
   actor: AnyActorRef,

@@ -103,6 +103,7 @@ export const agentLogic = areaLogic(({ api, session }) => {
             ),
           },
         }),
+        { input: {} },
       ).start();
       return searchField;
     },

@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { GlobalSearchResponse } from '../../../contract/search';
 import {
   describeModelTable,
@@ -7,6 +6,8 @@ import {
   type Inspector,
   type ModelTable,
 } from '../../../tests/support/model';
+import { searchHarness } from '../../../tests/support/search-harness';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as GlobalSearchModule from './global-search.machine';
 
 /*
@@ -77,68 +78,18 @@ const table: ModelTable = {
 
 /** Drives the real machine: a simulated clock for the pause, a search the test answers. */
 function harness({ globalSearchMachine }: typeof GlobalSearchModule, inspect?: Inspector) {
-  const clock = new SimulatedClock();
-  const searches: { query: string; signal: AbortSignal; settle: (ok: boolean) => void }[] = [];
-  const effects: { src: string; input: unknown }[] = [];
-  const provided = globalSearchMachine.provide({
-    actors: {
-      search: fromPromise<GlobalSearchResponse, { query: string }>(
-        ({ input, signal }) =>
-          new Promise((resolve, reject) => {
-            effects.push({ src: 'search', input: { query: input.query } });
-            signal.addEventListener('abort', () =>
-              effects.push({ src: 'abort', input: { query: input.query } }),
-            );
-            searches.push({
-              query: input.query,
-              signal,
-              settle: (ok) => (ok ? resolve(HITS) : reject(new Error('offline'))),
-            });
-          }),
-      ),
+  return searchHarness(globalSearchMachine, {
+    label: 'search',
+    pauseMs: PAUSE_MS,
+    answer: HITS,
+    steps: {
+      typeShort: { type: 'search.type', query: ' M ' },
+      typeLong: { type: 'search.type', query: ' Mül ' },
+      reset: { type: 'search.clear' },
+      retry: { type: 'search.retry' },
     },
+    inspect,
   });
-  const actor = createActor(provided, { clock, inspect }).start();
-  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return {
-    actor,
-    clock,
-    searches,
-    async send(step: string) {
-      switch (step) {
-        case 'typeShort':
-          actor.send({ type: 'search.type', query: ' M ' });
-          break;
-        case 'typeLong':
-          actor.send({ type: 'search.type', query: ' Mül ' });
-          break;
-        case 'reset':
-          actor.send({ type: 'search.reset' });
-          break;
-        case 'pause':
-          clock.increment(PAUSE_MS);
-          break;
-        case 'answer':
-        case 'fail': {
-          // A result can only arrive while the search runs.
-          const open = searches.at(-1);
-          if (open && !open.signal.aborted && actor.getSnapshot().matches('searching'))
-            open.settle(step === 'answer');
-          break;
-        }
-        case 'retry':
-          actor.send({ type: 'search.retry' });
-          break;
-      }
-      await flush();
-    },
-    snapshot() {
-      const s = actor.getSnapshot();
-      if (s.status === 'error') throw s.error;
-      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
-    },
-    calls: () => effects,
-  };
 }
 
 describeModelTable({
@@ -149,6 +100,12 @@ describeModelTable({
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
+    it('needs the app to provide the search: the stand-in fails, naming the call and the field', async () => {
+      expect(await standInOutcomes(module().globalSearchMachine, ['search'], { query: 'x' })).toEqual({
+        search: 'Error: search is provided by the app (globalSearch)',
+      });
+    });
+
     it('waits for a pause in typing: each keystroke restarts the wait, and only the last query goes out', () => {
       const h = harness(module());
       h.actor.send({ type: 'search.type', query: 'Mü' });

@@ -2,7 +2,6 @@ import { fromPromise } from 'xstate';
 import { type AgentProfileDetail, type CardFormat, isSeniorAgentType } from '../../../contract/agent';
 import { CANDIDATE_PAGE_SIZE, type CandidateListSearch } from '../../../contract/candidate-search';
 import type { FieldDefinition } from '../../../contract/catalog';
-import type { InviteBody } from '../../../contract/people';
 import type { CandidateType } from '../../../contract/user-types';
 import {
   assignCandidate,
@@ -15,8 +14,8 @@ import {
   setCandidateStatus,
 } from '../../api/candidates';
 import type { ApiClient } from '../../api/client';
-import { createCandidate, invite, saveKept } from '../../api/people';
-import { agentProfileEditor, blankRecord } from '../profile/profile-actors';
+import { createCandidate } from '../../api/people';
+import { agentProfileEditor, blankRecord, keptRecordWrites } from '../profile/profile-actors';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import {
   type ResourceActor,
@@ -27,7 +26,6 @@ import {
   visitResource,
 } from '../shared/resource.machine';
 import { saveFile } from '../shared/save-file';
-import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
 import { timelineLogic } from '../timeline/timeline-actors';
 import { candidateActionsMachine } from './candidate-actions.machine';
@@ -122,26 +120,16 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
     const known = resourceData<AgentProfileDetail>(detail.getSnapshot());
     // The first load takes the page's read under way; a retry or reload reads again.
     let editorLoads = 0;
+    const writes = keptRecordWrites(api, 'profile', uuid, { detail, timeline: timeline.timeline }, TABLES);
     const editor = agentProfileEditor({
       scope: 'profile',
       userType: type,
       fields: await settledResource<FieldDefinition[]>(fields, false),
       hasAccount: (known ?? (await settledResource<AgentProfileDetail>(detail, false))).account !== null,
       load: async () => (await settledResource<AgentProfileDetail>(detail, editorLoads++ > 0)).profile,
-      save: async (values, version) => {
-        const saved = await saveKept(api, 'profile', uuid, values, version);
-        detail.send({ type: 'resource.reload' });
-        timeline.timeline.send({ type: 'timeline.changed' });
-        reloadResources(api, TABLES);
-        return saved;
-      },
+      save: writes.save,
     });
-    const invitation = submissionActor(async (body: InviteBody) => {
-      const sent = await invite(api, 'profile', uuid, body);
-      detail.send({ type: 'resource.reload' });
-      timeline.timeline.send({ type: 'timeline.changed' });
-      return sent;
-    });
+    const { invitation } = writes;
     return {
       detail,
       editor,

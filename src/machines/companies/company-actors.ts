@@ -4,7 +4,6 @@ import type { FieldDefinition } from '../../../contract/catalog';
 import type { ContactInput, ContactUpdate } from '../../../contract/client';
 import type { ClientAnswerInput } from '../../../contract/client-answers';
 import { COMPANY_PAGE_SIZE } from '../../../contract/company-search';
-import type { InviteBody } from '../../../contract/people';
 import { assignCompany, fetchCompany, listCompanies } from '../../api/agents';
 import {
   answerCandidate,
@@ -13,9 +12,9 @@ import {
   fetchClientJobs,
 } from '../../api/client-answers';
 import { createContact, deleteContact, listContacts, updateContact } from '../../api/clients';
-import { createCompany, invite, saveKept } from '../../api/people';
+import { createCompany } from '../../api/people';
 import { fetchFields } from '../../api/profile';
-import { agentProfileEditor, blankRecord } from '../profile/profile-actors';
+import { agentProfileEditor, blankRecord, keptRecordWrites } from '../profile/profile-actors';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import {
   type ResourceActor,
@@ -86,26 +85,22 @@ export const companyLogic = areaLogic(({ api, app }) => {
       const known = resourceData<CompanyDetail>(detail.getSnapshot());
       // The first load takes the page's read under way; a retry or reload reads again.
       let editorLoads = 0;
+      const writes = keptRecordWrites(
+        api,
+        'company',
+        uuid,
+        { detail, timeline: timeline.timeline },
+        'companies',
+      );
       const editor = agentProfileEditor({
         scope: 'company',
         userType: 'company',
         fields: await companyFields(),
         hasAccount: (known ?? (await settledResource<CompanyDetail>(detail, false))).hasAccount,
         load: async () => (await settledResource<CompanyDetail>(detail, editorLoads++ > 0)).profile,
-        save: async (values, version) => {
-          const saved = await saveKept(api, 'company', uuid, values, version);
-          detail.send({ type: 'resource.reload' });
-          timeline.timeline.send({ type: 'timeline.changed' });
-          reloadResources(api, 'companies');
-          return saved;
-        },
+        save: writes.save,
       });
-      const invitation = submissionActor(async (body: InviteBody) => {
-        const sent = await invite(api, 'company', uuid, body);
-        detail.send({ type: 'resource.reload' });
-        timeline.timeline.send({ type: 'timeline.changed' });
-        return sent;
-      });
+      const { invitation } = writes;
       return { detail, assign, editor, invitation, timeline };
     },
 

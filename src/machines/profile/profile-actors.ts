@@ -1,10 +1,12 @@
 import { createActor, fromPromise } from 'xstate';
 import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
+import type { InviteBody } from '../../../contract/people';
 import { contactEmailField } from '../../../contract/people';
 import type { ProfileResponse, ProfileStatus } from '../../../contract/profile';
 import type { TokenClaims } from '../../../contract/session';
 import { isAgentType } from '../../../contract/user-types';
 import { type ApiClient, ApiError } from '../../api/client';
+import { invite, type KeptKind, saveKept } from '../../api/people';
 import {
   deletePhoto,
   fetchFields,
@@ -18,7 +20,9 @@ import {
 } from '../../api/profile';
 import { hasFinishedRegistration } from '../session/token';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
+import { reloadResources } from '../shared/resource.machine';
 import { saveFile } from '../shared/save-file';
+import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
 import { photoMachine } from './photo.machine';
 import { type ProfileActor, profileMachine, SaveConflict, SaveRejected } from './profile.machine';
@@ -71,6 +75,43 @@ export function agentProfileEditor(options: {
     }),
     { input: { scope: options.scope, userType: options.userType, fields, hasFinishedRegistration: true } },
   ).start();
+}
+
+/** What a kept record's page shows that a write changes: the record and its timeline. */
+interface KeptRecordPage {
+  detail: { send(event: { type: 'resource.reload' }): void };
+  timeline: { send(event: { type: 'timeline.changed' }): void };
+}
+
+/**
+ * An agent's writes to a kept record (a candidate's or a company's, issue 20): the editor's save and
+ * the invitation. Each reloads the record's page (its detail and timeline); a save reloads the tables
+ * whose keys start with `tables` too.
+ */
+export function keptRecordWrites(
+  api: ApiClient,
+  kind: KeptKind,
+  uuid: string,
+  page: KeptRecordPage,
+  tables: string,
+) {
+  const changed = () => {
+    page.detail.send({ type: 'resource.reload' });
+    page.timeline.send({ type: 'timeline.changed' });
+  };
+  return {
+    save: async (values: Record<string, unknown>, version: number) => {
+      const saved = await saveKept(api, kind, uuid, values, version);
+      changed();
+      reloadResources(api, tables);
+      return saved;
+    },
+    invitation: submissionActor(async (body: InviteBody) => {
+      const sent = await invite(api, kind, uuid, body);
+      changed();
+      return sent;
+    }),
+  };
 }
 
 /** What a new record's form starts from: nothing filled, version 0 (the first save creates it). */

@@ -11,7 +11,7 @@ export const citySearch = areaLogic(
   ({ api }): CitySearchLogic =>
     citySearchMachine.provide({
       actors: {
-        searchCities: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
+        search: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
           searchCities(api, input.query, signal),
         ),
       },

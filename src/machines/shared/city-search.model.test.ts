@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { CityHit } from '../../../contract/catalog';
+import { createActor, SimulatedClock } from 'xstate';
 import { BERLIN } from '../../../tests/support/cities';
 import {
   describeModelTable,
@@ -8,6 +7,8 @@ import {
   type Inspector,
   type ModelTable,
 } from '../../../tests/support/model';
+import { searchHarness } from '../../../tests/support/search-harness';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as CitySearchModule from './city-search.machine';
 
 /*
@@ -76,68 +77,18 @@ const table: ModelTable = {
 
 /** Drives the real machine: a simulated clock for the pause, a search the test answers. */
 function harness({ citySearchMachine }: typeof CitySearchModule, inspect?: Inspector) {
-  const clock = new SimulatedClock();
-  const searches: { query: string; signal: AbortSignal; settle: (ok: boolean) => void }[] = [];
-  const effects: { src: string; input: unknown }[] = [];
-  const provided = citySearchMachine.provide({
-    actors: {
-      searchCities: fromPromise<CityHit[], { query: string }>(
-        ({ input, signal }) =>
-          new Promise((resolve, reject) => {
-            effects.push({ src: 'searchCities', input: { query: input.query } });
-            signal.addEventListener('abort', () =>
-              effects.push({ src: 'abort', input: { query: input.query } }),
-            );
-            searches.push({
-              query: input.query,
-              signal,
-              settle: (ok) => (ok ? resolve([BERLIN]) : reject(new Error('offline'))),
-            });
-          }),
-      ),
+  return searchHarness(citySearchMachine, {
+    label: 'searchCities',
+    pauseMs: PAUSE_MS,
+    answer: [BERLIN],
+    steps: {
+      typeShort: { type: 'search.type', query: 'B' },
+      typeLong: { type: 'search.type', query: ' Ber ' },
+      choose: { type: 'search.choose', hit: BERLIN },
+      retry: { type: 'search.retry' },
     },
+    inspect,
   });
-  const actor = createActor(provided, { clock, input: {}, inspect }).start();
-  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return {
-    actor,
-    clock,
-    searches,
-    async send(step: string) {
-      switch (step) {
-        case 'typeShort':
-          actor.send({ type: 'city.type', query: 'B' });
-          break;
-        case 'typeLong':
-          actor.send({ type: 'city.type', query: ' Ber ' });
-          break;
-        case 'pause':
-          clock.increment(PAUSE_MS);
-          break;
-        case 'answer':
-        case 'fail': {
-          // A result can only arrive while the search runs.
-          const open = searches.at(-1);
-          if (open && !open.signal.aborted && actor.getSnapshot().matches('searching'))
-            open.settle(step === 'answer');
-          break;
-        }
-        case 'choose':
-          actor.send({ type: 'city.choose', hit: BERLIN });
-          break;
-        case 'retry':
-          actor.send({ type: 'city.retry' });
-          break;
-      }
-      await flush();
-    },
-    snapshot() {
-      const s = actor.getSnapshot();
-      if (s.status === 'error') throw s.error;
-      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
-    },
-    calls: () => effects,
-  };
 }
 
 describeModelTable({
@@ -148,11 +99,17 @@ describeModelTable({
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
+    it('needs the app to provide the search: the stand-in fails, naming the call and the field', async () => {
+      expect(await standInOutcomes(module().citySearchMachine, ['search'], { query: 'x' })).toEqual({
+        search: 'Error: search is provided by the app (citySearch)',
+      });
+    });
+
     it('waits for a pause in typing: each keystroke restarts the wait', () => {
       const h = harness(module());
-      h.actor.send({ type: 'city.type', query: 'Be' });
+      h.actor.send({ type: 'search.type', query: 'Be' });
       h.clock.increment(PAUSE_MS - 10);
-      h.actor.send({ type: 'city.type', query: 'Ber' });
+      h.actor.send({ type: 'search.type', query: 'Ber' });
       h.clock.increment(PAUSE_MS - 10);
       expect(h.actor.getSnapshot().value).toBe('debouncing');
       expect(h.searches).toHaveLength(0);
@@ -163,9 +120,9 @@ describeModelTable({
 
     it('searches from two characters on, counted without the spaces around them', () => {
       const h = harness(module());
-      h.actor.send({ type: 'city.type', query: ' B ' });
+      h.actor.send({ type: 'search.type', query: ' B ' });
       expect(h.actor.getSnapshot().value).toBe('idle');
-      h.actor.send({ type: 'city.type', query: 'Be' });
+      h.actor.send({ type: 'search.type', query: 'Be' });
       expect(h.actor.getSnapshot().value).toBe('debouncing');
       h.clock.increment(PAUSE_MS);
       expect(h.searches.map((x) => x.query)).toEqual(['Be']);
@@ -174,7 +131,7 @@ describeModelTable({
     it('needs the app to provide the search: the stand-in fails', async () => {
       const clock = new SimulatedClock();
       const actor = createActor(module().citySearchMachine, { clock, input: {} }).start();
-      actor.send({ type: 'city.type', query: 'Ber' });
+      actor.send({ type: 'search.type', query: 'Ber' });
       clock.increment(PAUSE_MS);
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(actor.getSnapshot().value).toBe('failed');

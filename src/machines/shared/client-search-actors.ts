@@ -8,7 +8,7 @@ export const clientSearch = areaLogic(
   ({ api }): ClientSearchLogic =>
     clientSearchMachine.provide({
       actors: {
-        searchClients: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
+        search: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
           searchClients(api, input.query, signal),
         ),
       },

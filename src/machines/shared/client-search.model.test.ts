@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { ClientHit } from '../../../contract/client';
 import {
   describeModelTable,
@@ -7,6 +6,8 @@ import {
   type Inspector,
   type ModelTable,
 } from '../../../tests/support/model';
+import { searchHarness } from '../../../tests/support/search-harness';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as ClientSearchModule from './client-search.machine';
 
 /*
@@ -63,7 +64,13 @@ const table: ModelTable = {
       ...typing(false),
       choose: {
         target: 'idle',
-        context: { query: 'Mainsoft AG', chosen: { uuid: 'c1', name: 'Mainsoft AG' }, error: null },
+        // The list stays: the combobox keeps the chosen company among its options.
+        context: {
+          query: 'Mainsoft AG',
+          hits: [MAINSOFT],
+          chosen: { uuid: 'c1', name: 'Mainsoft AG' },
+          error: null,
+        },
         tags: [],
       },
     },
@@ -85,68 +92,20 @@ function harness(
   inspect?: Inspector,
   input: { chosen?: { uuid: string; name: string } | null } = {},
 ) {
-  const clock = new SimulatedClock();
-  const searches: { signal: AbortSignal; settle: (ok: boolean) => void }[] = [];
-  const effects: { src: string; input: unknown }[] = [];
-  const provided = clientSearchMachine.provide({
-    actors: {
-      searchClients: fromPromise<ClientHit[], { query: string }>(
-        ({ input: asked, signal }) =>
-          new Promise((resolve, reject) => {
-            effects.push({ src: 'searchClients', input: { query: asked.query } });
-            signal.addEventListener('abort', () =>
-              effects.push({ src: 'abort', input: { query: asked.query } }),
-            );
-            searches.push({
-              signal,
-              settle: (ok) => (ok ? resolve([MAINSOFT]) : reject(new Error('offline'))),
-            });
-          }),
-      ),
+  return searchHarness(clientSearchMachine, {
+    label: 'searchClients',
+    pauseMs: PAUSE_MS,
+    answer: [MAINSOFT],
+    steps: {
+      typeNothing: { type: 'search.type', query: '  ' },
+      type: { type: 'search.type', query: ' Main ' },
+      clear: { type: 'search.clear' },
+      choose: { type: 'search.choose', hit: MAINSOFT },
+      retry: { type: 'search.retry' },
     },
+    input,
+    inspect,
   });
-  const actor = createActor(provided, { clock, input, inspect }).start();
-  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return {
-    actor,
-    clock,
-    async send(step: string) {
-      switch (step) {
-        case 'typeNothing':
-          actor.send({ type: 'client.type', query: '  ' });
-          break;
-        case 'type':
-          actor.send({ type: 'client.type', query: ' Main ' });
-          break;
-        case 'clear':
-          actor.send({ type: 'client.clear' });
-          break;
-        case 'pause':
-          clock.increment(PAUSE_MS);
-          break;
-        case 'answer':
-        case 'fail': {
-          const open = searches.at(-1);
-          if (open && !open.signal.aborted && actor.getSnapshot().matches('searching'))
-            open.settle(step === 'answer');
-          break;
-        }
-        case 'choose':
-          actor.send({ type: 'client.choose', hit: MAINSOFT });
-          break;
-        case 'retry':
-          actor.send({ type: 'client.retry' });
-          break;
-      }
-      await flush();
-    },
-    snapshot() {
-      const s = actor.getSnapshot();
-      if (s.status === 'error') throw s.error;
-      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
-    },
-    calls: () => effects,
-  };
 }
 
 describeModelTable({
@@ -157,6 +116,12 @@ describeModelTable({
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
+    it('needs the app to provide the search: the stand-in fails, naming the call and the field', async () => {
+      expect(await standInOutcomes(module().clientSearchMachine, ['search'], { query: 'x' })).toEqual({
+        search: 'Error: search is provided by the app (clientSearch)',
+      });
+    });
+
     it("opens on a job's client: its name in the input, chosen until something else is typed", async () => {
       const driver = harness(module(), undefined, { chosen: { uuid: 'c9', name: 'Klinikum Isartal' } });
       expect(driver.snapshot().context).toMatchObject({
@@ -164,7 +129,7 @@ describeModelTable({
         chosen: { uuid: 'c9', name: 'Klinikum Isartal' },
       });
       await driver.send('type');
-      expect(driver.snapshot().context.chosen).toBeNull();
+      expect(driver.actor.getSnapshot().context.chosen).toBeNull();
     });
 
     it('asks once per pause in typing: each keystroke restarts the wait', async () => {

@@ -1,7 +1,12 @@
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
-import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import {
+  describeModelTable,
+  type Inspector,
+  type ModelTable,
+  snapshotOf,
+} from '../../../tests/support/model';
 import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as DownloadModule from './download.machine';
 
@@ -67,11 +72,7 @@ function start({ downloadMachine }: typeof DownloadModule, inspect?: Inspector) 
       else settle('error', new TypeError('Failed to fetch'));
       await flush();
     },
-    snapshot() {
-      const s = actor.getSnapshot();
-      if (s.status === 'error') throw s.error;
-      return { value: s.value, context: s.context, tags: s.tags as Set<string> };
-    },
+    snapshot: () => snapshotOf(actor),
     calls: () => [...fx.calls.map((c) => ({ src: c.id, input: c.input })), ...effects],
   };
 }

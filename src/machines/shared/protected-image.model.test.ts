@@ -1,7 +1,12 @@
 import { expect, it } from 'vitest';
 import { createActor, type EventObject, fromCallback } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
-import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import {
+  describeModelTable,
+  type Inspector,
+  type ModelTable,
+  snapshotOf,
+} from '../../../tests/support/model';
 import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as ProtectedImageModule from './protected-image.machine';
 
@@ -88,11 +93,7 @@ function start(src: string | null) {
         else actor.stop();
         await flush();
       },
-      snapshot() {
-        const s = actor.getSnapshot();
-        if (s.status === 'error') throw s.error;
-        return { value: s.value, context: s.context, tags: s.tags as Set<string> };
-      },
+      snapshot: () => snapshotOf(actor),
       // The fetch the actor starts with is checked apart; the table lists what happens after.
       calls: () => effects,
     };

@@ -111,7 +111,7 @@ export function GlobalSearch({
     const hit = key === null ? undefined : byId.get(String(key));
     if (!hit) return;
     chosen.current = hit.name;
-    actor.send({ type: 'search.reset' });
+    actor.send({ type: 'search.clear' });
     void navigate({ to: hit.to, params: hit.params });
   };
 

@@ -20,7 +20,7 @@ function citySearchOf(answer: (query: string) => Promise<CityHit[]>) {
   const queries: string[] = [];
   const logic = citySearchMachine.provide({
     actors: {
-      searchCities: fromPromise(({ input }: { input: { query: string } }) => {
+      search: fromPromise(({ input }: { input: { query: string } }) => {
         queries.push(input.query);
         return answer(input.query);
       }),

@@ -27,9 +27,7 @@ export function ComboBox({ label, description, errorMessage, ...props }: ComboBo
       <Label>{label}</Label>
       <div className="rac-combo">
         <Input className="rac-input" />
-        <Button className="rac-combo-button">
-          <span aria-hidden="true">▾</span>
-        </Button>
+        <ComboOpenButton />
       </div>
       <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover className="rac-popover">
@@ -42,5 +40,14 @@ export function ComboBox({ label, description, errorMessage, ...props }: ComboBo
         </ListBox>
       </Popover>
     </AriaComboBox>
+  );
+}
+
+/** Opens a combobox's whole list for a pointer; react-aria keeps it out of the tab order. */
+export function ComboOpenButton() {
+  return (
+    <Button className="rac-combo-button">
+      <span aria-hidden="true">▾</span>
+    </Button>
   );
 }

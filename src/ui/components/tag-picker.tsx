@@ -10,7 +10,6 @@ import {
   useState,
 } from 'react';
 import {
-  Button,
   ComboBox,
   ComboBoxStateContext,
   Input,
@@ -25,6 +24,7 @@ import {
   Button as TagRemove,
   useFilter,
 } from 'react-aria-components';
+import { ComboOpenButton } from './combobox';
 import { FieldHelp } from './field-help';
 import type { Option } from './select';
 
@@ -119,10 +119,7 @@ export function TagPicker({
         <Label>{label}</Label>
         <div className="rac-combo">
           <Input id={id} className="rac-input" placeholder={t`Type to search`} onKeyDown={onKeyDown} />
-          {/* Opens the whole list for a pointer; react-aria keeps it out of the tab order. */}
-          <Button className="rac-combo-button">
-            <span aria-hidden="true">▾</span>
-          </Button>
+          <ComboOpenButton />
         </div>
         <FieldHelp description={description} errorMessage={errorMessage} />
         <Popover className="rac-popover">

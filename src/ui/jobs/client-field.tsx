@@ -42,13 +42,13 @@ export function ClientField({
         onInputChange={(text) => {
           // Choosing fills the input with the company's name: that is no new typing.
           if (value && text === value.name) return;
-          search.send({ type: 'client.type', query: text });
+          search.send({ type: 'search.type', query: text });
           if (value) onChange(null);
         }}
         onSelectionChange={(key) => {
           const hit = hits.find((h) => h.uuid === key);
           if (!hit) return;
-          search.send({ type: 'client.choose', hit: { uuid: hit.uuid, name: hit.name } });
+          search.send({ type: 'search.choose', hit: { uuid: hit.uuid, name: hit.name } });
           onChange({ uuid: hit.uuid, name: hit.name });
         }}
       />

@@ -1,35 +1,31 @@
 import { msg, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
-import { cityName } from '../../../contract/city-names';
-import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
+import { useEffect } from 'react';
+import type { ResultItem, ResultsResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type ResultsSearch } from '../../../contract/job-search';
-import { CANDIDATE_TYPES, type Language } from '../../../contract/user-types';
-import { type JobActor, runProgress } from '../../machines/jobs/job-lifecycle.machine';
+import { CANDIDATE_TYPES } from '../../../contract/user-types';
+import { runProgress } from '../../machines/jobs/job-lifecycle.machine';
 import type { jobsLogic } from '../../machines/jobs/job-provider';
 import { scoreFilterMachine } from '../../machines/jobs/score-filter.machine';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
-import { Checkbox } from '../components/checkbox';
-import { ConfirmDialog } from '../components/dialog';
-import { errorMessage } from '../components/error-message';
-import { formatKm } from '../components/format';
+import { resourceData } from '../../machines/shared/resource.machine';
 import { Pagination } from '../components/pagination';
 import { Progress } from '../components/progress';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
-import { RetryAlert } from '../components/retry-alert';
-import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { SendToClient } from '../components/send-to-client-dialog';
 import { TextField } from '../components/text-field';
 import { showToast } from '../components/toast';
 import { Histogram } from './histogram';
+import { JobActions } from './job-actions';
 import { JobClient, WorkStatus } from './job-client';
+import { NearMisses } from './near-misses';
 import { reasonText } from './reasons';
+import { ResultRow } from './result-row';
 
 const workspaceRoute = getRouteApi('/_protected');
 
@@ -292,171 +288,5 @@ export function JobResults({
       <NearMisses list={nearMisses} />
       {after}
     </Screen>
-  );
-}
-
-function ResultRow({
-  item,
-  jobUuid,
-  search,
-  action,
-  selected,
-  onSelect,
-  reasons,
-  photo,
-}: {
-  item: ResultItem;
-  jobUuid: string;
-  search: ResultsSearch;
-  action: ReactNode;
-  selected: boolean;
-  onSelect: (selected: boolean) => void;
-  reasons: string[];
-  photo: React.ReactNode;
-}) {
-  const { t, i18n } = useLingui();
-  return (
-    <tr>
-      <td>
-        <Checkbox isSelected={selected} onChange={onSelect}>
-          <span className="visually-hidden">{t`Select ${item.name}`}</span>
-        </Checkbox>
-      </td>
-      <td className="rank">{item.rank}</td>
-      <td>{photo}</td>
-      <th scope="row">
-        <Link
-          to="/matchingJobResultDetail/$jobUuid/$uuid"
-          params={{ jobUuid, uuid: item.uuid }}
-          search={{ sort: search.sort, order: search.order }}
-        >
-          {item.name}
-        </Link>
-        {item.changedSinceRun && (
-          <span className="badge">
-            <Trans>changed since the run</Trans>
-          </span>
-        )}
-      </th>
-      <td>
-        {item.city ? cityName(item.city, i18n.locale as Language) : '–'}
-        {item.distanceKm !== null && <span className="muted"> · {formatKm(i18n, item.distanceKm)}</span>}
-      </td>
-      <td>
-        <ScoreBar score={item.score} />
-      </td>
-      <td>
-        <ul className="reasons">
-          {reasons.map((text) => (
-            <li key={text}>{text}</li>
-          ))}
-        </ul>
-      </td>
-      {action && <td>{action}</td>}
-    </tr>
-  );
-}
-
-/** Run, archive / re-activate, edit, duplicate: what the job machine allows now. */
-export function JobActions({ job }: { job: JobActor }) {
-  const state = useSelector(job, (s) => s);
-  const { t, i18n } = useLingui();
-  const [confirming, setConfirming] = useState(false);
-  const uuid = state.context.uuid;
-  if (state.matches('deleted')) {
-    return (
-      <p role="status">
-        <Trans>The job was deleted.</Trans> <Link to="/matchingJob">{t`Back to the jobs`}</Link>
-      </p>
-    );
-  }
-  return (
-    <div className="job-actions">
-      {state.can({ type: 'job.run' }) && (
-        <button type="button" className="button" onClick={() => job.send({ type: 'job.run' })}>
-          <Trans>Run matching</Trans>
-        </button>
-      )}
-      {state.can({ type: 'job.archive' }) && (
-        <button type="button" className="button secondary" onClick={() => job.send({ type: 'job.archive' })}>
-          <Trans>Archive</Trans>
-        </button>
-      )}
-      {state.can({ type: 'job.activate' }) && (
-        <button type="button" className="button" onClick={() => job.send({ type: 'job.activate' })}>
-          <Trans>Re-activate</Trans>
-        </button>
-      )}
-      {state.can({ type: 'job.duplicate' }) && (
-        <button type="button" className="button" onClick={() => job.send({ type: 'job.duplicate' })}>
-          <Trans>Duplicate</Trans>
-        </button>
-      )}
-      {uuid && state.matches('active') && (
-        <Link className="button" to="/editJob/$jobUuid" params={{ jobUuid: uuid }}>
-          <Trans>Edit</Trans>
-        </Link>
-      )}
-      {state.can({ type: 'job.delete' }) && (
-        <button type="button" className="button danger" onClick={() => setConfirming(true)}>
-          <Trans>Delete</Trans>
-        </button>
-      )}
-      <ConfirmDialog
-        title={t`Delete this job?`}
-        isOpen={confirming}
-        onOpenChange={setConfirming}
-        consequences={
-          <p>
-            <Trans>The job, all its runs, their results and the shortlist are deleted for good.</Trans>
-          </p>
-        }
-        confirmLabel={t`Delete the job`}
-        onConfirm={() => job.send({ type: 'job.delete' })}
-      />
-      {state.matches('archived') && (
-        <p role="status">
-          <Trans>This job is archived: it cannot run or be edited until it is re-activated.</Trans>
-        </p>
-      )}
-      {state.matches('loadFailed') ? (
-        <RetryAlert code={state.context.error} onRetry={() => job.send({ type: 'job.retry' })} />
-      ) : (
-        state.context.error && (
-          <p className="form-error" role="alert">
-            {errorMessage(i18n, state.context.error)}
-          </p>
-        )
-      )}
-    </div>
-  );
-}
-
-/** "Who fits if you relax X": the best candidates one must-have keeps out. */
-function NearMisses({ list }: { list: ResourceActor }) {
-  const { i18n } = useLingui();
-  const { fields } = workspaceRoute.useLoaderData();
-  const state = useSelector(list, (s) => s);
-  const page = resourceData<NearMissesResponse>(state);
-  if (!page || page.items.length === 0) return null;
-  return (
-    <section aria-labelledby="near-misses-title">
-      <h2 id="near-misses-title">
-        <Trans>Near misses</Trans>
-      </h2>
-      <p className="muted">
-        <Trans>
-          These candidates miss exactly one must-have. Relaxing it would let them in with this score.
-        </Trans>
-      </p>
-      <ul className="near-misses">
-        {page.items.map((miss) => (
-          <li key={miss.uuid}>
-            <strong>{miss.name}</strong> <ScoreBar score={miss.score} /> —{' '}
-            {reasonText(i18n, miss.missed, fields.job)}
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

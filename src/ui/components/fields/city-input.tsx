@@ -31,7 +31,7 @@ export function CityInput({ id, value, onChange, common, citySearch, language }:
         value={query}
         onChange={(e) => {
           const text = e.target.value;
-          search.send({ type: 'city.type', query: text });
+          search.send({ type: 'search.type', query: text });
           // Typed but not picked: the form holds the text, which the contract refuses as "choose a
           // place from the list" (issue 22), never the city picked before nor an empty field.
           if (text !== city?.name) onChange(text.trim() === '' ? null : text);
@@ -50,7 +50,7 @@ export function CityInput({ id, value, onChange, common, citySearch, language }:
       {error && (
         <p className="field-error" role="alert">
           {errorMessage(i18n, error)}{' '}
-          <button type="button" onClick={() => search.send({ type: 'city.retry' })}>
+          <button type="button" onClick={() => search.send({ type: 'search.retry' })}>
             <Trans>Try again</Trans>
           </button>
         </p>
@@ -74,7 +74,7 @@ export function CityInput({ id, value, onChange, common, citySearch, language }:
                   lng: hit.lng,
                 };
                 onChange(chosen);
-                search.send({ type: 'city.choose', hit });
+                search.send({ type: 'search.choose', hit });
               }}
             >
               {cityName(hit.name, language)} ({hit.country})
