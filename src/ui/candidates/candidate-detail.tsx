@@ -136,11 +136,7 @@ function CandidateBody({
           </div>
         </div>
       </div>
-      <CandidateActions
-        actions={actions}
-        agents={logic.agents}
-        name={name}
-      />
+      <CandidateActions actions={actions} agents={logic.agents} name={name} />
       <AccountFacts detail={detail} />
       {!detail.account && (
         <InviteForm
@@ -248,11 +244,7 @@ function CandidateActions({
       )}
       {agents && <AssignToAgent actions={actions} agents={agents} />}
       <p role="status" className="candidate-notice">
-        {busy ? (
-          <Trans>Saving…</Trans>
-        ) : notice ? (
-          i18n._(NOTICES[notice])
-        ) : null}
+        {busy ? <Trans>Saving…</Trans> : notice ? i18n._(NOTICES[notice]) : null}
       </p>
       {error && (
         <p className="form-error" role="alert">
