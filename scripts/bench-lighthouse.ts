@@ -11,9 +11,10 @@
 //
 // Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_RUNS (runs per page, the median by
 // performance score is printed; default 1), BENCH_PAGES (a comma-separated subset of the page labels
-// below, e.g. `/,agent /dashboard`).
+// below, e.g. `/,agent /dashboard`), BENCH_REPORT_DIR (where to write each run's Lighthouse report
+// as JSON, to see what a page waits for).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -192,6 +193,11 @@ async function audit(
     }
     if (!result) throw new Error(`lighthouse gave no result for ${path}`);
     const { lhr } = result;
+    if (process.env.BENCH_REPORT_DIR) {
+      mkdirSync(process.env.BENCH_REPORT_DIR, { recursive: true });
+      const file = `${label.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}-${i + 1}.json`;
+      writeFileSync(join(process.env.BENCH_REPORT_DIR, file), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     runs.push({
       label,

@@ -1,5 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
 import type { PipelineEntry, PipelineStage, RejectedBy } from '../../../contract/pipeline';
+import { localDay } from '../../api/local-day';
 import {
   addToPipeline,
   fetchBoard,
@@ -14,8 +15,7 @@ import { type PipelineBoardActor, pipelineBoardMachine } from './pipeline-board.
 
 /** The user's calendar day (YYYY-MM-DD) in their time zone: what "due today" means. */
 export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return localDay(now);
 }
 
 /**
