@@ -11,7 +11,7 @@ import { CANDIDATE_TYPES, type Language } from '../../../contract/user-types';
 import { type JobActor, runProgress } from '../../machines/jobs/job-lifecycle.machine';
 import type { jobsLogic } from '../../machines/jobs/job-provider';
 import { scoreFilterMachine } from '../../machines/jobs/score-filter.machine';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import { Checkbox } from '../components/checkbox';
 import { ConfirmDialog } from '../components/dialog';
 import { errorMessage } from '../components/error-message';
@@ -101,8 +101,6 @@ export function JobResults({
   const run = page?.run ?? null;
   const pages = page ? Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) : 1;
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
-  const clampPage = (last: number) =>
-    navigate({ search: (prev) => ({ ...prev, page: last }), replace: true });
 
   return (
     <Screen title={title}>
@@ -282,7 +280,7 @@ export function JobResults({
           <p className="muted">
             <Plural value={page.total} one="# candidate" other="# candidates" />
           </p>
-          <Pagination page={search.page} pageCount={pages} onChange={goToPage} onClamp={clampPage} />
+          <Pagination page={shownPage(list, search.page)} pageCount={pages} onChange={goToPage} />
         </div>
       )}
       <NearMisses list={nearMisses} />
