@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type SessionBridge } from './client';
-import { dropEarlyCalls, earlyCallPaths, startEarlyCalls, takeEarlyCall, takeEarlyKeys } from './early-calls';
+import {
+  dropEarlyCalls,
+  EARLY_CALLS_FRESH_MS,
+  earlyCallPaths,
+  startEarlyCalls,
+  takeEarlyCall,
+  takeEarlyKeys,
+} from './early-calls';
 import { localDay } from './local-day';
 
 /** A token whose payload the boot script can read (the signature is the app's to check). */
@@ -98,6 +105,30 @@ describe('the signed-in page’s early calls (issue 22)', () => {
     expect(takeEarlyCall('/api/session', AGENT_TOKEN)).toBeUndefined();
     expect(takeEarlyKeys()).toBeDefined();
     expect(takeEarlyKeys()).toBeUndefined();
+  });
+
+  it('hands out nothing once the first page’s load is long over: a later visit asks afresh', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ ok: true })),
+    );
+    vi.useFakeTimers();
+    try {
+      startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
+      vi.advanceTimersByTime(EARLY_CALLS_FRESH_MS + 1);
+      expect(takeEarlyCall('/api/agent', AGENT_TOKEN)).toBeUndefined();
+      expect(takeEarlyKeys()).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up on a server that does not answer, as the client’s own call would', () => {
+    const fetch = vi.fn(async () => json({}));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
+    for (const call of fetch.mock.calls as unknown as [string, RequestInit][])
+      expect(call[1].signal).toBeInstanceOf(AbortSignal);
   });
 });
 

@@ -13,7 +13,17 @@ import { localDay } from './local-day';
 interface EarlyCalls {
   token: string;
   calls: Map<string, Promise<Response>>;
+  /** When they started (ms since the epoch): an answer not taken by the first page goes stale. */
+  startedAt: number;
 }
+
+/**
+ * How long an early answer may be taken: the first page's load. A call the first page never made
+ * (the visitor went elsewhere) is asked afresh later, never answered from the boot's.
+ */
+export const EARLY_CALLS_FRESH_MS = 15_000;
+/** The API client's own timeout: a hanging server fails the early call like the client's. */
+const EARLY_CALL_TIMEOUT_MS = 30_000;
 
 const GLOBAL_KEY = '__matchwerkEarlyCalls';
 type Holder = { [GLOBAL_KEY]?: EarlyCalls };
@@ -77,21 +87,37 @@ export function startEarlyCalls(storedCredentials: string | null, pathname: stri
   if (!claims?.user_type || claims.login_status !== 'ok') return;
   const calls = new Map<string, Promise<Response>>();
   // The session's own check of the token needs the server's public keys (src/api/keys.ts).
-  const keys = fetch(JWK_PATH, { headers: { accept: 'application/json' } });
+  const keys = fetch(JWK_PATH, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(EARLY_CALL_TIMEOUT_MS),
+  });
   keys.catch(() => {});
   calls.set(JWK_PATH, keys);
   for (const path of earlyCallPaths(pathname, claims.user_type, search)) {
-    const call = fetch(path, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+    const call = fetch(path, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(EARLY_CALL_TIMEOUT_MS),
+    });
     // Not taken, or failed: the client asks itself; an unhandled rejection would only be noise.
     call.catch(() => {});
     calls.set(path, call);
   }
-  (globalThis as Holder)[GLOBAL_KEY] = { token, calls };
+  (globalThis as Holder)[GLOBAL_KEY] = { token, calls, startedAt: Date.now() };
+}
+
+/** The early calls while the first page may still take them; dropped once stale. */
+function fresh(): EarlyCalls | undefined {
+  const early = (globalThis as Holder)[GLOBAL_KEY];
+  if (early && Date.now() - early.startedAt > EARLY_CALLS_FRESH_MS) {
+    dropEarlyCalls();
+    return undefined;
+  }
+  return early;
 }
 
 /** The early answer for a GET of `path` (with its query) made with `token`, once; undefined if none. */
 export function takeEarlyCall(path: string, token: string | null): Promise<Response> | undefined {
-  const early = (globalThis as Holder)[GLOBAL_KEY];
+  const early = fresh();
   if (!early || !token || early.token !== token) return undefined;
   const call = early.calls.get(path);
   early.calls.delete(path);
@@ -103,7 +129,7 @@ export const JWK_PATH = '/api/public/jwk';
 
 /** The early answer of the public key set, once; undefined if none was started. */
 export function takeEarlyKeys(): Promise<Response> | undefined {
-  const early = (globalThis as Holder)[GLOBAL_KEY];
+  const early = fresh();
   const call = early?.calls.get(JWK_PATH);
   early?.calls.delete(JWK_PATH);
   return call;
