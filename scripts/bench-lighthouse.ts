@@ -1,15 +1,20 @@
-// `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling) on `/`, `/login` and a
-// signed-in `/dashboard` of the built app, served by the real server (NODE_ENV=production) on a
-// temporary DATA_DIR with the demo accounts. Prints the four category scores and FCP, LCP, CLS, TBT.
+// `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling) on `/`, `/login` and the
+// signed-in pages of issue 22 — `/dashboard` as agent and as candidate, `/stellas` and
+// `/matchingJobResult/{uuid}` of the demo job with a run (agent) — of the built app, served by the
+// real server (NODE_ENV=production) on a temporary DATA_DIR with the demo accounts. Prints the four
+// category scores and FCP, LCP, CLS, TBT, and whether each signed-in page meets issue 22's targets
+// (performance ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.05, TBT ≤ 200 ms).
 //
 // Debian's Chromium runs headless with the flags of STACK.md trap 9 and a remote-debugging port;
 // Playwright signs in on that same browser (credentials into localStorage, as the app keeps them),
 // and Lighthouse then audits the dashboard without resetting storage.
 //
-// Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_USER (default agent@matchwerk.example),
-// BENCH_RUNS (runs per page, the median by performance score is printed; default 1).
+// Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_RUNS (runs per page, the median by
+// performance score is printed; default 1), BENCH_PAGES (a comma-separated subset of the page labels
+// below, e.g. `/,agent /dashboard`), BENCH_REPORT_DIR (where to write each run's Lighthouse report
+// as JSON, to see what a page waits for).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,12 +22,12 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CREDENTIALS_KEY } from '../contract/session';
 import { buildSpaIfStale } from '../server/build';
+import { DEMO_JOBS } from '../server/demo/jobs';
 import { DEMO_PASSWORD } from '../server/demo/seed';
 import { spawnServer } from '../tests/support/server-process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const USER = process.env.BENCH_USER ?? 'agent@matchwerk.example';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = {
@@ -68,13 +73,13 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
  * and answers a function that empties the HTTP cache: Lighthouse keeps the cache too when it keeps
  * storage, so each signed-in run is made to load cold like the others.
  */
-async function signIn(origin: string, port: number): Promise<() => Promise<void>> {
+async function signIn(origin: string, port: number, user: string): Promise<() => Promise<void>> {
   const res = await fetch(`${origin}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: USER, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email: user, password: DEMO_PASSWORD }),
   });
-  if (!res.ok) throw new Error(`login as ${USER} failed: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`login as ${user} failed: ${res.status} ${await res.text()}`);
   const pair = (await res.json()) as { token: string; refresh_token: string };
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const context = browser.contexts()[0];
@@ -92,6 +97,52 @@ async function signIn(origin: string, port: number): Promise<() => Promise<void>
   };
 }
 
+/** Signs out of the browser again: the next page is audited as a visitor, or as another user. */
+async function signOut(origin: string, port: number): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0]?.newPage();
+  if (!page) throw new Error('no default browser context');
+  await page.goto(`${origin}/login`);
+  await page.evaluate(() => localStorage.clear());
+  await page.close();
+}
+
+const AGENT = 'agent@matchwerk.example';
+const CANDIDATE = 'stella@matchwerk.example';
+/** The demo agent's active job with a done run (server/demo/jobs.ts). */
+const JOB_WITH_RUN = DEMO_JOBS.find((job) => job.run && job.status === 'active' && job.by === AGENT);
+if (!JOB_WITH_RUN) throw new Error('the demo seed has no active job with a run');
+
+interface PageSpec {
+  /** The row's name in the table (and in BENCH_PAGES). */
+  label: string;
+  path: string;
+  /** Who is signed in; none for a visitor. */
+  user?: string;
+}
+
+const BENCH_PAGE_SPECS: readonly PageSpec[] = [
+  { label: '/', path: '/' },
+  { label: '/login', path: '/login' },
+  { label: 'agent /dashboard', path: '/dashboard', user: AGENT },
+  { label: 'agent /stellas', path: '/stellas', user: AGENT },
+  { label: 'agent /matchingJobResult/{uuid}', path: `/matchingJobResult/${JOB_WITH_RUN.id}`, user: AGENT },
+  { label: 'candidate /dashboard', path: '/dashboard', user: CANDIDATE },
+];
+
+/** Issue 22's targets for the signed-in pages. */
+const TARGETS = { performance: 90, LCP: 2500, CLS: 0.05, TBT: 200 } as const;
+
+function meetsTargets(r: PageFigures): string {
+  const misses = [
+    r.scores.performance < TARGETS.performance && `perf ${r.scores.performance} < ${TARGETS.performance}`,
+    r.metrics.LCP > TARGETS.LCP && `LCP ${(r.metrics.LCP / 1000).toFixed(2)} s > 2.5 s`,
+    r.metrics.CLS > TARGETS.CLS && `CLS ${r.metrics.CLS.toFixed(3)} > ${TARGETS.CLS}`,
+    r.metrics.TBT > TARGETS.TBT && `TBT ${Math.round(r.metrics.TBT)} ms > ${TARGETS.TBT} ms`,
+  ].filter(Boolean);
+  return misses.length === 0 ? 'meets the targets' : `misses: ${misses.join(', ')}`;
+}
+
 /** The 1-, 5- and 15-minute load averages: the machine is shared, and Lighthouse's TBT follows its load. */
 function loadAverage(): string {
   try {
@@ -102,7 +153,9 @@ function loadAverage(): string {
 }
 
 interface PageFigures {
+  label: string;
   path: string;
+  signedIn: boolean;
   /** /proc/loadavg when the run started. */
   load: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
@@ -114,7 +167,7 @@ interface PageFigures {
 
 async function audit(
   origin: string,
-  path: string,
+  { label, path }: PageSpec,
   port: number,
   clearCache?: () => Promise<void>,
 ): Promise<PageFigures> {
@@ -140,9 +193,16 @@ async function audit(
     }
     if (!result) throw new Error(`lighthouse gave no result for ${path}`);
     const { lhr } = result;
+    if (process.env.BENCH_REPORT_DIR) {
+      mkdirSync(process.env.BENCH_REPORT_DIR, { recursive: true });
+      const file = `${label.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '')}-${i + 1}.json`;
+      writeFileSync(join(process.env.BENCH_REPORT_DIR, file), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     runs.push({
+      label,
       path,
+      signedIn,
       load,
       finalUrl: lhr.finalDisplayedUrl,
       scores: Object.fromEntries(
@@ -160,7 +220,7 @@ async function audit(
   }
   for (const [i, r] of runs.entries()) {
     process.stdout.write(
-      `${path} run ${i + 1}: perf ${r.scores.performance}, LCP ${(r.metrics.LCP / 1000).toFixed(2)} s, ` +
+      `${label} run ${i + 1}: perf ${r.scores.performance}, LCP ${(r.metrics.LCP / 1000).toFixed(2)} s, ` +
         `TBT ${Math.round(r.metrics.TBT)} ms, loadavg ${r.load}\n`,
     );
   }
@@ -171,7 +231,7 @@ async function audit(
 function print(rows: PageFigures[]): void {
   const head = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'CLS', 'TBT', 'loadavg'];
   const lines = rows.map((r) => [
-    r.path + (new URL(r.finalUrl).pathname !== r.path ? ` → ${new URL(r.finalUrl).pathname}` : ''),
+    r.label + (new URL(r.finalUrl).pathname !== r.path ? ` → ${new URL(r.finalUrl).pathname}` : ''),
     String(r.scores.performance),
     String(r.scores.accessibility),
     String(r.scores['best-practices']),
@@ -190,8 +250,9 @@ function print(rows: PageFigures[]): void {
   );
   process.stdout.write(`${row(head)}\n${lines.map(row).join('\n')}\n`);
   for (const r of rows) {
-    if (r.failing.length > 0) process.stdout.write(`${r.path} below full marks: ${r.failing.join(', ')}\n`);
+    if (r.failing.length > 0) process.stdout.write(`${r.label} below full marks: ${r.failing.join(', ')}\n`);
   }
+  for (const r of rows) if (r.signedIn) process.stdout.write(`${r.label}: ${meetsTargets(r)}\n`);
 }
 
 async function main(): Promise<void> {
@@ -208,8 +269,15 @@ async function main(): Promise<void> {
   const chrome = await startChromium();
   try {
     const origin = (await server.url()).replace('localhost', '127.0.0.1');
-    const rows = [await audit(origin, '/', chrome.port), await audit(origin, '/login', chrome.port)];
-    rows.push(await audit(origin, '/dashboard', chrome.port, await signIn(origin, chrome.port)));
+    const wanted = process.env.BENCH_PAGES?.split(',').map((label) => label.trim());
+    const rows: PageFigures[] = [];
+    for (const spec of BENCH_PAGE_SPECS) {
+      if (wanted && !wanted.includes(spec.label)) continue;
+      // Each page starts from a browser without a session, then signs in as its user.
+      await signOut(origin, chrome.port);
+      const clearCache = spec.user ? await signIn(origin, chrome.port, spec.user) : undefined;
+      rows.push(await audit(origin, spec, chrome.port, clearCache));
+    }
     print(rows);
   } finally {
     chrome.child.kill('SIGTERM');

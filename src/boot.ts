@@ -10,6 +10,7 @@
 // gets the app at once (the landing then says "to my dashboard", or speaks English).
 // The stylesheet stays in the page's <head> (render-blocking): the prerendered markup needs it.
 import { CREDENTIALS_KEY, LANGUAGE_KEY } from '../contract/storage-keys';
+import { startEarlyCalls } from './api/early-calls';
 import './ui/styles.css';
 
 /** The language of the prerendered markup (src/ui/shell/static-pages.tsx). */
@@ -80,6 +81,13 @@ function wireLanding(landing: HTMLElement): void {
 const landing = landingWithoutApp();
 if (landing) wireLanding(landing);
 else {
+  // A signed-in page: its first calls start now, beside the app's JavaScript (./api/early-calls.ts).
+  startEarlyCalls(stored(CREDENTIALS_KEY), window.location.pathname, window.location.search);
+  // …and the code the session's check and the protected group's preload need, beside the app's.
+  if (stored(CREDENTIALS_KEY)) {
+    void import('./api/keys').catch(() => {});
+    void import('./machines/shell/signed-in-preload').catch(() => {});
+  }
   requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 100);
 }

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { RouterProvider } from '@tanstack/react-router';
+import { type AnyRoute, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
@@ -104,7 +104,16 @@ async function startApp(): Promise<void> {
     if (warmed || !snapshot.context.credentials) return;
     warmed = true;
     signedIn.warm();
-    void router.loadRouteChunk(router.routesById['/_protected'])?.catch(() => {});
+    // The protected group's code and the code of every route the address matches (the page's own
+    // chunks, issue 22), not only once the session has settled and the guards have run.
+    const routes = new Set([
+      '/_protected',
+      ...router.matchRoutes(router.state.location).map((match) => match.routeId as string),
+    ]);
+    for (const id of routes) {
+      const route = (router.routesById as unknown as Record<string, AnyRoute | undefined>)[id];
+      if (route) void router.loadRouteChunk(route)?.catch(() => {});
+    }
   };
   warmSignedIn(session.getSnapshot());
   session.subscribe(warmSignedIn);

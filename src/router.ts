@@ -22,8 +22,4 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
-  interface HistoryState {
-    /** What just ended, said on the page the visitor lands on (the URL stays clean: a reload of /). */
-    notice?: 'logged-out' | 'account-deleted';
-  }
 }

@@ -1,6 +1,7 @@
 import { FetchError, type FetchOptions, ofetch } from 'ofetch';
 import * as v from 'valibot';
 import { ErrorBodySchema } from '../../contract/errors';
+import { takeEarlyCall } from './early-calls';
 
 /** What the HTTP client needs of the session (implemented by the session actor in src/machines). */
 export interface SessionBridge {
@@ -91,6 +92,14 @@ export function createApiClient(session: SessionBridge, baseURL = '', fetchImpl?
   );
 
   async function send<T>(path: string, options: FetchOptions<'json'>, token: string | null): Promise<T> {
+    // The boot script may have started this GET already (./early-calls.ts): a 2xx answer is taken as
+    // is, anything else is asked again so that errors take the ordinary way.
+    const early =
+      isPlainGet(options) && !baseURL ? takeEarlyCall(withQuery(path, options), token) : undefined;
+    if (early) {
+      const answer = await early.catch(() => null);
+      if (answer?.ok) return (answer.status === 204 ? undefined : await answer.json()) as T;
+    }
     const headers = new Headers(options.headers as HeadersInit | undefined);
     if (token) headers.set('authorization', `Bearer ${token}`);
     return http<T>(path, { ...options, headers });
@@ -149,6 +158,22 @@ export function createApiClient(session: SessionBridge, baseURL = '', fetchImpl?
       }
     },
   };
+}
+
+/** A GET without a body or headers of its own: the only calls the boot script starts early. */
+function isPlainGet(options: FetchOptions<'json'>): boolean {
+  return (options.method ?? 'GET').toUpperCase() === 'GET' && options.body === undefined && !options.headers;
+}
+
+/** The path with its query as ofetch would send it. */
+function withQuery(path: string, options: FetchOptions<'json'>): string {
+  const query = options.query ?? options.params;
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) params.append(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /** XMLHttpRequest, because fetch reports no upload progress; failures become ApiErrors. */

@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, type JWTPayload, jwtVerify } from 'jose';
+import { takeEarlyKeys } from './early-calls';
 
 /** SEED-SPEC §9 key-set defaults. */
 export const JWKS_OPTIONS = {
@@ -11,7 +12,14 @@ let keySet: ReturnType<typeof createRemoteJWKSet> | undefined;
 
 /** The server's public keys, fetched once and cached by jose (GET /api/public/jwk). */
 export function serverKeySet(origin: string = window.location.origin) {
-  keySet ??= createRemoteJWKSet(new URL('/api/public/jwk', origin), JWKS_OPTIONS);
+  keySet ??= createRemoteJWKSet(new URL('/api/public/jwk', origin), {
+    ...JWKS_OPTIONS,
+    // The boot script may have asked already (./early-calls.ts); a failed early answer is asked again.
+    [customFetch]: async (url, options) => {
+      const early = await takeEarlyKeys()?.catch(() => null);
+      return early?.status === 200 ? early : fetch(url, options);
+    },
+  });
   return keySet;
 }
 

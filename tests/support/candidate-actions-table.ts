@@ -344,24 +344,61 @@ const plainOnKimsNova: ModelTable = {
   },
 };
 
+/**
+ * A luna whose profile the agency keeps without an account (issue 22): the server mails a promotion
+ * only to an account's owner, so the notice after promoting says that nobody was told — the machine
+ * decides it, the screen only words it.
+ */
+const plainOnLunaWithoutAccount: ModelTable = {
+  rules: { '*': 'PRODUCT §6 agent actions' },
+  initial: 'idle#free',
+  initialContext: { error: null, notice: null, hasAccount: false },
+  events: EVENTS,
+  states: {
+    'idle#free': {
+      assignToMe: { target: 'assigning#toMe', invoked: [assignCall('me')], tags: busy },
+      promote: { target: 'confirmingPromote', tags: [] },
+      block: { target: 'confirmingStatus', context: { pendingStatus: 'inactive', reason: '' } },
+    },
+    confirmingPromote: {
+      cancel: { target: 'idle#free' },
+      confirm: { target: 'promoting', invoked: [{ src: 'promote', input: { uuid: 'c1' } }], tags: busy },
+    },
+    promoting: {
+      answered: {
+        target: 'idle#stella',
+        context: { candidate: { ...luna(null), type: 'stella' }, notice: 'promotedWithoutAccount' },
+        invoked: [changed({ type: 'stella', status: 'active', assignedAgent: null, block: null })],
+        tags: [],
+      },
+      refused: { target: 'failed#free', context: { error: REFUSAL, candidate: luna(null) }, tags: [] },
+    },
+  },
+};
+
 export const PLAIN_LUNA: CandidateActionsInput = {
   candidate: { uuid: 'c1', type: 'luna', status: 'active', assignedAgent: null, block: null },
+  hasAccount: true,
   me: 'me',
   senior: false,
 };
 export const SENIOR_STELLA: CandidateActionsInput = {
   candidate: { uuid: 'c1', type: 'stella', status: 'active', assignedAgent: KIM, block: null },
+  hasAccount: true,
   me: 'sen',
   senior: true,
 };
 const PLAIN_NOVA: CandidateActionsInput = {
   candidate: NOVA,
+  hasAccount: true,
   me: 'me',
   senior: false,
 };
+const PLAIN_LUNA_WITHOUT_ACCOUNT: CandidateActionsInput = { ...PLAIN_LUNA, hasAccount: false };
 
 export const TABLES: [string, ModelTable, CandidateActionsInput][] = [
   ['plain agent, free luna', plainOnLuna, PLAIN_LUNA],
   ['senior agent, Kim’s stella', seniorOnStella, SENIOR_STELLA],
   ['plain agent, Kim’s blocked nova', plainOnKimsNova, PLAIN_NOVA],
+  ['plain agent, free luna without an account', plainOnLunaWithoutAccount, PLAIN_LUNA_WITHOUT_ACCOUNT],
 ];

@@ -73,6 +73,7 @@ const nothing = (extra: Record<string, unknown> = {}) => ({
   claims: null,
   stored: null,
   resendAllowedAt: null,
+  farewell: null,
   ...extra,
 });
 const verify = (c: StoredCredentials) => [{ src: 'verifyToken', input: { token: c.token } }];
@@ -112,7 +113,7 @@ export const sessionTable: ModelTable = {
     'verifying#pending': 'SEED §5 key set',
   },
   initial: 'loggedOut',
-  initialContext: { ...nothing(), error: null, ended: null },
+  initialContext: { ...nothing(), error: null, ended: null, farewell: null },
   initialTags: [],
   events: [
     'login',
@@ -154,6 +155,23 @@ export const sessionTable: ModelTable = {
       tokensIssued: {
         target: 'verifying',
         context: holding(SIGNED, { error: null, ended: null }),
+        invoked: verify(SIGNED),
+        tags: ['busy', 'settling'],
+      },
+      ...otherTab,
+    },
+    // After the user logged out: the start page says goodbye (issue 22) until the next sign-in,
+    // tokens or another tab's change — and a reload, which starts a new machine.
+    'loggedOut#farewell': {
+      login: {
+        target: 'authenticating',
+        context: { ...nothing(), error: null, ended: null, farewell: null },
+        invoked: [{ src: 'login', input: credentials }],
+        tags: ['busy'],
+      },
+      tokensIssued: {
+        target: 'verifying',
+        context: holding(SIGNED, { error: null, ended: null, farewell: null }),
         invoked: verify(SIGNED),
         tags: ['busy', 'settling'],
       },
@@ -363,7 +381,7 @@ export const sessionTable: ModelTable = {
       // Storage is cleared at once; the server is told to forget the refresh token.
       logout: {
         target: 'loggingOut',
-        context: { credentials: LOGIN, stored: null },
+        context: { credentials: LOGIN, stored: null, farewell: 'logged-out' },
         invoked: [{ src: 'revoke', input: { refreshToken: 'r-login' } }],
         tags: ['busy'],
       },
@@ -379,7 +397,7 @@ export const sessionTable: ModelTable = {
       refreshFailed: { target: 'loggedOut#ended', context: nothing({ ended: 'expired' }), tags: [] },
       logout: {
         target: 'loggingOut',
-        context: { credentials: SIGNED, stored: null },
+        context: { credentials: SIGNED, stored: null, farewell: 'logged-out' },
         invoked: [{ src: 'revoke', input: { refreshToken: 'r-signed' } }],
         tags: ['busy'],
       },
@@ -387,8 +405,16 @@ export const sessionTable: ModelTable = {
     },
     // The local session ends whether or not the server heard of it.
     loggingOut: {
-      revoked: { target: 'loggedOut', context: nothing({ error: null, ended: null }), tags: [] },
-      revokeFailed: { target: 'loggedOut', context: nothing({ error: null, ended: null }), tags: [] },
+      revoked: {
+        target: 'loggedOut#farewell',
+        context: nothing({ error: null, ended: null, farewell: 'logged-out' }),
+        tags: [],
+      },
+      revokeFailed: {
+        target: 'loggedOut#farewell',
+        context: nothing({ error: null, ended: null, farewell: 'logged-out' }),
+        tags: [],
+      },
       ...otherTab,
     },
   },

@@ -97,7 +97,7 @@ export const accountLogic = areaLogic(({ api, session }) => ({
   ),
   deleteAccount: deleteAccountForm.withCall(async (input) => {
     await deleteAccountCall(api, input.password);
-    session.send({ type: 'session.logout' });
+    session.send({ type: 'session.logout', farewell: 'account-deleted' });
   }),
   passwordResetRequest: passwordResetRequestForm.withCall((input) =>
     requestPasswordResetCall(api, input.email),

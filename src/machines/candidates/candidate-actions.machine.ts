@@ -14,11 +14,22 @@ export interface CandidateFacts {
   block: CandidateBlock | null;
 }
 
-/** The last change that went through, for the screen to confirm in words. */
-export type CandidateNotice = 'assigned' | 'unassigned' | 'promoted' | 'blocked' | 'unblocked';
+/**
+ * The last change that went through, for the screen to confirm in words. A promotion is mailed only
+ * to an account's owner: a profile the agency keeps without an account is `promotedWithoutAccount`.
+ */
+export type CandidateNotice =
+  | 'assigned'
+  | 'unassigned'
+  | 'promoted'
+  | 'promotedWithoutAccount'
+  | 'blocked'
+  | 'unblocked';
 
 export interface CandidateActionsInput {
   candidate: CandidateFacts;
+  /** Whether someone owns the profile's account: only then does the server mail a promotion. */
+  hasAccount: boolean;
   /** The signed-in agent's uuid (the token's sub). */
   me: string;
   /** Senior agents assign to any agent (PRODUCT.md §6). */
@@ -132,7 +143,9 @@ export const candidateActionsMachine = setup({
     noteAssignment: assign(({ context }) => ({
       notice: context.candidate.assignedAgent ? ('assigned' as const) : ('unassigned' as const),
     })),
-    notePromotion: assign({ notice: 'promoted' as const }),
+    notePromotion: assign(({ context }) => ({
+      notice: context.hasAccount ? ('promoted' as const) : ('promotedWithoutAccount' as const),
+    })),
     noteStatus: assign(({ context }) => ({
       notice: context.candidate.block ? ('blocked' as const) : ('unblocked' as const),
     })),

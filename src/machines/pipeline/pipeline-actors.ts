@@ -2,6 +2,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { AttentionKind } from '../../../contract/attention-search';
 import type { PipelineEntry, PipelineStage, RejectedBy } from '../../../contract/pipeline';
 import { fetchAttention, fetchAttentionList, markAnswerSeen } from '../../api/attention';
+import { localDay } from '../../api/local-day';
 import {
   addToPipeline,
   fetchBoard,
@@ -17,8 +18,7 @@ import { type PipelineBoardActor, pipelineBoardMachine } from './pipeline-board.
 
 /** The user's calendar day (YYYY-MM-DD) in their time zone: what "due today" means. */
 export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return localDay(now);
 }
 
 /**

@@ -13,6 +13,13 @@ import { decodeClaims } from './token';
 /** Why a session ended without the user asking: the UI then goes to `/` (SEED-SPEC §4). */
 export type SessionEnd = 'invalid' | 'expired' | null;
 
+/**
+ * What the user ended and the start page says once (issue 22): a logout, or the account deleted.
+ * It lives in the machine's memory only — a reload starts without it, so it is never said twice — and
+ * the next sign-in, tokens or another tab's change forget it.
+ */
+export type Farewell = 'logged-out' | 'account-deleted';
+
 export interface SessionContext {
   storage: Storage;
   credentials: StoredCredentials | null;
@@ -22,6 +29,7 @@ export interface SessionContext {
   /** When another SMS code may be requested (ms since the epoch). */
   resendAllowedAt: number | null;
   ended: SessionEnd;
+  farewell: Farewell | null;
   now: () => number;
 }
 
@@ -33,7 +41,8 @@ export type SessionEvent =
   | { type: 'session.refresh' }
   /** A call answered new tokens (registration, validation link, account settings): signed in or not, the machine takes them. */
   | { type: 'session.tokensIssued'; credentials: StoredCredentials }
-  | { type: 'session.logout' };
+  /** `farewell`: what the start page says afterwards (only a signed-in session's logout says one). */
+  | { type: 'session.logout'; farewell?: Farewell };
 
 /**
  * What other modules ask of the session instead of listing its states: `busy` (a call runs),
@@ -93,13 +102,14 @@ export const sessionMachine = setup({
   actions: {
     readStoredCredentials: assign(({ context }) => {
       const credentials = readCredentials(context.storage);
-      return { credentials, claims: credentials ? decodeClaims(credentials.token) : null };
+      return { credentials, claims: credentials ? decodeClaims(credentials.token) : null, farewell: null };
     }),
     takeCredentials: assign((_, credentials: StoredCredentials) => ({
       credentials,
       claims: decodeClaims(credentials.token),
       error: null,
       ended: null,
+      farewell: null,
     })),
     persistCredentials: ({ context }) => {
       if (context.credentials) writeCredentials(context.credentials, context.storage);
@@ -107,7 +117,11 @@ export const sessionMachine = setup({
     takeClaims: assign((_, claims: TokenClaims) => ({ claims })),
     forgetCredentials: assign({ credentials: null, claims: null, resendAllowedAt: null }),
     removeStoredCredentials: ({ context }) => clearCredentials(context.storage),
-    clearError: assign({ error: null, ended: null }),
+    clearError: assign({ error: null, ended: null, farewell: null }),
+    clearErrorKeepFarewell: assign({ error: null, ended: null }),
+    noteFarewell: assign(({ event }) => ({
+      farewell: event.type === 'session.logout' ? (event.farewell ?? null) : null,
+    })),
     setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     markEnded: assign((_, ended: SessionEnd) => ({ ended })),
     startResendCooldown: assign(({ context }) => ({ resendAllowedAt: context.now() + RESEND_COOLDOWN_MS })),
@@ -136,6 +150,7 @@ export const sessionMachine = setup({
     error: null,
     resendAllowedAt: null,
     ended: null,
+    farewell: null,
   }),
   initial: 'restoring',
   states: {
@@ -296,7 +311,7 @@ export const sessionMachine = setup({
         },
       },
       on: {
-        'session.logout': 'loggingOut',
+        'session.logout': { target: 'loggingOut', actions: 'noteFarewell' },
       },
     },
     loggingOut: {
@@ -307,8 +322,8 @@ export const sessionMachine = setup({
         src: 'revoke',
         input: ({ context }) => ({ refreshToken: context.credentials?.refreshToken }),
         // The local session ends either way; a server that cannot be reached lets the token expire.
-        onDone: { target: 'loggedOut', actions: ['forgetCredentials', 'clearError'] },
-        onError: { target: 'loggedOut', actions: ['forgetCredentials', 'clearError'] },
+        onDone: { target: 'loggedOut', actions: ['forgetCredentials', 'clearErrorKeepFarewell'] },
+        onError: { target: 'loggedOut', actions: ['forgetCredentials', 'clearErrorKeepFarewell'] },
       },
     },
   },

@@ -49,7 +49,8 @@ function start({ sessionMachine, TokenRejected }: typeof SessionModule, inspect?
         type: 'session.tokensIssued',
         credentials: actor.getSnapshot().matches('loggedOut') ? SIGNED : ISSUED,
       }),
-    logout: () => actor.send({ type: 'session.logout' }),
+    // The header's logout: the start page is to say goodbye (only a signed-in session's logout does).
+    logout: () => actor.send({ type: 'session.logout', farewell: 'logged-out' }),
     otherTabLoggedOut: () => otherTabStores(null),
     otherTabLoggedIn: () => otherTabStores(TAB),
     otherTabPending: () => otherTabStores(TAB_PENDING),
@@ -63,11 +64,11 @@ function start({ sessionMachine, TokenRejected }: typeof SessionModule, inspect?
     snapshot() {
       const snap = actor.getSnapshot();
       if (snap.status === 'error') throw snap.error;
-      const { credentials, claims, error, resendAllowedAt, ended } = snap.context;
+      const { credentials, claims, error, resendAllowedAt, ended, farewell } = snap.context;
       const stored = JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null');
       return {
         value: snap.value,
-        context: { credentials, claims, error, resendAllowedAt, ended, stored },
+        context: { credentials, claims, error, resendAllowedAt, ended, farewell, stored },
         tags: snap.tags as Set<string>,
       };
     },

@@ -30,6 +30,19 @@ export type ResourceEvent =
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/**
+ * The last page of a table's answer (`total` rows, `limit` a page), when the query asked for a page
+ * past it ("page 999 of 11"); null otherwise, and for answers that are no table page.
+ */
+function lastPageIfPast(query: ResourceQuery | null, answer: unknown): number | null {
+  const page = query?.page;
+  const { total, limit } = (answer ?? {}) as { total?: unknown; limit?: unknown };
+  if (typeof page !== 'number' || typeof total !== 'number' || typeof limit !== 'number' || limit <= 0)
+    return null;
+  const last = Math.max(1, Math.ceil(total / limit));
+  return page > last ? last : null;
+}
+
 /** Only the search text changed: the user is typing. */
 function onlySearchChanged(previous: ResourceQuery | null, next: ResourceQuery): boolean {
   if (!previous) return false;
@@ -87,7 +100,21 @@ export const resourceMachine = setup({
       invoke: {
         src: 'fetchData',
         input: ({ context }) => context.query ?? {},
-        onDone: { target: 'loaded', actions: assign({ data: ({ event }) => event.output, error: null }) },
+        onDone: [
+          {
+            // Past the last page: the last page is asked for instead (one place for every table;
+            // the screens show the query's page, issue 22). The count stays shown meanwhile.
+            guard: ({ context, event }) => lastPageIfPast(context.query, event.output) !== null,
+            target: 'loading',
+            reenter: true,
+            actions: assign(({ context, event }) => ({
+              query: { ...context.query, page: lastPageIfPast(context.query, event.output) },
+              data: event.output,
+              error: null,
+            })),
+          },
+          { target: 'loaded', actions: assign({ data: ({ event }) => event.output, error: null }) },
+        ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => errorCodeOf(event.error) }) },
       },
     },
@@ -106,6 +133,12 @@ export type ResourceSnapshot = SnapshotFrom<typeof resourceMachine>;
 /** What a view shows: the loaded answer, or the previous one while the next loads. */
 export function resourceData<T>(snapshot: ResourceSnapshot): T | null {
   return (snapshot.context.data as T | null) ?? null;
+}
+
+/** The page a table shows: the query's, which the machine clamps to the last page (else `fallback`). */
+export function shownPage(snapshot: ResourceSnapshot, fallback: number): number {
+  const page = snapshot.context.query?.page;
+  return typeof page === 'number' ? page : fallback;
 }
 
 const registries = new WeakMap<object, Map<string, ResourceActor>>();

@@ -9,6 +9,10 @@ const first = { sort: 'score', page: 1, q: '' };
 const second = { sort: 'name', page: 2, q: '' };
 const typed = { sort: 'score', page: 1, q: 'mül' };
 const pageOne = { items: ['a'], total: 2 };
+/** An answer with a single page: a query for page 2 asked past the last one ("page 999 of 11"). */
+const onePage = { items: [], total: 1, limit: 20 };
+/** `second` clamped to the last page (issue 22: the list machine clamps, screens only render). */
+const clamped = { ...second, page: 1 };
 const busy = ['busy'];
 
 /** Every table's loading, written by hand. */
@@ -18,7 +22,7 @@ const table: ModelTable = {
   // Nothing asked, nothing shown yet.
   initialContext: { query: null, data: null, error: null },
   initialTags: [],
-  events: ['load', 'loadOther', 'type', 'pause', 'answered', 'failed', 'reload', 'retry'],
+  events: ['load', 'loadOther', 'type', 'pause', 'answered', 'answeredOnePage', 'failed', 'reload', 'retry'],
   states: {
     idle: {
       load: {
@@ -29,7 +33,7 @@ const table: ModelTable = {
       },
       // The first query loads at once, whatever it holds.
       loadOther: {
-        target: 'loading',
+        target: 'loading#page2',
         context: { query: second },
         invoked: [{ src: 'fetchData', input: second }],
         tags: busy,
@@ -44,19 +48,69 @@ const table: ModelTable = {
     loading: {
       // A newer query replaces the one in flight.
       loadOther: {
-        target: 'loading',
+        target: 'loading#page2',
         context: { query: second },
         invoked: [{ src: 'fetchData', input: second }],
         tags: busy,
       },
       type: { target: 'waiting', context: { query: typed }, tags: busy },
       answered: { target: 'loaded', context: { data: pageOne, error: null }, tags: [] },
+      // Page 1 is never past the last page.
+      answeredOnePage: { target: 'loaded', context: { data: onePage, error: null }, tags: [] },
+      failed: { target: 'failed', context: { error: 'network.unreachable' }, tags: [] },
+    },
+    // Page 2 asked for.
+    'loading#page2': {
+      load: {
+        target: 'loading',
+        context: { query: first },
+        invoked: [{ src: 'fetchData', input: first }],
+        tags: busy,
+      },
+      type: {
+        target: 'loading',
+        context: { query: typed },
+        invoked: [{ src: 'fetchData', input: typed }],
+        tags: busy,
+      },
+      answered: { target: 'loaded', context: { data: pageOne, error: null }, tags: [] },
+      // The answer has one page only: the machine asks for the last page instead, so rows, count
+      // and "page x of y" agree; the count stays visible meanwhile.
+      answeredOnePage: {
+        target: 'loading#clamped',
+        context: { query: clamped, data: onePage, error: null },
+        invoked: [{ src: 'fetchData', input: clamped }],
+        tags: busy,
+      },
+      failed: { target: 'failed', context: { error: 'network.unreachable' }, tags: [] },
+    },
+    'loading#clamped': {
+      load: {
+        target: 'loading',
+        context: { query: first },
+        invoked: [{ src: 'fetchData', input: first }],
+        tags: busy,
+      },
+      loadOther: {
+        target: 'loading#page2',
+        context: { query: second },
+        invoked: [{ src: 'fetchData', input: second }],
+        tags: busy,
+      },
+      type: {
+        target: 'loading',
+        context: { query: typed },
+        invoked: [{ src: 'fetchData', input: typed }],
+        tags: busy,
+      },
+      answered: { target: 'loaded', context: { query: clamped, data: pageOne, error: null }, tags: [] },
+      answeredOnePage: { target: 'loaded', context: { query: clamped, data: onePage }, tags: [] },
       failed: { target: 'failed', context: { error: 'network.unreachable' }, tags: [] },
     },
     loaded: {
       // The page stays while the next one loads.
       loadOther: {
-        target: 'loading',
+        target: 'loading#page2',
         context: { query: second, data: pageOne },
         invoked: [{ src: 'fetchData', input: second }],
         tags: busy,
@@ -70,7 +124,7 @@ const table: ModelTable = {
       type: { target: 'waiting', context: { query: typed }, tags: busy },
       pause: { target: 'loading', invoked: [{ src: 'fetchData', input: typed }], tags: busy },
       loadOther: {
-        target: 'loading',
+        target: 'loading#page2',
         context: { query: second },
         invoked: [{ src: 'fetchData', input: second }],
         tags: busy,
@@ -85,7 +139,7 @@ const table: ModelTable = {
       },
       reload: { target: 'loading', invoked: [{ src: 'fetchData', input: first }], tags: busy },
       loadOther: {
-        target: 'loading',
+        target: 'loading#page2',
         context: { query: second },
         invoked: [{ src: 'fetchData', input: second }],
         tags: busy,
@@ -109,6 +163,7 @@ function start({ resourceMachine, RESOURCE_DEBOUNCE_MS }: typeof ResourceModule,
       else if (event === 'type') actor.send({ type: 'resource.load', query: typed });
       else if (event === 'pause') await vi.advanceTimersByTimeAsync(RESOURCE_DEBOUNCE_MS);
       else if (event === 'answered') settle('done', pageOne);
+      else if (event === 'answeredOnePage') settle('done', onePage);
       else if (event === 'failed') settle('error', new TypeError('Failed to fetch'));
       else if (event === 'reload') actor.send({ type: 'resource.reload' });
       else actor.send({ type: 'resource.retry' });

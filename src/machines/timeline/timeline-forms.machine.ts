@@ -1,11 +1,8 @@
 import { TimelineAddSchema, TimelineNoteEditSchema } from '../../../contract/timeline';
+import { localDay } from '../../api/local-day';
 import { formMachine } from '../shared/form.machine';
 
-/** Today as a date input shows it (the user's calendar day, not UTC's). */
-export function localDay(date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+export { localDay };
 
 /**
  * A call's or mail's day as the call sends it: today is now (the call just happened), another day

@@ -210,7 +210,7 @@ function DeleteAccount() {
   const navigate = useNavigate();
   // The account is gone and the session ended: the start page, as after any session's end.
   const form = useActorRef(accountLogic(logic).deleteAccount, { input: {} }, (s) => {
-    if (s.matches('done')) void navigate({ to: '/', state: { notice: 'account-deleted' } });
+    if (s.matches('done')) void navigate({ to: '/' });
   });
   const { snapshot, field } = useFormFields(form);
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -24,11 +24,10 @@ import { Timeline } from '../components/timeline';
 import { AccessLog, AccountFacts, RankedJobs } from './candidate-sections';
 
 const TYPE_NAMES = { stella: msg`Stella`, luna: msg`Luna`, nova: msg`Nova` } as const;
-const NOTICES: Record<CandidateNotice | 'promotedWithoutAccount', ReturnType<typeof msg>> = {
+const NOTICES: Record<CandidateNotice, ReturnType<typeof msg>> = {
   assigned: msg`The assignment is saved.`,
   unassigned: msg`The candidate has no agent now.`,
   promoted: msg`The luna is a stella now and was told by e-mail.`,
-  // The server mails only an account's owner: a profile the agency keeps has nobody to tell.
   promotedWithoutAccount: msg`The luna is a stella now. Without an account, nobody was told.`,
   blocked: msg`The profile is blocked: it takes no part in matching, and the candidate cannot resume it.`,
   unblocked: msg`The block is lifted: the candidate's own matching switch applies again.`,
@@ -101,6 +100,7 @@ function CandidateBody({
         assignedAgent: detail.assignedAgent,
         block: detail.block,
       },
+      hasAccount: detail.account !== null,
       me: logic.me,
       senior: logic.senior,
     },
@@ -136,12 +136,7 @@ function CandidateBody({
           </div>
         </div>
       </div>
-      <CandidateActions
-        actions={actions}
-        agents={logic.agents}
-        name={name}
-        hasAccount={detail.account !== null}
-      />
+      <CandidateActions actions={actions} agents={logic.agents} name={name} />
       <AccountFacts detail={detail} />
       {!detail.account && (
         <InviteForm
@@ -173,13 +168,10 @@ function CandidateActions({
   actions,
   agents,
   name,
-  hasAccount,
 }: {
   actions: CandidateActionsActor;
   agents: ResourceActor | null;
   name: string;
-  /** Whether someone owns the profile's account: only then does the server mail a promotion. */
-  hasAccount: boolean;
 }) {
   const { i18n, t } = useLingui();
   const state = useSelector(actions, (s) => s);
@@ -252,11 +244,7 @@ function CandidateActions({
       )}
       {agents && <AssignToAgent actions={actions} agents={agents} />}
       <p role="status" className="candidate-notice">
-        {busy ? (
-          <Trans>Saving…</Trans>
-        ) : notice ? (
-          i18n._(NOTICES[notice === 'promoted' && !hasAccount ? 'promotedWithoutAccount' : notice])
-        ) : null}
+        {busy ? <Trans>Saving…</Trans> : notice ? i18n._(NOTICES[notice]) : null}
       </p>
       {error && (
         <p className="form-error" role="alert">

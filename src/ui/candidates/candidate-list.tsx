@@ -11,7 +11,7 @@ import {
 import type { FieldDefinition } from '../../../contract/catalog';
 import { cityName } from '../../../contract/city-names';
 import type { CandidateType, Language } from '../../../contract/user-types';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import { Pagination } from '../components/pagination';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
@@ -168,10 +168,9 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
             }
           />
           <Pagination
-            page={search.page}
+            page={shownPage(state, search.page)}
             pageCount={pages}
             onChange={(next) => onSearch({ page: next })}
-            onClamp={(last) => onSearch({ page: last }, { replace: true })}
           />
         </div>
       )}

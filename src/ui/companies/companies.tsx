@@ -12,7 +12,7 @@ import type { FieldDefinition } from '../../../contract/catalog';
 import { cityName } from '../../../contract/city-names';
 import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../../contract/company-search';
 import type { Language } from '../../../contract/user-types';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
 import { EmailText } from '../components/email-text';
@@ -53,8 +53,6 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
   const pages = page ? Math.max(1, Math.ceil(page.total / COMPANY_PAGE_SIZE)) : 1;
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
-  const clampPage = (last: number) =>
-    navigate({ search: (prev) => ({ ...prev, page: last }), replace: true });
   return (
     <Screen title={t`Companies`}>
       <p>
@@ -172,7 +170,7 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
               )}
             </p>
           )}
-          <Pagination page={search.page} pageCount={pages} onChange={goToPage} onClamp={clampPage} />
+          <Pagination page={shownPage(state, search.page)} pageCount={pages} onChange={goToPage} />
         </div>
       )}
     </Screen>

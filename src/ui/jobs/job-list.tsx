@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { Job, JobListResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type JobListSearch } from '../../../contract/job-search';
 import { PIPELINE_STAGES } from '../../../contract/pipeline';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import { FormError } from '../components/form-error';
 import { Pagination } from '../components/pagination';
@@ -32,8 +32,6 @@ export function JobListScreen({ list, take }: { list: ResourceActor; take: Submi
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
   const pages = page ? Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) : 1;
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
-  const clampPage = (last: number) =>
-    navigate({ search: (prev) => ({ ...prev, page: last }), replace: true });
   const takeError = useSelector(take, (s) => s.context.error);
 
   return (
@@ -164,7 +162,7 @@ export function JobListScreen({ list, take }: { list: ResourceActor; take: Submi
           {page.items.length === 0 && (
             <p>{search.q ? <Trans>No job matches this search.</Trans> : <Trans>No jobs here yet.</Trans>}</p>
           )}
-          <Pagination page={search.page} pageCount={pages} onChange={goToPage} onClamp={clampPage} />
+          <Pagination page={shownPage(state, search.page)} pageCount={pages} onChange={goToPage} />
         </div>
       )}
     </Screen>

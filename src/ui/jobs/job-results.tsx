@@ -10,7 +10,7 @@ import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import { runProgress } from '../../machines/jobs/job-lifecycle.machine';
 import type { jobsLogic } from '../../machines/jobs/job-provider';
 import { scoreFilterMachine } from '../../machines/jobs/score-filter.machine';
-import { resourceData } from '../../machines/shared/resource.machine';
+import { resourceData, shownPage } from '../../machines/shared/resource.machine';
 import { Pagination } from '../components/pagination';
 import { Progress } from '../components/progress';
 import { ProtectedImage } from '../components/protected-image';
@@ -97,8 +97,6 @@ export function JobResults({
   const run = page?.run ?? null;
   const pages = page ? Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) : 1;
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
-  const clampPage = (last: number) =>
-    navigate({ search: (prev) => ({ ...prev, page: last }), replace: true });
 
   return (
     <Screen title={title}>
@@ -282,7 +280,7 @@ export function JobResults({
           <p className="muted">
             <Plural value={page.total} one="# candidate" other="# candidates" />
           </p>
-          <Pagination page={search.page} pageCount={pages} onChange={goToPage} onClamp={clampPage} />
+          <Pagination page={shownPage(list, search.page)} pageCount={pages} onChange={goToPage} />
         </div>
       )}
       <NearMisses list={nearMisses} />

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useAppActors } from '../components/app-context';
@@ -19,7 +19,8 @@ const RouterLink: LinkTo = ({ to, className, children }) => (
 export function LandingScreen() {
   const { session } = useAppActors();
   const signedIn = useSelector(session, (s) => s.matches('authenticated'));
-  const notice = useLocation({ select: (location) => location.state.notice });
+  // Said once: the session forgets it at a reload or the next sign-in (issue 22).
+  const notice = useSelector(session, (s) => s.context.farewell);
   return (
     <LandingView
       signedIn={signedIn}

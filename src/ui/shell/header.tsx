@@ -155,8 +155,9 @@ function AccountMenu({ claims }: { claims: TokenClaims }) {
           className="btn btn-secondary"
           onClick={() => {
             close();
-            session.send({ type: 'session.logout' });
-            void navigate({ to: '/', state: { notice: 'logged-out' } });
+            // The start page says goodbye once (the session keeps the farewell, not the history).
+            session.send({ type: 'session.logout', farewell: 'logged-out' });
+            void navigate({ to: '/' });
           }}
         >
           <Trans>Log out</Trans>

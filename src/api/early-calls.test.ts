@@ -1,0 +1,174 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, type SessionBridge } from './client';
+import {
+  dropEarlyCalls,
+  EARLY_CALLS_FRESH_MS,
+  earlyCallPaths,
+  startEarlyCalls,
+  takeEarlyCall,
+  takeEarlyKeys,
+} from './early-calls';
+import { localDay } from './local-day';
+
+/** A token whose payload the boot script can read (the signature is the app's to check). */
+function tokenFor(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  return `${part({ alg: 'RS256' })}.${part(claims)}.signature`;
+}
+const AGENT_TOKEN = tokenFor({ user_type: 'agent', login_status: 'ok' });
+const stored = (token: string) => JSON.stringify({ token, refreshToken: 'r' });
+
+const bridge = (token: string | null): SessionBridge => ({
+  token: () => token,
+  settled: async () => {},
+  refresh: async () => {
+    throw new Error('no refresh in this test');
+  },
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  dropEarlyCalls();
+  vi.unstubAllGlobals();
+});
+
+describe('the signed-in page’s early calls (issue 22)', () => {
+  it('names the session, the catalogues and the page’s own data for each kind of user', () => {
+    expect(earlyCallPaths('/dashboard', 'agent')).toEqual([
+      '/api/session',
+      '/api/profile/data',
+      '/api/job/data',
+      '/api/company/data',
+      '/api/agent',
+      '/api/agent/dashboard',
+      `/api/pipeline/follow-ups?today=${localDay()}`,
+    ]);
+    expect(earlyCallPaths('/stellas', 'senior_agent')).not.toContain('/api/agent/dashboard');
+    const job = '5eed10b0-0000-4000-8000-000000000001';
+    expect(earlyCallPaths(`/matchingJobResult/${job}`, 'agent')).toContain(
+      `/api/job/showresults/${job}?sort=score&page=1&limit=20`,
+    );
+    // Another page or sort of the results asks for what its address says: nothing is guessed.
+    expect(earlyCallPaths(`/matchingJobResult/${job}`, 'agent', '?page=2').join()).not.toContain(
+      'showresults',
+    );
+    expect(earlyCallPaths('/dashboard', 'stella')).toEqual([
+      '/api/session',
+      '/api/profile/data',
+      '/api/job/data',
+      '/api/profile',
+    ]);
+    expect(earlyCallPaths('/dashboard', 'company')).toContain('/api/company');
+  });
+
+  it('starts them all at once with the stored token, and the key set without one', () => {
+    const fetch = vi.fn(async () => json({}));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
+    const asked = fetch.mock.calls.map((call) => call as unknown as [string, RequestInit]);
+    expect(asked.map(([path]) => path)).toEqual([
+      '/api/public/jwk',
+      '/api/session',
+      '/api/profile/data',
+      '/api/job/data',
+      '/api/company/data',
+      '/api/agent',
+      '/api/agent/dashboard',
+      `/api/pipeline/follow-ups?today=${localDay()}`,
+    ]);
+    expect(new Headers(asked[0]?.[1].headers).get('authorization')).toBeNull();
+    expect(new Headers(asked[1]?.[1].headers).get('authorization')).toBe(`Bearer ${AGENT_TOKEN}`);
+  });
+
+  it('starts nothing on the landing page, without credentials, or while the SMS code is pending', () => {
+    const fetch = vi.fn(async () => json({}));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyCalls(stored(AGENT_TOKEN), '/');
+    startEarlyCalls(null, '/dashboard');
+    startEarlyCalls('not json', '/dashboard');
+    startEarlyCalls(stored('no.token'), '/dashboard');
+    startEarlyCalls(stored(tokenFor({ user_type: 'stella', login_status: 'pending' })), '/dashboard');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(takeEarlyKeys()).toBeUndefined();
+  });
+
+  it('hands an answer out once, and only for the token it was asked with', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ ok: true })),
+    );
+    startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
+    expect(takeEarlyCall('/api/session', 'another token')).toBeUndefined();
+    expect(takeEarlyCall('/api/session', AGENT_TOKEN)).toBeDefined();
+    expect(takeEarlyCall('/api/session', AGENT_TOKEN)).toBeUndefined();
+    expect(takeEarlyKeys()).toBeDefined();
+    expect(takeEarlyKeys()).toBeUndefined();
+  });
+
+  it('hands out nothing once the first page’s load is long over: a later visit asks afresh', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ ok: true })),
+    );
+    vi.useFakeTimers();
+    try {
+      startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
+      vi.advanceTimersByTime(EARLY_CALLS_FRESH_MS + 1);
+      expect(takeEarlyCall('/api/agent', AGENT_TOKEN)).toBeUndefined();
+      expect(takeEarlyKeys()).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up on a server that does not answer, as the client’s own call would', () => {
+    const fetch = vi.fn(async () => json({}));
+    vi.stubGlobal('fetch', fetch);
+    startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
+    for (const call of fetch.mock.calls as unknown as [string, RequestInit][])
+      expect(call[1].signal).toBeInstanceOf(AbortSignal);
+  });
+});
+
+describe('the API client with early calls', () => {
+  it('takes the early answer of a GET instead of asking again', async () => {
+    const early = vi.fn(async () => json({ sub: 'early' }));
+    vi.stubGlobal('fetch', early);
+    startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
+    const later = vi.fn(async () => json({ sub: 'asked again' }));
+    const api = createApiClient(bridge(AGENT_TOKEN), '', later as unknown as typeof fetch);
+    expect(await api.call('/api/session')).toEqual({ sub: 'early' });
+    expect(later).not.toHaveBeenCalled();
+    // Taken once: the next visit asks the server.
+    expect(await api.call('/api/session')).toEqual({ sub: 'asked again' });
+    expect(later).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again when the early answer is an error, so the error takes the ordinary way', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ code: 'auth.forbidden' }, 403)),
+    );
+    startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
+    const later = vi.fn(async () => json({ counts: 1 }));
+    const api = createApiClient(bridge(AGENT_TOKEN), '', later as unknown as typeof fetch);
+    expect(await api.call('/api/agent/dashboard')).toEqual({ counts: 1 });
+    expect(later).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves writes and calls with another token alone', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ sub: 'early' })),
+    );
+    startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
+    const later = vi.fn(async () => json({ sub: 'asked' }));
+    const other = createApiClient(bridge('another token'), '', later as unknown as typeof fetch);
+    expect(await other.call('/api/session')).toEqual({ sub: 'asked' });
+    const same = createApiClient(bridge(AGENT_TOKEN), '', later as unknown as typeof fetch);
+    expect(await same.call('/api/profile/data', { method: 'POST', body: {} })).toEqual({ sub: 'asked' });
+    expect(later).toHaveBeenCalledTimes(2);
+  });
+});

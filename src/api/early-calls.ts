@@ -1,0 +1,141 @@
+// The signed-in page's first calls, started by the boot script (src/boot.ts) as soon as the HTML has
+// run it — in parallel, before the app's JavaScript has loaded — instead of one after the other as the
+// app would reach them (app chunk → session → protected preload → route chunk → route data; issue 22).
+// The API client (./client.ts) takes an early answer for the same GET with the same token once; an
+// answer that is not a 2xx is dropped and the client asks again, so errors (an expired token's
+// refresh, a 403) take the ordinary way. Without stored credentials nothing starts.
+//
+// This module is imported by the boot script: it must stay tiny and import nothing heavy (no
+// valibot, no ofetch).
+import { localDay } from './local-day';
+
+/** The calls started for one token, by path with its query, each taken at most once. */
+interface EarlyCalls {
+  token: string;
+  calls: Map<string, Promise<Response>>;
+  /** When they started (ms since the epoch): an answer not taken by the first page goes stale. */
+  startedAt: number;
+}
+
+/**
+ * How long an early answer may be taken: the first page's load. A call the first page never made
+ * (the visitor went elsewhere) is asked afresh later, never answered from the boot's.
+ */
+export const EARLY_CALLS_FRESH_MS = 15_000;
+/** The API client's own timeout: a hanging server fails the early call like the client's. */
+const EARLY_CALL_TIMEOUT_MS = 30_000;
+
+const GLOBAL_KEY = '__matchwerkEarlyCalls';
+type Holder = { [GLOBAL_KEY]?: EarlyCalls };
+
+/** The claims the boot script reads from the stored token, unverified (the app verifies them). */
+function claimsOf(token: string): { user_type?: string; login_status?: string } | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+  } catch {
+    return null;
+  }
+}
+
+const CANDIDATE_TYPES = ['stella', 'luna', 'nova'];
+const AGENT_TYPES = ['agent', 'senior_agent'];
+
+/**
+ * The GET calls a signed-in visit to `pathname` makes before it shows its content, for the token's
+ * user type: the session (src/api/preload.ts), the field catalogues (profile-actors' fieldCatalogues),
+ * the own profile (candidates and companies) and, for the pages an agent opens first, the page's data.
+ */
+export function earlyCallPaths(pathname: string, userType: string, search = ''): string[] {
+  const agent = AGENT_TYPES.includes(userType);
+  const paths = ['/api/session', '/api/profile/data', '/api/job/data'];
+  if (agent || userType === 'company') paths.push('/api/company/data');
+  if (CANDIDATE_TYPES.includes(userType)) paths.push('/api/profile');
+  if (userType === 'company') paths.push('/api/company');
+  if (!agent) return paths;
+  // The agent's own record (the shell's header) on every page.
+  paths.push('/api/agent');
+  if (pathname === '/dashboard')
+    paths.push('/api/agent/dashboard', `/api/pipeline/follow-ups?today=${localDay()}`);
+  const job = /^\/matchingJobResult\/([0-9a-f-]{36})$/.exec(pathname)?.[1];
+  // A job's results as they open without a query: the first page by score, the near misses, the
+  // pipeline board, the timeline's first page, the job and its run.
+  if (job && !search)
+    paths.push(
+      `/api/job/showresults/${job}?sort=score&page=1&limit=20`,
+      `/api/job/${job}/near-misses`,
+      `/api/job/${job}/pipeline`,
+      `/api/agent/timeline/job/${job}?subject=job&uuid=${job}&page=1&limit=20`,
+      `/api/job/${job}`,
+      `/api/job/${job}/run`,
+    );
+  return paths;
+}
+
+/** Starts the page's first calls with the stored token (the boot script, before the app loads). */
+export function startEarlyCalls(storedCredentials: string | null, pathname: string, search = ''): void {
+  if (!storedCredentials || pathname === '/') return;
+  let token: string;
+  try {
+    token = (JSON.parse(storedCredentials) as { token?: unknown }).token as string;
+  } catch {
+    return;
+  }
+  if (typeof token !== 'string' || !token) return;
+  const claims = claimsOf(token);
+  // A pending SMS code signs in nowhere yet; an unreadable token is the session machine's to reject.
+  if (!claims?.user_type || claims.login_status !== 'ok') return;
+  const calls = new Map<string, Promise<Response>>();
+  // The session's own check of the token needs the server's public keys (src/api/keys.ts).
+  const keys = fetch(JWK_PATH, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(EARLY_CALL_TIMEOUT_MS),
+  });
+  keys.catch(() => {});
+  calls.set(JWK_PATH, keys);
+  for (const path of earlyCallPaths(pathname, claims.user_type, search)) {
+    const call = fetch(path, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(EARLY_CALL_TIMEOUT_MS),
+    });
+    // Not taken, or failed: the client asks itself; an unhandled rejection would only be noise.
+    call.catch(() => {});
+    calls.set(path, call);
+  }
+  (globalThis as Holder)[GLOBAL_KEY] = { token, calls, startedAt: Date.now() };
+}
+
+/** The early calls while the first page may still take them; dropped once stale. */
+function fresh(): EarlyCalls | undefined {
+  const early = (globalThis as Holder)[GLOBAL_KEY];
+  if (early && Date.now() - early.startedAt > EARLY_CALLS_FRESH_MS) {
+    dropEarlyCalls();
+    return undefined;
+  }
+  return early;
+}
+
+/** The early answer for a GET of `path` (with its query) made with `token`, once; undefined if none. */
+export function takeEarlyCall(path: string, token: string | null): Promise<Response> | undefined {
+  const early = fresh();
+  if (!early || !token || early.token !== token) return undefined;
+  const call = early.calls.get(path);
+  early.calls.delete(path);
+  return call;
+}
+
+/** The server's public keys (GET /api/public/jwk, no token), started with the signed-in page's calls. */
+export const JWK_PATH = '/api/public/jwk';
+
+/** The early answer of the public key set, once; undefined if none was started. */
+export function takeEarlyKeys(): Promise<Response> | undefined {
+  const early = fresh();
+  const call = early?.calls.get(JWK_PATH);
+  early?.calls.delete(JWK_PATH);
+  return call;
+}
+
+/** Drops the calls not taken (tests; and a session that changed before they were used). */
+export function dropEarlyCalls(): void {
+  delete (globalThis as Holder)[GLOBAL_KEY];
+}
