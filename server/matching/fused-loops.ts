@@ -125,3 +125,49 @@ return function select(types, typeMask, start, end, sel, fails, counts, maxFails
   return (types, typeMask, start, end, sel, fails, counts, maxFails) =>
     loop(types, typeMask, start, end, sel, fails, counts, maxFails, b);
 }
+
+/**
+ * A job without must-haves, when only included rows are wanted (a run): the selection, the sums and
+ * the tally of ./scoring.ts in one loop over [start, end) — every row of the target types is
+ * included, so nothing is stored per row. A row is summed in criterion order (the same double as
+ * sumLoop), binned into `histogram` (`bounds[k]`: the least sum of bin k, bounds[bins] = +∞;
+ * `perBin`: bins / Σw) and offered when its sum reaches `cut`; `offer` answers the new cut.
+ * Answers how many rows were of the target types.
+ */
+export type ScanLoop = (
+  types: Uint8Array,
+  typeMask: number,
+  start: number,
+  end: number,
+  histogram: Int32Array,
+  bounds: Float64Array,
+  perBin: number,
+  cut: number,
+  offer: (sum: number, row: number) => number,
+) => number;
+
+export function scanLoop(kernels: Kernel[], bins: number): ScanLoop {
+  if (!Number.isInteger(bins) || bins < 1) throw new Error('bins must be a positive integer');
+  const loop = compile(`'use strict';
+return function scan(types, typeMask, start, end, histogram, bounds, perBin, cut, offer, b) {
+  ${bindings(kernels)}
+  let included = 0;
+  for (let row = start; row < end; row++) {
+    if (((typeMask >>> types[row]) & 1) === 0) continue;
+    included++;
+    let a = 0;
+    ${kernels.map((k, i) => k.sum(`p${i}`)).join('\n    ')}
+    // The bin of a sum, to within one: floor(bins · sum / Σw); one comparison corrects it.
+    let bin = (a * perBin) | 0;
+    if (bin > ${bins - 1}) bin = ${bins - 1};
+    if (a >= bounds[bin + 1]) bin++;
+    else if (a < bounds[bin]) bin--;
+    histogram[bin]++;
+    if (a >= cut) cut = offer(a, row);
+  }
+  return included;
+};`) as (...params: unknown[]) => number;
+  const b = bound(kernels);
+  return (types, typeMask, start, end, histogram, bounds, perBin, cut, offer) =>
+    loop(types, typeMask, start, end, histogram, bounds, perBin, cut, offer, b);
+}
