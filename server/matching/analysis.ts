@@ -64,7 +64,9 @@ export function analyseIndex(index: ProfileIndex, job: MatchJob, options: Analys
   const block = newBlock();
   const counts = newCounts(plan);
   const rowCount = index.rowCount;
-  for (let start = 0; start < rowCount; start += BLOCK) {
+  // Without must-haves every row of the target types is included: one loop does it all.
+  const scanned = maxFails === 0 && tally.scan(plan, index.types, 0, rowCount, counts);
+  for (let start = 0; !scanned && start < rowCount; start += BLOCK) {
     const end = Math.min(rowCount, start + BLOCK);
     const m = selectRows(plan, index.types, start, end, block, counts, maxFails);
     sumRows(block.sel, m, block.acc);

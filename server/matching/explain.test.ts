@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { MatchJob } from '../../contract/matching';
 import { loadCatalogFile } from '../catalog/catalog';
 import { citiesOf } from '../catalog/cities';
 import { analyseIndex } from './analysis';
+import type { MultiColumn } from './columns';
 import { Explainer } from './explain';
 import { ProfileIndex } from './profile-index';
 import { planJob } from './scoring';
@@ -50,7 +52,24 @@ describe('Explainer', () => {
 
   it('explains the rows of a column that names no value by a number (skills over several words) each afresh', () => {
     expect(index.columns.get('skills')!.keys()).toBeUndefined();
-    const skills = results.map((r) => r.breakdown.find((b) => b.key === 'skills')!);
-    expect(new Set(skills).size).toBe(skills.length);
+    // The job's skills in two words of the column: no one word's bits name what a row has of them.
+    const skills = index.columns.get('skills') as MultiColumn;
+    const far = catalog.profile.find((f) => f.key === 'skills')!.options!.map((o) => o.value);
+    const twoWords = [far[0]!, far.find((o) => skills.bitOf(o)!.word === 1)!];
+    const spread: MatchJob = {
+      ...job,
+      criteria: job.criteria.map((c) => (c.key === 'skills' ? { ...c, value: twoWords } : c)),
+    };
+    const { results: spreadResults } = analyseIndex(index, spread, { topK: 300 });
+    const items = spreadResults.map((r) => r.breakdown.find((b) => b.key === 'skills')!);
+    expect(new Set(items).size).toBe(items.length);
+  });
+
+  it('shares an overlap item between rows that have the same of the job’s values, when those lie in one word', () => {
+    const items = results.map((r) => r.breakdown.find((b) => b.key === 'skills')!);
+    const byValue = new Map(items.map((item) => [JSON.stringify(item), item]));
+    for (const item of items) expect(item).toBe(byValue.get(JSON.stringify(item)));
+    expect(byValue.size).toBeLessThan(40); // at most 2⁵ subsets of the job's five skills
+    expect(Object.isFrozen(items[0]!.params)).toBe(true);
   });
 });

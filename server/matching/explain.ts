@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '../../contract/catalog';
 import type { BreakdownItem, Criterion, MatchJob, MatchResult } from '../../contract/matching';
-import type { KeyArray } from './columns';
+import { type KeyArray, MultiColumn } from './columns';
 import type { ProfileIndex } from './profile-index';
 import { type CriterionSpec, evaluate } from './rules';
 
@@ -36,6 +36,9 @@ function frozen<T>(value: T): T {
   return value;
 }
 
+/** The key of a row without a value where keys are masked bits (int32): outside their range. */
+const NO_VALUE = 2 ** 32;
+
 /**
  * The breakdowns of one job's kept rows, by the rule functions over their decoded values: a
  * breakdown adds up to the score the kernels computed from the encoded ones (the property tests hold
@@ -49,6 +52,10 @@ function frozen<T>(value: T): T {
 export class Explainer {
   private readonly items: Map<number, BreakdownItem>[];
   private readonly keys: (KeyArray | undefined)[];
+  /** Per criterion: the bits of the key that decide its item (-1: all of them). */
+  private readonly masks: Int32Array;
+  /** Per criterion keyed by masked bits: every word of its column (a row without any has no value). */
+  private readonly words: (KeyArray[] | undefined)[];
 
   constructor(
     private readonly index: ProfileIndex,
@@ -56,14 +63,31 @@ export class Explainer {
     private readonly sumW: number,
   ) {
     this.items = compiled.map(() => new Map());
-    this.keys = compiled.map(({ spec }) => index.columns.get(spec.profileField.key)?.keys());
+    this.masks = new Int32Array(compiled.length).fill(-1);
+    this.words = compiled.map(() => undefined);
+    this.keys = compiled.map(({ spec, criterion }, i) => {
+      const column = index.columns.get(spec.profileField.key);
+      const keys = column?.keys();
+      if (keys || !(column instanceof MultiColumn) || spec.rule !== 'overlap') return keys;
+      // An overlap's item names only which of the job's values a row has (matched, missing), or that
+      // it has no value at all: where the job's values lie in one word of a wider multiselect
+      // (skills), that word's bits under the job's mask are the key (NO_VALUE for a row without any).
+      const bits = (criterion.value as string[]).flatMap((option) => column.bitOf(option) ?? []);
+      const word = bits[0]?.word ?? 0;
+      if (bits.some((b) => b.word !== word)) return undefined;
+      this.masks[i] = bits.reduce((mask, b) => mask | (1 << b.bit), 0);
+      this.words[i] = column.words;
+      return column.words[word];
+    });
   }
 
   explain(row: number, scoreTenths: number, excluded: boolean): MatchResult {
-    const { compiled, items, keys } = this;
+    const { compiled, items, keys, masks } = this;
     const breakdown = new Array<BreakdownItem>(compiled.length);
     for (let i = 0; i < compiled.length; i++) {
-      const key = keys[i]?.[row];
+      const column = keys[i];
+      const key =
+        column === undefined ? undefined : masks[i] === -1 ? column[row] : this.maskedKey(i, column, row);
       let item = key === undefined ? undefined : items[i]!.get(key);
       if (item === undefined) {
         item = this.item(compiled[i]!, row);
@@ -74,6 +98,11 @@ export class Explainer {
     const result: MatchResult = { uuid: this.index.uuidOf(row), score: scoreTenths / 10, breakdown };
     if (excluded) result.excluded = true;
     return result;
+  }
+
+  private maskedKey(i: number, column: KeyArray, row: number): number {
+    const empty = this.words[i]!.every((word) => word[row] === 0);
+    return empty ? NO_VALUE : column[row]! & this.masks[i]!;
   }
 
   private item({ criterion, spec }: CompiledCriterion, row: number): BreakdownItem {

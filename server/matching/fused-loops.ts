@@ -28,16 +28,48 @@ function compile(source: string): Compiled {
   return loop;
 }
 
-/** `const p<i>_<a> = args[i][a];` for every kernel's arguments. */
+/** What a loop reads besides its own parameters: every kernel's arguments and the shared tables. */
+interface Bound {
+  args: (readonly unknown[])[];
+  ints: (readonly number[])[];
+  offsets: number[];
+  W: Float64Array;
+  F: Uint8Array;
+}
+
+/** The kernels' tables concatenated into one W and one F (see Kernel), with each kernel's offset. */
+function bound(kernels: Kernel[]): Bound {
+  let length = 0;
+  const offsets = kernels.map((k) => {
+    if (k.fails.length !== k.weighted.length) throw new Error(`${k.kind}: tables of different lengths`);
+    const offset = length;
+    length += k.weighted.length;
+    return offset;
+  });
+  const W = new Float64Array(length);
+  const F = new Uint8Array(length);
+  kernels.forEach((k, i) => {
+    W.set(k.weighted, offsets[i]);
+    F.set(k.fails, offsets[i]);
+  });
+  return { args: kernels.map((k) => k.args), ints: kernels.map((k) => k.ints), offsets, W, F };
+}
+
+/** The statements binding what the kernels read: `p<i>_<a>`, `p<i>_i<n>` (int32), `p<i>_w`, W and F. */
 function bindings(kernels: Kernel[]): string {
-  return kernels
-    .map((k, i) => k.args.map((_, a) => `const p${i}_${a} = args[${i}][${a}];`).join(' '))
-    .join('\n');
+  const each = kernels.map((k, i) =>
+    [
+      ...k.args.map((_, a) => `const p${i}_${a} = b.args[${i}][${a}];`),
+      ...k.ints.map((_, n) => `const p${i}_i${n} = b.ints[${i}][${n}] | 0;`),
+      `const p${i}_w = b.offsets[${i}] | 0;`,
+    ].join(' '),
+  );
+  return ['const W = b.W; const F = b.F;', ...each].join('\n  ');
 }
 
 export function sumLoop(kernels: Kernel[]): SumLoop {
   const loop = compile(`'use strict';
-return function sums(sel, n, acc, args) {
+return function sums(sel, n, acc, b) {
   ${bindings(kernels)}
   for (let j = 0; j < n; j++) {
     const row = sel[j];
@@ -46,8 +78,8 @@ return function sums(sel, n, acc, args) {
     acc[j] = a;
   }
 };`);
-  const args = kernels.map((k) => k.args);
-  return (sel, n, acc) => loop(sel, n, acc, args);
+  const b = bound(kernels);
+  return (sel, n, acc) => loop(sel, n, acc, b);
 }
 
 /**
@@ -70,7 +102,7 @@ export type SelectLoop = (
 
 export function selectLoop(musts: Kernel[]): SelectLoop {
   const loop = compile(`'use strict';
-return function select(types, typeMask, start, end, sel, fails, counts, maxFails, args) {
+return function select(types, typeMask, start, end, sel, fails, counts, maxFails, b) {
   ${bindings(musts)}
   ${musts.map((_, i) => `let c${i} = 0;`).join(' ')}
   let considered = 0;
@@ -89,7 +121,53 @@ return function select(types, typeMask, start, end, sel, fails, counts, maxFails
   counts[${musts.length}] += considered;
   return m;
 };`) as (...params: unknown[]) => number;
-  const args = musts.map((k) => k.args);
+  const b = bound(musts);
   return (types, typeMask, start, end, sel, fails, counts, maxFails) =>
-    loop(types, typeMask, start, end, sel, fails, counts, maxFails, args);
+    loop(types, typeMask, start, end, sel, fails, counts, maxFails, b);
+}
+
+/**
+ * A job without must-haves, when only included rows are wanted (a run): the selection, the sums and
+ * the tally of ./scoring.ts in one loop over [start, end) — every row of the target types is
+ * included, so nothing is stored per row. A row is summed in criterion order (the same double as
+ * sumLoop), binned into `histogram` (`bounds[k]`: the least sum of bin k, bounds[bins] = +∞;
+ * `perBin`: bins / Σw) and offered when its sum reaches `cut`; `offer` answers the new cut.
+ * Answers how many rows were of the target types.
+ */
+export type ScanLoop = (
+  types: Uint8Array,
+  typeMask: number,
+  start: number,
+  end: number,
+  histogram: Int32Array,
+  bounds: Float64Array,
+  perBin: number,
+  cut: number,
+  offer: (sum: number, row: number) => number,
+) => number;
+
+export function scanLoop(kernels: Kernel[], bins: number): ScanLoop {
+  if (!Number.isInteger(bins) || bins < 1) throw new Error('bins must be a positive integer');
+  const loop = compile(`'use strict';
+return function scan(types, typeMask, start, end, histogram, bounds, perBin, cut, offer, b) {
+  ${bindings(kernels)}
+  let included = 0;
+  for (let row = start; row < end; row++) {
+    if (((typeMask >>> types[row]) & 1) === 0) continue;
+    included++;
+    let a = 0;
+    ${kernels.map((k, i) => k.sum(`p${i}`)).join('\n    ')}
+    // The bin of a sum, to within one: floor(bins · sum / Σw); one comparison corrects it.
+    let bin = (a * perBin) | 0;
+    if (bin > ${bins - 1}) bin = ${bins - 1};
+    if (a >= bounds[bin + 1]) bin++;
+    else if (a < bounds[bin]) bin--;
+    histogram[bin]++;
+    if (a >= cut) cut = offer(a, row);
+  }
+  return included;
+};`) as (...params: unknown[]) => number;
+  const b = bound(kernels);
+  return (types, typeMask, start, end, histogram, bounds, perBin, cut, offer) =>
+    loop(types, typeMask, start, end, histogram, bounds, perBin, cut, offer, b);
 }

@@ -1,6 +1,6 @@
 import type { MatchJob } from '../../contract/matching';
 import { type CompiledCriterion, resolveCriteria } from './explain';
-import { type SelectLoop, type SumLoop, selectLoop, sumLoop } from './fused-loops';
+import { type ScanLoop, type SelectLoop, type SumLoop, scanLoop, selectLoop, sumLoop } from './fused-loops';
 import { type Kernel, kernelFor, UniformKernel } from './kernels';
 import { type ProfileIndex, TYPE_CODE } from './profile-index';
 import { TopK } from './top-k';
@@ -41,6 +41,8 @@ export interface Plan {
   passingSums: SumLoop;
   /** Σ w·s for rows that may miss must-haves (near misses, excluded rows). */
   allSums: SumLoop;
+  /** Without must-haves: selection, sums and tally in one loop (Tally.scan); null with must-haves. */
+  scan: ScanLoop | null;
 }
 
 export function planJob(index: ProfileIndex, job: MatchJob): Plan {
@@ -76,6 +78,7 @@ export function planJob(index: ProfileIndex, job: MatchJob): Plan {
     select: selectLoop(musts),
     passingSums: sumLoop(passing),
     allSums: sumLoop(all),
+    scan: musts.length === 0 ? scanLoop(passing, HISTOGRAM_BINS) : null,
   };
 }
 
@@ -202,6 +205,37 @@ export class Tally {
     }
     this.included += included;
   }
+
+  /**
+   * A job without must-haves (plan.scan): the rows of the target types in [start, end) summed and
+   * tallied in one loop, the same counts, bins and top K as selectRows, passingSums and add(); false
+   * (nothing done) where that loop does not apply (must-haves, or Σ w = 0).
+   */
+  scan(plan: Plan, types: Uint8Array, start: number, end: number, counts: number[]): boolean {
+    const { sumW } = this;
+    if (plan.scan === null || sumW === 0) return false;
+    const included = plan.scan(
+      types,
+      plan.typeMask,
+      start,
+      end,
+      this.histogram,
+      this.bounds,
+      HISTOGRAM_BINS / sumW,
+      this.cut,
+      this.offerSum,
+    );
+    this.included += included;
+    counts[0]! += included;
+    return true;
+  }
+
+  /** Offers an included row by its sum; answers the least sum that can enter the top K now. */
+  private readonly offerSum = (sum: number, row: number): number => {
+    this.top.offer(tenths(sum, this.sumW), row);
+    this.updateCut();
+    return this.cut;
+  };
 
   /** Σ w = 0: every row scores 100. */
   private addFlat(sel: Int32Array, m: number, fails: Uint8Array): void {
