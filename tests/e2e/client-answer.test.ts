@@ -16,7 +16,7 @@ import {
  * "Kontaktiert", sends two to the client's contact (one mail, two PDF cards in the outbox); Mainsoft
  * signs in, finds the two anonymised cards among the candidates sent to it and answers one
  * "Interessiert"; the agent's board then shows that candidate in "Vorstellungsgespräch" with the
- * answer. (The agent dashboard's item for the answer is another part of issue 21.)
+ * answer, and the agent's dashboard counts it among the company answers, listed with its comment.
  */
 
 /** The demo job for Mainsoft AG (server/demo/jobs.ts). */
@@ -150,6 +150,23 @@ describe.each([
       .toBe(1);
     expect(await interview.getByText('Gern ein Gespräch nächste Woche.').count()).toBe(1);
     await checked(page, `client-answer-board-${width}`);
+
+    // The agent's dashboard tells of the answer (beside the demo's one not yet seen), and its list
+    // names it with the comment; "seen" takes it off.
+    await page.goto(`${app.url}/dashboard`);
+    const band = page.getByRole('region', { name: 'Braucht Ihre Aufmerksamkeit' });
+    await expect
+      .poll(() => band.locator('[data-attention="answers"] .attention-value').textContent())
+      .toBe('2');
+    await band.locator('[data-attention="answers"] .attention-link').click();
+    await page.waitForURL(/\/pipeline\/attention\?kind=answers$/);
+    const answer = page.locator('main table tbody tr', { hasText: 'Gern ein Gespräch nächste Woche.' });
+    await expect.poll(() => answer.count()).toBe(1);
+    expect(await answer.textContent()).toContain('Full-Stack-Entwickler/in TypeScript');
+    await checked(page, `client-answer-dashboard-${width}`);
+    await answer.getByRole('button', { name: /als gesehen markieren$/ }).click();
+    await expect.poll(() => answer.count()).toBe(0);
+    await expect.poll(() => page.locator('main table tbody tr').count()).toBe(1);
     await company.close();
     await agent.close();
   });
