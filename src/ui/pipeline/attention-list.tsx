@@ -41,6 +41,7 @@ export function AttentionListScreen({
         {tabs.map((tab) => (
           <Link
             key={tab.id}
+            className="tab-link"
             to="/pipeline/attention"
             search={{ kind: tab.id }}
             aria-current={tab.id === kind ? 'page' : undefined}
