@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { UNANSWERED_DAYS } from '../../contract/attention';
-import { type Database, queryRows } from '../db/client';
-import { DEMO_AGENT_EMAIL } from './agents';
+import type { Database } from '../db/client';
+import { demoPipelineStart } from './pipeline';
 
 /**
  * The nursing job (server/demo/jobs.ts), run by the seed: it gets what the agent's attention band
@@ -16,22 +16,9 @@ const SENT_DAYS_AGO = [UNANSWERED_DAYS + 2, 2];
 
 /** Once: a job whose pipeline holds anyone is left alone (a second seed, or an agent's own moves). */
 export async function seedDemoAttention(db: Database, now = new Date()): Promise<number> {
-  const [filled] = await queryRows<{ n: number | string }>(
-    db,
-    sql`select count(*) as n from pipeline_entries where job_id = ${DEMO_ATTENTION_JOB}`,
-  );
-  if (Number(filled?.n ?? 0) > 0) return 0;
-  const [agent] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from users where email = ${DEMO_AGENT_EMAIL}`,
-  );
-  const ranked = await queryRows<{ profile_id: string }>(
-    db,
-    sql`select r.profile_id from job_results r
-        where r.run_id = (select id from job_runs where job_id = ${DEMO_ATTENTION_JOB} and state = 'done'
-                          order by finished_at desc, id desc limit 1)
-        order by r.rank limit ${SENT_DAYS_AGO.length}`,
-  );
+  const start = await demoPipelineStart(db, DEMO_ATTENTION_JOB, SENT_DAYS_AGO.length);
+  if (!start) return 0;
+  const { agent, ranked } = start;
   for (const [i, row] of ranked.entries()) {
     const sent = new Date(now.getTime() - SENT_DAYS_AGO[i]! * 86_400_000).toISOString();
     await db.execute(

@@ -59,22 +59,9 @@ const STAGES: {
  * is left alone (a second seed, or an agent's own moves). Two follow-ups are due (today and overdue).
  */
 export async function seedDemoPipeline(db: Database, today = new Date()): Promise<number> {
-  const [filled] = await queryRows<{ n: number | string }>(
-    db,
-    sql`select count(*) as n from pipeline_entries where job_id = ${DEMO_PIPELINE_JOB}`,
-  );
-  if (Number(filled?.n ?? 0) > 0) return 0;
-  const [agent] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from users where email = ${DEMO_AGENT_EMAIL}`,
-  );
-  const ranked = await queryRows<{ profile_id: string }>(
-    db,
-    sql`select r.profile_id from job_results r
-        where r.run_id = (select id from job_runs where job_id = ${DEMO_PIPELINE_JOB} and state = 'done'
-                          order by finished_at desc, id desc limit 1)
-        order by r.rank limit ${STAGES.length}`,
-  );
+  const start = await demoPipelineStart(db, DEMO_PIPELINE_JOB, STAGES.length);
+  if (!start) return 0;
+  const { agent, ranked } = start;
   const [client] = await queryRows<{ id: string }>(
     db,
     sql`select id from users where email = ${DEMO_CLIENT_EMAIL}`,
@@ -101,4 +88,33 @@ export async function seedDemoPipeline(db: Database, today = new Date()): Promis
     n += 1;
   }
   return n;
+}
+
+/**
+ * Where a demo job's seeded pipeline starts: the demo agent and the best `count` profiles of the job's
+ * latest done run; null when its pipeline holds anyone already (a second seed, or an agent's own
+ * moves), so each demo pipeline is seeded once.
+ */
+export async function demoPipelineStart(
+  db: Database,
+  jobId: string,
+  count: number,
+): Promise<{ agent: { id: string } | undefined; ranked: { profile_id: string }[] } | null> {
+  const [filled] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from pipeline_entries where job_id = ${jobId}`,
+  );
+  if (Number(filled?.n ?? 0) > 0) return null;
+  const [agent] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from users where email = ${DEMO_AGENT_EMAIL}`,
+  );
+  const ranked = await queryRows<{ profile_id: string }>(
+    db,
+    sql`select r.profile_id from job_results r
+        where r.run_id = (select id from job_runs where job_id = ${jobId} and state = 'done'
+                          order by finished_at desc, id desc limit 1)
+        order by r.rank limit ${count}`,
+  );
+  return { agent, ranked };
 }

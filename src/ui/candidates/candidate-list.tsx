@@ -19,6 +19,7 @@ import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/table';
 import { TextField } from '../components/text-field';
+import { VettingSelect } from '../components/vetting-select';
 import { optionLabel } from './candidate-values';
 
 /** Where a candidate's page is, per type. */
@@ -117,18 +118,7 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
             { id: 'week', label: t`In the last 7 days` },
           ]}
         />
-        <Select
-          label={t`Vetting`}
-          description={t`New: registered in the last 14 days, no agent assigned and no agent's entry on the timeline yet.`}
-          selectedKey={search.vet ?? 'all'}
-          onSelectionChange={(key) =>
-            filter({ vet: key === 'all' ? undefined : (key as CandidateListSearch['vet']) })
-          }
-          options={[
-            { id: 'all', label: t`All` },
-            { id: 'new', label: t`New, to vet` },
-          ]}
-        />
+        <VettingSelect value={search.vet} onChange={(vet) => filter({ vet })} />
       </search>
       <ResourceStatus
         resource={list}

@@ -24,6 +24,7 @@ import { Screen } from '../components/screen';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
 import { Timeline } from '../components/timeline';
+import { VettingSelect } from '../components/vetting-select';
 import { type ContactsLogic, ContactsSection } from './contacts';
 
 const signedInRoute = getRouteApi('/_protected');
@@ -84,18 +85,7 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
             { id: 'no', label: t`Without open requests` },
           ]}
         />
-        <Select
-          label={t`Vetting`}
-          description={t`New: registered in the last 14 days, no agent assigned and no agent's entry on the timeline yet.`}
-          selectedKey={search.vet ?? 'all'}
-          onSelectionChange={(key) =>
-            setSearch({ vet: key === 'all' ? undefined : (key as CompanyListSearch['vet']) })
-          }
-          options={[
-            { id: 'all', label: t`All` },
-            { id: 'new', label: t`New, to vet` },
-          ]}
-        />
+        <VettingSelect value={search.vet} onChange={(vet) => setSearch({ vet })} />
       </search>
       <ResourceStatus
         resource={list}
