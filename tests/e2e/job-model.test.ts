@@ -689,10 +689,12 @@ async function runWalk(context: BrowserContext, walk: Walk, setup: { uuid: strin
   };
   const steps = stepsOf(walk);
   if (steps[0]?.event === 'loadFailed') {
+    // The results page's job is also one of the boot script's early calls (src/api/early-calls.ts),
+    // whose failure the client asks again: both must fail for the page to show the failed load.
     await page.route(
       (url) => url.pathname === `/api/job/${setup.uuid}`,
       (route) => (route.request().method() === 'GET' ? route.abort() : route.fallback()),
-      { times: 1 },
+      { times: walk.screen === 'results' ? 2 : 1 },
     );
   }
   if (walk.screen === 'results' && setup.uuid) {
