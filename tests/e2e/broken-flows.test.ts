@@ -99,8 +99,18 @@ describe.each([
     await page.getByRole('radio', { name: 'Ich suche Arbeit', exact: true }).check();
     await page.getByLabel('E-Mail-Adresse').fill(email);
     await page.getByLabel('Passwort', { exact: true }).fill('Kaffeetasse-Regenbogen-Leuchtturm-42');
-    await page.getByLabel(/Allgemeinen Geschäftsbedingungen/).check();
-    await page.getByLabel(/Vertragsbedingungen/).check();
+    // Checked until they stay checked: on a loaded box a click has once landed while the page was
+    // still settling (CI: "clicking the checkbox did not change its state"); a lost e-mail or
+    // password would still fail the step below.
+    for (const agreement of [/Allgemeinen Geschäftsbedingungen/, /Vertragsbedingungen/]) {
+      const box = page.getByLabel(agreement);
+      await expect
+        .poll(async () => {
+          await box.setChecked(true).catch(() => {});
+          return box.isChecked();
+        })
+        .toBe(true);
+    }
     await page.getByRole('button', { name: 'Konto anlegen' }).click();
     await page.waitForURL(/\/register\?step=2$/);
     let link = '';
