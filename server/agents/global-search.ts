@@ -38,8 +38,10 @@ export function globalSearchStatement(catalog: Catalog, caller: ListCaller, quer
     from jobs j where ${jobSearchCondition(query.q)}
     order by j.status, j.updated_at desc, j.id limit ${limit})`;
   const parts: SQL[] = [...candidates, companies, jobs];
+  // Ties break as each table breaks them: candidates by id descending (their tables' order), companies
+  // and jobs by id ascending.
   return sql`select k, sub, id, name, email, city from (${sql.join(parts, sql` union all `)}) hits
-             order by k, s, t, id`;
+             order by k, s, t, (case when k < 3 then id end) desc, id`;
 }
 
 /**
