@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import type { AccessKind, AgentProfileDetail } from '../../../contract/agent';
 import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { formatMoment } from '../components/format';
 import { TAB_NAMES } from '../components/profile-tabs';
 import { ScoreBar } from '../components/score-bar';
 import { fieldLabel, valueText } from './candidate-values';
@@ -23,8 +24,7 @@ const ACCESS_KINDS: Record<AccessKind, ReturnType<typeof msg>> = {
 export function AccountFacts({ detail }: { detail: AgentProfileDetail }) {
   const { i18n, t } = useLingui();
   const account = detail.account;
-  const when = (iso: string | null) =>
-    iso ? i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : t`never`;
+  const when = (iso: string | null) => (iso ? formatMoment(i18n, iso) : t`never`);
   return (
     <section aria-labelledby="candidate-account-title" className="candidate-section">
       <h2 id="candidate-account-title">

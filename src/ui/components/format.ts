@@ -27,6 +27,11 @@ export function formatDay(i18n: I18n, isoDate: string): string {
   return i18n.date(date, { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
+/** A moment (an ISO timestamp) as day and time in the UI language and the user's time zone. */
+export function formatMoment(i18n: I18n, iso: string): string {
+  return i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 /** A number from unknown data (a reason's params): formatted when it is one, as given otherwise. */
 export function formatValue(i18n: I18n, value: unknown): string {
   if (typeof value === 'number' && Number.isFinite(value)) return formatNumber(i18n, value);

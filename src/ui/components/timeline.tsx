@@ -10,6 +10,7 @@ import { Button } from './button';
 import { errorMessage } from './error-message';
 import { FormError } from './form-error';
 import { useFormFields } from './form-fields';
+import { formatMoment } from './format';
 import { Select } from './select';
 import { TextField } from './text-field';
 import { eventText } from './timeline-events';
@@ -126,7 +127,7 @@ export function Timeline({ logic, title }: { logic: TimelineLogic; title?: strin
 
 function Entry({ entry }: { entry: TimelineEntry }) {
   const { i18n } = useLingui();
-  const when = i18n.date(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatMoment(i18n, entry.at);
   const event = entry.kind === 'event' ? eventText(i18n, entry) : null;
   return (
     <>

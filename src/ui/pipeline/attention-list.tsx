@@ -7,6 +7,7 @@ import type { AttentionKind } from '../../../contract/attention-search';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import { FormError } from '../components/form-error';
+import { formatMoment } from '../components/format';
 import { ResourceStatus } from '../components/resource-status';
 
 /**
@@ -29,8 +30,7 @@ export function AttentionListScreen({
   const items = data?.kind === kind ? data.items : null;
   const seeing = useSelector(seen, (s) => s.hasTag('busy'));
   const seenError = useSelector(seen, (s) => s.context.error);
-  const when = (iso: string | null) =>
-    iso ? i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : '–';
+  const when = (iso: string | null) => (iso ? formatMoment(i18n, iso) : '–');
   const tabs = [
     { id: 'answers', label: t`Company answers` },
     { id: 'unanswered', label: t`Waiting for an answer` },
