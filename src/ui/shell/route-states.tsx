@@ -7,6 +7,9 @@ import { Skeleton } from '../components/skeleton';
 export function ContentSkeleton() {
   return (
     <section className="screen">
+      {/* The prerendered title is gone once the app renders: without one, the page had no title
+          while a route loaded (axe's document-title, and nothing for a screen reader to announce). */}
+      <title>Matchwerk</title>
       <Skeleton lines={5} />
     </section>
   );
