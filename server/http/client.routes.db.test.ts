@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientSearchResponse, Contact, ContactList } from '../../contract/client';
 import type { ErrorBody } from '../../contract/errors';
 import type { Job, JobListResponse } from '../../contract/job';
@@ -8,21 +8,14 @@ import { signAccessToken } from '../auth/tokens';
 import { queryRows } from '../db/client';
 import { migrationsFolder } from '../db/migrate';
 import { users } from '../db/schema/users';
-import {
-  agentJobBody,
-  codeOf,
-  companyRequestBody,
-  createJobFixture,
-  type JobFixture,
-  json,
-} from './job-test-kit';
+import { agentJobBody, codeOf, companyRequestBody, json, setUpJobFixture } from './job-test-kit';
 
 /**
  * Clients and contacts (PRODUCT.md §10, contract/client.ts): every call × every role, the one
  * default contact, the client a job names, "take it", and the backfill of migration 0022.
  */
 
-let f: JobFixture;
+const f = setUpJobFixture({ profiles: 20 });
 /** The company records of the two company accounts, and a third company without requests. */
 let own = '';
 let others = '';
@@ -47,7 +40,6 @@ async function insertCompany(user: string | null, values: Record<string, unknown
 }
 
 beforeAll(async () => {
-  f = await createJobFixture({ profiles: 20 });
   own = await insertCompany(await userId('company@jobs.test'), { name: 'Rheinwerk Logistik GmbH' });
   others = await insertCompany(await userId('other-company@jobs.test'), { name: 'Mainsoft AG' });
   third = await insertCompany(null, { name: 'Mainfähre Schifffahrt KG', city: { name: 'Würzburg' } });
@@ -57,7 +49,6 @@ beforeAll(async () => {
         values (${crypto.randomUUID()}, ${await userId('agent@jobs.test')}, '{"first_name":"Alex","last_name":"Berger"}'::jsonb)`,
   );
 });
-afterAll(() => f.close());
 
 const contact = (over: Record<string, unknown> = {}) => ({
   name: 'Jana Schmidt',

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { ErrorBody } from '../../contract/errors';
 import type { Job, Run } from '../../contract/job';
 import { createApp } from '../app';
@@ -160,3 +161,21 @@ export async function createJobFixture(
 }
 
 export type JobFixture = Awaited<ReturnType<typeof createJobFixture>>;
+
+/**
+ * The job fixture of a test file: made before its first test (before the file's own `beforeAll`
+ * hooks that come after this call) and closed after its last. Read it only inside hooks and tests.
+ */
+export function setUpJobFixture(options: Parameters<typeof createJobFixture>[0] = {}): JobFixture {
+  let fixture: JobFixture | undefined;
+  beforeAll(async () => {
+    fixture = await createJobFixture(options);
+  });
+  afterAll(() => fixture?.close());
+  return new Proxy({} as JobFixture, {
+    get(_, key) {
+      if (!fixture) throw new Error('the job fixture is read before its beforeAll ran');
+      return Reflect.get(fixture, key);
+    },
+  });
+}

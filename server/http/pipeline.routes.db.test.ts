@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobListResponse, ResultsResponse } from '../../contract/job';
 import type { PipelineBoard, PipelineEntry, PipelineFollowUps, PipelineJobs } from '../../contract/pipeline';
 import type { TimelinePage } from '../../contract/timeline';
@@ -15,7 +15,7 @@ import { signAccessToken } from '../auth/tokens';
 import { migrationsFolder } from '../db/migrate';
 import { users } from '../db/schema/users';
 import { insertUserIfAbsent } from '../users/users';
-import { agentJobBody, codeOf, createJobFixture, type JobFixture, json } from './job-test-kit';
+import { agentJobBody, codeOf, json, setUpJobFixture } from './job-test-kit';
 
 /**
  * A job's pipeline (PRODUCT.md §10, contract/pipeline.ts): every call × every role, every move of the
@@ -24,13 +24,12 @@ import { agentJobBody, codeOf, createJobFixture, type JobFixture, json } from '.
  * job list's counts, the timelines and the backfill of the shortlist.
  */
 
-let f: JobFixture;
+const f = setUpJobFixture({ profiles: 40 });
 let job = '';
 let secondAgent = '';
 const profile = (i: number) => f.profiles[i]!.uuid;
 
 beforeAll(async () => {
-  f = await createJobFixture({ profiles: 40 });
   job = (await f.createJob(agentJobBody('Lagerlogistik Pipeline'))).uuid;
   await insertUserIfAbsent(f.db.db, {
     email: 'agent2@jobs.test',
@@ -42,7 +41,6 @@ beforeAll(async () => {
   const [user] = await f.db.db.select().from(users).where(eq(users.email, 'agent2@jobs.test'));
   secondAgent = await signAccessToken(f.auth.tokens, user!, 'ok');
 });
-afterAll(() => f.close());
 
 const add = async (jobId: string, profileId: string, token = f.tokens.agent) => {
   const res = await f.call('PUT', `/api/job/${jobId}/pipeline/${profileId}`, token);

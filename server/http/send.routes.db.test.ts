@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../contract/account';
 import type { Contact } from '../../contract/client';
 import type { ErrorBody } from '../../contract/errors';
@@ -13,7 +13,7 @@ import { loadConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
 import { createLogger } from '../log';
 import { deliverDue, type QueuedMessage } from '../messaging/outbox';
-import { agentJobBody, createJobFixture, type JobFixture, json } from './job-test-kit';
+import { agentJobBody, json, setUpJobFixture } from './job-test-kit';
 
 /**
  * Sending candidates' cards to a job's client (issue 21, contract/sending.ts): every role, one mail
@@ -21,7 +21,7 @@ import { agentJobBody, createJobFixture, type JobFixture, json } from './job-tes
  * personal data, the consent rule, and nothing written when a send is refused.
  */
 
-let f: JobFixture;
+const f = setUpJobFixture({ profiles: 3 });
 let client = '';
 let otherClient = '';
 let jobId = '';
@@ -80,7 +80,6 @@ const candidateValues = (first: string, last: string) => ({
 });
 
 beforeAll(async () => {
-  f = await createJobFixture({ profiles: 3 });
   client = await insertCompany('Rheinwerk Logistik GmbH');
   otherClient = await insertCompany('Mainsoft AG');
   de = await addContact(client, {
@@ -119,7 +118,6 @@ beforeAll(async () => {
         values (${ben}, 'stella', 'active', ${JSON.stringify(candidateValues('Ben', 'Okafor'))}::jsonb, 'ben.okafor@mail.example')`,
   );
 });
-afterAll(() => f.close());
 
 const body = (over: Record<string, unknown> = {}) => ({ contact: de.uuid, candidates: [anna, ben], ...over });
 const send = (payload: unknown, token = f.tokens.agent, job = jobId) =>
