@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
 import type { ErrorBody } from '../../contract/errors';
 import type { Job, Run } from '../../contract/job';
 import { createApp } from '../app';
@@ -11,6 +10,7 @@ import { citiesOf } from '../catalog/cities';
 import { loadConfig } from '../config';
 import { users } from '../db/schema/users';
 import { createTestDb, type TestDb } from '../db/test-db';
+import { setUpFixture } from '../db/test-fixture';
 import { RunWorker, type WorkerOptions } from '../jobs/run-worker';
 import { JobServices } from '../jobs/services';
 import { createLogger } from '../log';
@@ -162,20 +162,7 @@ export async function createJobFixture(
 
 export type JobFixture = Awaited<ReturnType<typeof createJobFixture>>;
 
-/**
- * The job fixture of a test file: made before its first test (before the file's own `beforeAll`
- * hooks that come after this call) and closed after its last. Read it only inside hooks and tests.
- */
+/** The job fixture of a test file: made before its first test and closed after its last. */
 export function setUpJobFixture(options: Parameters<typeof createJobFixture>[0] = {}): JobFixture {
-  let fixture: JobFixture | undefined;
-  beforeAll(async () => {
-    fixture = await createJobFixture(options);
-  });
-  afterAll(() => fixture?.close());
-  return new Proxy({} as JobFixture, {
-    get(_, key) {
-      if (!fixture) throw new Error('the job fixture is read before its beforeAll ran');
-      return Reflect.get(fixture, key);
-    },
-  });
+  return setUpFixture(() => createJobFixture(options));
 }
