@@ -36,7 +36,7 @@ export function Header() {
     <header className="header">
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape bubbles up from the menu button and the navigation's links */}
       <div className="header-bar" onKeyDown={closeMenuOnEscape}>
-        <Link to="/" className="brand">
+        <Link to="/" className="brand" aria-label="Matchwerk">
           <LogoMark />
           <span className="brand-name">Matchwerk</span>
         </Link>
