@@ -1,12 +1,5 @@
 import * as v from 'valibot';
-import {
-  JOB_AGENT_FILTERS,
-  JOB_LIST_SORTS,
-  JOB_ORIGINS,
-  JOB_STATUSES,
-  RESULT_SORTS,
-  YES_FILTER,
-} from './list-filters';
+import * as filters from './list-filters';
 import { CANDIDATE_TYPES } from './user-types';
 
 // The URL state of the job tables (validateSearch): a filtered, sorted page is a link to share. A value
@@ -19,19 +12,19 @@ const page = v.fallback(
 const order = v.fallback(v.optional(v.picklist(['asc', 'desc'])), undefined);
 
 export const JobListSearchSchema = v.object({
-  status: v.fallback(v.optional(v.picklist(JOB_STATUSES), 'active'), 'active'),
+  status: v.fallback(v.optional(v.picklist(filters.JOB_STATUSES), 'active'), 'active'),
   q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100)), ''), ''),
-  origin: v.fallback(v.optional(v.picklist(JOB_ORIGINS)), undefined),
-  agent: v.fallback(v.optional(v.picklist(JOB_AGENT_FILTERS)), undefined),
-  stale: v.fallback(v.optional(v.picklist(YES_FILTER)), undefined),
-  sort: v.fallback(v.optional(v.picklist(JOB_LIST_SORTS), 'updated'), 'updated'),
+  origin: v.fallback(v.optional(v.picklist(filters.JOB_ORIGINS)), undefined),
+  agent: v.fallback(v.optional(v.picklist(filters.JOB_AGENT_FILTERS)), undefined),
+  stale: v.fallback(v.optional(v.picklist(filters.YES_FILTER)), undefined),
+  sort: v.fallback(v.optional(v.picklist(filters.JOB_LIST_SORTS), 'updated'), 'updated'),
   order,
   page,
 });
 export type JobListSearch = v.InferOutput<typeof JobListSearchSchema>;
 
 export const ResultsSearchSchema = v.object({
-  sort: v.fallback(v.optional(v.picklist(RESULT_SORTS), 'score'), 'score'),
+  sort: v.fallback(v.optional(v.picklist(filters.RESULT_SORTS), 'score'), 'score'),
   order,
   minScore: v.fallback(v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))), undefined),
   type: v.fallback(v.optional(v.picklist(CANDIDATE_TYPES)), undefined),

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATALOG_SCOPES } from '../../contract/catalog';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { setUpTestDb } from '../db/test-fixture';
 import { loadCatalogFile, parseCatalog, readCatalog, seedCatalog } from './catalog';
 import { searchCities } from './cities';
 
@@ -137,16 +137,7 @@ describe('the default catalogue', () => {
 });
 
 describe('seeding', () => {
-  let db: TestDb;
-  beforeAll(async () => {
-    db = await createTestDb();
-  });
-  afterAll(async () => {
-    await db.close();
-  });
-  beforeEach(async () => {
-    await db.truncate();
-  });
+  const db = setUpTestDb();
 
   it('writes the catalogue once and rewrites only what changed', async () => {
     expect(await seedCatalog(db.db, catalog)).toEqual(['profile', 'company', 'job']);

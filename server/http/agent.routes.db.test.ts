@@ -2,15 +2,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  AgentDashboardSchema,
-  AgentListResponseSchema,
-  AgentProfileDetailSchema,
-  AgentSelfSchema,
-  AssignmentResultSchema,
-  CompanyDetailSchema,
-  CompanyListResponseSchema,
-} from '../../contract/agent';
+import * as agent from '../../contract/agent';
 import { queryRows } from '../db/client';
 import { listOutbox } from '../messaging/outbox';
 import { AGENT_TEST_PASSWORD, type AgentRole, names, seededAgentFixture } from './agent-test-kit';
@@ -73,13 +65,15 @@ describe('assignment, promotion and status', () => {
       f.request('POST', '/api/agent/assign_profile', f.tokens[role], body);
     let res = await assign('agent', { uuid: f.stellaNoAccount });
     expect(res.status).toBe(200);
-    expect(v.parse(AssignmentResultSchema, await res.json()).assignedAgent?.email).toBe('agent@agents.test');
+    expect(v.parse(agent.AssignmentResultSchema, await res.json()).assignedAgent?.email).toBe(
+      'agent@agents.test',
+    );
     res = await assign('agent', { uuid: f.stellaNoAccount, agent: f.ids.otherAgent });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe('assign.senior_only');
     res = await assign('senior', { uuid: f.stellaNoAccount, agent: f.ids.otherAgent });
     expect(res.status).toBe(200);
-    expect(v.parse(AssignmentResultSchema, await res.json()).assignedAgent?.email).toBe(
+    expect(v.parse(agent.AssignmentResultSchema, await res.json()).assignedAgent?.email).toBe(
       'other-agent@agents.test',
     );
     res = await assign('senior', { uuid: f.stellaNoAccount, agent: f.ids.luna });
@@ -93,12 +87,12 @@ describe('assignment, promotion and status', () => {
     }
     res = await assign('otherAgent', { uuid: f.stellaNoAccount, agent: null });
     expect(res.status).toBe(200);
-    expect(v.parse(AssignmentResultSchema, await res.json()).assignedAgent).toBeNull();
+    expect(v.parse(agent.AssignmentResultSchema, await res.json()).assignedAgent).toBeNull();
     res = await assign('agent', { uuid: crypto.randomUUID() });
     expect(res.status).toBe(404);
 
     const detail = v.parse(
-      AgentProfileDetailSchema,
+      agent.AgentProfileDetailSchema,
       await (await f.request('GET', `/api/agent/profile/${f.stellaNoAccount}`, f.tokens.agent)).json(),
     );
     expect(detail.history.slice(0, 3).map((h) => [h.agent, h.action])).toEqual([
@@ -112,7 +106,7 @@ describe('assignment, promotion and status', () => {
     let res = await f.request('POST', '/api/agent/assign_company', f.tokens.agent, { uuid: f.companyId });
     expect(res.status).toBe(200);
     res = await f.request('GET', '/api/company/list?assigned=me', f.tokens.agent);
-    const companies = v.parse(CompanyListResponseSchema, await res.json());
+    const companies = v.parse(agent.CompanyListResponseSchema, await res.json());
     expect(companies.items.map((c) => c.name)).toEqual(['Rheinwerk Bau GmbH']);
     res = await f.request('POST', '/api/agent/assign_company', f.tokens.agent, {
       uuid: f.companyId,
@@ -132,14 +126,14 @@ describe('assignment, promotion and status', () => {
     const session = (await login.json()) as { token: string; refresh_token: string };
     expect(decodeJwt(session.token).user_type).toBe('luna');
     const seen = v.parse(
-      AgentProfileDetailSchema,
+      agent.AgentProfileDetailSchema,
       await (await f.request('GET', `/api/agent/profile/${f.luna}`, f.tokens.agent)).json(),
     );
     expect(seen.account?.lastLoginAt).not.toBeNull();
 
     const res = await f.request('POST', '/api/agent/luna_to_stella', f.tokens.agent, { uuid: f.luna });
     expect(res.status).toBe(200);
-    expect(v.parse(AssignmentResultSchema, await res.json()).type).toBe('stella');
+    expect(v.parse(agent.AssignmentResultSchema, await res.json()).type).toBe('stella');
     const [user] = await queryRows<{ user_type: string }>(
       f.db.db,
       sql`select user_type from users where id = ${f.lunaUser}`,
@@ -166,13 +160,13 @@ describe('assignment, promotion and status', () => {
       status: 'inactive',
       reason: 'Forged certificates',
     });
-    const blocked = v.parse(AssignmentResultSchema, await res.json());
+    const blocked = v.parse(agent.AssignmentResultSchema, await res.json());
     expect(blocked.status).toBe('active');
     expect(blocked.block?.reason).toBe('Forged certificates');
     res = await f.request('POST', `/api/agent/profile/${f.mueller}/status`, f.tokens.agent, {
       status: 'active',
     });
-    expect(v.parse(AssignmentResultSchema, await res.json())).toMatchObject({
+    expect(v.parse(agent.AssignmentResultSchema, await res.json())).toMatchObject({
       status: 'active',
       block: null,
     });
@@ -182,17 +176,17 @@ describe('assignment, promotion and status', () => {
 describe('companies, agents and the dashboard', () => {
   it('lists and searches companies and answers one with its requests', async () => {
     const res = await f.request('GET', '/api/company/list?q=rheinwerk', f.tokens.agent);
-    const page = v.parse(CompanyListResponseSchema, await res.json());
+    const page = v.parse(agent.CompanyListResponseSchema, await res.json());
     expect(page.total).toBe(1);
     expect(page.items[0]).toMatchObject({ uuid: f.companyId, email: 'company@agents.test', openRequests: 0 });
     expect(
       v.parse(
-        CompanyListResponseSchema,
+        agent.CompanyListResponseSchema,
         await (await f.request('GET', '/api/company/list?open=yes', f.tokens.agent)).json(),
       ).total,
     ).toBe(0);
     const detail = v.parse(
-      CompanyDetailSchema,
+      agent.CompanyDetailSchema,
       await (await f.request('GET', `/api/agent/company/${f.companyId}`, f.tokens.agent)).json(),
     );
     expect(detail.values).toMatchObject({ name: 'Rheinwerk Bau GmbH' });
@@ -204,7 +198,7 @@ describe('companies, agents and the dashboard', () => {
 
   it('keeps the agent own name and phone, versioned', async () => {
     const own = v.parse(
-      AgentSelfSchema,
+      agent.AgentSelfSchema,
       await (await f.request('GET', '/api/agent', f.tokens.otherAgent)).json(),
     );
     expect(own).toMatchObject({ email: 'other-agent@agents.test', first_name: null, photo_image: null });
@@ -215,7 +209,7 @@ describe('companies, agents and the dashboard', () => {
       version: own.version,
     });
     expect(res.status).toBe(200);
-    const saved = v.parse(AgentSelfSchema, await res.json());
+    const saved = v.parse(agent.AgentSelfSchema, await res.json());
     expect(saved).toMatchObject({ first_name: 'Olga', phone: '+49 221 123456', version: own.version + 1 });
     res = await f.request('PUT', '/api/agent', f.tokens.otherAgent, {
       first_name: 'Olga',
@@ -232,7 +226,7 @@ describe('companies, agents and the dashboard', () => {
   it('lists the agents with what they look after, and answers the dashboard counts', async () => {
     await f.request('POST', '/api/agent/assign_profile', f.tokens.agent, { uuid: f.mueller });
     const agents = v.parse(
-      AgentListResponseSchema,
+      agent.AgentListResponseSchema,
       await (await f.request('GET', '/api/agent/list', f.tokens.agent)).json(),
     );
     expect(agents.items.map((a) => a.email)).toEqual([
@@ -243,7 +237,7 @@ describe('companies, agents and the dashboard', () => {
     expect(agents.items[0]).toMatchObject({ assignedCandidates: 1, senior: false });
     expect(agents.items[2]?.senior).toBe(true);
     const board = v.parse(
-      AgentDashboardSchema,
+      agent.AgentDashboardSchema,
       await (await f.request('GET', '/api/agent/dashboard', f.tokens.agent)).json(),
     );
     expect(board.counts).toEqual({ luna: 0, stella: 3, nova: 25, company: 1 });
@@ -265,7 +259,7 @@ describe('companies, agents and the dashboard', () => {
       sql`update profiles set created_at = now() - interval '8 days' where id = ${f.mueller}`,
     );
     const later = v.parse(
-      AgentDashboardSchema,
+      agent.AgentDashboardSchema,
       await (await f.request('GET', '/api/agent/dashboard', f.tokens.agent)).json(),
     );
     expect(later.newThisWeekByType.stella).toBe(board.newThisWeekByType.stella - 1);

@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job, Run } from '../../contract/job';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { JobServices } from '../jobs/services';
 import { createLogger } from '../log';
-import {
-  agentJobBody,
-  codeOf,
-  companyRequestBody,
-  createJobFixture,
-  type JobFixture,
-  json,
-} from './job-test-kit';
+import { agentJobBody, codeOf, companyRequestBody, json, setUpJobFixture } from './job-test-kit';
 import { bearerRequests } from './test-app';
 
 // The caps of PRODUCT.md §8: 429 with Retry-After, counted in the database so a second server
 // process over the same database (another node) counts the same calls.
 
 let now = Date.parse('2026-04-01T08:00:00Z');
-let f: JobFixture;
-beforeAll(async () => {
-  f = await createJobFixture({ profiles: 50, clock: () => now });
-});
-afterAll(() => f.close());
+const f = setUpJobFixture({ profiles: 50, clock: () => now });
 
 /** A second node: its own app and job services over the same database. */
 function secondNode() {

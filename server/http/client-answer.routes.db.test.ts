@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Contact } from '../../contract/client';
 import type { ClientCandidate, ClientJobCandidates, ClientJobs } from '../../contract/client-answers';
 import type { ErrorBody } from '../../contract/errors';
@@ -10,7 +10,7 @@ import { referenceNumber } from '../cards/candidate-card';
 import { type Database, queryRows } from '../db/client';
 import { users } from '../db/schema/users';
 import { insertUserIfAbsent } from '../users/users';
-import { agentJobBody, createJobFixture, type JobFixture, json } from './job-test-kit';
+import { agentJobBody, json, setUpJobFixture } from './job-test-kit';
 
 /**
  * The company answers (issue 21 point 5, contract/client-answers.ts): sending records the card the
@@ -19,7 +19,7 @@ import { agentJobBody, createJobFixture, type JobFixture, json } from './job-tes
  * every other role is refused, and a refused answer changes nothing.
  */
 
-let f: JobFixture;
+const f = setUpJobFixture({ profiles: 2 });
 let senior = '';
 let rheinwerk = '';
 let mainsoft = '';
@@ -90,7 +90,6 @@ const count = async (query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: number | string }>(db(), query))[0]!.n);
 
 beforeAll(async () => {
-  f = await createJobFixture({ profiles: 2 });
   await insertUserIfAbsent(f.db.db, {
     email: 'senior@jobs.test',
     passwordHash: 'x',
@@ -130,7 +129,6 @@ beforeAll(async () => {
   });
   expect(moved.status).toBe(200);
 });
-afterAll(() => f.close());
 
 describe('what the client got', () => {
   it('records the first send and the card per entry; a move by hand counts as sent anonymised', async () => {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../contract/account';
 import type { AccessLogEntry } from '../../contract/agent';
 import type { Job, ResultsResponse } from '../../contract/job';
@@ -7,12 +7,12 @@ import { signAccessToken } from '../auth/tokens';
 import { queryRows } from '../db/client';
 import { users } from '../db/schema/users';
 import { insertUserIfAbsent } from '../users/users';
-import { agentJobBody, createJobFixture, type JobFixture, json } from './job-test-kit';
+import { agentJobBody, json, setUpJobFixture } from './job-test-kit';
 
 // Every agent read of a candidate's data lands in the access log (PRODUCT.md §8): here the reads
 // under a job, a result's detail and the results CSV, which the senior agent and the candidate see.
 
-let f: JobFixture;
+const f = setUpJobFixture({ profiles: 80 });
 let job: Job;
 let candidate: string;
 let candidateToken: string;
@@ -31,7 +31,6 @@ async function tokenOf(email: string, userType: string) {
 }
 
 beforeAll(async () => {
-  f = await createJobFixture({ profiles: 80 });
   job = await f.createJob(agentJobBody('Logged job'));
   await f.runToDone(job.uuid);
   const page = await json<ResultsResponse>(
@@ -44,7 +43,6 @@ beforeAll(async () => {
   candidateToken = account.token;
   seniorToken = (await tokenOf('senior@jobs.test', 'senior_agent')).token;
 });
-afterAll(() => f.close());
 beforeEach(async () => {
   await f.db.db.execute(sql`delete from agent_access_log`);
 });

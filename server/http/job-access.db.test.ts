@@ -1,26 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/errors';
 import type { Job, JobListResponse, ResultsResponse } from '../../contract/job';
 import { signAccessToken } from '../auth/tokens';
 import { users } from '../db/schema/users';
-import {
-  agentJobBody,
-  codeOf,
-  companyRequestBody,
-  createJobFixture,
-  type JobFixture,
-  json,
-} from './job-test-kit';
+import { agentJobBody, codeOf, companyRequestBody, json, setUpJobFixture } from './job-test-kit';
 
 // Who may make which job call (PRODUCT.md §5), and a company's requests.
 
-let f: JobFixture;
-
-beforeAll(async () => {
-  f = await createJobFixture({ profiles: 300 });
-});
-afterAll(() => f.close());
+const f = setUpJobFixture({ profiles: 300 });
 
 describe('who may call what', () => {
   type Role = 'anonymous' | 'candidate' | 'company' | 'otherCompany' | 'agent';

@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job, JobListResponse } from '../../contract/job';
-import { agentJobBody, companyRequestBody, createJobFixture, type JobFixture, json } from './job-test-kit';
+import { agentJobBody, companyRequestBody, json, setUpJobFixture } from './job-test-kit';
 
 // Freshness (issue 20, point 5): a job whose criteria or target types changed after its latest done
 // run says so, on the job and in the job list, until a run started after the change is done.
 
-let f: JobFixture;
-
-beforeAll(async () => {
-  f = await createJobFixture({ profiles: 60 });
-});
-afterAll(() => f.close());
+const f = setUpJobFixture({ profiles: 60 });
 
 const read = async (uuid: string, token = f.tokens.agent) =>
   json<Job>(await f.call('GET', `/api/job/${uuid}`, token));

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   Job,
   NearMissesResponse,
@@ -14,11 +14,11 @@ import { signAccessToken } from '../auth/tokens';
 import { queryRows } from '../db/client';
 import { users } from '../db/schema/users';
 import { strongestReasons } from '../jobs/results';
-import { agentJobBody, codeOf, createJobFixture, type JobFixture, json, ROLES } from './job-test-kit';
+import { agentJobBody, codeOf, json, ROLES, setUpJobFixture } from './job-test-kit';
 
 // A run's results (pages, CSV, detail, shortlist), the live what-if and the near misses.
 
-let f: JobFixture;
+const f = setUpJobFixture({ profiles: 300 });
 
 /** The cells of one CSV line as a spreadsheet splitting on `separator` reads them (RFC 4180 quotes). */
 function csvCells(line: string, separator: string): string[] {
@@ -42,11 +42,6 @@ function csvCells(line: string, separator: string): string[] {
   cells.push(cell);
   return cells;
 }
-
-beforeAll(async () => {
-  f = await createJobFixture({ profiles: 300 });
-});
-afterAll(() => f.close());
 
 describe('results', () => {
   let job: Job;

@@ -10,6 +10,7 @@ import { citiesOf } from '../catalog/cities';
 import { loadConfig } from '../config';
 import { users } from '../db/schema/users';
 import { createTestDb, type TestDb } from '../db/test-db';
+import { setUpFixture } from '../db/test-fixture';
 import { RunWorker, type WorkerOptions } from '../jobs/run-worker';
 import { JobServices } from '../jobs/services';
 import { createLogger } from '../log';
@@ -160,3 +161,8 @@ export async function createJobFixture(
 }
 
 export type JobFixture = Awaited<ReturnType<typeof createJobFixture>>;
+
+/** The job fixture of a test file: made before its first test and closed after its last. */
+export function setUpJobFixture(options: Parameters<typeof createJobFixture>[0] = {}): JobFixture {
+  return setUpFixture(() => createJobFixture(options));
+}

@@ -1,18 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/errors';
 import type { Job, JobListResponse, ResultsResponse, Run } from '../../contract/job';
 import { queryRows } from '../db/client';
-import { agentJobBody, codeOf, createJobFixture, type JobFixture, json } from './job-test-kit';
+import { agentJobBody, codeOf, json, setUpJobFixture } from './job-test-kit';
 
 // A job's lifecycle, the job list, bad input, and the run's progress stream.
 
-let f: JobFixture;
-
-beforeAll(async () => {
-  f = await createJobFixture({ profiles: 300 });
-});
-afterAll(() => f.close());
+const f = setUpJobFixture({ profiles: 300 });
 
 describe('the job lifecycle', () => {
   it('creates (201, version 0), reads, updates with the version, and refuses a stale one with the current job', async () => {

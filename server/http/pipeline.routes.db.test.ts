@@ -1,88 +1,38 @@
 import { readFileSync } from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import type { JobListResponse, ResultsResponse } from '../../contract/job';
-import type { PipelineBoard, PipelineEntry, PipelineFollowUps, PipelineJobs } from '../../contract/pipeline';
+import type { PipelineEntry, PipelineFollowUps, PipelineJobs } from '../../contract/pipeline';
 import type { TimelinePage } from '../../contract/timeline';
-import {
-  keyStage,
-  PIPELINE_EVENTS,
-  pipelineTable,
-  REJECTION,
-  WITHDRAWAL,
-} from '../../tests/support/pipeline-table';
-import { signAccessToken } from '../auth/tokens';
+import { REJECTION } from '../../tests/support/pipeline-table';
 import { migrationsFolder } from '../db/migrate';
-import { users } from '../db/schema/users';
-import { insertUserIfAbsent } from '../users/users';
-import { agentJobBody, codeOf, createJobFixture, type JobFixture, json } from './job-test-kit';
+import { agentJobBody, codeOf, json } from './job-test-kit';
+import { setUpPipelineFixture } from './pipeline-test-kit';
 
 /**
- * A job's pipeline (PRODUCT.md §10, contract/pipeline.ts): every call × every role, every move of the
- * hand-written table (tests/support/pipeline-table.ts) and every one it refuses, two agents moving one
- * entry at once, bulk moves all or nothing, follow-ups, the board's score, the candidate's jobs, the
- * job list's counts, the timelines and the backfill of the shortlist.
+ * A job's pipeline (PRODUCT.md §10, contract/pipeline.ts): every call × every role, adding,
+ * follow-ups, the board's score, the candidate's jobs, the job list's counts, the timelines and the
+ * backfill of the shortlist. The moves (the table's, two agents', bulk) are
+ * pipeline-moves.routes.db.test.ts.
  */
 
-let f: JobFixture;
-let job = '';
-let secondAgent = '';
-const profile = (i: number) => f.profiles[i]!.uuid;
-
-beforeAll(async () => {
-  f = await createJobFixture({ profiles: 40 });
-  job = (await f.createJob(agentJobBody('Lagerlogistik Pipeline'))).uuid;
-  await insertUserIfAbsent(f.db.db, {
-    email: 'agent2@jobs.test',
-    passwordHash: 'x',
-    userType: 'agent',
-    language: 'de',
-    registrationStep: 0,
-  });
-  const [user] = await f.db.db.select().from(users).where(eq(users.email, 'agent2@jobs.test'));
-  secondAgent = await signAccessToken(f.auth.tokens, user!, 'ok');
-});
-afterAll(() => f.close());
-
-const add = async (jobId: string, profileId: string, token = f.tokens.agent) => {
-  const res = await f.call('PUT', `/api/job/${jobId}/pipeline/${profileId}`, token);
-  return { status: res.status, entry: res.status < 300 ? await json<PipelineEntry>(res) : null };
-};
-const board = async (jobId = job) =>
-  json<PipelineBoard>(await f.call('GET', `/api/job/${jobId}/pipeline`, f.tokens.agent));
-const move = (
-  entry: { uuid: string; version: number },
-  to: string,
-  extra: object = {},
-  token = f.tokens.agent,
-) => f.call('POST', `/api/pipeline/${entry.uuid}/move`, token, { to, version: entry.version, ...extra });
-const why = (to: string) => (to === 'rejected' ? REJECTION : to === 'withdrawn' ? WITHDRAWAL : {});
-
-/** Puts an entry where a table key says, straight in the database. */
-async function placeAt(entry: PipelineEntry, key: string): Promise<PipelineEntry> {
-  const { stage, lastOpen } = keyStage(key);
-  await f.db.db.execute(
-    sql`update pipeline_entries set stage = ${stage}, last_open_stage = ${lastOpen}, version = version + 1
-        where id = ${entry.uuid}`,
-  );
-  return (await board()).items.find((e) => e.uuid === entry.uuid)!;
-}
+const { f, p, profile, add, board, move } = setUpPipelineFixture();
 
 describe('who may call what', () => {
   const roles = ['anonymous', 'candidate', 'company', 'otherCompany'] as const;
   const token = (role: (typeof roles)[number]) => (role === 'anonymous' ? undefined : f.tokens[role]);
   const calls = (entry: string): [string, string, unknown?][] => [
-    ['GET', `/api/job/${job}/pipeline`],
-    ['PUT', `/api/job/${job}/pipeline/${profile(0)}`],
+    ['GET', `/api/job/${p.job}/pipeline`],
+    ['PUT', `/api/job/${p.job}/pipeline/${profile(0)}`],
     ['POST', `/api/pipeline/${entry}/move`, { to: 'contacted', version: 0 }],
-    ['POST', `/api/job/${job}/pipeline/move`, { to: 'contacted', entries: [{ uuid: entry, version: 0 }] }],
+    ['POST', `/api/job/${p.job}/pipeline/move`, { to: 'contacted', entries: [{ uuid: entry, version: 0 }] }],
     ['PUT', `/api/pipeline/${entry}/follow-up`, { followUp: '2026-12-01' }],
     ['GET', `/api/pipeline/follow-ups`],
     ['GET', `/api/agent/profile/${profile(0)}/pipeline`],
   ];
 
   it.each(roles)('%s: 401 signed out, 403 for candidates and companies, nothing written', async (role) => {
-    const { entry } = await add(job, profile(39));
+    const { entry } = await add(p.job, profile(39));
     for (const [method, path, body] of calls(entry!.uuid)) {
       const res = await f.call(method, path, token(role), body);
       expect(res.status, `${method} ${path}`).toBe(role === 'anonymous' ? 401 : 403);
@@ -92,7 +42,7 @@ describe('who may call what', () => {
   });
 
   it('agents: each call answers', async () => {
-    const { entry } = await add(job, profile(38));
+    const { entry } = await add(p.job, profile(38));
     const statuses = [];
     for (const [method, path, body] of calls(entry!.uuid)) {
       statuses.push((await f.call(method, path, f.tokens.agent, body)).status);
@@ -104,10 +54,10 @@ describe('who may call what', () => {
 
 describe('adding', () => {
   it('enters a candidate as proposed, a second time answers the entry as it is', async () => {
-    const first = await add(job, profile(1));
+    const first = await add(p.job, profile(1));
     expect(first.status).toBe(201);
     expect(first.entry).toMatchObject({
-      jobUuid: job,
+      jobUuid: p.job,
       stage: 'proposed',
       lastOpenStage: 'proposed',
       version: 0,
@@ -115,7 +65,7 @@ describe('adding', () => {
     });
     expect(first.entry!.profile.name).not.toBe('');
     await move(first.entry!, 'contacted');
-    const again = await add(job, profile(1), secondAgent);
+    const again = await add(p.job, profile(1), p.secondAgent);
     expect(again.status).toBe(200);
     expect(again.entry).toMatchObject({ uuid: first.entry!.uuid, stage: 'contacted', version: 1 });
   });
@@ -125,165 +75,14 @@ describe('adding', () => {
     expect(
       await codeOf(await f.call('PUT', `/api/job/${unknown}/pipeline/${profile(1)}`, f.tokens.agent)),
     ).toBe('job.not_found');
-    expect(await codeOf(await f.call('PUT', `/api/job/${job}/pipeline/${unknown}`, f.tokens.agent))).toBe(
+    expect(await codeOf(await f.call('PUT', `/api/job/${p.job}/pipeline/${unknown}`, f.tokens.agent))).toBe(
       'profile.not_found',
     );
-    expect((await f.call('PUT', `/api/job/${job}/pipeline/nope`, f.tokens.agent)).status).toBe(404);
+    expect((await f.call('PUT', `/api/job/${p.job}/pipeline/nope`, f.tokens.agent)).status).toBe(404);
     expect((await f.call('GET', `/api/job/nope/pipeline`, f.tokens.agent)).status).toBe(404);
     expect(await codeOf(await move({ uuid: unknown, version: 0 }, 'contacted'))).toBe(
       'pipeline.entry_not_found',
     );
-  });
-});
-
-describe('the moves of the table, and every one it refuses', () => {
-  const keys = Object.keys(pipelineTable.states);
-  it.each(keys)('from %s', async (key) => {
-    const { entry } = await add(job, profile(2 + keys.indexOf(key)));
-    for (const event of PIPELINE_EVENTS) {
-      const at = await placeAt(entry!, key);
-      const to = event.slice('pipeline.'.length);
-      const row = pipelineTable.states[key]![event];
-      const res = await move(at, to, why(to));
-      if (row) {
-        expect(res.status, `${key} → ${to}`).toBe(200);
-        const moved = await json<PipelineEntry>(res);
-        const target = keyStage(row.target);
-        expect(moved, `${key} → ${to}`).toMatchObject({
-          stage: target.stage,
-          lastOpenStage: target.lastOpen,
-          version: at.version + 1,
-          reason: row.context?.reason ?? null,
-          reasonBy: row.context?.by ?? null,
-        });
-      } else {
-        expect(res.status, `${key} refuses ${to}`).toBe(409);
-        const body = await json<{ code: string; current: PipelineEntry }>(res);
-        expect(body.code).toBe('pipeline.transition_refused');
-        expect(body.current).toMatchObject({ stage: at.stage, version: at.version });
-      }
-    }
-  });
-
-  it('a rejection names who and why; only rejections and withdrawals carry a reason', async () => {
-    const { entry } = await add(job, profile(30));
-    const refused = [
-      { to: 'rejected' },
-      { to: 'rejected', by: 'client' },
-      { to: 'rejected', reason: 'zu teuer' },
-      { to: 'rejected', by: 'client', reason: '   ' },
-    ];
-    for (const body of refused) {
-      const res = await f.call('POST', `/api/pipeline/${entry!.uuid}/move`, f.tokens.agent, {
-        ...body,
-        version: 0,
-      });
-      expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(JSON.stringify(await res.json())).toContain('pipeline.reason_required');
-    }
-    const extra = await f.call('POST', `/api/pipeline/${entry!.uuid}/move`, f.tokens.agent, {
-      to: 'contacted',
-      reason: 'x',
-      version: 0,
-    });
-    expect(extra.status).toBe(400);
-    const odd = await f.call('POST', `/api/pipeline/${entry!.uuid}/move`, f.tokens.agent, {
-      to: 'hired',
-      version: 0,
-    });
-    expect(await codeOf(odd)).toBe('request.invalid');
-    expect((await board()).items.find((e) => e.uuid === entry!.uuid)).toMatchObject({
-      stage: 'proposed',
-      version: 0,
-    });
-  });
-});
-
-describe('two agents, one entry', () => {
-  it('a stale version is 409 with the entry as it is', async () => {
-    const { entry } = await add(job, profile(24));
-    expect((await move(entry!, 'contacted')).status).toBe(200);
-    const res = await move(entry!, 'submitted', {}, secondAgent);
-    expect(res.status).toBe(409);
-    expect(await json(res)).toMatchObject({
-      code: 'pipeline.version_conflict',
-      current: { uuid: entry!.uuid, stage: 'contacted', version: 1 },
-    });
-  });
-
-  it('moving at once: one wins, the other is told the current stage', async () => {
-    const { entry } = await add(job, profile(25));
-    const [a, b] = await Promise.all([
-      move(entry!, 'contacted'),
-      move(entry!, 'rejected', REJECTION, secondAgent),
-    ]);
-    const statuses = [a.status, b.status].sort();
-    expect(statuses).toEqual([200, 409]);
-    const loser = await json<{ code: string; current: PipelineEntry }>(a.status === 409 ? a : b);
-    const now = (await board()).items.find((e) => e.uuid === entry!.uuid)!;
-    expect(now.version).toBe(1);
-    expect(loser.code).toBe('pipeline.version_conflict');
-    expect(loser.current).toMatchObject({ stage: now.stage, version: 1 });
-  });
-});
-
-describe('bulk moves', () => {
-  it('moves every entry named, or none', async () => {
-    const entries = [];
-    for (const i of [26, 27, 28]) entries.push((await add(job, profile(i))).entry!);
-    const refused = await placeAt(entries[2]!, 'offer');
-    const body = (list: PipelineEntry[], to: string) => ({
-      to,
-      entries: list.map((e) => ({ uuid: e.uuid, version: e.version })),
-    });
-    const tried = await f.call(
-      'POST',
-      `/api/job/${job}/pipeline/move`,
-      f.tokens.agent,
-      body([entries[0]!, entries[1]!, refused], 'submitted'),
-    );
-    expect(tried.status).toBe(409);
-    const conflict = await json<{ code: string; current: PipelineEntry[] }>(tried);
-    expect(conflict.code).toBe('pipeline.transition_refused');
-    expect(conflict.current.map((e) => e.stage)).toEqual(['proposed', 'proposed', 'offer']);
-    const res = await f.call(
-      'POST',
-      `/api/job/${job}/pipeline/move`,
-      f.tokens.agent,
-      body([entries[0]!, entries[1]!], 'submitted'),
-    );
-    expect(res.status).toBe(200);
-    const moved = await json<{ items: PipelineEntry[] }>(res);
-    expect(moved.items.map((e) => [e.uuid, e.stage, e.version])).toEqual([
-      [entries[0]!.uuid, 'submitted', 1],
-      [entries[1]!.uuid, 'submitted', 1],
-    ]);
-    // Stale versions move none either.
-    const stale = await f.call(
-      'POST',
-      `/api/job/${job}/pipeline/move`,
-      f.tokens.agent,
-      body([entries[0]!, refused], 'withdrawn'),
-    );
-    expect(await codeOf(stale)).toBe('pipeline.version_conflict');
-    // An entry of another job is none of this job's.
-    const other = (await f.createJob(agentJobBody('Anderer Job'))).uuid;
-    const elsewhere = (await add(other, profile(28))).entry!;
-    const foreign = await f.call(
-      'POST',
-      `/api/job/${job}/pipeline/move`,
-      f.tokens.agent,
-      body([elsewhere], 'contacted'),
-    );
-    expect(await codeOf(foreign)).toBe('pipeline.entry_not_found');
-    const twice = await f.call(
-      'POST',
-      `/api/job/${job}/pipeline/move`,
-      f.tokens.agent,
-      body([refused, refused], 'placed'),
-    );
-    expect(twice.status).toBe(400);
-    expect((await board()).items.find((e) => e.uuid === refused.uuid)!.stage).toBe('offer');
   });
 });
 
@@ -308,7 +107,7 @@ describe('follow-ups', () => {
     expect(due.items[0]!.job).toEqual({ uuid: followJob, title: 'Follow-ups' });
     // Another agent's list holds none of them: not their job, not their follow-up.
     const theirs = await json<PipelineFollowUps>(
-      await f.call('GET', '/api/pipeline/follow-ups?today=2026-11-24', secondAgent),
+      await f.call('GET', '/api/pipeline/follow-ups?today=2026-11-24', p.secondAgent),
     );
     expect(theirs.items.filter((i) => i.job.uuid === followJob)).toEqual([]);
     expect(await json(await set(a, null))).toMatchObject({ followUp: null });
@@ -349,7 +148,7 @@ describe('what the board, the candidate and the job list show', () => {
     );
     expect(res.items).toEqual([
       expect.objectContaining({
-        job: { uuid: job, title: 'Lagerlogistik Pipeline', status: 'active' },
+        job: { uuid: p.job, title: 'Lagerlogistik Pipeline', status: 'active' },
         entry: expect.objectContaining({ stage: 'contacted' }),
       }),
     ]);
@@ -360,7 +159,7 @@ describe('what the board, the candidate and the job list show', () => {
 
   it('the job list counts per stage for agents, never for companies', async () => {
     const list = await json<JobListResponse>(await f.call('GET', '/api/jobs/list?limit=100', f.tokens.agent));
-    const row = list.items.find((j) => j.uuid === job)!;
+    const row = list.items.find((j) => j.uuid === p.job)!;
     const b = await board();
     expect(row.pipeline).toEqual(b.counts);
     const theirs = await json<JobListResponse>(await f.call('GET', '/api/jobs/list', f.tokens.company));
@@ -368,7 +167,7 @@ describe('what the board, the candidate and the job list show', () => {
   });
 
   it('every move is stage.changed on the candidate and the job timeline', async () => {
-    const { entry } = await add(job, profile(34));
+    const { entry } = await add(p.job, profile(34));
     await move(entry!, 'rejected', REJECTION);
     const events = async (kind: string, id: string) =>
       (
@@ -382,10 +181,10 @@ describe('what the board, the candidate and the job list show', () => {
       to: 'rejected',
       reason: REJECTION.reason,
       by: 'client',
-      job,
+      job: p.job,
     });
-    expect(mine[1]!.details).toEqual({ from: null, to: 'proposed', job });
-    const onJob = (await events('job', job)).filter((e) => e.details.profile === profile(34));
+    expect(mine[1]!.details).toEqual({ from: null, to: 'proposed', job: p.job });
+    const onJob = (await events('job', p.job)).filter((e) => e.details.profile === profile(34));
     expect(onJob.map((e) => e.details.to)).toEqual(['rejected', 'proposed']);
     expect(onJob[0]!.author?.email).toBe('agent@jobs.test');
   });

@@ -1,153 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../contract/account';
-import type { Contact } from '../../contract/client';
 import type { ErrorBody } from '../../contract/errors';
 import type { PresentationConsent } from '../../contract/profile';
 import type { SendPreview, SendResult } from '../../contract/sending';
 import { referenceNumber } from '../cards/candidate-card';
-import { type AfterSent, sendToClient } from '../cards/send';
-import { readCatalog } from '../catalog/catalog';
-import { loadConfig } from '../config';
-import { type Database, queryRows } from '../db/client';
-import { createLogger } from '../log';
-import { deliverDue, type QueuedMessage } from '../messaging/outbox';
-import { agentJobBody, createJobFixture, type JobFixture, json } from './job-test-kit';
+import { queryRows } from '../db/client';
+import { json } from './job-test-kit';
+import { setUpSendFixture } from './send-test-kit';
 
 /**
  * Sending candidates' cards to a job's client (issue 21, contract/sending.ts): every role, one mail
  * per send with one PDF per candidate in the contact's language, the anonymised card clean of
- * personal data, the consent rule, and nothing written when a send is refused.
+ * personal data, the consent rule, and nothing written when a send is refused. What a send sets
+ * off (the pipeline, the outbox) is in send-effects.db.test.ts.
  */
 
-let f: JobFixture;
-let client = '';
-let otherClient = '';
-let jobId = '';
-let jobWithoutClient = '';
-let de: Contact;
-let en: Contact;
-let foreignContact: Contact;
-/** Anna Müller (account stella@jobs.test with e-mail and phone), Ben Okafor (no account). */
-let anna = '';
-let ben = '';
-const agency = loadConfig({}).agency;
-
-const db = () => f.db.db as unknown as Database;
-const count = async (query: ReturnType<typeof sql>) =>
-  Number((await queryRows<{ n: number | string }>(db(), query))[0]!.n);
-const written = async () => ({
-  outbox: await count(sql`select count(*) as n from outbox`),
-  attachments: await count(sql`select count(*) as n from outbox_attachments`),
-  timeline: await count(sql`select count(*) as n from timeline_entries where action = 'card.sent'`),
-  access: await count(sql`select count(*) as n from agent_access_log where job_id is not null`),
-});
-
-async function insertCompany(name: string) {
-  const id = crypto.randomUUID();
-  await f.db.db.execute(
-    sql`insert into users (id, email, password_hash, user_type, registration_step)
-        values (${id}, ${`${id}@send.test`}, 'x', 'company', 0)`,
-  );
-  await f.db.db.execute(
-    sql`insert into companies (id, user_id, "values") values (${id}, ${id}, ${JSON.stringify({ name })}::jsonb)`,
-  );
-  return id;
-}
-
-const addContact = async (company: string, body: Record<string, unknown>) => {
-  const res = await f.call('PUT', `/api/company/${company}/contacts`, f.tokens.agent, body);
-  expect(res.status).toBe(201);
-  return json<Contact>(res);
-};
-
-const candidateValues = (first: string, last: string) => ({
-  first_name: first,
-  last_name: last,
-  birth_date: '1990-05-17',
-  city: { id: 2886242, name: 'Köln' },
-  occupation: 'warehouse_worker',
-  skills: ['forklift_licence', 'order_picking'],
-  languages: [
-    { language: 'de', level: 'C1' },
-    { language: 'tr', level: 'native' },
-  ],
-  education_level: 'apprenticeship',
-  experience_years: 7,
-  employment_types: ['full_time'],
-  available_from: '2026-03-01',
-});
-
-beforeAll(async () => {
-  f = await createJobFixture({ profiles: 3 });
-  client = await insertCompany('Rheinwerk Logistik GmbH');
-  otherClient = await insertCompany('Mainsoft AG');
-  de = await addContact(client, {
-    name: 'Jana Schmidt',
-    role: 'HR',
-    email: 'jana@rheinwerk.example',
-    language: 'de',
-  });
-  en = await addContact(client, {
-    name: 'Sam Taylor',
-    role: 'HR',
-    email: 'sam@rheinwerk.example',
-    language: 'en',
-  });
-  foreignContact = await addContact(otherClient, {
-    name: 'Max Roth',
-    email: 'max@mainsoft.example',
-    language: 'de',
-  });
-  jobId = (await f.createJob({ ...agentJobBody('Lagerfachkraft'), client })).uuid;
-  jobWithoutClient = (await f.createJob(agentJobBody('Interne Suche'))).uuid;
-  // Anna: the candidate account of the fixture, her profile made by asking for her consent.
-  expect((await f.call('GET', '/api/profile/presentation-consent', f.tokens.candidate)).status).toBe(200);
-  const [own] = await queryRows<{ id: string; user_id: string }>(
-    db(),
-    sql`select p.id, p.user_id from profiles p join users u on u.id = p.user_id where u.email = 'stella@jobs.test'`,
-  );
-  anna = own!.id;
-  await f.db.db.execute(
-    sql`update profiles set "values" = ${JSON.stringify(candidateValues('Anna', 'Müller'))}::jsonb where id = ${anna}`,
-  );
-  await f.db.db.execute(sql`update users set phone_number = '+4915199887766' where id = ${own!.user_id}`);
-  ben = crypto.randomUUID();
-  await f.db.db.execute(
-    sql`insert into profiles (id, type, status, "values", contact_email)
-        values (${ben}, 'stella', 'active', ${JSON.stringify(candidateValues('Ben', 'Okafor'))}::jsonb, 'ben.okafor@mail.example')`,
-  );
-});
-afterAll(() => f.close());
-
-const body = (over: Record<string, unknown> = {}) => ({ contact: de.uuid, candidates: [anna, ben], ...over });
-const send = (payload: unknown, token = f.tokens.agent, job = jobId) =>
-  f.call('POST', `/api/job/${job}/send`, token, payload);
-const preview = (payload: unknown, token = f.tokens.agent, job = jobId) =>
-  f.call('POST', `/api/job/${job}/send/preview`, token, payload);
-
-async function attachmentsOfNewestMail() {
-  const rows = await queryRows<{ file_name: string; content_type: string; content: Buffer | Uint8Array }>(
-    db(),
-    sql`select a.file_name, a.content_type, a.content from outbox_attachments a
-        where a.outbox_id = (select id from outbox order by created_at desc, id desc limit 1)
-        order by a.position`,
-  );
-  return Promise.all(
-    rows.map(async (r) => {
-      const pdf = await getDocumentProxy(new Uint8Array(r.content));
-      return {
-        fileName: r.file_name,
-        contentType: r.content_type,
-        text: (await extractText(pdf, { mergePages: true })).text,
-      };
-    }),
-  );
-}
-
-const setConsent = (consented: boolean, token = f.tokens.candidate) =>
-  f.call('PUT', '/api/profile/presentation-consent', token, { consented });
+const { f, s, agency, db, written, addContact, body, send, preview, attachmentsOfNewestMail, setConsent } =
+  setUpSendFixture();
 
 describe('who may send', () => {
   const roles = ['anonymous', 'candidate', 'company', 'otherCompany'] as const;
@@ -176,11 +46,11 @@ describe('POST /api/job/{uuid}/send', () => {
       subject: '2 Kandidatinnen und Kandidaten für „Lagerfachkraft“',
     });
     expect(mail.text).toContain('Guten Tag Jana Schmidt');
-    expect(mail.text).toContain(`${referenceNumber(anna)} (anonymisiert)`);
+    expect(mail.text).toContain(`${referenceNumber(s.anna)} (anonymisiert)`);
     expect(mail.text).not.toContain('Anna');
     expect(mail.attachments).toEqual([
-      { candidate: anna, card: 'anonymous', fileName: `${referenceNumber(anna)}.pdf` },
-      { candidate: ben, card: 'anonymous', fileName: `${referenceNumber(ben)}.pdf` },
+      { candidate: s.anna, card: 'anonymous', fileName: `${referenceNumber(s.anna)}.pdf` },
+      { candidate: s.ben, card: 'anonymous', fileName: `${referenceNumber(s.ben)}.pdf` },
     ]);
     expect(await written()).toEqual(before);
   });
@@ -210,8 +80,8 @@ describe('POST /api/job/{uuid}/send', () => {
     });
     const files = await attachmentsOfNewestMail();
     expect(files.map((a) => [a.fileName, a.contentType])).toEqual([
-      [`${referenceNumber(anna)}.pdf`, 'application/pdf'],
-      [`${referenceNumber(ben)}.pdf`, 'application/pdf'],
+      [`${referenceNumber(s.anna)}.pdf`, 'application/pdf'],
+      [`${referenceNumber(s.ben)}.pdf`, 'application/pdf'],
     ]);
     const events = await queryRows<{
       profile_id: string | null;
@@ -222,19 +92,19 @@ describe('POST /api/job/{uuid}/send', () => {
       sql`select profile_id, job_id, details from timeline_entries where action = 'card.sent'
           order by at desc, id desc limit 3`,
     );
-    expect(events.find((e) => e.job_id === jobId)?.details).toMatchObject({
+    expect(events.find((e) => e.job_id === s.jobId)?.details).toMatchObject({
       contact: 'Jana Schmidt',
       count: 2,
     });
-    for (const id of [anna, ben])
+    for (const id of [s.anna, s.ben])
       expect(events.find((e) => e.profile_id === id)?.details).toMatchObject({
         format: 'anonymous',
-        job: jobId,
+        job: s.jobId,
       });
   });
 
   it('writes the anonymised card in the contact language: reference and agency, no name, e-mail, phone or birth date', async () => {
-    expect((await send(body({ contact: en.uuid }))).status).toBe(201);
+    expect((await send(body({ contact: s.en.uuid }))).status).toBe(201);
     const [mail] = await queryRows<{ subject: string; text: string }>(
       db(),
       sql`select subject, text from outbox order by created_at desc, id desc limit 1`,
@@ -245,7 +115,7 @@ describe('POST /api/job/{uuid}/send', () => {
     const text = annaCard!.text;
     for (const part of [
       'Anonymised profile',
-      referenceNumber(anna),
+      referenceNumber(s.anna),
       agency.email,
       agency.phone,
       'Forklift licence',
@@ -271,19 +141,19 @@ describe('POST /api/job/{uuid}/send', () => {
 
   it('sends the full card only with the candidate consent, and the full card names the person', async () => {
     const before = await written();
-    const refused = await send(body({ full: [anna] }));
+    const refused = await send(body({ full: [s.anna] }));
     expect(refused.status).toBe(409);
     expect(await json<ErrorBody>(refused)).toMatchObject({
       code: 'card.consent_missing',
       fields: { full: ['card.consent_missing'] },
     });
-    expect((await preview(body({ full: [anna] }))).status).toBe(409);
+    expect((await preview(body({ full: [s.anna] }))).status).toBe(409);
     expect(await written()).toEqual(before);
 
     const given = await setConsent(true);
     expect(given.status).toBe(200);
     expect(await json<PresentationConsent>(given)).toMatchObject({ consented: true });
-    const res = await send(body({ full: [anna] }));
+    const res = await send(body({ full: [s.anna] }));
     expect(res.status).toBe(201);
     const sent = await json<SendResult>(res);
     expect(sent.text).toContain('- Anna Müller');
@@ -298,18 +168,18 @@ describe('POST /api/job/{uuid}/send', () => {
       '7 Jahre',
     ])
       expect(full!.text, part).toContain(part);
-    expect(anonymous!.text).toContain(referenceNumber(ben));
+    expect(anonymous!.text).toContain(referenceNumber(s.ben));
     expect(anonymous!.text).not.toContain('Okafor');
 
     // Ben has no account, so nobody gave his consent: his full card is refused.
-    expect((await send(body({ full: [ben] }))).status).toBe(409);
+    expect((await send(body({ full: [s.ben] }))).status).toBe(409);
 
     // Withdrawn: refused again.
     expect(await json<PresentationConsent>(await setConsent(false))).toEqual({
       consented: false,
       since: null,
     });
-    expect((await send(body({ full: [anna] }))).status).toBe(409);
+    expect((await send(body({ full: [s.anna] }))).status).toBe(409);
   });
 
   it('refuses what it cannot send, with a code, writing nothing', async () => {
@@ -317,13 +187,13 @@ describe('POST /api/job/{uuid}/send', () => {
     const cases: [unknown, number, string, string?][] = [
       [body({ candidates: [] }), 400, 'candidates'],
       [body({ candidates: Array.from({ length: 21 }, () => crypto.randomUUID()) }), 400, 'candidates'],
-      [body({ candidates: [anna, anna] }), 400, 'candidates'],
+      [body({ candidates: [s.anna, s.anna] }), 400, 'candidates'],
       [body({ full: [crypto.randomUUID()] }), 400, 'full'],
       [body({ subject: 'x' }), 400, 'subject'],
-      [{ candidates: [anna] }, 400, 'contact'],
+      [{ candidates: [s.anna] }, 400, 'contact'],
       [body({ contact: 'nope' }), 400, 'contact'],
-      [body({ candidates: [anna, crypto.randomUUID()] }), 404, 'profile.not_found'],
-      [body({ contact: foreignContact.uuid }), 404, 'contact.not_found'],
+      [body({ candidates: [s.anna, crypto.randomUUID()] }), 404, 'profile.not_found'],
+      [body({ contact: s.foreignContact.uuid }), 404, 'contact.not_found'],
       [body({ contact: crypto.randomUUID() }), 404, 'contact.not_found'],
     ];
     for (const [payload, status, where] of cases) {
@@ -333,7 +203,7 @@ describe('POST /api/job/{uuid}/send', () => {
       if (status === 400) expect(Object.keys(error.fields ?? {})).toContain(where);
       else expect(error.code).toBe(where);
     }
-    const noClient = await send(body(), f.tokens.agent, jobWithoutClient);
+    const noClient = await send(body(), f.tokens.agent, s.jobWithoutClient);
     expect(noClient.status).toBe(409);
     expect((await json<ErrorBody>(noClient)).code).toBe('send.no_client');
     const unknownJob = await send(body(), f.tokens.agent, crypto.randomUUID());
@@ -343,97 +213,10 @@ describe('POST /api/job/{uuid}/send', () => {
   });
 
   it('refuses a contact without e-mail (409 contact.no_email)', async () => {
-    const silent = await addContact(client, { name: 'Ohne Mail', language: 'de' });
+    const silent = await addContact(s.client, { name: 'Ohne Mail', language: 'de' });
     const res = await send(body({ contact: silent.uuid }));
     expect(res.status).toBe(409);
     expect((await json<ErrorBody>(res)).code).toBe('contact.no_email');
-  });
-});
-
-describe('the pipeline hook afterSent', () => {
-  const agent = async () => {
-    const [row] = await queryRows<{ id: string }>(
-      db(),
-      sql`select id from users where email = 'agent@jobs.test'`,
-    );
-    return { userId: row!.id, userType: 'agent', language: 'de' as const, registrationStep: 0 };
-  };
-  const services = (afterSent: AfterSent) => ({
-    db: db(),
-    storage: { put: async () => {}, get: async () => null, delete: async () => {} },
-    catalog: () => readCatalog(db()),
-    agency,
-    now: () => new Date(),
-    afterSent,
-  });
-
-  it('is called in the transaction with the job and the candidates sent', async () => {
-    const calls: [string, string[]][] = [];
-    await sendToClient(
-      services(async (tx, _caller, job, ids) => {
-        calls.push([job, ids]);
-        // Inside the transaction: the mail and the timeline entries are already there.
-        const [row] = await queryRows<{ n: number | string }>(
-          tx,
-          sql`select count(*) as n from timeline_entries where action = 'card.sent' and profile_id = ${ben}`,
-        );
-        expect(Number(row!.n)).toBeGreaterThan(0);
-      }),
-      await agent(),
-      jobId,
-      { contact: de.uuid, candidates: [ben] },
-    );
-    expect(calls).toEqual([[jobId, [ben]]]);
-  });
-
-  it('rolls the whole send back when it refuses', async () => {
-    const before = await written();
-    await expect(
-      sendToClient(
-        services(async () => {
-          throw new Error('pipeline refused');
-        }),
-        await agent(),
-        jobId,
-        { contact: de.uuid, candidates: [anna, ben] },
-      ),
-    ).rejects.toThrow('pipeline refused');
-    expect(await written()).toEqual(before);
-  });
-});
-
-describe('sending and the pipeline', () => {
-  const stages = async (job: string) =>
-    Object.fromEntries(
-      (
-        await queryRows<{ profile_id: string; stage: string }>(
-          db(),
-          sql`select profile_id, stage from pipeline_entries where job_id = ${job}`,
-        )
-      ).map((r) => [r.profile_id, r.stage]),
-    );
-
-  it('makes the candidates sent submitted: added when not in it, moved on from proposed, never back from further on', async () => {
-    const job = (await f.createJob({ ...agentJobBody('Staplerfahrer'), client })).uuid;
-    expect((await f.call('PUT', `/api/job/${job}/pipeline/${anna}`, f.tokens.agent)).status).toBe(201);
-    expect(await stages(job)).toEqual({ [anna]: 'proposed' });
-    expect((await send(body(), f.tokens.agent, job)).status).toBe(201);
-    expect(await stages(job)).toEqual({ [anna]: 'submitted', [ben]: 'submitted' });
-    const moves = await queryRows<{ details: { from: string | null; to: string } }>(
-      db(),
-      sql`select details from timeline_entries where job_id = ${job} and action = 'stage.changed' order by at, id`,
-    );
-    expect(moves.map((m) => [m.details.from, m.details.to])).toEqual(
-      expect.arrayContaining([
-        ['proposed', 'submitted'],
-        [null, 'submitted'],
-      ]),
-    );
-    await f.db.db.execute(
-      sql`update pipeline_entries set stage = 'interview', last_open_stage = 'interview' where job_id = ${job} and profile_id = ${anna}`,
-    );
-    expect((await send(body(), f.tokens.agent, job)).status).toBe(201);
-    expect(await stages(job)).toEqual({ [anna]: 'interview', [ben]: 'submitted' });
   });
 });
 
@@ -470,23 +253,5 @@ describe('the consent to be presented by name', () => {
     await setConsent(false);
     const withdrawn = await json<AccountExport>(await f.call('GET', '/api/user/export', f.tokens.candidate));
     expect(withdrawn.presentedByNameSince).toBeNull();
-  });
-});
-
-describe('the outbox delivers the cards', () => {
-  it('hands the attachments to the transport and keeps none once a real transport has them', async () => {
-    expect((await send(body())).status).toBe(201);
-    // Deliver everything queued; only the last mail carries attachments we check.
-    const seen: QueuedMessage[] = [];
-    const transport = { send: async (m: QueuedMessage) => void seen.push(m) };
-    const logger = createLogger(loadConfig({ LOG_LEVEL: 'silent' }));
-    while ((await deliverDue(db(), { mail: transport, sms: transport }, () => new Date(), logger)) > 0) {}
-    const withFiles = seen.filter((m) => (m.attachments?.length ?? 0) > 0).at(-1);
-    expect(withFiles?.attachments?.map((a) => a.fileName)).toEqual([
-      `${referenceNumber(anna)}.pdf`,
-      `${referenceNumber(ben)}.pdf`,
-    ]);
-    expect(withFiles?.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await count(sql`select count(*) as n from outbox_attachments`)).toBe(0);
   });
 });

@@ -2,19 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job, ResultsResponse, Run } from '../../contract/job';
 import type { MatchResult } from '../../contract/matching';
 import { run as matchFile } from '../commands/match-file';
 import { queryRows } from '../db/client';
-import { agentJobBody, createJobFixture, type JobFixture } from '../http/job-test-kit';
+import { agentJobBody, setUpJobFixture } from '../http/job-test-kit';
 
-let f: JobFixture;
-
-beforeAll(async () => {
-  f = await createJobFixture({ profiles: 400 });
-});
-afterAll(() => f.close());
+const f = setUpJobFixture({ profiles: 400 });
 
 const json = async <T>(res: Response) => (await res.json()) as T;
 

@@ -7,7 +7,7 @@ import { createApp } from '../app';
 import { createAuthServices } from '../auth/setup';
 import { loadConfig } from '../config';
 import { type DbHandle, openDatabase, queryRows } from '../db/client';
-import { agentJobBody, createJobFixture, type JobFixture } from '../http/job-test-kit';
+import { agentJobBody, setUpJobFixture } from '../http/job-test-kit';
 import { createLogger } from '../log';
 import { RunWorker } from './run-worker';
 import { JobServices } from './services';
@@ -15,14 +15,13 @@ import { JobServices } from './services';
 // Two server processes on one PostgreSQL: each has its own connection pool, job services and worker.
 // PGlite has a single connection, so this file (*.pg.test.ts) runs only in the PostgreSQL project.
 
-let f: JobFixture;
+const f = setUpJobFixture({ profiles: 500 });
 let second: DbHandle;
 let secondServices: JobServices;
 let secondApp: ReturnType<typeof createApp>;
 const url = () => (f.db.location as { url: string }).url;
 
 beforeAll(async () => {
-  f = await createJobFixture({ profiles: 500 });
   second = await openDatabase({ url: url() });
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -41,7 +40,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await second.close();
-  await f.close();
 });
 
 const runsOf = (jobId: string) =>

@@ -2,24 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalogFile, seedCatalog } from '../catalog/catalog';
 import { profiles } from '../db/schema/profiles';
 import { users } from '../db/schema/users';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { setUpTestDb } from '../db/test-fixture';
 import { IndexSync } from './index-sync';
 import { ranking, seedIndexFixture, uuid } from './index-sync.fixture';
 
-let db: TestDb;
-
-beforeAll(async () => {
-  db = await createTestDb();
-});
-afterAll(async () => {
-  await db.close();
-});
+const db = setUpTestDb();
 beforeEach(async () => {
-  await db.truncate();
   await seedIndexFixture(db.db);
 });
 

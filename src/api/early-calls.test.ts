@@ -26,6 +26,17 @@ const bridge = (token: string | null): SessionBridge => ({
   },
 });
 
+/** What an agent's dashboard asks for early: the session, the catalogues, the agent and the page's data. */
+const agentDashboardCalls = () => [
+  '/api/session',
+  '/api/profile/data',
+  '/api/job/data',
+  '/api/company/data',
+  '/api/agent',
+  '/api/agent/dashboard',
+  `/api/pipeline/follow-ups?today=${localDay()}`,
+];
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -36,15 +47,7 @@ afterEach(() => {
 
 describe('the signed-in page’s early calls (issue 22)', () => {
   it('names the session, the catalogues and the page’s own data for each kind of user', () => {
-    expect(earlyCallPaths('/dashboard', 'agent')).toEqual([
-      '/api/session',
-      '/api/profile/data',
-      '/api/job/data',
-      '/api/company/data',
-      '/api/agent',
-      '/api/agent/dashboard',
-      `/api/pipeline/follow-ups?today=${localDay()}`,
-    ]);
+    expect(earlyCallPaths('/dashboard', 'agent')).toEqual(agentDashboardCalls());
     expect(earlyCallPaths('/stellas', 'senior_agent')).not.toContain('/api/agent/dashboard');
     const job = '5eed10b0-0000-4000-8000-000000000001';
     expect(earlyCallPaths(`/matchingJobResult/${job}`, 'agent')).toContain(
@@ -68,16 +71,7 @@ describe('the signed-in page’s early calls (issue 22)', () => {
     vi.stubGlobal('fetch', fetch);
     startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
     const asked = fetch.mock.calls.map((call) => call as unknown as [string, RequestInit]);
-    expect(asked.map(([path]) => path)).toEqual([
-      '/api/public/jwk',
-      '/api/session',
-      '/api/profile/data',
-      '/api/job/data',
-      '/api/company/data',
-      '/api/agent',
-      '/api/agent/dashboard',
-      `/api/pipeline/follow-ups?today=${localDay()}`,
-    ]);
+    expect(asked.map(([path]) => path)).toEqual(['/api/public/jwk', ...agentDashboardCalls()]);
     expect(new Headers(asked[0]?.[1].headers).get('authorization')).toBeNull();
     expect(new Headers(asked[1]?.[1].headers).get('authorization')).toBe(`Bearer ${AGENT_TOKEN}`);
   });

@@ -2,7 +2,7 @@ import type { Expectation, ModelTable } from './model';
 
 // The pipeline's stages and moves as PRODUCT.md §10 and docs/decisions/0023-pipeline-moves.md state
 // them, written by hand: the client's machine (src/machines/pipeline/pipeline-entry.model.test.ts)
-// and the server's moves (server/http/pipeline.routes.db.test.ts) are both checked against it, never
+// and the server's moves (server/http/pipeline-moves.routes.db.test.ts) are both checked against it, never
 // against contract/pipeline.ts, which both are built from. A final state's key carries the open stage
 // it reopens to after "#" (placed#offer: placed, last open stage offer).
 

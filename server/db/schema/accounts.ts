@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { id, moment } from './columns';
 import { users } from './users';
 
 /**
@@ -10,7 +11,7 @@ import { users } from './users';
 export const companies = pgTable(
   'companies',
   {
-    id: uuid('id').primaryKey(),
+    id: id(),
     /** The company account; null for a company an agent keeps without one (issue 20). */
     userId: uuid('user_id')
       .unique('companies_user_id_key')
@@ -19,8 +20,8 @@ export const companies = pgTable(
     version: integer('version').notNull().default(0),
     /** Where the invitation goes while there is no account (an agent enters it); null: none known. */
     contactEmail: text('contact_email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
     /** The agent who looks after the company (issue 12); null: unassigned. */
     assignedAgentId: uuid('assigned_agent_id').references(() => users.id, { onDelete: 'set null' }),
     /** Name, city and website folded for the agents' search (function of migration 0008). */
@@ -44,15 +45,15 @@ export const companies = pgTable(
  * the profile catalogue's fields for that user type. Not in `profiles`, which holds candidates only.
  */
 export const accountProfiles = pgTable('account_profiles', {
-  id: uuid('id').primaryKey(),
+  id: id(),
   userId: uuid('user_id')
     .notNull()
     .unique('account_profiles_user_id_key')
     .references(() => users.id, { onDelete: 'cascade' }),
   values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
   version: integer('version').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: moment('created_at').notNull().defaultNow(),
+  updatedAt: moment('updated_at').notNull().defaultNow(),
 });
 
 /**
@@ -64,6 +65,6 @@ export const photos = pgTable('photos', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   id: uuid('id').notNull().unique('photos_id_key'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: moment('created_at').notNull().defaultNow(),
   mediaType: text('media_type').notNull().default('image/jpeg'),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { moment, ownedBy } from './columns';
 import { profiles } from './profiles';
 import { users } from './users';
 
@@ -15,12 +16,10 @@ export const agentAccessLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
     agentEmail: text('agent_email').notNull(),
-    profileId: uuid('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    profileId: ownedBy('profile_id', () => profiles.id),
     what: text('what').notNull(),
     jobId: uuid('job_id'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: moment('at').notNull().defaultNow(),
   },
   (t) => [
     index('agent_access_log_profile_idx').on(t.profileId, t.at),

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, id, moment, ownedBy } from './columns';
 import { users } from './users';
 
 /**
@@ -22,9 +12,9 @@ export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
   privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
-  activatesAt: timestamp('activates_at', { withTimezone: true }).notNull(),
-  retiresAt: timestamp('retires_at', { withTimezone: true }),
+  publishedAt: moment('published_at').notNull(),
+  activatesAt: moment('activates_at').notNull(),
+  retiresAt: moment('retires_at'),
 });
 
 /**
@@ -35,18 +25,16 @@ export const signingKeys = pgTable('signing_keys', {
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey(),
+    id: id(),
     familyId: uuid('family_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    familyExpiresAt: timestamp('family_expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: moment('created_at').notNull(),
+    familyExpiresAt: moment('family_expires_at').notNull(),
+    usedAt: moment('used_at'),
     /** The child this token was rotated to. */
     replacedBy: uuid('replaced_by'),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedAt: moment('revoked_at'),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
@@ -55,16 +43,14 @@ export const refreshTokens = pgTable(
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
-    id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
     purpose: text('purpose').notNull(),
     codeHmac: text('code_hmac').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: moment('created_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    consumedAt: moment('consumed_at'),
   },
   (t) => [
     index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose),
@@ -75,7 +61,7 @@ export const oneTimeCodes = pgTable(
 /** Fixed-window counters for rate limits shared by every node (key = what is limited + who). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  windowStart: moment('window_start').notNull(),
   count: integer('count').notNull(),
 });
 
@@ -86,18 +72,18 @@ export const rateLimits = pgTable('rate_limits', {
 export const outbox = pgTable(
   'outbox',
   {
-    id: uuid('id').primaryKey(),
+    id: id(),
     kind: text('kind').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     text: text('text').notNull(),
     html: text('html'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: moment('created_at').notNull(),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    nextAttemptAt: moment('next_attempt_at').notNull(),
+    sentAt: moment('sent_at'),
     lastError: text('last_error'),
   },
   (t) => [
@@ -108,12 +94,6 @@ export const outbox = pgTable(
   ],
 );
 
-/** PostgreSQL's bytea as a Buffer (Drizzle 0.45 has no bytea column of its own). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
-
 /**
  * Files attached to an outbox mail (issue 21: the cards sent to a client), in their order. Deleted
  * with their message; a real transport's delivery deletes them too (the stored copy keeps no
@@ -122,9 +102,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const outboxAttachments = pgTable(
   'outbox_attachments',
   {
-    outboxId: uuid('outbox_id')
-      .notNull()
-      .references(() => outbox.id, { onDelete: 'cascade' }),
+    outboxId: ownedBy('outbox_id', () => outbox.id),
     position: integer('position').notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
@@ -137,5 +115,5 @@ export const outboxAttachments = pgTable(
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: moment('created_at').notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { FieldDefinition } from '../../../contract/catalog';
+import { moment } from './columns';
 
 /**
  * The field catalogues (PRODUCT.md §4), one row per scope. Seeded from server/catalog on every start;
@@ -12,7 +13,7 @@ export const catalogs = pgTable(
     scope: text('scope').primaryKey(),
     fields: jsonb('fields').$type<FieldDefinition[]>().notNull(),
     checksum: text('checksum').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
   },
   (t) => [check('catalogs_scope_values', sql`${t.scope} in ('profile', 'company', 'job')`)],
 );

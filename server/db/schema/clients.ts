@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts';
+import { id, moment, ownedBy } from './columns';
 
 /**
  * A company's contacts (PRODUCT.md §10 "Clients"): the people the agency writes to about a job. Keyed
@@ -22,10 +13,8 @@ import { companies } from './accounts';
 export const companyContacts = pgTable(
   'company_contacts',
   {
-    id: uuid('id').primaryKey(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: id(),
+    companyId: ownedBy('company_id', () => companies.id),
     name: text('name').notNull(),
     role: text('role').notNull().default(''),
     email: text('email'),
@@ -35,8 +24,8 @@ export const companyContacts = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     /** Increases with every saved edit; an update naming an older version is refused (409). */
     version: integer('version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('company_contacts_company_idx').on(t.companyId, t.createdAt, t.id),

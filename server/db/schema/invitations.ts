@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './accounts';
+import { id, moment } from './columns';
 import { profiles } from './profiles';
 import { users } from './users';
 
@@ -13,7 +14,7 @@ import { users } from './users';
 export const invitations = pgTable(
   'invitations',
   {
-    id: uuid('id').primaryKey(),
+    id: id(),
     profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     /** Lower-cased; the account the acceptance creates gets this address, validated by the link. */
@@ -21,10 +22,10 @@ export const invitations = pgTable(
     language: text('language').notNull(),
     tokenHash: text('token_hash').notNull().unique('invitations_token_hash_key'),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: moment('created_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+    revokedAt: moment('revoked_at'),
   },
   (t) => [
     index('invitations_profile_idx').on(t.profileId),

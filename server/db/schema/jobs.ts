@@ -8,7 +8,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -16,6 +15,7 @@ import { ACTIVE_RUN_STATES, RUN_STATES } from '../../../contract/job';
 import type { BreakdownItem } from '../../../contract/matching';
 import { sqlWordList } from '../sql-words';
 import { companies } from './accounts';
+import { id, moment, ownedBy } from './columns';
 import { profiles } from './profiles';
 import { users } from './users';
 
@@ -26,7 +26,7 @@ import { users } from './users';
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey(),
+    id: id(),
     origin: text('origin').notNull().default('agent'),
     /** The company account that filed the request (origin company); null for an agent's job. */
     companyUserId: uuid('company_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -43,7 +43,7 @@ export const jobs = pgTable(
     clientText: text('client_text'),
     /** The agent who took the job (a company's request says "Alex Berger is working on it"); null: nobody yet. */
     assignedAgentId: uuid('assigned_agent_id').references(() => users.id, { onDelete: 'set null' }),
-    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    assignedAt: moment('assigned_at'),
     status: text('status').notNull().default('active'),
     values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
     criteria: jsonb('criteria')
@@ -52,13 +52,13 @@ export const jobs = pgTable(
       .default([]),
     /** Increases with every saved edit; an update naming an older version is refused (409). */
     version: integer('version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
     /**
      * When the criteria or target types last changed (set by a trigger, migration 0023): results of a
      * run that started before it are stale, and the job says so (PRODUCT.md §10 "Freshness").
      */
-    criteriaChangedAt: timestamp('criteria_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    criteriaChangedAt: moment('criteria_changed_at').notNull().defaultNow(),
   },
   (t) => [
     index('jobs_status_updated_idx').on(t.status, t.updatedAt),
@@ -70,16 +70,10 @@ export const jobs = pgTable(
 );
 
 /** The job a row belongs to; the row goes with it. */
-const jobColumn = () =>
-  uuid('job_id')
-    .notNull()
-    .references(() => jobs.id, { onDelete: 'cascade' });
+const jobColumn = () => ownedBy('job_id', () => jobs.id);
 
 /** The profile a row speaks of; the row goes with it. */
-const profileColumn = () =>
-  uuid('profile_id')
-    .notNull()
-    .references(() => profiles.id, { onDelete: 'cascade' });
+const profileColumn = () => ownedBy('profile_id', () => profiles.id);
 
 /**
  * One matching run of a job: queued → running → done | failed | cancelled. Any server process claims
@@ -89,14 +83,14 @@ const profileColumn = () =>
 export const jobRuns = pgTable(
   'job_runs',
   {
-    id: uuid('id').primaryKey(),
+    id: id(),
     jobId: jobColumn(),
     /** The job version the run scores (its criteria are read when the run is claimed). */
     jobVersion: integer('job_version').notNull(),
     state: text('state').notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     leaseOwner: text('lease_owner'),
-    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    leaseExpiresAt: moment('lease_expires_at'),
     /** The agent who asked for the run: at most 10 queued per agent (PRODUCT.md §8). */
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
     /** How often a worker claimed it: a run that keeps killing its workers fails after a few. */
@@ -108,9 +102,9 @@ export const jobRuns = pgTable(
     histogram: jsonb('histogram').$type<number[]>(),
     excludedBy: jsonb('excluded_by').$type<Record<string, number>>(),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    startedAt: moment('started_at'),
+    finishedAt: moment('finished_at'),
   },
   (t) => [
     uniqueIndex('job_runs_one_active_per_job')
@@ -134,9 +128,7 @@ export const jobRuns = pgTable(
 export const jobResults = pgTable(
   'job_results',
   {
-    runId: uuid('run_id')
-      .notNull()
-      .references(() => jobRuns.id, { onDelete: 'cascade' }),
+    runId: ownedBy('run_id', () => jobRuns.id),
     jobId: jobColumn(),
     profileId: profileColumn(),
     rank: integer('rank').notNull(),
@@ -166,7 +158,7 @@ export const jobShortlist = pgTable(
     jobId: jobColumn(),
     profileId: profileColumn(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: moment('created_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.jobId, t.profileId] }),

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, moment, ownedBy } from './columns';
 import { jobs } from './jobs';
 import { profiles } from './profiles';
 import { users } from './users';
@@ -23,13 +14,9 @@ import { users } from './users';
 export const pipelineEntries = pgTable(
   'pipeline_entries',
   {
-    id: uuid('id').primaryKey(),
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
-    profileId: uuid('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: id(),
+    jobId: ownedBy('job_id', () => jobs.id),
+    profileId: ownedBy('profile_id', () => profiles.id),
     stage: text('stage').notNull().default('proposed'),
     lastOpenStage: text('last_open_stage').notNull().default('proposed'),
     /** Why it was rejected or withdrawn (null in the other stages). */
@@ -45,19 +32,19 @@ export const pipelineEntries = pgTable(
      * card the client got (`anonymised` or `full`). The company sees an entry of a job it is the client
      * of only once this is set, and always the same card.
      */
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedAt: moment('submitted_at'),
     submittedCard: text('submitted_card'),
     /** The company's answer ("interested" moves to interview, "not interested" rejects with reason by client). */
     clientAnswer: text('client_answer'),
     clientComment: text('client_comment'),
-    clientAnsweredAt: timestamp('client_answered_at', { withTimezone: true }),
+    clientAnsweredAt: moment('client_answered_at'),
     clientAnsweredBy: uuid('client_answered_by').references(() => users.id, { onDelete: 'set null' }),
     /** When the job's agent saw the answer (the dashboard's "company answers" item lists the unseen ones). */
-    answerSeenAt: timestamp('answer_seen_at', { withTimezone: true }),
+    answerSeenAt: moment('answer_seen_at'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     movedBy: uuid('moved_by').references(() => users.id, { onDelete: 'set null' }),
-    movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    movedAt: moment('moved_at').notNull().defaultNow(),
+    createdAt: moment('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('pipeline_entries_job_profile_key').on(t.jobId, t.profileId),

@@ -4,16 +4,15 @@ import {
   bigserial,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { id, moment, tsvector } from './columns';
 import { users } from './users';
 
 /**
@@ -22,9 +21,6 @@ import { users } from './users';
  */
 const currentTx = sql`(pg_current_xact_id()::text::bigint)`;
 
-/** PostgreSQL's tsvector: read only by SQL (the agents' search), so its value stays a string here. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
 /**
  * Candidate profiles (luna, stella, nova): the values of the profile catalogue as jsonb. The matching
  * index reads them and follows their changes by `change_tx` (see docs/decisions/0003-matching-index.md).
@@ -32,7 +28,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const profiles = pgTable(
   'profiles',
   {
-    id: uuid('id').primaryKey(),
+    id: id(),
     /** The owning account (one profile per candidate); null for profiles an agent keeps without an account. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
@@ -45,8 +41,8 @@ export const profiles = pgTable(
      * goes, and what the search finds while there is no account e-mail. Null: none known.
      */
     contactEmail: text('contact_email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
     changeTx: bigint('change_tx', { mode: 'number' }).notNull().default(currentTx),
     /** The agent who looks after the candidate (issue 12); null: unassigned. */
     assignedAgentId: uuid('assigned_agent_id').references(() => users.id, { onDelete: 'set null' }),
@@ -81,14 +77,14 @@ export const profiles = pgTable(
      * The agency's block (PRODUCT.md §8): set by an agent with a reason, lifted only by an agent. A
      * blocked profile is in no run whatever its own `status` (the candidate's switch) says.
      */
-    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedAt: moment('blocked_at'),
     blockedReason: text('blocked_reason'),
     blockedBy: uuid('blocked_by').references(() => users.id, { onDelete: 'set null' }),
     /**
      * The candidate's consent to be presented to clients by name (issue 21, the full card): when it
      * was given; null when never given or withdrawn. Only the candidate sets it (their settings).
      */
-    presentedByNameAt: timestamp('presented_by_name_at', { withTimezone: true }),
+    presentedByNameAt: moment('presented_by_name_at'),
   },
   (t) => [
     index('profiles_change_tx_idx').on(t.changeTx),
@@ -125,7 +121,7 @@ export const profileTombstones = pgTable(
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     profileId: uuid('profile_id').notNull(),
     changeTx: bigint('change_tx', { mode: 'number' }).notNull().default(currentTx),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: moment('deleted_at').notNull().defaultNow(),
   },
   (t) => [
     index('profile_tombstones_change_tx_idx').on(t.changeTx),

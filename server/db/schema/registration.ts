@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { id, moment, ownedBy } from './columns';
 import { users } from './users';
 
 /**
@@ -10,15 +11,13 @@ import { users } from './users';
 export const emailTokens = pgTable(
   'email_tokens',
   {
-    id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull().unique('email_tokens_token_hash_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: moment('created_at').notNull(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
   },
   (t) => [
     index('email_tokens_user_purpose_idx').on(t.userId, t.purpose),
@@ -30,12 +29,10 @@ export const emailTokens = pgTable(
 export const legalAcceptances = pgTable(
   'legal_acceptances',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     text: text('text').notNull(),
     version: text('version').notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    acceptedAt: moment('accepted_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.text] })],
 );

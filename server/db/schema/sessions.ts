@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { id, moment } from './columns';
 
 /**
  * Ended sessions that every node must learn about within seconds (docs/decisions/0011): a revoked
@@ -11,12 +12,12 @@ import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 export const sessionRevocations = pgTable(
   'session_revocations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id().defaultRandom(),
     sid: uuid('sid'),
     /** No foreign key: the row must outlive the deleted user. */
     userId: uuid('user_id'),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull(),
-    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    revokedAt: moment('revoked_at').notNull(),
+    recordedAt: moment('recorded_at').notNull().default(sql`clock_timestamp()`),
   },
   (t) => [
     index('session_revocations_recorded_idx').on(t.recordedAt),
@@ -32,9 +33,9 @@ export const sessionRevocations = pgTable(
 export const passwordResetRequests = pgTable(
   'password_reset_requests',
   {
-    id: uuid('id').primaryKey(),
+    id: id(),
     email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: moment('created_at').notNull(),
   },
   (t) => [index('password_reset_requests_created_idx').on(t.createdAt)],
 );

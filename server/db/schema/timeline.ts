@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { sqlWordList } from '../sql-words';
 import { companies } from './accounts';
+import { id, moment } from './columns';
 import { jobs } from './jobs';
 import { profiles } from './profiles';
 import { users } from './users';
@@ -19,7 +20,7 @@ export const TIMELINE_KIND_VALUES = ['note', 'call', 'mail', 'event'] as const;
 export const timelineEntries = pgTable(
   'timeline_entries',
   {
-    id: uuid('id').primaryKey(),
+    id: id(),
     profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'cascade' }),
@@ -32,9 +33,9 @@ export const timelineEntries = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorEmail: text('author_email'),
     /** When it happened (a call's date): the timeline's order. */
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    editedAt: timestamp('edited_at', { withTimezone: true }),
+    at: moment('at').notNull().defaultNow(),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    editedAt: moment('edited_at'),
   },
   (t) => [
     index('timeline_entries_profile_idx').on(t.profileId, t.at),

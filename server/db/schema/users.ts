@@ -1,21 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, moment } from './columns';
 
 /** Every account: candidates (luna, stella, nova), companies and agents (any type containing "agent"). */
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey(),
+    id: id(),
     /** Stored lower-cased and trimmed; unique. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -30,17 +21,17 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     /** Failed password logins since the last success; 10 lock the password login (PRODUCT.md §3). */
     failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: moment('locked_until'),
     /** The last successful password login (shown to agents, issue 12). */
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginAt: moment('last_login_at'),
     /**
      * Retention (PRODUCT.md §8): when the owner last asked to keep the account through the link of
      * the notice mail (counts as activity), and when that notice was sent.
      */
-    retentionKeptAt: timestamp('retention_kept_at', { withTimezone: true }),
-    retentionNoticeAt: timestamp('retention_notice_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    retentionKeptAt: moment('retention_kept_at'),
+    retentionNoticeAt: moment('retention_notice_at'),
+    createdAt: moment('created_at').notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

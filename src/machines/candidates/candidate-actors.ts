@@ -15,13 +15,12 @@ import {
 } from '../../api/candidates';
 import type { ApiClient } from '../../api/client';
 import { createCandidate } from '../../api/people';
-import { agentProfileEditor, blankRecord, keptRecordWrites } from '../profile/profile-actors';
+import { agentProfileEditor, blankRecord, keptRecordEditor } from '../profile/profile-actors';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import {
   type ResourceActor,
   reloadResources,
   resourceActor,
-  resourceData,
   settledResource,
   visitResource,
 } from '../shared/resource.machine';
@@ -117,19 +116,18 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
     });
     const fields = candidateFields(api, type);
     // The owner's form over the agent's calls; it loads with the page (one read of the profile).
-    const known = resourceData<AgentProfileDetail>(detail.getSnapshot());
-    // The first load takes the page's read under way; a retry or reload reads again.
-    let editorLoads = 0;
-    const writes = keptRecordWrites(api, 'profile', uuid, { detail, timeline: timeline.timeline }, TABLES);
-    const editor = agentProfileEditor({
-      scope: 'profile',
-      userType: type,
-      fields: await settledResource<FieldDefinition[]>(fields, false),
-      hasAccount: (known ?? (await settledResource<AgentProfileDetail>(detail, false))).account !== null,
-      load: async () => (await settledResource<AgentProfileDetail>(detail, editorLoads++ > 0)).profile,
-      save: writes.save,
-    });
-    const { invitation } = writes;
+    const { editor, invitation } = await keptRecordEditor<AgentProfileDetail>(
+      api,
+      {
+        kind: 'profile',
+        uuid,
+        userType: type,
+        fields: settledResource<FieldDefinition[]>(fields, false),
+        hasAccount: (candidate) => candidate.account !== null,
+        tables: TABLES,
+      },
+      { detail, timeline: timeline.timeline },
+    );
     return {
       detail,
       editor,

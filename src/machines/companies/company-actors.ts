@@ -14,14 +14,13 @@ import {
 import { createContact, deleteContact, listContacts, updateContact } from '../../api/clients';
 import { createCompany } from '../../api/people';
 import { fetchFields } from '../../api/profile';
-import { agentProfileEditor, blankRecord, keptRecordWrites } from '../profile/profile-actors';
+import { agentProfileEditor, blankRecord, keptRecordEditor } from '../profile/profile-actors';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import {
   type ResourceActor,
   type ResourceQuery,
   reloadResources,
   resourceActor,
-  resourceData,
   settledResource,
   visitResource,
 } from '../shared/resource.machine';
@@ -82,25 +81,18 @@ export const companyLogic = areaLogic(({ api, app }) => {
         timeline.timeline.send({ type: 'timeline.changed' });
         return result;
       });
-      const known = resourceData<CompanyDetail>(detail.getSnapshot());
-      // The first load takes the page's read under way; a retry or reload reads again.
-      let editorLoads = 0;
-      const writes = keptRecordWrites(
+      const { editor, invitation } = await keptRecordEditor<CompanyDetail>(
         api,
-        'company',
-        uuid,
+        {
+          kind: 'company',
+          uuid,
+          userType: 'company',
+          fields: companyFields(),
+          hasAccount: (company) => company.hasAccount,
+          tables: 'companies',
+        },
         { detail, timeline: timeline.timeline },
-        'companies',
       );
-      const editor = agentProfileEditor({
-        scope: 'company',
-        userType: 'company',
-        fields: await companyFields(),
-        hasAccount: (known ?? (await settledResource<CompanyDetail>(detail, false))).hasAccount,
-        load: async () => (await settledResource<CompanyDetail>(detail, editorLoads++ > 0)).profile,
-        save: writes.save,
-      });
-      const { invitation } = writes;
       return { detail, assign, editor, invitation, timeline };
     },
 

@@ -20,7 +20,12 @@ import {
 } from '../../api/profile';
 import { hasFinishedRegistration } from '../session/token';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
-import { reloadResources } from '../shared/resource.machine';
+import {
+  type ResourceActor,
+  reloadResources,
+  resourceData,
+  settledResource,
+} from '../shared/resource.machine';
 import { saveFile } from '../shared/save-file';
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
@@ -79,39 +84,55 @@ export function agentProfileEditor(options: {
 
 /** What a kept record's page shows that a write changes: the record and its timeline. */
 interface KeptRecordPage {
-  detail: { send(event: { type: 'resource.reload' }): void };
+  detail: ResourceActor;
   timeline: { send(event: { type: 'timeline.changed' }): void };
 }
 
 /**
- * An agent's writes to a kept record (a candidate's or a company's, issue 20): the editor's save and
- * the invitation. Each reloads the record's page (its detail and timeline); a save reloads the tables
- * whose keys start with `tables` too.
+ * An agent's form and invitation for a kept record (a candidate's or a company's, issue 20) on the
+ * record's page. The form loads with the page: its first load takes the page's read under way, a
+ * retry or reload reads again. Each write reloads the record's page (its detail and timeline); a
+ * save reloads the tables whose keys start with `tables` too.
  */
-export function keptRecordWrites(
+export async function keptRecordEditor<Detail extends { profile: ProfileResponse }>(
   api: ApiClient,
-  kind: KeptKind,
-  uuid: string,
+  record: {
+    kind: KeptKind;
+    uuid: string;
+    userType: string;
+    fields: Promise<FieldDefinition[]>;
+    /** Whether the record has an account of its own (then its contact e-mail is no field). */
+    hasAccount: (detail: Detail) => boolean;
+    tables: string;
+  },
   page: KeptRecordPage,
-  tables: string,
 ) {
+  const { kind, uuid } = record;
   const changed = () => {
     page.detail.send({ type: 'resource.reload' });
     page.timeline.send({ type: 'timeline.changed' });
   };
-  return {
-    save: async (values: Record<string, unknown>, version: number) => {
+  const known = resourceData<Detail>(page.detail.getSnapshot());
+  let editorLoads = 0;
+  const editor = agentProfileEditor({
+    scope: kind,
+    userType: record.userType,
+    fields: await record.fields,
+    hasAccount: record.hasAccount(known ?? (await settledResource<Detail>(page.detail, false))),
+    load: async () => (await settledResource<Detail>(page.detail, editorLoads++ > 0)).profile,
+    save: async (values, version) => {
       const saved = await saveKept(api, kind, uuid, values, version);
       changed();
-      reloadResources(api, tables);
+      reloadResources(api, record.tables);
       return saved;
     },
-    invitation: submissionActor(async (body: InviteBody) => {
-      const sent = await invite(api, kind, uuid, body);
-      changed();
-      return sent;
-    }),
-  };
+  });
+  const invitation = submissionActor(async (body: InviteBody) => {
+    const sent = await invite(api, kind, uuid, body);
+    changed();
+    return sent;
+  });
+  return { editor, invitation };
 }
 
 /** What a new record's form starts from: nothing filled, version 0 (the first save creates it). */

@@ -14,6 +14,7 @@ import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/dialog';
 import { DownloadButton } from '../components/download-button';
 import { errorMessage } from '../components/error-message';
+import { formatDate } from '../components/format';
 import { InviteForm } from '../components/invite-form';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
@@ -238,7 +239,7 @@ function CandidateActions({
       {candidate.block && (
         <p>
           <Trans>
-            Blocked since {i18n.date(candidate.block.at, { dateStyle: 'medium' })}: {candidate.block.reason}
+            Blocked since {formatDate(i18n, candidate.block.at)}: {candidate.block.reason}
           </Trans>
         </p>
       )}

@@ -12,6 +12,7 @@ import type { FieldDefinition } from '../../../contract/catalog';
 import { cityName } from '../../../contract/city-names';
 import type { CandidateType, Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
+import { formatDate } from '../components/format';
 import { Pagination } from '../components/pagination';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
@@ -246,10 +247,8 @@ function CandidateTable({
                 )}
               </span>
             </Cell>
-            <Cell>{i18n.date(new Date(item.updatedAt), { dateStyle: 'medium' })}</Cell>
-            <Cell>
-              {item.lastContact ? i18n.date(new Date(item.lastContact), { dateStyle: 'medium' }) : '–'}
-            </Cell>
+            <Cell>{formatDate(i18n, item.updatedAt)}</Cell>
+            <Cell>{item.lastContact ? formatDate(i18n, item.lastContact) : '–'}</Cell>
           </Row>
         ))}
       </TableBody>

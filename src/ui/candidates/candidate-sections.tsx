@@ -198,7 +198,7 @@ export function AccessLog({ entries }: { entries: NonNullable<AgentProfileDetail
                 // The log has no ids; entries never reorder while shown.
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <tr key={index}>
-                  <td>{i18n.date(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                  <td>{formatMoment(i18n, entry.at)}</td>
                   <td>{entry.agent}</td>
                   <td>{i18n._(ACCESS_KINDS[entry.what])}</td>
                 </tr>

@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FieldDefinition } from '../../../contract/catalog';
 import { cityName } from '../../../contract/city-names';
-import { formatNumber } from '../components/format';
+import { formatDay, formatNumber } from '../components/format';
 import { languageLevelName } from '../components/language-level';
 
 const lang = (locale: string): 'de' | 'en' => (locale.startsWith('en') ? 'en' : 'de');
@@ -32,10 +32,8 @@ export function valueText(i18n: I18n, field: FieldDefinition, value: unknown): s
       return i18n._(value === true ? yes : no);
     case 'number':
       return typeof value === 'number' ? formatNumber(i18n, value) : String(value);
-    case 'date': {
-      const date = new Date(String(value));
-      return Number.isNaN(date.getTime()) ? String(value) : i18n.date(date, { dateStyle: 'medium' });
-    }
+    case 'date':
+      return formatDay(i18n, String(value));
     case 'select':
       return optionLabel(field, String(value), i18n.locale);
     case 'multiselect':

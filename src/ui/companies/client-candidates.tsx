@@ -13,6 +13,7 @@ import { type ResourceActor, resourceData } from '../../machines/shared/resource
 import { DownloadButton } from '../components/download-button';
 import { FormError } from '../components/form-error';
 import { useFormFields } from '../components/form-fields';
+import { formatDate } from '../components/format';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { TextField } from '../components/text-field';
@@ -66,7 +67,7 @@ function CandidateCard({ candidate, logic }: { candidate: ClientCandidate; logic
   const card = i18n.locale.startsWith('en') ? candidate.cards.en : candidate.cards.de;
   const download = useMemo(() => logic.card(candidate.uuid), [logic, candidate.uuid]);
   const titleId = `client-candidate-${candidate.uuid}`;
-  const sent = i18n.date(new Date(candidate.submittedAt), { dateStyle: 'medium' });
+  const sent = formatDate(i18n, candidate.submittedAt);
   return (
     <article className="client-card" aria-labelledby={titleId}>
       <h2 id={titleId}>{card.name}</h2>
@@ -98,7 +99,7 @@ function CandidateCard({ candidate, logic }: { candidate: ClientCandidate; logic
 /** The answer given: what, when, and the comment. */
 function AnswerShown({ candidate }: { candidate: ClientCandidate }) {
   const { i18n } = useLingui();
-  const when = candidate.answeredAt ? i18n.date(new Date(candidate.answeredAt), { dateStyle: 'medium' }) : '';
+  const when = candidate.answeredAt ? formatDate(i18n, candidate.answeredAt) : '';
   return (
     <div className="client-answer">
       <p>

@@ -17,6 +17,7 @@ import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
 import { EmailText } from '../components/email-text';
 import { FormError } from '../components/form-error';
+import { formatDate } from '../components/format';
 import { InviteForm } from '../components/invite-form';
 import { Pagination } from '../components/pagination';
 import { ResourceStatus } from '../components/resource-status';
@@ -144,9 +145,7 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
                     <AgentName agent={company.assignedAgent} />
                   </td>
                   <td>{company.openRequests}</td>
-                  <td className="wide-only">
-                    {i18n.date(new Date(company.updatedAt), { dateStyle: 'medium' })}
-                  </td>
+                  <td className="wide-only">{formatDate(i18n, company.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>
@@ -309,7 +308,7 @@ export function CompanyDetailScreen({
                     </Link>{' '}
                     <span className="muted">
                       · {request.status === 'archived' ? t`archived` : t`active`} ·{' '}
-                      {i18n.date(new Date(request.createdAt), { dateStyle: 'medium' })}
+                      {formatDate(i18n, request.createdAt)}
                     </span>
                   </li>
                 ))}

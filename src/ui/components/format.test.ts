@@ -1,6 +1,6 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatKm, formatNumber, formatScore, formatValue, maskPhone } from './format';
+import { formatDate, formatDay, formatKm, formatNumber, formatScore, formatValue, maskPhone } from './format';
 
 const de = setupI18n({ locale: 'de', messages: { de: {} } });
 const en = setupI18n({ locale: 'en', messages: { en: {} } });
@@ -27,6 +27,14 @@ describe('numbers and dates in the UI language', () => {
     expect(formatDay(de, '2026-11-01')).toBe('01.11.2026');
     expect(formatDay(en, '2026-11-01')).toBe('Nov 1, 2026');
     expect(formatDay(de, 'soon')).toBe('soon');
+  });
+
+  it('writes the day of a moment as a medium date of the language, from a timestamp or a Date', () => {
+    // Midday UTC: the same calendar day in every time zone from UTC-11 to UTC+11.
+    expect(formatDate(de, '2026-11-24T12:00:00Z')).toBe('24.11.2026');
+    expect(formatDate(en, '2026-11-24T12:00:00Z')).toBe('Nov 24, 2026');
+    expect(formatDate(de, new Date('2026-03-05T12:00:00Z'))).toBe('05.03.2026');
+    expect(formatDate(en, new Date('2026-03-05T12:00:00Z'))).toBe('Mar 5, 2026');
   });
 
   it('formats a number among unknown values and passes other values through', () => {

@@ -27,6 +27,11 @@ export function formatDay(i18n: I18n, isoDate: string): string {
   return i18n.date(date, { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
+/** The day of a moment (an ISO timestamp or a Date) in the UI language and the user's time zone ("24.11.2026" / "Nov 24, 2026"). */
+export function formatDate(i18n: I18n, moment: string | Date): string {
+  return i18n.date(new Date(moment), { dateStyle: 'medium' });
+}
+
 /** A moment (an ISO timestamp) as day and time in the UI language and the user's time zone. */
 export function formatMoment(i18n: I18n, iso: string): string {
   return i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });

@@ -4,6 +4,7 @@ import type { Invitation } from '../../../contract/people';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import { fieldMessage } from './error-message';
 import { FormError } from './form-error';
+import { formatDate } from './format';
 import { Select } from './select';
 import { TextField } from './text-field';
 
@@ -25,7 +26,7 @@ export function InviteForm({
   const { t, i18n } = useLingui();
   const state = useSelector(send, (s) => s);
   const busy = state.hasTag('busy');
-  const expires = invitation ? i18n.date(new Date(invitation.expiresAt), { dateStyle: 'medium' }) : '';
+  const expires = invitation ? formatDate(i18n, invitation.expiresAt) : '';
   return (
     <section aria-labelledby={`${idPrefix}-title`} className="candidate-section">
       <h2 id={`${idPrefix}-title`}>

@@ -7,6 +7,7 @@ import { PIPELINE_STAGES } from '../../../contract/pipeline';
 import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import { FormError } from '../components/form-error';
+import { formatDate } from '../components/format';
 import { Pagination } from '../components/pagination';
 import { stageLabel } from '../components/pipeline-stages';
 import { ResourceStatus } from '../components/resource-status';
@@ -238,7 +239,7 @@ function JobRow({ job, asCompany, take }: { job: Job; asCompany: boolean; take: 
           <PipelineCounts counts={job.pipeline} />
         </td>
       )}
-      <td data-label={t`Last change`}>{i18n.date(new Date(job.updatedAt), { dateStyle: 'medium' })}</td>
+      <td data-label={t`Last change`}>{formatDate(i18n, job.updatedAt)}</td>
     </tr>
   );
 }

@@ -1,9 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { TokenClaims } from '../../../contract/session';
 import type { GlobalSearchActor } from '../../machines/agents/global-search.machine';
 import { GlobalSearch } from '../agents/global-search';
+import { MainNavigation } from './main-navigation';
 import { MenuButton } from './menu-button';
 import { navigationFor } from './navigation';
 
@@ -28,7 +27,6 @@ export function AgentShell({
   search: GlobalSearchActor;
   children: ReactNode;
 }) {
-  const { t, i18n } = useLingui();
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -58,22 +56,13 @@ export function AgentShell({
           className="side-menu-button"
           onToggle={() => setMenuOpen((open) => !open)}
         />
-        <nav id={navId} aria-label={t`Main navigation`} className={menuOpen ? 'side-nav open' : 'side-nav'}>
-          <ul>
-            {navigationFor(claims).map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  activeProps={{ 'aria-current': 'page' }}
-                  activeOptions={{ exact: item.to === '/dashboard' }}
-                  onClick={() => setMenuOpen(false)}
-                >
-                  {i18n._(item.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNavigation
+          id={navId}
+          className={menuOpen ? 'side-nav open' : 'side-nav'}
+          items={navigationFor(claims)}
+          exact={(to) => to === '/dashboard'}
+          onNavigate={() => setMenuOpen(false)}
+        />
       </aside>
       <div className="agent-page">{children}</div>
     </div>

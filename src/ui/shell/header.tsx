@@ -9,12 +9,12 @@ import { type ResourceActor, resourceData } from '../../machines/shared/resource
 import { useAppActors } from '../components/app-context';
 import { ProtectedImage } from '../components/protected-image';
 import { LogoMark } from './logo';
+import { MainNavigation } from './main-navigation';
 import { MenuButton } from './menu-button';
 import { accountMenuFor, navigationFor } from './navigation';
 
 /** The app bar: logo, the role's navigation (a menu button under 768 px), language, avatar menu. */
 export function Header() {
-  const { t, i18n } = useLingui();
   const { session } = useAppActors();
   const claims = useSelector(session, (s) => (s.matches('authenticated') ? s.context.claims : null));
   const [menuOpen, setMenuOpen] = useState(false);
@@ -36,7 +36,7 @@ export function Header() {
     <header className="header">
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape bubbles up from the menu button and the navigation's links */}
       <div className="header-bar" onKeyDown={closeMenuOnEscape}>
-        <Link to="/" className="brand">
+        <Link to="/" className="brand" aria-label="Matchwerk">
           <LogoMark />
           <span className="brand-name">Matchwerk</span>
         </Link>
@@ -49,22 +49,13 @@ export function Header() {
           />
         )}
         {items.length > 0 && (
-          <nav id={navId} aria-label={t`Main navigation`} className={menuOpen ? 'nav open' : 'nav'}>
-            <ul>
-              {items.map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    activeProps={{ 'aria-current': 'page' }}
-                    activeOptions={{ exact: true }}
-                    onClick={() => setMenuOpen(false)}
-                  >
-                    {i18n._(item.label)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <MainNavigation
+            id={navId}
+            className={menuOpen ? 'nav open' : 'nav'}
+            items={items}
+            exact={() => true}
+            onNavigate={() => setMenuOpen(false)}
+          />
         )}
         <div className="header-tools">
           <LanguageSwitch />

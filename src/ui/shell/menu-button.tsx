@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** The button that folds a navigation away under 768 px (the app bar's and the agent shell's). */
 export function MenuButton({
@@ -13,10 +13,12 @@ export function MenuButton({
   className: string;
   onToggle: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <button
       type="button"
       className={className}
+      aria-label={t`Menu`}
       aria-expanded={open}
       aria-controls={controls}
       onClick={onToggle}

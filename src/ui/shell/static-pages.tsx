@@ -53,7 +53,7 @@ function StaticShell({ children }: { children: ReactNode }) {
       </a>
       <header className="header">
         <div className="header-bar">
-          <a href="/" className="brand">
+          <a href="/" className="brand" aria-label="Matchwerk">
             <LogoMark />
             <span className="brand-name">Matchwerk</span>
           </a>
@@ -64,6 +64,7 @@ function StaticShell({ children }: { children: ReactNode }) {
             className="menu-button"
             aria-expanded="false"
             aria-controls="static-nav"
+            aria-label={t`Menu`}
             data-static-menu=""
           >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
