@@ -7,6 +7,7 @@ import { ApiError } from '../errors';
 import type { Logger } from '../log';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
+import { anonymisePipelineHistory } from '../pipeline/anonymise';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { deletePhotoFiles } from '../profiles/photos';
 
@@ -16,8 +17,8 @@ import { deletePhotoFiles } from '../profiles/photos';
  * last agent action on its profile or company (its timeline's agents' events) — lies `months` back is told by
  * e-mail 30 days ahead with a link that keeps it; 30 days after that notice, still without
  * activity, it is deleted with its profile or company and their timeline (decision 18: a timeline
- * goes with its record), so nothing of the person stays; what must outlive it for the agency (a
- * pipeline's placements, issue 21) is to be anonymised here when it exists.
+ * goes with its record), so nothing of the person stays; what must outlive it for the agency — each
+ * job's pipeline history, its moves and placements — stays anonymised (anonymisePipelineHistory).
  * Profiles agents keep without an account follow the same clock from their last agent action, with
  * no one to notify. Idempotent and safe on several nodes at once: each step claims its rows.
  */
@@ -218,6 +219,7 @@ async function deleteProfile(db: Database, id: string, lastActivity: Date, optio
       sql`select p.id from (${profilesSql}) p where p.id = ${id} and p.last_activity <= ${lastActivity.toISOString()}`,
     );
     if (!still) return;
+    await anonymisePipelineHistory(tx, sql`select ${id}::text`);
     await tx.execute(sql`delete from profiles where id = ${id}`);
   });
 }
