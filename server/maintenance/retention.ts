@@ -151,7 +151,7 @@ export async function runRetention(db: Database, options: RetentionOptions): Pro
       lastActivity: iso(lastActivity),
       dueAt: iso(addMonths(lastActivity, months)),
     });
-    if (!options.dryRun) await deleteProfile(db, row.id, lastActivity, options);
+    if (!options.dryRun) await deleteProfile(db, row.id, lastActivity);
   }
   options.log?.info(
     { notices: report.notices.length, deletions: report.deletions.length, dryRun: options.dryRun },
@@ -211,7 +211,7 @@ async function deleteAccount(db: Database, row: AccountRow, lastActivity: Date, 
   if (photoId && options.storage) await deletePhotoFiles(options.storage, photoId, options.log);
 }
 
-async function deleteProfile(db: Database, id: string, lastActivity: Date, options: RetentionOptions) {
+async function deleteProfile(db: Database, id: string, lastActivity: Date) {
   await db.transaction(async (t) => {
     const tx = t as unknown as Database;
     const [still] = await queryRows<{ id: string }>(
