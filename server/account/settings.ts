@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { TokenClaims, TokenPair } from '../../contract/session';
 import { hashPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
@@ -10,6 +10,7 @@ import { type UserRow, users } from '../db/schema/users';
 import type { Logger } from '../log';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
+import { anonymisePipelineHistory } from '../pipeline/anonymise';
 import { deletePhotoFiles } from '../profiles/photos';
 import { accountMail } from './mails';
 import { type AccountServices, checkCurrentPassword, currentUser, noAccount } from './services';
@@ -34,6 +35,8 @@ export async function removeAccount(
   await tx
     .delete(outbox)
     .where(or(eq(outbox.userId, user.id), ...addressedTo.map((to) => eq(outbox.recipient, to))));
+  // The jobs' pipeline history outlives the person, without them (PRODUCT.md §8).
+  await anonymisePipelineHistory(tx, sql`select id::text from profiles where user_id = ${user.id}`);
   await tx.delete(users).where(eq(users.id, user.id));
   const mail = accountMail('accountDeleted', languageOf(user.language));
   await queueMessage(tx, { kind: 'mail', userId: null, to: user.email, ...mail }, now);

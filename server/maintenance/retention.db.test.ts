@@ -28,6 +28,9 @@ const ids = {} as Record<'alice' | 'bob' | 'carl' | 'agent', string> & {
   aliceProfile: string;
   bobCompany: string;
   kept: string;
+  job: string;
+  /** A profile in the job's pipeline history that retention does not touch. */
+  stays: string;
 };
 
 async function account(email: string, userType: string, language: 'de' | 'en', lastLogin: Date) {
@@ -90,6 +93,28 @@ beforeAll(async () => {
         values (${ids.kept}, null, 'nova', '{"first_name":"Kai","last_name":"Kept"}'::jsonb, ${T0.toISOString()})`,
   );
   await agentAction('profile', ids.kept, new Date('2024-01-11T10:00:00Z'), { reason: 'Kai is away' });
+  // A job whose pipeline placed Alice, rejected Kai (a client's comment naming him) and holds
+  // someone who stays: its timeline is the agency's pipeline history.
+  ids.job = crypto.randomUUID();
+  await db.db.execute(
+    sql`insert into jobs (id, origin, created_by, "values") values (${ids.job}, 'agent', ${ids.agent}, '{"title":"Lager"}'::jsonb)`,
+  );
+  const move = (profile: string, details: object) =>
+    db.db.execute(
+      sql`insert into timeline_entries (id, job_id, kind, action, details, author_id, author_email, at)
+          values (gen_random_uuid(), ${ids.job}, 'event', 'stage.changed',
+                  ${JSON.stringify({ ...details, profile })}::jsonb, ${ids.agent}, 'agent@retention.test', ${T0.toISOString()})`,
+    );
+  await move(ids.aliceProfile, { from: 'offer', to: 'placed', reason: 'Alice Alt starts in May' });
+  await move(ids.kept, {
+    from: 'submitted',
+    to: 'rejected',
+    by: 'client',
+    answer: 'not_interested',
+    comment: 'Kai Kept was late',
+  });
+  ids.stays = crypto.randomUUID();
+  await move(ids.stays, { from: 'proposed', to: 'contacted', reason: 'called' });
 });
 afterAll(() => db.close());
 
@@ -159,6 +184,18 @@ describe('retention', () => {
       );
       expect(trail).toEqual([]);
     }
+    // The job keeps its pipeline history — the placement and the rejection — anonymised: no id,
+    // reason or comment of the people who went; the history of someone else is untouched.
+    const history = await queryRows<{ details: Record<string, unknown> }>(
+      db.db,
+      sql`select details from timeline_entries where job_id = ${ids.job} order by details ->> 'to'`,
+    );
+    expect(history.map((h) => h.details)).toEqual([
+      { from: 'proposed', to: 'contacted', reason: 'called', profile: ids.stays },
+      { from: 'offer', to: 'placed', anonymised: true },
+      { from: 'submitted', to: 'rejected', by: 'client', answer: 'not_interested', anonymised: true },
+    ]);
+    expect(JSON.stringify(history)).not.toMatch(/Alice|Kai|Alt|Kept/);
     const mails = await mailsTo('alice@retention.test');
     expect(mails.map((m) => m.subject)).toEqual(['Ihr Matchwerk-Konto wurde gelöscht']);
     // Carl (active last month) and Bob (agent activity in June 2024) stay.

@@ -7,6 +7,7 @@ import { ApiError } from '../errors';
 import type { Logger } from '../log';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
+import { anonymisePipelineHistory } from '../pipeline/anonymise';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { deletePhotoFiles } from '../profiles/photos';
 
@@ -16,8 +17,8 @@ import { deletePhotoFiles } from '../profiles/photos';
  * last agent action on its profile or company (its timeline's agents' events) — lies `months` back is told by
  * e-mail 30 days ahead with a link that keeps it; 30 days after that notice, still without
  * activity, it is deleted with its profile or company and their timeline (decision 18: a timeline
- * goes with its record), so nothing of the person stays; what must outlive it for the agency (a
- * pipeline's placements, issue 21) is to be anonymised here when it exists.
+ * goes with its record), so nothing of the person stays; what must outlive it for the agency — each
+ * job's pipeline history, its moves and placements — stays anonymised (anonymisePipelineHistory).
  * Profiles agents keep without an account follow the same clock from their last agent action, with
  * no one to notify. Idempotent and safe on several nodes at once: each step claims its rows.
  */
@@ -150,7 +151,7 @@ export async function runRetention(db: Database, options: RetentionOptions): Pro
       lastActivity: iso(lastActivity),
       dueAt: iso(addMonths(lastActivity, months)),
     });
-    if (!options.dryRun) await deleteProfile(db, row.id, lastActivity, options);
+    if (!options.dryRun) await deleteProfile(db, row.id, lastActivity);
   }
   options.log?.info(
     { notices: report.notices.length, deletions: report.deletions.length, dryRun: options.dryRun },
@@ -210,7 +211,7 @@ async function deleteAccount(db: Database, row: AccountRow, lastActivity: Date, 
   if (photoId && options.storage) await deletePhotoFiles(options.storage, photoId, options.log);
 }
 
-async function deleteProfile(db: Database, id: string, lastActivity: Date, options: RetentionOptions) {
+async function deleteProfile(db: Database, id: string, lastActivity: Date) {
   await db.transaction(async (t) => {
     const tx = t as unknown as Database;
     const [still] = await queryRows<{ id: string }>(
@@ -218,6 +219,7 @@ async function deleteProfile(db: Database, id: string, lastActivity: Date, optio
       sql`select p.id from (${profilesSql}) p where p.id = ${id} and p.last_activity <= ${lastActivity.toISOString()}`,
     );
     if (!still) return;
+    await anonymisePipelineHistory(tx, sql`select ${id}::text`);
     await tx.execute(sql`delete from profiles where id = ${id}`);
   });
 }

@@ -174,7 +174,8 @@ export async function expectSettledScreen(page: Page): Promise<void> {
   expect(await horizontalOverflow(page), (await overflowingElements(page)).join(', ')).toBeLessThanOrEqual(0);
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on this machine now (for a server whose links must name its port before it starts). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

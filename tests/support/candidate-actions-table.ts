@@ -44,6 +44,8 @@ const blockCall = { src: 'changeStatus', input: { uuid: 'c1', status: 'inactive'
 const unblockCall = { src: 'changeStatus', input: { uuid: 'c1', status: 'active' } };
 const changed = (result: Partial<AssignmentResult>) => ({ src: 'changed', input: { uuid: 'c1', ...result } });
 export const REFUSAL = 'server.internal';
+/** What a block confirmed without a reason says (translated under the reason field). */
+const REASON_MISSING = 'block.reason_required';
 /** The candidate as an answer leaves it: in the context, and reported through `changed`. */
 const after = (candidate: CandidateFacts) => ({
   candidate,
@@ -146,11 +148,23 @@ const plainOnLuna: ModelTable = {
       assignToMe: { target: 'assigning#toMe', invoked: [assignCall('me')], tags: busy },
       block: { target: 'confirmingStatus#off', context: { pendingStatus: 'inactive' } },
     },
-    // A block without a reason is refused: confirm changes nothing until one is typed.
+    // A block without a reason is not sent: confirm keeps the question open and names what is missing.
     'confirmingStatus#off': {
       typeReason: { target: 'confirmingStatus#offReady', context: { reason: ` ${REASON} ` } },
       clearReason: { target: 'confirmingStatus#off', context: { reason: '   ' } },
       cancel: { target: 'idle#free', context: { pendingStatus: null, reason: '' } },
+      confirm: {
+        target: 'confirmingStatus#offMissing',
+        context: { error: REASON_MISSING, pendingStatus: 'inactive', reason: '' },
+        tags: [],
+      },
+    },
+    // Typing clears the error; asking again without a reason names it again; cancelling forgets it.
+    'confirmingStatus#offMissing': {
+      typeReason: { target: 'confirmingStatus#offReady', context: { reason: ` ${REASON} `, error: null } },
+      clearReason: { target: 'confirmingStatus#off', context: { reason: '   ', error: null } },
+      confirm: { target: 'confirmingStatus#offMissing', context: { error: REASON_MISSING } },
+      cancel: { target: 'idle#free', context: { pendingStatus: null, reason: '', error: null } },
     },
     'confirmingStatus#offReady': {
       typeReason: { target: 'confirmingStatus#offReady', context: { reason: ` ${REASON} ` } },
@@ -279,6 +293,13 @@ const seniorOnStella: ModelTable = {
       typeReason: { target: 'confirmingStatus#ready', context: { reason: ` ${REASON} ` } },
       clearReason: { target: 'confirmingStatus', context: { reason: '   ' } },
       cancel: { target: 'idle#kims', context: { pendingStatus: null, reason: '' } },
+      confirm: { target: 'confirmingStatus#missing', context: { error: REASON_MISSING } },
+    },
+    'confirmingStatus#missing': {
+      typeReason: { target: 'confirmingStatus#ready', context: { reason: ` ${REASON} `, error: null } },
+      clearReason: { target: 'confirmingStatus', context: { error: null } },
+      confirm: { target: 'confirmingStatus#missing', context: { error: REASON_MISSING } },
+      cancel: { target: 'idle#kims', context: { pendingStatus: null, error: null } },
     },
     'confirmingStatus#ready': {
       typeReason: { target: 'confirmingStatus#ready' },

@@ -126,10 +126,12 @@ export const candidateActionsMachine = setup({
     clearError: assign({ error: null }),
     askStatus: assign((_, params: { status: 'active' | 'inactive' }) => ({ pendingStatus: params.status })),
     forgetStatus: assign({ pendingStatus: null, reason: '' }),
+    // Typing answers the "reason missing" error: it shows again only on the next refused confirm.
     typeReason: assign(({ event }) => {
       assertEvent(event, 'candidate.reason');
-      return { reason: event.reason };
+      return { reason: event.reason, error: null };
     }),
+    noteReasonMissing: assign({ error: 'block.reason_required' }),
     setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     takeResult: assign(({ context }, result: AssignmentResult) => ({
       candidate: {
@@ -187,8 +189,13 @@ export const candidateActionsMachine = setup({
     confirmingStatus: {
       on: {
         'candidate.reason': { actions: 'typeReason' },
-        'candidate.confirm': { guard: 'isComplete', target: 'changingStatus' },
-        'candidate.cancel': { target: 'idle', actions: 'forgetStatus' },
+        // A block confirmed without a reason stays open and says what is missing (the screen shows
+        // the code under the reason field), rather than a button that silently does nothing.
+        'candidate.confirm': [
+          { guard: 'isComplete', target: 'changingStatus' },
+          { actions: 'noteReasonMissing' },
+        ],
+        'candidate.cancel': { target: 'idle', actions: ['forgetStatus', 'clearError'] },
       },
     },
     assigning: {

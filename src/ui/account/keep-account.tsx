@@ -10,6 +10,9 @@ import { Screen } from '../components/screen';
 export function KeepAccountScreen({ token, keep }: { token: string; keep: SubmissionActor }) {
   const { t, i18n } = useLingui();
   const state = useSelector(keep, (s) => s);
+  // A spent, expired or missing link cannot keep anything: only that is said, with the way to sign in
+  // (which keeps the account too), and no button invites another try. Other errors may be retried.
+  const spent = token === '' || state.context.error === 'keep.invalid_token';
   return (
     <Screen title={t`Keep your account`}>
       {state.matches('done') ? (
@@ -17,6 +20,10 @@ export function KeepAccountScreen({ token, keep }: { token: string; keep: Submis
           <Trans>
             Thank you: your account is kept. We will ask again only after a long time without activity.
           </Trans>
+        </p>
+      ) : spent ? (
+        <p className="form-error" role="alert">
+          {errorMessage(i18n, 'keep.invalid_token')}
         </p>
       ) : (
         <>
@@ -27,14 +34,14 @@ export function KeepAccountScreen({ token, keep }: { token: string; keep: Submis
             </Trans>
           </p>
           <Button
-            isDisabled={token === '' || state.hasTag('busy')}
+            isDisabled={state.hasTag('busy')}
             onPress={() => keep.send({ type: 'submission.submit', input: token })}
           >
             <Trans>Keep my account</Trans>
           </Button>
-          {(state.context.error || token === '') && (
+          {state.context.error && (
             <p className="form-error" role="alert">
-              {errorMessage(i18n, state.context.error ?? 'keep.invalid_token')}
+              {errorMessage(i18n, state.context.error)}
             </p>
           )}
         </>

@@ -63,6 +63,76 @@ function ByType({
   );
 }
 
+/** Where a record due for deletion is opened: the candidate's page per type, or the company's. */
+const RECORD_ROUTE = {
+  stella: '/stellas/view/$uuid',
+  luna: '/lunas/view/$uuid',
+  nova: '/novas/view/$uuid',
+  company: '/companies/view/$uuid',
+} as const;
+
+/**
+ * Retention (PRODUCT.md §8): who is deleted within 30 days and when, soonest first, each a link to
+ * the record, so an agent who still works with someone can act before the day (any agent action
+ * restarts the clock).
+ */
+function DeletionsDue({ due }: { due: Dashboard['deletionsDue'] }) {
+  const { t, i18n } = useLingui();
+  const kinds: Record<string, string> = {
+    stella: t`Stella`,
+    luna: t`Luna`,
+    nova: t`Nova`,
+    company: t`Company`,
+  };
+  return (
+    <section aria-labelledby="dash-deletions" className="deletions-due">
+      <h2 id="dash-deletions">
+        <Trans>Deletions in the next 30 days</Trans>
+      </h2>
+      {due.total === 0 ? (
+        <p>
+          <Trans>No account or profile is due for deletion in the next 30 days.</Trans>
+        </p>
+      ) : (
+        <>
+          <p className="muted">
+            <Trans>
+              Without login or agent activity, these are deleted on the day shown. Any agent action on the
+              record keeps it.
+            </Trans>
+          </p>
+          <ul className="deletions-list">
+            {due.items.map((item, i) => {
+              const name = item.name ?? t`Unnamed`;
+              const route = RECORD_ROUTE[item.type as keyof typeof RECORD_ROUTE];
+              const day = i18n.date(new Date(item.dueAt), { dateStyle: 'medium' });
+              return (
+                <li key={item.uuid ?? `${item.dueAt}-${i}`}>
+                  {item.uuid && route ? (
+                    <Link to={route} params={{ uuid: item.uuid }}>
+                      {name}
+                    </Link>
+                  ) : (
+                    name
+                  )}{' '}
+                  <span className="muted">
+                    · {kinds[item.type] ?? item.type} · <Trans>deleted on {day}</Trans>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          {due.total > due.items.length && (
+            <p className="muted">
+              <Trans>and {due.total - due.items.length} more</Trans>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
 /** The agent's day (PRODUCT.md §6): counts per type, new, unassigned, mine, jobs, runs, waiting requests. */
 export function AgentDashboard({ list }: { list: ResourceActor }) {
   const { t, i18n } = useLingui();
@@ -151,6 +221,7 @@ export function AgentDashboard({ list }: { list: ResourceActor }) {
           </ul>
         )}
       </section>
+      <DeletionsDue due={data.deletionsDue} />
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
 import { Timeline } from '../components/timeline';
 import { AccessLog, AccountFacts, RankedJobs } from './candidate-sections';
+import { MatchingState } from './matching-state';
 
 const TYPE_NAMES = { stella: msg`Stella`, luna: msg`Luna`, nova: msg`Nova` } as const;
 const NOTICES: Record<CandidateNotice, ReturnType<typeof msg>> = {
@@ -116,13 +117,7 @@ function CandidateBody({
         <div>
           <p>
             <span className="badge">{typeName ? i18n._(typeName) : candidate.type}</span>{' '}
-            <span className="badge">{candidate.status === 'active' ? t`active` : t`inactive`}</span>
-            {candidate.block && (
-              <>
-                {' '}
-                <span className="badge badge-warning">{t`blocked by the agency`}</span>
-              </>
-            )}
+            <MatchingState paused={candidate.status === 'inactive'} blocked={candidate.block !== null} />
           </p>
           <p>
             <Trans>Profile {detail.profile.completeness} % complete</Trans>
@@ -178,6 +173,8 @@ function CandidateActions({
   const state = useSelector(actions, (s) => s);
   const { candidate, error, notice, pendingStatus, reason } = state.context;
   const busy = state.hasTag('busy');
+  // While the block's question is open, its error (a reason missing) shows in the dialog.
+  const confirming = state.matches('confirmingStatus');
   const send = (type: 'candidate.assignToMe' | 'candidate.unassign' | 'candidate.promote') =>
     actions.send({ type });
   const agent = candidate.assignedAgent;
@@ -247,7 +244,7 @@ function CandidateActions({
       <p role="status" className="candidate-notice">
         {busy ? <Trans>Saving…</Trans> : notice ? i18n._(NOTICES[notice]) : null}
       </p>
-      {error && (
+      {error && !confirming && (
         <p className="form-error" role="alert">
           {errorMessage(i18n, error)}
         </p>
@@ -291,6 +288,7 @@ function CandidateActions({
                 isRequired
                 maxLength={500}
                 value={reason}
+                errorMessage={confirming && error ? errorMessage(i18n, error) : undefined}
                 onChange={(value) => actions.send({ type: 'candidate.reason', reason: value })}
               />
             </>
@@ -301,7 +299,7 @@ function CandidateActions({
           )
         }
         confirmLabel={pendingStatus === 'inactive' ? t`Block` : t`Lift the block`}
-        canConfirm={state.can({ type: 'candidate.confirm' })}
+        closedByOwner
         onConfirm={() => actions.send({ type: 'candidate.confirm' })}
       />
     </section>

@@ -22,6 +22,7 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/
 import { TextField } from '../components/text-field';
 import { VettingSelect } from '../components/vetting-select';
 import { optionLabel } from './candidate-values';
+import { MatchingState } from './matching-state';
 
 /** Where a candidate's page is, per type. */
 export const DETAIL_ROUTE = {
@@ -235,7 +236,10 @@ function CandidateTable({
             <Cell>{item.email ?? '–'}</Cell>
             <Cell>{item.city ? cityName(item.city, i18n.locale as Language) : '–'}</Cell>
             <Cell>{item.occupation ? optionLabel(occupation, item.occupation, i18n.locale) : '–'}</Cell>
-            <Cell>{item.status === 'active' ? t`active` : t`inactive`}</Cell>
+            <Cell>
+              {/* A blocked row answers status inactive whatever the candidate's own switch says. */}
+              <MatchingState paused={item.status === 'inactive' && !item.blocked} blocked={item.blocked} />
+            </Cell>
             <Cell>{item.assignedAgent ? (item.assignedAgent.name ?? item.assignedAgent.email) : '–'}</Cell>
             <Cell>
               <span className="completeness">

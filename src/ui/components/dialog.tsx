@@ -53,6 +53,11 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** False while the question is not complete yet (a reason still to be typed). */
   canConfirm?: boolean;
+  /**
+   * True when `isOpen` follows a machine that decides whether the confirmation is taken: the dialog
+   * then stays open after the confirm button (a refused confirmation shows its reason inside it).
+   */
+  closedByOwner?: boolean;
 }
 
 /**
@@ -67,6 +72,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   canConfirm = true,
+  closedByOwner = false,
 }: ConfirmDialogProps) {
   return (
     <Dialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} role="alertdialog">
@@ -80,7 +86,7 @@ export function ConfirmDialog({
           isDisabled={!canConfirm}
           onPress={() => {
             onConfirm();
-            onOpenChange(false);
+            if (!closedByOwner) onOpenChange(false);
           }}
         >
           {confirmLabel}

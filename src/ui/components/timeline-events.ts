@@ -64,6 +64,8 @@ function stageChange(i18n: I18n, details: Record<string, unknown>): string {
     typeof details.from === 'string'
       ? `${stageLabel(i18n, details.from)} → ${to}`
       : i18n._(msg`Added to the pipeline: ${to}`);
+  // A job's history of someone since deleted (retention, PRODUCT.md §8) keeps the move, not the person.
+  if (details.anonymised === true) return `${move} · ${i18n._(msg`anonymised`)}`;
   const reason = typeof details.reason === 'string' ? details.reason : null;
   if (!reason) return move;
   const by =

@@ -136,14 +136,16 @@ export function ProfileDashboard({ profile, claims }: { profile: ProfileActor; c
             <Trans>Matching</Trans>
           </h2>
           {data.pausedByAgency && (
-            <p className="form-error" role="status">
+            <p className="form-error" role="status" id="paused-by-agency">
               <Trans>
-                Paused by the agency: you are not matched to jobs until the agency resumes your profile.
-                Please contact your agent if you have questions.
+                Paused by the agency: you are not matched to jobs until the agency resumes your profile, and
+                you cannot switch matching on yourself until then. Please contact your agent if you have
+                questions.
               </Trans>
             </p>
           )}
           <Switch
+            aria-describedby={data.pausedByAgency ? 'paused-by-agency' : undefined}
             isSelected={data.status === 'active'}
             isDisabled={
               !snapshot.can({
@@ -153,7 +155,10 @@ export function ProfileDashboard({ profile, claims }: { profile: ProfileActor; c
             }
             onChange={(on) => profile.send({ type: 'profile.setStatus', status: on ? 'active' : 'inactive' })}
           >
-            {data.status === 'active' ? (
+            {/* While the agency's pause holds, the switch is only the candidate's own half of it. */}
+            {data.status === 'active' && data.pausedByAgency ? (
+              <Trans>Your own switch is on; the agency's pause comes first</Trans>
+            ) : data.status === 'active' ? (
               <Trans>Agents may match you to jobs</Trans>
             ) : (
               <Trans>Paused: you are not matched to jobs</Trans>
