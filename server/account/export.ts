@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { AccountExport, AgentAccess } from '../../contract/account';
 import { ErrorCode } from '../../contract/errors';
 import { accessLogOf } from '../agents/audit';
