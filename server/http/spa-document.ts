@@ -1,0 +1,91 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context } from 'hono';
+import { SMS_COUNTRIES_META } from '../../contract/account';
+import { chooseEncoding, compressBytes } from './compress';
+
+/**
+ * Where the build leaves the chunks each page address needs before it is usable
+ * (scripts/vite-route-preloads.ts): the app, the protected group's preload and the matched routes'
+ * chunks, so the page asks for them with the HTML instead of one after the other (issue 22).
+ */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** One page address (a regular expression over the path) and the chunks it preloads. */
+export interface RoutePreload {
+  pattern: string;
+  files: string[];
+}
+
+export interface SpaDocumentSettings {
+  /** SMS_COUNTRIES: the phone forms offer these countries (contract/account.ts, SMS_COUNTRIES_META). */
+  smsCountries: readonly string[];
+}
+
+interface Rendered {
+  html: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The built page a path is answered with: the prerendered `/` and `/login`, the shell for every other. */
+function templateFor(root: string, path: string): string {
+  const page = path.replace(/\/index\.html$/, '/').replace(/(.)\/$/, '$1');
+  if (page === '/') return 'index.html';
+  if (page === '/login' && existsSync(join(root, 'login', 'index.html'))) return 'login/index.html';
+  return existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
+}
+
+/**
+ * The SPA's pages as the server sends them: the built HTML with the server's settings the client
+ * needs before any call (SMS_COUNTRIES) and, on pages served with the shell, `<link rel=modulepreload>`
+ * for the chunks of the route the address opens. Each variant is rendered and compressed once.
+ */
+export function spaDocuments(root: string, settings: SpaDocumentSettings) {
+  const preloadsPath = join(root, ROUTE_PRELOADS_FILE);
+  const preloads = existsSync(preloadsPath)
+    ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as RoutePreload[]).map((p) => ({
+        pattern: new RegExp(p.pattern),
+        files: p.files,
+      }))
+    : [];
+  const meta = `<meta name="${SMS_COUNTRIES_META}" content="${escapeAttribute(settings.smsCountries.join(','))}" />`;
+  const rendered = new Map<string, Rendered>();
+
+  function render(template: string, route: number): Rendered {
+    const key = `${template}#${route}`;
+    let page = rendered.get(key);
+    if (!page) {
+      const links = (preloads[route]?.files ?? [])
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}" />`)
+        .join('\n    ');
+      const source = readFileSync(join(root, template), 'utf8');
+      const head = `    ${meta}${links ? `\n    ${links}` : ''}\n  </head>`;
+      page = { html: Buffer.from(source.replace('</head>', head)) };
+      rendered.set(key, page);
+    }
+    return page;
+  }
+
+  /** The page for `path` (a GET or HEAD that wants a page). */
+  return async function document(c: Context): Promise<Response> {
+    const path = c.req.path;
+    const template = templateFor(root, path);
+    // The prerendered `/` and `/login` start the app after their first paint, or not at all.
+    const route = template === 'app.html' ? preloads.findIndex((p) => p.pattern.test(path)) : -1;
+    const page = render(template, route);
+    const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    let body: Buffer = page.html;
+    const headers: Record<string, string> = { 'content-type': 'text/html; charset=UTF-8' };
+    if (encoding) {
+      page[encoding] ??= await compressBytes(page.html, encoding);
+      body = page[encoding];
+      headers['content-encoding'] = encoding;
+    }
+    // Hono answers a HEAD with the GET's headers and no body.
+    return c.body(new Uint8Array(body), 200, headers);
+  };
+}
