@@ -10,7 +10,7 @@ import { loadConfig } from '../config';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { createLogger } from '../log';
 import type { AppEnv } from './env';
-import { ROUTE_PRELOADS_FILE, type RoutePreload } from './spa-document';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads';
 
 /** A build as Vite and scripts/vite-prerender.ts leave it: the landing, the login and the shell. */
 const page = (name: string) =>

@@ -3,19 +3,7 @@ import { join } from 'node:path';
 import type { Context } from 'hono';
 import { SMS_COUNTRIES_META } from '../../contract/account';
 import { chooseEncoding, compressBytes } from './compress';
-
-/**
- * Where the build leaves the chunks each page address needs before it is usable
- * (scripts/vite-route-preloads.ts): the app, the protected group's preload and the matched routes'
- * chunks, so the page asks for them with the HTML instead of one after the other (issue 22).
- */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
-/** One page address (a regular expression over the path) and the chunks it preloads. */
-export interface RoutePreload {
-  pattern: string;
-  files: string[];
-}
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads';
 
 export interface SpaDocumentSettings {
   /** SMS_COUNTRIES: the phone forms offer these countries (contract/account.ts, SMS_COUNTRIES_META). */
