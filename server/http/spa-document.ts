@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { SMS_COUNTRIES_META } from '../../contract/account';
+import { ROUTE_CHUNKS_META } from '../../contract/page-meta';
 import { chooseEncoding, compressBytes } from './compress';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads';
 
@@ -29,8 +30,9 @@ function templateFor(root: string, path: string): string {
 
 /**
  * The SPA's pages as the server sends them: the built HTML with the server's settings the client
- * needs before any call (SMS_COUNTRIES) and, on pages served with the shell, `<link rel=modulepreload>`
- * for the chunks of the route the address opens. Each variant is rendered and compressed once.
+ * needs before any call (SMS_COUNTRIES) and, on pages served with the shell, the chunks of the route
+ * the address opens (ROUTE_CHUNKS_META: src/boot.ts preloads them once the stylesheet is in, so they
+ * do not compete with it for the first paint). Each variant is rendered and compressed once.
  */
 export function spaDocuments(root: string, settings: SpaDocumentSettings) {
   const preloadsPath = join(root, ROUTE_PRELOADS_FILE);
@@ -47,11 +49,12 @@ export function spaDocuments(root: string, settings: SpaDocumentSettings) {
     const key = `${template}#${route}`;
     let page = rendered.get(key);
     if (!page) {
-      const links = (preloads[route]?.files ?? [])
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}" />`)
-        .join('\n    ');
+      const files = (preloads[route]?.files ?? []).map((file) => `/${file}`).join(',');
+      const chunks = files
+        ? `\n    <meta name="${ROUTE_CHUNKS_META}" content="${escapeAttribute(files)}" />`
+        : '';
       const source = readFileSync(join(root, template), 'utf8');
-      const head = `    ${meta}${links ? `\n    ${links}` : ''}\n  </head>`;
+      const head = `    ${meta}${chunks}\n  </head>`;
       page = { html: Buffer.from(source.replace('</head>', head)) };
       rendered.set(key, page);
     }
