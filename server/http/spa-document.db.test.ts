@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -91,6 +91,23 @@ describe('the pages the server sends', () => {
   it('leave the prerendered `/` and `/login` without preloads: their app starts after the first paint', async () => {
     expect(preloadsOf(await (await get('/')).text())).toEqual([]);
     expect(preloadsOf(await (await get('/login')).text())).toEqual([]);
+  });
+
+  it('follow a new build under the running server: its chunk names, not the cached page’s', async () => {
+    await get('/stellas');
+    const rebuilt: RoutePreload[] = [{ pattern: '^/stellas/?$', files: ['assets/main-NeWhAsH1.js'] }];
+    await writeFile(join(dist, ROUTE_PRELOADS_FILE), JSON.stringify(rebuilt));
+    // The build writes the pages after the chunks (scripts/vite-prerender.ts): their times mark a new build.
+    const later = new Date(Date.now() + 5_000);
+    await writeFile(join(dist, 'app.html'), page('new shell'));
+    await utimes(join(dist, 'app.html'), later, later);
+    const html = await (await get('/stellas')).text();
+    expect(html).toContain('<title>new shell</title>');
+    expect(preloadsOf(html)).toEqual(['/assets/main-NeWhAsH1.js']);
+    await writeFile(join(dist, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
+    await writeFile(join(dist, 'app.html'), page('shell'));
+    const after = new Date(Date.now() + 10_000);
+    await utimes(join(dist, 'app.html'), after, after);
   });
 
   it('are compressed for a client that accepts it, uncached, and answer HEAD without a body', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { SMS_COUNTRIES_META } from '../../contract/account';
@@ -36,14 +36,26 @@ function templateFor(root: string, path: string): string {
  */
 export function spaDocuments(root: string, settings: SpaDocumentSettings) {
   const preloadsPath = join(root, ROUTE_PRELOADS_FILE);
-  const preloads = existsSync(preloadsPath)
-    ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as RoutePreload[]).map((p) => ({
-        pattern: new RegExp(p.pattern),
-        files: p.files,
-      }))
-    : [];
   const meta = `<meta name="${SMS_COUNTRIES_META}" content="${escapeAttribute(settings.smsCountries.join(','))}" />`;
+  let preloads: { pattern: RegExp; files: string[] }[] = [];
   const rendered = new Map<string, Rendered>();
+  // A new build under a running server (`npm run build`) gives new chunk names: everything is read
+  // again once a built page changed (the build writes them after the chunks and the preload list).
+  let builtAt = '';
+  function refresh(): void {
+    const mark = ['index.html', 'app.html']
+      .map((file) => (existsSync(join(root, file)) ? statSync(join(root, file)).mtimeMs : 0))
+      .join();
+    if (mark === builtAt) return;
+    builtAt = mark;
+    rendered.clear();
+    preloads = existsSync(preloadsPath)
+      ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as RoutePreload[]).map((p) => ({
+          pattern: new RegExp(p.pattern),
+          files: p.files,
+        }))
+      : [];
+  }
 
   function render(template: string, route: number): Rendered {
     const key = `${template}#${route}`;
@@ -63,6 +75,7 @@ export function spaDocuments(root: string, settings: SpaDocumentSettings) {
 
   /** The page for `path` (a GET or HEAD that wants a page). */
   return async function document(c: Context): Promise<Response> {
+    refresh();
     const path = c.req.path;
     const template = templateFor(root, path);
     // The prerendered `/` and `/login` start the app after their first paint, or not at all.
