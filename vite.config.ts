@@ -7,6 +7,7 @@ import { i18nCatalogs } from './scripts/vite-i18n-catalogs.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { reactAriaLocaleCheck } from './scripts/vite-react-aria-locale.ts';
+import { routePreloadList } from './scripts/vite-route-preloads.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -30,6 +31,7 @@ export default defineConfig({
     prerender(),
     precompress(),
     chunkGraph(),
+    routePreloadList(),
   ],
   build: {
     outDir: 'dist',

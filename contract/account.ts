@@ -283,7 +283,9 @@ export type AccountExport = v.InferOutput<typeof AccountExportSchema>;
 
 /**
  * Where SMS may go unless the operator sets SMS_COUNTRIES: the EU/EEA countries, Switzerland and the
- * United Kingdom (ISO 3166 codes). The phone forms offer these countries; the server checks its own setting.
+ * United Kingdom (ISO 3166 codes). The server checks its own setting and names it in every page it
+ * serves (a `<meta name="matchwerk-sms-countries">`, SMS_COUNTRIES_META); the phone forms offer that
+ * list, and these countries only where a page has none (the Vite dev server's).
  */
 export const DEFAULT_SMS_COUNTRIES = [
   'AT',
@@ -319,3 +321,6 @@ export const DEFAULT_SMS_COUNTRIES = [
   'CH',
   'GB',
 ] as const;
+
+/** The page's `<meta>` naming the countries SMS go to (comma-separated ISO codes, server/http/spa-document.ts). */
+export const SMS_COUNTRIES_META = 'matchwerk-sms-countries';

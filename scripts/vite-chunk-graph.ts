@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin, ResolvedConfig, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
 
 /** One JavaScript chunk of the build and what loads with it. */
 export interface ChunkNode {
@@ -17,6 +19,22 @@ export interface ChunkNode {
 /** Where the build leaves its chunk graph for `scripts/chunk-sizes.ts` (outside dist/: it is not served). */
 export const CHUNK_GRAPH = 'reports/build/chunk-graph.json';
 
+/** The JavaScript chunks of a bundle as graph nodes, their modules relative to `root`. */
+export function chunkNodes(bundle: OutputBundle, root: string): ChunkNode[] {
+  const chunks: ChunkNode[] = [];
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk') continue;
+    chunks.push({
+      fileName: output.fileName,
+      isEntry: output.isEntry,
+      facade: output.facadeModuleId ? relative(root, output.facadeModuleId) : null,
+      imports: output.imports,
+      dynamicImports: output.dynamicImports,
+    });
+  }
+  return chunks;
+}
+
 /** Records the build's chunk graph, so that a script can say what a page loads before it is usable. */
 export function chunkGraph(): Plugin {
   let config: ResolvedConfig;
@@ -27,17 +45,7 @@ export function chunkGraph(): Plugin {
       config = resolved;
     },
     async generateBundle(_options, bundle) {
-      const chunks: ChunkNode[] = [];
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        chunks.push({
-          fileName: output.fileName,
-          isEntry: output.isEntry,
-          facade: output.facadeModuleId ? relative(config.root, output.facadeModuleId) : null,
-          imports: output.imports,
-          dynamicImports: output.dynamicImports,
-        });
-      }
+      const chunks = chunkNodes(bundle, config.root);
       const target = join(config.root, CHUNK_GRAPH);
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, `${JSON.stringify(chunks, null, 1)}\n`);

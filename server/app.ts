@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { eq } from 'drizzle-orm';
@@ -43,6 +42,7 @@ import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
 import { securityHeaders } from './http/security-headers';
 import { sendRoutes } from './http/send.routes';
 import { sessionRoutes } from './http/session.routes';
+import { type SpaDocumentSettings, spaDocuments } from './http/spa-document';
 import { timelineRoutes } from './http/timeline.routes';
 import { canonicalInput } from './http/validate';
 import { JobServices } from './jobs/services';
@@ -189,7 +189,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   deps.extraRoutes?.(app);
 
   app.all('/api/*', (c) => apiNotFound(c, app));
-  if (deps.staticDir) mountSpa(app, deps.staticDir);
+  if (deps.staticDir) mountSpa(app, deps.staticDir, { smsCountries: deps.config.smsCountries });
 
   app.notFound((c) => errorResponse(c, notFound()));
   app.onError(async (error, c) => {
@@ -249,7 +249,7 @@ const PRECOMPRESSED_TYPE =
 
 const HASHED_ASSET = /^\/assets\/(?!i18n\/).+-[\w-]{8,}\.\w+$/;
 
-function mountSpa(app: Hono<AppEnv>, root: string): void {
+function mountSpa(app: Hono<AppEnv>, root: string, settings: SpaDocumentSettings): void {
   // @hono/node-server 2.1 calls serveStatic's onFound after it has built the response, so headers
   // set there are lost: they are set on the finished response here instead.
   app.use('*', async (c, next) => {
@@ -269,15 +269,21 @@ function mountSpa(app: Hono<AppEnv>, root: string): void {
     )
       headers.append('Vary', 'Accept-Encoding');
   });
+  // Pages are rendered from the built HTML with the server's settings and the route's preloads
+  // (./http/spa-document.ts): `/` and `/login` prerendered, every other address the shell with a
+  // skeleton, whose app renders its own not-found screen.
+  const page = spaDocuments(root, settings);
+  app.get('*', async (c, next) => {
+    if (/\.\w+$/.test(c.req.path) && !c.req.path.endsWith('.html')) return next();
+    return page(c);
+  });
   // `precompressed`: the build's .br/.gz beside a file (scripts/vite-precompress.ts) is sent with
   // Content-Encoding when the client accepts it.
   app.use('*', serveStatic({ root, precompressed: true }));
-  // History fallback: every other GET that wants a page gets the SPA, which renders its own not-found
-  // screen. `app.html` is the prerendered shell with a skeleton (index.html holds the landing page's text).
-  const fallback = existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
+  // History fallback: a missing file's address that wants a page gets the SPA too.
   app.get('*', async (c, next) => {
-    if (/\.\w+$/.test(c.req.path) && !c.req.header('accept')?.includes('text/html')) return next();
-    return serveStatic({ root, path: fallback, precompressed: true })(c, next);
+    if (!c.req.header('accept')?.includes('text/html')) return next();
+    return page(c);
   });
 }
 

@@ -9,6 +9,7 @@
 // opens the header's menu under 768 px itself. A signed-in visitor, or one who chose English before,
 // gets the app at once (the landing then says "to my dashboard", or speaks English).
 // The stylesheet stays in the page's <head> (render-blocking): the prerendered markup needs it.
+import { ROUTE_CHUNKS_META } from '../contract/page-meta';
 import { CREDENTIALS_KEY, LANGUAGE_KEY } from '../contract/storage-keys';
 import { startEarlyCalls } from './api/early-calls';
 import './ui/styles.css';
@@ -78,9 +79,27 @@ function wireLanding(landing: HTMLElement): void {
   });
 }
 
+/**
+ * The chunks of the route this address opens, as the server named them (server/http/spa-document.ts),
+ * preloaded now, beside the app, instead of after the app's own chunk has run. Only now: this script
+ * runs once the stylesheet is in, so they do not compete with it for the first paint.
+ */
+function preloadRouteChunks(): void {
+  const chunks = document.querySelector(`meta[name="${ROUTE_CHUNKS_META}"]`)?.getAttribute('content');
+  for (const href of chunks?.split(',') ?? []) {
+    if (!href.startsWith('/assets/')) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 const landing = landingWithoutApp();
 if (landing) wireLanding(landing);
 else {
+  preloadRouteChunks();
   // A signed-in page: its first calls start now, beside the app's JavaScript (./api/early-calls.ts).
   startEarlyCalls(stored(CREDENTIALS_KEY), window.location.pathname, window.location.search);
   // …and the code the session's check and the protected group's preload need, beside the app's.

@@ -29,7 +29,7 @@ beforeAll(async () => {
   await writeFile(join(dist, 'assets', 'tiny-AbCdEf12.css'), 'p{margin:0}');
   await writeFile(join(dist, 'index.html'), PAGE);
   await precompressDir(dist);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dist });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dist, SMS_COUNTRIES: 'DE' });
   app = createApp({
     config,
     db: t,
@@ -86,12 +86,15 @@ describe('precompressed build assets', () => {
     expect(await plain.text()).toBe(SCRIPT);
   });
 
-  it('serves the page (also as the history fallback) precompressed', async () => {
+  it('serves the page (also as the history fallback) compressed', async () => {
     for (const path of ['/', '/dashboard']) {
       const res = await app.request(path, { headers: { accept: 'text/html', 'accept-encoding': 'br' } });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-encoding'), path).toBe('br');
-      expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(PAGE);
+      // The page with the server's settings (./spa-document.ts).
+      expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(
+        PAGE.replace('</head>', '    <meta name="matchwerk-sms-countries" content="DE" />\n  </head>'),
+      );
     }
   });
 });

@@ -1,4 +1,7 @@
+import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CANDIDATE_PAGE_SIZE, CandidateListSearchSchema } from '../../contract/candidate-search';
+import { fetchCandidateFields, listCandidates } from './candidates';
 import { createApiClient, type SessionBridge } from './client';
 import {
   dropEarlyCalls,
@@ -150,6 +153,24 @@ describe('the API client with early calls', () => {
     const api = createApiClient(bridge(AGENT_TOKEN), '', later as unknown as typeof fetch);
     expect(await api.call('/api/agent/dashboard')).toEqual({ counts: 1 });
     expect(later).toHaveBeenCalledTimes(1);
+  });
+
+  // The candidate tables' first page once left only after the route's chunks had run (issue 22).
+  it('answers a candidate table’s first page and its fields, as the table asks for them, from the early calls', async () => {
+    const early = vi.fn(async () => json({ items: [], total: 0, page: 1, limit: CANDIDATE_PAGE_SIZE }));
+    vi.stubGlobal('fetch', early);
+    startEarlyCalls(stored(AGENT_TOKEN), '/lunas');
+    const later = vi.fn(async () => json({ asked: 'again' }));
+    const api = createApiClient(bridge(AGENT_TOKEN), '', later as unknown as typeof fetch);
+    // The table's query as the address without one gives it (src/machines/candidates/candidate-actors.ts).
+    const search = v.parse(CandidateListSearchSchema, {});
+    expect(await listCandidates(api, { ...search, type: 'luna', limit: CANDIDATE_PAGE_SIZE })).toMatchObject({
+      total: 0,
+    });
+    await fetchCandidateFields(api, 'luna').catch(() => {});
+    expect(later).not.toHaveBeenCalled();
+    // A table opened with a query asks for what its address says.
+    expect(earlyCallPaths('/lunas', 'agent', '?page=2').join()).not.toContain('/api/profile/list');
   });
 
   it('leaves writes and calls with another token alone', async () => {

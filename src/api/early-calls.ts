@@ -44,7 +44,8 @@ const AGENT_TYPES = ['agent', 'senior_agent'];
 /**
  * The GET calls a signed-in visit to `pathname` makes before it shows its content, for the token's
  * user type: the session (src/api/preload.ts), the field catalogues (profile-actors' fieldCatalogues),
- * the own profile (candidates and companies) and, for the pages an agent opens first, the page's data.
+ * the own profile (candidates and companies) and, for the pages an agent opens first (the dashboard,
+ * the candidate tables, a job's results), the page's data.
  */
 export function earlyCallPaths(pathname: string, userType: string, search = ''): string[] {
   const agent = AGENT_TYPES.includes(userType);
@@ -57,6 +58,14 @@ export function earlyCallPaths(pathname: string, userType: string, search = ''):
   paths.push('/api/agent');
   if (pathname === '/dashboard')
     paths.push('/api/agent/dashboard', `/api/pipeline/follow-ups?today=${localDay()}`);
+  // A candidate table as it opens without a query: its first page (the order of the client's query,
+  // src/api/candidates.ts listCandidates) and the type's fields.
+  const table = /^\/(stella|luna|nova)s$/.exec(pathname)?.[1];
+  if (table && !search)
+    paths.push(
+      `/api/profile/list?assigned=any&sort=updated&page=1&type=${table}&limit=20`,
+      `/api/profile/data?type=${table}`,
+    );
   const job = /^\/matchingJobResult\/([0-9a-f-]{36})$/.exec(pathname)?.[1];
   // A job's results as they open without a query: the first page by score, the near misses, the
   // pipeline board, the timeline's first page, the job and its run.

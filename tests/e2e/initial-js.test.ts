@@ -85,3 +85,46 @@ describe('the initial JavaScript of the prerendered pages', () => {
     await context.close();
   });
 });
+
+// Issue 22: a signed-in page's route chunks once waited for the app's own chunk to run, and the
+// candidate table's first page for the route's chunks.
+describe('a signed-in page’s first loads', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('preloads the route chunks the build lists for the address and asks for the table’s first page once', async () => {
+    const preloads = JSON.parse(readFileSync(`${root}/dist/route-preloads.json`, 'utf8')) as {
+      pattern: string;
+      files: string[];
+    }[];
+    const listed = preloads.find((p) => new RegExp(p.pattern).test('/stellas'))?.files ?? [];
+    expect(listed.some((file) => /stellas\.index-/.test(file))).toBe(true);
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const tab = await context.newPage();
+    await logIn(tab, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    const other = await context.newPage();
+    const lists: string[] = [];
+    other.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/profile/list') lists.push(request.url());
+    });
+    await other.goto(`${app.url}/stellas`);
+    await expect.poll(() => other.locator('#prerendered').count()).toBe(0);
+    await other.waitForLoadState('networkidle');
+    const links = await other
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((all) => all.map((link) => new URL((link as HTMLLinkElement).href).pathname.slice(1)));
+    expect(listed.filter((file) => !links.includes(file))).toEqual([]);
+    // The boot script's early call is the table's: the app takes its answer instead of asking again.
+    expect(lists).toHaveLength(1);
+    expect(await other.getByRole('row').count()).toBeGreaterThan(1);
+    await context.close();
+  });
+});

@@ -89,3 +89,30 @@ describe.each([
     await page.close();
   });
 });
+
+// Once the default list whatever the operator set: the server refused the other countries' numbers.
+describe('the phone countries of an operator’s SMS_COUNTRIES', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp({ SMS_COUNTRIES: 'CH,AT' }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('are the only ones offered, the first by name chosen where Germany is not among them', async () => {
+    const page = await browser.newPage({ viewport: LAPTOP });
+    await logIn(page, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
+    await page.goto(`${app.url}/mfa/register`);
+    const country = page.getByRole('button', { name: /Land/ });
+    await expect.poll(() => country.textContent()).toContain('Österreich');
+    await country.focus();
+    await page.keyboard.press('Enter');
+    expect(await optionNames(page)).toEqual(['Österreich', 'Schweiz']);
+    await page.keyboard.press('Escape');
+    await page.close();
+  });
+});

@@ -9,6 +9,7 @@ import { errorCodeOf, retryAfterMsOf } from '../../../contract/errors';
 import { formErrors } from '../../../contract/form-errors';
 import type { TokenPair } from '../../../contract/session';
 import { errorContextOf } from '../shared/error-context';
+import { pageSmsCountries } from './sms-countries';
 
 /** A number to send a code to; account settings also send the current password. */
 export interface PhoneRequest {
@@ -27,6 +28,8 @@ export interface PhoneSetupContext {
   /** Error code of the last failed call (translated by the UI). */
   error: string | null;
   fieldErrors: Record<string, string[]>;
+  /** ISO codes of the countries the number may be of (SMS_COUNTRIES, as the page names them). */
+  countries: readonly string[];
   now: () => number;
 }
 
@@ -39,6 +42,8 @@ export type PhoneSetupEvent =
 
 export interface PhoneSetupInput {
   enabled?: boolean;
+  /** The countries offered; the page's SMS_COUNTRIES unless given (./sms-countries.ts). */
+  countries?: readonly string[];
   now?: () => number;
 }
 
@@ -125,6 +130,7 @@ export const phoneSetupMachine = setup({
     resendAllowedAt: null,
     error: null,
     fieldErrors: {},
+    countries: input.countries ?? pageSmsCountries(),
     now: input.now ?? Date.now,
   }),
   initial: 'idle',

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useMemo } from 'react';
-import { DEFAULT_SMS_COUNTRIES } from '../../../contract/account';
 import type { PhoneSetupActor } from '../../machines/account/phone-setup.machine';
 import { fieldMessage } from './error-message';
 import { FormError } from './form-error';
@@ -42,15 +41,16 @@ export function PhoneSetupForm({
   const fieldErrors = useSelector(phone, (s) => s.context.fieldErrors);
   const pendingPhone = useSelector(phone, (s) => s.context.pendingPhone);
   const allowedAt = useSelector(phone, (s) => s.context.resendAllowedAt);
+  const codes = useSelector(phone, (s) => s.context.countries);
   const first = (key: string) => fieldErrors[key]?.[0];
-  // Only where SMS go (SMS_COUNTRIES), by their names in the user's language.
+  // Only where SMS go (the server's SMS_COUNTRIES), by their names in the user's language.
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([i18n.locale], { type: 'region' });
     return sortedByLabel(
-      DEFAULT_SMS_COUNTRIES.map((code) => ({ id: code, label: names.of(code) ?? code })),
+      codes.map((code) => ({ id: code, label: names.of(code) ?? code })),
       i18n.locale,
     );
-  }, [i18n.locale]);
+  }, [codes, i18n.locale]);
 
   if (awaitingCode) {
     return (
@@ -121,7 +121,7 @@ export function PhoneSetupForm({
         name="countryCode"
         label={<Trans>Country</Trans>}
         options={countries}
-        defaultSelectedKey="DE"
+        defaultSelectedKey={codes.includes('DE') ? 'DE' : countries[0]?.id}
         errorMessage={fieldMessage(i18n, first('countryCode'))}
       />
       <TextField

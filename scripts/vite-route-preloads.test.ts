@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { ChunkNode } from './vite-chunk-graph';
+import { routeChain, routePattern, routePreloads } from './vite-route-preloads';
+
+const chunk = (
+  fileName: string,
+  facade: string | null,
+  imports: string[] = [],
+  isEntry = false,
+): ChunkNode => ({
+  fileName,
+  isEntry,
+  facade,
+  imports,
+  dynamicImports: [],
+});
+
+/** A build as the chunk graph records it: the entry, the app, a protected layout and two tables. */
+const GRAPH: ChunkNode[] = [
+  chunk('assets/index.js', 'src/boot.ts', ['assets/styles.js'], true),
+  chunk('assets/styles.js', null),
+  chunk('assets/main.js', 'src/main.tsx', ['assets/framework.js']),
+  chunk('assets/framework.js', null),
+  chunk('assets/_protected.js', 'src/routes/_protected.tsx?tsr-split=component', ['assets/dialog.js']),
+  chunk('assets/dialog.js', null),
+  chunk('assets/stellas.js', 'src/routes/_protected/_agent/stellas.index.tsx?tsr-split=loader---component', [
+    'assets/list.js',
+  ]),
+  chunk('assets/stellas-error.js', 'src/routes/_protected/_agent/stellas.index.tsx?tsr-split=errorComponent'),
+  chunk('assets/list.js', null, ['assets/framework.js']),
+  chunk('assets/view.js', 'src/routes/_protected/_agent/stellas.view.$uuid.tsx?tsr-split=component'),
+  chunk('assets/keys.js', 'src/api/keys.ts'),
+  chunk('assets/preload.js', 'src/machines/shell/signed-in-preload.ts'),
+  chunk('assets/login.js', 'src/routes/login.tsx?tsr-split=component'),
+];
+const ROUTES = [
+  'src/routes/__root.tsx',
+  'src/routes/index.tsx',
+  'src/routes/login.tsx',
+  'src/routes/_protected.tsx',
+  'src/routes/_protected/_agent.tsx',
+  'src/routes/_protected/_agent/stellas.index.tsx',
+  'src/routes/_protected/_agent/stellas.view.$uuid.tsx',
+];
+
+describe('the build’s list of what each address preloads', () => {
+  it('reads an address from TanStack’s file names: layouts without a path, index, parameters', () => {
+    expect(routePattern('src/routes/_protected/_agent/stellas.index.tsx')).toBe('^/stellas/?$');
+    expect(routePattern('src/routes/_protected/_agent/matchingJobResultDetail.$jobUuid.$uuid.tsx')).toBe(
+      '^/matchingJobResultDetail/[^/]+/[^/]+/?$',
+    );
+    expect(routePattern('src/routes/index.tsx')).toBe('^/$');
+  });
+
+  it('matches the root, the layouts and the route itself, where their files exist', () => {
+    expect(routeChain('src/routes/_protected/_agent/stellas.index.tsx', new Set(ROUTES))).toEqual([
+      'src/routes/__root.tsx',
+      'src/routes/_protected.tsx',
+      'src/routes/_protected/_agent.tsx',
+      'src/routes/_protected/_agent/stellas.index.tsx',
+    ]);
+  });
+
+  it('preloads the app, the layouts’ and the route’s chunks with theirs, and the session’s check, not the entry', () => {
+    const list = routePreloads(GRAPH, ROUTES);
+    const stellas = list.find((p) => p.pattern === '^/stellas/?$');
+    expect(stellas?.files).toEqual([
+      'assets/main.js',
+      'assets/framework.js',
+      'assets/_protected.js',
+      'assets/dialog.js',
+      'assets/stellas.js',
+      'assets/list.js',
+      'assets/keys.js',
+      'assets/preload.js',
+    ]);
+    // A page that is not signed in loads no session check; layouts are no addresses.
+    expect(list.find((p) => p.pattern === '^/login/?$')?.files).toEqual([
+      'assets/main.js',
+      'assets/framework.js',
+      'assets/login.js',
+    ]);
+    expect(list.map((p) => p.pattern)).not.toContain('^/protected/?$');
+    // Static addresses before those with a parameter.
+    expect(list.at(-1)?.pattern).toBe('^/stellas/view/[^/]+/?$');
+  });
+});

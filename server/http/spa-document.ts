@@ -1,0 +1,95 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context } from 'hono';
+import { SMS_COUNTRIES_META } from '../../contract/account';
+import { ROUTE_CHUNKS_META } from '../../contract/page-meta';
+import { chooseEncoding, compressBytes } from './compress';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads';
+
+export interface SpaDocumentSettings {
+  /** SMS_COUNTRIES: the phone forms offer these countries (contract/account.ts, SMS_COUNTRIES_META). */
+  smsCountries: readonly string[];
+}
+
+interface Rendered {
+  html: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The built page a path is answered with: the prerendered `/` and `/login`, the shell for every other. */
+function templateFor(root: string, path: string): string {
+  const page = path.replace(/\/index\.html$/, '/').replace(/(.)\/$/, '$1');
+  if (page === '/') return 'index.html';
+  if (page === '/login' && existsSync(join(root, 'login', 'index.html'))) return 'login/index.html';
+  return existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
+}
+
+/**
+ * The SPA's pages as the server sends them: the built HTML with the server's settings the client
+ * needs before any call (SMS_COUNTRIES) and, on pages served with the shell, the chunks of the route
+ * the address opens (ROUTE_CHUNKS_META: src/boot.ts preloads them once the stylesheet is in, so they
+ * do not compete with it for the first paint). Each variant is rendered and compressed once.
+ */
+export function spaDocuments(root: string, settings: SpaDocumentSettings) {
+  const preloadsPath = join(root, ROUTE_PRELOADS_FILE);
+  const meta = `<meta name="${SMS_COUNTRIES_META}" content="${escapeAttribute(settings.smsCountries.join(','))}" />`;
+  let preloads: { pattern: RegExp; files: string[] }[] = [];
+  const rendered = new Map<string, Rendered>();
+  // A new build under a running server (`npm run build`) gives new chunk names: everything is read
+  // again once a built page changed (the build writes them after the chunks and the preload list).
+  let builtAt = '';
+  function refresh(): void {
+    const mark = ['index.html', 'app.html']
+      .map((file) => (existsSync(join(root, file)) ? statSync(join(root, file)).mtimeMs : 0))
+      .join();
+    if (mark === builtAt) return;
+    builtAt = mark;
+    rendered.clear();
+    preloads = existsSync(preloadsPath)
+      ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as RoutePreload[]).map((p) => ({
+          pattern: new RegExp(p.pattern),
+          files: p.files,
+        }))
+      : [];
+  }
+
+  function render(template: string, route: number): Rendered {
+    const key = `${template}#${route}`;
+    let page = rendered.get(key);
+    if (!page) {
+      const files = (preloads[route]?.files ?? []).map((file) => `/${file}`).join(',');
+      const chunks = files
+        ? `\n    <meta name="${ROUTE_CHUNKS_META}" content="${escapeAttribute(files)}" />`
+        : '';
+      const source = readFileSync(join(root, template), 'utf8');
+      const head = `    ${meta}${chunks}\n  </head>`;
+      page = { html: Buffer.from(source.replace('</head>', head)) };
+      rendered.set(key, page);
+    }
+    return page;
+  }
+
+  /** The page for `path` (a GET or HEAD that wants a page). */
+  return async function document(c: Context): Promise<Response> {
+    refresh();
+    const path = c.req.path;
+    const template = templateFor(root, path);
+    // The prerendered `/` and `/login` start the app after their first paint, or not at all.
+    const route = template === 'app.html' ? preloads.findIndex((p) => p.pattern.test(path)) : -1;
+    const page = render(template, route);
+    const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    let body: Buffer = page.html;
+    const headers: Record<string, string> = { 'content-type': 'text/html; charset=UTF-8' };
+    if (encoding) {
+      page[encoding] ??= await compressBytes(page.html, encoding);
+      body = page[encoding];
+      headers['content-encoding'] = encoding;
+    }
+    // Hono answers a HEAD with the GET's headers and no body.
+    return c.body(new Uint8Array(body), 200, headers);
+  };
+}
