@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, logIn, type RunningApp, smsCode, startApp } from './harness';
+import {
+  accessibilityViolations,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  smsCode,
+  startApp,
+  textNow,
+} from './harness';
 
 const DEMO_PASSWORD = 'Matchwerk-Demo-2026';
 
@@ -23,7 +31,7 @@ describe('password reset and account deletion in a browser, in German', () => {
     await page.getByLabel('E-Mail-Adresse').fill('luna@matchwerk.example');
     await page.getByRole('button', { name: 'Link senden' }).click();
     await expect
-      .poll(() => page.getByRole('status').textContent())
+      .poll(() => textNow(page.getByRole('status')))
       .toContain('Falls es zu dieser Adresse ein Konto gibt');
 
     let link = '';
@@ -40,24 +48,28 @@ describe('password reset and account deletion in a browser, in German', () => {
       })
       .not.toBe('');
     await page.goto(link);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Neues Passwort wählen');
+    await expect.poll(() => textNow(page.getByRole('heading', { level: 1 }))).toBe('Neues Passwort wählen');
     expect(await accessibilityViolations(page)).toEqual([]);
     const newPassword = 'Leuchtturm-Seemöwe-Brandung-77';
     // The address comes from the link: shown, not typed again.
     const address = page.getByLabel('E-Mail-Adresse');
     expect(await address.inputValue()).toBe('luna@matchwerk.example');
     expect(await address.getAttribute('readonly')).not.toBeNull();
+    // The strength line appears once the scorer has loaded (after the first key): the button must not
+    // move then, or a click on its way to it lands beside it and nothing is sent.
+    const submit = page.getByRole('button', { name: 'Neues Passwort festlegen' });
+    const before = await submit.boundingBox();
     await page.getByLabel('Neues Passwort', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: 'Neues Passwort festlegen' }).click();
-    await expect.poll(() => page.getByRole('status').textContent()).toContain('Ihr Passwort ist geändert');
+    await expect.poll(() => textNow(page.getByRole('meter').locator('..'))).toContain('Stärke:');
+    expect(await submit.boundingBox()).toEqual(before);
+    await submit.click();
+    await expect.poll(() => textNow(page.getByRole('status'))).toContain('Ihr Passwort ist geändert');
 
     // The link is spent: opening it again leads to the login, which says so and offers a new link.
     await page.goto(link);
     await page.waitForURL(/\/login/);
     await expect
-      .poll(() => page.getByRole('alert').first().textContent())
+      .poll(() => textNow(page.getByRole('alert').first()))
       .toContain('Dieser Link zum Festlegen eines neuen Passworts funktioniert nicht mehr');
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Neuen Link anfordern' }).click();
@@ -66,7 +78,7 @@ describe('password reset and account deletion in a browser, in German', () => {
 
     await logIn(page, app.url, 'luna@matchwerk.example', { password: DEMO_PASSWORD });
     await expect
-      .poll(() => page.getByRole('alert').textContent())
+      .poll(() => textNow(page.getByRole('alert')))
       .toContain('E-Mail-Adresse oder Passwort stimmen nicht');
     await logIn(page, app.url, 'luna@matchwerk.example', { password: newPassword });
     await page.waitForURL(/\/dashboard$/);
@@ -89,7 +101,7 @@ describe('password reset and account deletion in a browser, in German', () => {
     await page.waitForURL(`${app.url}/`);
     // The page the visitor lands on says what happened.
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'gelöscht' }).textContent())
+      .poll(() => textNow(page.getByRole('status').filter({ hasText: 'gelöscht' })))
       .toBe('Ihr Konto und alle seine Daten sind gelöscht. Danke, dass Sie Matchwerk genutzt haben.');
     expect(asked).toEqual([
       'Ihr Konto und alle Ihre Daten jetzt löschen? Das lässt sich nicht rückgängig machen.',
@@ -97,7 +109,7 @@ describe('password reset and account deletion in a browser, in German', () => {
     expect(await page.evaluate(() => localStorage.getItem('credentials'))).toBeNull();
     await logIn(page, app.url, 'nova@matchwerk.example', { password: DEMO_PASSWORD });
     await expect
-      .poll(() => page.getByRole('alert').textContent())
+      .poll(() => textNow(page.getByRole('alert')))
       .toContain('E-Mail-Adresse oder Passwort stimmen nicht');
     await page.close();
   });
@@ -145,7 +157,7 @@ describe('password reset and account deletion in a browser, in German', () => {
     await page.getByLabel('Code aus der SMS').fill(code);
     await page.getByRole('button', { name: 'Bestätigen' }).click();
     await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'mit der neuen Nummer' }).textContent())
+      .poll(() => textNow(page.getByRole('status').filter({ hasText: 'mit der neuen Nummer' })))
       .toBe('Der SMS-Anmeldeschutz ist mit der neuen Nummer an.');
     await expect.poll(() => page.getByText('An, mit der Nummer +4915199988877.').count()).toBe(1);
     await page.close();
@@ -167,9 +179,7 @@ describe('password reset and account deletion in a browser, in German', () => {
     const code = await smsCode(app.url, '+4915144455566');
     await page.getByLabel('Code aus der SMS').fill(code);
     await page.getByRole('button', { name: 'Bestätigen' }).click();
-    await expect
-      .poll(() => page.getByRole('status').textContent())
-      .toContain('Der SMS-Anmeldeschutz ist an.');
+    await expect.poll(() => textNow(page.getByRole('status'))).toContain('Der SMS-Anmeldeschutz ist an.');
     // Once on, the page says so instead of offering the setup again.
     await page.reload();
     await expect.poll(() => page.getByText(/ist bereits an, mit der Nummer \+4915144455566/).count()).toBe(1);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { spawnServer } from '../support/server-process';
 import { horizontalOverflow, overflowingElements } from '../support/viewport';
@@ -64,6 +64,10 @@ export async function launchBrowser(): Promise<Browser> {
   return watchContentSecurityPolicy(browser);
 }
 
+/** As long as `expect.poll` waits (vite.config.ts), so that a poll never outlasts itself. */
+const LOCATOR_TIMEOUT_MS = 10_000;
+const NAVIGATION_TIMEOUT_MS = 30_000;
+
 const CSP_BINDING = '__matchwerkCspViolation';
 /** Content-Security-Policy violations each page reported, across its navigations. */
 const cspReports = new Map<Page, string[]>();
@@ -101,6 +105,13 @@ function watchContentSecurityPolicy(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const context = await newContext(...args);
+    // A locator call waits for its element up to this long (Playwright's own default is 30 s). Inside
+    // `expect.poll` (10 s, vite.config.ts) a 30 s wait outlasted the poll: the poll ran its callback
+    // once more after its own timeout, a missing element cost 40 s per poll, and a test hit its 60 s
+    // limit with no message at all. Now a missing element fails the poll at once with the locator's
+    // name. Navigations keep their 30 s.
+    context.setDefaultTimeout(LOCATOR_TIMEOUT_MS);
+    context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
     await instrument(context);
     const newPage = context.newPage.bind(context);
     context.newPage = async () => checkedOnClose(await newPage());
@@ -123,9 +134,16 @@ function checkedOnClose(page: Page): Page {
   checked.add(page);
   const close = page.close.bind(page);
   page.close = async (...args: Parameters<Page['close']>) => {
-    const reported = await cspViolations(page).catch(() => cspReports.get(page) ?? []);
+    // A page already gone has nothing more to report; one that does not answer fails the test, after
+    // it is closed.
+    let stuck: PageDidNotAnswer | null = null;
+    const reported = await cspViolations(page).catch((error: unknown) => {
+      if (error instanceof PageDidNotAnswer) stuck = error;
+      return cspReports.get(page) ?? [];
+    });
     cspReports.delete(page);
-    await close(...args);
+    await answerWithin(close(...args), `closing ${page.url()}`);
+    if (stuck) throw stuck;
     if (reported.length > 0) throw new Error(`Content-Security-Policy violations:\n${reported.join('\n')}`);
   };
   return page;
@@ -133,9 +151,32 @@ function checkedOnClose(page: Page): Page {
 
 /** The CSP violations the page reported since it opened (all its documents), as lines. */
 export async function cspViolations(page: Page): Promise<string[]> {
-  // A round trip first: reports sent before it have arrived once it answers.
-  await page.evaluate(() => 0);
+  // A round trip first: reports sent before it have arrived once it answers. page.evaluate has no
+  // timeout of its own: a page that never answers (a renderer stuck in a loop, a navigation that
+  // never commits) would hang the test until its 60 s limit without a word.
+  await answerWithin(
+    page.evaluate(() => 0),
+    `a script on ${page.url()}`,
+  );
   return [...(cspReports.get(page) ?? [])];
+}
+
+class PageDidNotAnswer extends Error {}
+
+/** The promise's value, or an error naming what did not answer within LOCATOR_TIMEOUT_MS. */
+async function answerWithin<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new PageDidNotAnswer(`${what} did not answer within ${LOCATOR_TIMEOUT_MS} ms`)),
+      LOCATOR_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -165,6 +206,14 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   });
   // Wherever axe runs, the page must also have kept to its Content-Security-Policy.
   return [...violations, ...(await cspViolations(page)).map((line) => `csp: ${line}`)];
+}
+
+/**
+ * The text of the elements a locator finds now, joined by line breaks ('' when there are none),
+ * without waiting for them: for `expect.poll`, which does the waiting and then names what it saw.
+ */
+export async function textNow(locator: Locator): Promise<string> {
+  return (await locator.allTextContents()).join('\n');
 }
 
 /** A screen as a person meets it: nothing loading any more, axe-core clean, no sideways scrolling. */

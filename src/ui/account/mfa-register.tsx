@@ -37,7 +37,9 @@ export function MfaRegisterScreen() {
       </Screen>
     );
   }
-  if (snapshot.context.enabled) {
+  // The machine's input was read once, at the first render; the claims may say more since (another
+  // tab turned SMS on, the session took the confirmed code's tokens after a reload).
+  if (snapshot.context.enabled || claims.mfa_status === 'enabled') {
     return (
       <Screen title={t`Protect your login with an SMS code`}>
         <p>

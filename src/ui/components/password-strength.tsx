@@ -48,20 +48,21 @@ export function PasswordStrength({ password, email }: { password: string; email:
   const words = [t`very weak`, t`weak`, t`fair`, t`strong`, t`very strong`];
   return (
     <div className="password-strength" aria-live="polite">
-      {score !== null && (
-        <p>
-          <meter
-            min={0}
-            max={4}
-            low={2}
-            high={3}
-            optimum={4}
-            value={score}
-            aria-label={t`Password strength`}
-          />{' '}
-          <Trans>Strength: {words[score]}</Trans>
-        </p>
-      )}
+      {/* Its line is there before the score is (hidden, not absent): the scorer loads after the first
+          key, and a line appearing then would push the submit button away under a pointer on its way
+          to it — the click lands beside it and nothing is sent. */}
+      <p className="strength" data-scored={score !== null}>
+        <meter
+          min={0}
+          max={4}
+          low={2}
+          high={3}
+          optimum={4}
+          value={score ?? 0}
+          aria-label={t`Password strength`}
+        />{' '}
+        <Trans>Strength: {words[score ?? 0]}</Trans>
+      </p>
       <ul className="rules">
         <li data-ok={password.length >= PASSWORD_MIN_LENGTH}>
           <Trans>At least {PASSWORD_MIN_LENGTH} characters; long passphrases are best</Trans>
