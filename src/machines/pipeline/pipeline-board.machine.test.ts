@@ -157,4 +157,29 @@ describe('the pipeline board', () => {
     ]);
     expect(b.actor.getSnapshot().context.entries.find((e) => e.uuid === 'a')?.followUp).toBe('2026-12-01');
   });
+
+  it('loads again when asked while a load runs: that load may have read the board before a send moved it', async () => {
+    const answers: ((items: PipelineEntry[]) => void)[] = [];
+    const actor = createActor(
+      pipelineBoardMachine.provide({
+        actors: {
+          loadBoard: fromPromise(
+            () =>
+              new Promise<{ items: PipelineEntry[] }>((resolve) =>
+                answers.push((items) => resolve({ items })),
+              ),
+          ),
+        },
+      }),
+      { input: { jobUuid: 'job' } },
+    ).start();
+    expect(answers).toHaveLength(1);
+    actor.send({ type: 'board.reload' });
+    expect(answers).toHaveLength(2);
+    // The first, stale answer is dropped with its actor; the second one counts.
+    answers[0]!([entry('a', 'proposed')]);
+    answers[1]!([entry('a', 'submitted')]);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(stages(actor)).toEqual({ a: 'submitted' });
+  });
 });

@@ -133,6 +133,9 @@ export const pipelineBoardMachine = setup({
   states: {
     loading: {
       tags: ['busy'],
+      // Asked again while loading (cards were sent meanwhile): the load that runs may have read the
+      // board before that write, so it starts over.
+      on: { 'board.reload': { target: 'loading', reenter: true } },
       invoke: {
         src: 'loadBoard',
         input: ({ context }) => ({ jobUuid: context.jobUuid }),
