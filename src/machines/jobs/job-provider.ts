@@ -3,11 +3,11 @@ import { JOB_PAGE_SIZE, type JobListSearch, type ResultsSearch } from '../../../
 import { listContacts } from '../../api/clients';
 import { fetchNearMisses, fetchResultDetail, fetchResults, listJobs, takeJob } from '../../api/jobs';
 import { previewSendCall, sendCall } from '../../api/sending';
+import { pipelineLogic } from '../pipeline/pipeline-actors';
 import { sendToClientMachine } from '../sending/send-to-client.machine';
 import { resourceActor, visitResource } from '../shared/resource.machine';
 import { submissionMachine } from '../shared/submission.machine';
 import { submissionActor } from '../shared/submission-actor';
-import { pipelineLogic } from '../pipeline/pipeline-actors';
 import { areaLogic } from '../shell/app-logic';
 import { jobActors, resultActions } from './job-actors';
 import { jobLifecycleMachine } from './job-lifecycle.machine';
