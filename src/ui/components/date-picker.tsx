@@ -101,12 +101,15 @@ export function DatePicker({
         if (open.current) commit(day);
       }}
       onBlur={() => commit(shown)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit(shown);
-      }}
     >
       <Label className={labelHidden ? 'visually-hidden' : undefined}>{label}</Label>
-      <Group className="rac-input rac-date-group">
+      <Group
+        className="rac-input rac-date-group"
+        // Capture: the segments keep their keys to themselves.
+        onKeyDownCapture={(e) => {
+          if (e.key === 'Enter') commit(shown);
+        }}
+      >
         <DateInput className="rac-date-input">
           {(segment) => <DateSegment segment={segment} className="rac-date-segment" />}
         </DateInput>
