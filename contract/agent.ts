@@ -350,7 +350,6 @@ export const AgentDashboardSchema = v.object({
       included: v.nullable(v.number()),
     }),
   ),
-  companyRequestsWaiting: v.number(),
   /**
    * Retention (PRODUCT.md §8): accounts and agent-kept profiles due for deletion within 30 days,
    * soonest first (the first 10). `uuid` is the candidate's profile or the company, when there is one.

@@ -172,10 +172,13 @@ export const PipelineBulkMoveSchema = v.pipe(
 export type PipelineBulkMove = v.InferInput<typeof PipelineBulkMoveSchema>;
 
 /** A calendar day, YYYY-MM-DD. */
+/** The days a follow-up (and "today") may be: what the forms offer and the server takes. */
+export const FOLLOW_UP_RANGE = { min: '2000-01-01', max: '2999-12-31' } as const;
+
 export const PipelineDateSchema = v.pipe(
   v.string(FieldError.invalidType),
   v.isoDate(FieldError.dateInvalid),
-  v.check((s) => s >= '2000-01-01' && s <= '2999-12-31', FieldError.dateInvalid),
+  v.check((s) => s >= FOLLOW_UP_RANGE.min && s <= FOLLOW_UP_RANGE.max, FieldError.dateInvalid),
   // isoDate takes 2026-02-30, which the database refuses to cast: only a day the calendar has.
   v.check((s) => {
     const date = new Date(`${s}T00:00:00Z`);

@@ -38,9 +38,7 @@ export async function dashboard(
       sql`select
             (select count(*) from companies) as company,
             (select count(*) from jobs where status = 'active') as active_jobs,
-            (select count(*) from job_runs where state in ${ACTIVE_STATES_SQL}) as runs_in_flight,
-            (select count(*) from jobs j where j.origin = 'company' and j.status = 'active'
-               and not exists (select 1 from job_runs r where r.job_id = j.id)) as requests_waiting`,
+            (select count(*) from job_runs where state in ${ACTIVE_STATES_SQL}) as runs_in_flight`,
     ),
     queryRows<{
       id: string;
@@ -84,7 +82,6 @@ export async function dashboard(
       finishedAt: isoOrNull(r.finished_at),
       included: r.included,
     })),
-    companyRequestsWaiting: n('requests_waiting'),
     deletionsDue: await namedDeletionsDue(db, retentionMonths, now),
   };
 }

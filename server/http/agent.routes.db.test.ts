@@ -236,10 +236,11 @@ describe('companies, agents and the dashboard', () => {
     ]);
     expect(agents.items[0]).toMatchObject({ assignedCandidates: 1, senior: false });
     expect(agents.items[2]?.senior).toBe(true);
-    const board = v.parse(
-      agent.AgentDashboardSchema,
-      await (await f.request('GET', '/api/agent/dashboard', f.tokens.agent)).json(),
-    );
+    const raw = await (await f.request('GET', '/api/agent/dashboard', f.tokens.agent)).json();
+    // Company requests are counted by the attention band alone ("requests without an agent"): the old
+    // "requests waiting" (without a run) meant something else under a like name (issue 21 gap 5).
+    expect(raw).not.toHaveProperty('companyRequestsWaiting');
+    const board = v.parse(agent.AgentDashboardSchema, raw);
     expect(board.counts).toEqual({ luna: 0, stella: 3, nova: 25, company: 1 });
     expect(board.assignedToMe).toBe(1);
     expect(board.unassigned).toBe(27);

@@ -87,8 +87,15 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
       .toBe(1);
     await accessible(page);
 
-    await care.getByRole('link', { name: /^1 wartende Unternehmensanfragen$/ }).click();
-    await page.waitForURL(/\/matchingJob\?.*origin=company/);
+    // Company requests are one figure with one meaning: the attention band's "Anfragen ohne Agent"
+    // (PRODUCT §10 "The agent's day"); the old "wartende Unternehmensanfragen" (requests without a
+    // run) stood beside it with another meaning (issue 21 gap 5).
+    expect(await page.getByText(/wartende Unternehmensanfragen/).count()).toBe(0);
+    const attention = page.getByRole('region', { name: 'Braucht Ihre Aufmerksamkeit' });
+    const requests = attention.getByRole('link', { name: /^1\s*Anfrage ohne Agent/ });
+    await expect.poll(() => requests.count()).toBe(1);
+    await requests.click();
+    await page.waitForURL(/\/matchingJob\?(?=.*origin=company)(?=.*agent=none)/);
     await expect.poll(() => heading(page)).toBe('Matching-Jobs');
     // The origin filter (a react-aria select) shows the choice the link made.
     await expect

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
 import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
@@ -10,6 +10,20 @@ import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } 
 const JOB = '5eed10b0-0000-4000-8000-000000000001';
 
 const column = (page: Page, stage: string) => page.getByRole('grid', { name: new RegExp(`^${stage}:`) });
+
+/** Drags with the mouse as a person does: press on the card, move in steps onto the column, let go. */
+async function drag(page: Page, card: Locator, onto: Locator) {
+  await card.scrollIntoViewIfNeeded();
+  const from = await card.boundingBox();
+  if (!from) throw new Error('the card is not on screen');
+  await page.mouse.move(from.x + from.width / 2, from.y + 12);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + 20, { steps: 5 });
+  const to = await onto.boundingBox();
+  if (!to) throw new Error('the column is not on screen');
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 30), { steps: 10 });
+  await page.mouse.up();
+}
 
 describe('the pipeline in a browser, in German', () => {
   let app: RunningApp;
@@ -88,6 +102,95 @@ describe('the pipeline in a browser, in German', () => {
     await expect.poll(() => column(page, 'Kontaktiert').getByText(moved, { exact: true }).count()).toBe(1);
     await expectSettledScreen(page);
     await screenshot(page, 'pipeline-360');
+    await page.close();
+  });
+
+  // Issue 21 gaps 2 and 4: a card moved with the mouse, the stages' refusal of a drop, and the
+  // follow-up as a date in the UI's language (German TT.MM.JJJJ), not the browser's own date input.
+  it('drags a card to another column, refuses a drop the stages do not allow, and takes a German follow-up date', async () => {
+    const page = await browser.newPage({ viewport: LAPTOP });
+    page.setDefaultTimeout(10_000);
+    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await page.goto(`${app.url}/matchingJobResult/${JOB}`);
+    const board = page.getByRole('region', { name: 'Pipeline' });
+    await expect.poll(() => column(page, 'Vorgeschlagen').getByRole('row').count()).toBeGreaterThan(0);
+    const handle = column(page, 'Vorgeschlagen')
+      .getByRole('button', { name: / ziehen$/ })
+      .first();
+    const name = ((await handle.getAttribute('aria-label')) ?? '').replace(/ ziehen$/, '');
+    const contactedBefore = await column(page, 'Kontaktiert').getByRole('row').count();
+
+    // By the mouse: the card onto the "Kontaktiert" column.
+    const card = column(page, 'Vorgeschlagen').getByRole('row').filter({ hasText: name });
+    await drag(page, card, column(page, 'Kontaktiert'));
+    await expect.poll(() => column(page, 'Kontaktiert').getByText(name, { exact: true }).count()).toBe(1);
+    await expect.poll(() => column(page, 'Kontaktiert').getByRole('row').count()).toBe(contactedBefore + 1);
+    expect(await column(page, 'Vorgeschlagen').getByText(name, { exact: true }).count()).toBe(0);
+    await expect.poll(() => board.getAttribute('aria-busy')).toBe('false');
+    // The server has it: after a reload the card is still there.
+    await page.reload();
+    await expect.poll(() => column(page, 'Kontaktiert').getByText(name, { exact: true }).count()).toBe(1);
+
+    // Back to "Vorgeschlagen" the stages refuse: the card stays, and the board says why.
+    await drag(
+      page,
+      column(page, 'Kontaktiert').getByRole('row').filter({ hasText: name }),
+      column(page, 'Vorgeschlagen'),
+    );
+    await expect
+      .poll(() => board.getByRole('alert').textContent())
+      .toContain('Dieser Schritt ist aus der Stufe des Eintrags nicht möglich');
+    expect(await column(page, 'Kontaktiert').getByText(name, { exact: true }).count()).toBe(1);
+    expect(await column(page, 'Vorgeschlagen').getByText(name, { exact: true }).count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => column(page, 'Kontaktiert').getByText(name, { exact: true }).count()).toBe(1);
+
+    // The follow-up: a date field in German order, typed by keyboard, kept by the server.
+    for (const viewport of [PHONE, LAPTOP]) {
+      await page.setViewportSize(viewport);
+      const followUp = board.getByRole('group', { name: `Wiedervorlage für ${name}` });
+      await expect.poll(() => followUp.count()).toBe(1);
+      const segments = followUp.getByRole('spinbutton');
+      const day = viewport === PHONE ? '05' : '07';
+      if (viewport === PHONE) {
+        // Empty, it shows the German pattern.
+        expect(
+          (await followUp.locator('.rac-date-input').textContent())?.replace(/\u2066|\u2069|\u200e/g, ''),
+        ).toBe('tt.mm.jjjj');
+      }
+      await segments.first().focus();
+      await page.keyboard.type(`${day}122026`);
+      await page.keyboard.press('Enter');
+      const row = column(page, 'Kontaktiert').getByRole('row').filter({ hasText: name });
+      await expect.poll(() => row.textContent()).toContain(`Wiedervorlage ${day}.12.2026`);
+      await expect.poll(() => board.getAttribute('aria-busy')).toBe('false');
+      await expectSettledScreen(page);
+      await screenshot(page, `pipeline-follow-up-${viewport.width}`);
+      await page.reload();
+      await expect
+        .poll(async () =>
+          (
+            await board
+              .getByRole('group', { name: `Wiedervorlage für ${name}` })
+              .locator('.rac-date-input')
+              .textContent()
+          )?.replace(/\u2066|\u2069|\u200e/g, ''),
+        )
+        .toBe(`${Number(day)}.12.2026`);
+    }
+
+    // The calendar behind the button, by keyboard: it opens on the chosen day, and Enter on the next
+    // day takes it.
+    const followUp = board.getByRole('group', { name: `Wiedervorlage für ${name}` });
+    await followUp.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog');
+    await expect.poll(() => calendar.getByRole('heading').textContent()).toBe('Dezember 2026');
+    await expectSettledScreen(page);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    const row = column(page, 'Kontaktiert').getByRole('row').filter({ hasText: name });
+    await expect.poll(() => row.textContent()).toContain('Wiedervorlage 08.12.2026');
     await page.close();
   });
 });

@@ -15,6 +15,9 @@ const optionNames = (page: Page) =>
     .getByRole('option')
     .evaluateAll((all) => all.map((o) => o.textContent?.trim() ?? ''));
 
+/** The list box of a popover is on screen (a scroll of the page closes a combo box's). */
+const listStillOpen = (page: Page) => page.getByRole('listbox').isVisible();
+
 const sortedGerman = (names: string[]) => [...names].sort(new Intl.Collator('de').compare);
 
 describe.each([
@@ -53,6 +56,48 @@ describe.each([
     await page.keyboard.press('Enter');
     await expect.poll(() => country.textContent()).toContain('Schweiz');
     await screenshot(page, `phone-country-${size}`);
+    await page.close();
+  });
+
+  // The global search's bug (f63ea47), looked for in every list in a popover: when the popover was
+  // the scroller, an option reached by the arrow keys far down made react-aria scroll the page to
+  // show the list, the page's scroll closed a combo box's popover, and Enter chose nothing.
+  it('arrows far down the phone country list and takes the option with Enter', async () => {
+    const page = await browser.newPage({ viewport });
+    await logIn(page, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
+    await page.goto(`${app.url}/mfa/register`);
+    const country = page.getByRole('button', { name: /Land/ });
+    await expect.poll(() => country.textContent()).toContain('Deutschland');
+    await country.focus();
+    await page.keyboard.press('Enter');
+    const names = await optionNames(page);
+    const from = names.indexOf('Deutschland');
+    const steps = names.length - 1 - from;
+    expect(steps).toBeGreaterThan(10);
+    for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowDown');
+    expect(await listStillOpen(page)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => country.textContent()).toContain(names.at(-1)!);
+    await page.close();
+  });
+
+  it('arrows far down a tag picker of the job editor and picks the option with Enter', async () => {
+    const page = await browser.newPage({ viewport });
+    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await page.goto(`${app.url}/newJob`);
+    const skills = page.getByRole('combobox', { name: 'Kenntnisse', exact: false }).first();
+    await skills.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(25);
+    const names = await optionNames(page);
+    for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowDown');
+    expect(await listStillOpen(page)).toBe(true);
+    const active = await page.getByRole('option').and(page.locator('[data-focused]')).textContent();
+    expect(names.indexOf(active?.trim() ?? '')).toBeGreaterThanOrEqual(20);
+    await page.keyboard.press('Enter');
+    const tags = page.getByRole('grid', { name: /^Gewählt: Kenntnisse/ });
+    await expect.poll(() => tags.getByRole('row').count()).toBe(1);
+    expect((await tags.getByRole('row').textContent())?.replace('×', '').trim()).toBe(active?.trim());
     await page.close();
   });
 

@@ -48,12 +48,27 @@ describe.each([
     const page = await context.newPage();
     await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/matchingJobResult/${MAINSOFT_JOB}`);
-    const boxes = page.locator('table.results label.rac-checkbox');
-    await expect.poll(() => boxes.count()).toBeGreaterThan(1);
+    // Two candidates not in the job's pipeline yet (their row offers "add to pipeline").
+    const rows = page
+      .locator('table.results tbody tr')
+      .filter({ has: page.getByRole('button', { name: /in die Pipeline aufnehmen$/ }) });
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
     const open = page.getByRole('button', { name: /^An Kunden senden/ });
     expect(await open.isDisabled()).toBe(true);
-    await boxes.nth(0).click();
-    await boxes.nth(1).click();
+    const names: string[] = [];
+    for (const i of [0, 1]) {
+      const add = rows.nth(i).getByRole('button', { name: /in die Pipeline aufnehmen$/ });
+      names.push(((await add.getAttribute('aria-label')) ?? '').replace(/ in die Pipeline aufnehmen$/, ''));
+    }
+    const submitted = page.getByRole('grid', { name: /^Vorgestellt:/ });
+    for (const name of names) expect(await submitted.getByText(name, { exact: true }).count()).toBe(0);
+    for (const name of names) {
+      await page
+        .locator('table.results tbody tr')
+        .filter({ hasText: name })
+        .locator('label.rac-checkbox')
+        .click();
+    }
     await expect.poll(() => open.textContent()).toBe('An Kunden senden (2)');
     await checked(page, `send-selected-${width}`);
     await open.click();
@@ -92,6 +107,90 @@ describe.each([
     await dialog.getByRole('button', { name: 'Schließen' }).click();
     // The selection is cleared after sending.
     await expect.poll(() => open.textContent()).toBe('An Kunden senden (0)');
+    // The board on the same page shows both in "Vorgestellt" at once, without a reload (issue 21 gap 1).
+    for (const name of names) {
+      await expect.poll(() => submitted.getByText(name, { exact: true }).count()).toBe(1);
+    }
+    await checked(page, `send-board-${width}`);
+  });
+
+  // Issue 21 gap 3: the full card (with the name) only for a candidate who consented.
+  it('offers the full card only for a candidate who consented, and sends it under her name', async () => {
+    // Stella Neumann consents, through the call her settings page makes.
+    const login = await fetch(`${app.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'stella@matchwerk.example', password: 'Matchwerk-Demo-2026' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const consent = await fetch(`${app.url}/api/profile/presentation-consent`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ consented: true }),
+    });
+    expect(consent.status).toBe(200);
+
+    try {
+      const page = await context.newPage();
+      await page.goto(`${app.url}/matchingJobResult/${MAINSOFT_JOB}`);
+      const rows = page.locator('table.results tbody tr');
+      const stella = rows.filter({ hasText: 'Stella Neumann' });
+      await expect.poll(() => stella.count()).toBe(1);
+      const other = rows.filter({ hasNotText: 'Stella Neumann' }).first();
+      const otherName = ((await other.locator('label.rac-checkbox').textContent()) ?? '').replace(
+        / auswählen$/,
+        '',
+      );
+      expect(otherName).not.toBe('');
+      await stella.locator('label.rac-checkbox').click();
+      await other.locator('label.rac-checkbox').click();
+      await page.getByRole('button', { name: 'An Kunden senden (2)' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Kandidaten an den Kunden senden' });
+      const item = (name: string) => dialog.getByRole('listitem').filter({ hasText: name });
+      await expect.poll(() => item('Stella Neumann').count()).toBe(1);
+      // The choice is offered for Stella, who consented, not for the other candidate.
+      const full = item('Stella Neumann').getByRole('checkbox', { name: 'Vollständige Karte mit Namen' });
+      expect(await full.count()).toBe(1);
+      expect(await full.isChecked()).toBe(false);
+      expect(await item(otherName).getByRole('checkbox').count()).toBe(0);
+      await checked(page, `send-full-offered-${width}`);
+      await item('Stella Neumann').locator('label.rac-checkbox').click();
+      await expect.poll(() => full.isChecked()).toBe(true);
+
+      await dialog.getByRole('button', { name: 'Mail anzeigen' }).click();
+      const preview = dialog.getByRole('region', { name: 'Vorschau' });
+      // Priya Nair reads English: the full card is Stella's, by name; the other stays anonymised.
+      await expect
+        .poll(() => preview.getByRole('listitem').allTextContents())
+        .toEqual(
+          expect.arrayContaining([
+            'profile-card-Stella-Neumann.pdf',
+            expect.stringMatching(/^MW-[0-9A-Z]{6}\.pdf$/),
+          ]),
+        );
+      await dialog.getByRole('button', { name: 'Senden' }).click();
+      await expect.poll(() => dialog.getByRole('status').textContent()).toContain('ist unterwegs');
+      const stellaCard = (m: { to: string; attachments: { fileName: string }[] }) =>
+        m.to === 'priya.nair@mainsoft.example' &&
+        m.attachments.some((a) => a.fileName === 'profile-card-Stella-Neumann.pdf');
+      await expect.poll(async () => (await readOutbox(app.url)).filter(stellaCard).length).toBe(1);
+      const mail = (await readOutbox(app.url)).find(stellaCard);
+      expect(mail?.attachments.map((a) => a.fileName).sort()).toEqual([
+        expect.stringMatching(/^MW-[0-9A-Z]{6}\.pdf$/),
+        'profile-card-Stella-Neumann.pdf',
+      ]);
+      await dialog.getByRole('button', { name: 'Schließen' }).click();
+      await page.close();
+    } finally {
+      // Withdrawn again: the settings walk below starts from no consent.
+      const withdrawn = await fetch(`${app.url}/api/profile/presentation-consent`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ consented: false }),
+      });
+      expect(withdrawn.status).toBe(200);
+    }
   });
 
   it('a candidate gives and withdraws the consent to be presented by name in the account settings', async () => {

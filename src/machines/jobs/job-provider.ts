@@ -3,6 +3,7 @@ import { JOB_PAGE_SIZE, type JobListSearch, type ResultsSearch } from '../../../
 import { listContacts } from '../../api/clients';
 import { fetchNearMisses, fetchResultDetail, fetchResults, listJobs, takeJob } from '../../api/jobs';
 import { previewSendCall, sendCall } from '../../api/sending';
+import { pipelineLogic } from '../pipeline/pipeline-actors';
 import { sendToClientMachine } from '../sending/send-to-client.machine';
 import { resourceActor, visitResource } from '../shared/resource.machine';
 import { submissionMachine } from '../shared/submission.machine';
@@ -15,7 +16,7 @@ import { jobLifecycleMachine } from './job-lifecycle.machine';
  * The jobs feature's actors, all made here (STYLE.md "Layout"): routes and screens receive them ready
  * and never see the API. One job is `jobLifecycleMachine` with its `form` child (job-form.machine.ts).
  */
-export const jobsLogic = areaLogic(({ api }) => {
+export const jobsLogic = areaLogic(({ api, app }) => {
   const jobFor = (asCompany: boolean) =>
     jobLifecycleMachine.provide({ actors: jobActors(api, { asCompany }) });
   const jobsTable = () =>
@@ -48,8 +49,12 @@ export const jobsLogic = areaLogic(({ api }) => {
       results,
       nearMisses,
       csv: submissionMachine.provide({ actors: { submit: actions.downloadCsv } }),
-      /** "An Kunden senden": the ticked candidates' cards to a contact of the job's client. */
+      /**
+       * "An Kunden senden": the ticked candidates' cards to a contact of the job's client. A sent mail
+       * moved their entries to `submitted`: the job's pipeline board on the same page loads again.
+       */
       sending: sendToClientMachine.provide({
+        actions: { candidatesSent: (_, { job }) => pipelineLogic(app).candidatesSent(job) },
         actors: {
           loadContacts: fromPromise(async ({ input }) => (await listContacts(api, input.client)).items),
           previewMail: fromPromise(({ input }) => previewSendCall(api, input.job, input.body)),

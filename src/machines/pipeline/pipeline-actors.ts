@@ -72,6 +72,13 @@ export const pipelineLogic = areaLogic(({ api }) => {
       current = { jobUuid, board: createActor(boardMachine, { input: { jobUuid } }).start() };
       return current.board;
     },
+    /**
+     * Cards of a job went to its client (the jobs provider's send): that job's board, if it is the one
+     * open, loads again, so the sent entries show in `submitted` without a reload of the page.
+     */
+    candidatesSent(jobUuid: string): void {
+      if (current?.jobUuid === jobUuid) current.board.send({ type: 'board.reload' });
+    },
     /** The jobs a candidate is in, with their stage (the candidate's page). */
     candidateJobs: (profile: string) =>
       visitResource(

@@ -133,9 +133,40 @@ describe('the pipeline board', () => {
     b.actor.send({ type: 'board.followUp', entry: 'x', date: '2026-12-01' });
     expect(b.calls).toEqual([]);
     expect(b.actor.getSnapshot().context.selected).toEqual([]);
+    // The stages refused a move of cards on the board (a drop on such a column): it says so, the
+    // cards stay where they are.
+    expect(b.actor.getSnapshot().context.error).toBe('pipeline.transition_refused');
+    expect(stages(b.actor)).toEqual({ a: 'contacted', f: 'placed' });
     // A final entry reopens to its last open stage.
     b.actor.send({ type: 'board.move', entries: ['f'], to: 'offer' });
     expect(b.calls.map((c) => c.src)).toEqual(['moveEntries']);
+  });
+
+  it('says nothing of a refused move of cards it does not have, and forgets a refusal at the next move', async () => {
+    const b = board([entry('a', 'contacted')]);
+    await waitFor(b.actor, (s) => s.matches('ready'));
+    b.actor.send({ type: 'board.move', entries: ['x'], to: 'offer' });
+    b.actor.send({ type: 'board.move', entries: [], to: 'offer' });
+    expect(b.actor.getSnapshot().context.error).toBeNull();
+    b.actor.send({ type: 'board.move', entries: ['a'], to: 'proposed' });
+    expect(b.actor.getSnapshot().context.error).toBe('pipeline.transition_refused');
+    b.actor.send({ type: 'board.move', entries: ['a'], to: 'submitted' });
+    expect(b.actor.getSnapshot().context.error).toBeNull();
+    expect(stages(b.actor)).toEqual({ a: 'submitted' });
+  });
+
+  it('takes a selection while a move is on its way (react-aria selects the cards dropped on a column)', async () => {
+    const b = board([entry('a', 'proposed'), entry('b', 'proposed')]);
+    await waitFor(b.actor, (s) => s.matches('ready'));
+    b.actor.send({ type: 'board.move', entries: ['a'], to: 'contacted' });
+    expect(b.actor.getSnapshot().matches('moving')).toBe(true);
+    b.actor.send({ type: 'board.select', entry: 'a', selected: true });
+    expect(b.actor.getSnapshot().context.selected).toEqual(['a']);
+    b.actor.send({ type: 'board.select', entry: 'x', selected: true });
+    expect(b.actor.getSnapshot().context.selected).toEqual(['a']);
+    b.answer().resolve([entry('a', 'contacted', 1)]);
+    await waitFor(b.actor, (s) => s.matches('ready'));
+    expect(b.actor.getSnapshot().context.selected).toEqual([]);
   });
 
   it('adds an entry and saves a follow-up', async () => {
@@ -156,5 +187,30 @@ describe('the pipeline board', () => {
       { src: 'saveFollowUp', input: { entry: 'a', date: '2026-12-01' } },
     ]);
     expect(b.actor.getSnapshot().context.entries.find((e) => e.uuid === 'a')?.followUp).toBe('2026-12-01');
+  });
+
+  it('loads again when asked while a load runs: that load may have read the board before a send moved it', async () => {
+    const answers: ((items: PipelineEntry[]) => void)[] = [];
+    const actor = createActor(
+      pipelineBoardMachine.provide({
+        actors: {
+          loadBoard: fromPromise(
+            () =>
+              new Promise<{ items: PipelineEntry[] }>((resolve) =>
+                answers.push((items) => resolve({ items })),
+              ),
+          ),
+        },
+      }),
+      { input: { jobUuid: 'job' } },
+    ).start();
+    expect(answers).toHaveLength(1);
+    actor.send({ type: 'board.reload' });
+    expect(answers).toHaveLength(2);
+    // The first, stale answer is dropped with its actor; the second one counts.
+    answers[0]!([entry('a', 'proposed')]);
+    answers[1]!([entry('a', 'submitted')]);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(stages(actor)).toEqual({ a: 'submitted' });
   });
 });

@@ -99,6 +99,12 @@ export const pipelineBoardMachine = setup({
         return entry !== undefined && moveAllowed(entry.stage, entry.lastOpenStage, event.to);
       });
     },
+    knownEntries: ({ context, event }) => {
+      assertEvent(event, 'board.move');
+      return (
+        event.entries.length > 0 && event.entries.every((id) => context.entries.some((e) => e.uuid === id))
+      );
+    },
     knownEntry: ({ context, event }) => {
       assertEvent(event, ['board.followUp', 'board.select']);
       return context.entries.some((e) => e.uuid === event.entry);
@@ -130,9 +136,27 @@ export const pipelineBoardMachine = setup({
     moved: null,
   }),
   initial: 'loading',
+  // Selecting asks nothing of the server, so it is taken in every state: react-aria selects the cards
+  // dropped on a column while their move is on its way, and until the selection it set holds, it sets
+  // it again at every render (a drag crashed the page with React's "maximum update depth").
+  on: {
+    'board.select': {
+      guard: 'knownEntry',
+      actions: assign({
+        selected: ({ context, event }) =>
+          event.selected
+            ? [...context.selected.filter((id) => id !== event.entry), event.entry]
+            : context.selected.filter((id) => id !== event.entry),
+      }),
+    },
+    'board.clearSelection': { actions: assign({ selected: [] }) },
+  },
   states: {
     loading: {
       tags: ['busy'],
+      // Asked again while loading (cards were sent meanwhile): the load that runs may have read the
+      // board before that write, so it starts over.
+      on: { 'board.reload': { target: 'loading', reenter: true } },
       invoke: {
         src: 'loadBoard',
         input: ({ context }) => ({ jobUuid: context.jobUuid }),
@@ -153,18 +177,13 @@ export const pipelineBoardMachine = setup({
       on: {
         'board.reload': { target: 'loading' },
         'board.add': { target: 'adding', actions: assign({ error: null, moved: null }) },
-        'board.move': { guard: 'moveAllowed', target: 'moving', actions: 'showMove' },
+        'board.move': [
+          { guard: 'moveAllowed', target: 'moving', actions: 'showMove' },
+          // A card dropped on a column its stage may not move to: nothing is asked, the card stays,
+          // and the board says why (the same words as the server's refusal).
+          { guard: 'knownEntries', actions: assign({ error: 'pipeline.transition_refused', moved: null }) },
+        ],
         'board.followUp': { guard: 'knownEntry', target: 'savingFollowUp', actions: assign({ error: null }) },
-        'board.select': {
-          guard: 'knownEntry',
-          actions: assign({
-            selected: ({ context, event }) =>
-              event.selected
-                ? [...context.selected.filter((id) => id !== event.entry), event.entry]
-                : context.selected.filter((id) => id !== event.entry),
-          }),
-        },
-        'board.clearSelection': { actions: assign({ selected: [] }) },
       },
     },
     adding: {

@@ -62,8 +62,8 @@ const requestOf = (context: SendToClientContext): { job: string; body: SendReque
  * opens the dialog ("An Kunden senden"), which loads the client's contacts with the default one
  * chosen, previews the mail in the contact's language and sends it. Cards are anonymised unless the
  * agent chooses the full card of a candidate who consented to be presented by name (the server
- * checks the consent again). A sent mail clears the
- * selection; the pipeline board opens the same machine with its own selection.
+ * checks the consent again). A sent mail clears the selection and runs `candidatesSent`, which the
+ * jobs provider wires to the job's pipeline board (the sent entries show in `submitted` at once).
  */
 export const sendToClientMachine = setup({
   types: {
@@ -108,6 +108,8 @@ export const sendToClientMachine = setup({
     }),
     takePreview: assign((_, preview: SendPreview) => ({ preview, error: null })),
     takeSent: assign((_, sent: SendResult) => ({ sent, selected: [], error: null })),
+    /** The cards went out and the entries moved to `submitted`: the app tells who shows them (the board). */
+    candidatesSent: (_, _sent: { job: string; candidates: string[] }) => {},
     setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     clearError: assign({ error: null }),
   },
@@ -200,7 +202,19 @@ export const sendToClientMachine = setup({
             id: 'sendMail',
             src: 'sendMail',
             input: ({ context }) => requestOf(context),
-            onDone: { target: 'sent', actions: { type: 'takeSent', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'sent',
+              actions: [
+                {
+                  type: 'candidatesSent',
+                  params: ({ context }) => ({
+                    job: context.job,
+                    candidates: context.selected.map((c) => c.uuid),
+                  }),
+                },
+                { type: 'takeSent', params: ({ event }) => event.output },
+              ],
+            },
             onError: { target: 'previewed', actions: { type: 'setError', params: errorOf } },
           },
         },

@@ -242,6 +242,34 @@ describeModelTable<typeof SendModule>({
       });
     });
 
+    it('tells the app which candidates went to the client once the mail is sent, and only then', async () => {
+      const told: unknown[] = [];
+      const fx = deferredActors(['loadContacts', 'previewMail', 'sendMail'] as const);
+      const actor = createActor(
+        module().sendToClientMachine.provide({
+          actors: fx.actors,
+          actions: { candidatesSent: (_, sent) => told.push(sent) },
+        }),
+        { input: { job: 'job-1' } },
+      ).start();
+      actor.send({ type: 'send.toggle', candidate: anna, selected: true });
+      actor.send({ type: 'send.open', client: 'client-1' });
+      fx.settle('loadContacts', 'done', contacts);
+      await flush();
+      actor.send({ type: 'send.preview' });
+      fx.settle('previewMail', 'done', preview);
+      await flush();
+      actor.send({ type: 'send.confirm' });
+      fx.settle('sendMail', 'error', { code: 'contact.no_email' });
+      await flush();
+      expect(told).toEqual([]);
+      actor.send({ type: 'send.confirm' });
+      fx.settle('sendMail', 'done', result);
+      await flush();
+      expect(actor.getSnapshot().matches({ open: 'sent' })).toBe(true);
+      expect(told).toEqual([{ job: 'job-1', candidates: ['p-anna'] }]);
+    });
+
     it('opens for at most 20 candidates', async () => {
       const d = start(module());
       for (let i = 0; i < 21; i++)

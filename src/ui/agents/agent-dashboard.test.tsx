@@ -23,7 +23,6 @@ const figures = (deletionsDue: Dashboard['deletionsDue']): Dashboard => ({
   activeJobs: 0,
   runsInFlight: 0,
   lastRuns: [],
-  companyRequestsWaiting: 0,
   deletionsDue,
 });
 

@@ -133,7 +133,12 @@ function DeletionsDue({ due }: { due: Dashboard['deletionsDue'] }) {
   );
 }
 
-/** The agent's day (PRODUCT.md §6): counts per type, new, unassigned, mine, jobs, runs, waiting requests. */
+/**
+ * The agent's figures (PRODUCT.md §6) under the attention band: counts per type, new, unassigned,
+ * mine, jobs, runs. Company requests are counted once, by the band ("requests without an agent",
+ * PRODUCT.md §10 "The agent's day"); the old "company requests waiting" (requests without a run) meant
+ * something else under a like name and is gone.
+ */
 export function AgentDashboard({ list }: { list: ResourceActor }) {
   const { t, i18n } = useLingui();
   const state = useSelector(list, (s) => s);
@@ -174,11 +179,6 @@ export function AgentDashboard({ list }: { list: ResourceActor }) {
             <ByType counts={data.unassignedByType} filter={{ assigned: 'none' }} label={t`not assigned`} />
           </Count>
           <Count value={data.counts.company} label={<Trans>Companies</Trans>} link={{ to: '/companies' }} />
-          <Count
-            value={data.companyRequestsWaiting}
-            label={<Trans>company requests waiting</Trans>}
-            link={{ to: '/matchingJob', search: { origin: 'company' } }}
-          />
         </ul>
       </section>
       <section aria-labelledby="dash-jobs">

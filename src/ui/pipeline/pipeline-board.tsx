@@ -14,10 +14,16 @@ import {
   type Selection,
   useDragAndDrop,
 } from 'react-aria-components';
-import { PIPELINE_STAGES, type PipelineEntry, type PipelineStage } from '../../../contract/pipeline';
+import {
+  FOLLOW_UP_RANGE,
+  PIPELINE_STAGES,
+  type PipelineEntry,
+  type PipelineStage,
+} from '../../../contract/pipeline';
 import { entriesIn, type PipelineBoardActor } from '../../machines/pipeline/pipeline-board.machine';
 import { offeredMoves } from '../../machines/pipeline/pipeline-entry.machine';
 import { Button } from '../components/button';
+import { DatePicker } from '../components/date-picker';
 import { errorMessage } from '../components/error-message';
 import { stageLabel } from '../components/pipeline-stages';
 import { ProtectedImage } from '../components/protected-image';
@@ -146,12 +152,12 @@ function StageColumn({
     for (const item of items) {
       if (item.kind === 'text' && item.types.has(DRAG_TYPE)) ids.push(await item.getText(DRAG_TYPE));
     }
-    // Only the cards this column is a move for; cards dropped on their own column stay.
-    const movable = ids.filter((id) => {
+    // Cards dropped on their own column stay; a move the stages refuse the board refuses with a message.
+    const moving = ids.filter((id) => {
       const entry = entryOf(id);
-      return entry !== undefined && offeredMoves(entry).includes(stage);
+      return entry !== undefined && entry.stage !== stage;
     });
-    if (movable.length > 0) onMove(movable, stage);
+    if (moving.length > 0) onMove(moving, stage);
   }
   const keys = new Set(entries.filter((e) => selected.includes(e.uuid)).map((e) => e.uuid));
   const changeSelection = (next: Selection) => {
@@ -207,7 +213,6 @@ function PipelineCard({
     entry.score === null
       ? null
       : new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 0 }).format(entry.score);
-  const followUpId = useId();
   return (
     <GridListItem id={entry.uuid} textValue={name} className="pipeline-card">
       <AriaButton slot="drag" className="pipeline-drag" aria-label={t`Drag ${name}`}>
@@ -257,17 +262,16 @@ function PipelineCard({
             </Menu>
           </Popover>
         </MenuTrigger>
-        <label className="pipeline-follow-up" htmlFor={followUpId}>
-          <span className="visually-hidden">{t`Follow-up for ${name}`}</span>
-          <input
-            id={followUpId}
-            type="date"
-            className="rac-input"
-            value={entry.followUp ?? ''}
-            disabled={busy}
-            onChange={(e) => onFollowUp(e.target.value === '' ? null : e.target.value)}
-          />
-        </label>
+        <DatePicker
+          className="pipeline-follow-up"
+          label={t`Follow-up for ${name}`}
+          labelHidden
+          value={entry.followUp}
+          minValue={FOLLOW_UP_RANGE.min}
+          maxValue={FOLLOW_UP_RANGE.max}
+          isDisabled={busy}
+          onChange={onFollowUp}
+        />
       </span>
     </GridListItem>
   );
