@@ -275,7 +275,7 @@ function describeExpectation(expect: QaStep): string {
   return parts.join(', ');
 }
 
-interface RunArgs {
+export interface RunArgs {
   machine: string;
   generator: GeneratorSpec;
   seed: number;
@@ -386,7 +386,7 @@ export function summarise(
  * browser.ts), in its browser test file under QA_BROWSER=1: against `--base`, or an instance of its
  * own on a temporary data directory. Results go to reports/qa/last, screenshots to reports/qa/shots.
  */
-function runInBrowser(out: (line: string) => void, files: ModelFile[], args: RunArgs): boolean {
+export function runInBrowser(out: (line: string) => void, files: ModelFile[], args: RunArgs): boolean {
   const walkable = files.filter((f) => BROWSER_FILES[f.slug]);
   const without = files.filter((f) => !BROWSER_FILES[f.slug]).map((f) => f.slug);
   if (walkable.length === 0) {
