@@ -37,7 +37,7 @@ export const registrationScreens: Record<string, (page: Page) => Promise<void>> 
   done: async (page) => page.waitForURL(/\/dashboard$/, { timeout: 10_000 }),
 };
 
-type Outbox = { kind: string; to: string; text: string }[];
+type Outbox = { kind: string; to: string; text: string; createdAt: string }[];
 const outbox = async (url: string) => (await (await fetch(`${url}/api/dev/outbox`)).json()) as Outbox;
 
 /** The international form of a German mobile number typed as "0151 …". */
@@ -71,7 +71,10 @@ export const registrationActions: Record<string, (r: Registrant) => Promise<void
     let code: string | undefined;
     await expect
       .poll(async () => {
-        const sms = (await outbox(app.url)).filter((m) => m.kind === 'sms' && m.to === international(phone));
+        // The newest SMS by its time (the outbox lists the newest first).
+        const sms = (await outbox(app.url))
+          .filter((m) => m.kind === 'sms' && m.to === international(phone))
+          .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
         code = /\b(\d{6})\b/.exec(sms.at(-1)?.text ?? '')?.[1];
         return code;
       })

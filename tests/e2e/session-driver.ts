@@ -28,8 +28,13 @@ async function smsCode(app: RunningApp): Promise<string> {
     kind: string;
     to: string;
     text: string;
+    createdAt: string;
   }[];
-  const sms = outbox.filter((m) => m.kind === 'sms' && m.to === MFA_PHONE).at(-1);
+  // The newest SMS by its time (the outbox lists the newest first).
+  const sms = outbox
+    .filter((m) => m.kind === 'sms' && m.to === MFA_PHONE)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .at(-1);
   return /\d{6}/.exec(sms?.text ?? '')?.[0] ?? '';
 }
 
@@ -200,6 +205,9 @@ function userFor(path: TablePath, i: number): string {
     : 'stella@matchwerk.example';
 }
 
+/** When a path last signed the SMS account in so that an SMS was sent, per instance. */
+const mfaLoginAt = new Map<string, number>();
+
 /** The session's browser driver for `npm run qa -- run session --browser` (tests/qa/browser.ts). */
 export const sessionBrowser: BrowserDriver<SessionPage> = {
   table: 'session',
@@ -218,7 +226,18 @@ export const sessionBrowser: BrowserDriver<SessionPage> = {
     path.steps.some((s) => s.event === 'refresh') ? { ACCESS_TOKEN_TTL: '2' } : {},
   async act(run, path, i) {
     const step = path.steps[i] as BrowserStep;
-    await sessionAct(run, step, path.steps[i + 1]?.event, userFor(path, i));
+    const user = userFor(path, i);
+    if (step.event === 'login' && user === MFA_USER) {
+      // The server sends one SMS a minute per account, and five wrong codes burn it: a path that goes
+      // on to codeOk first waits out the minute since the last SMS login, so that its login sends a
+      // fresh code (the paths before may have spent or burnt the last one).
+      const last = mfaLoginAt.get(run.app.url);
+      const codeOk = path.steps.slice(i).some((s) => s.event === 'codeOk');
+      if (codeOk && last !== undefined)
+        await run.page.waitForTimeout(Math.max(0, last + 61_000 - Date.now()));
+      if (codeOk || last === undefined || Date.now() - last > 61_000) mfaLoginAt.set(run.app.url, Date.now());
+    }
+    await sessionAct(run, step, path.steps[i + 1]?.event, user);
   },
   async check(run, path, i) {
     const step = path.steps[i] as BrowserStep;
