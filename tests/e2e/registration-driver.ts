@@ -49,8 +49,19 @@ export const registrationActions: Record<string, (r: Registrant) => Promise<void
     await page.getByLabel('E-Mail-Adresse').fill(email);
     await page.getByLabel('Passwort', { exact: true }).fill(REGISTRATION_PASSWORD);
     await page.getByRole('radio', { name: /^Ich bin Schüler/ }).check();
-    await page.getByLabel(/Allgemeinen Geschäftsbedingungen/).check();
-    await page.getByLabel(/Vertragsbedingungen/).check();
+    // Checked until they stay checked: a click has landed while the page was still settling
+    // ("clicking the checkbox did not change its state"), as in broken-flows.test.ts.
+    for (const box of [
+      page.getByLabel(/Allgemeinen Geschäftsbedingungen/),
+      page.getByLabel(/Vertragsbedingungen/),
+    ]) {
+      await expect
+        .poll(async () => {
+          await box.setChecked(true).catch(() => {});
+          return box.isChecked();
+        })
+        .toBe(true);
+    }
     await page.getByRole('button', { name: 'Konto anlegen' }).click();
   },
   validated: async ({ page, app, email }) => {

@@ -129,7 +129,9 @@ export async function walkPath<R extends BrowserPage>(
       // state's page may be half way to the next one: not looked at).
       if (looked) {
         inAxe = true;
-        expect(await accessibilityViolations(run.page), 'axe-core and CSP').toEqual([]);
+        // Polled: a page just navigated to may not have its title yet (CSP reports stay once made).
+        const page = run.page;
+        await expect.poll(() => accessibilityViolations(page), { message: 'axe-core and CSP' }).toEqual([]);
         inAxe = false;
       }
     }
