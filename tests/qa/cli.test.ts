@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main, readResults, runVitest, summarise } from './cli';
+import { main, readResults, runInBrowser, runVitest, summarise } from './cli';
 import { parseGenerator } from './generators';
 import { writeReport } from './report';
 
@@ -91,5 +91,23 @@ describe('npm run qa', () => {
     );
     expect(() => main(['run'])).toThrow('which machine?');
     expect(() => main(['run', 'session', '--seed', 'x'])).toThrow('--seed takes a whole number');
+  });
+
+  it('refuses --browser for a machine without a browser driver, naming those with one', () => {
+    const lines: string[] = [];
+    const args = {
+      machine: 'form',
+      generator: parseGenerator('postman'),
+      seed: 1,
+      path: undefined,
+      table: undefined,
+      browser: true,
+      base: undefined,
+    };
+    const form = { name: 'form', slug: 'form', file: 'src/machines/shared/form.model.test.ts' };
+    expect(() => runInBrowser((l) => lines.push(l), [form], args)).toThrow(
+      'form has no browser driver; the machines with one: session, registration',
+    );
+    expect(lines).toEqual([]);
   });
 });

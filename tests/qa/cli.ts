@@ -275,7 +275,7 @@ function describeExpectation(expect: QaStep): string {
   return parts.join(', ');
 }
 
-interface RunArgs {
+export interface RunArgs {
   machine: string;
   generator: GeneratorSpec;
   seed: number;
@@ -322,14 +322,38 @@ export function summarise(
     }
     for (const t of result.tables) {
       const passed = t.paths.filter((p) => p.status === 'passed');
-      const failed = t.paths.filter((p) => p.status !== 'passed');
+      const skipped = t.paths.filter((p) => p.skipped);
+      const failed = t.paths.filter((p) => p.status !== 'passed' && !p.skipped);
       const cov = coverage(tableFromQa(t), passed.map(pathFromQa));
       const name = result.tables.length > 1 ? `${file.slug} / ${t.name}` : file.slug;
       const steps = t.paths.reduce((n, p) => n + p.steps.length, 0);
       const exact = t.paths.reduce((n, p) => n + (p.exactSteps ?? 0), 0);
-      out(
-        `${failed.length === 0 ? 'PASS' : 'FAIL'} ${name}: ${passed.length}/${t.paths.length} paths passed, rows ${cov.edges}/${cov.edgesTotal} crossed, context checked on ${exact}/${steps} steps`,
-      );
+      const tableOk = failed.length === 0 && passed.length > 0;
+      if (result.browser) {
+        const looked = passed.reduce((n, p) => n + p.steps.filter((s) => s.looked).length, 0);
+        const walked = passed.reduce((n, p) => n + p.steps.length, 0);
+        out(
+          `${tableOk ? 'PASS' : 'FAIL'} ${name} in Chromium (${result.browser.base ?? 'an instance of its own'}): ${passed.length}/${t.paths.length - skipped.length} paths a browser can walk passed, rows ${cov.edges}/${cov.edgesTotal} crossed, the screen checked on ${looked}/${walked} steps (the others: busy states)`,
+        );
+        if (skipped.length > 0) {
+          const first = new Map<string, number>();
+          for (const p of skipped) {
+            const event = /\(in [^:]+: (\w+)/.exec(p.skipped ?? '')?.[1] ?? '?';
+            first.set(event, (first.get(event) ?? 0) + 1);
+          }
+          out(
+            `  ${skipped.length} paths not walked: a step a browser cannot give (${[...first].map(([e, n]) => `${e} ×${n}`).join(', ')}); \`npm run qa -- report\` names each`,
+          );
+        }
+        if (passed.length === 0 && failed.length === 0) {
+          ok = false;
+          out('  no path of this run can be walked in a browser: choose another generator or seed');
+        }
+      } else {
+        out(
+          `${failed.length === 0 ? 'PASS' : 'FAIL'} ${name}: ${passed.length}/${t.paths.length} paths passed, rows ${cov.edges}/${cov.edgesTotal} crossed, context checked on ${exact}/${steps} steps`,
+        );
+      }
       for (const p of failed) {
         ok = false;
         const f = p.failure;
@@ -340,13 +364,16 @@ export function summarise(
         if (f) {
           out(`    ${f.what}`);
           out(`    expected: ${brief(f.expected)}`);
-          out(`    observed: ${brief(f.observed)}`);
+          out(`    observed: ${result.browser ? JSON.stringify(f.observed) : brief(f.observed)}`);
+          if (result.browser) out(`    ${f.message}`);
         }
         out(
-          `    replay: ${replayCommand(file.slug, result.generator, result.seed, p.index, args.table ?? (result.tables.length > 1 ? t.name : undefined))}`,
+          `    replay: ${replayCommand(file.slug, result.generator, result.seed, p.index, args.table ?? (result.tables.length > 1 ? t.name : undefined), result.browser)}`,
         );
+        if (p.steps[f?.step ?? -1]?.screenshot) out(`    screenshot: ${p.steps[f?.step ?? -1]?.screenshot}`);
       }
     }
+    if (result.browser) continue;
     const taken = result.machines.reduce((n, m) => n + m.taken.length, 0);
     const defined = result.machines.reduce((n, m) => n + m.transitions.length, 0);
     out(`  machine transitions taken: ${taken}/${defined}`);
@@ -354,35 +381,51 @@ export function summarise(
   return ok;
 }
 
-/** --browser: the fixed browser walks of the machines that have one (they need Chromium and a built app). */
-function runInBrowser(out: (line: string) => void, files: ModelFile[], args: RunArgs): boolean {
-  const targets = [...new Set(files.map((f) => BROWSER_FILES[f.slug]).filter(Boolean))] as string[];
+/**
+ * --browser: the generator's paths walked in Chromium by the machine's browser driver (tests/qa/
+ * browser.ts), in its browser test file under QA_BROWSER=1: against `--base`, or an instance of its
+ * own on a temporary data directory. Results go to reports/qa/last, screenshots to reports/qa/shots.
+ */
+export function runInBrowser(out: (line: string) => void, files: ModelFile[], args: RunArgs): boolean {
+  const walkable = files.filter((f) => BROWSER_FILES[f.slug]);
   const without = files.filter((f) => !BROWSER_FILES[f.slug]).map((f) => f.slug);
-  if (without.length > 0 && targets.length === 0) {
+  if (walkable.length === 0) {
     throw new UsageError(
-      `no browser walk for ${without.join(', ')}; in a browser: ${Object.keys(BROWSER_FILES).join(', ')}`,
+      `${without.join(', ')} has no browser driver; the machines with one: ${Object.keys(BROWSER_FILES).join(', ')}`,
     );
   }
-  if (without.length > 0) out(`(no browser walk for ${without.join(', ')}: in-process only)`);
+  if (without.length > 0) out(`not in a browser (no browser driver): ${without.join(', ')}`);
   mkdirSync(LAST_DIR, { recursive: true });
-  if (args.base) process.env.QA_BASE = args.base;
-  const passed = runVitest(targets, {
-    out: join(LAST_DIR, 'browser'),
-    generator: args.generator,
-    seed: args.seed,
-    path: args.path,
-    project: 'browser',
-  });
-  out(passed ? 'PASS browser walks' : 'FAIL browser walks (see the output above)');
-  return passed;
+  let passed = true;
+  for (const f of walkable) {
+    rmSync(join(LAST_DIR, `${f.slug}.json`), { force: true });
+    rmSync(join(SHOTS_DIR, f.slug), { recursive: true, force: true });
+    passed =
+      runVitest([BROWSER_FILES[f.slug] as string], {
+        out: LAST_DIR,
+        generator: args.generator,
+        seed: args.seed,
+        path: args.path,
+        table: args.table,
+        project: 'browser',
+        env: {
+          QA_BROWSER: '1',
+          QA_SHOTS: SHOTS_DIR,
+          ...(args.base ? { QA_BASE: args.base } : {}),
+        },
+      }) && passed;
+  }
+  const results = readResults(LAST_DIR).filter((r) => walkable.some((c) => c.slug === qaSlug(r.name)));
+  return summarise(out, walkable, results, args) && passed;
 }
 
-/** The machines with a browser walk, and its file. */
-const BROWSER_FILES: Record<string, string> = {
+/** Where browser runs save their screenshots (one folder per machine, table and path). */
+export const SHOTS_DIR = join(QA_DIR, 'shots');
+
+/** The machines with a browser driver, and the browser test file that walks their paths. */
+export const BROWSER_FILES: Record<string, string> = {
   session: 'tests/e2e/session-model.test.ts',
   registration: 'tests/e2e/registration-model.test.ts',
-  'job-lifecycle': 'tests/e2e/job-model.test.ts',
-  'job-form': 'tests/e2e/job-model.test.ts',
 };
 
 export function main(argv: string[], out: (line: string) => void = console.log): number {

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, relative, sep } from 'node:path';
 import { edgeId } from './generators';
 import { REQUIREMENTS } from './requirements';
 import { type QaFile, type QaTableResult, qaSlug, replayCommand } from './run-options';
@@ -138,6 +138,7 @@ table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #d5d9e0;paddi
 .passed-t{color:#1a7f37}.failed-t{color:#cf222e;font-weight:bold}.uncovered-t,.not-run-t{color:#6e7781}
 code{background:#f0f2f5;padding:1px 4px;border-radius:3px}details{margin:2px 0}summary{cursor:pointer}
 .legend span{margin-right:16px}
+.shot img{border:1px solid #d5d9e0;border-radius:4px;margin:4px 0 8px;max-width:100%;height:auto}
 `;
 
 /** Writes the report and returns its path. `tables` (the dump) names machines the last run left out. */
@@ -145,7 +146,7 @@ export function writeReport(results: QaFile[], tables: QaFile[], file: string): 
   const byName = new Map(tables.map((t) => [t.name, t]));
   for (const r of results) byName.set(r.name, r);
   const machines = [...byName.values()].sort((a, b) => qaSlug(a.name).localeCompare(qaSlug(b.name)));
-  const sections = machines.map((m) => machineSection(m));
+  const sections = machines.map((m) => machineSection(m, dirname(file)));
   const requirementRows = REQUIREMENTS.map((req) => {
     const rows = machines.flatMap((m) =>
       m.tables.flatMap((t) =>
@@ -190,7 +191,9 @@ ${sections.join('\n')}
 }
 
 function summaryRow(m: QaFile): string {
-  const paths = m.tables.flatMap((t) => t.paths);
+  // A browser run's paths with a step a browser cannot give were not walked: not counted as failed.
+  const all = m.tables.flatMap((t) => t.paths);
+  const paths = all.filter((p) => !p.skipped);
   const passed = paths.filter((p) => p.status === 'passed').length;
   const rows = m.tables.reduce((n, t) => n + t.rows.length, 0);
   const crossed = m.tables.reduce(
@@ -200,10 +203,18 @@ function summaryRow(m: QaFile): string {
   const taken = m.machines.reduce((n, x) => n + x.taken.length, 0);
   const defined = m.machines.reduce((n, x) => n + x.transitions.length, 0);
   const cls = paths.length === 0 ? 'not-run-t' : passed === paths.length ? 'passed-t' : 'failed-t';
-  return `<tr><td><a href="#m-${esc(qaSlug(m.name))}">${esc(qaSlug(m.name))}</a></td><td>${m.dump ? 'not run' : `<code>${esc(m.generator)}</code>, ${m.seed}`}</td><td class="${cls}">${passed}/${paths.length}</td><td>${crossed}/${rows}</td><td>${m.dump ? '–' : `${taken}/${defined}`}</td></tr>`;
+  return `<tr><td><a href="#m-${esc(qaSlug(m.name))}">${esc(qaSlug(m.name))}</a></td><td>${m.dump ? 'not run' : `<code>${esc(m.generator)}</code>, ${m.seed}${m.browser ? ', in Chromium' : ''}`}</td><td class="${cls}">${passed}/${paths.length}${all.length > paths.length ? ` (${all.length - paths.length} not walkable in a browser)` : ''}</td><td>${crossed}/${rows}</td><td>${m.dump || m.browser ? '–' : `${taken}/${defined}`}</td></tr>`;
 }
 
-function machineSection(m: QaFile): string {
+/** A browser step's screenshot beside it: a thumbnail that opens the full picture. */
+const shot = (href: string, alt: string) =>
+  `<br><a class="shot" href="${esc(href)}"><img src="${esc(href)}" alt="${esc(alt)}" width="320" loading="lazy"></a>`;
+
+/** A screenshot's address from the report's folder (relative: the report opens from disk, anywhere). */
+const linkTo = (dir: string, file: string) =>
+  relative(dir, file).split(sep).map(encodeURIComponent).join('/');
+
+function machineSection(m: QaFile, dir: string): string {
   const tables = m.tables
     .map((t) => {
       const paths = t.paths
@@ -212,17 +223,20 @@ function machineSection(m: QaFile): string {
           const steps = p.steps
             .map(
               (s, i) =>
-                `<li${p.failure?.step === i ? ' class="failed-t"' : ''}>in <code>${esc(s.from)}</code>: <b>${esc(s.event)}</b> → <code>${esc(s.target)}</code>${s.rule ? ` <small>[${esc(s.rule)}]</small>` : ''}</li>`,
+                `<li${p.failure?.step === i ? ' class="failed-t"' : ''}>in <code>${esc(s.from)}</code>: <b>${esc(s.event)}</b> → <code>${esc(s.target)}</code>${s.rule ? ` <small>[${esc(s.rule)}]</small>` : ''}${s.looked === false ? ' <small>(busy: not looked at)</small>' : ''}${s.screenshot ? shot(linkTo(dir, s.screenshot), `path ${p.index}, step ${i + 1}: ${s.target}`) : ''}</li>`,
             )
             .join('');
           const failure = p.failure
-            ? `<p class="failed-t">${esc(p.failure.what)}: expected <code>${esc(JSON.stringify(p.failure.expected))}</code>, observed <code>${esc(JSON.stringify(p.failure.observed))}</code></p><p>replay: <code>${esc(replayCommand(qaSlug(m.name), m.generator, m.seed, p.index, m.tables.length > 1 ? t.name : undefined))}</code></p>`
-            : '';
+            ? `<p class="failed-t">${esc(p.failure.what)}: expected <code>${esc(JSON.stringify(p.failure.expected))}</code>, observed <code>${esc(JSON.stringify(p.failure.observed))}</code></p>${m.browser ? `<p><code>${esc(p.failure.message)}</code></p>` : ''}<p>replay: <code>${esc(replayCommand(qaSlug(m.name), m.generator, m.seed, p.index, m.tables.length > 1 ? t.name : undefined, m.browser))}</code></p>`
+            : p.skipped
+              ? `<p class="not-run-t">not walked in the browser: ${esc(p.skipped)}</p>`
+              : '';
           return `<details${p.status === 'failed' ? ' open' : ''}><summary><span class="${cls}">${esc(p.status)}</span> path ${p.index}: ${esc(p.name)} (${p.steps.length} steps)</summary><ol>${steps}</ol>${failure}</details>`;
         })
         .join('\n');
       return `<h3>${esc(t.name)}</h3><div class="graph">${tableSvg(t)}</div>${paths || '<p>No path of the last run.</p>'}`;
     })
     .join('\n');
-  return `<h2 id="m-${esc(qaSlug(m.name))}">${esc(qaSlug(m.name))}</h2><p><code>${esc(m.file)}</code>${m.dump ? ' — not run yet' : ` — ${esc(m.generator)}, seed ${m.seed}, ${esc(m.finishedAt)}`}</p>${tables}`;
+  const where = m.browser ? `, in Chromium against ${esc(m.browser.base ?? 'an instance of its own')}` : '';
+  return `<h2 id="m-${esc(qaSlug(m.name))}">${esc(qaSlug(m.name))}</h2><p><code>${esc(m.file)}</code>${m.dump ? ' — not run yet' : ` — ${esc(m.generator)}, seed ${m.seed}${where}, ${esc(m.finishedAt)}`}</p>${tables}`;
 }

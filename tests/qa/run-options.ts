@@ -20,6 +20,10 @@ export interface QaRun {
   out: string;
   /** Write the tables and the machines' graphs, replay nothing (for `list` and `paths`). */
   dump: boolean;
+  /** Walk the paths in Chromium (tests/qa/browser.ts) instead of replaying them on the machine. */
+  browser: boolean;
+  /** Where a browser run saves its screenshots (default: beside QA_OUT, in `shots`). */
+  shots: string | undefined;
 }
 
 export function qaRun(env: NodeJS.ProcessEnv = process.env): QaRun | undefined {
@@ -32,6 +36,8 @@ export function qaRun(env: NodeJS.ProcessEnv = process.env): QaRun | undefined {
     table: env.QA_TABLE || undefined,
     out: env.QA_OUT,
     dump: env.QA_DUMP === '1',
+    browser: env.QA_BROWSER === '1',
+    shots: env.QA_SHOTS || undefined,
   };
 }
 
@@ -42,6 +48,7 @@ export function replayCommand(
   seed: number,
   path: number,
   table?: string,
+  browser?: { base: string | null },
 ): string {
   const parts = [
     'npm run qa -- run',
@@ -51,6 +58,8 @@ export function replayCommand(
     `--path ${path}`,
   ];
   if (table) parts.push(`--table '${table}'`);
+  if (browser) parts.push('--browser');
+  if (browser?.base) parts.push(`--base ${browser.base}`);
   return parts.join(' ');
 }
 
@@ -88,6 +97,10 @@ export interface QaStep {
   context?: Record<string, unknown>;
   tags?: string[];
   invoked?: { src: string; input: unknown }[];
+  /** A browser run's screenshot after the step (an absolute path; the report links it relatively). */
+  screenshot?: string;
+  /** A browser run looked at the screen in the step's target (false: a busy state, passed too fast). */
+  looked?: boolean;
 }
 
 export interface QaFailure {
@@ -109,6 +122,8 @@ export interface QaPathResult {
   failure?: QaFailure;
   /** Steps whose context and actor inputs were compared too (on the table's own route to the row). */
   exactSteps?: number;
+  /** Why a browser run did not walk the path (a step a browser cannot give). */
+  skipped?: string;
 }
 
 export interface QaTableResult {
@@ -136,6 +151,8 @@ export interface QaFile {
   generator: string;
   seed: number;
   dump: boolean;
+  /** Walked in Chromium (`run --browser`): against `base`, or an instance of its own (null). */
+  browser?: { base: string | null };
   tables: QaTableResult[];
   machines: QaMachineGraph[];
   finishedAt: string;

@@ -369,7 +369,7 @@ export interface ModelTableTest<M> {
 }
 
 /** A table's rows as the QA tool names them. */
-function rowsOf(table: ModelTable): QaStep[] {
+export function rowsOf(table: ModelTable): QaStep[] {
   return Object.entries(table.states).flatMap(([from, row]) =>
     Object.entries(row).map(([event, expect]) => {
       const rule = ruleOf(table, from, expect);
