@@ -266,7 +266,8 @@ interface OutboxMessage {
 
 /** The development outbox of a running app (loopback only), newest last. */
 export async function readOutbox(url: string): Promise<OutboxMessage[]> {
-  return (await (await fetch(`${url}/api/dev/outbox`)).json()) as OutboxMessage[];
+  // The server lists the newest first; callers read the newest as the last (smsCode's .at(-1)).
+  return ((await (await fetch(`${url}/api/dev/outbox`)).json()) as OutboxMessage[]).reverse();
 }
 
 /** Waits for the SMS to a number and answers its six-digit code. */

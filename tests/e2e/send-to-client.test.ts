@@ -100,7 +100,7 @@ describe.each([
 
     const mails = (await readOutbox(app.url)).filter((m) => m.to === 'priya.nair@mainsoft.example');
     expect(mails).toHaveLength(before + 1);
-    const mail = mails.find((m) => m.subject?.startsWith('2 candidates'));
+    const mail = mails.filter((m) => m.subject?.startsWith('2 candidates')).at(-1);
     expect(mail?.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf']);
     expect(mail?.attachments.every((a) => a.size > 1000)).toBe(true);
 
