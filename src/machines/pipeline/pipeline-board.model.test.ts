@@ -346,6 +346,36 @@ describeModelTable<typeof BoardModule>({
       });
     });
 
+    it('unticks one card of several, and a card ticked again goes last', async () => {
+      const board = start(module());
+      await board.send('loaded');
+      for (const [entry, selected] of [
+        ['a', true],
+        ['b', true],
+        ['a', true],
+      ] as const)
+        board.actor.send({ type: 'board.select', entry, selected });
+      expect(board.actor.getSnapshot().context.selected).toEqual(['b', 'a']);
+      board.actor.send({ type: 'board.select', entry: 'a', selected: false });
+      expect(board.actor.getSnapshot().context.selected).toEqual(['b']);
+    });
+
+    it('puts the cards back when a refusal names no entry as it is now', async () => {
+      const board = start(module());
+      await board.send('loaded');
+      await board.send('move');
+      board.fx.settleLatest(
+        'moveEntries',
+        'error',
+        new ApiError(409, 'pipeline.version_conflict', 'stale', {}, null, { current: null }),
+      );
+      await flush();
+      expect(board.actor.getSnapshot().context).toMatchObject({
+        entries: [a, b],
+        error: 'pipeline.version_conflict',
+      });
+    });
+
     it('shows a column’s entries, in the board’s order', async () => {
       const board = start(module());
       await board.send('loaded');
