@@ -150,7 +150,9 @@ describeModelTable<typeof ScoreFilter>({
         ['+5', { error: 'field.invalid_type' }],
         ['7,5,1', { error: 'field.invalid_type' }],
       ];
-      for (const [text, parsed] of cases) expect(parseScore(text), JSON.stringify(text)).toEqual(parsed);
+      // No filter is a value of none (`'value' in`), not a missing one.
+      for (const [text, parsed] of cases)
+        expect(parseScore(text), JSON.stringify(text)).toStrictEqual(parsed);
     });
   },
 });
