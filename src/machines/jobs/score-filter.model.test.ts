@@ -36,7 +36,7 @@ const applied: Expectation = {
 };
 
 const table: ModelTable = {
-  rules: { '*': 'PRODUCT §10 results filter' },
+  rules: { '*': 'PRODUCT §6 screens' },
   initial: 'idle',
   initialContext: { text: '50', error: null },
   initialTags: [],

@@ -153,7 +153,7 @@ const movingRows: Record<string, Expectation> = {
 };
 
 const table: ModelTable = {
-  rules: { '*': 'PRODUCT §10 pipeline' },
+  rules: { '*': 'PRODUCT §10 pipeline per job' },
   initial: 'loading',
   initialContext: { jobUuid: 'job', entries: [], selected: [], before: null, error: null, moved: null },
   initialTags: busy,
