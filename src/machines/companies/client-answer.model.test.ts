@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
 import { describeModelTable } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as ClientAnswer from './client-answer.machine';
 
 /**
@@ -35,6 +36,12 @@ describeModelTable<typeof ClientAnswer>({
   ],
   rowForEveryLeafBut: [],
   more: (module) => {
+    it('names itself when the app left it without its call', async () => {
+      expect(await standInOutcomes(module().clientAnswerForm.machine, ['submit'])).toEqual({
+        submit: 'Error: clientAnswer: submit is provided by the app',
+      });
+    });
+
     it('sends "not interested" without a comment when the comment is only spaces', async () => {
       const driver = formDriver(module().clientAnswerForm.machine, {
         ...spec,

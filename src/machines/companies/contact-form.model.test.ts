@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
 import { describeModelTable } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as ContactForm from './contact-form.machine';
 
 /**
@@ -59,6 +60,36 @@ describeModelTable<typeof ContactForm>({
   ],
   rowForEveryLeafBut: [],
   more: (module) => {
+    it('sends a typed phone as typed, and an e-mail of only spaces as none', async () => {
+      const driver = formDriver(module().newContactForm.machine, {
+        ...newSpec,
+        filled: { ...typed, email: '   ', phone: '+49 30 555 0101' },
+      });
+      await driver.send('fill');
+      await driver.send('submit');
+      expect(driver.calls()).toEqual([
+        {
+          src: 'submit',
+          input: {
+            name: 'Jana Schmidt',
+            role: 'Personalleitung',
+            email: null,
+            phone: '+49 30 555 0101',
+            language: 'en',
+          },
+        },
+      ]);
+    });
+
+    it('names each form when the app left it without its call', async () => {
+      expect(await standInOutcomes(module().newContactForm.machine, ['submit'])).toEqual({
+        submit: 'Error: newContact: submit is provided by the app',
+      });
+      expect(await standInOutcomes(module().contactForm.machine, ['submit'])).toEqual({
+        submit: 'Error: contact: submit is provided by the app',
+      });
+    });
+
     it('saves an edited contact with the version it was read at; an emptied phone is none', async () => {
       const spec: FormSpec = {
         ...newSpec,

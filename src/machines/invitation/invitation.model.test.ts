@@ -1,6 +1,9 @@
+import { expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
+import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as InvitationModule from './invitation.machine';
 
 const INFO = {
@@ -49,6 +52,30 @@ const table: ModelTable = {
   },
 };
 
+/**
+ * The accept form, by hand: a password and the terms box ("yes" once ticked), the page's language
+ * fixed; a ticked box sends both acceptances the terms require, an unticked one none.
+ */
+const acceptSpec: FormSpec = {
+  input: { fixed: { language: 'en' } },
+  initial: { password: '', accepted: '' },
+  filled: { password: 'Sommer-Regen-2026', accepted: 'yes' },
+  // An empty password is both missing and too short (the contract names every rule it breaks).
+  initialErrors: { password: ['password.required', 'password.too_short'], accepted: ['accepted.missing'] },
+  payload: {
+    password: 'Sommer-Regen-2026',
+    language: 'en',
+    accepted: ['terms-conditions', 'condition-agreements'],
+  },
+  afterDone: { password: 'Sommer-Regen-2026', accepted: 'yes' },
+  rejected: {
+    thrown: { code: 'request.invalid', fields: { password: ['password.too_short'] } },
+    fieldErrors: { password: ['password.too_short'] },
+  },
+  failed: { thrown: { code: 'email.taken' }, error: 'email.taken' },
+  load: { values: { password: 'x' }, shown: { password: 'x', accepted: '' } },
+};
+
 function start({ invitationMachine }: typeof InvitationModule, inspect: Inspector) {
   const fx = deferredActors(['checkInvitation'] as const);
   const calls = fx.calls;
@@ -89,7 +116,48 @@ describeModelTable({
   name: 'invitation',
   load: () => import('./invitation.machine'),
   machines: (m) => [m.invitationMachine],
-  tables: [{ table, start }],
+  tables: [
+    { table, start },
+    {
+      name: 'the accept form',
+      table: formTable(acceptSpec),
+      start: (m, inspect) => formDriver(m.acceptInvitationForm.machine, acceptSpec, inspect),
+    },
+  ],
   everyTransition: true,
-  rowForEveryLeafBut: [],
+  more: (module) => {
+    it('needs the app to provide its calls: each stand-in fails, naming the call', async () => {
+      expect(await standInOutcomes(module().invitationMachine, ['checkInvitation'])).toEqual({
+        checkInvitation: 'Error: checkInvitation is provided by the app',
+      });
+      expect(await standInOutcomes(module().acceptInvitationForm.machine, ['submit'])).toEqual({
+        submit: 'Error: acceptInvitation: submit is provided by the app',
+      });
+    });
+
+    it('runs its own accept form as `form`, empty, in the page’s language, once the link is open', async () => {
+      const fx = deferredActors(['checkInvitation'] as const);
+      const actor = createActor(module().invitationMachine.provide({ actors: fx.actors }), {
+        input: { language: 'de' },
+      }).start();
+      fx.settle('checkInvitation', 'done', INFO);
+      await flush();
+      const form = actor.getSnapshot().children.form;
+      expect(form?.getSnapshot().context).toMatchObject({
+        values: { password: '', accepted: '' },
+        fixed: { language: 'de' },
+      });
+    });
+
+    it('sends no acceptance when the terms box is not ticked', async () => {
+      const driver = formDriver(module().acceptInvitationForm.machine, {
+        ...acceptSpec,
+        filled: { password: 'Sommer-Regen-2026', accepted: 'no' },
+      });
+      await driver.send('fill');
+      await driver.send('submit');
+      expect(driver.calls()).toEqual([]);
+      expect(driver.snapshot().context).toMatchObject({ fieldErrors: { accepted: ['accepted.missing'] } });
+    });
+  },
 });

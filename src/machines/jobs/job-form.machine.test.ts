@@ -4,6 +4,7 @@ import type { Job } from '../../../contract/job';
 import { flush } from '../../../tests/support/deferred-actors';
 import { jobFixture as job } from '../../../tests/support/job-fixtures';
 import { fields, TOO_LONG } from '../../../tests/support/job-table';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import { DEFAULT_WEIGHT, draftOf, formOf, JobSaveRejected, jobFormMachine } from './job-form.machine';
 
 /** A form on its own: no what-if, and a save the test answers with `save`. */
@@ -24,6 +25,13 @@ function form(
 }
 
 describe('the job form', () => {
+  it('needs the app to provide its saves: each stand-in fails, naming the call', async () => {
+    expect(await standInOutcomes(jobFormMachine, ['createJob', 'saveJob'])).toEqual({
+      createJob: 'Error: createJob is provided by the app',
+      saveJob: 'Error: saveJob is provided by the app',
+    });
+  });
+
   it("holds a job's client beside its values and sends its uuid as `client`; none as null; a company never", () => {
     const form = formOf(job({ client: { uuid: 'c1', name: 'Mainsoft AG' } }));
     expect(form.values.client).toEqual({ uuid: 'c1', name: 'Mainsoft AG' });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { Job, Run } from '../../../contract/job';
 import { jobFixture, runFixture } from '../../../tests/support/job-fixtures';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/client';
 import { jobActors } from './job-actors';
@@ -27,6 +28,13 @@ function opened(last: Run | null) {
 }
 
 describe('job machine', () => {
+  it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+    const calls = ['loadJob', 'changeStatus', 'deleteJob', 'requestRun', 'watchRun'];
+    expect(await standInOutcomes(jobLifecycleMachine, calls, { uuid: 'j1' })).toEqual(
+      Object.fromEntries(calls.map((name) => [name, `Error: ${name} is provided by the app`])),
+    );
+  });
+
   it('needs the app to provide its calls: the stand-in load fails', async () => {
     const actor = createActor(jobLifecycleMachine, {
       input: { uuid: 'j1', fields: [], asCompany: false },

@@ -270,6 +270,53 @@ describeModelTable<typeof SendModule>({
       expect(told).toEqual([{ job: 'job-1', candidates: ['p-anna'] }]);
     });
 
+    it('takes the full card of the consenting candidate only, among two', async () => {
+      const d = start(module());
+      const ben = { uuid: 'p-ben', name: 'Ben Okafor', consented: false };
+      await d.send('select');
+      d.actor.send({ type: 'send.toggle', candidate: ben, selected: true });
+      await d.send('open');
+      await d.send('loaded');
+      d.actor.send({ type: 'send.full', candidate: 'p-ben', full: true });
+      expect(d.actor.getSnapshot().context.selected).toEqual([anna, ben]);
+      d.actor.send({ type: 'send.full', candidate: 'p-anna', full: true });
+      expect(d.actor.getSnapshot().context.selected).toEqual([{ ...anna, full: true }, ben]);
+    });
+
+    it('offers no preview while the client has no contact to send to', async () => {
+      const d = start(module());
+      await d.send('select');
+      await d.send('open');
+      d.fx.settleLatest('loadContacts', 'done', []);
+      await flush();
+      expect(d.actor.getSnapshot().context.contact).toBeNull();
+      await d.send('preview');
+      expect(d.actor.getSnapshot().matches({ open: 'choosing' })).toBe(true);
+      expect(d.calls().filter((c) => c.src === 'previewMail')).toEqual([]);
+    });
+
+    it('drops a shown refusal when the agent previews again, confirms or goes back', async () => {
+      const d = start(module());
+      const error = () => d.actor.getSnapshot().context.error;
+      await d.send('select');
+      await d.send('open');
+      await d.send('loaded');
+      await d.send('preview');
+      await d.send('previewRefused');
+      expect(error()).toBe('card.consent_missing');
+      await d.send('preview');
+      expect(error()).toBeNull();
+      await d.send('previewed');
+      await d.send('confirm');
+      await d.send('sendRefused');
+      expect(error()).toBe('contact.no_email');
+      await d.send('confirm');
+      expect(error()).toBeNull();
+      await d.send('sendRefused');
+      await d.send('back');
+      expect(error()).toBeNull();
+    });
+
     it('opens for at most 20 candidates', async () => {
       const d = start(module());
       for (let i = 0; i < 21; i++)

@@ -1,8 +1,9 @@
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, observed } from '../../../tests/support/model';
-import { answerOf, N1_EDITED, REFUSAL, TIMELINE_TABLE } from '../../../tests/support/timeline-table';
+import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { answerOf, N1, N1_EDITED, N2, REFUSAL, TIMELINE_TABLE } from '../../../tests/support/timeline-table';
 import type * as TimelineModule from './timeline.machine';
 import type { TimelinePageQuery } from './timeline.machine';
 
@@ -58,6 +59,51 @@ describeModelTable({
   ],
   everyTransition: true,
   more: (module) => {
+    afterEach(() => vi.useRealTimers());
+
+    /** A timeline whose first page holds the caller's notes n1 and n4, both editable until `until`. */
+    async function twoOwnNotes(until = '2999-01-01T00:00:00.000Z') {
+      const fx = deferredActors(['fetchPage'] as const);
+      const actor = createActor(module().timelineMachine.provide({ actors: fx.actors }), {
+        input: { subject: 'profile', uuid: 'p1' },
+      }).start();
+      const n1 = { ...N1, editableUntil: until };
+      const n4 = { ...N1, uuid: 'n4', editableUntil: until };
+      fx.settleLatest('fetchPage', 'done', { items: [n1, n4, N2], total: 3, page: 1, limit: 20 });
+      await flush();
+      return actor;
+    }
+
+    it('needs the app to provide its read: the stand-in fails, naming it', async () => {
+      expect(await standInOutcomes(module().timelineMachine, ['fetchPage'])).toEqual({
+        fetchPage: 'Error: fetchPage is provided by the timeline actors',
+      });
+    });
+
+    it('opens one note at a time: a second own note stays closed while the first is open', async () => {
+      const actor = await twoOwnNotes();
+      actor.send({ type: 'timeline.edit', uuid: 'n1' });
+      actor.send({ type: 'timeline.edit', uuid: 'n4' });
+      expect(actor.getSnapshot().context.editing).toBe('n1');
+      // Another entry saved meanwhile leaves the open one open.
+      actor.send({ type: 'timeline.saved', entry: { ...N2, text: 'n2, corrected' } });
+      expect(actor.getSnapshot().context.editing).toBe('n1');
+      actor.send({ type: 'timeline.cancelEdit' });
+      actor.send({ type: 'timeline.edit', uuid: 'n4' });
+      expect(actor.getSnapshot().context.editing).toBe('n4');
+    });
+
+    it('refuses to open a note at the very moment its 24 hours end', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-03-02T10:00:00.000Z'));
+      const actor = await twoOwnNotes('2026-03-02T10:00:00.000Z');
+      actor.send({ type: 'timeline.edit', uuid: 'n1' });
+      expect(actor.getSnapshot().context.editing).toBeNull();
+      vi.setSystemTime(new Date('2026-03-02T09:59:59.999Z'));
+      actor.send({ type: 'timeline.edit', uuid: 'n1' });
+      expect(actor.getSnapshot().context.editing).toBe('n1');
+    });
+
     it('reads the first page of everything as it starts', async () => {
       const fx = deferredActors(['fetchPage'] as const);
       createActor(module().timelineMachine.provide({ actors: fx.actors }), {
