@@ -9,6 +9,7 @@ import {
   type ModelTable,
   observed,
 } from '../../../tests/support/model';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import { ApiError } from '../../api/client';
 import type * as BoardModule from './pipeline-board.machine';
 
@@ -48,6 +49,12 @@ const load = [{ src: 'loadBoard', input: { jobUuid: 'job' } }];
 const moveCall = (entries: { uuid: string; version: number }[], to: PipelineStage, more = {}) => [
   { src: 'moveEntries', input: { jobUuid: 'job', entries, to, ...more } },
 ];
+
+const refusedMove: Expectation = {
+  target: 'ready#refusedMove',
+  context: { entries: board, before: null, error: 'pipeline.transition_refused', moved: null },
+  tags: [],
+};
 
 /** A ready board of Anna and Ben: what each event does there (`error` the reason shown). */
 const readyRows = (error: string | null): Record<string, Expectation> => ({
@@ -101,6 +108,10 @@ const readyRows = (error: string | null): Record<string, Expectation> => ({
     invoked: moveCall([{ uuid: 'a', version: 0 }], 'withdrawn'),
     tags: busy,
   },
+  // A card dropped on its own column or moved back: nothing is asked, the card stays, and the board
+  // says why in the server's words (a move of unknown or no entries changes nothing).
+  moveSame: refusedMove,
+  moveBack: refusedMove,
   followUp: {
     target: 'savingFollowUp',
     context: { error: null },
@@ -190,6 +201,9 @@ const table: ModelTable = {
   ],
   states: {
     loading: {
+      // A reload asked for while loading (a send just moved entries) starts the load again: the one
+      // under way may have read the board before the change.
+      reload: { target: 'loading', invoked: load, tags: busy },
       loaded: { target: 'ready', context: { entries: board, selected: [], error: null }, tags: [] },
       loadedWithoutA: { target: 'ready#onlyB', context: { entries: [b], selected: [] }, tags: [] },
       loadFailed: { target: 'failed', context: { entries: [], error: 'network.unreachable' }, tags: [] },
@@ -207,13 +221,27 @@ const table: ModelTable = {
     },
     // A reloaded board keeps the ticks of the entries still on it.
     'loading#selected': {
+      unselectA: { target: 'loading#again', context: { entries: board, selected: [] }, tags: busy },
+      clearSelection: { target: 'loading#again', context: { entries: board, selected: [] }, tags: busy },
+      reload: { target: 'loading#selected', context: { selected: ['a'] }, invoked: load, tags: busy },
       loaded: { target: 'ready#selected', context: { entries: board, selected: ['a'] }, tags: [] },
       loadedWithoutA: { target: 'ready#dropped', context: { entries: [b], selected: [] }, tags: [] },
       loadFailed: { target: 'failed', context: { error: 'network.unreachable' }, tags: [] },
     },
-    moving: movingRows,
-    'moving#selected': { ...movingRows, moveFailed: reverted(['a']) },
+    // Ticks are taken in every state for cards on the board (react-aria ticks a dropped card while it
+    // moves; refusing it there made React retry at every render).
+    moving: {
+      ...movingRows,
+      selectA: { target: 'moving#selected', context: { selected: ['a'] }, tags: busy },
+    },
+    'moving#selected': {
+      ...movingRows,
+      moveFailed: reverted(['a']),
+      unselectA: { target: 'moving', context: { selected: [] }, tags: busy },
+      clearSelection: { target: 'moving', context: { selected: [] }, tags: busy },
+    },
     adding: {
+      selectA: { target: 'adding#selected', context: { selected: ['a'] }, tags: busy },
       // The new entry joins its column before the others of that stage.
       added: { target: 'ready#added', context: { entries: [fresh, a, b], error: null }, tags: [] },
       addRefused: {
@@ -224,6 +252,7 @@ const table: ModelTable = {
     },
     'ready#error': readyRows('pipeline.duplicate'),
     savingFollowUp: {
+      selectA: { target: 'savingFollowUp#selected', context: { selected: ['a'] }, tags: busy },
       followUpSaved: {
         target: 'ready#followedUp',
         context: { entries: [{ ...a, followUp: '2026-12-01', version: 1 }, b] },
@@ -329,21 +358,11 @@ describeModelTable<typeof BoardModule>({
       expect(board.calls()).toEqual(load);
     });
 
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      const { standInOutcomes } = await import('../../../tests/support/stand-ins');
-      expect(
-        await standInOutcomes(module().pipelineBoardMachine, [
-          'loadBoard',
-          'addEntry',
-          'moveEntries',
-          'saveFollowUp',
-        ]),
-      ).toEqual({
-        loadBoard: 'Error: provide loadBoard',
-        addEntry: 'Error: provide addEntry',
-        moveEntries: 'Error: provide moveEntries',
-        saveFollowUp: 'Error: provide saveFollowUp',
-      });
+    itNeedsTheAppsCalls(() => module().pipelineBoardMachine, {
+      loadBoard: 'Error: provide loadBoard',
+      addEntry: 'Error: provide addEntry',
+      moveEntries: 'Error: provide moveEntries',
+      saveFollowUp: 'Error: provide saveFollowUp',
     });
 
     it('unticks one card of several, and a card ticked again goes last', async () => {
