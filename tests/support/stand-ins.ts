@@ -1,3 +1,4 @@
+import { expect, it } from 'vitest';
 import { type AnyActorLogic, type AnyStateMachine, createActor } from 'xstate';
 
 /** Lets a settled promise reach its actor without timers (the tests of some machines fake them). */
@@ -31,4 +32,18 @@ export async function standInOutcomes(
     actor.stop();
   }
   return out;
+}
+
+/**
+ * The test every machine with stand-ins has: each call the app must provide fails while it is not,
+ * with the message `expected` names for it (`Error: <call> is provided by the app`, or by whom).
+ */
+export function itNeedsTheAppsCalls(
+  machine: () => AnyStateMachine,
+  expected: Record<string, string>,
+  input?: unknown,
+): void {
+  it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
+    expect(await standInOutcomes(machine(), Object.keys(expected), input)).toEqual(expected);
+  });
 }

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as EmailValidationModule from './email-validation.machine';
 
 const pair = { token: 't', refresh_token: 'r' };
@@ -75,10 +75,8 @@ describeModelTable({
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(await standInOutcomes(module().emailValidationMachine, ['validateEmail'])).toEqual({
-        validateEmail: 'Error: validateEmail is provided by the app',
-      });
+    itNeedsTheAppsCalls(() => module().emailValidationMachine, {
+      validateEmail: 'Error: validateEmail is provided by the app',
     });
 
     it('validates the token once and hands the tokens to the session', async () => {

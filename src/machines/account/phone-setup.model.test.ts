@@ -10,7 +10,7 @@ import {
   resendTimeLabel,
   runningChildren,
 } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as PhoneSetupModule from './phone-setup.machine';
 
 /** A new code a minute after the last (PRODUCT.md §3), written apart from the machine. */
@@ -289,20 +289,11 @@ describeModelTable({
   rowForEveryLeafBut: [],
   everyTransition: true,
   more: (module, inspect) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(
-        await standInOutcomes(module().phoneSetupMachine, [
-          'sendCode',
-          'resendCode',
-          'confirmCode',
-          'turnOff',
-        ]),
-      ).toEqual({
-        sendCode: 'Error: sendCode is provided by the app',
-        resendCode: 'Error: resendCode is provided by the app',
-        confirmCode: 'Error: confirmCode is provided by the app',
-        turnOff: 'Error: turnOff is provided by the app',
-      });
+    itNeedsTheAppsCalls(() => module().phoneSetupMachine, {
+      sendCode: 'Error: sendCode is provided by the app',
+      resendCode: 'Error: resendCode is provided by the app',
+      confirmCode: 'Error: confirmCode is provided by the app',
+      turnOff: 'Error: turnOff is provided by the app',
     });
 
     it('sends a number without the current password (registration), keeping it trimmed as the pending one', async () => {

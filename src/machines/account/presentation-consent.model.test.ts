@@ -1,4 +1,3 @@
-import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import {
@@ -8,7 +7,7 @@ import {
   observed,
   sendsAndAnswers,
 } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as ConsentModule from './presentation-consent.machine';
 
 /**
@@ -133,13 +132,9 @@ describeModelTable<typeof ConsentModule>({
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(
-        await standInOutcomes(module().presentationConsentMachine, ['loadConsent', 'saveConsent']),
-      ).toEqual({
-        loadConsent: 'Error: loadConsent is provided by the app',
-        saveConsent: 'Error: saveConsent is provided by the app',
-      });
+    itNeedsTheAppsCalls(() => module().presentationConsentMachine, {
+      loadConsent: 'Error: loadConsent is provided by the app',
+      saveConsent: 'Error: saveConsent is provided by the app',
     });
   },
 });

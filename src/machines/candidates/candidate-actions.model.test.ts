@@ -12,7 +12,7 @@ import {
 } from '../../../tests/support/candidate-actions-table';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as CandidateActionsModule from './candidate-actions.machine';
 import type { CandidateActionsInput } from './candidate-actions.machine';
 
@@ -119,14 +119,10 @@ describeModelTable({
   })),
   everyTransition: true,
   more: (module) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(
-        await standInOutcomes(module().candidateActionsMachine, ['assign', 'promote', 'changeStatus']),
-      ).toEqual({
-        assign: 'Error: assign is provided by the app',
-        promote: 'Error: promote is provided by the app',
-        changeStatus: 'Error: changeStatus is provided by the app',
-      });
+    itNeedsTheAppsCalls(() => module().candidateActionsMachine, {
+      assign: 'Error: assign is provided by the app',
+      promote: 'Error: promote is provided by the app',
+      changeStatus: 'Error: changeStatus is provided by the app',
     });
 
     it('shows the promote button only for a luna and the assign-to-others choice only to senior agents', () => {

@@ -2,7 +2,7 @@ import { expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable, observed } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as PreviewModule from './job-preview.machine';
 import type { PreviewQuery } from './job-preview.machine';
 
@@ -88,10 +88,8 @@ describeModelTable({
   beforeEach: () => vi.useFakeTimers(),
   afterEach: () => vi.useRealTimers(),
   more: (module) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(await standInOutcomes(module().jobPreviewMachine, ['preview'])).toEqual({
-        preview: 'Error: preview is provided by the app',
-      });
+    itNeedsTheAppsCalls(() => module().jobPreviewMachine, {
+      preview: 'Error: preview is provided by the app',
     });
 
     it('asks once for several changes within one pause', async () => {

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import type { Consent, ConsentsResponse } from '../../../contract/legal';
 import { deferredActors } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as ConsentsModule from './consents.machine';
 
 const consent = (name: Consent['name'], accepted: string | null, current = '2026-12-01'): Consent => ({
@@ -164,11 +164,9 @@ describeModelTable({
   tables: [{ table, start }],
   everyTransition: true,
   more: (module) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(await standInOutcomes(module().consentsMachine, ['loadConsents', 'acceptAll'])).toEqual({
-        loadConsents: 'Error: loadConsents is provided by the app',
-        acceptAll: 'Error: acceptAll is provided by the app',
-      });
+    itNeedsTheAppsCalls(() => module().consentsMachine, {
+      loadConsents: 'Error: loadConsents is provided by the app',
+      acceptAll: 'Error: acceptAll is provided by the app',
     });
 
     it('asks only when the server requires it and a required text is missing in the version in force', async () => {

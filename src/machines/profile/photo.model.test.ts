@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as PhotoModule from './photo.machine';
 
 /*
@@ -291,11 +291,9 @@ describeModelTable({
   rowForEveryLeafBut: [],
   everyTransition: true,
   more: (module, inspect) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(await standInOutcomes(module().photoMachine, ['remove', 'send'])).toEqual({
-        remove: 'Error: remove is provided by the app',
-        send: 'Error: send is provided by the app',
-      });
+    itNeedsTheAppsCalls(() => module().photoMachine, {
+      remove: 'Error: remove is provided by the app',
+      send: 'Error: send is provided by the app',
     });
 
     // Once a fault (`fileIsAcceptable` refused any file with an error, so after the network lost an

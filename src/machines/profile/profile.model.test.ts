@@ -19,7 +19,7 @@ import {
   table,
   theirs,
 } from '../../../tests/support/profile-table';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as ProfileModule from './profile.machine';
 
 const ACTORS = ['loadProfile', 'saveProfile', 'setStatus'] as const;
@@ -133,14 +133,10 @@ describeModelTable({
       ).toEqual({ city: 'Berlin', languages: ['de'], hours: 0, driving_licence: false });
     });
 
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(
-        await standInOutcomes(module().profileMachine, ['loadProfile', 'setStatus', 'saveProfile']),
-      ).toEqual({
-        loadProfile: 'Error: loadProfile is provided by the app',
-        setStatus: 'Error: setStatus is provided by the app',
-        saveProfile: 'Error: saveProfile is provided by the app',
-      });
+    itNeedsTheAppsCalls(() => module().profileMachine, {
+      loadProfile: 'Error: loadProfile is provided by the app',
+      setStatus: 'Error: setStatus is provided by the app',
+      saveProfile: 'Error: saveProfile is provided by the app',
     });
 
     it('loads the profile of its scope as it starts', () => {

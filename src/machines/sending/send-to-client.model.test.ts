@@ -8,7 +8,7 @@ import {
   observed,
   sendsAndAnswers,
 } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as SendModule from './send-to-client.machine';
 
 /**
@@ -192,14 +192,10 @@ describeModelTable<typeof SendModule>({
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(
-        await standInOutcomes(module().sendToClientMachine, ['loadContacts', 'previewMail', 'sendMail']),
-      ).toEqual({
-        loadContacts: 'Error: loadContacts is provided by the app',
-        previewMail: 'Error: previewMail is provided by the app',
-        sendMail: 'Error: sendMail is provided by the app',
-      });
+    itNeedsTheAppsCalls(() => module().sendToClientMachine, {
+      loadContacts: 'Error: loadContacts is provided by the app',
+      previewMail: 'Error: previewMail is provided by the app',
+      sendMail: 'Error: sendMail is provided by the app',
     });
 
     it('sends to the contact the agent chose and forgets a preview of another contact', async () => {

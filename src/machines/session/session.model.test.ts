@@ -17,7 +17,7 @@ import {
   TAB_PENDING,
   sessionTable as table,
 } from '../../../tests/support/session-table';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import { MemoryStorage } from '../../../tests/support/tokens';
 import type * as SessionModule from './session.machine';
 
@@ -85,22 +85,12 @@ describeModelTable({
   rowForEveryLeafBut: ['restoring'],
   everyTransition: true,
   more: (module) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(
-        await standInOutcomes(module().sessionMachine, [
-          'verifyToken',
-          'login',
-          'submitCode',
-          'resendCode',
-          'refresh',
-        ]),
-      ).toEqual({
-        verifyToken: 'Error: verifyToken is provided by the app',
-        login: 'Error: login is provided by the app',
-        submitCode: 'Error: submitCode is provided by the app',
-        resendCode: 'Error: resendCode is provided by the app',
-        refresh: 'Error: refresh is provided by the app',
-      });
+    itNeedsTheAppsCalls(() => module().sessionMachine, {
+      verifyToken: 'Error: verifyToken is provided by the app',
+      login: 'Error: login is provided by the app',
+      submitCode: 'Error: submitCode is provided by the app',
+      resendCode: 'Error: resendCode is provided by the app',
+      refresh: 'Error: refresh is provided by the app',
     });
 
     it('names every tag the machine carries, and no other', () => {

@@ -7,7 +7,7 @@ import {
   type ModelTable,
   snapshotOf,
 } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as DownloadModule from './download.machine';
 
 const blob = new Blob(['%PDF']);
@@ -85,10 +85,8 @@ describeModelTable({
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(await standInOutcomes(module().downloadMachine, ['fetchFile'])).toEqual({
-        fetchFile: 'Error: fetchFile is provided by the app',
-      });
+    itNeedsTheAppsCalls(() => module().downloadMachine, {
+      fetchFile: 'Error: fetchFile is provided by the app',
     });
 
     it('fetches once however often it is started while busy, then saves the file under its name', async () => {

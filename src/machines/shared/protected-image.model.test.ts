@@ -7,7 +7,7 @@ import {
   type ModelTable,
   snapshotOf,
 } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as ProtectedImageModule from './protected-image.machine';
 
 const SRC = '/api/photo/1';
@@ -113,10 +113,8 @@ describeModelTable({
   unvisited: ['deciding'],
   rowForEveryLeafBut: ['deciding'],
   more: (module) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(await standInOutcomes(module().protectedImageMachine, ['fetchImage'])).toEqual({
-        fetchImage: 'Error: fetchImage is provided by the app',
-      });
+    itNeedsTheAppsCalls(() => module().protectedImageMachine, {
+      fetchImage: 'Error: fetchImage is provided by the app',
     });
 
     it('fetches the path it was given, once', () => {

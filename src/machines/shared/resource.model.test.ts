@@ -2,7 +2,7 @@ import { expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable, observed } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as ResourceModule from './resource.machine';
 
 const first = { sort: 'score', page: 1, q: '' };
@@ -182,10 +182,8 @@ describeModelTable({
   beforeEach: () => vi.useFakeTimers(),
   afterEach: () => vi.useRealTimers(),
   more: (module) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(await standInOutcomes(module().resourceMachine, ['fetchData'])).toEqual({
-        fetchData: "Error: fetchData is provided by the feature's actors",
-      });
+    itNeedsTheAppsCalls(() => module().resourceMachine, {
+      fetchData: "Error: fetchData is provided by the feature's actors",
     });
 
     it('loads the same query once', async () => {

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as SubmissionModule from './submission.machine';
 
 const input = { email: 'a@b.de' };
@@ -82,10 +82,8 @@ describeModelTable({
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
-    it('needs the app to provide every call: each stand-in fails, naming the call', async () => {
-      expect(await standInOutcomes(module().submissionMachine, ['submit'])).toEqual({
-        submit: 'Error: submit is provided by the screen',
-      });
+    itNeedsTheAppsCalls(() => module().submissionMachine, {
+      submit: 'Error: submit is provided by the screen',
     });
 
     it('needs the app to provide the request: the stand-in fails', async () => {
