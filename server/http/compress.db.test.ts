@@ -1,16 +1,11 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/vite-precompress';
-import { createApp } from '../app';
-import { createAuthServices } from '../auth/setup';
-import { loadConfig } from '../config';
-import { createTestDb, type TestDb } from '../db/test-db';
-import { createLogger } from '../log';
+import { type AppOverBuild, appOverBuild } from './build-test-kit';
 import { chooseEncoding } from './compress';
 import type { AppEnv } from './env';
 
@@ -18,24 +13,18 @@ import type { AppEnv } from './env';
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
 const PAGE = `<!doctype html><html lang="de"><head><title>Matchwerk</title></head><body>${'<p>Matchwerk</p>'.repeat(100)}</body></html>`;
 
-let t: TestDb;
+let build: AppOverBuild;
 let dist: string;
 let app: Hono<AppEnv>;
 beforeAll(async () => {
-  t = await createTestDb();
-  dist = await mkdtemp(join(tmpdir(), 'matchwerk-dist-'));
-  await mkdir(join(dist, 'assets'));
-  await writeFile(join(dist, 'assets', 'index-AbCdEf12.js'), SCRIPT);
-  await writeFile(join(dist, 'assets', 'tiny-AbCdEf12.css'), 'p{margin:0}');
-  await writeFile(join(dist, 'index.html'), PAGE);
-  await precompressDir(dist);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dist, SMS_COUNTRIES: 'DE' });
-  app = createApp({
-    config,
-    db: t,
-    logger: createLogger(config),
-    auth: await createAuthServices(t.db, config),
-    staticDir: dist,
+  build = await appOverBuild({
+    files: {
+      'assets/index-AbCdEf12.js': SCRIPT,
+      'assets/tiny-AbCdEf12.css': 'p{margin:0}',
+      'index.html': PAGE,
+    },
+    env: { SMS_COUNTRIES: 'DE' },
+    prepare: precompressDir,
     extraRoutes: (a) => {
       a.get('/api/test/big', (c) =>
         c.json({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `item ${i}` })) }),
@@ -47,11 +36,9 @@ beforeAll(async () => {
       );
     },
   });
+  ({ app, dist } = build);
 });
-afterAll(async () => {
-  await t.close();
-  await rm(dist, { recursive: true, force: true });
-});
+afterAll(() => build.close());
 
 describe('precompressed build assets', () => {
   it('the build step writes .br and .gz beside files of 1 kB and more, not beside smaller ones', async () => {

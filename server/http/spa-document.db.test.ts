@@ -1,14 +1,9 @@
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { createAuthServices } from '../auth/setup';
-import { loadConfig } from '../config';
-import { createTestDb, type TestDb } from '../db/test-db';
-import { createLogger } from '../log';
+import { type AppOverBuild, appOverBuild } from './build-test-kit';
 import type { AppEnv } from './env';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads';
 
@@ -24,35 +19,22 @@ const PRELOADS: RoutePreload[] = [
   { pattern: '^/login/?$', files: ['assets/main-AbCdEf12.js'] },
 ];
 
-let t: TestDb;
+let build: AppOverBuild;
 let dist: string;
 let app: Hono<AppEnv>;
 beforeAll(async () => {
-  t = await createTestDb();
-  dist = await mkdtemp(join(tmpdir(), 'matchwerk-dist-'));
-  await mkdir(join(dist, 'login'));
-  await writeFile(join(dist, 'index.html'), page('landing'));
-  await writeFile(join(dist, 'login', 'index.html'), page('login'));
-  await writeFile(join(dist, 'app.html'), page('shell'));
-  await writeFile(join(dist, ROUTE_PRELOADS_FILE), JSON.stringify(PRELOADS));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dist,
-    SMS_COUNTRIES: 'ch,AT',
+  build = await appOverBuild({
+    files: {
+      'index.html': page('landing'),
+      'login/index.html': page('login'),
+      'app.html': page('shell'),
+      [ROUTE_PRELOADS_FILE]: JSON.stringify(PRELOADS),
+    },
+    env: { SMS_COUNTRIES: 'ch,AT' },
   });
-  app = createApp({
-    config,
-    db: t,
-    logger: createLogger(config),
-    auth: await createAuthServices(t.db, config),
-    staticDir: dist,
-  });
+  ({ app, dist } = build);
 });
-afterAll(async () => {
-  await t.close();
-  await rm(dist, { recursive: true, force: true });
-});
+afterAll(() => build.close());
 
 const get = (path: string, init: RequestInit = {}) =>
   app.request(path, { ...init, headers: { accept: 'text/html', ...init.headers } });
