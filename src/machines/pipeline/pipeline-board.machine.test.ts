@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PipelineEntry, PipelineStage } from '../../../contract/pipeline';
+import { boardEntry as entry } from '../../../tests/support/pipeline-entries';
 import { ApiError } from '../../api/client';
 import { pipelineBoardMachine } from './pipeline-board.machine';
-
-const entry = (uuid: string, stage: PipelineStage, version = 0): PipelineEntry => ({
-  uuid,
-  jobUuid: 'job',
-  profile: { uuid: `p-${uuid}`, type: 'stella', name: `Name ${uuid}`, photo: null },
-  stage,
-  lastOpenStage: stage === 'placed' || stage === 'rejected' || stage === 'withdrawn' ? 'offer' : stage,
-  reason: null,
-  reasonBy: null,
-  score: 50,
-  followUp: null,
-  version,
-  movedAt: '2026-11-24T08:00:00.000Z',
-  movedBy: 'agent@matchwerk.example',
-  createdAt: '2026-11-24T08:00:00.000Z',
-});
 
 /** A board over answers given by hand: each move waits for `answer` to settle it. */
 function board(entries: PipelineEntry[]) {

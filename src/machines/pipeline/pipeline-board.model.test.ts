@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { PipelineEntry, PipelineStage } from '../../../contract/pipeline';
+import type { PipelineStage } from '../../../contract/pipeline';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import {
   describeModelTable,
@@ -9,6 +9,7 @@ import {
   type ModelTable,
   observed,
 } from '../../../tests/support/model';
+import { boardEntry as entry } from '../../../tests/support/pipeline-entries';
 import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import { ApiError } from '../../api/client';
 import type * as BoardModule from './pipeline-board.machine';
@@ -22,23 +23,6 @@ import type * as BoardModule from './pipeline-board.machine';
  * clears the selection; a 409 puts them where it says they are now; a network failure puts them
  * back. A failed call's reason stays until the next add, move or follow-up starts.
  */
-
-const entry = (uuid: string, stage: PipelineStage, version: number, lastOpen = stage): PipelineEntry =>
-  ({
-    uuid,
-    jobUuid: 'job',
-    profile: { uuid: `p-${uuid}`, type: 'stella', name: `Name ${uuid}`, photo: null },
-    stage,
-    lastOpenStage: lastOpen,
-    reason: null,
-    reasonBy: null,
-    score: 50,
-    followUp: null,
-    version,
-    movedAt: '2026-11-24T08:00:00.000Z',
-    movedBy: 'agent@matchwerk.example',
-    createdAt: '2026-11-24T08:00:00.000Z',
-  }) as PipelineEntry;
 
 const a = entry('a', 'proposed', 0);
 const b = entry('b', 'submitted', 3);
