@@ -34,8 +34,10 @@ export const PAGES = [
     startsApp: true,
     targetKb: 110,
     // 140 kB until the login's fields became react-aria's TextField (one component set): +13.5 kB;
-    // 155 kB until the shell's Intl helper and the notice after logout (issue 22) added 0.4 kB.
-    limitKb: 157,
+    // 155 kB until the shell's Intl helper and the notice after logout (issue 22) added 0.4 kB;
+    // 157 kB until the merges of 2026-11-24's last stop (the shell's one navigation, the loading
+    // title, the route preloads' boot code) added 0.3 kB, not traced to one of them.
+    limitKb: 158,
   },
 ] as const;
 
