@@ -12,6 +12,7 @@ import type { FieldDefinition } from '../../../contract/catalog';
 import { cityName } from '../../../contract/city-names';
 import type { CandidateType, Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
+import { Deferred } from '../components/deferred';
 import { formatDate } from '../components/format';
 import { Pagination } from '../components/pagination';
 import { ProtectedImage } from '../components/protected-image';
@@ -128,44 +129,47 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
         loaded={Boolean(page)}
         loading={t`Loading the candidates…`}
       />
-      {page && (
-        <div className="candidate-table" aria-busy={state.hasTag('busy')}>
-          <p className="muted" aria-live="polite">
-            <Plural value={page.total} one="# candidate" other="# candidates" />
-          </p>
-          <CandidateTable
-            type={type}
-            fields={catalog}
-            title={titles[type]}
-            items={page.items}
-            sortDescriptor={sortDescriptor}
-            onSort={(sort) =>
-              onSearch({
-                sort: sort.column as CandidateListSearch['sort'],
-                order: sort.direction === 'ascending' ? 'asc' : 'desc',
-                page: 1,
-              })
-            }
-            empty={
-              search.q ||
-              search.status ||
-              search.registration ||
-              search.created ||
-              search.vet ||
-              search.assigned !== 'any' ? (
-                <Trans>No candidate matches this search and these filters.</Trans>
-              ) : (
-                <Trans>There are no candidates of this kind yet.</Trans>
-              )
-            }
-          />
-          <Pagination
-            page={shownPage(state, search.page)}
-            pageCount={pages}
-            onChange={(next) => onSearch({ page: next })}
-          />
-        </div>
-      )}
+      {/* The rows are drawn in the background: twenty rows of react-aria cells were one long task. */}
+      <Deferred>
+        {page && (
+          <div className="candidate-table" aria-busy={state.hasTag('busy')}>
+            <p className="muted" aria-live="polite">
+              <Plural value={page.total} one="# candidate" other="# candidates" />
+            </p>
+            <CandidateTable
+              type={type}
+              fields={catalog}
+              title={titles[type]}
+              items={page.items}
+              sortDescriptor={sortDescriptor}
+              onSort={(sort) =>
+                onSearch({
+                  sort: sort.column as CandidateListSearch['sort'],
+                  order: sort.direction === 'ascending' ? 'asc' : 'desc',
+                  page: 1,
+                })
+              }
+              empty={
+                search.q ||
+                search.status ||
+                search.registration ||
+                search.created ||
+                search.vet ||
+                search.assigned !== 'any' ? (
+                  <Trans>No candidate matches this search and these filters.</Trans>
+                ) : (
+                  <Trans>There are no candidates of this kind yet.</Trans>
+                )
+              }
+            />
+            <Pagination
+              page={shownPage(state, search.page)}
+              pageCount={pages}
+              onChange={(next) => onSearch({ page: next })}
+            />
+          </div>
+        )}
+      </Deferred>
     </Screen>
   );
 }

@@ -11,6 +11,7 @@ import { runProgress } from '../../machines/jobs/job-lifecycle.machine';
 import type { jobsLogic } from '../../machines/jobs/job-provider';
 import { scoreFilterMachine } from '../../machines/jobs/score-filter.machine';
 import { resourceData, shownPage } from '../../machines/shared/resource.machine';
+import { Deferred } from '../components/deferred';
 import { Pagination } from '../components/pagination';
 import { Progress } from '../components/progress';
 import { ProtectedImage } from '../components/protected-image';
@@ -83,6 +84,7 @@ export function JobResults({
     return () => listener.unsubscribe();
   }, [scoreFilter, navigate]);
   const jobState = useSelector(job, (s) => s);
+  const jobLoading = jobState.matches('starting') || jobState.matches('loading');
   const list = useSelector(results, (s) => s);
   const page = resourceData<ResultsResponse>(list);
   const csv = useActorRef(parts.csv);
@@ -107,184 +109,195 @@ export function JobResults({
         </p>
       )}
       <JobActions job={job} />
-      {progress !== null && (
-        <div className="run-progress">
-          <Progress
-            label={t`The run is in progress; the last results stay visible meanwhile.`}
-            value={progress}
-          />
-        </div>
-      )}
-      {jobState.matches({ active: 'failed' }) && (
-        <p className="form-error" role="alert">
-          <Trans>The last run failed. Please start it again.</Trans>
-        </p>
-      )}
-      {run && jobState.context.criteriaChanged && progress === null && (
-        <div className="notice run-stale" role="status">
-          <p>
-            <Trans>The criteria changed since this run: the results below are from the old criteria.</Trans>
-          </p>
-          {jobState.can({ type: 'job.run' }) && (
-            <button type="button" className="button" onClick={() => job.send({ type: 'job.run' })}>
-              <Trans>Run again</Trans>
-            </button>
+      {/* What follows waits for the job's own answer: the results often come first, and the client
+          line and the actions then pushed the whole page down under the reader (CLS 0.13, issue 22). */}
+      {!jobLoading && (
+        <>
+          {progress !== null && (
+            <div className="run-progress">
+              <Progress
+                label={t`The run is in progress; the last results stay visible meanwhile.`}
+                value={progress}
+              />
+            </div>
           )}
-        </div>
-      )}
-      {run ? (
-        <section className="run-summary" aria-labelledby="run-summary-title">
-          <h2 id="run-summary-title">
-            <Trans>Last run</Trans>
-          </h2>
-          <p>
-            {t`${plural(run.considered ?? 0, {
-              one: `${run.included ?? 0} of # candidate fits`,
-              other: `${run.included ?? 0} of # candidates fit`,
-            })}; ${plural(run.excluded ?? 0, {
-              one: '# was excluded by a must-have.',
-              other: '# were excluded by a must-have.',
-            })}`}
-          </p>
-          {run.histogram && <Histogram bins={run.histogram} />}
-        </section>
-      ) : (
-        list.matches('loaded') && (
-          <p>
-            <Trans>This job has not run yet. Start a run to see the candidates who fit.</Trans>
-          </p>
-        )
-      )}
+          {jobState.matches({ active: 'failed' }) && (
+            <p className="form-error" role="alert">
+              <Trans>The last run failed. Please start it again.</Trans>
+            </p>
+          )}
+          {run && jobState.context.criteriaChanged && progress === null && (
+            <div className="notice run-stale" role="status">
+              <p>
+                <Trans>
+                  The criteria changed since this run: the results below are from the old criteria.
+                </Trans>
+              </p>
+              {jobState.can({ type: 'job.run' }) && (
+                <button type="button" className="button" onClick={() => job.send({ type: 'job.run' })}>
+                  <Trans>Run again</Trans>
+                </button>
+              )}
+            </div>
+          )}
+          {run ? (
+            <section className="run-summary" aria-labelledby="run-summary-title">
+              <h2 id="run-summary-title">
+                <Trans>Last run</Trans>
+              </h2>
+              <p>
+                {t`${plural(run.considered ?? 0, {
+                  one: `${run.included ?? 0} of # candidate fits`,
+                  other: `${run.included ?? 0} of # candidates fit`,
+                })}; ${plural(run.excluded ?? 0, {
+                  one: '# was excluded by a must-have.',
+                  other: '# were excluded by a must-have.',
+                })}`}
+              </p>
+              {run.histogram && <Histogram bins={run.histogram} />}
+            </section>
+          ) : (
+            list.matches('loaded') && (
+              <p>
+                <Trans>This job has not run yet. Start a run to see the candidates who fit.</Trans>
+              </p>
+            )
+          )}
 
-      <form
-        className="filters"
-        onSubmit={(e) => e.preventDefault()}
-        aria-label={t`Filter and sort the results`}
-      >
-        <Select
-          label={t`Sort by`}
-          selectedKey={search.sort}
-          onSelectionChange={(key) => setSearch({ sort: key as ResultsSearch['sort'], order: undefined })}
-          options={[
-            { id: 'score', label: t`Score` },
-            { id: 'name', label: t`Name` },
-            { id: 'distance', label: t`Distance` },
-          ]}
-        />
-        <TextField
-          label={t`Minimum score`}
-          inputMode="decimal"
-          value={scoreText}
-          onChange={(text) => scoreFilter.send({ type: 'score.type', text })}
-          errorMessage={scoreError ? t`Please enter a score from 0 to 100.` : undefined}
-        />
-        <Select
-          label={t`Candidate type`}
-          selectedKey={search.type ?? 'all'}
-          onSelectionChange={(key) =>
-            setSearch({ type: key === 'all' ? undefined : (key as ResultsSearch['type']) })
-          }
-          options={[
-            { id: 'all', label: t`All` },
-            ...CANDIDATE_TYPES.map((type) => ({ id: type, label: type })),
-          ]}
-        />
-        <button
-          type="button"
-          className="button"
-          disabled={csvBusy || !page || page.total === 0}
-          onClick={() => csv.send({ type: 'submission.submit', input: search })}
-        >
-          <Trans>Download CSV</Trans>
-        </button>
-      </form>
+          <form
+            className="filters"
+            onSubmit={(e) => e.preventDefault()}
+            aria-label={t`Filter and sort the results`}
+          >
+            <Select
+              label={t`Sort by`}
+              selectedKey={search.sort}
+              onSelectionChange={(key) => setSearch({ sort: key as ResultsSearch['sort'], order: undefined })}
+              options={[
+                { id: 'score', label: t`Score` },
+                { id: 'name', label: t`Name` },
+                { id: 'distance', label: t`Distance` },
+              ]}
+            />
+            <TextField
+              label={t`Minimum score`}
+              inputMode="decimal"
+              value={scoreText}
+              onChange={(text) => scoreFilter.send({ type: 'score.type', text })}
+              errorMessage={scoreError ? t`Please enter a score from 0 to 100.` : undefined}
+            />
+            <Select
+              label={t`Candidate type`}
+              selectedKey={search.type ?? 'all'}
+              onSelectionChange={(key) =>
+                setSearch({ type: key === 'all' ? undefined : (key as ResultsSearch['type']) })
+              }
+              options={[
+                { id: 'all', label: t`All` },
+                ...CANDIDATE_TYPES.map((type) => ({ id: type, label: type })),
+              ]}
+            />
+            <button
+              type="button"
+              className="button"
+              disabled={csvBusy || !page || page.total === 0}
+              onClick={() => csv.send({ type: 'submission.submit', input: search })}
+            >
+              <Trans>Download CSV</Trans>
+            </button>
+          </form>
 
-      <ResourceStatus
-        resource={results}
-        state={list}
-        loaded={Boolean(page)}
-        loading={t`Loading the results…`}
-      />
-      {page && run && page.items.length === 0 && (
-        <p>
-          <Trans>No candidate fits these filters.</Trans>
-        </p>
+          <ResourceStatus
+            resource={results}
+            state={list}
+            loaded={Boolean(page)}
+            loading={t`Loading the results…`}
+          />
+          {page && run && page.items.length === 0 && (
+            <p>
+              <Trans>No candidate fits these filters.</Trans>
+            </p>
+          )}
+          {page && page.items.length > 0 && (
+            <SendToClient sending={sending} client={jobState.context.job?.client?.uuid ?? null} />
+          )}
+          {page && page.items.length > 0 && (
+            <div className="table-wrap" aria-busy={list.hasTag('busy')}>
+              <table className="results stack-table">
+                <caption className="visually-hidden">
+                  <Trans>Candidates ranked by score</Trans>
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <span className="visually-hidden">
+                        <Trans>Selection</Trans>
+                      </span>
+                    </th>
+                    <th scope="col">#</th>
+                    <th scope="col">
+                      <span className="visually-hidden">
+                        <Trans>Photo</Trans>
+                      </span>
+                    </th>
+                    <th scope="col">
+                      <Trans>Name</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>City</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Score</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Strongest reasons</Trans>
+                    </th>
+                    {addToPipeline && (
+                      <th scope="col">
+                        <Trans>Pipeline</Trans>
+                      </th>
+                    )}
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.map((item) => (
+                    <ResultRow
+                      key={item.uuid}
+                      item={item}
+                      jobUuid={jobUuid}
+                      search={search}
+                      action={addToPipeline?.(item)}
+                      selected={chosen.some((c) => c.uuid === item.uuid)}
+                      onSelect={(selected) =>
+                        sending.send({
+                          type: 'send.toggle',
+                          candidate: {
+                            uuid: item.uuid,
+                            name: item.name,
+                            consented: item.presentedByName === true,
+                          },
+                          selected,
+                        })
+                      }
+                      reasons={item.reasons.map((r) => reasonText(i18n, r, fields.job))}
+                      photo={<ProtectedImage src={item.thumbnail} alt="" size={40} className="avatar" />}
+                    />
+                  ))}
+                </tbody>
+              </table>
+              <p className="muted">
+                <Plural value={page.total} one="# candidate" other="# candidates" />
+              </p>
+              <Pagination page={shownPage(list, search.page)} pageCount={pages} onChange={goToPage} />
+            </div>
+          )}
+          {/* Below the results, drawn in the background: the near misses, the board and the timeline. */}
+          <Deferred>
+            <NearMisses list={nearMisses} />
+            {after}
+          </Deferred>
+        </>
       )}
-      {page && page.items.length > 0 && (
-        <SendToClient sending={sending} client={jobState.context.job?.client?.uuid ?? null} />
-      )}
-      {page && page.items.length > 0 && (
-        <div className="table-wrap" aria-busy={list.hasTag('busy')}>
-          <table className="results stack-table">
-            <caption className="visually-hidden">
-              <Trans>Candidates ranked by score</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <Trans>Selection</Trans>
-                  </span>
-                </th>
-                <th scope="col">#</th>
-                <th scope="col">
-                  <span className="visually-hidden">
-                    <Trans>Photo</Trans>
-                  </span>
-                </th>
-                <th scope="col">
-                  <Trans>Name</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>City</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Score</Trans>
-                </th>
-                <th scope="col">
-                  <Trans>Strongest reasons</Trans>
-                </th>
-                {addToPipeline && (
-                  <th scope="col">
-                    <Trans>Pipeline</Trans>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((item) => (
-                <ResultRow
-                  key={item.uuid}
-                  item={item}
-                  jobUuid={jobUuid}
-                  search={search}
-                  action={addToPipeline?.(item)}
-                  selected={chosen.some((c) => c.uuid === item.uuid)}
-                  onSelect={(selected) =>
-                    sending.send({
-                      type: 'send.toggle',
-                      candidate: {
-                        uuid: item.uuid,
-                        name: item.name,
-                        consented: item.presentedByName === true,
-                      },
-                      selected,
-                    })
-                  }
-                  reasons={item.reasons.map((r) => reasonText(i18n, r, fields.job))}
-                  photo={<ProtectedImage src={item.thumbnail} alt="" size={40} className="avatar" />}
-                />
-              ))}
-            </tbody>
-          </table>
-          <p className="muted">
-            <Plural value={page.total} one="# candidate" other="# candidates" />
-          </p>
-          <Pagination page={shownPage(list, search.page)} pageCount={pages} onChange={goToPage} />
-        </div>
-      )}
-      <NearMisses list={nearMisses} />
-      {after}
     </Screen>
   );
 }
