@@ -145,12 +145,17 @@ describe('the pipeline in a browser, in German', () => {
     await page.reload();
     await expect.poll(() => column(page, 'Kontaktiert').getByText(name, { exact: true }).count()).toBe(1);
 
-    // The follow-up: a date field in German order, typed by keyboard, kept by the server.
+    // The follow-up: a button on the card opens a date field in German order, typed by keyboard, kept
+    // by the server; Enter takes the day and gives the focus back to the button.
+    const followUpButton = () => board.getByRole('button', { name: `Wiedervorlage für ${name}` });
     for (const viewport of [PHONE, LAPTOP]) {
       await page.setViewportSize(viewport);
+      await expect.poll(() => followUpButton().count()).toBe(1);
+      await followUpButton().press('Enter');
       const followUp = board.getByRole('group', { name: `Wiedervorlage für ${name}` });
-      await expect.poll(() => followUp.count()).toBe(1);
       const segments = followUp.getByRole('spinbutton');
+      // The field takes the focus on its first segment: typing starts with the day.
+      await expect.poll(() => segments.first().evaluate((el) => el === document.activeElement)).toBe(true);
       const day = viewport === PHONE ? '05' : '07';
       if (viewport === PHONE) {
         // Empty, it shows the German pattern.
@@ -158,29 +163,33 @@ describe('the pipeline in a browser, in German', () => {
           (await followUp.locator('.rac-date-input').textContent())?.replace(/\u2066|\u2069|\u200e/g, ''),
         ).toBe('tt.mm.jjjj');
       }
-      await segments.first().focus();
       await page.keyboard.type(`${day}122026`);
       await page.keyboard.press('Enter');
       const row = column(page, 'Kontaktiert').getByRole('row').filter({ hasText: name });
       await expect.poll(() => row.textContent()).toContain(`Wiedervorlage ${day}.12.2026`);
       await expect.poll(() => board.getAttribute('aria-busy')).toBe('false');
+      await expect.poll(() => followUp.count()).toBe(0);
+      await expect.poll(() => followUpButton().evaluate((el) => el === document.activeElement)).toBe(true);
       await expectSettledScreen(page);
       await screenshot(page, `pipeline-follow-up-${viewport.width}`);
       await page.reload();
+      await expect.poll(() => row.textContent()).toContain(`Wiedervorlage ${day}.12.2026`);
+      // The field opens on the kept day.
+      await followUpButton().press('Enter');
       await expect
         .poll(async () =>
-          (
-            await board
-              .getByRole('group', { name: `Wiedervorlage für ${name}` })
-              .locator('.rac-date-input')
-              .textContent()
-          )?.replace(/\u2066|\u2069|\u200e/g, ''),
+          (await followUp.locator('.rac-date-input').textContent())?.replace(/\u2066|\u2069|\u200e/g, ''),
         )
         .toBe(`${Number(day)}.12.2026`);
+      // Escape closes it without a change and gives the focus back.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => followUp.count()).toBe(0);
+      await expect.poll(() => followUpButton().evaluate((el) => el === document.activeElement)).toBe(true);
     }
 
-    // The calendar behind the button, by keyboard: it opens on the chosen day, and Enter on the next
-    // day takes it.
+    // The calendar behind the field's button, by keyboard: it opens on the chosen day, and Enter on the
+    // next day takes it.
+    await followUpButton().press('Enter');
     const followUp = board.getByRole('group', { name: `Wiedervorlage für ${name}` });
     await followUp.getByRole('button').focus();
     await page.keyboard.press('Enter');

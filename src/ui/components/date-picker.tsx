@@ -31,6 +31,10 @@ export interface DatePickerProps {
   description?: string;
   errorMessage?: string;
   className?: string;
+  /** The first segment takes the focus when the field appears (a field drawn on demand). */
+  autoFocus?: boolean;
+  /** The person left the field (after its day was taken); not while its calendar is open. */
+  onBlur?: () => void;
 }
 
 const parsed = (day: string | null | undefined): CalendarDate | null => {
@@ -61,6 +65,8 @@ export function DatePicker({
   description,
   errorMessage,
   className,
+  autoFocus,
+  onBlur,
 }: DatePickerProps) {
   // The same objects from render to render: react-aria compares them by identity.
   const min = useMemo(() => parsed(minValue) ?? undefined, [minValue]);
@@ -100,7 +106,11 @@ export function DatePicker({
         // Chosen in the calendar: that is the choice, no need to leave the field.
         if (open.current) commit(day);
       }}
-      onBlur={() => commit(shown)}
+      autoFocus={autoFocus}
+      onBlur={() => {
+        commit(shown);
+        onBlur?.();
+      }}
     >
       <Label className={labelHidden ? 'visually-hidden' : undefined}>{label}</Label>
       <Group

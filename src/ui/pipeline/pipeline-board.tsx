@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   Button as AriaButton,
   type DropItem,
@@ -262,18 +262,78 @@ function PipelineCard({
             </Menu>
           </Popover>
         </MenuTrigger>
-        <DatePicker
-          className="pipeline-follow-up"
-          label={t`Follow-up for ${name}`}
-          labelHidden
-          value={entry.followUp}
-          minValue={FOLLOW_UP_RANGE.min}
-          maxValue={FOLLOW_UP_RANGE.max}
-          isDisabled={busy}
-          onChange={onFollowUp}
-        />
+        <FollowUpField name={name} value={entry.followUp} busy={busy} onChange={onFollowUp} />
       </span>
     </GridListItem>
+  );
+}
+
+/**
+ * A card's follow-up day: a button until the agent asks for the field, which then takes the focus and
+ * goes again when it is left (the day stays in the card's text). A date field on every card showed an
+ * unlabelled "tt.mm.jjjj" on each and cost the results page about 300 ms of a phone's rendering
+ * (issue 22). Enter in the field (which takes the day) and Escape put the button back, with the focus.
+ */
+function FollowUpField({
+  name,
+  value,
+  busy,
+  onChange,
+}: {
+  name: string;
+  value: string | null;
+  busy: boolean;
+  onChange: (date: string | null) => void;
+}) {
+  const { t } = useLingui();
+  const [editing, setEditing] = useState(false);
+  const backToButton = useRef(false);
+  if (!editing) {
+    return (
+      <AriaButton
+        className="btn btn-secondary pipeline-follow-up-button"
+        aria-label={t`Follow-up for ${name}`}
+        onPress={() => setEditing(true)}
+        ref={(button) => {
+          if (button && backToButton.current) {
+            backToButton.current = false;
+            button.focus();
+          }
+        }}
+      >
+        <Trans>Follow-up</Trans>
+      </AriaButton>
+    );
+  }
+  return (
+    <span
+      className="pipeline-follow-up-edit"
+      onKeyDownCapture={(e) => {
+        // Not the calendar's keys (a portal, outside this span in the page): its Escape closes only it.
+        const target = e.target as HTMLElement;
+        if (!e.currentTarget.contains(target)) return;
+        // Enter in a segment takes the day (the date picker's own handler); then the button is back.
+        const enter = e.key === 'Enter' && target.getAttribute('role') === 'spinbutton';
+        if (e.key !== 'Escape' && !enter) return;
+        // The button gets the focus within this key press: without this, the same Enter pressed it.
+        e.preventDefault();
+        backToButton.current = true;
+        setEditing(false);
+      }}
+    >
+      <DatePicker
+        className="pipeline-follow-up"
+        label={t`Follow-up for ${name}`}
+        labelHidden
+        value={value}
+        minValue={FOLLOW_UP_RANGE.min}
+        maxValue={FOLLOW_UP_RANGE.max}
+        isDisabled={busy}
+        onChange={onChange}
+        autoFocus
+        onBlur={() => setEditing(false)}
+      />
+    </span>
   );
 }
 
