@@ -105,6 +105,30 @@ describe('session machine', () => {
     expect(stored()).toBeNull();
   });
 
+  it('takes tokens a call answers during a refresh: the late refresh answer neither overwrites them nor signs out', async () => {
+    const issued = { token: fakeToken({ registration_step: 3 }, s), refreshToken: 'r-issued' };
+    for (const late of [
+      ['done', { token: fakeToken({ registration_step: 2 }, s), refresh_token: 'r-old-rotated' }],
+      // A new password revoked every older session: the refresh presented the old token.
+      ['error', { code: 'refresh.invalid' }],
+    ] as const) {
+      const { actor, fx, stored } = start({ token: full.token, refreshToken: 'r1' });
+      fx.settle('verifyToken', 'done', decodeClaims(full.token));
+      await flush();
+      actor.send({ type: 'session.refresh' });
+      actor.send({ type: 'session.tokensIssued', credentials: issued });
+      expect(actor.getSnapshot().value).toBe('verifying');
+      expect(stored()).toEqual(issued);
+      fx.settle('refresh', late[0], late[1]);
+      fx.settle('verifyToken', 'done', decodeClaims(issued.token));
+      await flush();
+      expect(actor.getSnapshot().matches({ authenticated: 'idle' }), late[0]).toBe(true);
+      expect(actor.getSnapshot().context.credentials, late[0]).toEqual(issued);
+      expect(actor.getSnapshot().context.ended, late[0]).toBeNull();
+      expect(stored(), late[0]).toEqual(issued);
+    }
+  });
+
   it('logs out: clears the stored credentials at once and revokes the refresh token on the server', async () => {
     const { actor, fx, stored } = start({ token: full.token, refreshToken: 'r1' });
     fx.settle('verifyToken', 'done', decodeClaims(full.token));
