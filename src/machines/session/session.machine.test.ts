@@ -68,6 +68,22 @@ describe('session machine', () => {
     expect(fx.pending('resendCode')).toBe(0);
   });
 
+  it('asks for a new code after a wrong one once the cooldown is over, and forgets the wrong code’s reason', async () => {
+    let now = NOW;
+    const { actor, fx } = sessionWithDeferredActors(undefined, () => now);
+    actor.send({ type: 'session.login', email: 'mfa@b.de', password: 'pw', locale: 'en' });
+    fx.settle('login', 'done', pending);
+    await flush();
+    actor.send({ type: 'session.submitCode', code: '000000' });
+    fx.settle('submitCode', 'error', { code: 'login.wrong_2FA_code' });
+    await flush();
+    expect(actor.getSnapshot().context.error).toBe('login.wrong_2FA_code');
+    now += 60_000;
+    actor.send({ type: 'session.resendCode' });
+    expect(actor.getSnapshot().value).toBe('resendingCode');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
   it('restores a stored token that verifies', async () => {
     const { actor, fx } = start({ token: full.token, refreshToken: 'r1' });
     expect(actor.getSnapshot().value).toBe('verifying');
