@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { UNANSWERED_DAYS } from '../../contract/attention';
 import type { Database } from '../db/client';
-import { demoPipelineStart } from './pipeline';
+import { demoPipelineStart, recordSeededMove } from './pipeline';
 
 /**
  * The nursing job (server/demo/jobs.ts), run by the seed: it gets what the agent's attention band
@@ -28,6 +28,10 @@ export async function seedDemoAttention(db: Database, now = new Date()): Promise
             ${sent}, 'anonymised', ${agent?.id ?? null}, ${agent?.id ?? null}, ${sent}, ${sent})
           on conflict (job_id, profile_id) do nothing`,
     );
+    await recordSeededMove(db, agent, DEMO_ATTENTION_JOB, row.profile_id, {
+      to: 'submitted',
+      at: new Date(sent),
+    });
   }
   // A weight changed after the run: its results are stale until it runs again.
   await db.execute(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PipelineStage } from '../../contract/pipeline';
 import { type Database, queryRows } from '../db/client';
+import { insertTimelineEntry } from '../timeline/timeline';
 import { DEMO_AGENT_EMAIL } from './agents';
 
 /** The demo job whose pipeline is filled: the developer job (server/demo/jobs.ts), after its run. */
@@ -85,9 +86,55 @@ export async function seedDemoPipeline(db: Database, today = new Date()): Promis
             ${a ? (client?.id ?? null) : null}, ${a?.seen ? ago(a.hoursAgo - 1) : null})
           on conflict (job_id, profile_id) do nothing`,
     );
+    await recordSeededMove(db, agent, DEMO_PIPELINE_JOB, row.profile_id, {
+      to: s.stage,
+      ...(s.reason ? { reason: s.reason, by: s.by } : {}),
+      at: sent ? new Date(sent) : today,
+    });
     n += 1;
   }
   return n;
+}
+
+/**
+ * What the app writes when an agent puts a candidate into a job's pipeline or moves them
+ * (recordStageChange in server/pipeline/pipeline.ts), for an entry the seed inserts itself: a
+ * `stage.changed` event by the demo agent on the candidate's and the job's timeline, at the time of
+ * the move. It is the agent activity retention counts (PRODUCT.md §8): without it a candidate the
+ * agent is working on would look untouched since registration and be mailed a deletion notice.
+ */
+export async function recordSeededMove(
+  db: Database,
+  agent: { id: string } | undefined,
+  job: string,
+  profile: string,
+  move: { to: PipelineStage; reason?: string; by?: string | undefined; at: Date },
+): Promise<void> {
+  const { at, ...change } = move;
+  const details = { from: null, ...change };
+  const author = agent ? { id: agent.id, email: DEMO_AGENT_EMAIL } : null;
+  await insertTimelineEntry(
+    db,
+    { kind: 'profile', id: profile },
+    {
+      kind: 'event',
+      action: 'stage.changed',
+      details: { ...details, job },
+      author,
+      at,
+    },
+  );
+  await insertTimelineEntry(
+    db,
+    { kind: 'job', id: job },
+    {
+      kind: 'event',
+      action: 'stage.changed',
+      details: { ...details, profile },
+      author,
+      at,
+    },
+  );
 }
 
 /**

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
+import { LAPTOP, PHONE } from '../support/viewport';
+import {
+  accessibilityViolations,
+  expectSettledScreen,
+  launchBrowser,
+  type RunningApp,
+  startApp,
+} from './harness';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
@@ -82,6 +89,39 @@ describe('profile in a browser, in German', () => {
       values: Record<string, unknown>;
     };
     expect(saved.values).toMatchObject({ first_name: 'Stefanie', experience_years: 12 });
+  });
+
+  it('takes a birth date typed the German way at 360 px, refuses one out of range in words, and saves it', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${app.url}/profile`);
+    await expect.poll(() => heading(page)).toBe('Profil');
+    await page.getByRole('tab', { name: 'Persönliches' }).click();
+    const birth = page.getByRole('group', { name: 'Geburtsdatum' });
+    const segments = birth.getByRole('spinbutton');
+    // Ten years old is too young for a birth date the catalogue takes (14 to 100 years back).
+    const tooYoung = new Date().getFullYear() - 10;
+    await segments.first().focus();
+    await page.keyboard.type(`0101${tooYoung}`);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.getByText('Dieses Datum liegt zu spät.').count()).toBe(1);
+    await segments.first().focus();
+    await page.keyboard.type('14031990');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.getByText('Dieses Datum liegt zu spät.').count()).toBe(0);
+    expect((await birth.locator('.rac-date-input').textContent())?.replace(/\u2066|\u2069|\u200e/g, '')).toBe(
+      '14.3.1990',
+    );
+    await expectSettledScreen(page);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Ihre Änderungen sind gespeichert.');
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('credentials') ?? '{}').token as string,
+    );
+    const saved = (await (
+      await fetch(`${app.url}/api/profile`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { values: Record<string, unknown> };
+    expect(saved.values.birth_date).toBe('1990-03-14');
+    await page.setViewportSize(LAPTOP);
   });
 
   it('uploads a photo that then shows in the header', async () => {

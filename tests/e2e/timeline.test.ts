@@ -4,7 +4,8 @@ import { LAPTOP, PHONE, screenshot } from '../support/viewport';
 import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
 
 // Issue 20 point 2 in a browser, in German: an agent adds a note to a candidate's timeline, logs a
-// call, corrects the note, filters by kind; the candidate's own pages never show any of it.
+// call (its day typed in German at 360 px), corrects the note, filters by kind; the candidate's own
+// pages never show any of it.
 
 const NOTE = 'Telefonisch erreicht, sucht ab Juni. Lebenslauf: https://example.org/lebenslauf';
 const CORRECTED = 'Telefonisch erreicht, sucht ab Juli.';
@@ -42,15 +43,30 @@ describe('the timeline in a browser, in German', () => {
       'https://example.org/lebenslauf',
     );
 
-    // A call of yesterday.
+    // A call of yesterday, logged on a phone: its day typed the German way (tt.mm.jjjj) into the
+    // app's date field, which starts at today and takes no day after it.
+    await agent.setViewportSize(PHONE);
     await timeline.getByRole('button', { name: /Art/ }).click();
     await agent.getByRole('option', { name: 'Anruf', exact: true }).click();
     await timeline.getByRole('textbox', { name: 'Zusammenfassung' }).fill('Rückruf wegen Gehalt');
+    const dateField = timeline.getByRole('group', { name: 'Datum' });
+    const dateSegments = dateField.getByRole('spinbutton');
+    const typed = (day: Date) =>
+      `${String(day.getDate()).padStart(2, '0')}${String(day.getMonth() + 1).padStart(2, '0')}${day.getFullYear()}`;
+    const inTwoDays = new Date(Date.now() + 2 * 86_400_000);
+    await dateSegments.first().focus();
+    await agent.keyboard.type(typed(inTwoDays));
+    await agent.keyboard.press('Tab');
+    await expect.poll(() => dateField.locator('..').textContent()).toContain('Dieses Datum liegt zu spät.');
     const yesterday = new Date(Date.now() - 86_400_000);
-    const day = `${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`;
-    await timeline.getByLabel('Datum').fill(day);
+    await dateSegments.first().focus();
+    await agent.keyboard.type(typed(yesterday));
+    await agent.keyboard.press('Tab');
+    await expect.poll(() => timeline.getByText('Dieses Datum liegt zu spät.').count()).toBe(0);
+    await expectSettledScreen(agent);
     await timeline.getByRole('button', { name: 'Anruf festhalten' }).click();
     await expect.poll(() => timeline.getByText('Rückruf wegen Gehalt').count()).toBe(1);
+    await agent.setViewportSize(LAPTOP);
     // The date is written the German way.
     const expected = new Intl.DateTimeFormat('de', { dateStyle: 'medium' }).format(yesterday);
     expect(await timeline.locator('li', { hasText: 'Rückruf wegen Gehalt' }).textContent()).toContain(

@@ -395,6 +395,14 @@ export const sessionTable: ModelTable = {
         tags: [],
       },
       refreshFailed: { target: 'loggedOut#ended', context: nothing({ ended: 'expired' }), tags: [] },
+      // A call answered newer tokens while the refresh ran (the phone step, a new password): they win,
+      // and the refresh, started with the older refresh token, is dropped (no `refresh` runs on).
+      tokensIssued: {
+        target: 'verifying',
+        context: holding(ISSUED, { error: null, ended: null }),
+        invoked: verify(ISSUED),
+        tags: ['busy', 'settling'],
+      },
       logout: {
         target: 'loggingOut',
         context: { credentials: SIGNED, stored: null, farewell: 'logged-out' },

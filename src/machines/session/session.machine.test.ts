@@ -68,6 +68,22 @@ describe('session machine', () => {
     expect(fx.pending('resendCode')).toBe(0);
   });
 
+  it('asks for a new code after a wrong one once the cooldown is over, and forgets the wrong code’s reason', async () => {
+    let now = NOW;
+    const { actor, fx } = sessionWithDeferredActors(undefined, () => now);
+    actor.send({ type: 'session.login', email: 'mfa@b.de', password: 'pw', locale: 'en' });
+    fx.settle('login', 'done', pending);
+    await flush();
+    actor.send({ type: 'session.submitCode', code: '000000' });
+    fx.settle('submitCode', 'error', { code: 'login.wrong_2FA_code' });
+    await flush();
+    expect(actor.getSnapshot().context.error).toBe('login.wrong_2FA_code');
+    now += 60_000;
+    actor.send({ type: 'session.resendCode' });
+    expect(actor.getSnapshot().value).toBe('resendingCode');
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
   it('restores a stored token that verifies', async () => {
     const { actor, fx } = start({ token: full.token, refreshToken: 'r1' });
     expect(actor.getSnapshot().value).toBe('verifying');
@@ -103,6 +119,30 @@ describe('session machine', () => {
     expect(actor.getSnapshot().value).toBe('loggedOut');
     expect(actor.getSnapshot().context.ended).toBe('expired');
     expect(stored()).toBeNull();
+  });
+
+  it('takes tokens a call answers during a refresh: the late refresh answer neither overwrites them nor signs out', async () => {
+    const issued = { token: fakeToken({ registration_step: 3 }, s), refreshToken: 'r-issued' };
+    for (const late of [
+      ['done', { token: fakeToken({ registration_step: 2 }, s), refresh_token: 'r-old-rotated' }],
+      // A new password revoked every older session: the refresh presented the old token.
+      ['error', { code: 'refresh.invalid' }],
+    ] as const) {
+      const { actor, fx, stored } = start({ token: full.token, refreshToken: 'r1' });
+      fx.settle('verifyToken', 'done', decodeClaims(full.token));
+      await flush();
+      actor.send({ type: 'session.refresh' });
+      actor.send({ type: 'session.tokensIssued', credentials: issued });
+      expect(actor.getSnapshot().value).toBe('verifying');
+      expect(stored()).toEqual(issued);
+      fx.settle('refresh', late[0], late[1]);
+      fx.settle('verifyToken', 'done', decodeClaims(issued.token));
+      await flush();
+      expect(actor.getSnapshot().matches({ authenticated: 'idle' }), late[0]).toBe(true);
+      expect(actor.getSnapshot().context.credentials, late[0]).toEqual(issued);
+      expect(actor.getSnapshot().context.ended, late[0]).toBeNull();
+      expect(stored(), late[0]).toEqual(issued);
+    }
   });
 
   it('logs out: clears the stored credentials at once and revokes the refresh token on the server', async () => {

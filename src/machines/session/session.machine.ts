@@ -279,14 +279,6 @@ export const sessionMachine = setup({
         idle: {
           on: {
             'session.refresh': 'refreshing',
-            // A call that changed the account (a registration step, 2FA) answered new tokens.
-            'session.tokensIssued': {
-              target: '#session.verifying',
-              actions: [
-                { type: 'takeCredentials', params: ({ event }) => event.credentials },
-                'persistCredentials',
-              ],
-            },
           },
         },
         refreshing: {
@@ -311,6 +303,18 @@ export const sessionMachine = setup({
         },
       },
       on: {
+        // A call that changed the account (a registration step, 2FA, a new password) answered new
+        // tokens. They are the newest the server gave, also while a refresh runs: leaving for
+        // `verifying` stops that refresh, whose answer (from the older refresh token) would either
+        // overwrite them with older claims or, after a password change revoked that token, sign the
+        // person out.
+        'session.tokensIssued': {
+          target: '#session.verifying',
+          actions: [
+            { type: 'takeCredentials', params: ({ event }) => event.credentials },
+            'persistCredentials',
+          ],
+        },
         'session.logout': { target: 'loggingOut', actions: 'noteFarewell' },
       },
     },

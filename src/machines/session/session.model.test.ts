@@ -107,6 +107,21 @@ describeModelTable({
       expect([...named].sort()).toEqual([...defined].sort());
     });
 
+    it('marks as stages (what the lifecycle page draws) the states a person names, and only those', () => {
+      const { sessionMachine } = module();
+      const stages: string[] = [];
+      const walk = (node: {
+        path: string[];
+        meta?: { stage?: unknown };
+        states: Record<string, unknown>;
+      }) => {
+        if (node.meta?.stage === true) stages.push(node.path.join('.'));
+        for (const child of Object.values(node.states)) walk(child as typeof node);
+      };
+      walk(sessionMachine.root as never);
+      expect(stages.sort()).toEqual(['authenticated', 'loggedOut', 'mfaPending']);
+    });
+
     it('restores a session a reload finds in storage, and drops one it cannot read', () => {
       for (const [stored, value, kept] of [
         [LOGIN, 'verifying', LOGIN],

@@ -1,6 +1,7 @@
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { CityHit, FieldDefinition } from '../../../contract/catalog';
@@ -109,20 +110,39 @@ const city: FieldDefinition = {
   for: ['stella'],
 };
 
+/**
+ * Types a day into a react-aria date field, digit by digit into its segments (the browser's
+ * `beforeinput`, which jsdom does not send by itself), then leaves the field unless told not to.
+ */
+function typeDay(group: HTMLElement, digits: string, leave = true) {
+  act(() => within(group).getAllByRole('spinbutton')[0]?.focus());
+  for (const data of digits) {
+    act(() => {
+      document.activeElement?.dispatchEvent(
+        new InputEvent('beforeinput', { data, inputType: 'insertText', bubbles: true, cancelable: true }),
+      );
+    });
+  }
+  if (leave) act(() => (document.activeElement as HTMLElement).blur());
+}
+
 function renderForm(props: Partial<Parameters<typeof CatalogForm>[0]> = {}, locale = 'de') {
   const i18n = setupI18n({ locale, messages: { [locale]: {} } });
   const onChange = vi.fn();
+  // react-aria's fields take their language (a date's order) from its own provider, as in the shell.
   render(
     <I18nProvider i18n={i18n}>
-      <CatalogForm
-        fields={fields}
-        values={{}}
-        errors={{}}
-        onChange={onChange}
-        citySearch={noCities}
-        idPrefix="p"
-        {...props}
-      />
+      <AriaI18nProvider locale={locale === 'de' ? 'de-DE' : 'en-GB'}>
+        <CatalogForm
+          fields={fields}
+          values={{}}
+          errors={{}}
+          onChange={onChange}
+          citySearch={noCities}
+          idPrefix="p"
+          {...props}
+        />
+      </AriaI18nProvider>
     </I18nProvider>,
   );
   return onChange;
@@ -133,8 +153,9 @@ afterEach(cleanup);
 describe('catalogue form', () => {
   it('labels every field in the user’s language', () => {
     renderForm();
-    for (const name of ['Vorname', 'Berufserfahrung', 'Verfügbar ab', 'Arbeitsort'])
+    for (const name of ['Vorname', 'Berufserfahrung', 'Arbeitsort'])
       expect(screen.getByLabelText(name, { exact: false })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Verfügbar ab' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Fähigkeiten' })).toBeTruthy();
     cleanup();
     renderForm({}, 'en');
@@ -148,7 +169,7 @@ describe('catalogue form', () => {
     const years = screen.getByLabelText('Berufserfahrung');
     fireEvent.change(years, { target: { value: '7' } });
     fireEvent.blur(years);
-    fireEvent.change(screen.getByLabelText('Verfügbar ab'), { target: { value: '2027-01-01' } });
+    typeDay(screen.getByRole('group', { name: 'Verfügbar ab' }), '01012027');
     // A react-aria select is a button that opens a list box.
     fireEvent.click(screen.getByRole('button', { name: /Arbeitsort/ }));
     fireEvent.click(screen.getByRole('option', { name: 'Hybrid' }));
@@ -226,12 +247,41 @@ describe('catalogue form', () => {
 });
 
 describe('catalogue form widgets', () => {
-  it('offers only birth dates 14 to 100 years back', () => {
-    renderForm({ fields: [birthDate] });
-    const input = screen.getByLabelText('Geburtsdatum') as HTMLInputElement;
+  it('takes a birth date typed in German order, only 14 to 100 years back, and says why it refuses one', () => {
+    const onChange = renderForm({ fields: [birthDate] });
+    const group = screen.getByRole('group', { name: 'Geburtsdatum' });
+    expect(group.id).toBe('p-birth_date');
+    // Day, month, year: the German order, not the browser's.
+    expect(
+      within(group)
+        .getAllByRole('spinbutton')
+        .map((s) => s.getAttribute('aria-label')),
+    ).toEqual(['Tag, ', 'Monat, ', 'Jahr, ']);
     const year = new Date().getUTCFullYear();
-    expect(input.min.slice(0, 4)).toBe(String(year - 100));
-    expect(input.max.slice(0, 4)).toBe(String(year - 14));
+    // Ten years back is too late for a birth date: marked, said in the user's words, not sent.
+    typeDay(group, `0101${year - 10}`);
+    expect(group.getAttribute('data-invalid')).toBe('true');
+    expect(screen.getByText('This date is too late.')).toBeTruthy();
+    // 101 years back is too early.
+    typeDay(group, `0101${year - 101}`);
+    expect(screen.getByText('This date is too early.')).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
+    // A whole day in range reaches the form while the field still has the focus: its Save button
+    // must know before the person leaves the field.
+    typeDay(group, '14031990', false);
+    expect(group.contains(document.activeElement)).toBe(true);
+    expect(onChange.mock.calls).toEqual([['birth_date', '1990-03-14']]);
+    expect(screen.queryByText(/This date is too/)).toBeNull();
+  });
+
+  it('shows a stored birth date the German way', () => {
+    renderForm({ fields: [birthDate], values: { birth_date: '1990-03-14' } });
+    const group = screen.getByRole('group', { name: 'Geburtsdatum' });
+    expect(
+      within(group)
+        .getAllByRole('spinbutton')
+        .map((s) => s.textContent),
+    ).toEqual(['14', '3', '1990']);
   });
 
   it('searches a city after a pause in typing and sends the chosen city with its list id', async () => {

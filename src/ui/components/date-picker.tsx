@@ -1,4 +1,5 @@
 import { type CalendarDate, parseDate } from '@internationalized/date';
+import { useLingui } from '@lingui/react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import {
   DatePicker as AriaDatePicker,
@@ -14,9 +15,12 @@ import {
   Label,
   Popover,
 } from 'react-aria-components';
+import { errorMessage as messageOf } from './error-message';
 import { FieldHelp } from './field-help';
 
 export interface DatePickerProps {
+  /** The field group's id (a form's error summary links to it). */
+  id?: string;
   label: ReactNode;
   /** The label is for screen readers only (a dense card names the field in its own words). */
   labelHidden?: boolean;
@@ -28,7 +32,15 @@ export interface DatePickerProps {
   minValue?: string;
   maxValue?: string;
   isDisabled?: boolean;
+  isRequired?: boolean;
+  /**
+   * In a form saved by its own button: each whole day in range goes to `onChange` as it is typed,
+   * so the form knows it changed (its Save button enabled) before the field is left. Without it a
+   * day goes when the field is left or Enter is pressed (a follow-up saved at once).
+   */
+  commitWhileTyping?: boolean;
   description?: string;
+  /** The form's (translated) error; a typed day out of range says so by itself. */
   errorMessage?: string;
   className?: string;
   /** The first segment takes the focus when the field appears (a field drawn on demand). */
@@ -47,14 +59,18 @@ const parsed = (day: string | null | undefined): CalendarDate | null => {
 };
 
 /**
- * A calendar day in the UI's language (react-aria's DatePicker under the app's I18nProvider: German
- * "TT.MM.JJJJ", English "DD/MM/YYYY"), typed segment by segment with the keyboard or chosen in a
- * calendar; not the browser's native date input, whose format follows the browser's locale. A typed
- * day reaches `onChange` when the field is left or Enter is pressed, not at every digit (the year
- * "2" on the way to "2026" is no day anyone meant); a day out of range or cleared part way stays
- * in the field, marked invalid, and is not sent.
+ * The app's one date field (the pipeline's follow-ups, the catalogue form's dates, the timeline's
+ * calls and mails): a calendar day in the UI's language (react-aria's DatePicker under the app's
+ * I18nProvider: German "TT.MM.JJJJ", English "DD/MM/YYYY"), typed segment by segment with the
+ * keyboard or chosen in a calendar; not the browser's native date input, whose format follows the
+ * browser's locale. A typed day reaches `onChange` when the field is left or Enter is pressed, not
+ * at every digit (the year "2" on the way to "2026" is no day anyone meant) — or, in a form with
+ * its own Save button (`commitWhileTyping`), as soon as it is a whole day in range; a day out of
+ * range stays in the field, marked invalid with the form's words for it ("too early", "too late"),
+ * and is not sent.
  */
 export function DatePicker({
+  id,
   label,
   labelHidden,
   value,
@@ -62,12 +78,15 @@ export function DatePicker({
   minValue,
   maxValue,
   isDisabled,
+  isRequired,
+  commitWhileTyping,
   description,
   errorMessage,
   className,
   autoFocus,
   onBlur,
 }: DatePickerProps) {
+  const { i18n } = useLingui();
   // The same objects from render to render: react-aria compares them by identity.
   const min = useMemo(() => parsed(minValue) ?? undefined, [minValue]);
   const max = useMemo(() => parsed(maxValue) ?? undefined, [maxValue]);
@@ -85,26 +104,43 @@ export function DatePicker({
 
   const inRange = (day: CalendarDate | null) =>
     day === null || ((!min || day.compare(min) >= 0) && (!max || day.compare(max) <= 0));
+  const outOfRange =
+    shown && min && shown.compare(min) < 0
+      ? 'field.date_too_early'
+      : shown && max && shown.compare(max) > 0
+        ? 'field.date_too_late'
+        : null;
+  // What was last sent while `value` was this one: in a form, leaving the field after typing does not
+  // send the day twice. (A follow-up the server refused may be sent again.)
+  const sent = useRef<{ over: string | null; day: string | null } | null>(null);
   const commit = (day: CalendarDate | null) => {
     const next = day?.toString() ?? null;
-    if (next !== value && inRange(day)) onChange(next);
+    const again = commitWhileTyping && sent.current?.over === value && sent.current.day === next;
+    if (next === value || again || !inRange(day)) return;
+    sent.current = { over: value, day: next };
+    onChange(next);
   };
 
   return (
     <AriaDatePicker
+      id={id}
       className={['rac-field', 'rac-date-picker', className].filter(Boolean).join(' ')}
       value={shown}
       minValue={min}
       maxValue={max}
       isDisabled={isDisabled}
-      isInvalid={Boolean(errorMessage) || !inRange(shown)}
+      isRequired={isRequired}
+      // The app's words, not react-aria's, say what is wrong; the form machine validates.
+      validationBehavior="aria"
+      isInvalid={Boolean(errorMessage) || outOfRange !== null}
       onOpenChange={(isOpen) => {
         open.current = isOpen;
       }}
       onChange={(day) => {
         setDraft({ from: value, day });
         // Chosen in the calendar: that is the choice, no need to leave the field.
-        if (open.current) commit(day);
+        // Typed in a form: once the year has its four digits ("2" on the way to "2026" is none).
+        if (open.current || (commitWhileTyping && day && day.year >= 1000)) commit(day);
       }}
       autoFocus={autoFocus}
       onBlur={() => {
@@ -127,7 +163,10 @@ export function DatePicker({
           <span aria-hidden="true">▾</span>
         </Button>
       </Group>
-      <FieldHelp description={description} errorMessage={errorMessage} />
+      <FieldHelp
+        description={description}
+        errorMessage={outOfRange ? messageOf(i18n, outOfRange) : errorMessage}
+      />
       <Popover className="rac-popover rac-calendar-popover">
         <Dialog className="rac-calendar-dialog">
           <Calendar className="rac-calendar">

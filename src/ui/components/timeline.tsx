@@ -3,10 +3,12 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Fragment, useState } from 'react';
-import type { TimelineEntry, TimelineKind } from '../../../contract/timeline';
+import { TIMELINE_EARLIEST, type TimelineEntry, type TimelineKind } from '../../../contract/timeline';
 import type { TimelineFilter } from '../../machines/timeline/timeline.machine';
 import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
+import { localDay } from '../../machines/timeline/timeline-forms.machine';
 import { Button } from './button';
+import { DatePicker } from './date-picker';
 import { errorMessage } from './error-message';
 import { FormError } from './form-error';
 import { useFormFields } from './form-fields';
@@ -158,6 +160,7 @@ function AddEntry({ logic }: { logic: TimelineLogic }) {
   const { snapshot, field, submit } = useFormFields(logic.add);
   const kind = snapshot.context.values.kind ?? 'note';
   const kindField = field('kind');
+  const atField = field('at');
   return (
     <form className="form timeline-add" onSubmit={submit} noValidate aria-label={t`Add to the timeline`}>
       <FormError code={snapshot.context.error} />
@@ -175,7 +178,18 @@ function AddEntry({ logic }: { logic: TimelineLogic }) {
         label={kind === 'note' ? <Trans>Note</Trans> : <Trans>Summary</Trans>}
       />
       {kind !== 'note' && (
-        <TextField id="timeline-at" {...field('at')} type="date" label={<Trans>Date</Trans>} />
+        <DatePicker
+          id="timeline-at"
+          label={<Trans>Date</Trans>}
+          value={atField.value ? String(atField.value) : null}
+          onChange={(day) => atField.onChange(day ?? '')}
+          errorMessage={atField.errorMessage}
+          isRequired
+          commitWhileTyping
+          // What the server takes: from 2000 on, and no later than today (the call or mail happened).
+          minValue={TIMELINE_EARLIEST.slice(0, 10)}
+          maxValue={localDay()}
+        />
       )}
       {snapshot.matches('done') && <p role="status">{t`Added to the timeline.`}</p>}
       <button type="submit" disabled={snapshot.hasTag('busy')}>

@@ -40,6 +40,7 @@ const SELF_LABELLED: ReadonlySet<FieldType> = new Set([
   'text',
   'textarea',
   'number',
+  'date',
   'select',
   'multiselect',
 ]);
