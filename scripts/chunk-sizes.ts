@@ -37,9 +37,9 @@ export const PAGES = [
     // 155 kB until the shell's Intl helper and the notice after logout (issue 22) added 0.4 kB;
     // 157 kB until the merges of 2026-11-24's last stop (the shell's one navigation, the loading
     // title, the route preloads' boot code) added 0.3 kB, not traced to one of them;
-    // 161 kB since small shared chunks are copied into their importers (vite.config.ts, issue 22):
-    // +3.5 kB of copies, in 16 files instead of 27.
-    limitKb: 161,
+    // 162 kB since small shared chunks are copied into their importers (vite.config.ts, issue 22):
+    // +3.5 kB of copies, in 17 files instead of 27 (161.2 kB with the shared date field merged).
+    limitKb: 162,
   },
 ] as const;
 
