@@ -106,7 +106,7 @@ describe('npm run qa', () => {
     };
     const form = { name: 'form', slug: 'form', file: 'src/machines/shared/form.model.test.ts' };
     expect(() => runInBrowser((l) => lines.push(l), [form], args)).toThrow(
-      'form has no browser driver; the machines with one: session, registration',
+      'form has no browser driver; the machines with one: session, registration, job-form, job-lifecycle',
     );
     expect(lines).toEqual([]);
   });
