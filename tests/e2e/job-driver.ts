@@ -389,7 +389,8 @@ export async function jobAct(ctx: JobPage, step: JobStep, next: string | undefin
       await saveButton(page, screen).click();
       break;
     case 'criterion':
-      if (screen === 'editor') {
+      // A saved job and its copy hold the demo job's criteria (its skills picked already): a weight moves.
+      if (screen === 'editor' || screen === 'copy') {
         ctx.weightShift += await pressWeight(page, 1);
       } else {
         // A company's request form has the employment types, not the agent's skills.
