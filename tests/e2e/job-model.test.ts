@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../contract/job';
-import { describeBrowserPaths } from '../qa/browser';
+import { describeBrowserPaths, Instances, walkPath } from '../qa/browser';
+import { DEFAULT_GENERATOR, generatePaths, parseGenerator } from '../qa/generators';
 import { qaRun } from '../qa/run-options';
 import { agentJob, companyRequest, copyDraft, newDraft } from '../support/job-table';
 import type { ModelTable } from '../support/model';
@@ -22,6 +26,7 @@ import {
   jobCheck,
   openJobScreen,
   pathAlong,
+  planJobPath,
 } from './job-driver';
 
 /*
@@ -282,6 +287,26 @@ async function runWalk(
   await page.close({ runBeforeUnload: false });
 }
 
+/*
+ * The generated paths: `npm run qa -- run job-lifecycle --browser` walks every one of
+ * shortest(edge_coverage(100)) a browser can (116 of 146, eight minutes on the shared CI box; the
+ * existing job's 82 alone six), too long for `npm test` beside the fixed walks (90 s). Here the driver
+ * walks those of the existing job that the fixed walks cannot: the ones that move between the results
+ * page and the editor, once for each state the job is reopened in.
+ */
+const MOVING = (() => {
+  const byReopening = new Map<string, { index: number; path: (typeof paths)[number] }>();
+  const paths = generatePaths(agentJob, parseGenerator(DEFAULT_GENERATOR), 1);
+  for (const [i, path] of paths.entries()) {
+    const plan = planJobPath(agentJob, path);
+    const at = plan.moves.findIndex(Boolean);
+    const from = path.steps[at]?.from;
+    if (plan.why || at < 0 || !from || byReopening.has(from)) continue;
+    byReopening.set(from, { index: i + 1, path });
+  }
+  return [...byReopening.values()];
+})();
+
 const qa = qaRun();
 // `npm run qa -- run job-lifecycle --browser` (or job-form: both replay the job's tables): the
 // generator's paths of the four tables instead of the fixed walks.
@@ -373,6 +398,48 @@ function describeWalks() {
           ? await jobs.fresh(`Editorpfad ${EDITOR_WALKS.indexOf(walk) + 1}`)
           : { uuid: null, title: '' };
       await runWalk(walk.screen === 'company' ? company : agent, walk, setup);
+    });
+
+    describe('generated paths that move between the results page and the editor', () => {
+      let shots: string;
+      beforeAll(() => {
+        shots = mkdtempSync(join(tmpdir(), 'matchwerk-job-paths-'));
+      });
+      afterAll(() => rmSync(shots, { recursive: true, force: true }));
+      const agentBrowser = jobBrowsers.find((d) => d.spec === agentJob);
+
+      it('there is one for each run the job is reopened with: done, failed, cancelled', () => {
+        expect(MOVING.map((p) => p.path.steps.map((s) => s.event))).toEqual([
+          ['loadedRunning', 'upDone', 'edit'],
+          ['loadedRunning', 'upFailed', 'edit'],
+          ['loadedRunning', 'upCancelled', 'edit'],
+        ]);
+      });
+
+      it.each(MOVING.map((p) => [p.index, p.path.name, p] as const))(
+        'path %i (%s), walked by the QA driver',
+        async (index, _name, { path }) => {
+          if (!agentBrowser) throw new Error('no browser driver for the existing job');
+          // The walks' instance (the existing job's paths need no server settings of their own).
+          const instances = new Instances(app);
+          const result = await walkPath(
+            agentBrowser,
+            browser,
+            instances,
+            path,
+            index,
+            join(shots, `path-${index}`),
+          );
+          expect(result.failure, JSON.stringify(result.failure)).toBeUndefined();
+          expect(result.status).toBe('passed');
+          // The reopened editor is looked at, not only photographed.
+          expect(result.steps.at(-1)?.looked).toBe(true);
+          for (const s of path.steps) {
+            seen.get(agentJob)?.add(s.expect.target);
+            walked.get(agentJob)?.add(`${s.from} --${s.event}-->`);
+          }
+        },
+      );
     });
 
     it('the walks reached every state of the tables a person sees', () => {
