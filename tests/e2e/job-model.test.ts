@@ -40,11 +40,15 @@ import {
  * which actions are offered (exactly the user events the table's row takes), progress, the archived
  * note, errors, the saved or unsaved form. Busy states pass too fast to look at and are not checked.
  *
- * Not walked (the unit test replays every one of them on the machine; the run prints what is left):
- * - editing events beside a run (an edit while a run is in flight or done) and run events beside an
- *   edit (a run asked for while the form is dirty or in conflict): the machine's two regions never
- *   share a screen — the results page has no form, the editor no run controls, each has its own actor;
- * - `loadedRunning`: a job opened while its run is in flight (demo runs end within milliseconds);
+ * Not walked by the fixed walks (the unit test replays every one of them on the machine; the run prints
+ * what is left; `npm run qa -- run job-lifecycle --browser` walks the generated paths through the same
+ * driver, and says which it cannot walk and why):
+ * - editing events beside a run (an edit while a run is in flight; beside an ended run only in the
+ *   generated paths below, which reopen the job in the editor) and run events beside an edit (a run
+ *   asked for while the form is dirty or in conflict): the machine's two regions never share a
+ *   screen — the results page has no form, the editor no run controls, each has its own actor;
+ * - `loadedRunning`: a job opened while its run is in flight (demo runs end within milliseconds; the
+ *   generated paths below give it at the network);
  * - events taken while busy (an edit while saving, an archive while a run is being requested);
  * - a draft's `saveTooLong`: an empty draft cannot be saved at all, and a draft's invalid title is the
  *   editor walk's; the other draft rows are walked in the new-job table and not again in the others.
