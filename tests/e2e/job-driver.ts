@@ -43,7 +43,13 @@ export interface JobPage {
   feed: RunFeed | null;
   /** The title the form must show now. */
   title: string;
+  /** The title the form holds as saved (what editBack and rollback go back to). */
   savedTitle: string;
+  /**
+   * The title the server holds: a reload, a copy and "take theirs" show it. It differs from savedTitle
+   * after someone else saved: keepMine takes their version but keeps the form's saved values.
+   */
+  serverTitle: string;
   /** The walk left the screen (duplicate opens the copy). */
   left: boolean;
   /** The job has a run on the server (a results page in `idle` then no longer says it never ran). */
@@ -285,13 +291,13 @@ async function prepare(ctx: JobPage, next: string | undefined) {
     case 'saveConflict': {
       // Someone else saves the job first: the page's save names a version that is no longer current.
       const current = await api<Job>(page, 'GET', `/api/job/${uuid}`);
-      const theirs = `${ctx.savedTitle} (von Kim)`;
+      const theirs = `${ctx.serverTitle} (von Kim)`;
       await api(page, 'POST', `/api/job/${uuid}`, {
         values: { ...current.values, title: theirs },
         criteria: current.criteria,
         version: current.version,
       });
-      ctx.savedTitle = theirs;
+      ctx.serverTitle = theirs;
       break;
     }
   }
@@ -408,6 +414,7 @@ export async function jobAct(ctx: JobPage, step: JobStep, next: string | undefin
     case 'savedStale':
     case 'created':
       ctx.savedTitle = ctx.title;
+      ctx.serverTitle = ctx.title;
       ctx.weightShift = 0;
       break;
     case 'rollback':
@@ -419,7 +426,8 @@ export async function jobAct(ctx: JobPage, step: JobStep, next: string | undefin
       await button(page, 'Meine Fassung behalten').click();
       break;
     case 'takeTheirs':
-      ctx.title = ctx.savedTitle;
+      ctx.title = ctx.serverTitle;
+      ctx.savedTitle = ctx.serverTitle;
       ctx.weightShift = 0;
       await button(page, 'Deren Fassung übernehmen').click();
       break;
@@ -443,7 +451,7 @@ export async function jobCheck(ctx: JobPage, step: Pick<JobStep, 'expect'>, labe
     // duplicate: the machine stays where it was and the route opens the copy in the editor.
     await expect
       .poll(() => title(page).inputValue(), { message: label, timeout: WAIT })
-      .toBe(copyTitle(ctx.savedTitle));
+      .toBe(copyTitle(ctx.serverTitle));
     return true;
   }
   if (BUSY.test(state)) return false;
@@ -630,7 +638,8 @@ async function moveTo(ctx: JobPage, url: string, screen: JobScreen, from: string
   ctx.page.once('dialog', (d) => void d.accept().catch(() => undefined));
   ctx.screen = screen;
   ctx.left = false;
-  ctx.title = ctx.savedTitle;
+  ctx.title = ctx.serverTitle;
+  ctx.savedTitle = ctx.serverTitle;
   ctx.weightShift = 0;
   await ctx.page.goto(`${url}${screenPath(screen, ctx.uuid)}`);
   await jobCheck(ctx, { expect: { target: from } }, `${ctx.name}: reopened on the ${screen} in ${from}`);
@@ -903,6 +912,7 @@ function jobBrowser(name: string, table: ModelTable): BrowserDriver<JobBrowserRu
         // A copy starts titled "Kopie von …" (issue 22): that is what its draft holds and goes back to.
         title: plan.screen === 'copy' ? copyTitle(original) : plan.screen === 'editor' ? original : '',
         savedTitle: plan.screen === 'copy' ? copyTitle(original) : original,
+        serverTitle: original,
         left: false,
         ran: plan.setup === 'stale' || plan.setup === 'ran',
         weightShift: 0,

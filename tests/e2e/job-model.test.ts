@@ -261,6 +261,7 @@ async function runWalk(
         : walk.screen === 'copy'
           ? copyTitle(setup.title)
           : setup.title,
+    serverTitle: setup.title,
     left: false,
     ran: walk.stale ?? false,
     weightShift: 0,
