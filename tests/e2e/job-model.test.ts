@@ -294,7 +294,7 @@ async function runWalk(
 
 /*
  * The generated paths: `npm run qa -- run job-lifecycle --browser` walks every one of
- * shortest(edge_coverage(100)) a browser can (116 of 146, eight minutes on the shared CI box; the
+ * shortest(edge_coverage(100)) a browser can (116 of 146, six to eight minutes on the shared CI box; the
  * existing job's 82 alone six), too long for `npm test` beside the fixed walks (90 s). Here the driver
  * walks those of the existing job that the fixed walks cannot: the ones that move between the results
  * page and the editor, once for each state the job is reopened in.
