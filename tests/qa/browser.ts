@@ -53,7 +53,10 @@ export interface BrowserDriver<R extends BrowserPage = BrowserPage> {
 /** Where instances come from: the shared one (QA_BASE or started once) and those with settings of their own. */
 export class Instances {
   private started = new Map<string, Promise<RunningApp>>();
+  /** `shared`: an instance a test started already, for the paths without settings of their own (not stopped here). */
+  constructor(private shared?: RunningApp) {}
   get(env: Record<string, string> = {}): Promise<RunningApp> {
+    if (this.shared && Object.keys(env).length === 0) return Promise.resolve(this.shared);
     const key = JSON.stringify(env);
     let app = this.started.get(key);
     if (!app) {

@@ -1,9 +1,18 @@
 // @vitest-environment jsdom
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main, readResults, runInBrowser, runVitest, summarise } from './cli';
+import {
+  BROWSER_FILES,
+  main,
+  modelTestFiles,
+  readResults,
+  repo,
+  runInBrowser,
+  runVitest,
+  summarise,
+} from './cli';
 import { parseGenerator } from './generators';
 import { writeReport } from './report';
 
@@ -106,8 +115,19 @@ describe('npm run qa', () => {
     };
     const form = { name: 'form', slug: 'form', file: 'src/machines/shared/form.model.test.ts' };
     expect(() => runInBrowser((l) => lines.push(l), [form], args)).toThrow(
-      'form has no browser driver; the machines with one: session, registration',
+      'form has no browser driver; the machines with one: session, registration, job-form, job-lifecycle',
     );
     expect(lines).toEqual([]);
+  });
+
+  it('walks each machine with a browser driver in a browser test file that exists, the two job machines in one', () => {
+    const machines = modelTestFiles().map((f) => basename(f, '.model.test.ts'));
+    for (const [machine, file] of Object.entries(BROWSER_FILES)) {
+      expect(machines, machine).toContain(machine);
+      expect(existsSync(join(repo, file)), file).toBe(true);
+    }
+    // job-form and job-lifecycle replay the same tables: one driver, one file, a run per machine.
+    expect(BROWSER_FILES['job-form']).toBe('tests/e2e/job-model.test.ts');
+    expect(BROWSER_FILES['job-lifecycle']).toBe('tests/e2e/job-model.test.ts');
   });
 });

@@ -410,6 +410,7 @@ export function runInBrowser(out: (line: string) => void, files: ModelFile[], ar
         project: 'browser',
         env: {
           QA_BROWSER: '1',
+          QA_MACHINE: f.slug,
           QA_SHOTS: SHOTS_DIR,
           ...(args.base ? { QA_BASE: args.base } : {}),
         },
@@ -426,6 +427,9 @@ export const SHOTS_DIR = join(QA_DIR, 'shots');
 export const BROWSER_FILES: Record<string, string> = {
   session: 'tests/e2e/session-model.test.ts',
   registration: 'tests/e2e/registration-model.test.ts',
+  // Both machines replay the job's four tables (tests/support/job-table.ts); one driver walks them.
+  'job-form': 'tests/e2e/job-model.test.ts',
+  'job-lifecycle': 'tests/e2e/job-model.test.ts',
 };
 
 export function main(argv: string[], out: (line: string) => void = console.log): number {

@@ -24,6 +24,8 @@ export interface QaRun {
   browser: boolean;
   /** Where a browser run saves its screenshots (default: beside QA_OUT, in `shots`). */
   shots: string | undefined;
+  /** The machine a browser run is for (its slug), where one browser test file serves several. */
+  machine: string | undefined;
 }
 
 export function qaRun(env: NodeJS.ProcessEnv = process.env): QaRun | undefined {
@@ -38,6 +40,7 @@ export function qaRun(env: NodeJS.ProcessEnv = process.env): QaRun | undefined {
     dump: env.QA_DUMP === '1',
     browser: env.QA_BROWSER === '1',
     shots: env.QA_SHOTS || undefined,
+    machine: env.QA_MACHINE || undefined,
   };
 }
 
