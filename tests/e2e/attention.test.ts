@@ -46,6 +46,14 @@ describe.each([
     await expect.poll(() => band(page).count()).toBe(1);
     const headings = await page.locator('main h2').allTextContents();
     expect(headings[0]).toBe('Braucht Ihre Aufmerksamkeit');
+    // The page's introduction stays under its title, before the band (not between band and figures).
+    const intro = page.locator('main p', { hasText: 'Ihre Übersicht: was neu ist' });
+    expect(
+      await intro.evaluate(
+        (p, region) => Boolean(p.compareDocumentPosition(region as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
+        await band(page).elementHandle(),
+      ),
+    ).toBe(true);
     expect(await countOf(page, 'follow-ups')).toBe(2);
     expect(await countOf(page, 'unanswered')).toBe(1);
     expect(await countOf(page, 'stale')).toBe(1);

@@ -49,11 +49,12 @@ export const Route = createFileRoute('/_protected/dashboard')({
     const { profile, claims } = signedInRoute.useLoaderData();
     return (
       <Screen title={t`Dashboard`}>
-        {/* An agent's day starts with what needs attention (PRODUCT.md §10), before any figure. */}
-        {attention && <AttentionBand counts={attention} />}
+        {/* The page's one-line introduction under its title; then an agent's day starts with what
+            needs attention (PRODUCT.md §10), before any figure. */}
         <p>
           <Trans>Your overview: what is new and what needs your attention.</Trans>
         </p>
+        {attention && <AttentionBand counts={attention} />}
         {followUps && <FollowUps list={followUps} limit={5} />}
         {profile && <ProfileDashboard profile={profile} claims={claims} />}
         {sent && <ClientJobsPanel list={sent} />}
