@@ -711,3 +711,133 @@ asks(copyDraft, {
   criterion: () => [askChanged(['stella'])],
   created: () => [ask(['stella'], SAVED.criteria)],
 });
+
+/*
+ * What the run remembers. `archiving`, `deleting`, `archived`, `activating` and a run's `requesting`
+ * keep the job's last run (and whether its criteria changed since): a failed archiving or deletion, a
+ * refused run and a re-activation return to the run as it was, not to `idle` — a done run's results
+ * stay on the page, a run in flight is watched again. The rows above are those states reached without
+ * a run (their shortest route); these are the same states holding a run, labelled by it
+ * (`archiving#done`, `archived#cancelled`, `deleting#archived-done`, `…requesting#failed`).
+ */
+const runMemory = {
+  queued: { key: S('clean', 'inFlight.queued'), run: run('queued', 0), watched: true },
+  running: { key: S('clean', 'inFlight.running'), run: run('running', 40), watched: true },
+  done: { key: S('clean', 'done'), run: run('done', 100), watched: false },
+  stale: { key: `${S('clean', 'done')}#stale`, run: run('done', 100), watched: false },
+  failed: { key: S('clean', 'failed'), run: run('failed', 40), watched: false },
+  cancelled: { key: S('clean', 'cancelled'), run: run('cancelled', 40), watched: false },
+} as const;
+type RunMemory = keyof typeof runMemory;
+/** A state key with the run it holds; no label without a run. */
+const holding = (state: string, memory: RunMemory | 'none') =>
+  memory === 'none' ? state : `${state}#${memory}`;
+/** Archiving cancels a run in flight on the server: the archived job holds it cancelled. */
+const afterArchiving = (memory: RunMemory): RunMemory =>
+  memory === 'queued' || memory === 'running' ? 'cancelled' : memory;
+/** The active job opened again holding its run: its form asks the what-if, a run in flight is watched. */
+const reopened = (memory: RunMemory) => [askStored, ...(runMemory[memory].watched ? [watch] : [])];
+const tagsOf = (memory: RunMemory) => (runMemory[memory].watched ? ['running'] : []);
+/**
+ * The run an archived job holds: a run in flight cancelled at its progress. Whether `archived#cancelled`
+ * came from a run cancelled or from one stopped by the archiving, its progress differs; the rows after
+ * it say only that the run ended cancelled (the state), not at which progress.
+ */
+const heldWhenArchived = (memory: RunMemory) =>
+  runMemory[memory].watched
+    ? { ...runMemory[memory].run, state: 'cancelled' as const }
+    : runMemory[memory].run;
+const stated = (memory: RunMemory) => (memory === 'cancelled' ? {} : { run: runMemory[memory].run });
+const copyOf = { src: 'openCopy', input: { uuid: 'j1' } };
+const archive = (memory: RunMemory | 'none'): Expectation => ({
+  target: holding('archiving', memory),
+  invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'archived' } }],
+  tags: busy,
+});
+const remove = (from: string): Expectation => ({
+  target: from,
+  invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }],
+  tags: busy,
+});
+
+for (const memory of Object.keys(runMemory) as RunMemory[]) {
+  const { key, run: held } = runMemory[memory];
+  const row = agentJob.states[key] as Record<string, Expectation>;
+  row.archive = archive(memory);
+  row.delete = remove(holding('deleting', memory));
+  agentJob.states[holding('archiving', memory)] = {
+    statusOk: {
+      target: holding('archived', afterArchiving(memory)),
+      context: { job: ARCHIVED, error: null, run: heldWhenArchived(memory) },
+      tags: [],
+    },
+    statusFailed: {
+      target: key,
+      context: { error: unreachable, run: held },
+      invoked: reopened(memory),
+      tags: tagsOf(memory),
+    },
+  };
+  agentJob.states[holding('deleting', memory)] = {
+    deleted: { target: 'deleted', tags: [] },
+    deleteFailed: {
+      target: key,
+      context: { error: unreachable, run: held },
+      invoked: reopened(memory),
+      tags: tagsOf(memory),
+    },
+  };
+}
+
+// A run asked for after a run ended: refused, the ended run is still the job's latest.
+for (const memory of ['done', 'stale', 'failed', 'cancelled'] as const) {
+  const requesting = holding(S('clean', 'requesting'), memory);
+  const row = structuredClone(agentJob.states[S('clean', 'requesting')]) as Record<string, Expectation>;
+  row.runRefused = {
+    target: runMemory[memory].key,
+    context: { error: 'job.archived', run: runMemory[memory].run },
+    tags: [],
+  };
+  row.archive = archive(memory);
+  row.delete = remove(holding('deleting', memory));
+  row.duplicate = { target: requesting, invoked: [copyOf] };
+  agentJob.states[requesting] = row;
+  (agentJob.states[runMemory[memory].key] as Record<string, Expectation>).run = {
+    target: requesting,
+    invoked: [{ src: 'requestRun', input: { uuid: 'j1' } }],
+    tags: busy,
+  };
+}
+
+// Archived, with or without a run: deleting it and failing leaves it archived; re-activated, the run is back.
+(agentJob.states.archived as Record<string, Expectation>).delete = remove('deleting#archived');
+agentJob.states['deleting#archived'] = {
+  deleted: { target: 'deleted', tags: [] },
+  deleteFailed: { target: 'archived', context: { error: unreachable }, tags: [] },
+};
+for (const memory of ['done', 'stale', 'failed', 'cancelled'] as const) {
+  const { key } = runMemory[memory];
+  const archived = holding('archived', memory);
+  agentJob.states[archived] = {
+    activate: {
+      target: holding('activating', memory),
+      invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'active' } }],
+      tags: busy,
+    },
+    delete: remove(`deleting#archived-${memory}`),
+    duplicate: { target: archived, invoked: [copyOf] },
+  };
+  agentJob.states[holding('activating', memory)] = {
+    statusOk: {
+      target: key,
+      context: { job: STORED, error: null, ...stated(memory) },
+      invoked: [askStored],
+      tags: [],
+    },
+    statusFailed: { target: archived, context: { error: unreachable, ...stated(memory) }, tags: [] },
+  };
+  agentJob.states[`deleting#archived-${memory}`] = {
+    deleted: { target: 'deleted', tags: [] },
+    deleteFailed: { target: archived, context: { error: unreachable, ...stated(memory) }, tags: [] },
+  };
+}
