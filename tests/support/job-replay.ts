@@ -108,9 +108,13 @@ function start({ lifecycle, form }: JobModules, config: Config, inspect: Inspect
   const send = async (event: string) => {
     callsNow();
     switch (event) {
-      case 'edit':
-        toForm({ type: 'job.change', key: 'title', value: 'Neu' });
+      case 'edit': {
+        // A change of the title, as the browser driver types one: after a save that stored 'Neu',
+        // typing 'Neu' again would be no change at all (tests/e2e/job-driver.ts appends "– geändert").
+        const saved = formActor()?.getSnapshot().context.saved.values.title;
+        toForm({ type: 'job.change', key: 'title', value: saved === 'Neu' ? 'Neu – geändert' : 'Neu' });
         break;
+      }
       case 'editBack':
         toForm({
           type: 'job.change',

@@ -841,3 +841,208 @@ for (const memory of ['done', 'stale', 'failed', 'cancelled'] as const) {
     deleteFailed: { target: archived, context: { error: unreachable, ...stated(memory) }, tags: [] },
   };
 }
+
+/*
+ * What the form remembers. `edit` types a new title, `editBack` the saved one back, `criterion` picks
+ * the skills `go` (must, weight 5), `saveTooLong` leaves a title too long in the form. The rows above
+ * name each dirty state by its shortest route (an edited title); a longer walk reaches the same
+ * machine state holding other changes, and there the form behaves otherwise: a title typed back
+ * leaves a changed criterion unsaved (still dirty), and a form holding a title too long or none at all
+ * refuses to save (it shows the field's error and sends nothing). Those are labelled by what the form
+ * holds: `#criterion` (the saved title, a changed criterion), `#edited-criterion`, `#tooLong`,
+ * `#tooLong-criterion`, and on a draft `#untitled` (a criterion, no title).
+ */
+type Title = 'edited' | 'saved' | 'tooLong';
+type Picked = 'saved' | 'changed';
+const picked = { key: 'skills', value: ['go'], weight: 5, must: true };
+const tooLong = { formErrors: { title: ['field.too_long'] } };
+const untitled = { formErrors: { title: ['field.required'] } };
+const formLabel = (title: Title, criterion: Picked) =>
+  ({ edited: 'edited', saved: '', tooLong: 'tooLong' })[title] +
+  (criterion === 'changed' ? `${title === 'saved' ? '' : '-'}criterion` : '');
+const formKey = (state: string, title: Title, criterion: Picked) => {
+  const labelled = formLabel(title, criterion);
+  return labelled === 'edited' ? state : `${state}#${labelled}`;
+};
+
+// An existing job: the stored job's title 'Lager' and criterion (skills typescript).
+{
+  const titleOf = { edited: 'Neu', saved: 'Lager', tooLong: TOO_LONG } as const;
+  const formOf = (title: Title, criterion: Picked) => ({
+    values: { ...STORED.values, title: titleOf[title] },
+    criteria: criterion === 'changed' ? [picked] : STORED.criteria,
+  });
+  const asked = (title: Title, criterion: Picked) => [ask(['stella'], formOf(title, criterion).criteria)];
+  const dirty = (title: Title, criterion: Picked) => formKey(S('dirty', 'idle'), title, criterion);
+  const saving = (title: Title, criterion: Picked) => formKey(S('saving', 'idle'), title, criterion);
+  const conflict = (title: Title, criterion: Picked) => formKey(S('conflict', 'idle'), title, criterion);
+  const states = agentJob.states;
+  const clean = states[S('clean', 'idle')] as Record<string, Expectation>;
+  (clean.criterion as Expectation).target = dirty('saved', 'changed');
+  (clean.saveTooLong as Expectation).target = dirty('tooLong', 'saved');
+  const base = states[S('dirty', 'idle')] as Record<string, Expectation>;
+  (base.criterion as Expectation).target = dirty('edited', 'changed');
+  (base.saveTooLong as Expectation).target = dirty('tooLong', 'saved');
+  const memories: [Title, Picked][] = [
+    ['saved', 'changed'],
+    ['edited', 'changed'],
+    ['tooLong', 'saved'],
+    ['tooLong', 'changed'],
+  ];
+  for (const [title, criterion] of memories) {
+    const key = dirty(title, criterion);
+    const row = structuredClone(base);
+    row.edit = {
+      target: dirty('edited', criterion),
+      context: { form: formOf('edited', criterion) },
+      invoked: asked('edited', criterion),
+      tags: ['unsaved'],
+    };
+    row.editBack =
+      criterion === 'saved'
+        ? (base.editBack as Expectation)
+        : {
+            target: dirty('saved', 'changed'),
+            context: { form: formOf('saved', 'changed') },
+            invoked: asked('saved', 'changed'),
+            tags: ['unsaved'],
+          };
+    row.criterion = {
+      target: dirty(title, 'changed'),
+      context: { form: formOf(title, 'changed') },
+      invoked: asked(title, 'changed'),
+      tags: ['unsaved'],
+    };
+    row.saveTooLong = {
+      target: dirty('tooLong', criterion),
+      context: tooLong,
+      invoked: asked('tooLong', criterion),
+      tags: ['unsaved'],
+    };
+    row.save =
+      title === 'tooLong'
+        ? { target: key, context: tooLong, tags: ['unsaved'] }
+        : {
+            target: saving(title, criterion),
+            invoked: [{ src: 'saveJob', input: { uuid: 'j1', draft: formOf(title, criterion), version: 1 } }],
+            tags: ['busy', 'unsaved'],
+          };
+    (row.duplicate as Expectation).target = key;
+    states[key] = row;
+    if (title === 'tooLong') continue;
+    const savingRow = structuredClone(states[S('saving', 'idle')]) as Record<string, Expectation>;
+    (savingRow.saveConflict as Expectation).target = conflict(title, criterion);
+    (savingRow.saveRejected as Expectation).target = key;
+    (savingRow.saveFailed as Expectation).target = key;
+    (savingRow.duplicate as Expectation).target = saving(title, criterion);
+    states[saving(title, criterion)] = savingRow;
+    const conflictRow = structuredClone(states[S('conflict', 'idle')]) as Record<string, Expectation>;
+    conflictRow.keepMine = {
+      target: key,
+      context: { job: THEIRS, theirs: null, form: formOf(title, criterion) },
+      tags: ['unsaved'],
+    };
+    (conflictRow.duplicate as Expectation).target = conflict(title, criterion);
+    states[conflict(title, criterion)] = conflictRow;
+  }
+}
+
+// A new draft and a company's request: nothing saved yet, so a title typed back is an empty one.
+function draftMemory(
+  table: ModelTable,
+  options: {
+    /** The what-if asked about a draft holding this criterion or none (a company's form asks none). */
+    asked: (criterion: Picked) => Expectation['invoked'];
+    /** What `createJob` is sent for a draft with the edited title. */
+    created: (criterion: Picked) => unknown;
+  },
+) {
+  const states = table.states;
+  const dirty = (title: Title, criterion: Picked) =>
+    title === 'saved' ? 'draft.dirty#untitled' : formKey('draft.dirty', title, criterion);
+  const creating = (criterion: Picked) => formKey('draft.creating', 'edited', criterion);
+  const withAsk = (e: Expectation, criterion: Picked): Expectation => {
+    const invoked = options.asked(criterion);
+    return invoked ? { ...e, invoked } : e;
+  };
+  const clean = states['draft.clean'] as Record<string, Expectation>;
+  (clean.criterion as Expectation).target = dirty('saved', 'changed');
+  const base = states['draft.dirty'] as Record<string, Expectation>;
+  (base.criterion as Expectation).target = dirty('edited', 'changed');
+  const memories: [Title, Picked][] = [
+    ['saved', 'changed'],
+    ['edited', 'changed'],
+    ['tooLong', 'saved'],
+    ['tooLong', 'changed'],
+  ];
+  (clean.saveTooLong as Expectation).target = dirty('tooLong', 'saved');
+  (base.saveTooLong as Expectation).target = dirty('tooLong', 'saved');
+  for (const [title, criterion] of memories) {
+    const key = dirty(title, criterion);
+    states[key] = {
+      edit: withAsk({ target: dirty('edited', criterion), tags: ['unsaved'] }, criterion),
+      editBack: withAsk(
+        criterion === 'saved'
+          ? { target: 'draft.clean', tags: [] }
+          : { target: dirty('saved', 'changed'), tags: ['unsaved'] },
+        criterion,
+      ),
+      criterion: withAsk({ target: dirty(title, 'changed'), tags: ['unsaved'] }, 'changed'),
+      saveTooLong: withAsk(
+        { target: dirty('tooLong', criterion), context: tooLong, tags: ['unsaved'] },
+        criterion,
+      ),
+      // Refused before anything is sent: the title is missing or too long.
+      save:
+        title === 'edited'
+          ? {
+              target: creating(criterion),
+              invoked: [{ src: 'createJob', input: { draft: options.created(criterion) } }],
+              tags: ['busy', 'unsaved'],
+            }
+          : { target: key, context: title === 'tooLong' ? tooLong : untitled, tags: ['unsaved'] },
+    };
+  }
+  const creatingRow = structuredClone(states['draft.creating']) as Record<string, Expectation>;
+  (creatingRow.createRejected as Expectation).target = dirty('edited', 'changed');
+  (creatingRow.saveFailed as Expectation).target = dirty('edited', 'changed');
+  states[creating('changed')] = creatingRow;
+}
+draftMemory(newDraft, {
+  asked: (criterion) => [ask(['stella'], criterion === 'changed' ? [picked] : [])],
+  created: (criterion) => ({ values: editedDraft.values, criteria: criterion === 'changed' ? [picked] : [] }),
+});
+draftMemory(companyRequest, {
+  asked: () => undefined,
+  created: (criterion) => ({
+    values: { title: 'Neu' },
+    criteria: criterion === 'changed' ? [{ key: 'skills', value: ['go'] }] : [],
+  }),
+});
+
+// A copy holds the original's title: typed back (there is no saved one) it is empty, and the copy
+// cannot be created until a title is typed again; a title too long is refused the same way.
+{
+  const states = copyDraft.states;
+  const base = states['draft.dirty'] as Record<string, Expectation>;
+  (base.editBack as Expectation).target = 'draft.dirty#untitled';
+  (base.saveTooLong as Expectation).target = 'draft.dirty#tooLong';
+  for (const [label, errors] of [
+    ['untitled', untitled],
+    ['tooLong', tooLong],
+  ] as const) {
+    const key = `draft.dirty#${label}`;
+    const row = structuredClone(base);
+    row.edit = { target: 'draft.dirty', invoked: [askStored], tags: ['unsaved'] };
+    row.criterion = { target: key, invoked: [askChanged(['stella'])], tags: ['unsaved'] };
+    row.editBack = { target: 'draft.dirty#untitled', invoked: [askStored], tags: ['unsaved'] };
+    row.saveTooLong = {
+      target: 'draft.dirty#tooLong',
+      context: tooLong,
+      invoked: [askStored],
+      tags: ['unsaved'],
+    };
+    row.save = { target: key, context: errors, tags: ['unsaved'] };
+    states[key] = row;
+  }
+}
