@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '../../contract/catalog';
 import { jobFixture, runFixture } from './job-fixtures';
-import type { Expectation, ModelTable } from './model';
+import { type Expectation, type ModelTable, tableState } from './model';
 
 /*
  * The job machine's specification, written by hand (STYLE.md "Tests"), one table per way the editor
@@ -1046,3 +1046,11 @@ draftMemory(companyRequest, {
     states[key] = row;
   }
 }
+
+/**
+ * The state a screen shows for a table key: the run's and the form's memory labels above are one
+ * state on the screen (the in-process run tells them apart); a done run's stale results are not
+ * (the page says the criteria changed since the run). What the browser walks must all reach.
+ */
+export const shownState = (key: string): string =>
+  key === `${S('clean', 'done')}#stale` ? key : tableState(key);
