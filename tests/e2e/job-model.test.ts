@@ -7,7 +7,7 @@ import type { Job } from '../../contract/job';
 import { describeBrowserPaths, Instances, walkPath } from '../qa/browser';
 import { DEFAULT_GENERATOR, generatePaths, parseGenerator } from '../qa/generators';
 import { qaRun } from '../qa/run-options';
-import { agentJob, companyRequest, copyDraft, newDraft } from '../support/job-table';
+import { agentJob, companyRequest, copyDraft, newDraft, shownState } from '../support/job-table';
 import type { ModelTable } from '../support/model';
 import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
 import {
@@ -450,8 +450,15 @@ function describeWalks() {
     it('the walks reached every state of the tables a person sees', () => {
       const missing: string[] = [];
       for (const table of [agentJob, newDraft, copyDraft, companyRequest]) {
-        const states = Object.keys(table.states).filter((k) => !BUSY.test(k));
-        for (const s of states) if (!seen.get(table)?.has(s)) missing.push(s);
+        // A state the table labels by what the machine remembers (archived#done, dirty#tooLong) is
+        // one screen: reaching one of its labels reaches it (the in-process run replays them all).
+        const states = new Set(
+          Object.keys(table.states)
+            .filter((k) => !BUSY.test(k))
+            .map(shownState),
+        );
+        const reached = new Set([...(seen.get(table) ?? [])].map(shownState));
+        for (const s of states) if (!reached.has(s)) missing.push(s);
       }
       expect(missing).toEqual([]);
     });

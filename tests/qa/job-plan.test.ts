@@ -26,6 +26,8 @@ describe('the job driver: the screen of a generated path', () => {
     // A run that ended (for real, or as the network said) is what the editor loads too.
     [['loadedRunning', 'upDone', 'edit'], 'results', 'ran', ['3 → editor']],
     [['loadedRunning', 'upFailed', 'criterion'], 'results', 'ran', ['3 → editor']],
+    // A failed archiving returns to the done run (the table's `archiving#done`): reopened, it is done.
+    [['loadedRunning', 'upDone', 'archive', 'statusFailed', 'edit'], 'results', 'ran', ['5 → editor']],
     // Saved and clean, back to the results page to run it.
     [['loaded', 'edit', 'save', 'saved', 'run', 'runQueued'], 'editor', 'fresh', ['5 → results']],
   ] as const)('%j: on the %s page, a %s job, moves %j', (events, screen, setup, expected) => {
@@ -68,16 +70,9 @@ describe('the job driver: the screen of a generated path', () => {
       'step 4 (in active.editing.saving|active.run.idle: delete)',
       'request is in flight',
     ],
-    // After a failed archiving the table says idle, but the job has its done run: reopened, it is done.
-    [
-      agentJob,
-      ['loadedRunning', 'upDone', 'archive', 'statusFailed', 'edit'],
-      'step 5 (in active.editing.clean|active.run.idle: edit)',
-      'the server holds a done run',
-    ],
     [newDraft, ['edit', 'saveTooLong'], 'step 2 (in draft.dirty: saveTooLong)', 'nothing to save'],
     [companyRequest, ['saveTooLong'], 'step 1 (in draft.clean: saveTooLong)', 'nothing to save'],
-    [newDraft, ['criterion', 'editBack'], 'step 2 (in draft.dirty: editBack)', 'criterion stays'],
+    [newDraft, ['criterion', 'editBack'], 'step 2 (in draft.dirty#untitled: editBack)', 'criterion stays'],
   ] as const)('%#: not walked at %s (%s)', (table, events, step, why) => {
     const p = plan(table, [...events]);
     expect(p.why).toContain(step);
@@ -95,8 +90,9 @@ describe('the job driver: the screen of a generated path', () => {
   it('most of the shortest paths over every row of an existing job can be walked', () => {
     const paths = generatePaths(agentJob, parseGenerator('shortest(edge_coverage(100))'), 1);
     const walkable = paths.filter((p) => !planJobPath(agentJob, p).why);
-    // 82 of 106 when written: the others edit beside a run in flight, act while a request is in
-    // flight, or need the results page while the editor holds unsaved changes.
-    expect(walkable.length / paths.length).toBeGreaterThan(0.75);
+    // 82 of 106 when written; 186 of 266 since the table names what the run and the form remember
+    // (archiving#done, dirty#tooLong, …): the others edit beside a run in flight (6), act while a
+    // request is in flight (42), or need the results page while the editor holds unsaved changes (32).
+    expect(walkable.length / paths.length).toBeGreaterThan(0.65);
   });
 });

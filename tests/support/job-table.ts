@@ -1,6 +1,6 @@
 import type { FieldDefinition } from '../../contract/catalog';
 import { jobFixture, runFixture } from './job-fixtures';
-import type { Expectation, ModelTable } from './model';
+import { type Expectation, type ModelTable, tableState } from './model';
 
 /*
  * The job machine's specification, written by hand (STYLE.md "Tests"), one table per way the editor
@@ -711,3 +711,346 @@ asks(copyDraft, {
   criterion: () => [askChanged(['stella'])],
   created: () => [ask(['stella'], SAVED.criteria)],
 });
+
+/*
+ * What the run remembers. `archiving`, `deleting`, `archived`, `activating` and a run's `requesting`
+ * keep the job's last run (and whether its criteria changed since): a failed archiving or deletion, a
+ * refused run and a re-activation return to the run as it was, not to `idle` — a done run's results
+ * stay on the page, a run in flight is watched again. The rows above are those states reached without
+ * a run (their shortest route); these are the same states holding a run, labelled by it
+ * (`archiving#done`, `archived#cancelled`, `deleting#archived-done`, `…requesting#failed`).
+ */
+const runMemory = {
+  queued: { key: S('clean', 'inFlight.queued'), run: run('queued', 0), watched: true },
+  running: { key: S('clean', 'inFlight.running'), run: run('running', 40), watched: true },
+  done: { key: S('clean', 'done'), run: run('done', 100), watched: false },
+  stale: { key: `${S('clean', 'done')}#stale`, run: run('done', 100), watched: false },
+  failed: { key: S('clean', 'failed'), run: run('failed', 40), watched: false },
+  cancelled: { key: S('clean', 'cancelled'), run: run('cancelled', 40), watched: false },
+} as const;
+type RunMemory = keyof typeof runMemory;
+/** A state key with the run it holds; no label without a run. */
+const holding = (state: string, memory: RunMemory | 'none') =>
+  memory === 'none' ? state : `${state}#${memory}`;
+/** Archiving cancels a run in flight on the server: the archived job holds it cancelled. */
+const afterArchiving = (memory: RunMemory): RunMemory =>
+  memory === 'queued' || memory === 'running' ? 'cancelled' : memory;
+/** The active job opened again holding its run: its form asks the what-if, a run in flight is watched. */
+const reopened = (memory: RunMemory) => [askStored, ...(runMemory[memory].watched ? [watch] : [])];
+const tagsOf = (memory: RunMemory) => (runMemory[memory].watched ? ['running'] : []);
+/**
+ * The run an archived job holds: a run in flight cancelled at its progress. Whether `archived#cancelled`
+ * came from a run cancelled or from one stopped by the archiving, its progress differs; the rows after
+ * it say only that the run ended cancelled (the state), not at which progress.
+ */
+const heldWhenArchived = (memory: RunMemory) =>
+  runMemory[memory].watched
+    ? { ...runMemory[memory].run, state: 'cancelled' as const }
+    : runMemory[memory].run;
+const stated = (memory: RunMemory) => (memory === 'cancelled' ? {} : { run: runMemory[memory].run });
+const copyOf = { src: 'openCopy', input: { uuid: 'j1' } };
+const archive = (memory: RunMemory | 'none'): Expectation => ({
+  target: holding('archiving', memory),
+  invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'archived' } }],
+  tags: busy,
+});
+const remove = (from: string): Expectation => ({
+  target: from,
+  invoked: [{ src: 'deleteJob', input: { uuid: 'j1' } }],
+  tags: busy,
+});
+
+for (const memory of Object.keys(runMemory) as RunMemory[]) {
+  const { key, run: held } = runMemory[memory];
+  const row = agentJob.states[key] as Record<string, Expectation>;
+  row.archive = archive(memory);
+  row.delete = remove(holding('deleting', memory));
+  agentJob.states[holding('archiving', memory)] = {
+    statusOk: {
+      target: holding('archived', afterArchiving(memory)),
+      context: { job: ARCHIVED, error: null, run: heldWhenArchived(memory) },
+      tags: [],
+    },
+    statusFailed: {
+      target: key,
+      context: { error: unreachable, run: held },
+      invoked: reopened(memory),
+      tags: tagsOf(memory),
+    },
+  };
+  agentJob.states[holding('deleting', memory)] = {
+    deleted: { target: 'deleted', tags: [] },
+    deleteFailed: {
+      target: key,
+      context: { error: unreachable, run: held },
+      invoked: reopened(memory),
+      tags: tagsOf(memory),
+    },
+  };
+}
+
+// A run asked for after a run ended: refused, the ended run is still the job's latest.
+for (const memory of ['done', 'stale', 'failed', 'cancelled'] as const) {
+  const requesting = holding(S('clean', 'requesting'), memory);
+  const row = structuredClone(agentJob.states[S('clean', 'requesting')]) as Record<string, Expectation>;
+  row.runRefused = {
+    target: runMemory[memory].key,
+    context: { error: 'job.archived', run: runMemory[memory].run },
+    tags: [],
+  };
+  row.archive = archive(memory);
+  row.delete = remove(holding('deleting', memory));
+  row.duplicate = { target: requesting, invoked: [copyOf] };
+  agentJob.states[requesting] = row;
+  (agentJob.states[runMemory[memory].key] as Record<string, Expectation>).run = {
+    target: requesting,
+    invoked: [{ src: 'requestRun', input: { uuid: 'j1' } }],
+    tags: busy,
+  };
+}
+
+// Archived, with or without a run: deleting it and failing leaves it archived; re-activated, the run is back.
+(agentJob.states.archived as Record<string, Expectation>).delete = remove('deleting#archived');
+agentJob.states['deleting#archived'] = {
+  deleted: { target: 'deleted', tags: [] },
+  deleteFailed: { target: 'archived', context: { error: unreachable }, tags: [] },
+};
+for (const memory of ['done', 'stale', 'failed', 'cancelled'] as const) {
+  const { key } = runMemory[memory];
+  const archived = holding('archived', memory);
+  agentJob.states[archived] = {
+    activate: {
+      target: holding('activating', memory),
+      invoked: [{ src: 'changeStatus', input: { uuid: 'j1', status: 'active' } }],
+      tags: busy,
+    },
+    delete: remove(`deleting#archived-${memory}`),
+    duplicate: { target: archived, invoked: [copyOf] },
+  };
+  agentJob.states[holding('activating', memory)] = {
+    statusOk: {
+      target: key,
+      context: { job: STORED, error: null, ...stated(memory) },
+      invoked: [askStored],
+      tags: [],
+    },
+    statusFailed: { target: archived, context: { error: unreachable, ...stated(memory) }, tags: [] },
+  };
+  agentJob.states[`deleting#archived-${memory}`] = {
+    deleted: { target: 'deleted', tags: [] },
+    deleteFailed: { target: archived, context: { error: unreachable, ...stated(memory) }, tags: [] },
+  };
+}
+
+/*
+ * What the form remembers. `edit` types a new title, `editBack` the saved one back, `criterion` picks
+ * the skills `go` (must, weight 5), `saveTooLong` leaves a title too long in the form. The rows above
+ * name each dirty state by its shortest route (an edited title); a longer walk reaches the same
+ * machine state holding other changes, and there the form behaves otherwise: a title typed back
+ * leaves a changed criterion unsaved (still dirty), and a form holding a title too long or none at all
+ * refuses to save (it shows the field's error and sends nothing). Those are labelled by what the form
+ * holds: `#criterion` (the saved title, a changed criterion), `#edited-criterion`, `#tooLong`,
+ * `#tooLong-criterion`, and on a draft `#untitled` (a criterion, no title).
+ */
+type Title = 'edited' | 'saved' | 'tooLong';
+type Picked = 'saved' | 'changed';
+const picked = { key: 'skills', value: ['go'], weight: 5, must: true };
+const tooLong = { formErrors: { title: ['field.too_long'] } };
+const untitled = { formErrors: { title: ['field.required'] } };
+const formLabel = (title: Title, criterion: Picked) =>
+  ({ edited: 'edited', saved: '', tooLong: 'tooLong' })[title] +
+  (criterion === 'changed' ? `${title === 'saved' ? '' : '-'}criterion` : '');
+const formKey = (state: string, title: Title, criterion: Picked) => {
+  const labelled = formLabel(title, criterion);
+  return labelled === 'edited' ? state : `${state}#${labelled}`;
+};
+
+// An existing job: the stored job's title 'Lager' and criterion (skills typescript).
+{
+  const titleOf = { edited: 'Neu', saved: 'Lager', tooLong: TOO_LONG } as const;
+  const formOf = (title: Title, criterion: Picked) => ({
+    values: { ...STORED.values, title: titleOf[title] },
+    criteria: criterion === 'changed' ? [picked] : STORED.criteria,
+  });
+  const asked = (title: Title, criterion: Picked) => [ask(['stella'], formOf(title, criterion).criteria)];
+  const dirty = (title: Title, criterion: Picked) => formKey(S('dirty', 'idle'), title, criterion);
+  const saving = (title: Title, criterion: Picked) => formKey(S('saving', 'idle'), title, criterion);
+  const conflict = (title: Title, criterion: Picked) => formKey(S('conflict', 'idle'), title, criterion);
+  const states = agentJob.states;
+  const clean = states[S('clean', 'idle')] as Record<string, Expectation>;
+  (clean.criterion as Expectation).target = dirty('saved', 'changed');
+  (clean.saveTooLong as Expectation).target = dirty('tooLong', 'saved');
+  const base = states[S('dirty', 'idle')] as Record<string, Expectation>;
+  (base.criterion as Expectation).target = dirty('edited', 'changed');
+  (base.saveTooLong as Expectation).target = dirty('tooLong', 'saved');
+  const memories: [Title, Picked][] = [
+    ['saved', 'changed'],
+    ['edited', 'changed'],
+    ['tooLong', 'saved'],
+    ['tooLong', 'changed'],
+  ];
+  for (const [title, criterion] of memories) {
+    const key = dirty(title, criterion);
+    const row = structuredClone(base);
+    row.edit = {
+      target: dirty('edited', criterion),
+      context: { form: formOf('edited', criterion) },
+      invoked: asked('edited', criterion),
+      tags: ['unsaved'],
+    };
+    row.editBack =
+      criterion === 'saved'
+        ? (base.editBack as Expectation)
+        : {
+            target: dirty('saved', 'changed'),
+            context: { form: formOf('saved', 'changed') },
+            invoked: asked('saved', 'changed'),
+            tags: ['unsaved'],
+          };
+    row.criterion = {
+      target: dirty(title, 'changed'),
+      context: { form: formOf(title, 'changed') },
+      invoked: asked(title, 'changed'),
+      tags: ['unsaved'],
+    };
+    row.saveTooLong = {
+      target: dirty('tooLong', criterion),
+      context: tooLong,
+      invoked: asked('tooLong', criterion),
+      tags: ['unsaved'],
+    };
+    row.save =
+      title === 'tooLong'
+        ? { target: key, context: tooLong, tags: ['unsaved'] }
+        : {
+            target: saving(title, criterion),
+            invoked: [{ src: 'saveJob', input: { uuid: 'j1', draft: formOf(title, criterion), version: 1 } }],
+            tags: ['busy', 'unsaved'],
+          };
+    (row.duplicate as Expectation).target = key;
+    states[key] = row;
+    if (title === 'tooLong') continue;
+    const savingRow = structuredClone(states[S('saving', 'idle')]) as Record<string, Expectation>;
+    (savingRow.saveConflict as Expectation).target = conflict(title, criterion);
+    (savingRow.saveRejected as Expectation).target = key;
+    (savingRow.saveFailed as Expectation).target = key;
+    (savingRow.duplicate as Expectation).target = saving(title, criterion);
+    states[saving(title, criterion)] = savingRow;
+    const conflictRow = structuredClone(states[S('conflict', 'idle')]) as Record<string, Expectation>;
+    conflictRow.keepMine = {
+      target: key,
+      context: { job: THEIRS, theirs: null, form: formOf(title, criterion) },
+      tags: ['unsaved'],
+    };
+    (conflictRow.duplicate as Expectation).target = conflict(title, criterion);
+    states[conflict(title, criterion)] = conflictRow;
+  }
+}
+
+// A new draft and a company's request: nothing saved yet, so a title typed back is an empty one.
+function draftMemory(
+  table: ModelTable,
+  options: {
+    /** The what-if asked about a draft holding this criterion or none (a company's form asks none). */
+    asked: (criterion: Picked) => Expectation['invoked'];
+    /** What `createJob` is sent for a draft with the edited title. */
+    created: (criterion: Picked) => unknown;
+  },
+) {
+  const states = table.states;
+  const dirty = (title: Title, criterion: Picked) =>
+    title === 'saved' ? 'draft.dirty#untitled' : formKey('draft.dirty', title, criterion);
+  const creating = (criterion: Picked) => formKey('draft.creating', 'edited', criterion);
+  const withAsk = (e: Expectation, criterion: Picked): Expectation => {
+    const invoked = options.asked(criterion);
+    return invoked ? { ...e, invoked } : e;
+  };
+  const clean = states['draft.clean'] as Record<string, Expectation>;
+  (clean.criterion as Expectation).target = dirty('saved', 'changed');
+  const base = states['draft.dirty'] as Record<string, Expectation>;
+  (base.criterion as Expectation).target = dirty('edited', 'changed');
+  const memories: [Title, Picked][] = [
+    ['saved', 'changed'],
+    ['edited', 'changed'],
+    ['tooLong', 'saved'],
+    ['tooLong', 'changed'],
+  ];
+  (clean.saveTooLong as Expectation).target = dirty('tooLong', 'saved');
+  (base.saveTooLong as Expectation).target = dirty('tooLong', 'saved');
+  for (const [title, criterion] of memories) {
+    const key = dirty(title, criterion);
+    states[key] = {
+      edit: withAsk({ target: dirty('edited', criterion), tags: ['unsaved'] }, criterion),
+      editBack: withAsk(
+        criterion === 'saved'
+          ? { target: 'draft.clean', tags: [] }
+          : { target: dirty('saved', 'changed'), tags: ['unsaved'] },
+        criterion,
+      ),
+      criterion: withAsk({ target: dirty(title, 'changed'), tags: ['unsaved'] }, 'changed'),
+      saveTooLong: withAsk(
+        { target: dirty('tooLong', criterion), context: tooLong, tags: ['unsaved'] },
+        criterion,
+      ),
+      // Refused before anything is sent: the title is missing or too long.
+      save:
+        title === 'edited'
+          ? {
+              target: creating(criterion),
+              invoked: [{ src: 'createJob', input: { draft: options.created(criterion) } }],
+              tags: ['busy', 'unsaved'],
+            }
+          : { target: key, context: title === 'tooLong' ? tooLong : untitled, tags: ['unsaved'] },
+    };
+  }
+  const creatingRow = structuredClone(states['draft.creating']) as Record<string, Expectation>;
+  (creatingRow.createRejected as Expectation).target = dirty('edited', 'changed');
+  (creatingRow.saveFailed as Expectation).target = dirty('edited', 'changed');
+  states[creating('changed')] = creatingRow;
+}
+draftMemory(newDraft, {
+  asked: (criterion) => [ask(['stella'], criterion === 'changed' ? [picked] : [])],
+  created: (criterion) => ({ values: editedDraft.values, criteria: criterion === 'changed' ? [picked] : [] }),
+});
+draftMemory(companyRequest, {
+  asked: () => undefined,
+  created: (criterion) => ({
+    values: { title: 'Neu' },
+    criteria: criterion === 'changed' ? [{ key: 'skills', value: ['go'] }] : [],
+  }),
+});
+
+// A copy holds the original's title: typed back (there is no saved one) it is empty, and the copy
+// cannot be created until a title is typed again; a title too long is refused the same way.
+{
+  const states = copyDraft.states;
+  const base = states['draft.dirty'] as Record<string, Expectation>;
+  (base.editBack as Expectation).target = 'draft.dirty#untitled';
+  (base.saveTooLong as Expectation).target = 'draft.dirty#tooLong';
+  for (const [label, errors] of [
+    ['untitled', untitled],
+    ['tooLong', tooLong],
+  ] as const) {
+    const key = `draft.dirty#${label}`;
+    const row = structuredClone(base);
+    row.edit = { target: 'draft.dirty', invoked: [askStored], tags: ['unsaved'] };
+    row.criterion = { target: key, invoked: [askChanged(['stella'])], tags: ['unsaved'] };
+    row.editBack = { target: 'draft.dirty#untitled', invoked: [askStored], tags: ['unsaved'] };
+    row.saveTooLong = {
+      target: 'draft.dirty#tooLong',
+      context: tooLong,
+      invoked: [askStored],
+      tags: ['unsaved'],
+    };
+    row.save = { target: key, context: errors, tags: ['unsaved'] };
+    states[key] = row;
+  }
+}
+
+/**
+ * The state a screen shows for a table key: the run's and the form's memory labels above are one
+ * state on the screen (the in-process run tells them apart); a done run's stale results are not
+ * (the page says the criteria changed since the run). What the browser walks must all reach.
+ */
+export const shownState = (key: string): string =>
+  key === `${S('clean', 'done')}#stale` ? key : tableState(key);
