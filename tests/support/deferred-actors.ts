@@ -31,6 +31,13 @@ export function deferredActors<const Ids extends readonly string[]>(ids: Ids) {
     actors,
     calls,
     pending: (id: Ids[number]) => queues.get(id)?.length ?? 0,
+    /**
+     * Lists an effect that is no promise actor (an action the app provides: a saved file, a logout)
+     * among `calls`, in the order it happened: a step's new calls are then the ones after it.
+     */
+    record(id: string, input: unknown) {
+      calls.push({ id, input });
+    },
     settle(id: Ids[number], outcome: 'done' | 'error', value: unknown) {
       const next = queues.get(id)?.shift();
       if (!next) throw new Error(`no ${id} invocation is waiting`);

@@ -29,12 +29,12 @@ const resendCode = { src: 'resendCode', input: undefined };
 const confirmCode = { src: 'confirmCode', input: { code: '123456' } };
 const turnOff = { src: 'turnOff', input: { currentPassword: 'Altes-Passwort-1' } };
 
-const sending: Expectation = {
-  target: 'sending',
+const sending = (target: string): Expectation => ({
+  target,
   context: { ...cleared, pendingPhone: request.phoneNumber, running: ['sendCode'] },
   invoked: [sendCode],
   tags: ['busy'],
-};
+});
 const turningOff: Expectation = {
   target: 'turningOff',
   context: { ...cleared, running: ['turnOff'] },
@@ -42,12 +42,12 @@ const turningOff: Expectation = {
   tags: ['busy'],
 };
 
-const checking: Expectation = {
-  target: 'checking',
+const checking = (off: string): Expectation => ({
+  target: `checking${off}`,
   context: { ...cleared, running: ['confirmCode'] },
   invoked: [confirmCode],
   tags: ['busy', 'awaitingCode'],
-};
+});
 const resending = (target: string): Expectation => ({
   target,
   context: { ...cleared, running: ['resendCode'] },
@@ -70,16 +70,98 @@ const badNumber = (target: string): Expectation => ({
   },
   tags: [],
 });
-const badCode: Expectation = {
-  target: 'confirming#badCode',
+const badCode = (off: string): Expectation => ({
+  target: `confirming${off}#badCode`,
   context: { error: null, fieldErrors: { code: ['code.format'] }, running: [] },
   tags: ['awaitingCode'],
-};
-const change: Expectation = {
-  target: 'idle',
+});
+const change = (target: string): Expectation => ({
+  target,
   context: { ...cleared, pendingPhone: null, running: [] },
   tags: [],
-};
+});
+
+/**
+ * From a code sent to confirming it: the same rows whether SMS login is on or off, but the machine
+ * remembers which (`enabled`), and leaving without confirming (another number, a refused number) goes
+ * back to a form that offers turning off only while it is on. `off` is '' (on) or '#off', added to
+ * every state's name.
+ */
+function codeSent(off: '' | '#off'): ModelTable['states'] {
+  const change_ = change(`idle${off}`);
+  return {
+    [`sending${off}`]: {
+      sent: {
+        target: `confirming${off}`,
+        context: { pendingPhone: request.phoneNumber, resendAllowedAt: 'cooldown from now' },
+        tags: ['awaitingCode'],
+      },
+      sendFailed: {
+        target: `idle${off}#failed`,
+        context: { pendingPhone: null, error: 'phone.invalid', fieldErrors: rejected.fields },
+        tags: [],
+      },
+    },
+    [`confirming${off}`]: {
+      confirmInvalid: badCode(off),
+      confirm: checking(off),
+      resendLater: resending(`resending${off}`),
+      change: change_,
+    },
+    [`confirming${off}#failed`]: {
+      confirmInvalid: badCode(off),
+      confirm: checking(off),
+      resendLater: resending(`resending${off}`),
+      change: change_,
+    },
+    [`confirming${off}#limited`]: {
+      confirmInvalid: badCode(off),
+      confirm: checking(off),
+      resendLater: resending(`resending${off}#again`),
+      change: change_,
+    },
+    [`resending${off}`]: {
+      resent: {
+        target: `confirming${off}`,
+        context: { resendAllowedAt: 'cooldown from now', running: [] },
+        tags: ['awaitingCode'],
+      },
+      resendLimited: {
+        target: `confirming${off}#limited`,
+        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now', running: [] },
+        tags: ['awaitingCode'],
+      },
+    },
+    // After the 30 s wait: the new code's cooldown counts from its sending, not from the refusal.
+    [`resending${off}#again`]: {
+      resent: {
+        target: `confirming${off}`,
+        context: { resendAllowedAt: 'cooldown from now', running: [] },
+        tags: ['awaitingCode'],
+      },
+      resendLimited: {
+        target: `confirming${off}#limited`,
+        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now', running: [] },
+        tags: ['awaitingCode'],
+      },
+    },
+    // A confirmed code turns SMS login on, whichever it was (new tokens; after a turn-off, its too).
+    [`checking${off}`]: {
+      confirmed: {
+        target: 'confirmed',
+        context: { enabled: true, pendingPhone: null, issued: off ? [pair, pair] : [pair] },
+        tags: [],
+      },
+      wrongCode: {
+        target: `confirming${off}#failed`,
+        context: { error: 'login.wrong_2FA_code', pendingPhone: request.phoneNumber },
+        tags: ['awaitingCode'],
+      },
+    },
+    // The form's own codes shown, no call made; checked on arrival, not followed further.
+    [`confirming${off}#badCode`]: {},
+  };
+}
 
 /**
  * The specification, by hand (PRODUCT.md §3): (state, event) → next state, context, actor calls, tags.
@@ -88,7 +170,8 @@ const change: Expectation = {
  * `running`: the ids of the calls running after the event. A state labelled `#failed` is the same
  * machine state showing an error, which the next call clears; `confirming#limited` waits the 30 s
  * the server asked for, and a resend after it starts the cooldown anew; `#noPassword` shows the code
- * of a turn-off without the current password.
+ * of a turn-off without the current password; `#off` names the states once SMS login was turned off
+ * (the machine remembers it: a form then offers no turning off, until a new number is confirmed).
  */
 const table: ModelTable = {
   rules: { '*': 'PRODUCT §3 SMS protection' },
@@ -115,93 +198,32 @@ const table: ModelTable = {
   states: {
     idle: {
       sendInvalid: badNumber('idle#badNumber'),
-      send: sending,
+      send: sending('sending'),
       turnOff: turningOff,
       turnOffEmpty: noPassword('idle#noPassword'),
     },
     'idle#noPassword': {
       sendInvalid: badNumber('idle#badNumber'),
-      send: sending,
+      send: sending('sending'),
       turnOff: turningOff,
       turnOffEmpty: noPassword('idle#noPassword'),
-    },
-    sending: {
-      sent: {
-        target: 'confirming',
-        context: { pendingPhone: request.phoneNumber, resendAllowedAt: 'cooldown from now' },
-        tags: ['awaitingCode'],
-      },
-      sendFailed: {
-        target: 'idle#failed',
-        context: { pendingPhone: null, error: 'phone.invalid', fieldErrors: rejected.fields },
-        tags: [],
-      },
     },
     'idle#failed': {
       sendInvalid: badNumber('idle#badNumber'),
-      send: sending,
+      send: sending('sending'),
       turnOff: turningOff,
       turnOffEmpty: noPassword('idle#noPassword'),
     },
-    confirming: { confirmInvalid: badCode, confirm: checking, resendLater: resending('resending'), change },
-    'confirming#failed': {
-      confirmInvalid: badCode,
-      confirm: checking,
-      resendLater: resending('resending'),
-      change,
-    },
-    'confirming#limited': {
-      confirmInvalid: badCode,
-      confirm: checking,
-      resendLater: resending('resending#again'),
-      change,
-    },
-    resending: {
-      resent: {
-        target: 'confirming',
-        context: { resendAllowedAt: 'cooldown from now', running: [] },
-        tags: ['awaitingCode'],
-      },
-      resendLimited: {
-        target: 'confirming#limited',
-        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now', running: [] },
-        tags: ['awaitingCode'],
-      },
-    },
-    // After the 30 s wait: the new code's cooldown counts from its sending, not from the refusal.
-    'resending#again': {
-      resent: {
-        target: 'confirming',
-        context: { resendAllowedAt: 'cooldown from now', running: [] },
-        tags: ['awaitingCode'],
-      },
-      resendLimited: {
-        target: 'confirming#limited',
-        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now', running: [] },
-        tags: ['awaitingCode'],
-      },
-    },
-    checking: {
-      confirmed: {
-        target: 'confirmed',
-        context: { enabled: true, pendingPhone: null, issued: [pair] },
-        tags: [],
-      },
-      wrongCode: {
-        target: 'confirming#failed',
-        context: { error: 'login.wrong_2FA_code', pendingPhone: request.phoneNumber },
-        tags: ['awaitingCode'],
-      },
-    },
+    ...codeSent(''),
     confirmed: {
       sendInvalid: badNumber('confirmed#badNumber'),
-      send: sending,
+      send: sending('sending'),
       turnOff: turningOff,
       turnOffEmpty: noPassword('confirmed#noPassword'),
     },
     'confirmed#noPassword': {
       sendInvalid: badNumber('confirmed#badNumber'),
-      send: sending,
+      send: sending('sending'),
       turnOff: turningOff,
       turnOffEmpty: noPassword('confirmed#noPassword'),
     },
@@ -213,12 +235,22 @@ const table: ModelTable = {
         tags: [],
       },
     },
-    turnedOff: { sendInvalid: badNumber('turnedOff#badNumber'), send: sending },
+    // SMS login off: a new number may be sent and confirmed; there is nothing to turn off.
+    turnedOff: { sendInvalid: badNumber('turnedOff#badNumber'), send: sending('sending#off') },
+    ...codeSent('#off'),
+    'idle#off': {
+      sendInvalid: badNumber('idle#off#badNumber'),
+      send: sending('sending#off'),
+    },
+    'idle#off#failed': {
+      sendInvalid: badNumber('idle#off#badNumber'),
+      send: sending('sending#off'),
+    },
     // The form's own codes shown, no call made; checked on arrival, not followed further.
     'idle#badNumber': {},
+    'idle#off#badNumber': {},
     'confirmed#badNumber': {},
     'turnedOff#badNumber': {},
-    'confirming#badCode': {},
   },
 };
 
@@ -233,8 +265,9 @@ function start({ phoneSetupMachine }: typeof PhoneSetupModule, inspect?: Inspect
     }),
     { input: { enabled: true, now: () => now }, inspect },
   ).start();
+  // An answer arrives only to the call running now: the newest, and only while its actor runs.
   const settle = (id: Parameters<typeof fx.settle>[0], outcome: 'done' | 'error', value: unknown) => {
-    if (fx.pending(id) > 0) fx.settle(id, outcome, value);
+    if (fx.pending(id) > 0 && actor.getSnapshot().children[id]) fx.settleLatest(id, outcome, value);
   };
   return {
     async send(event: string) {

@@ -62,8 +62,9 @@ function start({ jobPreviewMachine, PREVIEW_DEBOUNCE_MS }: typeof PreviewModule,
   const fx = deferredActors(['preview'] as const);
   const actor = createActor(jobPreviewMachine.provide({ actors: fx.actors }), { inspect }).start();
   const settle = (outcome: 'done' | 'error', value: unknown) => {
+    // The newest question answers: a change that came between stopped the older ones' actors.
     if (fx.pending('preview') > 0 && actor.getSnapshot().matches('asking'))
-      fx.settle('preview', outcome, value);
+      fx.settleLatest('preview', outcome, value);
   };
   return {
     async send(event: string) {

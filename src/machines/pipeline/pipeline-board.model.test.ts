@@ -104,6 +104,25 @@ const readyRows = (error: string | null): Record<string, Expectation> => ({
   },
 });
 
+/**
+ * A ready board with Anna ticked: the same as without, but the tick stays through an add, a follow-up
+ * or a reload (the machine remembers it), a move takes it along, and unticking goes back.
+ */
+const selectedRows = (error: string | null): Record<string, Expectation> => {
+  const rows = readyRows(error);
+  return {
+    ...rows,
+    reload: { target: 'loading#selected', context: { selected: ['a'] }, invoked: load, tags: busy },
+    // Ticking a ticked card again keeps one tick.
+    selectA: { target: `ready${error ? '#error' : ''}#selected`, context: { selected: ['a'] }, tags: [] },
+    unselectA: { target: error ? 'ready#error' : 'ready', context: { selected: [] }, tags: [] },
+    clearSelection: { target: error ? 'ready#error' : 'ready', context: { selected: [] }, tags: [] },
+    move: { ...(rows.move as Expectation), target: 'moving#selected' },
+    add: { ...(rows.add as Expectation), target: 'adding#selected' },
+    followUp: { ...(rows.followUp as Expectation), target: 'savingFollowUp#selected' },
+  };
+};
+
 const movedOn: Expectation = {
   target: 'ready#moved',
   context: {
@@ -194,15 +213,9 @@ const table: ModelTable = {
     },
     failed: { reload: { target: 'loading', context: { error: null }, invoked: load, tags: busy } },
     ready: readyRows(null),
-    'ready#selected': {
-      ...readyRows(null),
-      reload: { target: 'loading#selected', context: { selected: ['a'] }, invoked: load, tags: busy },
-      // Ticking a ticked card again keeps one tick.
-      selectA: { target: 'ready#selected', context: { selected: ['a'] }, tags: [] },
-      unselectA: { target: 'ready', context: { selected: [] }, tags: [] },
-      clearSelection: { target: 'ready', context: { selected: [] }, tags: [] },
-      move: { ...(readyRows(null).move as Expectation), target: 'moving#selected' },
-    },
+    'ready#selected': selectedRows(null),
+    // A failed add keeps the ticks: the board with its reason, Anna ticked.
+    'ready#error#selected': selectedRows('pipeline.duplicate'),
     // A reloaded board keeps the ticks of the entries still on it.
     'loading#selected': {
       unselectA: { target: 'loading#again', context: { entries: board, selected: [] }, tags: busy },
@@ -210,7 +223,24 @@ const table: ModelTable = {
       reload: { target: 'loading#selected', context: { selected: ['a'] }, invoked: load, tags: busy },
       loaded: { target: 'ready#selected', context: { entries: board, selected: ['a'] }, tags: [] },
       loadedWithoutA: { target: 'ready#dropped', context: { entries: [b], selected: [] }, tags: [] },
-      loadFailed: { target: 'failed', context: { error: 'network.unreachable' }, tags: [] },
+      loadFailed: {
+        target: 'failed#selected',
+        context: { error: 'network.unreachable', selected: ['a'] },
+        tags: [],
+      },
+    },
+    // The board that failed to reload stays shown, with its ticks; a reload keeps them.
+    'failed#selected': {
+      reload: {
+        target: 'loading#selected',
+        context: { error: null, selected: ['a'] },
+        invoked: load,
+        tags: busy,
+      },
+      selectA: { target: 'failed#selected', context: { selected: ['a'] }, tags: [] },
+      // The board without ticks, checked on arrival, not followed further.
+      unselectA: { target: 'failed#unticked', context: { entries: board, selected: [] }, tags: [] },
+      clearSelection: { target: 'failed#unticked', context: { entries: board, selected: [] }, tags: [] },
     },
     // Ticks are taken in every state for cards on the board (react-aria ticks a dropped card while it
     // moves; refusing it there made React retry at every render).
@@ -234,6 +264,18 @@ const table: ModelTable = {
         tags: [],
       },
     },
+    'adding#selected': {
+      selectA: { target: 'adding#selected', context: { selected: ['a'] }, tags: busy },
+      unselectA: { target: 'adding', context: { selected: [] }, tags: busy },
+      clearSelection: { target: 'adding', context: { selected: [] }, tags: busy },
+      // An add leaves the ticks as they were.
+      added: { target: 'ready#added', context: { entries: [fresh, a, b], selected: ['a'] }, tags: [] },
+      addRefused: {
+        target: 'ready#error#selected',
+        context: { entries: board, selected: ['a'], error: 'pipeline.duplicate' },
+        tags: [],
+      },
+    },
     'ready#error': readyRows('pipeline.duplicate'),
     savingFollowUp: {
       selectA: { target: 'savingFollowUp#selected', context: { selected: ['a'] }, tags: busy },
@@ -245,6 +287,22 @@ const table: ModelTable = {
       followUpFailed: {
         target: 'ready#followUpFailed',
         context: { entries: board, error: 'pipeline.not_found' },
+        tags: [],
+      },
+    },
+    'savingFollowUp#selected': {
+      selectA: { target: 'savingFollowUp#selected', context: { selected: ['a'] }, tags: busy },
+      unselectA: { target: 'savingFollowUp', context: { selected: [] }, tags: busy },
+      clearSelection: { target: 'savingFollowUp', context: { selected: [] }, tags: busy },
+      // A follow-up leaves the ticks as they were.
+      followUpSaved: {
+        target: 'ready#followedUp',
+        context: { entries: [{ ...a, followUp: '2026-12-01', version: 1 }, b], selected: ['a'] },
+        tags: [],
+      },
+      followUpFailed: {
+        target: 'ready#followUpFailed',
+        context: { entries: board, selected: ['a'], error: 'pipeline.not_found' },
         tags: [],
       },
     },

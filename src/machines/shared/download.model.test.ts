@@ -49,13 +49,12 @@ const table: ModelTable = {
 
 function start({ downloadMachine }: typeof DownloadModule, inspect?: Inspector) {
   const fx = deferredActors(['fetchFile'] as const);
-  const effects: { src: string; input: unknown }[] = [];
   const actor = createActor(
     downloadMachine.provide({
       actors: {
         fetchFile: fx.actors.fetchFile,
       },
-      actions: { saveFile: (_, saved) => effects.push({ src: 'saveFile', input: saved }) },
+      actions: { saveFile: (_, saved) => fx.record('saveFile', saved) },
     }),
     { inspect },
   ).start();
@@ -73,7 +72,8 @@ function start({ downloadMachine }: typeof DownloadModule, inspect?: Inspector) 
       await flush();
     },
     snapshot: () => snapshotOf(actor),
-    calls: () => [...fx.calls.map((c) => ({ src: c.id, input: c.input })), ...effects],
+    // In the order they happened: a later start's fetch is not taken for an earlier save.
+    calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
   };
 }
 

@@ -15,7 +15,27 @@ const onePage = { items: [], total: 1, limit: 20 };
 const clamped = { ...second, page: 1 };
 const busy = ['busy'];
 
-/** Every table's loading, written by hand. */
+/** Loading `query`: the busy state a load, a retry or a reload starts. */
+const loading = (target: string, query: unknown, context: Record<string, unknown> = {}) => ({
+  target,
+  context: { query, ...context },
+  invoked: [{ src: 'fetchData', input: query }],
+  tags: busy,
+});
+const loaded = (target: string, data: unknown, context: Record<string, unknown> = {}) => ({
+  target,
+  context: { data, error: null, ...context },
+  tags: [],
+});
+const failedWith = (target: string) => ({ target, context: { error: 'network.unreachable' }, tags: [] });
+
+/**
+ * Every table's loading, written by hand. The machine remembers the query it holds, and what a new one
+ * does depends on it: the same query again is refused, a change of the search text alone waits for a
+ * pause, any other change loads at once. So a state is named by the query it holds: none (`first`),
+ * `#page2` (`second`), `#typed` (`typed`), `#clamped` (`second` clamped to the last page); a waiting
+ * pause holds `typed`, or `first` when the search was erased (`waiting#erased`).
+ */
 const table: ModelTable = {
   rules: { '*': 'PRODUCT §6 screens' },
   initial: 'idle',
@@ -25,126 +45,104 @@ const table: ModelTable = {
   events: ['load', 'loadOther', 'type', 'pause', 'answered', 'answeredOnePage', 'failed', 'reload', 'retry'],
   states: {
     idle: {
-      load: {
-        target: 'loading',
-        context: { query: first },
-        invoked: [{ src: 'fetchData', input: first }],
-        tags: busy,
-      },
+      load: loading('loading', first),
       // The first query loads at once, whatever it holds.
-      loadOther: {
-        target: 'loading#page2',
-        context: { query: second },
-        invoked: [{ src: 'fetchData', input: second }],
-        tags: busy,
-      },
-      type: {
-        target: 'loading',
-        context: { query: typed },
-        invoked: [{ src: 'fetchData', input: typed }],
-        tags: busy,
-      },
+      loadOther: loading('loading#page2', second),
+      type: loading('loading#typed', typed),
     },
     loading: {
       // A newer query replaces the one in flight.
-      loadOther: {
-        target: 'loading#page2',
-        context: { query: second },
-        invoked: [{ src: 'fetchData', input: second }],
-        tags: busy,
-      },
+      loadOther: loading('loading#page2', second),
       type: { target: 'waiting', context: { query: typed }, tags: busy },
-      answered: { target: 'loaded', context: { data: pageOne, error: null }, tags: [] },
+      answered: loaded('loaded', pageOne),
       // Page 1 is never past the last page.
-      answeredOnePage: { target: 'loaded', context: { data: onePage, error: null }, tags: [] },
-      failed: { target: 'failed', context: { error: 'network.unreachable' }, tags: [] },
+      answeredOnePage: loaded('loaded', onePage),
+      failed: failedWith('failed'),
     },
     // Page 2 asked for.
     'loading#page2': {
-      load: {
-        target: 'loading',
-        context: { query: first },
-        invoked: [{ src: 'fetchData', input: first }],
-        tags: busy,
-      },
-      type: {
-        target: 'loading',
-        context: { query: typed },
-        invoked: [{ src: 'fetchData', input: typed }],
-        tags: busy,
-      },
-      answered: { target: 'loaded', context: { data: pageOne, error: null }, tags: [] },
+      load: loading('loading', first),
+      type: loading('loading#typed', typed),
+      answered: loaded('loaded#page2', pageOne),
       // The answer has one page only: the machine asks for the last page instead, so rows, count
       // and "page x of y" agree; the count stays visible meanwhile.
-      answeredOnePage: {
-        target: 'loading#clamped',
-        context: { query: clamped, data: onePage, error: null },
-        invoked: [{ src: 'fetchData', input: clamped }],
-        tags: busy,
-      },
-      failed: { target: 'failed', context: { error: 'network.unreachable' }, tags: [] },
+      answeredOnePage: loading('loading#clamped', clamped, { data: onePage, error: null }),
+      failed: failedWith('failed#page2'),
+    },
+    // A search asked for at once (the first query, or after another sort or page).
+    'loading#typed': {
+      // Erasing the search is typing too: it waits for a pause.
+      load: { target: 'waiting#erased', context: { query: first }, tags: busy },
+      loadOther: loading('loading#page2', second),
+      answered: loaded('loaded#typed', pageOne),
+      answeredOnePage: loaded('loaded#typed', onePage),
+      failed: failedWith('failed#typed'),
     },
     'loading#clamped': {
-      load: {
-        target: 'loading',
-        context: { query: first },
-        invoked: [{ src: 'fetchData', input: first }],
-        tags: busy,
-      },
-      loadOther: {
-        target: 'loading#page2',
-        context: { query: second },
-        invoked: [{ src: 'fetchData', input: second }],
-        tags: busy,
-      },
-      type: {
-        target: 'loading',
-        context: { query: typed },
-        invoked: [{ src: 'fetchData', input: typed }],
-        tags: busy,
-      },
-      answered: { target: 'loaded', context: { query: clamped, data: pageOne, error: null }, tags: [] },
-      answeredOnePage: { target: 'loaded', context: { query: clamped, data: onePage }, tags: [] },
-      failed: { target: 'failed', context: { error: 'network.unreachable' }, tags: [] },
+      load: loading('loading', first),
+      loadOther: loading('loading#page2', second),
+      type: loading('loading#typed', typed),
+      answered: loaded('loaded#clamped', pageOne, { query: clamped }),
+      answeredOnePage: loaded('loaded#clamped', onePage, { query: clamped }),
+      failed: failedWith('failed#clamped'),
     },
     loaded: {
       // The page stays while the next one loads.
-      loadOther: {
-        target: 'loading#page2',
-        context: { query: second, data: pageOne },
-        invoked: [{ src: 'fetchData', input: second }],
-        tags: busy,
-      },
+      loadOther: loading('loading#page2', second, { data: pageOne }),
       type: { target: 'waiting', context: { query: typed, data: pageOne }, tags: busy },
-      reload: { target: 'loading', invoked: [{ src: 'fetchData', input: first }], tags: busy },
+      reload: loading('loading', first),
     },
+    'loaded#page2': {
+      load: loading('loading', first),
+      type: loading('loading#typed', typed),
+      reload: loading('loading#page2', second),
+    },
+    'loaded#typed': {
+      load: { target: 'waiting#erased', context: { query: first }, tags: busy },
+      loadOther: loading('loading#page2', second),
+      reload: loading('loading#typed', typed),
+    },
+    'loaded#clamped': {
+      load: loading('loading', first),
+      loadOther: loading('loading#page2', second),
+      type: loading('loading#typed', typed),
+      reload: loading('loading#clamped', clamped),
+    },
+    // Typing: the same text again changes nothing, the pause loads it.
     waiting: {
-      // Erasing the search is typing too.
-      load: { target: 'waiting', context: { query: first }, tags: busy },
+      load: { target: 'waiting#erased', context: { query: first }, tags: busy },
+      pause: loading('loading#typed', typed),
+      loadOther: loading('loading#page2', second),
+    },
+    'waiting#erased': {
       type: { target: 'waiting', context: { query: typed }, tags: busy },
-      pause: { target: 'loading', invoked: [{ src: 'fetchData', input: typed }], tags: busy },
-      loadOther: {
-        target: 'loading#page2',
-        context: { query: second },
-        invoked: [{ src: 'fetchData', input: second }],
-        tags: busy,
-      },
+      pause: loading('loading', first),
+      loadOther: loading('loading#page2', second),
     },
     failed: {
-      retry: {
-        target: 'loading',
-        context: { query: first },
-        invoked: [{ src: 'fetchData', input: first }],
-        tags: busy,
-      },
-      reload: { target: 'loading', invoked: [{ src: 'fetchData', input: first }], tags: busy },
-      loadOther: {
-        target: 'loading#page2',
-        context: { query: second },
-        invoked: [{ src: 'fetchData', input: second }],
-        tags: busy,
-      },
+      retry: loading('loading', first),
+      reload: loading('loading', first),
+      loadOther: loading('loading#page2', second),
       type: { target: 'waiting', context: { query: typed }, tags: busy },
+    },
+    'failed#page2': {
+      retry: loading('loading#page2', second),
+      reload: loading('loading#page2', second),
+      load: loading('loading', first),
+      type: loading('loading#typed', typed),
+    },
+    'failed#typed': {
+      retry: loading('loading#typed', typed),
+      reload: loading('loading#typed', typed),
+      load: { target: 'waiting#erased', context: { query: first }, tags: busy },
+      loadOther: loading('loading#page2', second),
+    },
+    'failed#clamped': {
+      retry: loading('loading#clamped', clamped),
+      reload: loading('loading#clamped', clamped),
+      load: loading('loading', first),
+      loadOther: loading('loading#page2', second),
+      type: loading('loading#typed', typed),
     },
   },
 };
@@ -153,8 +151,9 @@ function start({ resourceMachine, RESOURCE_DEBOUNCE_MS }: typeof ResourceModule,
   const fx = deferredActors(['fetchData'] as const);
   const actor = createActor(resourceMachine.provide({ actors: fx.actors }), { inspect }).start();
   const settle = (outcome: 'done' | 'error', value: unknown) => {
+    // The newest load answers: a query that replaced it stopped the older ones' actors.
     if (fx.pending('fetchData') > 0 && actor.getSnapshot().matches('loading'))
-      fx.settle('fetchData', outcome, value);
+      fx.settleLatest('fetchData', outcome, value);
   };
   return {
     async send(event: string) {
