@@ -18,6 +18,7 @@ const MACHINES = {
   'job preview': 'src/machines/jobs/job-preview.model.test.ts',
   'phone-setup': 'src/machines/account/phone-setup.model.test.ts',
   'pipeline-board': 'src/machines/pipeline/pipeline-board.model.test.ts',
+  profile: 'src/machines/profile/profile.model.test.ts',
 };
 const GENERATOR = parseGenerator('quick_random(edge_coverage(100))');
 

@@ -209,14 +209,16 @@ export const table: ModelTable = {
         invoked: [{ src: 'setStatus', input: { status: 'inactive' } }],
         tags: busy,
       },
+      // The events name a change of the saved name and the saved name typed back (the drivers'
+      // edit is always a change of what was saved): here Ada, and Grace typed again changes nothing.
       changeGrace: {
-        target: 'saved',
-        context: { form: GRACE, rollback: GRACE, hasFormChanged: false },
+        target: 'editing.dirty',
+        context: { form: ADA, rollback: GRACE, hasFormChanged: true },
         tags: [],
       },
       changeBack: {
-        target: 'editing.dirty',
-        context: { form: ADA, rollback: GRACE, hasFormChanged: true },
+        target: 'saved',
+        context: { form: GRACE, rollback: GRACE, hasFormChanged: false },
         tags: [],
       },
       changeEmpty: {

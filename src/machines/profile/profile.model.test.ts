@@ -51,9 +51,14 @@ function start(module: typeof ProfileModule, inspect?: Inspector) {
   }).start();
   const initialCalls = fx.calls.length;
   const change = (value: string) => actor.send({ type: 'profile.change', key: 'first_name', value });
+  // The name as last loaded or saved: a walk may have saved Grace or taken their Hedy.
+  const savedName = () => actor.getSnapshot().context.rollback.first_name;
   const sends: Record<string, () => void> = {
-    changeGrace: () => change('Grace'),
-    changeBack: () => change('Ada'),
+    // A change of the name, as a person types one: after a save that stored Grace, typing Grace
+    // again is no change at all, so the edit is then Ada (as the job driver's edit).
+    changeGrace: () => change(savedName() === 'Grace' ? 'Ada' : 'Grace'),
+    // The saved name typed back.
+    changeBack: () => change(typeof savedName() === 'string' ? (savedName() as string) : 'Ada'),
     changeEmpty: () => change(''),
     tab: () => actor.send({ type: 'profile.tab', tab: 'qualification' }),
     photo: () => actor.send({ type: 'profile.photoChanged', image: IMAGE }),
