@@ -3,7 +3,7 @@ import type {
   CandidateActionsInput,
   CandidateFacts,
 } from '../../src/machines/candidates/candidate-actions.machine';
-import type { ModelTable } from './model';
+import type { Expectation, ModelTable } from './model';
 
 // The candidate-actions machine's specification (replayed by src/machines/candidates/candidate-actions.model.test.ts): hand-written tables, one per viewer and candidate it starts
 // with: the expected states, context, tags and actor calls are written here, never taken from the
@@ -64,266 +64,188 @@ const luna = (assignedAgent: AgentRef | null, block: CandidateBlock | null = nul
   assignedAgent,
   block,
 });
-const stella = (assignedAgent: AgentRef | null, block: CandidateBlock | null = null): CandidateFacts => ({
-  uuid: 'c1',
-  type: 'stella',
-  status: 'active',
-  assignedAgent,
-  block,
-});
+
+/*
+ * The tables of a plain agent on a luna and a senior agent on Kim's stella name every state by the
+ * candidate the machine holds at that point (who has it, blocked or not, luna or stella): the machine
+ * remembers all three, and each decides which actions it takes. A random walk reaches a state by any
+ * route (a block after taking the candidate, a promotion of a blocked luna), so each combination is a
+ * state of its own. The rules below are PRODUCT.md §6/§8 as a plain or a senior agent sees them,
+ * written here, not read from the machine.
+ */
+interface Held {
+  holder: string | null;
+  blocked: boolean;
+  type: 'luna' | 'stella';
+}
+type Row = Expectation & { tags: string[] };
+
+function agentTable(options: {
+  me: string;
+  senior: boolean;
+  initial: Held;
+  /** The name of each holder in state labels. */
+  names: Record<string, string>;
+  initialContext?: Record<string, unknown>;
+}): ModelTable {
+  const { me, senior, initial, names } = options;
+  const label = (h: Held) =>
+    [
+      names[h.holder ?? ''] ?? 'free',
+      ...(h.blocked ? ['blocked'] : []),
+      ...(h.type === 'stella' && initial.type === 'luna' ? ['stella'] : []),
+    ].join('-');
+  const facts = (h: Held): CandidateFacts => ({
+    uuid: 'c1',
+    type: h.type,
+    status: 'active',
+    assignedAgent: h.holder === null ? null : (AGENTS[h.holder] ?? null),
+    block: h.blocked ? BLOCK : null,
+  });
+  const answer = (h: Held, notice: string) => ({
+    context: { candidate: facts(h), notice, error: null },
+    invoked: [after(facts(h)).changed],
+    tags: [] as string[],
+  });
+  const states: Record<string, Record<string, Row>> = {};
+  const seen = new Set<string>();
+  const todo: Held[] = [initial];
+  while (todo.length > 0) {
+    const h = todo.shift() as Held;
+    const l = label(h);
+    if (seen.has(l)) continue;
+    seen.add(l);
+    const next = (n: Held) => {
+      if (!seen.has(label(n))) todo.push(n);
+      return `idle#${label(n)}`;
+    };
+    const failed = { target: `failed#${l}`, context: { error: REFUSAL, candidate: facts(h) }, tags: [] };
+    const actions: Record<string, Row> = {};
+    const assignTo = (event: string, to: string | null) => {
+      const busyState = `assigning#${l}>${names[to ?? ''] ?? 'free'}`;
+      actions[event] = { target: busyState, context: { error: null }, invoked: [assignCall(to)], tags: busy };
+      const n = { ...h, holder: to };
+      states[busyState] = {
+        answered: { target: next(n), ...answer(n, to === null ? 'unassigned' : 'assigned') },
+        refused: failed,
+      };
+    };
+    // A plain agent takes a free candidate and gives back their own; a senior agent takes anyone
+    // else's, assigns to any other agent and unassigns anyone.
+    if (h.holder === null || (senior && h.holder !== me)) assignTo('assignToMe', me);
+    if (senior && h.holder !== 'kim') assignTo('assignToKim', 'kim');
+    if (senior && h.holder !== 'lee') assignTo('assignToLee', 'lee');
+    if (h.holder !== null && (senior || h.holder === me)) assignTo('unassign', null);
+    // Only a luna is promoted, after a confirmation.
+    if (h.type === 'luna') {
+      const n = { ...h, type: 'stella' as const };
+      actions.promote = { target: `confirmingPromote#${l}`, context: { error: null }, tags: [] };
+      states[`confirmingPromote#${l}`] = {
+        cancel: { target: `idle#${l}`, tags: [] },
+        confirm: {
+          target: `promoting#${l}`,
+          invoked: [{ src: 'promote', input: { uuid: 'c1' } }],
+          tags: busy,
+        },
+      };
+      states[`promoting#${l}`] = { answered: { target: next(n), ...answer(n, 'promoted') }, refused: failed };
+    }
+    const cancel = {
+      target: `idle#${l}`,
+      context: { pendingStatus: null, reason: '', error: null },
+      tags: [],
+    };
+    const failedStatus = { ...failed, context: { ...failed.context, pendingStatus: null, reason: '' } };
+    if (h.blocked) {
+      // Lifting a block needs no reason; one typed is not sent.
+      const n = { ...h, blocked: false };
+      const on = `confirmingStatus#${l}-on`;
+      actions.unblock = { target: on, context: { error: null, pendingStatus: 'active' }, tags: [] };
+      states[on] = {
+        typeReason: { target: on, context: { reason: ` ${REASON} ` }, tags: [] },
+        clearReason: { target: on, context: { reason: '   ' }, tags: [] },
+        cancel,
+        confirm: { target: `changingStatus#${l}-on`, invoked: [unblockCall], tags: busy },
+      };
+      states[`changingStatus#${l}-on`] = {
+        answered: {
+          target: next(n),
+          ...answer(n, 'unblocked'),
+          context: { ...answer(n, 'unblocked').context, pendingStatus: null },
+        },
+        refused: failedStatus,
+      };
+    } else {
+      // A block is sent only with a reason: confirm without one keeps the question open and names
+      // what is missing; typing clears the error.
+      const n = { ...h, blocked: true };
+      const off = `confirmingStatus#${l}-off`;
+      const missing = `${off}Missing`;
+      const ready = `${off}Ready`;
+      actions.block = {
+        target: off,
+        context: { error: null, pendingStatus: 'inactive', reason: '' },
+        tags: [],
+      };
+      const typing = {
+        typeReason: { target: ready, context: { reason: ` ${REASON} `, error: null }, tags: [] },
+        clearReason: { target: off, context: { reason: '   ', error: null }, tags: [] },
+        cancel,
+      };
+      const refuse = {
+        target: missing,
+        context: { error: REASON_MISSING, pendingStatus: 'inactive' },
+        tags: [],
+      };
+      states[off] = { ...typing, confirm: refuse };
+      states[missing] = { ...typing, confirm: refuse };
+      // The reason goes out trimmed.
+      states[ready] = {
+        ...typing,
+        confirm: { target: `changingStatus#${l}-off`, invoked: [blockCall], tags: busy },
+      };
+      states[`changingStatus#${l}-off`] = {
+        answered: {
+          target: next(n),
+          ...answer(n, 'blocked'),
+          context: { ...answer(n, 'blocked').context, pendingStatus: null, reason: '' },
+        },
+        refused: failedStatus,
+      };
+    }
+    // A failure does not block the next try: failed takes what idle takes.
+    states[`idle#${l}`] = actions;
+    states[`failed#${l}`] = actions;
+  }
+  return {
+    rules: { '*': 'PRODUCT §6 agent actions' },
+    initial: `idle#${label(initial)}`,
+    ...(options.initialContext ? { initialContext: options.initialContext } : {}),
+    initialTags: [],
+    events: EVENTS,
+    states,
+  };
+}
 
 /**
  * A plain agent on a free luna: assign to me and back, promote, block (only with a reason typed) and
  * unblock.
  */
-const plainOnLuna: ModelTable = {
-  rules: { '*': 'PRODUCT §6 agent actions' },
-  initial: 'idle#free',
+const plainOnLuna = agentTable({
+  me: 'me',
+  senior: false,
+  initial: { holder: null, blocked: false, type: 'luna' },
+  names: { me: 'mine' },
   initialContext: { error: null, notice: null, pendingStatus: null, reason: '' },
-  initialTags: [],
-  events: EVENTS,
-  states: {
-    'idle#free': {
-      assignToMe: { target: 'assigning#toMe', invoked: [assignCall('me')], tags: busy },
-      promote: { target: 'confirmingPromote', tags: [] },
-      block: { target: 'confirmingStatus#off', context: { pendingStatus: 'inactive', reason: '' }, tags: [] },
-    },
-    'assigning#toMe': {
-      answered: {
-        target: 'idle#mine',
-        context: { candidate: luna(ME), notice: 'assigned' },
-        invoked: [changed({ type: 'luna', status: 'active', assignedAgent: ME, block: null })],
-        tags: [],
-      },
-      refused: { target: 'failed#free', context: { error: REFUSAL, notice: null }, tags: [] },
-    },
-    'failed#free': {
-      assignToMe: {
-        target: 'assigning#toMe',
-        context: { error: null },
-        invoked: [assignCall('me')],
-        tags: busy,
-      },
-      promote: { target: 'confirmingPromote', context: { error: null } },
-      block: { target: 'confirmingStatus#off', context: { error: null, pendingStatus: 'inactive' } },
-    },
-    'idle#mine': {
-      unassign: { target: 'assigning#release', invoked: [assignCall(null)], tags: busy },
-      promote: { target: 'confirmingPromote' },
-      block: { target: 'confirmingStatus#off', context: { pendingStatus: 'inactive' } },
-    },
-    'assigning#release': {
-      answered: {
-        target: 'idle#free',
-        context: { candidate: luna(null), notice: 'unassigned' },
-        invoked: [changed({ type: 'luna', status: 'active', assignedAgent: null, block: null })],
-      },
-      refused: { target: 'failed#mine', context: { error: REFUSAL, candidate: luna(ME) } },
-    },
-    'failed#mine': {
-      unassign: {
-        target: 'assigning#release',
-        context: { error: null },
-        invoked: [assignCall(null)],
-        tags: busy,
-      },
-      promote: { target: 'confirmingPromote', context: { error: null } },
-      block: { target: 'confirmingStatus#off', context: { error: null } },
-    },
-    confirmingPromote: {
-      cancel: { target: 'idle#free', context: { notice: null }, tags: [] },
-      confirm: { target: 'promoting', invoked: [{ src: 'promote', input: { uuid: 'c1' } }], tags: busy },
-    },
-    promoting: {
-      answered: {
-        target: 'idle#stella',
-        context: { candidate: { ...luna(null), type: 'stella' }, notice: 'promoted' },
-        invoked: [changed({ type: 'stella', status: 'active', assignedAgent: null, block: null })],
-        tags: [],
-      },
-      refused: { target: 'failed#free', context: { error: REFUSAL, candidate: luna(null) } },
-    },
-    // A stella is no luna: promote is refused from now on.
-    'idle#stella': {
-      assignToMe: { target: 'assigning#toMe', invoked: [assignCall('me')], tags: busy },
-      block: { target: 'confirmingStatus#off', context: { pendingStatus: 'inactive' } },
-    },
-    // A block without a reason is not sent: confirm keeps the question open and names what is missing.
-    'confirmingStatus#off': {
-      typeReason: { target: 'confirmingStatus#offReady', context: { reason: ` ${REASON} ` } },
-      clearReason: { target: 'confirmingStatus#off', context: { reason: '   ' } },
-      cancel: { target: 'idle#free', context: { pendingStatus: null, reason: '' } },
-      confirm: {
-        target: 'confirmingStatus#offMissing',
-        context: { error: REASON_MISSING, pendingStatus: 'inactive', reason: '' },
-        tags: [],
-      },
-    },
-    // Typing clears the error; asking again without a reason names it again; cancelling forgets it.
-    'confirmingStatus#offMissing': {
-      typeReason: { target: 'confirmingStatus#offReady', context: { reason: ` ${REASON} `, error: null } },
-      clearReason: { target: 'confirmingStatus#off', context: { reason: '   ', error: null } },
-      confirm: { target: 'confirmingStatus#offMissing', context: { error: REASON_MISSING } },
-      cancel: { target: 'idle#free', context: { pendingStatus: null, reason: '', error: null } },
-    },
-    'confirmingStatus#offReady': {
-      typeReason: { target: 'confirmingStatus#offReady', context: { reason: ` ${REASON} ` } },
-      clearReason: { target: 'confirmingStatus#off', context: { reason: '   ' } },
-      cancel: { target: 'idle#free', context: { pendingStatus: null, reason: '' } },
-      // The reason goes out trimmed.
-      confirm: { target: 'changingStatus#off', invoked: [blockCall], tags: busy },
-    },
-    'changingStatus#off': {
-      answered: {
-        target: 'idle#blocked',
-        context: { candidate: luna(null, BLOCK), notice: 'blocked', pendingStatus: null, reason: '' },
-        invoked: [changed({ type: 'luna', status: 'active', assignedAgent: null, block: BLOCK })],
-        tags: [],
-      },
-      refused: {
-        target: 'failed#free',
-        context: { error: REFUSAL, pendingStatus: null, reason: '', candidate: luna(null) },
-      },
-    },
-    // Blocked: unblock comes back, block is refused; assigning and promoting still work.
-    'idle#blocked': {
-      assignToMe: { target: 'assigning#toMe', invoked: [assignCall('me')] },
-      promote: { target: 'confirmingPromote' },
-      unblock: { target: 'confirmingStatus#on', context: { pendingStatus: 'active' } },
-    },
-    // Lifting a block needs no reason; one typed is not sent.
-    'confirmingStatus#on': {
-      typeReason: { target: 'confirmingStatus#on', context: { reason: ` ${REASON} ` } },
-      clearReason: { target: 'confirmingStatus#on', context: { reason: '   ' } },
-      cancel: { target: 'idle#blocked', context: { pendingStatus: null, reason: '' } },
-      confirm: { target: 'changingStatus#on', invoked: [unblockCall], tags: busy },
-    },
-    'changingStatus#on': {
-      answered: {
-        target: 'idle#free',
-        context: { candidate: luna(null), notice: 'unblocked', pendingStatus: null },
-        invoked: [changed({ type: 'luna', status: 'active', assignedAgent: null, block: null })],
-      },
-      refused: { target: 'failed#blocked', context: { error: REFUSAL, pendingStatus: null } },
-    },
-    'failed#blocked': {
-      assignToMe: { target: 'assigning#toMe', context: { error: null }, invoked: [assignCall('me')] },
-      promote: { target: 'confirmingPromote', context: { error: null } },
-      unblock: { target: 'confirmingStatus#on', context: { error: null, pendingStatus: 'active' } },
-    },
-  },
-};
+});
 
 /** A senior agent on a stella assigned to Kim: reassign to anyone, take over, unassign, block. */
-const seniorOnStella: ModelTable = {
-  rules: { '*': 'PRODUCT §6 agent actions' },
-  initial: 'idle#kims',
-  events: EVENTS,
-  states: {
-    'idle#kims': {
-      assignToMe: { target: 'assigning#toMe', invoked: [assignCall('sen')], tags: busy },
-      assignToLee: { target: 'assigning#toLee', invoked: [assignCall('lee')], tags: busy },
-      // A senior agent unassigns another agent's candidate.
-      unassign: { target: 'assigning#release', invoked: [assignCall(null)], tags: busy },
-      block: { target: 'confirmingStatus', context: { pendingStatus: 'inactive' } },
-    },
-    'assigning#toLee': {
-      answered: {
-        target: 'idle#lees',
-        context: { candidate: stella(LEE), notice: 'assigned' },
-        invoked: [after(stella(LEE)).changed],
-      },
-      refused: { target: 'failed#kims', context: { error: REFUSAL, candidate: stella(KIM) } },
-    },
-    'failed#kims': {
-      assignToMe: { target: 'assigning#toMe', context: { error: null }, invoked: [assignCall('sen')] },
-      assignToLee: { target: 'assigning#toLee', context: { error: null }, invoked: [assignCall('lee')] },
-      unassign: { target: 'assigning#release', context: { error: null }, invoked: [assignCall(null)] },
-      block: { target: 'confirmingStatus', context: { error: null } },
-    },
-    'idle#lees': {
-      assignToMe: { target: 'assigning#toMe', invoked: [assignCall('sen')] },
-      assignToKim: { target: 'assigning#leesToKim', invoked: [assignCall('kim')], tags: busy },
-      unassign: { target: 'assigning#release', invoked: [assignCall(null)] },
-      block: { target: 'confirmingStatus' },
-    },
-    'assigning#toKim': {
-      answered: {
-        target: 'idle#kims',
-        context: { candidate: stella(KIM) },
-        invoked: [after(stella(KIM)).changed],
-      },
-      refused: { target: 'failed#mine', context: { error: REFUSAL, candidate: stella(SENIOR) } },
-    },
-    'failed#mine': {
-      assignToKim: { target: 'assigning#toKim', context: { error: null }, invoked: [assignCall('kim')] },
-      assignToLee: { target: 'assigning#toLee', context: { error: null }, invoked: [assignCall('lee')] },
-      unassign: { target: 'assigning#release', context: { error: null }, invoked: [assignCall(null)] },
-      block: { target: 'confirmingStatus', context: { error: null } },
-    },
-    'assigning#toMe': {
-      answered: {
-        target: 'idle#mine',
-        context: { candidate: stella(SENIOR), notice: 'assigned' },
-        invoked: [after(stella(SENIOR)).changed],
-      },
-      refused: { target: 'failed#kims', context: { error: REFUSAL } },
-    },
-    'idle#mine': {
-      assignToKim: { target: 'assigning#toKim', invoked: [assignCall('kim')] },
-      assignToLee: { target: 'assigning#toLee', invoked: [assignCall('lee')] },
-      unassign: { target: 'assigning#release', invoked: [assignCall(null)] },
-      block: { target: 'confirmingStatus' },
-    },
-    'assigning#release': {
-      answered: {
-        target: 'idle#free',
-        context: { candidate: stella(null), notice: 'unassigned' },
-        invoked: [after(stella(null)).changed],
-      },
-      refused: { target: 'failed#kims', context: { error: REFUSAL } },
-    },
-    'idle#free': {
-      assignToMe: { target: 'assigning#toMe', invoked: [assignCall('sen')] },
-      assignToKim: { target: 'assigning#freeToKim', invoked: [assignCall('kim')] },
-      assignToLee: { target: 'assigning#toLee', invoked: [assignCall('lee')] },
-      block: { target: 'confirmingStatus' },
-    },
-    confirmingStatus: {
-      typeReason: { target: 'confirmingStatus#ready', context: { reason: ` ${REASON} ` } },
-      clearReason: { target: 'confirmingStatus', context: { reason: '   ' } },
-      cancel: { target: 'idle#kims', context: { pendingStatus: null, reason: '' } },
-      confirm: { target: 'confirmingStatus#missing', context: { error: REASON_MISSING } },
-    },
-    'confirmingStatus#missing': {
-      typeReason: { target: 'confirmingStatus#ready', context: { reason: ` ${REASON} `, error: null } },
-      clearReason: { target: 'confirmingStatus', context: { error: null } },
-      confirm: { target: 'confirmingStatus#missing', context: { error: REASON_MISSING } },
-      cancel: { target: 'idle#kims', context: { pendingStatus: null, error: null } },
-    },
-    'confirmingStatus#ready': {
-      typeReason: { target: 'confirmingStatus#ready' },
-      clearReason: { target: 'confirmingStatus', context: { reason: '   ' } },
-      cancel: { target: 'idle#kims', context: { pendingStatus: null, reason: '' } },
-      confirm: { target: 'changingStatus', invoked: [blockCall], tags: busy },
-    },
-    changingStatus: {
-      answered: {
-        target: 'idle#blocked',
-        context: { candidate: stella(KIM, BLOCK), notice: 'blocked', pendingStatus: null, reason: '' },
-        invoked: [after(stella(KIM, BLOCK)).changed],
-      },
-      refused: { target: 'failed#kims', context: { error: REFUSAL, pendingStatus: null, reason: '' } },
-    },
-    // A blocked stella: unblock comes back, block and promote are refused.
-    'idle#blocked': {
-      assignToMe: { target: 'assigning#toMe', invoked: [assignCall('sen')] },
-      assignToLee: { target: 'assigning#toLee', invoked: [assignCall('lee')] },
-      unassign: { target: 'assigning#release', invoked: [assignCall(null)] },
-      unblock: { target: 'confirmingStatus', context: { pendingStatus: 'active' } },
-    },
-  },
-};
+const seniorOnStella = agentTable({
+  me: 'sen',
+  senior: true,
+  initial: { holder: 'kim', blocked: false, type: 'stella' },
+  names: { sen: 'mine', kim: 'kims', lee: 'lees' },
+});
 
 /**
  * A plain agent on a blocked nova assigned to Kim, whose own switch is off: may neither take it over
