@@ -19,6 +19,7 @@ const MACHINES = {
   'phone-setup': 'src/machines/account/phone-setup.model.test.ts',
   'pipeline-board': 'src/machines/pipeline/pipeline-board.model.test.ts',
   profile: 'src/machines/profile/profile.model.test.ts',
+  'candidate-actions': 'src/machines/candidates/candidate-actions.model.test.ts',
 };
 const GENERATOR = parseGenerator('quick_random(edge_coverage(100))');
 
@@ -42,7 +43,7 @@ describe.each([1, 3])('quick_random(edge_coverage(100)), seed %i, in-process', (
 
   it('replays them with Vitest passing', () => {
     expect(run()).toBe(true);
-  }, 120_000);
+  }, 240_000);
 
   it.each(Object.keys(MACHINES))(
     '%s: every path passes and every row is crossed',
@@ -60,6 +61,6 @@ describe.each([1, 3])('quick_random(edge_coverage(100)), seed %i, in-process', (
         expect(table.paths.length).toBeLessThan(crossed.edgesTotal);
       }
     },
-    120_000,
+    240_000,
   );
 });
