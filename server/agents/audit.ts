@@ -10,7 +10,7 @@ import { insertTimelineEntry, type TimelineTarget } from '../timeline/timeline';
  * write one), every read of a candidate's profile or card a row of `agent_access_log`.
  */
 
-async function callerEmail(db: Database, caller: Caller): Promise<string> {
+async function callerEmail(db: Database, caller: Pick<Caller, 'userId'>): Promise<string> {
   const [row] = await queryRows<{ email: string }>(
     db,
     sql`select email from users where id = ${caller.userId}`,
@@ -23,7 +23,8 @@ async function callerEmail(db: Database, caller: Caller): Promise<string> {
  * job: an event on its timeline naming the agent (kept by e-mail after their account is gone).
  * `action` is a dotted name (`profile.edited` with `{ fields: [...] }`, `assign` with `from` / `to`,
  * `promote`, `block` with `reason`, …); the timeline shows every known one in words and any other
- * by its name. Call it in the transaction of the change.
+ * by its name. Call it in the transaction of the change. `at`: when it happened, now unless said (the
+ * demo data's seeded moves).
  */
 export async function recordAction(
   db: Database,
@@ -31,12 +32,14 @@ export async function recordAction(
   target: TimelineTarget,
   action: string,
   details: Record<string, unknown>,
+  at?: Date,
 ): Promise<void> {
   await insertTimelineEntry(db, target, {
     kind: 'event',
     action,
     details,
     author: { id: caller.userId, email: await callerEmail(db, caller) },
+    ...(at ? { at } : {}),
   });
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PipelineStage } from '../../contract/pipeline';
 import { type Database, queryRows } from '../db/client';
-import { insertTimelineEntry } from '../timeline/timeline';
+import { recordStageChange } from '../pipeline/pipeline';
 import { DEMO_AGENT_EMAIL } from './agents';
 
 /** The demo job whose pipeline is filled: the developer job (server/demo/jobs.ts), after its run. */
@@ -97,11 +97,11 @@ export async function seedDemoPipeline(db: Database, today = new Date()): Promis
 }
 
 /**
- * What the app writes when an agent puts a candidate into a job's pipeline or moves them
- * (recordStageChange in server/pipeline/pipeline.ts), for an entry the seed inserts itself: a
- * `stage.changed` event by the demo agent on the candidate's and the job's timeline, at the time of
- * the move. It is the agent activity retention counts (PRODUCT.md §8): without it a candidate the
- * agent is working on would look untouched since registration and be mailed a deletion notice.
+ * What the app writes when an agent puts a candidate into a job's pipeline or moves them, for an
+ * entry the seed inserts itself: the app's own `stage.changed` events (recordStageChange) by the demo
+ * agent on the candidate's and the job's timeline, at the time of the move. It is the agent activity
+ * retention counts (PRODUCT.md §8): without it a candidate the agent is working on would look
+ * untouched since registration and be mailed a deletion notice.
  */
 export async function recordSeededMove(
   db: Database,
@@ -110,30 +110,15 @@ export async function recordSeededMove(
   profile: string,
   move: { to: PipelineStage; reason?: string; by?: string | undefined; at: Date },
 ): Promise<void> {
-  const { at, ...change } = move;
-  const details = { from: null, ...change };
-  const author = agent ? { id: agent.id, email: DEMO_AGENT_EMAIL } : null;
-  await insertTimelineEntry(
+  if (!agent) return;
+  const { at, by, ...change } = move;
+  await recordStageChange(
     db,
-    { kind: 'profile', id: profile },
-    {
-      kind: 'event',
-      action: 'stage.changed',
-      details: { ...details, job },
-      author,
-      at,
-    },
-  );
-  await insertTimelineEntry(
-    db,
-    { kind: 'job', id: job },
-    {
-      kind: 'event',
-      action: 'stage.changed',
-      details: { ...details, profile },
-      author,
-      at,
-    },
+    { userId: agent.id, userType: 'agent', language: 'de', registrationStep: 0 },
+    job,
+    profile,
+    { from: null, ...change, ...(by ? { by } : {}) },
+    at,
   );
 }
 

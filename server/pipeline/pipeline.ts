@@ -266,9 +266,10 @@ export async function recordStageChange(
   job: string,
   profile: string,
   details: { from: string | null; to: string; reason?: string; by?: string } & Record<string, unknown>,
+  at?: Date,
 ) {
-  await recordAction(tx, caller, { kind: 'profile', id: profile }, 'stage.changed', { ...details, job });
-  await recordAction(tx, caller, { kind: 'job', id: job }, 'stage.changed', { ...details, profile });
+  await recordAction(tx, caller, { kind: 'profile', id: profile }, 'stage.changed', { ...details, job }, at);
+  await recordAction(tx, caller, { kind: 'job', id: job }, 'stage.changed', { ...details, profile }, at);
 }
 
 /** POST /api/pipeline/{entry}/move. */
