@@ -89,6 +89,20 @@ const change = (target: string): Expectation => ({
  */
 function codeSent(off: '' | '#off'): ModelTable['states'] {
   const change_ = change(`idle${off}`);
+  // A resend's answers, first or after the 30 s wait alike: the new code's cooldown counts from its
+  // sending, not from the refusal.
+  const resendAnswers: ModelTable['states'][string] = {
+    resent: {
+      target: `confirming${off}`,
+      context: { resendAllowedAt: 'cooldown from now', running: [] },
+      tags: ['awaitingCode'],
+    },
+    resendLimited: {
+      target: `confirming${off}#limited`,
+      context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now', running: [] },
+      tags: ['awaitingCode'],
+    },
+  };
   return {
     [`sending${off}`]: {
       sent: {
@@ -120,31 +134,9 @@ function codeSent(off: '' | '#off'): ModelTable['states'] {
       resendLater: resending(`resending${off}#again`),
       change: change_,
     },
-    [`resending${off}`]: {
-      resent: {
-        target: `confirming${off}`,
-        context: { resendAllowedAt: 'cooldown from now', running: [] },
-        tags: ['awaitingCode'],
-      },
-      resendLimited: {
-        target: `confirming${off}#limited`,
-        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now', running: [] },
-        tags: ['awaitingCode'],
-      },
-    },
-    // After the 30 s wait: the new code's cooldown counts from its sending, not from the refusal.
-    [`resending${off}#again`]: {
-      resent: {
-        target: `confirming${off}`,
-        context: { resendAllowedAt: 'cooldown from now', running: [] },
-        tags: ['awaitingCode'],
-      },
-      resendLimited: {
-        target: `confirming${off}#limited`,
-        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now', running: [] },
-        tags: ['awaitingCode'],
-      },
-    },
+    [`resending${off}`]: resendAnswers,
+    // After the 30 s wait the same answers (the state only remembers the wait).
+    [`resending${off}#again`]: resendAnswers,
     // A confirmed code turns SMS login on, whichever it was (new tokens; after a turn-off, its too).
     [`checking${off}`]: {
       confirmed: {
