@@ -300,3 +300,19 @@ export async function pickTag(page: Page, field: string, option: string): Promis
     )
     .toBe(1);
 }
+
+/** The API as a signed-in page calls it, with its token (for setting up and for "someone else"). */
+export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const { token } = JSON.parse(localStorage.getItem('credentials') ?? '{}') as { token: string };
+      const answer = await fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return answer.status === 204 ? null : answer.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}

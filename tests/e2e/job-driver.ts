@@ -4,7 +4,7 @@ import type { Job, Run } from '../../contract/job';
 import type { BrowserDriver, BrowserPage } from '../qa/browser';
 import { agentJob, companyRequest, copyDraft, EVENTS, newDraft } from '../support/job-table';
 import { type Expectation, type ModelTable, type TablePath, tableState } from '../support/model';
-import { logIn, pickTag, type RunningApp } from './harness';
+import { api, logIn, pickTag, type RunningApp } from './harness';
 
 /*
  * The job tables' events as a person does them in the real app, and their states as the screen shows
@@ -91,22 +91,6 @@ export const AGENT = 'agent@matchwerk.example';
 export const COMPANY = 'company@matchwerk.example';
 /** How long a screen may take to show a state (a page load, a request). */
 const WAIT = 10_000;
-
-/** The API as a signed-in page calls it, with its token (for setting up and for "someone else"). */
-export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = JSON.parse(localStorage.getItem('credentials') ?? '{}') as { token: string };
-      const answer = await fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return answer.status === 204 ? null : answer.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 /** A call of the API: from a signed-in page (`api`) or from Node with a token (`nodeApi`). */
 export type ApiCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;

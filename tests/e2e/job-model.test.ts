@@ -9,10 +9,9 @@ import { DEFAULT_GENERATOR, generatePaths, parseGenerator } from '../qa/generato
 import { qaRun } from '../qa/run-options';
 import { agentJob, companyRequest, copyDraft, newDraft, shownState } from '../support/job-table';
 import type { ModelTable } from '../support/model';
-import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { accessibilityViolations, api, launchBrowser, logIn, type RunningApp, startApp } from './harness';
 import {
   AGENT,
-  api,
   BUSY,
   COMPANY,
   copyTitle,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE } from '../support/viewport';
 import {
   accessibilityViolations,
+  api,
   expectSettledScreen,
   launchBrowser,
   type RunningApp,
@@ -80,14 +81,7 @@ describe('profile in a browser, in German', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Ihre Änderungen sind gespeichert.');
 
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('credentials') ?? '{}').token as string,
-    );
-    const saved = (await (
-      await fetch(`${app.url}/api/profile`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as {
-      values: Record<string, unknown>;
-    };
+    const saved = await api<{ values: Record<string, unknown> }>(page, 'GET', '/api/profile');
     expect(saved.values).toMatchObject({ first_name: 'Stefanie', experience_years: 12 });
   });
 
@@ -114,12 +108,7 @@ describe('profile in a browser, in German', () => {
     await expectSettledScreen(page);
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Ihre Änderungen sind gespeichert.');
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('credentials') ?? '{}').token as string,
-    );
-    const saved = (await (
-      await fetch(`${app.url}/api/profile`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as { values: Record<string, unknown> };
+    const saved = await api<{ values: Record<string, unknown> }>(page, 'GET', '/api/profile');
     expect(saved.values.birth_date).toBe('1990-03-14');
     await page.setViewportSize(LAPTOP);
   });
