@@ -13,6 +13,11 @@ import { fakeToken } from './tokens';
  * know who is signed in (verifying tokens: route guards and the app's router invalidation wait);
  * `refreshing` while the token is replaced (API calls wait, with `settling`); `mfa` wherever the SMS
  * code is due (waiting for it, checking it, sending a new one: /mfa/login is open, /login leads there).
+ *
+ * Whether a new code may be asked for depends on the clock, which only `wait` moves (a minute: every
+ * cooldown has run out after it). The states where a cooldown runs say so (`#cooling`, `#wrong`);
+ * the others have none running: new credentials, from a login, another tab or a call, start without
+ * one, and only this tab's own login and resends start it.
  */
 
 export const NOW = Date.UTC(2026, 10, 21, 12);
@@ -83,13 +88,13 @@ const otherTab: Record<string, Expectation> = {
   otherTabLoggedOut: { target: 'loggedOut', context: nothing(), tags: [] },
   otherTabLoggedIn: {
     target: 'verifying',
-    context: holding(TAB),
+    context: holding(TAB, { resendAllowedAt: null }),
     invoked: verify(TAB),
     tags: ['busy', 'settling'],
   },
   otherTabPending: {
     target: 'verifying#pending',
-    context: holding(TAB_PENDING),
+    context: holding(TAB_PENDING, { resendAllowedAt: null }),
     invoked: verify(TAB_PENDING),
     tags: ['busy', 'settling'],
   },
@@ -106,7 +111,9 @@ export const sessionTable: ModelTable = {
     'mfaPending#cooled': 'PRODUCT §3 SMS protection',
     resendingCode: 'PRODUCT §3 SMS protection',
     verifyingCode: 'SEED §8 wrong SMS code',
+    'verifyingCode#cooling': 'SEED §8 wrong SMS code',
     'mfaPending#wrong': 'SEED §8 wrong SMS code',
+    'mfaPending#wrong-cooled': 'SEED §8 wrong SMS code',
     'authenticated.refreshing': 'SEED §4 token expiry',
     loggingOut: 'SEED §4 logout',
     verifying: 'SEED §5 key set',
@@ -241,7 +248,7 @@ export const sessionTable: ModelTable = {
     // Just logged in with the code pending: another code only after the cooldown.
     'mfaPending#cooling': {
       submitCode: {
-        target: 'verifyingCode',
+        target: 'verifyingCode#cooling',
         context: holding(PENDING, { error: null }),
         invoked: [{ src: 'submitCode', input: { token: PENDING.token, code: '123456' } }],
         tags: ['busy', 'mfa'],
@@ -306,7 +313,7 @@ export const sessionTable: ModelTable = {
     // A wrong code, still in the cooldown: the next try starts without the old reason.
     'mfaPending#wrong': {
       submitCode: {
-        target: 'verifyingCode',
+        target: 'verifyingCode#cooling',
         context: holding(PENDING, { error: null }),
         invoked: [{ src: 'submitCode', input: { token: PENDING.token, code: '123456' } }],
         tags: ['busy', 'mfa'],
@@ -331,11 +338,11 @@ export const sessionTable: ModelTable = {
       logout: { target: 'loggedOut', context: nothing(), tags: [] },
       ...otherTab,
     },
-    // Checking the code for PENDING credentials (reached from the cooldown).
-    verifyingCode: {
+    // Checking the code for PENDING credentials while the cooldown of their first code runs.
+    'verifyingCode#cooling': {
       codeOk: {
         target: 'authenticated.idle',
-        context: holding(CODE, { error: null, ended: null }),
+        context: holding(CODE, { error: null, ended: null, resendAllowedAt: null }),
         tags: [],
       },
       codeWrong: {
@@ -343,6 +350,42 @@ export const sessionTable: ModelTable = {
         context: holding(PENDING, { error: 'login.wrong_2FA_code', resendAllowedAt: NOW + COOLDOWN }),
         tags: ['mfa'],
       },
+      ...otherTab,
+    },
+    // Checking the code for SIGNED credentials (pending after a reload), no cooldown running.
+    verifyingCode: {
+      codeOk: {
+        target: 'authenticated.idle',
+        context: holding(CODE, { error: null, ended: null, resendAllowedAt: null }),
+        tags: [],
+      },
+      codeWrong: {
+        target: 'mfaPending#wrong-cooled',
+        context: {
+          credentials: SIGNED,
+          stored: SIGNED,
+          error: 'login.wrong_2FA_code',
+          resendAllowedAt: null,
+        },
+        tags: ['mfa'],
+      },
+      ...otherTab,
+    },
+    // A wrong code, no cooldown running: another code may be asked for, and either try forgets the reason.
+    'mfaPending#wrong-cooled': {
+      submitCode: {
+        target: 'verifyingCode',
+        context: { credentials: SIGNED, stored: SIGNED, error: null },
+        invoked: [{ src: 'submitCode', input: { token: SIGNED.token, code: '123456' } }],
+        tags: ['busy', 'mfa'],
+      },
+      resendCode: {
+        target: 'resendingCode',
+        context: { credentials: SIGNED, stored: SIGNED, error: null },
+        invoked: [{ src: 'resendCode', input: { token: SIGNED.token } }],
+        tags: ['busy', 'mfa'],
+      },
+      logout: { target: 'loggedOut', context: nothing(), tags: [] },
       ...otherTab,
     },
     resendingCode: {

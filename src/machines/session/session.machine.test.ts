@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CREDENTIALS_KEY } from '../../../contract/session';
 import { flush } from '../../../tests/support/deferred-actors';
 import { sessionWithDeferredActors } from '../../../tests/support/session';
 import { fakeToken } from '../../../tests/support/tokens';
@@ -82,6 +83,33 @@ describe('session machine', () => {
     actor.send({ type: 'session.resendCode' });
     expect(actor.getSnapshot().value).toBe('resendingCode');
     expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('starts new credentials without the cooldown of the code this tab asked for', async () => {
+    // Another tab signs in and its code is due: this tab may ask for one at once (the server's
+    // Retry-After answers if it is too soon). So may the next login after tokens a call handed over.
+    const { actor, fx, storage } = start();
+    actor.send({ type: 'session.login', email: 'mfa@b.de', password: 'pw', locale: 'en' });
+    fx.settle('login', 'done', pending);
+    await flush();
+    expect(actor.getSnapshot().context.resendAllowedAt).toBe(NOW + 60_000);
+    const other = { token: fakeToken({ login_status: 'pending', email: 'tab@b.de' }, s) };
+    storage.setItem(CREDENTIALS_KEY, JSON.stringify(other));
+    actor.send({ type: 'session.restore' });
+    expect(actor.getSnapshot().context.resendAllowedAt).toBeNull();
+    fx.settle('verifyToken', 'done', decodeClaims(other.token));
+    await flush();
+    actor.send({ type: 'session.resendCode' });
+    expect(actor.getSnapshot().value).toBe('resendingCode');
+
+    const issued = start();
+    issued.actor.send({ type: 'session.login', email: 'mfa@b.de', password: 'pw', locale: 'en' });
+    issued.fx.settle('login', 'done', pending);
+    await flush();
+    issued.actor.send({ type: 'session.submitCode', code: '123456' });
+    issued.fx.settle('submitCode', 'done', full);
+    await flush();
+    expect(issued.actor.getSnapshot().context.resendAllowedAt).toBeNull();
   });
 
   it('restores a stored token that verifies', async () => {

@@ -102,11 +102,19 @@ export const sessionMachine = setup({
   actions: {
     readStoredCredentials: assign(({ context }) => {
       const credentials = readCredentials(context.storage);
-      return { credentials, claims: credentials ? decodeClaims(credentials.token) : null, farewell: null };
+      return {
+        credentials,
+        claims: credentials ? decodeClaims(credentials.token) : null,
+        resendAllowedAt: null,
+        farewell: null,
+      };
     }),
+    // New credentials start without a resend cooldown: it belongs to the login whose code this tab
+    // sent. Another tab's pending login sent its own, and the server's Retry-After says when to ask.
     takeCredentials: assign((_, credentials: StoredCredentials) => ({
       credentials,
       claims: decodeClaims(credentials.token),
+      resendAllowedAt: null,
       error: null,
       ended: null,
       farewell: null,
