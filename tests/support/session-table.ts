@@ -210,6 +210,13 @@ export const sessionTable: ModelTable = {
     },
     // Verifying SIGNED credentials, which carry a refresh token.
     verifying: {
+      // Newer tokens (a second account change) replace those being checked, and are checked instead.
+      tokensIssued: {
+        target: 'verifying',
+        context: holding(ISSUED, { error: null, ended: null }),
+        invoked: verify(ISSUED),
+        tags: ['busy', 'settling'],
+      },
       verified: {
         target: 'authenticated.idle',
         context: { credentials: SIGNED, stored: SIGNED, claims: VERIFIED, error: null },
@@ -231,6 +238,12 @@ export const sessionTable: ModelTable = {
     },
     // Verifying credentials without a refresh token (the SMS code was pending): an expired one ends.
     'verifying#pending': {
+      tokensIssued: {
+        target: 'verifying',
+        context: holding(ISSUED, { error: null, ended: null }),
+        invoked: verify(ISSUED),
+        tags: ['busy', 'settling'],
+      },
       verified: {
         target: 'authenticated.idle',
         context: { credentials: TAB_PENDING, stored: TAB_PENDING, claims: VERIFIED },

@@ -176,6 +176,18 @@ export const sessionMachine = setup({
     },
     verifying: {
       tags: ['busy', 'settling'],
+      on: {
+        // Newer tokens while the last ones are checked (two account changes in a row): the newest win,
+        // and the check starts again for them (the older check's answer would name the older claims).
+        'session.tokensIssued': {
+          target: 'verifying',
+          reenter: true,
+          actions: [
+            { type: 'takeCredentials', params: ({ event }) => event.credentials },
+            'persistCredentials',
+          ],
+        },
+      },
       invoke: {
         id: 'verifyToken',
         src: 'verifyToken',
