@@ -102,6 +102,27 @@ const otherTab: Record<string, Expectation> = {
   otherTabBroken: { target: 'loggedOut', context: nothing(), tags: [] },
 };
 
+/**
+ * SIGNED credentials whose code is due, no cooldown running (after a reload; or a wrong code then):
+ * a new code may be asked for, and either try forgets an earlier reason.
+ */
+const signedCodeDue: Record<string, Expectation> = {
+  submitCode: {
+    target: 'verifyingCode',
+    context: { credentials: SIGNED, stored: SIGNED, error: null },
+    invoked: [{ src: 'submitCode', input: { token: SIGNED.token, code: '123456' } }],
+    tags: ['busy', 'mfa'],
+  },
+  resendCode: {
+    target: 'resendingCode',
+    context: { credentials: SIGNED, stored: SIGNED, error: null, resendAllowedAt: null },
+    invoked: [{ src: 'resendCode', input: { token: SIGNED.token } }],
+    tags: ['busy', 'mfa'],
+  },
+  logout: { target: 'loggedOut', context: nothing(), tags: [] },
+  ...otherTab,
+};
+
 export const sessionTable: ModelTable = {
   rules: {
     '*': 'PRODUCT §3 session',
@@ -335,22 +356,7 @@ export const sessionTable: ModelTable = {
       ...otherTab,
     },
     // The code pending after a reload (SIGNED credentials, verified as pending): no cooldown running.
-    mfaPending: {
-      submitCode: {
-        target: 'verifyingCode',
-        context: { credentials: SIGNED, stored: SIGNED, error: null },
-        invoked: [{ src: 'submitCode', input: { token: SIGNED.token, code: '123456' } }],
-        tags: ['busy', 'mfa'],
-      },
-      resendCode: {
-        target: 'resendingCode',
-        context: { credentials: SIGNED, stored: SIGNED, error: null, resendAllowedAt: null },
-        invoked: [{ src: 'resendCode', input: { token: SIGNED.token } }],
-        tags: ['busy', 'mfa'],
-      },
-      logout: { target: 'loggedOut', context: nothing(), tags: [] },
-      ...otherTab,
-    },
+    mfaPending: signedCodeDue,
     // Checking the code for PENDING credentials while the cooldown of their first code runs.
     'verifyingCode#cooling': {
       codeOk: {
@@ -385,22 +391,7 @@ export const sessionTable: ModelTable = {
       ...otherTab,
     },
     // A wrong code, no cooldown running: another code may be asked for, and either try forgets the reason.
-    'mfaPending#wrong-cooled': {
-      submitCode: {
-        target: 'verifyingCode',
-        context: { credentials: SIGNED, stored: SIGNED, error: null },
-        invoked: [{ src: 'submitCode', input: { token: SIGNED.token, code: '123456' } }],
-        tags: ['busy', 'mfa'],
-      },
-      resendCode: {
-        target: 'resendingCode',
-        context: { credentials: SIGNED, stored: SIGNED, error: null },
-        invoked: [{ src: 'resendCode', input: { token: SIGNED.token } }],
-        tags: ['busy', 'mfa'],
-      },
-      logout: { target: 'loggedOut', context: nothing(), tags: [] },
-      ...otherTab,
-    },
+    'mfaPending#wrong-cooled': signedCodeDue,
     resendingCode: {
       resent: {
         target: 'mfaPending#cooling',
