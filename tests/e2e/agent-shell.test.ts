@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { accessibilityViolations, api, launchBrowser, logIn, type RunningApp, startApp } from './harness';
 
 // The agent's shell (issue 20, points 5 and 7) on the demo data, in German at 360 and 1280 px: the
 // side navigation, the search field reached by Ctrl+K and `/` that opens a candidate, and the job
@@ -15,26 +15,6 @@ const searchField = (page: Page) =>
 async function accessible(page: Page) {
   await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
   expect(await accessibilityViolations(page)).toEqual([]);
-}
-
-/** A call of the API as the signed-in agent (the token the app keeps). */
-function api<T>(page: Page, path: string, method = 'GET', body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, method, body }) => {
-      const { token } = JSON.parse(localStorage.getItem('credentials') ?? '{}') as { token: string };
-      const res = await fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { path, method, body },
-  ) as Promise<T>;
 }
 
 describe.each([
@@ -203,7 +183,7 @@ describe.each([
         criteria: { key: string; value: unknown; weight: number; must: boolean }[];
         lastRun: { state: string } | null;
       }[];
-    }>(page, '/api/jobs/list?limit=100');
+    }>(page, 'GET', '/api/jobs/list?limit=100');
     const job = list.items.find((j) => j.lastRun?.state === 'done' && j.values.title.startsWith('Pflege'))!;
     const criteria = job.criteria.map((c, i) => ({
       key: c.key,
@@ -214,8 +194,8 @@ describe.each([
       weight: i === 0 ? (c.weight === 5 ? 4 : 5) : c.weight,
       must: c.must,
     }));
-    const full = await api<{ values: Record<string, unknown> }>(page, `/api/job/${job.uuid}`);
-    await api(page, `/api/job/${job.uuid}`, 'POST', { values: full.values, criteria, version: job.version });
+    const full = await api<{ values: Record<string, unknown> }>(page, 'GET', `/api/job/${job.uuid}`);
+    await api(page, 'POST', `/api/job/${job.uuid}`, { values: full.values, criteria, version: job.version });
 
     await page.goto(`${app.url}/matchingJob`);
     await expect.poll(() => heading(page)).toBe('Matching-Jobs');
@@ -224,6 +204,7 @@ describe.each([
     // Every job the server counts stale is marked, and no other (the demo data holds a stale job too).
     const stale = await api<{ items: { criteriaChangedSinceRun: boolean }[] }>(
       page,
+      'GET',
       '/api/jobs/list?status=active&limit=20',
     );
     const marked = page.locator('main table tbody').getByText('Kriterien seit dem Lauf geändert');
@@ -247,7 +228,7 @@ describe.each([
     await expect
       .poll(
         async () =>
-          (await api<{ criteriaChangedSinceRun: boolean }>(page, `/api/job/${job.uuid}`))
+          (await api<{ criteriaChangedSinceRun: boolean }>(page, 'GET', `/api/job/${job.uuid}`))
             .criteriaChangedSinceRun,
         {
           timeout: 30_000,

@@ -301,7 +301,7 @@ export async function pickTag(page: Page, field: string, option: string): Promis
     .toBe(1);
 }
 
-/** The API as a signed-in page calls it, with its token (for setting up and for "someone else"). */
+/** The API as a signed-in page calls it, with its token (for setting up and for "someone else"); throws unless it answers 2xx. */
 export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
   return page.evaluate(
     async ({ method, path, body }) => {
@@ -311,8 +311,15 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+      // A setup call that fails stops the test here, with the server's answer, not at a later check.
+      if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
       return answer.status === 204 ? null : answer.json();
     },
     { method, path, body },
   ) as Promise<T>;
+}
+
+/** What a date field (the shared DatePicker) shows, without the bidi marks react-aria sets around its segments. */
+export async function dateFieldText(field: Locator): Promise<string | undefined> {
+  return (await field.locator('.rac-date-input').textContent())?.replace(/\u2066|\u2069|\u200e/g, '');
 }

@@ -1,7 +1,14 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import {
+  dateFieldText,
+  expectSettledScreen,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  startApp,
+} from './harness';
 
 // Issue 21 points 1–3 in a browser, in German: an agent opens a job's results, adds three candidates
 // to the pipeline, moves one by keyboard to "Kontaktiert" and the board shows it; the board is
@@ -159,9 +166,7 @@ describe('the pipeline in a browser, in German', () => {
       const day = viewport === PHONE ? '05' : '07';
       if (viewport === PHONE) {
         // Empty, it shows the German pattern.
-        expect(
-          (await followUp.locator('.rac-date-input').textContent())?.replace(/\u2066|\u2069|\u200e/g, ''),
-        ).toBe('tt.mm.jjjj');
+        expect(await dateFieldText(followUp)).toBe('tt.mm.jjjj');
       }
       await page.keyboard.type(`${day}122026`);
       await page.keyboard.press('Enter');
@@ -176,11 +181,7 @@ describe('the pipeline in a browser, in German', () => {
       await expect.poll(() => row.textContent()).toContain(`Wiedervorlage ${day}.12.2026`);
       // The field opens on the kept day.
       await followUpButton().press('Enter');
-      await expect
-        .poll(async () =>
-          (await followUp.locator('.rac-date-input').textContent())?.replace(/\u2066|\u2069|\u200e/g, ''),
-        )
-        .toBe(`${Number(day)}.12.2026`);
+      await expect.poll(async () => await dateFieldText(followUp)).toBe(`${Number(day)}.12.2026`);
       // Escape closes it without a change and gives the focus back.
       await page.keyboard.press('Escape');
       await expect.poll(() => followUp.count()).toBe(0);
