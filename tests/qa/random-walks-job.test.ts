@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOB_TABLES, type JobModules, loadJobModules, startJob } from '../support/job-replay';
-import { replayPath, type TablePath, tablePaths } from '../support/model';
+import { onTableRoute, replayPath } from '../support/model';
 import { coverage, generatePaths, parseGenerator } from './generators';
 
 /*
@@ -15,17 +15,6 @@ import { coverage, generatePaths, parseGenerator } from './generators';
 const GENERATOR = parseGenerator('quick_random(edge_coverage(100))');
 const SEEDS = [1, 3];
 
-/** Whether step `index` of `path` is reached by the table's own (shortest) route to its row. */
-function onTableRoute(routes: Map<string, TablePath['steps']>, path: TablePath, index: number) {
-  const step = path.steps[index];
-  if (!step) return false;
-  const route = routes.get(`${step.from} --${step.event}--> ${step.expect.target}`);
-  return (
-    route?.length === index + 1 &&
-    route.every((r, i) => r.from === path.steps[i]?.from && r.event === path.steps[i]?.event)
-  );
-}
-
 describe('the job tables on quick_random(edge_coverage(100)) walks', () => {
   let modules: JobModules;
   beforeAll(async () => {
@@ -33,7 +22,7 @@ describe('the job tables on quick_random(edge_coverage(100)) walks', () => {
   });
 
   for (const { name, table, config } of JOB_TABLES) {
-    const routes = new Map(tablePaths(table).map((p) => [p.name, p.steps] as const));
+    const onRoute = onTableRoute(table);
     it.each(SEEDS)(`${name}: every path of seed %i replays as the table says`, async (seed) => {
       const paths = generatePaths(table, GENERATOR, seed);
       // The walks cross every row of the table, most of them off their shortest route.
@@ -48,7 +37,7 @@ describe('the job tables on quick_random(edge_coverage(100)) walks', () => {
           (actual, expected, what) => expect(actual, `${path.name}: ${what}`).toEqual(expected),
           {
             exact: (i) => {
-              const on = onTableRoute(routes, path, i);
+              const on = onRoute(path, i);
               if (!on) offRoute += 1;
               return on;
             },

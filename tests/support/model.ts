@@ -296,6 +296,25 @@ export async function replayPath(
   }
 }
 
+/**
+ * Whether step `index` of a path over `table` is reached by the table's own route to its row (the
+ * shortest, tablePaths): where a generated path follows it, the row's context and actor inputs hold
+ * too; elsewhere only its state, tags, the actors it starts and the refused events.
+ */
+export function onTableRoute(table: ModelTable): (path: TablePath, index: number) => boolean {
+  const routes = new Map(tablePaths(table).map((p) => [p.name, p.steps] as const));
+  return (path, index) => {
+    const step = path.steps[index];
+    if (!step) return false;
+    const route = routes.get(`${step.from} --${step.event}--> ${step.expect.target}`);
+    return (
+      route !== undefined &&
+      route.length === index + 1 &&
+      route.every((r, i) => r.from === path.steps[i]?.from && r.event === path.steps[i]?.event)
+    );
+  };
+}
+
 /** The leaf state nodes of a machine (those without children): the states a table names. */
 export function leafStates(machine: AnyStateMachine): string[] {
   const states = stateNodePaths(machine);
@@ -424,21 +443,6 @@ export function describeModelTable<M>(spec: ModelTableTest<M>): void {
     return qa?.path === undefined ? all : all.filter(([, , index]) => index === qa.path);
   };
   const results = new Map<TableReplay<M>, QaPathResult[]>();
-  // The table's own route to each row (tablePaths): where a generated path follows it, the row's
-  // context and actor inputs are checked too.
-  const routes = new Map(
-    spec.tables.flatMap((t) => tablePaths(t.table)).map((p) => [p.name, p.steps] as const),
-  );
-  const onTableRoute = (path: TablePath, index: number): boolean => {
-    const step = path.steps[index];
-    if (!step) return false;
-    const route = routes.get(`${step.from} --${step.event}--> ${step.expect.target}`);
-    return (
-      route !== undefined &&
-      route.length === index + 1 &&
-      route.every((r, i) => r.from === path.steps[i]?.from && r.event === path.steps[i]?.event)
-    );
-  };
   let testFile = '';
 
   const qaFile = (dump: boolean): QaFile => {
@@ -515,6 +519,7 @@ export function describeModelTable<M>(spec: ModelTableTest<M>): void {
       const out: QaPathResult[] = [];
       results.set(replay, out);
       if (paths.length === 0) continue;
+      const onRoute = onTableRoute(replay.table);
       it.each(paths)(
         `${prefix}%s`,
         async (name, path, pathIndex) => {
@@ -552,7 +557,7 @@ export function describeModelTable<M>(spec: ModelTableTest<M>): void {
               // npm test replays the table's own routes: every step is held to its whole row.
               exact: qa
                 ? (i) => {
-                    const on = onTableRoute(path, i);
+                    const on = onRoute(path, i);
                     result.exactSteps = (result.exactSteps ?? 0) + (on ? 1 : 0);
                     return on;
                   }
@@ -571,10 +576,10 @@ export function describeModelTable<M>(spec: ModelTableTest<M>): void {
             throw error;
           }
           ran.add(name);
-          // A generated walk may be hundreds of steps, each sending every refused event: the unit
-          // project's five seconds a test would stop it half-way, and the QA tool would report a failure
-          // with no step (issue 24).
         },
+        // A generated walk may be hundreds of steps, each sending every refused event: the unit
+        // project's five seconds a test would stop it half-way, and the QA tool would report a failure
+        // with no step (issue 24).
         qa ? 120_000 : undefined,
       );
     }
