@@ -854,6 +854,13 @@ for (const memory of ['done', 'stale', 'failed', 'cancelled'] as const) {
  */
 type Title = 'edited' | 'saved' | 'tooLong';
 type Picked = 'saved' | 'changed';
+/** The dirty forms beside the rows' own (an edited title, the saved criterion), each labelled. */
+const MEMORIES: [Title, Picked][] = [
+  ['saved', 'changed'],
+  ['edited', 'changed'],
+  ['tooLong', 'saved'],
+  ['tooLong', 'changed'],
+];
 const picked = { key: 'skills', value: ['go'], weight: 5, must: true };
 const tooLong = { formErrors: { title: ['field.too_long'] } };
 const untitled = { formErrors: { title: ['field.required'] } };
@@ -883,13 +890,7 @@ const formKey = (state: string, title: Title, criterion: Picked) => {
   const base = states[S('dirty', 'idle')] as Record<string, Expectation>;
   (base.criterion as Expectation).target = dirty('edited', 'changed');
   (base.saveTooLong as Expectation).target = dirty('tooLong', 'saved');
-  const memories: [Title, Picked][] = [
-    ['saved', 'changed'],
-    ['edited', 'changed'],
-    ['tooLong', 'saved'],
-    ['tooLong', 'changed'],
-  ];
-  for (const [title, criterion] of memories) {
+  for (const [title, criterion] of MEMORIES) {
     const key = dirty(title, criterion);
     const row = structuredClone(base);
     row.edit = {
@@ -969,15 +970,9 @@ function draftMemory(
   (clean.criterion as Expectation).target = dirty('saved', 'changed');
   const base = states['draft.dirty'] as Record<string, Expectation>;
   (base.criterion as Expectation).target = dirty('edited', 'changed');
-  const memories: [Title, Picked][] = [
-    ['saved', 'changed'],
-    ['edited', 'changed'],
-    ['tooLong', 'saved'],
-    ['tooLong', 'changed'],
-  ];
   (clean.saveTooLong as Expectation).target = dirty('tooLong', 'saved');
   (base.saveTooLong as Expectation).target = dirty('tooLong', 'saved');
-  for (const [title, criterion] of memories) {
+  for (const [title, criterion] of MEMORIES) {
     const key = dirty(title, criterion);
     states[key] = {
       edit: withAsk({ target: dirty('edited', criterion), tags: ['unsaved'] }, criterion),
