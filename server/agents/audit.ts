@@ -28,7 +28,7 @@ async function callerEmail(db: Database, caller: Pick<Caller, 'userId'>): Promis
  */
 export async function recordAction(
   db: Database,
-  caller: Caller,
+  caller: Pick<Caller, 'userId'>,
   target: TimelineTarget,
   action: string,
   details: Record<string, unknown>,

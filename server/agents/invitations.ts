@@ -241,18 +241,9 @@ export async function acceptInvitation(
       .values(
         accepted.map((text) => ({ userId: created.id, text, version: versions[text], acceptedAt: now })),
       );
-    await recordAction(
-      db2,
-      {
-        userId: created.id,
-        userType: created.userType,
-        language: languageOf(created.language),
-        registrationStep: 0,
-      },
-      { kind, id: recordId },
-      `${kind}.invitation_accepted`,
-      { email: created.email },
-    );
+    await recordAction(db2, { userId: created.id }, { kind, id: recordId }, `${kind}.invitation_accepted`, {
+      email: created.email,
+    });
     return created as UserRow;
   });
   return issueTokenPair(auth, user);

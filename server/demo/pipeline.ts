@@ -114,7 +114,7 @@ export async function recordSeededMove(
   const { at, by, ...change } = move;
   await recordStageChange(
     db,
-    { userId: agent.id, userType: 'agent', language: 'de', registrationStep: 0 },
+    { userId: agent.id },
     job,
     profile,
     { from: null, ...change, ...(by ? { by } : {}) },

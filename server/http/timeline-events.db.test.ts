@@ -111,7 +111,7 @@ describe('the changes agents make', () => {
       f.db.db.transaction(async (tx) => {
         await recordAction(
           tx as never,
-          { userId: f.ids.agent, userType: 'agent', language: 'de', registrationStep: 0 },
+          { userId: f.ids.agent },
           { kind: 'profile', id: f.mueller },
           'profile.edited',
           { fields: ['city'] },

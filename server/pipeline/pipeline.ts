@@ -262,7 +262,7 @@ async function moveLocked(
  */
 export async function recordStageChange(
   tx: Database,
-  caller: Caller,
+  caller: Pick<Caller, 'userId'>,
   job: string,
   profile: string,
   details: { from: string | null; to: string; reason?: string; by?: string } & Record<string, unknown>,
