@@ -99,9 +99,21 @@ function preloadRouteChunks(): void {
   document.head.append(links);
 }
 
+/**
+ * A prerendered page's own text is German (src/ui/shell/static-pages.tsx): a visitor who chose
+ * another language sees the skeleton under it instead until the app speaks theirs.
+ */
+function hideForeignText(): void {
+  const language = stored(LANGUAGE_KEY);
+  if (!language || language === PRERENDERED_LANGUAGE) return;
+  for (const text of document.querySelectorAll('#prerendered [data-prerendered-text]'))
+    text.setAttribute('hidden', '');
+}
+
 const landing = landingWithoutApp();
 if (landing) wireLanding(landing);
 else {
+  hideForeignText();
   preloadRouteChunks();
   // A signed-in page: its first calls start now, beside the app's JavaScript (./api/early-calls.ts).
   startEarlyCalls(stored(CREDENTIALS_KEY), window.location.pathname, window.location.search);

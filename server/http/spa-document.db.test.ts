@@ -7,7 +7,7 @@ import { type AppOverBuild, appOverBuild } from './build-test-kit';
 import type { AppEnv } from './env';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads';
 
-/** A build as Vite and scripts/vite-prerender.ts leave it: the landing, the login and the shell. */
+/** A build as Vite and scripts/vite-prerender.ts leave it: the landing, the login, the dashboard and the shell. */
 const page = (name: string) =>
   `<!doctype html><html lang="de"><head><title>${name}</title></head><body><div id="root"></div></body></html>`;
 const PRELOADS: RoutePreload[] = [
@@ -17,6 +17,7 @@ const PRELOADS: RoutePreload[] = [
     files: ['assets/main-AbCdEf12.js', 'assets/results-AbCdEf12.js'],
   },
   { pattern: '^/login/?$', files: ['assets/main-AbCdEf12.js'] },
+  { pattern: '^/dashboard/?$', files: ['assets/main-AbCdEf12.js', 'assets/dashboard-AbCdEf12.js'] },
 ];
 
 let build: AppOverBuild;
@@ -27,6 +28,7 @@ beforeAll(async () => {
     files: {
       'index.html': page('landing'),
       'login/index.html': page('login'),
+      'dashboard/index.html': page('dashboard'),
       'app.html': page('shell'),
       [ROUTE_PRELOADS_FILE]: JSON.stringify(PRELOADS),
     },
@@ -51,11 +53,13 @@ describe('the pages the server sends', () => {
     }
   });
 
-  it('answer `/` and `/login` with their prerendered pages and every other address with the shell', async () => {
+  it('answer `/`, `/login` and `/dashboard` with their prerendered pages and every other address with the shell', async () => {
     expect(await (await get('/')).text()).toContain('<title>landing</title>');
     expect(await (await get('/index.html')).text()).toContain('<title>landing</title>');
     expect(await (await get('/login')).text()).toContain('<title>login</title>');
-    for (const path of ['/dashboard', '/stellas', '/no/such/page', '/missing.png'])
+    expect(await (await get('/dashboard')).text()).toContain('<title>dashboard</title>');
+    expect(await (await get('/dashboard/')).text()).toContain('<title>dashboard</title>');
+    for (const path of ['/stellas', '/dashboard/x', '/no/such/page', '/missing.png'])
       expect(await (await get(path)).text(), path).toContain('<title>shell</title>');
   });
 
@@ -67,7 +71,12 @@ describe('the pages the server sends', () => {
     expect(
       preloadsOf(await (await get('/matchingJobResult/0b6e4a8c-6f5e-4d8e-9c1a-2f3b4c5d6e7f')).text()),
     ).toEqual(['/assets/main-AbCdEf12.js', '/assets/results-AbCdEf12.js']);
-    expect(preloadsOf(await (await get('/dashboard')).text())).toEqual([]);
+    // The prerendered dashboard starts the app at once, as the shell does.
+    expect(preloadsOf(await (await get('/dashboard')).text())).toEqual([
+      '/assets/main-AbCdEf12.js',
+      '/assets/dashboard-AbCdEf12.js',
+    ]);
+    expect(preloadsOf(await (await get('/profile')).text())).toEqual([]);
   });
 
   it('leave the prerendered `/` and `/login` without preloads: their app starts after the first paint', async () => {

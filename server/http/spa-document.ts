@@ -20,13 +20,24 @@ interface Rendered {
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The built page a path is answered with: the prerendered `/` and `/login`, the shell for every other. */
+/** The signed-in pages the build prerenders with their own title and text (scripts/vite-prerender.ts). */
+const PRERENDERED_APP_PAGES = ['/dashboard'];
+
+/**
+ * The built page a path is answered with: the prerendered `/` and `/login`, a signed-in page's own
+ * prerendered page where the build made one, the shell for every other.
+ */
 function templateFor(root: string, path: string): string {
   const page = path.replace(/\/index\.html$/, '/').replace(/(.)\/$/, '$1');
   if (page === '/') return 'index.html';
   if (page === '/login' && existsSync(join(root, 'login', 'index.html'))) return 'login/index.html';
+  const own = `${page.slice(1)}/index.html`;
+  if (PRERENDERED_APP_PAGES.includes(page) && existsSync(join(root, own))) return own;
   return existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
 }
+
+/** Whether a template starts the app at once, so the route's chunks are worth preloading. */
+const startsApp = (template: string) => template !== 'index.html' && template !== 'login/index.html';
 
 /**
  * The SPA's pages as the server sends them: the built HTML with the server's settings the client
@@ -43,7 +54,11 @@ export function spaDocuments(root: string, settings: SpaDocumentSettings) {
   // again once a built page changed (the build writes them after the chunks and the preload list).
   let builtAt = '';
   function refresh(): void {
-    const mark = ['index.html', 'app.html']
+    const mark = [
+      'index.html',
+      'app.html',
+      ...PRERENDERED_APP_PAGES.map((page) => `${page.slice(1)}/index.html`),
+    ]
       .map((file) => (existsSync(join(root, file)) ? statSync(join(root, file)).mtimeMs : 0))
       .join();
     if (mark === builtAt) return;
@@ -79,7 +94,7 @@ export function spaDocuments(root: string, settings: SpaDocumentSettings) {
     const path = c.req.path;
     const template = templateFor(root, path);
     // The prerendered `/` and `/login` start the app after their first paint, or not at all.
-    const route = template === 'app.html' ? preloads.findIndex((p) => p.pattern.test(path)) : -1;
+    const route = startsApp(template) ? preloads.findIndex((p) => p.pattern.test(path)) : -1;
     const page = render(template, route);
     const encoding = chooseEncoding(c.req.header('accept-encoding'));
     let body: Buffer = page.html;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGE_KEY } from '../../contract/storage-keys';
 import { gzipKb, initialChunks, PAGES } from '../../scripts/chunk-sizes';
 import { CHUNK_GRAPH, type ChunkNode } from '../../scripts/vite-chunk-graph';
 import { launchBrowser, logIn, type RunningApp, startApp } from './harness';
@@ -125,6 +126,39 @@ describe('a signed-in page’s first loads', () => {
     // The boot script's early call is the table's: the app takes its answer instead of asking again.
     expect(lists).toHaveLength(1);
     expect(await other.getByRole('row').count()).toBeGreaterThan(1);
+    await context.close();
+  });
+  // Issue 22: the dashboard's largest text was drawn only by the app, with its data (LCP 4 s on a
+  // phone); its title and introduction are in the page now, the same for every user type.
+  it('paints the dashboard’s title and introduction before the app, hidden for a visitor who chose English', async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const tab = await context.newPage();
+    await logIn(tab, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
+    const intro = 'Ihre Übersicht: was neu ist und was Ihre Aufmerksamkeit braucht.';
+    // Without the app's code (its framework chunk refused) the page is what the server sent and
+    // the boot script made of it.
+    const withoutApp = await context.newPage();
+    await withoutApp.route(/\/assets\/framework-[^/]*\.js$/, (route) => route.abort());
+    await withoutApp.goto(`${app.url}/dashboard`);
+    const prerendered = withoutApp.locator('#prerendered');
+    await expect.poll(() => prerendered.getByRole('heading', { level: 1 }).textContent()).toBe('Übersicht');
+    expect(await prerendered.getByText(intro).isVisible()).toBe(true);
+    expect(await withoutApp.title()).toBe('Übersicht · Matchwerk');
+    // The route's chunks are named for the boot script, as on the shell's pages.
+    expect(await withoutApp.locator('meta[name="matchwerk-route-chunks"]').count()).toBe(1);
+    await withoutApp.evaluate((key) => localStorage.setItem(key, 'en'), LANGUAGE_KEY);
+    await withoutApp.reload();
+    await expect.poll(() => prerendered.locator('[data-prerendered-text]').getAttribute('hidden')).toBe('');
+    expect(await prerendered.getByText(intro).isVisible()).toBe(false);
+    expect(await prerendered.getByRole('status').count()).toBe(1);
+    // With the app, the same text in the chosen language, once.
+    const english = await context.newPage();
+    await english.goto(`${app.url}/dashboard`);
+    await expect.poll(() => english.locator('#prerendered').count()).toBe(0);
+    await expect.poll(() => english.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    expect(await english.getByText('Your overview: what is new and what needs your attention.').count()).toBe(
+      1,
+    );
     await context.close();
   });
 });

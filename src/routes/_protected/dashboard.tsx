@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { JobListSearchSchema } from '../../../contract/job-search';
@@ -14,6 +14,7 @@ import { CompanyRequests } from '../../ui/jobs/job-list';
 import { AttentionBand } from '../../ui/pipeline/attention-band';
 import { FollowUps } from '../../ui/pipeline/follow-ups';
 import { ProfileDashboard } from '../../ui/profile/profile-dashboard';
+import { DashboardIntro } from '../../ui/shell/dashboard-intro';
 
 const signedInRoute = getRouteApi('/_protected');
 
@@ -51,9 +52,7 @@ export const Route = createFileRoute('/_protected/dashboard')({
       <Screen title={t`Dashboard`}>
         {/* The page's one-line introduction under its title; then an agent's day starts with what
             needs attention (PRODUCT.md §10), before any figure. */}
-        <p>
-          <Trans>Your overview: what is new and what needs your attention.</Trans>
-        </p>
+        <DashboardIntro />
         {attention && <AttentionBand counts={attention} />}
         {followUps && <FollowUps list={followUps} limit={5} />}
         {profile && <ProfileDashboard profile={profile} claims={claims} />}

@@ -5,13 +5,15 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LEGAL_TEXTS } from '../../../contract/legal';
 import { legalTitle } from '../components/legal-titles';
+import { Skeleton } from '../components/skeleton';
 import { LandingView, type LinkTo } from '../public/landing';
+import { DashboardIntro } from './dashboard-intro';
 import { LogoMark } from './logo';
 import { navigationFor } from './navigation';
 import { ContentSkeleton } from './route-states';
 
 /** The pages whose markup the build writes into the HTML (scripts/vite-prerender.ts). */
-export type StaticPage = '/' | '/login' | 'shell';
+export type StaticPage = '/' | '/login' | '/dashboard' | 'shell';
 
 const Anchor: LinkTo = ({ to, className, children }) => (
   <a href={to} className={className}>
@@ -21,7 +23,7 @@ const Anchor: LinkTo = ({ to, className, children }) => (
 
 /**
  * The first paint before any JavaScript (issue 13 point 9): the anonymous shell with the landing page,
- * the login form, or a skeleton, in German. The app replaces it once it runs, so this needs no
+ * the login form, the dashboard's title and introduction, or a skeleton, in German. The app replaces it once it runs, so this needs no
  * actors and no router — only the same classes and texts.
  */
 export function renderStaticPage(page: StaticPage, messages: Messages): { html: string; title: string } {
@@ -33,6 +35,8 @@ export function renderStaticPage(page: StaticPage, messages: Messages): { html: 
           <LandingView signedIn={false} LinkTo={Anchor} />
         ) : page === '/login' ? (
           <StaticLogin />
+        ) : page === '/dashboard' ? (
+          <StaticDashboard />
         ) : (
           <ContentSkeleton />
         )}
@@ -157,6 +161,26 @@ function StaticLogin() {
       <p>
         <Trans>New here?</Trans> <a href="/register">{t`Register`}</a>
       </p>
+    </section>
+  );
+}
+
+/**
+ * The dashboard's title and introduction, the same for every user type, above a skeleton for the
+ * user's panels (issue 22: the page's own text in the first paint, before the app and its data).
+ * The boot script hides the German text for a visitor who chose another language
+ * (`data-prerendered-text`, src/boot.ts).
+ */
+function StaticDashboard() {
+  const { t } = useLingui();
+  return (
+    <section className="screen" aria-labelledby="screen-title">
+      <title>{`${t`Dashboard`} · Matchwerk`}</title>
+      <div data-prerendered-text="">
+        <h1 id="screen-title">{t`Dashboard`}</h1>
+        <DashboardIntro />
+      </div>
+      <Skeleton lines={5} heading={false} />
     </section>
   );
 }
