@@ -7,19 +7,22 @@ import { compileCatalogs } from './i18n-catalogs.ts';
 type Render = typeof import('../src/ui/shell/static-pages.tsx').renderStaticPage;
 
 /**
- * Where each prerendered page goes in dist/: the server answers `/`, `/login` and `/dashboard` with
- * theirs, every other page address with app.html (server/http/spa-document.ts).
+ * Where each prerendered page goes in dist/: the server answers `/`, `/login`, `/dashboard` and the
+ * candidate tables with theirs, every other page address with app.html (server/http/spa-document.ts).
  */
 const PAGES = [
   { page: '/', file: 'index.html' },
   { page: '/login', file: 'login/index.html' },
   { page: '/dashboard', file: 'dashboard/index.html' },
+  { page: '/stellas', file: 'stellas/index.html' },
+  { page: '/lunas', file: 'lunas/index.html' },
+  { page: '/novas', file: 'novas/index.html' },
   { page: 'shell', file: 'app.html' },
 ] as const;
 
 /**
- * Writes the shell and the visible text of `/` and `/login`, the dashboard's title and introduction
- * (and a shell with a skeleton for every other address) into the built HTML, in German, so the first paint needs no JavaScript; the app
+ * Writes the shell and the visible text of `/` and `/login`, the dashboard's title and introduction,
+ * the candidate tables' titles and filters (and a shell with a skeleton for every other address) into the built HTML, in German, so the first paint needs no JavaScript; the app
  * replaces it when it starts. Also preloads the German catalogue the app fetches first. No inline
  * scripts or styles: the markup uses the app's stylesheet only (CSP `script-src 'self'; style-src 'self'`).
  */

@@ -29,6 +29,7 @@ beforeAll(async () => {
       'index.html': page('landing'),
       'login/index.html': page('login'),
       'dashboard/index.html': page('dashboard'),
+      'lunas/index.html': page('lunas'),
       'app.html': page('shell'),
       [ROUTE_PRELOADS_FILE]: JSON.stringify(PRELOADS),
     },
@@ -53,13 +54,23 @@ describe('the pages the server sends', () => {
     }
   });
 
-  it('answer `/`, `/login` and `/dashboard` with their prerendered pages and every other address with the shell', async () => {
+  it('answer `/`, `/login`, `/dashboard` and a table with their prerendered pages and every other address with the shell', async () => {
     expect(await (await get('/')).text()).toContain('<title>landing</title>');
     expect(await (await get('/index.html')).text()).toContain('<title>landing</title>');
     expect(await (await get('/login')).text()).toContain('<title>login</title>');
     expect(await (await get('/dashboard')).text()).toContain('<title>dashboard</title>');
     expect(await (await get('/dashboard/')).text()).toContain('<title>dashboard</title>');
-    for (const path of ['/stellas', '/dashboard/x', '/no/such/page', '/missing.png'])
+    expect(await (await get('/lunas')).text()).toContain('<title>lunas</title>');
+    // A table's prerendered filters are as it opens without a query: with one, the shell; and the
+    // shell where the build made no page of its own.
+    for (const path of [
+      '/lunas?status=active',
+      '/dashboard?x=1',
+      '/stellas',
+      '/dashboard/x',
+      '/no/such/page',
+      '/missing.png',
+    ])
       expect(await (await get(path)).text(), path).toContain('<title>shell</title>');
   });
 

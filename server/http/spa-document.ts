@@ -20,19 +20,23 @@ interface Rendered {
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The signed-in pages the build prerenders with their own title and text (scripts/vite-prerender.ts). */
-const PRERENDERED_APP_PAGES = ['/dashboard'];
+/**
+ * The signed-in pages the build prerenders with their own title and text (scripts/vite-prerender.ts),
+ * as they open without a query.
+ */
+const PRERENDERED_APP_PAGES = ['/dashboard', '/stellas', '/lunas', '/novas'];
 
 /**
  * The built page a path is answered with: the prerendered `/` and `/login`, a signed-in page's own
- * prerendered page where the build made one, the shell for every other.
+ * prerendered page where the build made one and the address has no query (a candidate table's
+ * filters are drawn as they open), the shell for every other.
  */
-function templateFor(root: string, path: string): string {
+function templateFor(root: string, path: string, query: boolean): string {
   const page = path.replace(/\/index\.html$/, '/').replace(/(.)\/$/, '$1');
   if (page === '/') return 'index.html';
   if (page === '/login' && existsSync(join(root, 'login', 'index.html'))) return 'login/index.html';
   const own = `${page.slice(1)}/index.html`;
-  if (PRERENDERED_APP_PAGES.includes(page) && existsSync(join(root, own))) return own;
+  if (!query && PRERENDERED_APP_PAGES.includes(page) && existsSync(join(root, own))) return own;
   return existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
 }
 
@@ -92,7 +96,7 @@ export function spaDocuments(root: string, settings: SpaDocumentSettings) {
   return async function document(c: Context): Promise<Response> {
     refresh();
     const path = c.req.path;
-    const template = templateFor(root, path);
+    const template = templateFor(root, path, new URL(c.req.url).search.length > 1);
     // The prerendered `/` and `/login` start the app after their first paint, or not at all.
     const route = startsApp(template) ? preloads.findIndex((p) => p.pattern.test(path)) : -1;
     const page = render(template, route);

@@ -161,4 +161,41 @@ describe('a signed-in page’s first loads', () => {
     );
     await context.close();
   });
+  // Issue 22: a candidate table's largest text, the vetting filter's help, waited for the app.
+  it('paints a candidate table’s title and filters before the app, inert, without styles the CSP refuses', async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const tab = await context.newPage();
+    await logIn(tab, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    const withoutApp = await context.newPage();
+    const refused: string[] = [];
+    withoutApp.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    await withoutApp.route(/\/assets\/framework-[^/]*\.js$/, (route) => route.abort());
+    await withoutApp.goto(`${app.url}/stellas`);
+    const prerendered = withoutApp.locator('#prerendered');
+    await expect.poll(() => prerendered.getByRole('heading', { level: 1 }).textContent()).toBe('Stellas');
+    const help =
+      'Neu: in den letzten 14 Tagen selbst registriert, niemandem zugewiesen und noch kein Eintrag eines Agenten in der Chronik.';
+    expect(await prerendered.getByText(help).isVisible()).toBe(true);
+    // The native selects behind react-aria's are hidden by the stylesheet, not by inline styles.
+    const box = await prerendered.locator('[data-visually-hidden]').first().boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(1);
+    expect(await prerendered.locator('[style]').count()).toBe(0);
+    expect(refused.filter((text) => /Content Security Policy/.test(text))).toEqual([]);
+    // Nothing typed before the app starts is lost: the prerendered fields take no focus.
+    await prerendered.getByRole('searchbox').click({ force: true });
+    expect(await withoutApp.evaluate(() => document.activeElement?.tagName)).not.toBe('INPUT');
+    // With a query the filters would differ: the shell and its skeleton instead.
+    await withoutApp.goto(`${app.url}/stellas?status=active`);
+    expect(await prerendered.getByRole('heading', { level: 1 }).count()).toBe(0);
+    // With the app, the filters once and working.
+    const live = await context.newPage();
+    await live.goto(`${app.url}/stellas`);
+    await expect.poll(() => live.locator('#prerendered').count()).toBe(0);
+    await expect.poll(() => live.getByText(help).count()).toBe(1);
+    await live.getByRole('searchbox', { name: 'Suche' }).fill('Kaya');
+    await expect.poll(() => new URL(live.url()).searchParams.get('q')).toBe('Kaya');
+    await context.close();
+  });
 });

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -31,7 +33,15 @@ export const DETAIL_ROUTE = {
   luna: '/lunas/view/$uuid',
   nova: '/novas/view/$uuid',
 } as const;
-const NEW_ROUTE = { stella: '/stellas/new', luna: '/lunas/new', nova: '/novas/new' } as const;
+/** Where a new candidate of each type is entered. */
+export const NEW_ROUTE = { stella: '/stellas/new', luna: '/lunas/new', nova: '/novas/new' } as const;
+
+/** The tables' titles, per type. */
+export const CANDIDATE_TABLE_TITLES = {
+  stella: msg`Stellas`,
+  luna: msg`Lunas`,
+  nova: msg`Novas`,
+} as const satisfies Record<CandidateType, MessageDescriptor>;
 
 const SORTABLE = new Set(['name', 'completeness', 'updated']);
 
@@ -47,12 +57,12 @@ export interface CandidateListScreenProps {
 
 /** stellas / lunas / novas (PRODUCT.md §6): search, filters, sortable columns, pages; a row opens the candidate. */
 export function CandidateListScreen({ type, list, fields, search, onSearch }: CandidateListScreenProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const state = useSelector(list, (s) => s);
   const page = resourceData<ProfileListResponse>(state);
   const catalog = resourceData<FieldDefinition[]>(useSelector(fields, (s) => s)) ?? [];
   const pages = page ? Math.max(1, Math.ceil(page.total / CANDIDATE_PAGE_SIZE)) : 1;
-  const titles: Record<CandidateType, string> = { stella: t`Stellas`, luna: t`Lunas`, nova: t`Novas` };
+  const title = i18n._(CANDIDATE_TABLE_TITLES[type]);
   const filter = (patch: Partial<CandidateListSearch>) => onSearch({ ...patch, page: 1 }, { replace: true });
   const sortDescriptor: SortDescriptor = {
     column: search.sort,
@@ -60,69 +70,13 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
   };
 
   return (
-    <Screen title={titles[type]}>
+    <Screen title={title}>
       <p>
         <Link to={NEW_ROUTE[type]} className="button">
           <Trans>New</Trans>
         </Link>
       </p>
-      <search className="filters candidate-filters" aria-label={t`Search and filter`}>
-        <TextField
-          label={t`Search`}
-          type="search"
-          description={t`Name, e-mail, city, occupation or skill`}
-          value={search.q}
-          onChange={(q) => filter({ q })}
-        />
-        <Select
-          label={t`Assigned`}
-          selectedKey={search.assigned}
-          onSelectionChange={(key) => filter({ assigned: key as CandidateListSearch['assigned'] })}
-          options={[
-            { id: 'any', label: t`All` },
-            { id: 'me', label: t`Assigned to me` },
-            { id: 'none', label: t`Unassigned` },
-          ]}
-        />
-        <Select
-          label={t`Status`}
-          selectedKey={search.status ?? 'all'}
-          onSelectionChange={(key) =>
-            filter({ status: key === 'all' ? undefined : (key as CandidateListSearch['status']) })
-          }
-          options={[
-            { id: 'all', label: t`All` },
-            { id: 'active', label: t`Active` },
-            { id: 'inactive', label: t`Inactive` },
-          ]}
-        />
-        <Select
-          label={t`Registration`}
-          selectedKey={search.registration ?? 'all'}
-          onSelectionChange={(key) =>
-            filter({
-              registration: key === 'all' ? undefined : (key as CandidateListSearch['registration']),
-            })
-          }
-          options={[
-            { id: 'all', label: t`All` },
-            { id: 'finished', label: t`Finished` },
-            { id: 'unfinished', label: t`Unfinished` },
-          ]}
-        />
-        <Select
-          label={t`Created`}
-          selectedKey={search.created ?? 'all'}
-          onSelectionChange={(key) =>
-            filter({ created: key === 'all' ? undefined : (key as CandidateListSearch['created']) })
-          }
-          options={[
-            { id: 'all', label: t`Any time` },
-            { id: 'week', label: t`In the last 7 days` },
-          ]}
-        />
-        <VettingSelect value={search.vet} onChange={(vet) => filter({ vet })} />
-      </search>
+      <CandidateFilters search={search} onFilter={filter} />
       <ResourceStatus
         resource={list}
         state={state}
@@ -139,7 +93,7 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
             <CandidateTable
               type={type}
               fields={catalog}
-              title={titles[type]}
+              title={title}
               items={page.items}
               sortDescriptor={sortDescriptor}
               onSort={(sort) =>
@@ -171,6 +125,80 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
         )}
       </Deferred>
     </Screen>
+  );
+}
+
+/**
+ * The table's search field and filters, as the address's search has them. The build also prerenders
+ * them, with the table's defaults, into the page a candidate table's address is answered with
+ * (src/ui/shell/static-pages.tsx).
+ */
+export function CandidateFilters({
+  search,
+  onFilter,
+}: {
+  search: CandidateListSearch;
+  onFilter: (patch: Partial<CandidateListSearch>) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <search className="filters candidate-filters" aria-label={t`Search and filter`}>
+      <TextField
+        label={t`Search`}
+        type="search"
+        description={t`Name, e-mail, city, occupation or skill`}
+        value={search.q}
+        onChange={(q) => onFilter({ q })}
+      />
+      <Select
+        label={t`Assigned`}
+        selectedKey={search.assigned}
+        onSelectionChange={(key) => onFilter({ assigned: key as CandidateListSearch['assigned'] })}
+        options={[
+          { id: 'any', label: t`All` },
+          { id: 'me', label: t`Assigned to me` },
+          { id: 'none', label: t`Unassigned` },
+        ]}
+      />
+      <Select
+        label={t`Status`}
+        selectedKey={search.status ?? 'all'}
+        onSelectionChange={(key) =>
+          onFilter({ status: key === 'all' ? undefined : (key as CandidateListSearch['status']) })
+        }
+        options={[
+          { id: 'all', label: t`All` },
+          { id: 'active', label: t`Active` },
+          { id: 'inactive', label: t`Inactive` },
+        ]}
+      />
+      <Select
+        label={t`Registration`}
+        selectedKey={search.registration ?? 'all'}
+        onSelectionChange={(key) =>
+          onFilter({
+            registration: key === 'all' ? undefined : (key as CandidateListSearch['registration']),
+          })
+        }
+        options={[
+          { id: 'all', label: t`All` },
+          { id: 'finished', label: t`Finished` },
+          { id: 'unfinished', label: t`Unfinished` },
+        ]}
+      />
+      <Select
+        label={t`Created`}
+        selectedKey={search.created ?? 'all'}
+        onSelectionChange={(key) =>
+          onFilter({ created: key === 'all' ? undefined : (key as CandidateListSearch['created']) })
+        }
+        options={[
+          { id: 'all', label: t`Any time` },
+          { id: 'week', label: t`In the last 7 days` },
+        ]}
+      />
+      <VettingSelect value={search.vet} onChange={(vet) => onFilter({ vet })} />
+    </search>
   );
 }
 

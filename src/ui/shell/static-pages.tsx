@@ -2,8 +2,13 @@ import { type Messages, setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
 import { renderToStaticMarkup } from 'react-dom/server';
+import * as v from 'valibot';
+import { CandidateListSearchSchema } from '../../../contract/candidate-search';
 import { LEGAL_TEXTS } from '../../../contract/legal';
+import type { CandidateType } from '../../../contract/user-types';
+import { CANDIDATE_TABLE_TITLES, CandidateFilters, NEW_ROUTE } from '../candidates/candidate-list';
 import { legalTitle } from '../components/legal-titles';
 import { Skeleton } from '../components/skeleton';
 import { LandingView, type LinkTo } from '../public/landing';
@@ -13,7 +18,14 @@ import { navigationFor } from './navigation';
 import { ContentSkeleton } from './route-states';
 
 /** The pages whose markup the build writes into the HTML (scripts/vite-prerender.ts). */
-export type StaticPage = '/' | '/login' | '/dashboard' | 'shell';
+export type StaticPage = '/' | '/login' | '/dashboard' | '/stellas' | '/lunas' | '/novas' | 'shell';
+
+/** The candidate tables' addresses, each prerendered with its title and filters. */
+const CANDIDATE_TABLES: Partial<Record<StaticPage, CandidateType>> = {
+  '/stellas': 'stella',
+  '/lunas': 'luna',
+  '/novas': 'nova',
+};
 
 const Anchor: LinkTo = ({ to, className, children }) => (
   <a href={to} className={className}>
@@ -23,29 +35,46 @@ const Anchor: LinkTo = ({ to, className, children }) => (
 
 /**
  * The first paint before any JavaScript (issue 13 point 9): the anonymous shell with the landing page,
- * the login form, the dashboard's title and introduction, or a skeleton, in German. The app replaces it once it runs, so this needs no
+ * the login form, the dashboard's title and introduction, a candidate table's title and filters, or a
+ * skeleton, in German. The app replaces it once it runs, so this needs no
  * actors and no router — only the same classes and texts.
  */
 export function renderStaticPage(page: StaticPage, messages: Messages): { html: string; title: string } {
   const i18n = setupI18n({ locale: 'de', messages: { de: messages } });
   const html = renderToStaticMarkup(
     <I18nProvider i18n={i18n}>
-      <StaticShell>
-        {page === '/' ? (
-          <LandingView signedIn={false} LinkTo={Anchor} />
-        ) : page === '/login' ? (
-          <StaticLogin />
-        ) : page === '/dashboard' ? (
-          <StaticDashboard />
-        ) : (
-          <ContentSkeleton />
-        )}
-      </StaticShell>
+      <AriaI18nProvider locale="de-DE">
+        <StaticShell>
+          {page === '/' ? (
+            <LandingView signedIn={false} LinkTo={Anchor} />
+          ) : page === '/login' ? (
+            <StaticLogin />
+          ) : page === '/dashboard' ? (
+            <StaticDashboard />
+          ) : CANDIDATE_TABLES[page] ? (
+            <StaticCandidateTable type={CANDIDATE_TABLES[page]} />
+          ) : (
+            <ContentSkeleton />
+          )}
+        </StaticShell>
+      </AriaI18nProvider>
     </I18nProvider>,
   );
   // React hoists a screen's <title>; the document keeps it in <head> instead.
   const title = /<title>(.*?)<\/title>/.exec(html)?.[1] ?? 'Matchwerk';
-  return { html: html.replace(/<title>.*?<\/title>/g, ''), title };
+  return { html: withoutInlineStyles(html.replace(/<title>.*?<\/title>/g, '')), title };
+}
+
+/**
+ * The page's CSP allows no style attributes (server/http/security-headers.ts): the only ones in the
+ * static markup are react-aria's visually hidden wrappers (a select's hidden native <select>), which
+ * the stylesheet hides instead (`[data-visually-hidden]`).
+ */
+function withoutInlineStyles(html: string): string {
+  return html.replace(/ style="([^"]*)"/g, (_, style: string) => {
+    if (!style.includes('clip')) throw new Error(`an inline style in the prerendered markup: ${style}`);
+    return ' data-visually-hidden=""';
+  });
 }
 
 function StaticShell({ children }: { children: ReactNode }) {
@@ -179,6 +208,32 @@ function StaticDashboard() {
       <div data-prerendered-text="">
         <h1 id="screen-title">{t`Dashboard`}</h1>
         <DashboardIntro />
+      </div>
+      <Skeleton lines={5} heading={false} />
+    </section>
+  );
+}
+
+/**
+ * A candidate table's title, "New" and filters as they open without a query (the server sends this
+ * page only for the address without one), above a skeleton for the rows: the filters' help text was
+ * the page's largest text and waited for the app (issue 22). Inert until the app replaces it, so
+ * nothing typed into it is lost.
+ */
+function StaticCandidateTable({ type }: { type: CandidateType }) {
+  const { i18n } = useLingui();
+  const title = i18n._(CANDIDATE_TABLE_TITLES[type]);
+  return (
+    <section className="screen" aria-labelledby="screen-title">
+      <title>{`${title} · Matchwerk`}</title>
+      <div data-prerendered-text="" inert>
+        <h1 id="screen-title">{title}</h1>
+        <p>
+          <a href={NEW_ROUTE[type]} className="button">
+            <Trans>New</Trans>
+          </a>
+        </p>
+        <CandidateFilters search={v.parse(CandidateListSearchSchema, {})} onFilter={() => {}} />
       </div>
       <Skeleton lines={5} heading={false} />
     </section>
