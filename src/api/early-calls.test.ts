@@ -38,6 +38,7 @@ const agentDashboardCalls = () => [
   '/api/agent',
   '/api/agent/dashboard',
   `/api/pipeline/follow-ups?today=${localDay()}`,
+  `/api/agent/attention?today=${localDay()}`,
 ];
 
 const json = (body: unknown, status = 200) =>

@@ -57,7 +57,11 @@ export function earlyCallPaths(pathname: string, userType: string, search = ''):
   // The agent's own record (the shell's header) on every page.
   paths.push('/api/agent');
   if (pathname === '/dashboard')
-    paths.push('/api/agent/dashboard', `/api/pipeline/follow-ups?today=${localDay()}`);
+    paths.push(
+      '/api/agent/dashboard',
+      `/api/pipeline/follow-ups?today=${localDay()}`,
+      `/api/agent/attention?today=${localDay()}`,
+    );
   // A candidate table as it opens without a query: its first page (the order of the client's query,
   // src/api/candidates.ts listCandidates) and the type's fields.
   const table = /^\/(stella|luna|nova)s$/.exec(pathname)?.[1];

@@ -198,4 +198,25 @@ describe('a signed-in page’s first loads', () => {
     await expect.poll(() => new URL(live.url()).searchParams.get('q')).toBe('Kaya');
     await context.close();
   });
+  it('asks for each of an agent’s dashboard calls once: the boot script’s early answers are taken', async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const tab = await context.newPage();
+    await logIn(tab, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    const other = await context.newPage();
+    const calls: string[] = [];
+    other.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && request.method() === 'GET')
+        calls.push(url.pathname + url.search);
+    });
+    await other.goto(`${app.url}/dashboard`);
+    await expect.poll(() => other.locator('#prerendered').count()).toBe(0);
+    await other.waitForLoadState('networkidle');
+    await expect
+      .poll(() => other.getByRole('heading', { name: 'Braucht Ihre Aufmerksamkeit' }).count())
+      .toBe(1);
+    expect(calls.filter((call) => call.startsWith('/api/agent/attention'))).toHaveLength(1);
+    expect(calls.filter((call, i) => calls.indexOf(call) !== i)).toEqual([]);
+    await context.close();
+  });
 });
