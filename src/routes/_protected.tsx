@@ -3,7 +3,7 @@ import { agentLogic } from '../machines/agents/agent-actors';
 import { protectedRedirect } from '../machines/session/access';
 import { settledSession } from '../machines/session/settled';
 import { isAgent } from '../machines/session/token';
-import { ConsentsPrompt } from '../ui/legal/consents-prompt';
+import { ConsentsGate } from '../ui/legal/consents-gate';
 import { AgentShell } from '../ui/shell/agent-shell';
 import { ContentSkeleton, LoadFailed } from '../ui/shell/route-states';
 
@@ -39,7 +39,7 @@ export const Route = createFileRoute('/_protected')({
         ) : (
           <Outlet />
         )}
-        {consents && <ConsentsPrompt actor={consents} />}
+        {consents && <ConsentsGate actor={consents} />}
       </>
     );
   },

@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { errorCodeOf } from '../../../contract/errors';
 import type { Consent, ConsentsResponse } from '../../../contract/legal';
 
@@ -120,3 +120,7 @@ export const consentsMachine = setup({
 });
 
 export type ConsentsActor = ActorRefFrom<typeof consentsMachine>;
+
+/** Whether the user is being asked to accept the texts (the prompt is open). */
+export const consentsAsked = (snapshot: SnapshotFrom<typeof consentsMachine>): boolean =>
+  snapshot.matches('asking') || snapshot.matches('accepting');

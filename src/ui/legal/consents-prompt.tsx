@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import type { ConsentsActor } from '../../machines/legal/consents.machine';
+import { type ConsentsActor, consentsAsked } from '../../machines/legal/consents.machine';
 import { Button } from '../components/button';
 import { Checkbox } from '../components/checkbox';
 import { Dialog } from '../components/dialog';
@@ -14,8 +14,7 @@ import { legalTitle, legalVersionDate } from '../components/legal-titles';
 export function ConsentsPrompt({ actor }: { actor: ConsentsActor }) {
   const { t, i18n } = useLingui();
   const snapshot = useSelector(actor, (s) => s);
-  const open = snapshot.matches('asking') || snapshot.matches('accepting');
-  if (!open) return null;
+  if (!consentsAsked(snapshot)) return null;
   const { pending, agreed, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const changed = pending.some((c) => c.acceptedVersion !== null);
