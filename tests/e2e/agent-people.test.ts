@@ -1,14 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE } from '../support/viewport';
-import { expectSettledScreen, launchBrowser, logIn, type RunningApp, readOutbox, startApp } from './harness';
+import {
+  appHeading,
+  expectSettledScreen,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  readOutbox,
+  startApp,
+} from './harness';
 
 // Issue 20.1 in a browser, in German: an agent creates a candidate after a phone call and invites
 // them; the person takes the profile over from the mailed link; an agent creates a company.
 
 const INVITED = 'jonas.telefon@example.org';
 const PASSWORD = 'Kaffeetasse-Regenbogen-Leuchtturm-42';
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
 async function chooseCity(page: Page, label: string, typed: string, city: RegExp) {
   await page.getByLabel(label, { exact: false }).fill(typed);
@@ -35,7 +42,7 @@ describe('agents create people and invite them, in German', () => {
     await agent.goto(`${app.url}/stellas`);
     await agent.getByRole('link', { name: 'Neu', exact: true }).click();
     await agent.waitForURL(/\/stellas\/new$/);
-    await expect.poll(() => heading(agent)).toBe('Neue Stella');
+    await expect.poll(() => appHeading(agent)).toBe('Neue Stella');
     await expectSettledScreen(agent);
     await agent.getByLabel('Vorname', { exact: false }).fill('Jonas');
     await agent.getByLabel('Nachname', { exact: false }).fill('Telefon');
@@ -43,7 +50,7 @@ describe('agents create people and invite them, in German', () => {
     await agent.getByLabel('E-Mail-Adresse (für die Einladung)').fill(INVITED);
     await agent.getByRole('button', { name: 'Speichern', exact: true }).click();
     await agent.waitForURL(/\/stellas\/view\/[0-9a-f-]{36}$/);
-    await expect.poll(() => heading(agent)).toBe('Jonas Telefon');
+    await expect.poll(() => appHeading(agent)).toBe('Jonas Telefon');
     await expectSettledScreen(agent);
 
     const invitation = agent.getByRole('region', { name: 'Einladung' });
@@ -70,7 +77,7 @@ describe('agents create people and invite them, in German', () => {
     const person = await browser.newPage({ viewport: PHONE });
     person.setDefaultTimeout(10_000);
     await person.goto(`${app.url}${path}`);
-    await expect.poll(() => heading(person)).toBe('Profil übernehmen');
+    await expect.poll(() => appHeading(person)).toBe('Profil übernehmen');
     await expect
       .poll(() => person.getByText(/Unser Team hat ein Profil für Jonas Telefon angelegt/).count())
       .toBe(1);
@@ -109,13 +116,13 @@ describe('agents create people and invite them, in German', () => {
     await agent.goto(`${app.url}/companies`);
     await agent.getByRole('link', { name: 'Neu', exact: true }).click();
     await agent.waitForURL(/\/companies\/new$/);
-    await expect.poll(() => heading(agent)).toBe('Neues Unternehmen');
+    await expect.poll(() => appHeading(agent)).toBe('Neues Unternehmen');
     await expectSettledScreen(agent);
     await agent.getByLabel('Firmenname', { exact: false }).fill('Solarwerk Nord GmbH');
     await chooseCity(agent, 'Standort', 'Hambu', /^Hamburg \(DE\)/);
     await agent.getByRole('button', { name: 'Speichern', exact: true }).click();
     await agent.waitForURL(/\/companies\/view\/[0-9a-f-]{36}$/);
-    await expect.poll(() => heading(agent)).toBe('Solarwerk Nord GmbH');
+    await expect.poll(() => appHeading(agent)).toBe('Solarwerk Nord GmbH');
     await expectSettledScreen(agent);
     await agent.setViewportSize(LAPTOP);
     await expectSettledScreen(agent);

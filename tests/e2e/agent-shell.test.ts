@@ -1,13 +1,20 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { accessibilityViolations, api, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import {
+  accessibilityViolations,
+  api,
+  appHeading,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  startApp,
+} from './harness';
 
 // The agent's shell (issue 20, points 5 and 7) on the demo data, in German at 360 and 1280 px: the
 // side navigation, the search field reached by Ctrl+K and `/` that opens a candidate, and the job
 // list and results page telling of criteria changed since the run.
 
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 const searchField = (page: Page) =>
   page.getByRole('combobox', { name: 'Kandidaten, Unternehmen und Jobs suchen' });
 
@@ -64,7 +71,7 @@ describe.each([
     await screenshot(page, `${size}-agent-shell-nav`);
     await stellas.click();
     await page.waitForURL(/\/stellas(\?|$)/);
-    await expect.poll(() => heading(page)).toBe('Stellas');
+    await expect.poll(() => appHeading(page)).toBe('Stellas');
     expect(await page.locator('.side-nav a[aria-current="page"]').textContent()).toBe('Stellas');
     // Chosen: the menu folds again.
     if (narrow) expect(await menu.getAttribute('aria-expanded')).toBe('false');
@@ -96,7 +103,7 @@ describe.each([
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/stellas\/view\/[0-9a-f-]{36}$/);
-    await expect.poll(() => heading(page)).toBe('Stella Neumann');
+    await expect.poll(() => appHeading(page)).toBe('Stella Neumann');
     // The field is empty again for the next search.
     expect(await searchField(page).inputValue()).toBe('');
     await accessible(page);
@@ -104,7 +111,7 @@ describe.each([
 
   it('`/` focuses the search from any page, outside a text field; a company and a job are found too', async () => {
     await page.goto(`${app.url}/matchingJob`);
-    await expect.poll(() => heading(page)).toBe('Matching-Jobs');
+    await expect.poll(() => appHeading(page)).toBe('Matching-Jobs');
     await page.keyboard.press('/');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
@@ -147,7 +154,7 @@ describe.each([
     ];
     for (const { query, group, name, to } of cases) {
       await page.goto(`${app.url}/matchingJob`);
-      await expect.poll(() => heading(page)).toBe('Matching-Jobs');
+      await expect.poll(() => appHeading(page)).toBe('Matching-Jobs');
       await page.keyboard.press('Control+k');
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
@@ -167,7 +174,7 @@ describe.each([
       await expect
         .poll(() => new URL(page.url()).pathname, { message: query })
         .toMatch(new RegExp(`^/${to}/[0-9a-f-]{36}$`));
-      await expect.poll(() => heading(page), { message: query }).toMatch(name);
+      await expect.poll(() => appHeading(page), { message: query }).toMatch(name);
       expect(await searchField(page).inputValue()).toBe('');
     }
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -198,7 +205,7 @@ describe.each([
     await api(page, 'POST', `/api/job/${job.uuid}`, { values: full.values, criteria, version: job.version });
 
     await page.goto(`${app.url}/matchingJob`);
-    await expect.poll(() => heading(page)).toBe('Matching-Jobs');
+    await expect.poll(() => appHeading(page)).toBe('Matching-Jobs');
     const row = page.getByRole('row', { name: new RegExp(job.values.title.replace(/[()/]/g, '.')) });
     await expect.poll(() => row.getByText('Kriterien seit dem Lauf geändert').count()).toBe(1);
     // Every job the server counts stale is marked, and no other (the demo data holds a stale job too).
@@ -236,7 +243,7 @@ describe.each([
       )
       .toBe(false);
     await page.goto(`${app.url}/matchingJob`);
-    await expect.poll(() => heading(page)).toBe('Matching-Jobs');
+    await expect.poll(() => appHeading(page)).toBe('Matching-Jobs');
     // Its row is no longer marked (the job list's filter names the mark too, so the row is asked).
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => row.getByText('Kriterien seit dem Lauf geändert').count()).toBe(0);

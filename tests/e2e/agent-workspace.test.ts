@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
+import { accessibilityViolations, appHeading, launchBrowser, type RunningApp, startApp } from './harness';
 
 const PASSWORD = 'Matchwerk-Demo-2026';
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
 /** axe-core once nothing loads any more (a table that loads is dimmed, which axe counts as low contrast). */
 async function accessible(page: Page) {
@@ -46,7 +45,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
   });
 
   it('shows the dashboard counts, each a link to its filtered table', async () => {
-    await expect.poll(() => heading(page)).toBe('Übersicht');
+    await expect.poll(() => appHeading(page)).toBe('Übersicht');
     const care = page.getByRole('region', { name: 'Betreuung' });
     // "assigned to me" and "not assigned" split by type, each part a link to that type's filtered table.
     const mine = care.getByRole('link', { name: /^\d+ Stellas mir zugewiesen$/ });
@@ -76,7 +75,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
         .textContent(),
     ).toContain('In den letzten 7 Tagen');
     await page.goBack();
-    await expect.poll(() => heading(page)).toBe('Übersicht');
+    await expect.poll(() => appHeading(page)).toBe('Übersicht');
     await expect
       .poll(() =>
         page
@@ -96,7 +95,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     await expect.poll(() => requests.count()).toBe(1);
     await requests.click();
     await page.waitForURL(/\/matchingJob\?(?=.*origin=company)(?=.*agent=none)/);
-    await expect.poll(() => heading(page)).toBe('Matching-Jobs');
+    await expect.poll(() => appHeading(page)).toBe('Matching-Jobs');
     // The origin filter (a react-aria select) shows the choice the link made.
     await expect
       .poll(() => page.getByRole('button', { name: /Herkunft/ }).textContent())
@@ -111,7 +110,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
       .getByRole('navigation', { name: 'Hauptnavigation' })
       .getByRole('link', { name: 'Unternehmen' })
       .click();
-    await expect.poll(() => heading(page)).toBe('Unternehmen');
+    await expect.poll(() => appHeading(page)).toBe('Unternehmen');
     const table = page.getByRole('table', { name: 'Unternehmen' });
     await page.getByRole('searchbox', { name: 'Suche' }).fill('Rheinwerk');
     await page.waitForURL(/q=Rheinwerk/);
@@ -127,7 +126,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     await row.getByRole('link', { name: 'Rheinwerk Logistik GmbH' }).click();
 
     await page.waitForURL(/\/companies\/view\//);
-    await expect.poll(() => heading(page)).toBe('Rheinwerk Logistik GmbH');
+    await expect.poll(() => appHeading(page)).toBe('Rheinwerk Logistik GmbH');
     const data = page.getByRole('region', { name: 'Unternehmensdaten' });
     await expect.poll(() => data.getByText('company@matchwerk.example').count()).toBe(1);
     expect(await data.getByText('Berlin', { exact: true }).count()).toBe(1);
@@ -157,7 +156,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     await page.getByRole('button', { name: 'Kontomenü' }).click();
     await page.getByRole('link', { name: 'Mein Profil' }).click();
     await page.waitForURL(/\/agent$/);
-    await expect.poll(() => heading(page)).toBe('Mein Agentenprofil');
+    await expect.poll(() => appHeading(page)).toBe('Mein Agentenprofil');
     const first = page.getByLabel('Vorname');
     await expect.poll(() => first.inputValue()).toBe('Alex');
     // The account settings every user has, agents included.
@@ -210,7 +209,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
       .getByRole('navigation', { name: 'Hauptnavigation' })
       .getByRole('link', { name: 'Agenten' })
       .click();
-    await expect.poll(() => heading(senior)).toBe('Agenten');
+    await expect.poll(() => appHeading(senior)).toBe('Agenten');
     const agent = senior.getByRole('listitem', { name: 'Alexandra Berger' });
     await expect.poll(() => agent.count()).toBe(1);
     // The company the agent took over in the test before counts for them.
@@ -232,7 +231,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
       .getByRole('link', { name: 'Unternehmen' })
       .click();
     await senior.getByRole('link', { name: 'Rheinwerk Logistik GmbH' }).click();
-    await expect.poll(() => heading(senior)).toBe('Rheinwerk Logistik GmbH');
+    await expect.poll(() => appHeading(senior)).toBe('Rheinwerk Logistik GmbH');
     const assignment = senior.getByRole('region', { name: 'Zuständiger Agent' });
     await expect
       .poll(() =>

@@ -2,9 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+import {
+  accessibilityViolations,
+  appHeading,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  startApp,
+} from './harness';
 
 /** A react-aria select: its button opens the list, the option is chosen by name. */
 async function choose(page: Page, label: string, option: string) {
@@ -32,7 +37,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
 
   it('searches the stellas for a skill, keeps the unassigned ones and assigns one to themself', async () => {
     await page.goto(`${app.url}/stellas`);
-    await expect.poll(() => heading(page)).toBe('Stellas');
+    await expect.poll(() => appHeading(page)).toBe('Stellas');
     const table = page.getByRole('grid', { name: 'Stellas' });
     await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(2);
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -57,7 +62,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
     await first.click();
     await page.waitForURL(/\/stellas\/view\//);
     stellaUrl = page.url();
-    await expect.poll(() => heading(page)).toBe(stellaName);
+    await expect.poll(() => appHeading(page)).toBe(stellaName);
     await expect.poll(() => page.getByText('Niemand ist zuständig.').count()).toBe(1);
     // A plain agent neither promotes a stella nor assigns to others, nor sees the access log.
     expect(await page.getByRole('button', { name: 'Zur Stella befördern' }).count()).toBe(0);
@@ -85,7 +90,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
 
   it('opens the detail and downloads the anonymous card', async () => {
     await page.goto(stellaUrl);
-    await expect.poll(() => heading(page)).toBe(stellaName);
+    await expect.poll(() => appHeading(page)).toBe(stellaName);
     // The profile is shown in the owner's form, which agents edit (issue 20).
     await expect
       .poll(() => page.getByRole('heading', { name: 'Profil bearbeiten', exact: true }).count())
@@ -107,12 +112,12 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
 
   it('promotes a luna after confirming; she appears among the stellas and got the e-mail', async () => {
     await page.goto(`${app.url}/lunas?q=Kaya`);
-    await expect.poll(() => heading(page)).toBe('Lunas');
+    await expect.poll(() => appHeading(page)).toBe('Lunas');
     const link = page.getByRole('grid', { name: 'Lunas' }).getByRole('link', { name: 'Luna Kaya' });
     await expect.poll(() => link.count()).toBe(1);
     await link.click();
     await page.waitForURL(/\/lunas\/view\//);
-    await expect.poll(() => heading(page)).toBe('Luna Kaya');
+    await expect.poll(() => appHeading(page)).toBe('Luna Kaya');
 
     await page.getByRole('button', { name: 'Zur Stella befördern' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Luna Kaya zur Stella befördern?' });
@@ -156,7 +161,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
     try {
       await logIn(senior, app.url, 'senior@matchwerk.example', { landOn: /\/dashboard$/ });
       await senior.goto(stellaUrl);
-      await expect.poll(() => heading(senior)).toBe(stellaName);
+      await expect.poll(() => appHeading(senior)).toBe(stellaName);
       const log = senior.getByRole('table', { name: 'Wer dieses Profil gelesen hat' });
       await expect.poll(() => log.getByText('anonyme Karte heruntergeladen').count()).toBeGreaterThan(0);
       await expect.poll(() => log.getByText('agent@matchwerk.example').count()).toBeGreaterThan(0);

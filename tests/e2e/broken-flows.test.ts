@@ -5,7 +5,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { expectSettledScreen, launchBrowser, logIn, type RunningApp, readOutbox, startApp } from './harness';
+import {
+  appHeading,
+  expectSettledScreen,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  readOutbox,
+  startApp,
+} from './harness';
 
 /*
  * Issue 22, "Broken or wrong": each item as a new user met it, in German on the demo data, at 360 and
@@ -21,8 +29,6 @@ const files = (() => {
   writeFileSync(fakeJpeg, 'not a picture');
   return { picture: join(dir, 'matchwerk-red.png'), text, fakeJpeg };
 })();
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
 /** Settled (not busy, axe-core clean, no sideways scrolling), and kept as a picture when asked. */
 async function checked(page: Page, name: string) {
@@ -83,7 +89,7 @@ describe.each([
   it('the about page names the agency of the Impressum', async () => {
     const page = await fresh();
     await page.goto(`${app.url}/about`);
-    await expect.poll(() => heading(page)).toBe('Über Matchwerk');
+    await expect.poll(() => appHeading(page)).toBe('Über Matchwerk');
     const text = () => page.locator('main').textContent();
     await expect.poll(text).toContain('Matchwerk Personaldienste GmbH');
     expect(await text()).toContain('Erika Mustermann');
@@ -210,7 +216,7 @@ describe.each([
     expect(page.url()).toMatch(new RegExp(`^${app.url}/`));
     await context.unroute('**/*');
     await page.getByRole('button', { name: 'Erneut versuchen' }).click();
-    await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('Stellas');
+    await expect.poll(() => appHeading(page), { timeout: 15_000 }).toBe('Stellas');
     await page.getByRole('row').nth(1).waitFor();
   });
 

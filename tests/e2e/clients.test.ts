@@ -1,15 +1,20 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import {
+  accessibilityViolations,
+  appHeading,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  startApp,
+} from './harness';
 
 /*
  * Clients, requests and who works on them (PRODUCT.md §10, issue 20 point 3), in German on the demo
  * data, at 360 and 1280 px: an agent names a client by typing, a company files a request that waits
  * for an agent until one takes it, a company keeps its contacts, a stella cannot open /newJob.
  */
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
 async function checked(page: Page, name: string) {
   expect(await accessibilityViolations(page), name).toEqual([]);
@@ -45,7 +50,7 @@ describe.each([
   it('an agent creates a job for an existing company, picking it by typing', async () => {
     const page = await signedIn('agent@matchwerk.example');
     await page.goto(`${app.url}/newJob`);
-    await expect.poll(() => heading(page)).toBe('Neuer Matching-Job');
+    await expect.poll(() => appHeading(page)).toBe('Neuer Matching-Job');
     await page.getByLabel('Titel').fill(`Java-Entwickler/in (${width})`);
     const client = page.getByRole('combobox', { name: 'Kunde' });
     await client.fill('mains');
@@ -64,7 +69,7 @@ describe.each([
   it('a company files a request with a description and sees "waiting for an agent"', async () => {
     const page = await signedIn('company@matchwerk.example');
     await page.goto(`${app.url}/newJob`);
-    await expect.poll(() => heading(page)).toBe('Neue Stellenanfrage');
+    await expect.poll(() => appHeading(page)).toBe('Neue Stellenanfrage');
     // The agency's target groups are not the company's to choose; no type key shows anywhere.
     expect(await page.getByRole('combobox', { name: 'Zielgruppen' }).count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toMatch(/\b(luna|stella|nova)\b/i);

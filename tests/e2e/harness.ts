@@ -209,6 +209,15 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * The text of the page's heading as the app draws it (in #root). The prerendered first paint of `/`,
+ * `/login`, `/dashboard` and the candidate tables (#prerendered) has the same heading before the app
+ * runs: a test that waits for the heading must not take that page for the app.
+ */
+export function appHeading(page: Page): Promise<string | null> {
+  return page.locator('#root').getByRole('heading', { level: 1 }).textContent();
+}
+
+/**
  * The text of the elements a locator finds now, joined by line breaks ('' when there are none),
  * without waiting for them: for `expect.poll`, which does the waiting and then names what it saw.
  */

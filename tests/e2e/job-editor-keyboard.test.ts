@@ -1,9 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+import { appHeading, expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
 
 /** What has the keyboard focus, in words: its role and name as a person hears it. */
 const focused = (page: Page) =>
@@ -62,7 +60,7 @@ describe.each([
   // Once ~230 presses: every occupation, skill and licence was a checkbox of its own.
   it('reaches "Job speichern" from the title in at most 40 Tab presses with the demo catalogue', async () => {
     await page.goto(`${app.url}/newJob`);
-    await expect.poll(() => heading(page)).toBe('Neuer Matching-Job');
+    await expect.poll(() => appHeading(page)).toBe('Neuer Matching-Job');
     const { presses, path } = await tabsFromTitleToSave(page, 60);
     expect(presses, path.join('\n')).toBeLessThanOrEqual(40);
     await expectSettledScreen(page);
@@ -71,7 +69,7 @@ describe.each([
 
   it('picks an occupation by typing and Enter, and removes it by Backspace or from its tag by Delete', async () => {
     await page.goto(`${app.url}/newJob`);
-    await expect.poll(() => heading(page)).toBe('Neuer Matching-Job');
+    await expect.poll(() => appHeading(page)).toBe('Neuer Matching-Job');
     const occupation = page.getByRole('combobox', { name: 'Beruf', exact: false }).first();
     const name = (await occupation.getAttribute('aria-labelledby')) ?? '';
     expect(name).not.toBe('');

@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, logIn, pickTag, type RunningApp, startApp } from './harness';
+import {
+  accessibilityViolations,
+  appHeading,
+  launchBrowser,
+  logIn,
+  pickTag,
+  type RunningApp,
+  startApp,
+} from './harness';
 
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 /** The demo's "Full-Stack-Entwickler/in TypeScript": skills weighted 5, not a must-have (server/demo/jobs.ts). */
 const FULL_STACK = '5eed10b0-0000-4000-8000-000000000001';
 /** The test answers the what-if itself, so that each question has numbers of its own to show. */
@@ -40,7 +47,7 @@ describe('matching jobs in a browser, in German', () => {
       await route.fulfill({ json: skillsMust ? answer(40, { skills: 80 }) : answer(120, {}) });
     });
     await page.goto(`${app.url}/editJob/${FULL_STACK}`);
-    await expect.poll(() => heading(page)).toBe('Matching-Job bearbeiten');
+    await expect.poll(() => appHeading(page)).toBe('Matching-Job bearbeiten');
     const whatIf = page.getByRole('complementary', { name: 'Was wäre, wenn' });
     await expect.poll(() => whatIf.getByText('120 von 300 Kandidat/innen kämen in Frage.').count()).toBe(1);
     const questions = asked.length;
@@ -60,12 +67,12 @@ describe('matching jobs in a browser, in German', () => {
 
   it('creates a job with weighted criteria and a must-have while the what-if follows', async () => {
     await page.goto(`${app.url}/matchingJob`);
-    await expect.poll(() => heading(page)).toBe('Matching-Jobs');
+    await expect.poll(() => appHeading(page)).toBe('Matching-Jobs');
     await expect.poll(() => page.getByRole('tab', { name: /Aktiv \(\d+\)/ }).count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Neuer Matching-Job' }).click();
-    await expect.poll(() => heading(page)).toBe('Neuer Matching-Job');
+    await expect.poll(() => appHeading(page)).toBe('Neuer Matching-Job');
     await page.getByLabel('Titel', { exact: false }).fill('Datenbank-Entwicklung Berlin');
     const whatIf = page.getByRole('complementary', { name: 'Was wäre, wenn' });
     await expect.poll(() => whatIf.getByText(/von \d+ Kandidat\/innen kämen in Frage/).count()).toBe(1);
@@ -93,7 +100,7 @@ describe('matching jobs in a browser, in German', () => {
     await page.getByRole('button', { name: 'Job speichern' }).click();
     await page.getByRole('button', { name: 'Zu den Ergebnissen' }).click();
     await page.waitForURL(/\/matchingJobResult\//);
-    await expect.poll(() => heading(page)).toBe('Datenbank-Entwicklung Berlin');
+    await expect.poll(() => appHeading(page)).toBe('Datenbank-Entwicklung Berlin');
   });
 
   it('runs the job and reads the ranked, explained results', async () => {
@@ -136,7 +143,7 @@ describe('matching jobs in a browser, in German', () => {
     const name = await first.textContent();
     await first.click();
     await page.waitForURL(/\/matchingJobResultDetail\//);
-    await expect.poll(() => heading(page)).toBe(name);
+    await expect.poll(() => appHeading(page)).toBe(name);
     const breakdown = page.getByRole('table', { name: /Jedes Kriterium/ });
     await expect.poll(() => breakdown.getByText(/von 2 Kenntnisse/).count()).toBe(1);
     await expect.poll(() => breakdown.getByText('Muss-Kriterium').count()).toBe(1);
@@ -161,7 +168,7 @@ describe('matching jobs in a browser, in German', () => {
     const company = await browser.newPage();
     await logIn(company, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
     await company.goto(`${app.url}/newJob`);
-    await expect.poll(() => heading(company)).toBe('Neue Stellenanfrage');
+    await expect.poll(() => appHeading(company)).toBe('Neue Stellenanfrage');
     expect(await company.getByRole('slider', { name: /Gewichtung/ }).count()).toBe(0);
     await company.getByLabel('Titel', { exact: false }).fill('Lagerhelfer/in Hamburg');
     await pickTag(company, 'Beschäftigungsarten', 'Vollzeit');
@@ -171,7 +178,7 @@ describe('matching jobs in a browser, in German', () => {
       .toBe(1);
 
     await company.goto(`${app.url}/matchingJob`);
-    await expect.poll(() => heading(company)).toBe('Meine Stellenanfragen');
+    await expect.poll(() => appHeading(company)).toBe('Meine Stellenanfragen');
     await expect.poll(() => company.getByRole('row', { name: /Lagerhelfer\/in Hamburg/ }).count()).toBe(1);
     expect(await accessibilityViolations(company)).toEqual([]);
 

@@ -8,14 +8,13 @@ import { LAPTOP, PHONE } from '../support/viewport';
 import {
   accessibilityViolations,
   api,
+  appHeading,
   dateFieldText,
   expectSettledScreen,
   launchBrowser,
   type RunningApp,
   startApp,
 } from './harness';
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
 describe('profile in a browser, in German', () => {
   let app: RunningApp;
@@ -49,7 +48,7 @@ describe('profile in a browser, in German', () => {
   it('edits two tabs, warns before leaving with unsaved changes, rolls back, then saves', async () => {
     await page.getByRole('link', { name: 'Profil', exact: true }).click();
     await page.waitForURL(/\/profile$/);
-    await expect.poll(() => heading(page)).toBe('Profil');
+    await expect.poll(() => appHeading(page)).toBe('Profil');
     expect(await accessibilityViolations(page)).toEqual([]);
 
     await page.getByLabel('Vorname', { exact: false }).fill('Stefanie');
@@ -89,7 +88,7 @@ describe('profile in a browser, in German', () => {
   it('takes a birth date typed the German way at 360 px, refuses one out of range in words, and saves it', async () => {
     await page.setViewportSize(PHONE);
     await page.goto(`${app.url}/profile`);
-    await expect.poll(() => heading(page)).toBe('Profil');
+    await expect.poll(() => appHeading(page)).toBe('Profil');
     await page.getByRole('tab', { name: 'Persönliches' }).click();
     const birth = page.getByRole('group', { name: 'Geburtsdatum' });
     const segments = birth.getByRole('spinbutton');

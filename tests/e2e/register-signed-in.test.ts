@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import {
+  accessibilityViolations,
+  appHeading,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  startApp,
+} from './harness';
 
 const DEMO_PASSWORD = 'Matchwerk-Demo-2026';
 const QUESTION =
@@ -35,13 +42,13 @@ describe('/register while signed in, and /login?redirect, in German', () => {
     const asked = answerPrompts(page, false);
     await page.goto(`${app.url}/register`);
     await page.waitForURL(/\/dashboard$/);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Übersicht');
+    await expect.poll(() => appHeading(page)).toBe('Übersicht');
     expect(asked).toEqual([QUESTION]);
     // Opened again (a reload of the address does the same): asked once more, not in a loop.
     await page.goto(`${app.url}/register`);
     await page.waitForURL(/\/dashboard$/);
     await expect.poll(() => page.getByRole('banner').count()).toBe(1);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Übersicht');
+    await expect.poll(() => appHeading(page)).toBe('Übersicht');
     expect(asked).toEqual([QUESTION, QUESTION]);
     expect(await page.evaluate(() => localStorage.getItem('credentials'))).not.toBeNull();
     await page.close();

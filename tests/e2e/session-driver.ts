@@ -4,7 +4,7 @@ import type { BrowserDriver, BrowserStep } from '../qa/browser';
 import type { Expectation, TablePath } from '../support/model';
 import { tableState } from '../support/model';
 import { sessionTable } from '../support/session-table';
-import type { RunningApp } from './harness';
+import { appHeading, type RunningApp } from './harness';
 
 /*
  * The session table's events as a person does them in the real app, and its states as the screen and
@@ -17,7 +17,6 @@ export const PASSWORD = 'Matchwerk-Demo-2026';
 export const MFA_PHONE = '+4915123456789';
 export const MFA_USER = 'mfa@matchwerk.example';
 
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 export const stored = (page: Page) =>
   page.evaluate(
     () => JSON.parse(localStorage.getItem('credentials') ?? 'null') as Record<string, string> | null,
@@ -63,7 +62,7 @@ export async function checkSessionState(
     }
   } else if (state === 'authenticated.idle') {
     await page.waitForURL(/\/dashboard$/, { timeout: 15_000 });
-    await expect.poll(() => heading(page), { message: label }).toBe('Übersicht');
+    await expect.poll(() => appHeading(page), { message: label }).toBe('Übersicht');
     // Signed in: the account menu (with logout) is in the header.
     expect(await page.getByRole('button', { name: 'Kontomenü' }).count(), label).toBe(1);
     const kept = await stored(page);
@@ -71,7 +70,7 @@ export async function checkSessionState(
     expect(kept?.refreshToken, label).toEqual(expect.any(String));
   } else if (state === 'mfaPending') {
     await page.waitForURL(/\/mfa\/login$/, { timeout: 15_000 });
-    await expect.poll(() => heading(page), { message: label }).toBe('SMS-Code eingeben');
+    await expect.poll(() => appHeading(page), { message: label }).toBe('SMS-Code eingeben');
     const kept = await stored(page);
     expect(kept?.token, label).toEqual(expect.any(String));
     // No refresh token until the code is confirmed (SEED-SPEC §3).
@@ -142,7 +141,7 @@ export async function sessionAct(
     case 'otherTabLoggedOut': {
       const other = await context.newPage();
       await other.goto(`${app.url}/dashboard`);
-      await expect.poll(() => heading(other)).toBe('Übersicht');
+      await expect.poll(() => appHeading(other)).toBe('Übersicht');
       await other.getByRole('button', { name: 'Kontomenü' }).click();
       await other.getByRole('button', { name: 'Abmelden' }).click();
       await other.close();

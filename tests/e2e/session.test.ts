@@ -1,8 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+import {
+  accessibilityViolations,
+  appHeading,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  startApp,
+} from './harness';
 
 describe('session in a browser', () => {
   let app: RunningApp;
@@ -24,7 +29,7 @@ describe('session in a browser', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await logIn(page, app.url, 'agent@matchwerk.example');
     await page.waitForURL(/\/dashboard$/);
-    await expect.poll(() => heading(page)).toBe('Übersicht');
+    await expect.poll(() => appHeading(page)).toBe('Übersicht');
     // The role navigation offers the agents' tables (the dashboard links to them too).
     const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
     expect(await navigation.getByRole('link', { name: 'Stellas' }).count()).toBe(1);
@@ -49,7 +54,7 @@ describe('session in a browser', () => {
     const page = await browser.newPage();
     await logIn(page, app.url, 'mfa@matchwerk.example');
     await page.waitForURL(/\/mfa\/login$/);
-    await expect.poll(() => heading(page)).toBe('SMS-Code eingeben');
+    await expect.poll(() => appHeading(page)).toBe('SMS-Code eingeben');
     expect(await accessibilityViolations(page)).toEqual([]);
     const outbox = (await (await fetch(`${app.url}/api/dev/outbox`)).json()) as {
       kind: string;
@@ -63,7 +68,7 @@ describe('session in a browser', () => {
     await page.getByLabel('Code aus der SMS').fill(code ?? '');
     await page.getByRole('button', { name: 'Bestätigen' }).click();
     await page.waitForURL(/\/dashboard$/);
-    await expect.poll(() => heading(page)).toBe('Übersicht');
+    await expect.poll(() => appHeading(page)).toBe('Übersicht');
     await page.close();
   });
 
@@ -74,12 +79,12 @@ describe('session in a browser', () => {
     await first.waitForURL(/\/dashboard$/);
     const second = await context.newPage();
     await second.goto(`${app.url}/profile`);
-    await expect.poll(() => heading(second)).toBe('Profil');
+    await expect.poll(() => appHeading(second)).toBe('Profil');
     await first.getByRole('button', { name: 'Kontomenü' }).click();
     await first.getByRole('button', { name: 'Abmelden' }).click();
     await first.waitForURL(`${app.url}/`);
     await second.waitForURL(/\/login/);
-    await expect.poll(() => heading(second)).toBe('Anmelden');
+    await expect.poll(() => appHeading(second)).toBe('Anmelden');
     expect(await second.evaluate(() => localStorage.getItem('credentials'))).toBeNull();
     await context.close();
   });
@@ -107,13 +112,13 @@ describe('silent refresh in a browser', () => {
     await page.waitForTimeout(3000);
     await page.getByRole('link', { name: 'Profil' }).click();
     await page.waitForURL(/\/profile$/);
-    await expect.poll(() => heading(page)).toBe('Profil');
+    await expect.poll(() => appHeading(page)).toBe('Profil');
     // The signed-in preload asked the server with the expired token, refreshed and retried.
     await expect.poll(token).not.toBe(first);
     expect(page.url()).toMatch(/\/profile$/);
     await page.waitForTimeout(3000);
     await page.reload();
-    await expect.poll(() => heading(page)).toBe('Profil');
+    await expect.poll(() => appHeading(page)).toBe('Profil');
     expect(page.url()).toMatch(/\/profile$/);
   });
 });

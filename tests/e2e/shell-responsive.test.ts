@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, LAPTOP, overflowingElements, PHONE, screenshot } from '../support/viewport';
-import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import {
+  accessibilityViolations,
+  appHeading,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  startApp,
+} from './harness';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 
@@ -192,7 +199,7 @@ describe.each([
     await checkPage(page, `${size}-load-failed`);
     mode = 'pass';
     await page.getByRole('button', { name: 'Erneut versuchen' }).click();
-    await expect.poll(() => heading(page)).toBe('Übersicht');
+    await expect.poll(() => appHeading(page)).toBe('Übersicht');
     await context.close();
   });
 });

@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { appHeading, expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
 
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
 /** The demo's "Full-Stack-Entwickler/in TypeScript", with a done run (server/demo/jobs.ts). */
 const FULL_STACK = '5eed10b0-0000-4000-8000-000000000001';
 
@@ -169,7 +168,7 @@ describe.each([
     context = await browser.newContext({ viewport, locale: 'de-DE' });
     const page = await context.newPage();
     await logIn(page, app.url, 'mfa@matchwerk.example', { landOn: /\/mfa\/login$/ });
-    await expect.poll(() => heading(page)).toBe('SMS-Code eingeben');
+    await expect.poll(() => appHeading(page)).toBe('SMS-Code eingeben');
     const text = await page.getByText(/sechsstelligen Code an/).textContent();
     expect(text).toContain('+49 151 •••• ••89');
     expect(text).not.toContain('23456');
