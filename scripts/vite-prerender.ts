@@ -2,27 +2,29 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { PRERENDERED_APP_PAGES, prerenderedFile } from '../contract/page-meta.ts';
+import type { StaticPage } from '../src/ui/shell/static-pages.tsx';
 import { compileCatalogs } from './i18n-catalogs.ts';
 
 type Render = typeof import('../src/ui/shell/static-pages.tsx').renderStaticPage;
 
 /**
- * Where each prerendered page goes in dist/: the server answers `/`, `/login`, `/dashboard` and the
- * candidate tables with theirs, every other page address with app.html (server/http/spa-document.ts).
+ * Where each prerendered page goes in dist/: the server answers `/`, `/login` and the signed-in pages
+ * of PRERENDERED_APP_PAGES with theirs, every other page address with app.html
+ * (server/http/spa-document.ts). The shell is written last: the server takes its new time for a new
+ * build.
  */
-const PAGES = [
+const PAGES: readonly { page: StaticPage; file: string }[] = [
   { page: '/', file: 'index.html' },
   { page: '/login', file: 'login/index.html' },
-  { page: '/dashboard', file: 'dashboard/index.html' },
-  { page: '/stellas', file: 'stellas/index.html' },
-  { page: '/lunas', file: 'lunas/index.html' },
-  { page: '/novas', file: 'novas/index.html' },
+  ...PRERENDERED_APP_PAGES.map((page) => ({ page, file: prerenderedFile(page) })),
   { page: 'shell', file: 'app.html' },
-] as const;
+];
 
 /**
  * Writes the shell and the visible text of `/` and `/login`, the dashboard's title and introduction,
- * the candidate tables' titles and filters (and a shell with a skeleton for every other address) into the built HTML, in German, so the first paint needs no JavaScript; the app
+ * the candidate tables' titles and filters (and a shell with a skeleton for every other address) into
+ * the built HTML, in German, so the first paint needs no JavaScript; the app
  * replaces it when it starts. Also preloads the German catalogue the app fetches first. No inline
  * scripts or styles: the markup uses the app's stylesheet only (CSP `script-src 'self'; style-src 'self'`).
  */

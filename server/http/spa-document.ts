@@ -2,7 +2,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
 import { SMS_COUNTRIES_META } from '../../contract/account';
-import { ROUTE_CHUNKS_META } from '../../contract/page-meta';
+import {
+  PRERENDERED_APP_PAGES,
+  type PrerenderedAppPage,
+  prerenderedFile,
+  ROUTE_CHUNKS_META,
+} from '../../contract/page-meta';
 import { chooseEncoding, compressBytes } from './compress';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads';
 
@@ -20,24 +25,25 @@ interface Rendered {
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/**
- * The signed-in pages the build prerenders with their own title and text (scripts/vite-prerender.ts),
- * as they open without a query.
- */
-const PRERENDERED_APP_PAGES = ['/dashboard', '/stellas', '/lunas', '/novas'];
+/** The built pages a server can answer with, as far as this build made them. */
+interface Built {
+  login: boolean;
+  shell: boolean;
+  /** The signed-in pages prerendered with their own text (contract/page-meta.ts). */
+  own: ReadonlySet<string>;
+}
 
 /**
  * The built page a path is answered with: the prerendered `/` and `/login`, a signed-in page's own
  * prerendered page where the build made one and the address has no query (a candidate table's
  * filters are drawn as they open), the shell for every other.
  */
-function templateFor(root: string, path: string, query: boolean): string {
+function templateFor(built: Built, path: string, query: boolean): string {
   const page = path.replace(/\/index\.html$/, '/').replace(/(.)\/$/, '$1');
   if (page === '/') return 'index.html';
-  if (page === '/login' && existsSync(join(root, 'login', 'index.html'))) return 'login/index.html';
-  const own = `${page.slice(1)}/index.html`;
-  if (!query && PRERENDERED_APP_PAGES.includes(page) && existsSync(join(root, own))) return own;
-  return existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
+  if (page === '/login' && built.login) return 'login/index.html';
+  if (!query && built.own.has(page)) return prerenderedFile(page as PrerenderedAppPage);
+  return built.shell ? 'app.html' : 'index.html';
 }
 
 /** Whether a template starts the app at once, so the route's chunks are worth preloading. */
@@ -46,28 +52,32 @@ const startsApp = (template: string) => template !== 'index.html' && template !=
 /**
  * The SPA's pages as the server sends them: the built HTML with the server's settings the client
  * needs before any call (SMS_COUNTRIES) and, on pages served with the shell, the chunks of the route
- * the address opens (ROUTE_CHUNKS_META: src/boot.ts preloads them once the stylesheet is in, so they
- * do not compete with it for the first paint). Each variant is rendered and compressed once.
+ * the address opens (ROUTE_CHUNKS_META: src/boot.ts preloads them after the first paint, so they do
+ * not compete with it). Each variant is rendered and compressed once.
  */
 export function spaDocuments(root: string, settings: SpaDocumentSettings) {
   const preloadsPath = join(root, ROUTE_PRELOADS_FILE);
   const meta = `<meta name="${SMS_COUNTRIES_META}" content="${escapeAttribute(settings.smsCountries.join(','))}" />`;
   let preloads: { pattern: RegExp; files: string[] }[] = [];
   const rendered = new Map<string, Rendered>();
+  let built: Built = { login: false, shell: false, own: new Set() };
   // A new build under a running server (`npm run build`) gives new chunk names: everything is read
-  // again once a built page changed (the build writes them after the chunks and the preload list).
+  // again once a built page changed (the build writes them after the chunks and the preload list,
+  // the shell last).
   let builtAt = '';
   function refresh(): void {
-    const mark = [
-      'index.html',
-      'app.html',
-      ...PRERENDERED_APP_PAGES.map((page) => `${page.slice(1)}/index.html`),
-    ]
+    const mark = ['index.html', 'app.html']
       .map((file) => (existsSync(join(root, file)) ? statSync(join(root, file)).mtimeMs : 0))
       .join();
     if (mark === builtAt) return;
     builtAt = mark;
     rendered.clear();
+    const exists = (file: string) => existsSync(join(root, file));
+    built = {
+      login: exists('login/index.html'),
+      shell: exists('app.html'),
+      own: new Set(PRERENDERED_APP_PAGES.filter((page) => exists(prerenderedFile(page)))),
+    };
     preloads = existsSync(preloadsPath)
       ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as RoutePreload[]).map((p) => ({
           pattern: new RegExp(p.pattern),
@@ -96,7 +106,7 @@ export function spaDocuments(root: string, settings: SpaDocumentSettings) {
   return async function document(c: Context): Promise<Response> {
     refresh();
     const path = c.req.path;
-    const template = templateFor(root, path, new URL(c.req.url).search.length > 1);
+    const template = templateFor(built, path, new URL(c.req.url).search.length > 1);
     // The prerendered `/` and `/login` start the app after their first paint, or not at all.
     const route = startsApp(template) ? preloads.findIndex((p) => p.pattern.test(path)) : -1;
     const page = render(template, route);

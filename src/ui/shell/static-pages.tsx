@@ -7,6 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import * as v from 'valibot';
 import { CandidateListSearchSchema } from '../../../contract/candidate-search';
 import { LEGAL_TEXTS } from '../../../contract/legal';
+import type { PrerenderedAppPage } from '../../../contract/page-meta';
 import type { CandidateType } from '../../../contract/user-types';
 import { CANDIDATE_TABLE_TITLES, CandidateFilters, NEW_ROUTE } from '../candidates/candidate-list';
 import { legalTitle } from '../components/legal-titles';
@@ -18,7 +19,7 @@ import { navigationFor } from './navigation';
 import { ContentSkeleton } from './route-states';
 
 /** The pages whose markup the build writes into the HTML (scripts/vite-prerender.ts). */
-export type StaticPage = '/' | '/login' | '/dashboard' | '/stellas' | '/lunas' | '/novas' | 'shell';
+export type StaticPage = '/' | '/login' | PrerenderedAppPage | 'shell';
 
 /** The candidate tables' addresses, each prerendered with its title and filters. */
 const CANDIDATE_TABLES: Partial<Record<StaticPage, CandidateType>> = {
