@@ -11,6 +11,7 @@ import type { PrerenderedAppPage } from '../../../contract/page-meta';
 import type { CandidateType } from '../../../contract/user-types';
 import { CANDIDATE_TABLE_TITLES, CandidateFilters, NEW_ROUTE } from '../candidates/candidate-list';
 import { legalTitle } from '../components/legal-titles';
+import { Screen } from '../components/screen';
 import { Skeleton } from '../components/skeleton';
 import { LandingView, type LinkTo } from '../public/landing';
 import { DashboardIntro } from './dashboard-intro';
@@ -204,14 +205,14 @@ function StaticLogin() {
 function StaticDashboard() {
   const { t } = useLingui();
   return (
-    <section className="screen" aria-labelledby="screen-title">
-      <title>{`${t`Dashboard`} · Matchwerk`}</title>
+    <>
       <div data-prerendered-text="">
-        <h1 id="screen-title">{t`Dashboard`}</h1>
-        <DashboardIntro />
+        <Screen title={t`Dashboard`}>
+          <DashboardIntro />
+        </Screen>
       </div>
       <Skeleton lines={5} heading={false} />
-    </section>
+    </>
   );
 }
 
@@ -223,20 +224,19 @@ function StaticDashboard() {
  */
 function StaticCandidateTable({ type }: { type: CandidateType }) {
   const { i18n } = useLingui();
-  const title = i18n._(CANDIDATE_TABLE_TITLES[type]);
   return (
-    <section className="screen" aria-labelledby="screen-title">
-      <title>{`${title} · Matchwerk`}</title>
+    <>
       <div data-prerendered-text="" inert>
-        <h1 id="screen-title">{title}</h1>
-        <p>
-          <a href={NEW_ROUTE[type]} className="button">
-            <Trans>New</Trans>
-          </a>
-        </p>
-        <CandidateFilters search={v.parse(CandidateListSearchSchema, {})} onFilter={() => {}} />
+        <Screen title={i18n._(CANDIDATE_TABLE_TITLES[type])}>
+          <p>
+            <a href={NEW_ROUTE[type]} className="button">
+              <Trans>New</Trans>
+            </a>
+          </p>
+          <CandidateFilters search={v.parse(CandidateListSearchSchema, {})} onFilter={() => {}} />
+        </Screen>
       </div>
       <Skeleton lines={5} heading={false} />
-    </section>
+    </>
   );
 }
