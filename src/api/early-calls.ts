@@ -56,12 +56,14 @@ export function earlyCallPaths(pathname: string, userType: string, search = ''):
   if (!agent) return paths;
   // The agent's own record (the shell's header) on every page.
   paths.push('/api/agent');
-  if (pathname === '/dashboard')
+  if (pathname === '/dashboard') {
+    const today = localDay();
     paths.push(
       '/api/agent/dashboard',
-      `/api/pipeline/follow-ups?today=${localDay()}`,
-      `/api/agent/attention?today=${localDay()}`,
+      `/api/pipeline/follow-ups?today=${today}`,
+      `/api/agent/attention?today=${today}`,
     );
+  }
   // A candidate table as it opens without a query: its first page (the order of the client's query,
   // src/api/candidates.ts listCandidates) and the type's fields.
   const table = /^\/(stella|luna|nova)s$/.exec(pathname)?.[1];

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { type ConsentsActor, consentsAsked } from '../../machines/legal/consents.machine';
+import type { ConsentsActor } from '../../machines/legal/consents.machine';
 import { Button } from '../components/button';
 import { Checkbox } from '../components/checkbox';
 import { Dialog } from '../components/dialog';
@@ -9,12 +9,12 @@ import { legalTitle, legalVersionDate } from '../components/legal-titles';
 
 /**
  * New terms (PRODUCT.md §6): the texts to accept again, each readable in a new tab, a box to tick,
- * and the two ways on — accept, or log out. It cannot be closed otherwise.
+ * and the two ways on — accept, or log out. It cannot be closed otherwise. Mounted by ./consents-gate.tsx
+ * while the consents machine asks.
  */
 export function ConsentsPrompt({ actor }: { actor: ConsentsActor }) {
   const { t, i18n } = useLingui();
   const snapshot = useSelector(actor, (s) => s);
-  if (!consentsAsked(snapshot)) return null;
   const { pending, agreed, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const changed = pending.some((c) => c.acceptedVersion !== null);
