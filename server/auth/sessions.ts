@@ -265,8 +265,12 @@ async function endFamilyTokens(tx: Database, familyId: string, now: Date): Promi
       .set({ revokedAt: now })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
       .returning({ familyExpiresAt: refreshTokens.familyExpiresAt });
-  const [ended] = await revoke();
-  return ended?.familyExpiresAt ?? null;
+  const ended = await revoke();
+  if (ended.length === 0) return null;
+  // Again: a refresh that held the family's token while the first update waited for its lock has
+  // committed the child by now, which that statement's snapshot could not see; this one does.
+  await revoke();
+  return ended[0]?.familyExpiresAt ?? null;
 }
 
 /** The next refresh token of a family is derived from the one presented, so the grace answer can repeat it. */
@@ -315,8 +319,10 @@ export async function refreshSession(auth: AuthServices, presented: string): Pro
       };
     }
   }
-  // Used already (here or by a parallel request that won the race).
+  // Used already (here or by a parallel request that won the race), or revoked meanwhile: a session
+  // ended or replaced (changeInNewSession) while this request was under way is not a reuse.
   const [used] = await auth.db.select().from(refreshTokens).where(eq(refreshTokens.id, row.id));
+  if (!used || used.revokedAt) throw invalidRefresh();
   const [next] = used?.replacedBy
     ? await auth.db.select().from(refreshTokens).where(eq(refreshTokens.id, used.replacedBy))
     : [];
@@ -356,11 +362,14 @@ export async function revokeAllSessions(
   userId: string,
   now: Date,
 ): Promise<void> {
-  const ended = await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-    .returning({ familyId: refreshTokens.familyId });
+  const revoke = () =>
+    db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+      .returning({ familyId: refreshTokens.familyId });
+  // Twice, as endFamilyTokens does: the child of a refresh the first update waited for.
+  const ended = [...(await revoke()), ...(await revoke())];
   await recordSessionRevocations(db, cache, [...new Set(ended.map((r) => r.familyId))], now);
 }
 
