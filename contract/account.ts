@@ -8,7 +8,10 @@ import { AgentEditSchema } from './timeline';
  * (PRODUCT.md §3, SEED-SPEC §7). Messages are stable codes the client translates.
  *
  * Every call that changes `registration_step` or `mfa_status` answers a fresh TokenPair
- * (contract/session.ts) so the client sees the change in the access token's claims.
+ * (contract/session.ts) so the client sees the change in the access token's claims. A bearer call's
+ * pair replaces the caller's session: the old refresh token then answers 401 `refresh.invalid`, the
+ * old access token 401 `jwt.revoked` (docs/decisions/0024); a session ended meanwhile answers 401
+ * `jwt.revoked` and nothing changes. Changing the password ends every session instead.
  *
  * PUT    /api/public/user/create                RegistrationRequestSchema → 201 TokenPair (registration_step 1);
  *                                               409 email.taken; 429 (10 an hour per IP) with Retry-After;

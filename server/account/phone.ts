@@ -3,7 +3,7 @@ import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from
 import type { TokenClaims, TokenPair } from '../../contract/session';
 import { consumeCode, issueCode } from '../auth/codes';
 import { tooManyRequests } from '../auth/rate-limit';
-import { hitSmsCaps, issueTokenPair, wrongCode } from '../auth/sessions';
+import { changeInNewSession, hitSmsCaps, wrongCode } from '../auth/sessions';
 import { type UserRow, users } from '../db/schema/users';
 import { ApiError } from '../errors';
 import { queueMessage } from '../messaging/outbox';
@@ -129,8 +129,8 @@ export async function resendPhoneCode(svc: AccountServices, claims: TokenClaims,
 
 /**
  * PUT /api/user/2fa/save-phone/confirm: the right code makes the number the 2FA phone; step 2 → 3.
- * The code's use, the account's change and the notice mail (SMS protection on, or its number
- * changed) are one transaction.
+ * The code's use, the account's change, the notice mail (SMS protection on, or its number changed)
+ * and the new pair replacing the caller's session are one transaction.
  */
 export async function confirmPhone(
   svc: AccountServices,
@@ -141,7 +141,7 @@ export async function confirmPhone(
   const pendingNumber = user.pendingPhoneNumber;
   if (!pendingNumber) throw noPending();
   const now = new Date(svc.auth.now());
-  const row = await svc.auth.db.transaction(async (tx) => {
+  const pair = await changeInNewSession(svc.auth, claims, async (tx) => {
     if (!(await consumeCode(tx, svc.auth.secret, user.id, 'phone', code, now))) return null;
     const [updated] = await tx
       .update(users)
@@ -161,23 +161,28 @@ export async function confirmPhone(
     return updated;
   });
   // A wrong code counts its try: that write must stay, so it is answered outside the transaction.
-  if (!row) throw wrongCode();
-  return issueTokenPair(svc.auth, row);
+  if (!pair) throw wrongCode();
+  return pair;
 }
 
-/** POST /api/user/2fa/skip: no SMS 2FA; step 2 → 3. */
+/** POST /api/user/2fa/skip: no SMS 2FA; step 2 → 3; the new pair replaces the caller's session. */
 export async function skipPhone(svc: AccountServices, claims: TokenClaims): Promise<TokenPair> {
   const now = new Date(svc.auth.now());
-  const [row] = await svc.auth.db
-    .update(users)
-    .set({ mfaStatus: 'disabled', pendingPhoneNumber: null, registrationStep: 3, updatedAt: now })
-    .where(and(eq(users.id, claims.sub), eq(users.registrationStep, 2), eq(users.active, true)))
-    .returning();
-  if (!row) throw wrongStep();
-  return issueTokenPair(svc.auth, row);
+  return (await changeInNewSession(svc.auth, claims, async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ mfaStatus: 'disabled', pendingPhoneNumber: null, registrationStep: 3, updatedAt: now })
+      .where(and(eq(users.id, claims.sub), eq(users.registrationStep, 2), eq(users.active, true)))
+      .returning();
+    if (!row) throw wrongStep();
+    return row;
+  }))!;
 }
 
-/** DELETE /api/user/2fa: SMS 2FA off and the number removed; the owner gets a notice. */
+/**
+ * DELETE /api/user/2fa: SMS 2FA off and the number removed; the owner gets a notice; the new pair
+ * replaces the caller's session.
+ */
 export async function disableTwoFactor(
   svc: AccountServices,
   claims: TokenClaims,
@@ -186,7 +191,7 @@ export async function disableTwoFactor(
   const user = await currentUser(svc, claims);
   await checkCurrentPassword(svc, user, currentPassword, 'currentPassword');
   const now = new Date(svc.auth.now());
-  const row = await svc.auth.db.transaction(async (tx) => {
+  return (await changeInNewSession(svc.auth, claims, async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({ mfaStatus: 'disabled', phoneNumber: null, pendingPhoneNumber: null, updatedAt: now })
@@ -198,6 +203,5 @@ export async function disableTwoFactor(
       await queueMessage(tx, { kind: 'mail', userId: user.id, to: updated.email, ...mail }, now);
     }
     return updated;
-  });
-  return issueTokenPair(svc.auth, row);
+  }))!;
 }

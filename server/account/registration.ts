@@ -6,7 +6,7 @@ import { recordEvent } from '../agents/audit';
 import { hashPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
 import { enforce } from '../auth/rate-limit';
-import { issueTokenPair } from '../auth/sessions';
+import { changeInNewSession, issueTokenPair } from '../auth/sessions';
 import { readCatalog } from '../catalog/catalog';
 import type { Database } from '../db/client';
 import { legalAcceptances } from '../db/schema/registration';
@@ -159,11 +159,14 @@ export async function registrationNext(svc: AccountServices, claims: TokenClaims
       );
     }
   }
-  const [row] = await db
-    .update(users)
-    .set({ registrationStep: from === 3 ? 4 : 0, updatedAt: new Date(svc.auth.now()) })
-    .where(and(eq(users.id, user.id), eq(users.registrationStep, from)))
-    .returning();
-  if (!row) throw wrongStep();
-  return issueTokenPair(svc.auth, row);
+  // The new pair replaces the caller's session (changeInNewSession).
+  return (await changeInNewSession(svc.auth, claims, async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ registrationStep: from === 3 ? 4 : 0, updatedAt: new Date(svc.auth.now()) })
+      .where(and(eq(users.id, user.id), eq(users.registrationStep, from)))
+      .returning();
+    if (!row) throw wrongStep();
+    return row;
+  }))!;
 }

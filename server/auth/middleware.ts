@@ -12,7 +12,8 @@ function bearerToken(header: string | undefined): string {
   return match[1];
 }
 
-const revoked = () => new ApiError(401, ErrorCode.jwtRevoked, 'Session ended');
+/** 401 `jwt.revoked`: the token's session or account has ended. */
+export const sessionEnded = () => new ApiError(401, ErrorCode.jwtRevoked, 'Session ended');
 
 /**
  * A valid access token's claims: from the verified-token cache when this token was verified before
@@ -26,7 +27,7 @@ export async function authenticate(settings: TokenSettings, token: string): Prom
     claims = await verifyAccessToken(settings, token);
     settings.verified?.set(token, claims);
   }
-  if (settings.revocations?.isRevoked(claims)) throw revoked();
+  if (settings.revocations?.isRevoked(claims)) throw sessionEnded();
   return claims;
 }
 
@@ -104,5 +105,5 @@ export async function revokedCaller(
   const user = await lookUp(claims.sub).catch(() => ({ active: true }));
   if (user?.active) return null;
   settings.revocations?.noteUser(claims.sub);
-  return revoked();
+  return sessionEnded();
 }

@@ -144,6 +144,129 @@ describe('access tokens of ended sessions', () => {
   });
 });
 
+/**
+ * A call that changes the claims (registration steps, SMS protection on, changed or off) answers a
+ * new pair that takes the place of the caller's session: the old one ends as after a logout.
+ */
+describe('a new pair from a registration step or 2FA setup replaces the session', () => {
+  const pendingEmail = 'pending@matchwerk.example';
+  const refresh = (pair: TokenPair) =>
+    f.call('POST', '/api/login/refresh', { body: { refresh_token: pair.refresh_token } });
+  const familyEnd = async (sid: string | undefined) => {
+    const [row] = await queryRows<{ family_expires_at: string | Date }>(
+      f.db.db,
+      sql`select family_expires_at from refresh_tokens where family_id = ${sid ?? ''} limit 1`,
+    );
+    return row && new Date(row.family_expires_at).toISOString();
+  };
+
+  it('skip (step 2 → 3): the old refresh token is refused, its access token ends on every node, the new pair works until the old session’s end', async () => {
+    const pair = await login(pendingEmail);
+    const other = await login(pendingEmail);
+    expect((await onB('/api/session', pair.token)).status).toBe(200);
+    f.advance(60_000);
+    const res = await f.call('POST', '/api/user/2fa/skip', { token: pair.token });
+    expect(res.status).toBe(200);
+    const fresh = (await res.json()) as TokenPair;
+    expect(claimsOf(fresh.token)).toMatchObject({ registration_step: 3, login_status: 'ok' });
+    expect(claimsOf(fresh.token).sid).not.toBe(claimsOf(pair.token).sid);
+
+    // At once, as a client whose refresh was under way would: the documented refusal, no reuse alarm.
+    expect(await errorOf(await refresh(pair))).toMatchObject({ status: 401, code: 'refresh.invalid' });
+    expect(await errorOf(await f.call('GET', '/api/session', { token: pair.token }))).toMatchObject({
+      status: 401,
+      code: 'jwt.revoked',
+    });
+    expect(await refusedOnB('/api/session', pair.token)).toBeLessThan(5000);
+
+    expect((await f.call('GET', '/api/session', { token: fresh.token })).status).toBe(200);
+    const next = await refresh(fresh);
+    expect(next.status).toBe(200);
+    expect(claimsOf(((await next.json()) as TokenPair).token).sid).toBe(claimsOf(fresh.token).sid);
+    // A step never lengthens a session: the new family ends when the login's would have.
+    expect(await familyEnd(claimsOf(fresh.token).sid)).toBe(await familyEnd(claimsOf(pair.token).sid));
+    // The user's other session is not the caller's: it goes on.
+    expect((await refresh(other)).status).toBe(200);
+  });
+
+  it('every step replaces the session the step before answered (phone confirm, registration next, 2FA off)', async () => {
+    await f.db.db
+      .update(users)
+      .set({ registrationStep: 2 })
+      .where(eq(users.email, 'stella@matchwerk.example'));
+    const first = await login('stella@matchwerk.example');
+    await f.call('PUT', '/api/user/2fa/save-phone', {
+      token: first.token,
+      body: { phoneNumber: '0151 2345 6789', countryCode: 'DE' },
+    });
+    const code = await f.latestCode('+4915123456789');
+    const step = async (method: string, path: string, token: string, body?: unknown) => {
+      const res = await f.call(method, path, { token, ...(body ? { body } : {}) });
+      expect([path, res.status]).toEqual([path, 200]);
+      return (await res.json()) as TokenPair;
+    };
+    const confirmed = await step('PUT', '/api/user/2fa/save-phone/confirm', first.token, { code });
+    // The demo stella's profile is complete: 3 → 4 → 0.
+    const four = await step('POST', '/api/user/registration/next', confirmed.token);
+    const done = await step('POST', '/api/user/registration/next', four.token);
+    const off = await step('DELETE', '/api/user/2fa', done.token, { currentPassword: DEMO_PASSWORD });
+    expect(claimsOf(off.token)).toMatchObject({ registration_step: 0, mfa_status: 'disabled' });
+    for (const old of [first, confirmed, four, done]) {
+      expect((await errorOf(await refresh(old))).code).toBe('refresh.invalid');
+      expect((await errorOf(await f.call('GET', '/api/session', { token: old.token }))).code).toBe(
+        'jwt.revoked',
+      );
+    }
+    expect((await refresh(off)).status).toBe(200);
+  });
+
+  it('a token rotated just before the step is refused too, within the 10 s that would answer it again', async () => {
+    const pair = await login(pendingEmail);
+    const rotated = (await (await refresh(pair)).json()) as TokenPair;
+    const fresh = (await (
+      await f.call('POST', '/api/user/2fa/skip', { token: rotated.token })
+    ).json()) as TokenPair;
+    for (const old of [pair, rotated])
+      expect(await errorOf(await refresh(old))).toMatchObject({ status: 401, code: 'refresh.invalid' });
+    expect((await refresh(fresh)).status).toBe(200);
+  });
+
+  it('a wrong code leaves the session as it was', async () => {
+    await f.db.db
+      .update(users)
+      .set({ registrationStep: 2 })
+      .where(eq(users.email, 'stella@matchwerk.example'));
+    const pair = await login('stella@matchwerk.example');
+    await f.call('PUT', '/api/user/2fa/save-phone', {
+      token: pair.token,
+      body: { phoneNumber: '0151 2345 6789', countryCode: 'DE' },
+    });
+    const code = await f.latestCode('+4915123456789');
+    const wrong = await f.call('PUT', '/api/user/2fa/save-phone/confirm', {
+      token: pair.token,
+      body: { code: code === '000000' ? '111111' : '000000' },
+    });
+    expect(await errorOf(wrong)).toMatchObject({ status: 401, code: 'login.wrong_2FA_code' });
+    expect((await f.call('GET', '/api/session', { token: pair.token })).status).toBe(200);
+    expect((await refresh(pair)).status).toBe(200);
+  });
+
+  it('a session another node ended (before this node learnt it) gets 401 jwt.revoked and the step is not made', async () => {
+    const pair = await login(pendingEmail);
+    const sid = claimsOf(pair.token).sid;
+    const families = async () =>
+      (await queryRows(f.db.db, sql`select distinct family_id from refresh_tokens`)).length;
+    const before = await families();
+    // A logout on another node: its tokens revoked, its revocation row not yet polled here.
+    await f.db.db.execute(sql`update refresh_tokens set revoked_at = now() where family_id = ${sid ?? ''}`);
+    const res = await f.call('POST', '/api/user/2fa/skip', { token: pair.token });
+    expect(await errorOf(res)).toMatchObject({ status: 401, code: 'jwt.revoked' });
+    const user = await f.userByEmail(pendingEmail);
+    expect([user?.registrationStep, user?.mfaStatus]).toEqual([2, 'disabled']);
+    expect(await families()).toBe(before);
+  });
+});
+
 describe('deleted and deactivated accounts', () => {
   it('after DELETE /api/user the profile, status, card and photo calls answer 401, never 500, on every node', async () => {
     const pair = await login('stella@matchwerk.example');

@@ -10,6 +10,7 @@ import { queueMessage } from '../messaging/outbox';
 import { languageOf, smsTexts } from '../messaging/texts';
 import { findUserByEmail } from '../users/users';
 import { consumeCode, issueCode } from './codes';
+import { sessionEnded } from './middleware';
 import { hashPassword, verifyPassword } from './password';
 import { hit, tooManyRequests } from './rate-limit';
 import { type RevocationCache, recordSessionRevocations } from './revocations';
@@ -180,21 +181,96 @@ export async function resendTwoFactorCode(
   await sendLoginCode(auth, user, new Date(auth.now()), true, ip);
 }
 
+/** Stores the first refresh token of a new family, ending at `familyExpiresAt`. */
+async function startFamily(
+  db: Database,
+  userId: string,
+  now: Date,
+  familyExpiresAt = new Date(now.getTime() + REFRESH_FAMILY_LIFETIME_MS),
+): Promise<{ familyId: string; refresh: string }> {
+  const refresh = randomBytes(32).toString('base64url');
+  const familyId = crypto.randomUUID();
+  await db.insert(refreshTokens).values({
+    id: crypto.randomUUID(),
+    familyId,
+    userId,
+    tokenHash: sha256(refresh),
+    createdAt: now,
+    familyExpiresAt,
+  });
+  return { familyId, refresh };
+}
+
 /** Starts a refresh-token family and signs an access token. */
 export async function issueTokenPair(auth: AuthServices, user: UserRow): Promise<TokenPair> {
   const now = new Date(auth.now());
-  const refresh = randomBytes(32).toString('base64url');
-  const familyId = crypto.randomUUID();
-  await auth.db.insert(refreshTokens).values({
-    id: crypto.randomUUID(),
-    familyId,
-    userId: user.id,
-    tokenHash: sha256(refresh),
-    createdAt: now,
-    familyExpiresAt: new Date(now.getTime() + REFRESH_FAMILY_LIFETIME_MS),
-  });
+  const { familyId, refresh } = await startFamily(auth.db, user.id, now);
   const token = await signAccessToken(auth.tokens, user, 'ok', Math.floor(now.getTime() / 1000), familyId);
   return { token, refresh_token: refresh };
+}
+
+/**
+ * A change of the caller's own account answered with a new pair that carries the changed claims (a
+ * registration step; SMS protection on, changed or off). The pair takes the place of the caller's
+ * session in the change's transaction: the refresh-token family the access token names (`sid`) is
+ * ended as a logout ends it — its refresh tokens answer 401 `refresh.invalid`, its access tokens
+ * `jwt.revoked` — and a new family starts that ends when the old one would have (a step never
+ * lengthens a session). A session that ended before (on another node, before this one learnt it)
+ * answers 401 `jwt.revoked` and nothing is changed. A token of no family (none was started for its
+ * `sid`: only tests sign such) gets a new one. `change` answers the changed user, or null to answer
+ * no pair and keep what it wrote (a wrong code's try).
+ */
+export async function changeInNewSession(
+  auth: AuthServices,
+  claims: Pick<TokenClaims, 'sub' | 'sid'>,
+  change: (tx: Database) => Promise<UserRow | null>,
+): Promise<TokenPair | null> {
+  const now = new Date(auth.now());
+  const sid = claims.sid;
+  const issued = await auth.db.transaction(async (tx) => {
+    const user = await change(tx);
+    if (!user) return null;
+    const ended = sid ? await endFamilyTokens(tx, sid, now) : null;
+    if (sid && ended) await recordSessionRevocations(tx, undefined, [sid], now);
+    else if (sid && (await familyExists(tx, sid))) throw sessionEnded();
+    return { user, replaced: ended !== null, ...(await startFamily(tx, user.id, now, ended ?? undefined)) };
+  });
+  if (!issued) return null;
+  // Counted in this process once committed: a change that rolled back leaves the session as it was.
+  if (sid && issued.replaced) auth.tokens.revocations?.noteSession(sid);
+  const iat = Math.floor(now.getTime() / 1000);
+  return {
+    token: await signAccessToken(auth.tokens, issued.user, 'ok', iat, issued.familyId),
+    refresh_token: issued.refresh,
+  };
+}
+
+async function familyExists(db: Database, familyId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, familyId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Marks every token of a family revoked (in the caller's transaction); answers when the family would
+ * have ended, or null when it had ended already.
+ */
+async function endFamilyTokens(tx: Database, familyId: string, now: Date): Promise<Date | null> {
+  const revoke = () =>
+    tx
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+      .returning({ familyExpiresAt: refreshTokens.familyExpiresAt });
+  const ended = await revoke();
+  if (ended.length === 0) return null;
+  // Again: a refresh that held the family's token while the first update waited for its lock has
+  // committed the child by now, which that statement's snapshot could not see; this one does.
+  await revoke();
+  return ended[0]?.familyExpiresAt ?? null;
 }
 
 /** The next refresh token of a family is derived from the one presented, so the grace answer can repeat it. */
@@ -243,8 +319,10 @@ export async function refreshSession(auth: AuthServices, presented: string): Pro
       };
     }
   }
-  // Used already (here or by a parallel request that won the race).
+  // Used already (here or by a parallel request that won the race), or revoked meanwhile: a session
+  // ended or replaced (changeInNewSession) while this request was under way is not a reuse.
   const [used] = await auth.db.select().from(refreshTokens).where(eq(refreshTokens.id, row.id));
+  if (!used || used.revokedAt) throw invalidRefresh();
   const [next] = used?.replacedBy
     ? await auth.db.select().from(refreshTokens).where(eq(refreshTokens.id, used.replacedBy))
     : [];
@@ -272,13 +350,8 @@ export async function revokeFamily(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const ended = await tx
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-      .returning({ id: refreshTokens.id });
     // A family revoked before has its revocation row already.
-    if (ended.length > 0) await recordSessionRevocations(tx, cache, [familyId], now);
+    if (await endFamilyTokens(tx, familyId, now)) await recordSessionRevocations(tx, cache, [familyId], now);
   });
 }
 
@@ -289,11 +362,14 @@ export async function revokeAllSessions(
   userId: string,
   now: Date,
 ): Promise<void> {
-  const ended = await db
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-    .returning({ familyId: refreshTokens.familyId });
+  const revoke = () =>
+    db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+      .returning({ familyId: refreshTokens.familyId });
+  // Twice, as endFamilyTokens does: the child of a refresh the first update waited for.
+  const ended = [...(await revoke()), ...(await revoke())];
   await recordSessionRevocations(db, cache, [...new Set(ended.map((r) => r.familyId))], now);
 }
 

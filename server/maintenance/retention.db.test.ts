@@ -241,3 +241,104 @@ describe('retention', () => {
     expect(await exists('users', ids.carl)).toBe(false);
   });
 });
+
+// Every row an agent writes on a person's timeline is agent activity (PRODUCT.md §8, §10): notes,
+// calls and mails logged by hand as much as the events of their edits, moves and sends — and, for a
+// company, what agents write on the timelines of the jobs it is the client of. What the system
+// writes by itself (no author) is not. New accounts, made after the tests above, at T0.
+describe('what counts as agent activity', () => {
+  const WORKED = '2025-06-01T10:00:00.000Z';
+  const mine = {} as Record<
+    'quiet' | 'noted' | 'called' | 'edited' | 'client' | 'keptQuiet' | 'keptMailed',
+    string
+  > & { notedProfile: string; calledProfile: string; editedProfile: string; clientJob: string };
+
+  async function profileOf(userId: string | null, type: string, values: object) {
+    const id = crypto.randomUUID();
+    await db.db.execute(
+      sql`insert into profiles (id, user_id, type, "values", created_at)
+          values (${id}, ${userId}, ${type}, ${JSON.stringify(values)}::jsonb, ${T0.toISOString()})`,
+    );
+    return id;
+  }
+
+  /** An agent writes on a timeline through the API, on WORKED. */
+  async function write(subject: 'profile' | 'job', id: string, body: object) {
+    clock = Date.parse(WORKED);
+    const res = await request('POST', `/api/agent/timeline/${subject}/${id}`, await signAgent(), body);
+    expect(res.status).toBe(201);
+  }
+
+  beforeAll(async () => {
+    mine.quiet = await account('quiet@retention.test', 'luna', 'en', T0);
+    const quietProfile = await profileOf(mine.quiet, 'luna', { first_name: 'Quinn' });
+    // The system's own event (no agent): not agent activity.
+    await db.db.execute(
+      sql`insert into timeline_entries (id, profile_id, kind, action, at)
+          values (gen_random_uuid(), ${quietProfile}, 'event', 'email.confirmed', ${WORKED})`,
+    );
+    mine.noted = await account('noted@retention.test', 'luna', 'de', T0);
+    mine.notedProfile = await profileOf(mine.noted, 'luna', { first_name: 'Nora' });
+    await write('profile', mine.notedProfile, { kind: 'note', text: 'Sucht ab Herbst' });
+    mine.called = await account('called@retention.test', 'nova', 'en', T0);
+    mine.calledProfile = await profileOf(mine.called, 'nova', { first_name: 'Carla' });
+    await write('profile', mine.calledProfile, { kind: 'call', text: 'Still looking', at: WORKED });
+    mine.edited = await account('edited@retention.test', 'stella', 'de', T0);
+    mine.editedProfile = await profileOf(mine.edited, 'stella', { first_name: 'Edda' });
+    await db.db.execute(
+      sql`insert into timeline_entries (id, profile_id, kind, action, details, author_id, author_email, at)
+          values (gen_random_uuid(), ${mine.editedProfile}, 'event', 'profile.edited', '{"fields":["phone"]}'::jsonb,
+                  ${ids.agent}, 'agent@retention.test', ${WORKED})`,
+    );
+    // A company whose own timeline is quiet; an agent logged a mail to it on its job's timeline.
+    mine.client = await account('client@retention.test', 'company', 'en', T0);
+    const company = crypto.randomUUID();
+    await db.db.execute(
+      sql`insert into companies (id, user_id, "values") values (${company}, ${mine.client}, '{"name":"Client AG"}'::jsonb)`,
+    );
+    mine.clientJob = crypto.randomUUID();
+    await db.db.execute(
+      sql`insert into jobs (id, origin, created_by, client_company_id, "values")
+          values (${mine.clientJob}, 'agent', ${ids.agent}, ${company}, '{"title":"Fahrer"}'::jsonb)`,
+    );
+    await write('job', mine.clientJob, { kind: 'mail', text: 'Sent the shortlist', at: WORKED });
+    // Profiles agents keep without an account: one an agent mailed, one nobody touched since T0.
+    mine.keptQuiet = await profileOf(null, 'nova', { first_name: 'Kim' });
+    mine.keptMailed = await profileOf(null, 'nova', { first_name: 'Mia' });
+    await write('profile', mine.keptMailed, { kind: 'mail', text: 'Sent the contract', at: WORKED });
+  });
+
+  const only = <T extends { id: string }>(items: T[]) => {
+    const wanted = new Set(Object.values(mine));
+    return items.filter((i) => wanted.has(i.id));
+  };
+
+  it('keeps an account whose only agent activity is a note, a logged call, an edit or a mail on its job', async () => {
+    // 24 months after T0 and then some: whoever has no agent activity since T0 is due.
+    const now = '2026-02-01T09:00:00Z';
+    const report = await retention(now, true);
+    expect(only(report.notices).map((n) => n.id)).toEqual([mine.quiet]);
+    expect(only(report.deletions).map((d) => d.id)).toEqual([mine.keptQuiet]);
+    const due = await deletionsDue(db.db, MONTHS, new Date(now), 1000);
+    expect(
+      only(due.items)
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([mine.quiet, mine.keptQuiet].sort());
+  });
+
+  it('runs their clock from the day of that activity', async () => {
+    // 24 months after WORKED, less the notice's 30 days: everyone is noticed, dated by the agent's work.
+    const now = '2027-05-10T09:00:00Z';
+    const report = await retention(now, true);
+    const last = new Map(only(report.notices).map((n) => [n.id, n.lastActivity]));
+    for (const id of [mine.noted, mine.called, mine.edited, mine.client]) expect(last.get(id)).toBe(WORKED);
+    expect(last.get(mine.quiet)).toBe(T0.toISOString());
+    // The profile an agent mailed goes 24 months after that mail.
+    const due = await deletionsDue(db.db, MONTHS, new Date(now), 1000);
+    expect(only(due.items).find((i) => i.id === mine.keptMailed)).toMatchObject({
+      lastActivity: WORKED,
+      dueAt: '2027-06-01T10:00:00.000Z',
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { consumeEmailToken, newEmailToken, storeEmailToken } from '../account/email-tokens';
 import { retentionNoticeMail } from '../account/mails';
 import { removeAccount } from '../account/settings';
@@ -14,12 +14,12 @@ import { deletePhotoFiles } from '../profiles/photos';
 /**
  * Retention (PRODUCT.md §8, DSGVO Art. 5 (1) e, Art. 17). A candidate or company account whose last
  * activity — the later of its registration, its last login, its last "keep my account" and the
- * last agent action on its profile or company (its timeline's agents' events) — lies `months` back is told by
+ * last agent activity on it (see {@link agentActivity}) — lies `months` back is told by
  * e-mail 30 days ahead with a link that keeps it; 30 days after that notice, still without
  * activity, it is deleted with its profile or company and their timeline (decision 18: a timeline
  * goes with its record), so nothing of the person stays; what must outlive it for the agency — each
  * job's pipeline history, its moves and placements — stays anonymised (anonymisePipelineHistory).
- * Profiles agents keep without an account follow the same clock from their last agent action, with
+ * Profiles agents keep without an account follow the same clock from their last agent activity, with
  * no one to notify. Idempotent and safe on several nodes at once: each step claims its rows.
  */
 
@@ -79,22 +79,41 @@ interface ProfileRow {
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-/** Candidate and company accounts with their last activity (registration, login, keep, agent action). */
+/**
+ * The newest agent activity on a timeline (PRODUCT.md §8, §10): every entry an agent wrote there —
+ * notes, calls and mails logged by hand, and the events of what they did (edits, moves, cards sent,
+ * blocks, …) — dated by when it happened (`at`, a call's own date). What the system wrote by itself
+ * has no author and does not count. Each is one backward probe of the subject's `(…_id, at)` index
+ * that stops at the newest entry with an author (those without are the few the system writes:
+ * registered, e-mail confirmed, a company's own request or contact change), so the whole query reads
+ * about one index entry per person; the `agent_actions` view it replaces matched `coalesce(profile_id,
+ * company_id, job_id)`, which no index holds, and scanned the whole timeline for every account.
+ */
+const agentActivity = (column: 'profile_id' | 'company_id' | 'job_id', id: SQL) =>
+  sql`(select max(t.at) from timeline_entries t
+       where t.${sql.raw(column)} = ${id} and t.author_email is not null)`;
+
+/**
+ * Candidate and company accounts with their last activity (registration, login, keep, agent
+ * activity). A company's includes what agents write on the jobs it is the client of (its requests
+ * among them): sending it cards, moving candidates on them, logging mails to its contacts.
+ */
 const accountsSql = sql`
   select u.id, u.user_type, u.email, u.language, u.phone_number, u.pending_phone_number,
          u.retention_notice_at,
          greatest(u.created_at, u.last_login_at, u.retention_kept_at,
-                  (select max(a.at) from agent_actions a
-                   where a.target_id in (select p.id from profiles p where p.user_id = u.id
-                                         union all select c.id from companies c where c.user_id = u.id))
+                  ${agentActivity('profile_id', sql`p.id`)},
+                  ${agentActivity('company_id', sql`c.id`)},
+                  (select max(${agentActivity('job_id', sql`j.id`)}) from jobs j where j.client_company_id = c.id)
          ) as last_activity
   from users u
+  left join profiles p on p.user_id = u.id
+  left join companies c on c.user_id = u.id
   where u.user_type in ('luna', 'stella', 'nova', 'company')`;
 
-/** Profiles agents keep without an account, with their last activity (creation, agent action). */
+/** Profiles agents keep without an account, with their last activity (creation, agent activity). */
 const profilesSql = sql`
-  select p.id, p.type,
-         greatest(p.created_at, (select max(a.at) from agent_actions a where a.target_id = p.id)) as last_activity
+  select p.id, p.type, greatest(p.created_at, ${agentActivity('profile_id', sql`p.id`)}) as last_activity
   from profiles p
   where p.user_id is null`;
 
