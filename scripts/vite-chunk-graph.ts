@@ -14,6 +14,8 @@ export interface ChunkNode {
   imports: string[];
   /** Chunks it may load later with `import()`. */
   dynamicImports: string[];
+  /** A worker's script (src/intl-warmup.worker.ts, started by the boot script): no chunk imports it. */
+  worker?: true;
 }
 
 /** Where the build leaves its chunk graph for `scripts/chunk-sizes.ts` (outside dist/: it is not served). */
@@ -23,6 +25,18 @@ export const CHUNK_GRAPH = 'reports/build/chunk-graph.json';
 export function chunkNodes(bundle: OutputBundle, root: string): ChunkNode[] {
   const chunks: ChunkNode[] = [];
   for (const output of Object.values(bundle)) {
+    // Vite emits a worker's script, built on its own, as an asset of the bundle.
+    if (output.type === 'asset' && /\.worker-[\w-]+\.js$/.test(output.fileName)) {
+      chunks.push({
+        fileName: output.fileName,
+        isEntry: false,
+        facade: null,
+        imports: [],
+        dynamicImports: [],
+        worker: true,
+      });
+      continue;
+    }
     if (output.type !== 'chunk') continue;
     chunks.push({
       fileName: output.fileName,

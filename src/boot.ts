@@ -12,6 +12,9 @@
 import { ROUTE_CHUNKS_META } from '../contract/page-meta';
 import { CREDENTIALS_KEY, LANGUAGE_KEY } from '../contract/storage-keys';
 import { startEarlyCalls } from './api/early-calls';
+import type { IntlWarmupRequest } from './intl-warmup.worker';
+import { inGroups, inTasks } from './ui/components/next-task';
+import { ariaLocale } from './ui/shell/aria-locale';
 import './ui/styles.css';
 
 /** The language of the prerendered markup (src/ui/shell/static-pages.tsx). */
@@ -79,24 +82,29 @@ function wireLanding(landing: HTMLElement): void {
   });
 }
 
+/** How many preload links one task inserts: each starts a request, ~2–3 ms of a phone's main thread. */
+const PRELOADS_PER_TASK = 6;
+
 /**
  * The chunks of the route this address opens, as the server named them (server/http/spa-document.ts),
  * preloaded beside the app, instead of after the app's own chunk has run; after the first paint, so
- * they do not compete with the stylesheet and the page's markup for it.
+ * they do not compete with the stylesheet and the page's markup for it. A few per task: the ~35 links
+ * of an agent's page inserted at once were a task of 50–200 ms on a phone.
  */
-function preloadRouteChunks(): void {
+function routeChunkPreloads(): (() => void)[] {
   const chunks = document.querySelector(`meta[name="${ROUTE_CHUNKS_META}"]`)?.getAttribute('content');
-  // One insertion for all of them: appending ~75 links one by one cost the boot a long task.
-  const links = document.createDocumentFragment();
-  for (const href of chunks?.split(',') ?? []) {
-    if (!href.startsWith('/assets/')) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    links.append(link);
-  }
-  document.head.append(links);
+  const hrefs = (chunks?.split(',') ?? []).filter((href) => href.startsWith('/assets/'));
+  return inGroups(hrefs, PRELOADS_PER_TASK).map((group) => () => {
+    const links = document.createDocumentFragment();
+    for (const href of group) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      links.append(link);
+    }
+    document.head.append(links);
+  });
 }
 
 /** Runs `work` once, after the page's first paint; a hidden tab paints no frames: there after 100 ms. */
@@ -122,22 +130,45 @@ function hideForeignText(): void {
     text.setAttribute('hidden', '');
 }
 
+/**
+ * The browser's Intl data for the page's language, built on a worker's thread while the app's code
+ * loads (./intl-warmup.worker.ts): built by the app itself, it was 0.1–0.4 s of a phone's main thread.
+ */
+function warmIntl(): void {
+  if (typeof Worker === 'undefined') return;
+  const language = stored(LANGUAGE_KEY) ?? PRERENDERED_LANGUAGE;
+  // The UI language, react-aria's locale for it, and the browser's own, which react-aria reads first.
+  const locales: IntlWarmupRequest = [...new Set([language, ariaLocale(language), navigator.language])];
+  try {
+    new Worker(new URL('./intl-warmup.worker.ts', import.meta.url), { type: 'module' }).postMessage(locales);
+  } catch {
+    // No worker (a locked-down browser): the app builds the data when it first formats.
+  }
+}
+
 const landing = landingWithoutApp();
 if (landing) wireLanding(landing);
 else {
+  warmIntl();
   hideForeignText();
-  // A signed-in page: its first calls start now, beside the app's JavaScript (./api/early-calls.ts).
-  startEarlyCalls(stored(CREDENTIALS_KEY), window.location.pathname, window.location.search);
+  // A signed-in page: its first calls start now, beside the app's JavaScript (./api/early-calls.ts),
+  // a few per task.
+  startEarlyCalls(stored(CREDENTIALS_KEY), window.location.pathname, window.location.search, inTasks);
   // The JavaScript once the page has been painted: started before, the route's chunks and their
-  // ~75 links could hold up the first paint (and Lighthouse then counted their download into LCP).
+  // links could hold up the first paint (and Lighthouse then counted their download into LCP).
   afterFirstPaint(() => {
-    preloadRouteChunks();
-    // …the code the session's check and the protected group's preload need, beside the app's…
-    if (stored(CREDENTIALS_KEY)) {
-      void import('./api/keys').catch(() => {});
-      void import('./machines/shell/signed-in-preload').catch(() => {});
-    }
-    // …and the app, in a task of its own.
-    setTimeout(start, 0);
+    const signedIn = Boolean(stored(CREDENTIALS_KEY));
+    void inTasks([
+      ...routeChunkPreloads(),
+      // …the code the session's check and the protected group's preload need, beside the app's…
+      () => {
+        if (signedIn) void import('./api/keys').catch(() => {});
+      },
+      () => {
+        if (signedIn) void import('./machines/shell/signed-in-preload').catch(() => {});
+      },
+      // …and the app.
+      start,
+    ]);
   });
 }

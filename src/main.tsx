@@ -15,18 +15,13 @@ import { lazySignedInPreload } from './machines/shell/lazy-signed-in-preload';
 import { localeMachine } from './machines/shell/locale.machine';
 import { createAppRouter } from './router';
 import { AppActorsContext } from './ui/components/app-context';
+import { nextTask } from './ui/components/next-task';
 import { codeLoad } from './ui/shell/code-load';
 import { LocaleGate } from './ui/shell/locale-gate';
 
-/**
- * The app starts in steps, each its own task: on a phone the modules' evaluation, the actors, the
- * router and the first render together are one task of several hundred milliseconds, during which
- * a tap waits (Lighthouse's total blocking time). Between steps the browser may answer input.
- */
-const nextTask = (): Promise<void> => {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
-};
+// The app starts in steps, each its own task (nextTask): on a phone the modules' evaluation, the
+// actors, the router and the first render together are one task of several hundred milliseconds,
+// during which a tap waits (Lighthouse's total blocking time). Between steps the browser may answer input.
 
 /**
  * A route's code that cannot be fetched: TanStack Router would reload the page once, which with the

@@ -6,6 +6,7 @@ import { createApiClient, type SessionBridge } from './client';
 import {
   dropEarlyCalls,
   EARLY_CALLS_FRESH_MS,
+  EARLY_CALLS_PER_TASK,
   earlyCallPaths,
   startEarlyCalls,
   takeEarlyCall,
@@ -78,6 +79,39 @@ describe('the signed-in page’s early calls (issue 22)', () => {
     expect(asked.map(([path]) => path)).toEqual(['/api/public/jwk', ...agentDashboardCalls()]);
     expect(new Headers(asked[0]?.[1].headers).get('authorization')).toBeNull();
     expect(new Headers(asked[1]?.[1].headers).get('authorization')).toBe(`Bearer ${AGENT_TOKEN}`);
+  });
+
+  it('starts them a few per step, the key set and the session first, when given steps to run', () => {
+    const fetch = vi.fn(async () => json({}));
+    vi.stubGlobal('fetch', fetch);
+    let steps: (() => void)[] = [];
+    startEarlyCalls(stored(AGENT_TOKEN), '/dashboard', '', (given) => {
+      steps = given;
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    const all = ['/api/public/jwk', ...agentDashboardCalls()];
+    expect(steps).toHaveLength(Math.ceil(all.length / EARLY_CALLS_PER_TASK));
+    const asked = () => fetch.mock.calls.map((call) => (call as unknown as [string])[0]);
+    steps[0]?.();
+    expect(asked()).toEqual(all.slice(0, EARLY_CALLS_PER_TASK));
+    expect(asked()).toContain('/api/session');
+    for (const step of steps.slice(1)) step();
+    expect(asked()).toEqual(all);
+    // Each is handed out as if started at once.
+    expect(takeEarlyCall('/api/agent/dashboard', AGENT_TOKEN)).toBeDefined();
+  });
+
+  it('starts no later step once the calls were dropped (the session changed meanwhile)', () => {
+    const fetch = vi.fn(async () => json({}));
+    vi.stubGlobal('fetch', fetch);
+    let steps: (() => void)[] = [];
+    startEarlyCalls(stored(AGENT_TOKEN), '/dashboard', '', (given) => {
+      steps = given;
+    });
+    steps[0]?.();
+    dropEarlyCalls();
+    for (const step of steps.slice(1)) step();
+    expect(fetch).toHaveBeenCalledTimes(EARLY_CALLS_PER_TASK);
   });
 
   it('starts nothing on the landing page, without credentials, or while the SMS code is pending', () => {

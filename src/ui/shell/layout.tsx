@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { I18nProvider } from 'react-aria-components';
 import { useToastsLoaded } from '../components/toast-presence';
+import { ariaLocale } from './aria-locale';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -9,8 +10,6 @@ import { Header } from './header';
 // The toast region is not needed for the first paint: it mounts once a screen that shows toasts has
 // loaded their module (its code is not part of the landing page's JavaScript).
 const Toasts = lazy(() => import('../components/toast').then((module) => ({ default: module.Toasts })));
-
-const ARIA_LOCALES: Record<string, string> = { de: 'de-DE', en: 'en-GB' };
 
 /** Every screen's frame (PRODUCT.md §9): header, the content area in an error boundary, footer, toasts. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -22,7 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
     document.querySelector('title[data-prerendered]')?.remove();
   }, []);
   return (
-    <I18nProvider locale={ARIA_LOCALES[i18n.locale] ?? 'de-DE'}>
+    <I18nProvider locale={ariaLocale(i18n.locale)}>
       <div className="layout">
         <a className="skip-link" href="#main">
           <Trans>Skip to content</Trans>
