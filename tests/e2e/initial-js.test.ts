@@ -178,9 +178,11 @@ describe('a signed-in page’s first loads', () => {
     const help =
       'Neu: in den letzten 14 Tagen selbst registriert, niemandem zugewiesen und noch kein Eintrag eines Agenten in der Chronik.';
     expect(await prerendered.getByText(help).isVisible()).toBe(true);
-    // The native selects behind react-aria's are hidden by the stylesheet, not by inline styles.
-    const box = await prerendered.locator('[data-visually-hidden]').first().boundingBox();
-    expect(box?.width).toBeLessThanOrEqual(1);
+    // The selects are their closed look (src/ui/components/select.tsx), with the chosen option, out
+    // of reach; no inline style anywhere.
+    const assigned = prerendered.locator('.rac-field', { hasText: 'Zuständigkeit' });
+    expect(await assigned.locator('.rac-select-button').textContent()).toContain('Alle');
+    expect(await assigned.getAttribute('inert')).not.toBeNull();
     expect(await prerendered.locator('[style]').count()).toBe(0);
     expect(refused.filter((text) => /Content Security Policy/.test(text))).toEqual([]);
     // Nothing typed before the app starts is lost: the prerendered fields take no focus.

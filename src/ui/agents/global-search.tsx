@@ -18,6 +18,7 @@ import {
 } from 'react-aria-components';
 import type { GlobalSearchResponse } from '../../../contract/search';
 import type { GlobalSearchActor } from '../../machines/agents/global-search.machine';
+import { Staged } from '../components/deferred';
 
 /** One hit as the list shows it: where it leads, its name and a line of detail. */
 interface Hit {
@@ -83,18 +84,35 @@ function groupsOf(hits: GlobalSearchResponse | null, archived: string): Group[] 
   return groups.filter((g) => g.items.length > 0);
 }
 
+interface GlobalSearchProps {
+  actor: GlobalSearchActor;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
 /**
  * The agent shell's search field (issue 20, point 7): candidates, companies and jobs as the agent
  * types, grouped, chosen with the arrow keys and Enter (react-aria's combobox), opening the record.
- * `/` and Ctrl+K focus it (the shell listens); Escape closes the list.
+ * `/` and Ctrl+K focus it (the shell listens); Escape closes the list. On every agent page: drawn in
+ * a task of its own after the page (`Staged`, issue 22), an empty field of its size standing in.
  */
-export function GlobalSearch({
-  actor,
-  inputRef,
-}: {
-  actor: GlobalSearchActor;
-  inputRef?: Ref<HTMLInputElement>;
-}) {
+export function GlobalSearch(props: GlobalSearchProps) {
+  const { t } = useLingui();
+  return (
+    <Staged
+      fallback={
+        <div className="global-search" aria-hidden="true" inert>
+          <div className="rac-field global-search-field">
+            <input className="rac-input" placeholder={t`Search… (/ or Ctrl+K)`} tabIndex={-1} readOnly />
+          </div>
+        </div>
+      }
+    >
+      <GlobalSearchField {...props} />
+    </Staged>
+  );
+}
+
+function GlobalSearchField({ actor, inputRef }: GlobalSearchProps) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const query = useSelector(actor, (s) => s.context.query);

@@ -10,6 +10,7 @@ import {
   Popover,
   SelectValue,
 } from 'react-aria-components';
+import { Staged } from './deferred';
 import { FieldHelp } from './field-help';
 
 export interface Option {
@@ -30,8 +31,20 @@ export interface SelectProps extends Omit<AriaSelectProps<Option>, 'className' |
   errorMessage?: string;
 }
 
-/** A styled single choice from a list (no native <select>): keyboard, type-ahead and screen readers via react-aria. */
-export function Select({ label, options, description, errorMessage, ...props }: SelectProps) {
+/**
+ * A styled single choice from a list (no native <select>): keyboard, type-ahead and screen readers
+ * via react-aria. Drawn in a task of its own (`Staged`, issue 22): a page's selects mounted together
+ * built their lists in one long task; until its turn the field's closed look stands in.
+ */
+export function Select(props: SelectProps) {
+  return (
+    <Staged fallback={<ClosedSelect {...props} />}>
+      <AriaSelectField {...props} />
+    </Staged>
+  );
+}
+
+function AriaSelectField({ label, options, description, errorMessage, ...props }: SelectProps) {
   return (
     <AriaSelect {...props} isInvalid={props.isInvalid ?? Boolean(errorMessage)} className="rac-field">
       <Label>{label}</Label>
@@ -52,5 +65,27 @@ export function Select({ label, options, description, errorMessage, ...props }: 
         </ListBox>
       </Popover>
     </AriaSelect>
+  );
+}
+
+/**
+ * The closed field as react-aria draws it (label, button with the chosen option, help, error), with
+ * the same classes and so the same size, until the real one mounts: out of reach meanwhile.
+ */
+function ClosedSelect({ label, options, description, errorMessage, ...props }: SelectProps) {
+  const key = props.selectedKey ?? props.defaultSelectedKey;
+  const chosen = key == null ? undefined : options.find((option) => option.id === key);
+  const invalid = props.isInvalid ?? Boolean(errorMessage);
+  return (
+    <div className="rac-field" data-invalid={invalid || undefined} aria-hidden="true" inert>
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: a stand-in hidden from assistive technology, styled as the field's label */}
+      <label>{label}</label>
+      <span className="rac-input rac-select-button">
+        <span>{chosen?.label ?? props.placeholder ?? '\u00a0'}</span>
+        <span className="rac-chevron">▾</span>
+      </span>
+      {description && <span className="rac-help">{description}</span>}
+      {invalid && errorMessage && <span className="rac-error">{errorMessage}</span>}
+    </div>
   );
 }

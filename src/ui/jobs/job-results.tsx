@@ -221,76 +221,80 @@ export function JobResults({
           {page && page.items.length > 0 && (
             <SendToClient sending={sending} client={jobState.context.job?.client?.uuid ?? null} />
           )}
-          {page && page.items.length > 0 && (
-            <div className="table-wrap" aria-busy={list.hasTag('busy')}>
-              <table className="results stack-table">
-                <caption className="visually-hidden">
-                  <Trans>Candidates ranked by score</Trans>
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <span className="visually-hidden">
-                        <Trans>Selection</Trans>
-                      </span>
-                    </th>
-                    <th scope="col">#</th>
-                    <th scope="col">
-                      <span className="visually-hidden">
-                        <Trans>Photo</Trans>
-                      </span>
-                    </th>
-                    <th scope="col">
-                      <Trans>Name</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>City</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Score</Trans>
-                    </th>
-                    <th scope="col">
-                      <Trans>Strongest reasons</Trans>
-                    </th>
-                    {addToPipeline && (
+          {/* The rows (a react-aria checkbox each) are drawn in the background: the results' answer
+              reaches this screen as a synchronous update, which drew all twenty in one long task. */}
+          <Deferred>
+            {page && page.items.length > 0 && (
+              <div className="table-wrap" aria-busy={list.hasTag('busy')}>
+                <table className="results stack-table">
+                  <caption className="visually-hidden">
+                    <Trans>Candidates ranked by score</Trans>
+                  </caption>
+                  <thead>
+                    <tr>
                       <th scope="col">
-                        <Trans>Pipeline</Trans>
+                        <span className="visually-hidden">
+                          <Trans>Selection</Trans>
+                        </span>
                       </th>
-                    )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.items.map((item) => (
-                    <ResultRow
-                      key={item.uuid}
-                      item={item}
-                      jobUuid={jobUuid}
-                      search={search}
-                      action={addToPipeline?.(item)}
-                      selected={chosen.some((c) => c.uuid === item.uuid)}
-                      onSelect={(selected) =>
-                        sending.send({
-                          type: 'send.toggle',
-                          candidate: {
-                            uuid: item.uuid,
-                            name: item.name,
-                            consented: item.presentedByName === true,
-                          },
-                          selected,
-                        })
-                      }
-                      reasons={item.reasons.map((r) => reasonText(i18n, r, fields.job))}
-                      photo={<ProtectedImage src={item.thumbnail} alt="" size={40} className="avatar" />}
-                    />
-                  ))}
-                </tbody>
-              </table>
-              <p className="muted">
-                <Plural value={page.total} one="# candidate" other="# candidates" />
-              </p>
-              <Pagination page={shownPage(list, search.page)} pageCount={pages} onChange={goToPage} />
-            </div>
-          )}
+                      <th scope="col">#</th>
+                      <th scope="col">
+                        <span className="visually-hidden">
+                          <Trans>Photo</Trans>
+                        </span>
+                      </th>
+                      <th scope="col">
+                        <Trans>Name</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>City</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Score</Trans>
+                      </th>
+                      <th scope="col">
+                        <Trans>Strongest reasons</Trans>
+                      </th>
+                      {addToPipeline && (
+                        <th scope="col">
+                          <Trans>Pipeline</Trans>
+                        </th>
+                      )}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.items.map((item) => (
+                      <ResultRow
+                        key={item.uuid}
+                        item={item}
+                        jobUuid={jobUuid}
+                        search={search}
+                        action={addToPipeline?.(item)}
+                        selected={chosen.some((c) => c.uuid === item.uuid)}
+                        onSelect={(selected) =>
+                          sending.send({
+                            type: 'send.toggle',
+                            candidate: {
+                              uuid: item.uuid,
+                              name: item.name,
+                              consented: item.presentedByName === true,
+                            },
+                            selected,
+                          })
+                        }
+                        reasons={item.reasons.map((r) => reasonText(i18n, r, fields.job))}
+                        photo={<ProtectedImage src={item.thumbnail} alt="" size={40} className="avatar" />}
+                      />
+                    ))}
+                  </tbody>
+                </table>
+                <p className="muted">
+                  <Plural value={page.total} one="# candidate" other="# candidates" />
+                </p>
+                <Pagination page={shownPage(list, search.page)} pageCount={pages} onChange={goToPage} />
+              </div>
+            )}
+          </Deferred>
           {/* Below the results, drawn in the background: the near misses, the board and the timeline. */}
           <Deferred>
             <NearMisses list={nearMisses} />

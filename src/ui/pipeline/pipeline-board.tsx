@@ -24,6 +24,7 @@ import { entriesIn, type PipelineBoardActor } from '../../machines/pipeline/pipe
 import { offeredMoves } from '../../machines/pipeline/pipeline-entry.machine';
 import { Button } from '../components/button';
 import { DatePicker } from '../components/date-picker';
+import { Staged } from '../components/deferred';
 import { errorMessage } from '../components/error-message';
 import { stageLabel } from '../components/pipeline-stages';
 import { ProtectedImage } from '../components/protected-image';
@@ -171,26 +172,29 @@ function StageColumn({
       <h3 id={titleId} className="pipeline-column-title">
         {label} <span className="pipeline-count">{entries.length}</span>
       </h3>
-      <GridList
-        aria-label={t`${label}: ${entries.length} candidates`}
-        items={entries.map((entry) => ({ id: entry.uuid, entry }))}
-        selectionMode="multiple"
-        selectionBehavior="toggle"
-        selectedKeys={keys}
-        onSelectionChange={changeSelection}
-        dragAndDropHooks={dragAndDropHooks}
-        className="pipeline-cards"
-        renderEmptyState={() => <span className="muted">–</span>}
-      >
-        {({ entry }) => (
-          <PipelineCard
-            entry={entry}
-            busy={busy}
-            onMove={(to) => onMove([entry.uuid], to)}
-            onFollowUp={(date) => onFollowUp(entry.uuid, date)}
-          />
-        )}
-      </GridList>
+      {/* One column's collection per task: the seven mounted together were one long task. */}
+      <Staged fallback={<div className="pipeline-cards" />}>
+        <GridList
+          aria-label={t`${label}: ${entries.length} candidates`}
+          items={entries.map((entry) => ({ id: entry.uuid, entry }))}
+          selectionMode="multiple"
+          selectionBehavior="toggle"
+          selectedKeys={keys}
+          onSelectionChange={changeSelection}
+          dragAndDropHooks={dragAndDropHooks}
+          className="pipeline-cards"
+          renderEmptyState={() => <span className="muted">–</span>}
+        >
+          {({ entry }) => (
+            <PipelineCard
+              entry={entry}
+              busy={busy}
+              onMove={(to) => onMove([entry.uuid], to)}
+              onFollowUp={(date) => onFollowUp(entry.uuid, date)}
+            />
+          )}
+        </GridList>
+      </Staged>
     </section>
   );
 }
