@@ -14,7 +14,7 @@ const REASON = 'Zeugnisse nicht echt';
 /** The candidate's row in its table (found by the table's search), and the state its status cell shows. */
 async function rowState(page: Page, url: string, table: string, grid: string, name: string) {
   await page.goto(`${url}/${table}?q=${encodeURIComponent(name.split(' ')[1] ?? name)}`);
-  const row = page.getByRole('grid', { name: grid }).getByRole('row').filter({ hasText: name });
+  const row = page.getByRole('table', { name: grid }).getByRole('row').filter({ hasText: name });
   await expect.poll(() => row.count()).toBe(1);
   return row
     .locator('[data-matching]')
@@ -52,7 +52,7 @@ describe("the agency's block in a browser, in German", () => {
       expect(await rowState(agent, app.url, table, grid, name)).toEqual(['active: aktiv']);
 
       // The agent opens the candidate and blocks: without a reason the dialog stays and says why.
-      await agent.getByRole('grid', { name: grid }).getByRole('link', { name }).click();
+      await agent.getByRole('table', { name: grid }).getByRole('link', { name }).click();
       await expect.poll(() => agent.getByRole('heading', { level: 1 }).textContent()).toBe(name);
       await agent.getByRole('button', { name: 'Sperren', exact: true }).click();
       const dialog = agent.getByRole('alertdialog', { name: `${name} sperren?` });
@@ -120,7 +120,7 @@ describe("the agency's block in a browser, in German", () => {
       await screenshot(candidate, `paused-by-agency-off-${viewport.width}`);
 
       // The agent lifts the block: the candidate's own pause is what the agents see now.
-      await agent.getByRole('grid', { name: grid }).getByRole('link', { name }).click();
+      await agent.getByRole('table', { name: grid }).getByRole('link', { name }).click();
       await agent.getByRole('button', { name: 'Sperre aufheben' }).click();
       const lift = agent.getByRole('alertdialog', { name: `Sperre von ${name} aufheben?` });
       await lift.getByRole('button', { name: 'Sperre aufheben' }).click();

@@ -38,7 +38,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
   it('searches the stellas for a skill, keeps the unassigned ones and assigns one to themself', async () => {
     await page.goto(`${app.url}/stellas`);
     await expect.poll(() => appHeading(page)).toBe('Stellas');
-    const table = page.getByRole('grid', { name: 'Stellas' });
+    const table = page.getByRole('table', { name: 'Stellas' });
     await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(2);
     expect(await accessibilityViolations(page)).toEqual([]);
 
@@ -50,7 +50,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
     await expect
       .poll(async () => {
         const rows = await table.getByRole('row').count();
-        const free = await table.getByRole('gridcell', { name: '–', exact: true }).count();
+        const free = await table.getByRole('cell', { name: '–', exact: true }).count();
         return rows > 1 && free >= rows - 1;
       })
       .toBe(true);
@@ -84,7 +84,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
     // The table follows: the stella is among the agent's own now.
     await page.goto(`${app.url}/stellas?assigned=me&q=TypeScript`);
     await expect
-      .poll(() => page.getByRole('grid', { name: 'Stellas' }).getByRole('link', { name: stellaName }).count())
+      .poll(() => page.getByRole('table', { name: 'Stellas' }).getByRole('link', { name: stellaName }).count())
       .toBe(1);
   });
 
@@ -113,7 +113,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
   it('promotes a luna after confirming; she appears among the stellas and got the e-mail', async () => {
     await page.goto(`${app.url}/lunas?q=Kaya`);
     await expect.poll(() => appHeading(page)).toBe('Lunas');
-    const link = page.getByRole('grid', { name: 'Lunas' }).getByRole('link', { name: 'Luna Kaya' });
+    const link = page.getByRole('table', { name: 'Lunas' }).getByRole('link', { name: 'Luna Kaya' });
     await expect.poll(() => link.count()).toBe(1);
     await link.click();
     await page.waitForURL(/\/lunas\/view\//);
@@ -136,7 +136,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
     await page.goto(`${app.url}/stellas?q=Kaya`);
     await expect
       .poll(() =>
-        page.getByRole('grid', { name: 'Stellas' }).getByRole('link', { name: 'Luna Kaya' }).count(),
+        page.getByRole('table', { name: 'Stellas' }).getByRole('link', { name: 'Luna Kaya' }).count(),
       )
       .toBe(1);
     await expect

@@ -259,7 +259,7 @@ describe.each([
     // The last page's rows, not "no candidates yet" beside the count.
     await expect.poll(() => page.getByText('Hier gibt es noch keine Kandidat/innen.').count()).toBe(0);
     await expect
-      .poll(() => page.getByRole('grid', { name: 'Stellas' }).getByRole('link').count())
+      .poll(() => page.getByRole('table', { name: 'Stellas' }).getByRole('link').count())
       .toBeGreaterThan(0);
     await checked(page, `stellas-last-page-${width}`);
   });

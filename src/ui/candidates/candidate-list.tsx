@@ -3,7 +3,6 @@ import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { SortDescriptor } from 'react-aria-components';
 import type { ProfileListItem, ProfileListResponse } from '../../../contract/agent';
 import {
   CANDIDATE_PAGE_SIZE,
@@ -21,7 +20,7 @@ import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { Select } from '../components/select';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../components/table';
+import { ColumnHeader, DataTable, EmptyRow, LinkedRow, type SortState } from '../components/table';
 import { TextField } from '../components/text-field';
 import { VettingSelect } from '../components/vetting-select';
 import { optionLabel } from './candidate-values';
@@ -43,8 +42,6 @@ export const CANDIDATE_TABLE_TITLES = {
   nova: msg`Novas`,
 } as const satisfies Record<CandidateType, MessageDescriptor>;
 
-const SORTABLE = new Set(['name', 'completeness', 'updated']);
-
 export interface CandidateListScreenProps {
   type: CandidateType;
   list: ResourceActor;
@@ -64,7 +61,7 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
   const pages = page ? Math.max(1, Math.ceil(page.total / CANDIDATE_PAGE_SIZE)) : 1;
   const title = i18n._(CANDIDATE_TABLE_TITLES[type]);
   const filter = (patch: Partial<CandidateListSearch>) => onSearch({ ...patch, page: 1 }, { replace: true });
-  const sortDescriptor: SortDescriptor = {
+  const sort: SortState = {
     column: search.sort,
     direction: effectiveOrder(search) === 'asc' ? 'ascending' : 'descending',
   };
@@ -95,11 +92,12 @@ export function CandidateListScreen({ type, list, fields, search, onSearch }: Ca
               fields={catalog}
               title={title}
               items={page.items}
-              sortDescriptor={sortDescriptor}
-              onSort={(sort) =>
+              sort={sort}
+              onSort={(next) =>
                 onSearch({
-                  sort: sort.column as CandidateListSearch['sort'],
-                  order: sort.direction === 'ascending' ? 'asc' : 'desc',
+                  // Only the sortable columns (name, completeness, updated) offer a sort button.
+                  sort: next.column as CandidateListSearch['sort'],
+                  order: next.direction === 'ascending' ? 'asc' : 'desc',
                   page: 1,
                 })
               }
@@ -207,7 +205,7 @@ function CandidateTable({
   fields,
   title,
   items,
-  sortDescriptor,
+  sort,
   onSort,
   empty,
 }: {
@@ -215,65 +213,65 @@ function CandidateTable({
   fields: FieldDefinition[];
   title: string;
   items: ProfileListItem[];
-  sortDescriptor: SortDescriptor;
-  onSort: (sort: SortDescriptor) => void;
+  sort: SortState;
+  onSort: (sort: SortState) => void;
   empty: React.ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const occupation = fields.find((f) => f.key === 'occupation');
   const labelOf = (key: string) => fields.find((f) => f.key === key)?.label[i18n.locale as Language] ?? key;
+  const sortable = { sort, onSort };
   return (
-    <Table
-      aria-label={title}
-      sortDescriptor={sortDescriptor}
-      onSortChange={(sort) => {
-        if (SORTABLE.has(String(sort.column))) onSort(sort);
-      }}
-      onRowAction={(key) => navigate({ to: DETAIL_ROUTE[type], params: { uuid: String(key) } })}
-    >
-      <TableHeader>
-        <Column id="photo">
-          <span className="visually-hidden">
-            <Trans>Photo</Trans>
-          </span>
-        </Column>
-        <Column id="name" isRowHeader allowsSorting>
-          {t`Name`}
-        </Column>
-        <Column id="email">{t`E-mail`}</Column>
-        <Column id="city">{t`City`}</Column>
-        <Column id="occupation">{t`Occupation`}</Column>
-        <Column id="status">{t`Status`}</Column>
-        <Column id="agent">{t`Agent`}</Column>
-        <Column id="completeness" allowsSorting>
-          {t`Complete`}
-        </Column>
-        <Column id="updated" allowsSorting>
-          {t`Last change`}
-        </Column>
-        <Column id="contact">{t`Last contact`}</Column>
-      </TableHeader>
-      <TableBody renderEmptyState={() => <p className="table-empty">{empty}</p>}>
+    <DataTable label={title}>
+      <thead>
+        <tr>
+          <ColumnHeader column="photo">
+            <span className="visually-hidden">
+              <Trans>Photo</Trans>
+            </span>
+          </ColumnHeader>
+          <ColumnHeader column="name" {...sortable}>
+            {t`Name`}
+          </ColumnHeader>
+          <ColumnHeader column="email">{t`E-mail`}</ColumnHeader>
+          <ColumnHeader column="city">{t`City`}</ColumnHeader>
+          <ColumnHeader column="occupation">{t`Occupation`}</ColumnHeader>
+          <ColumnHeader column="status">{t`Status`}</ColumnHeader>
+          <ColumnHeader column="agent">{t`Agent`}</ColumnHeader>
+          <ColumnHeader column="completeness" {...sortable}>
+            {t`Complete`}
+          </ColumnHeader>
+          <ColumnHeader column="updated" {...sortable}>
+            {t`Last change`}
+          </ColumnHeader>
+          <ColumnHeader column="contact">{t`Last contact`}</ColumnHeader>
+        </tr>
+      </thead>
+      <tbody>
+        {items.length === 0 && <EmptyRow columns={10}>{empty}</EmptyRow>}
         {items.map((item) => (
-          <Row key={item.uuid} id={item.uuid} textValue={item.name}>
-            <Cell>
+          <LinkedRow
+            key={item.uuid}
+            onOpen={() => navigate({ to: DETAIL_ROUTE[type], params: { uuid: item.uuid } })}
+          >
+            <td>
               <ProtectedImage src={item.thumbnail} alt="" size={40} className="avatar" />
-            </Cell>
-            <Cell>
+            </td>
+            <th scope="row">
               <Link to={DETAIL_ROUTE[type]} params={{ uuid: item.uuid }}>
                 {item.name}
               </Link>
-            </Cell>
-            <Cell>{item.email ?? '–'}</Cell>
-            <Cell>{item.city ? cityName(item.city, i18n.locale as Language) : '–'}</Cell>
-            <Cell>{item.occupation ? optionLabel(occupation, item.occupation, i18n.locale) : '–'}</Cell>
-            <Cell>
+            </th>
+            <td>{item.email ?? '–'}</td>
+            <td>{item.city ? cityName(item.city, i18n.locale as Language) : '–'}</td>
+            <td>{item.occupation ? optionLabel(occupation, item.occupation, i18n.locale) : '–'}</td>
+            <td>
               {/* A blocked row answers status inactive whatever the candidate's own switch says. */}
               <MatchingState paused={item.status === 'inactive' && !item.blocked} blocked={item.blocked} />
-            </Cell>
-            <Cell>{item.assignedAgent ? (item.assignedAgent.name ?? item.assignedAgent.email) : '–'}</Cell>
-            <Cell>
+            </td>
+            <td>{item.assignedAgent ? (item.assignedAgent.name ?? item.assignedAgent.email) : '–'}</td>
+            <td>
               <span className="completeness">
                 {i18n.number(item.completeness / 100, { style: 'percent' })}
                 {item.missing.length > 0 && (
@@ -282,12 +280,12 @@ function CandidateTable({
                   </span>
                 )}
               </span>
-            </Cell>
-            <Cell>{formatDate(i18n, item.updatedAt)}</Cell>
-            <Cell>{item.lastContact ? formatDate(i18n, item.lastContact) : '–'}</Cell>
-          </Row>
+            </td>
+            <td>{formatDate(i18n, item.updatedAt)}</td>
+            <td>{item.lastContact ? formatDate(i18n, item.lastContact) : '–'}</td>
+          </LinkedRow>
         ))}
-      </TableBody>
-    </Table>
+      </tbody>
+    </DataTable>
   );
 }
