@@ -1,4 +1,5 @@
 import { lingui } from '@lingui/vite-plugin';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -27,6 +28,10 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    // react-aria's own strings (a list's "no results", a date field's labels) only in the app's two
+    // languages, not 34: each component evaluated dozens of dictionaries at start (issue 22). Other
+    // English locales fall back to en-US by language.
+    optimizeLocales.vite({ locales: ['de-DE', 'en-US'] }),
     reactAriaLocaleCheck(),
     i18nCatalogs(),
     prerender(),
