@@ -1,14 +1,21 @@
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useAppActors } from '../components/app-context';
 
 /**
  * Shows the app once a language's catalog is active. Before the first catalog arrives there is no
  * translated text to show; if it cannot be loaded, say so in both languages and offer a retry.
+ *
+ * The catalog's arrival reaches React as a synchronous update (useSelector is an external store), so
+ * the whole app — shell, page, every field — mounted in one task of 100+ ms on a phone (issue 22).
+ * Through `useDeferredValue` it mounts in a render React slices, the placeholder staying meanwhile.
  */
 export function LocaleGate({ children }: { children: ReactNode }) {
   const { locale } = useAppActors();
-  const activated = useSelector(locale, (s) => s.matches('ready') || Boolean(s.context.i18n.locale));
+  const activated = useDeferredValue(
+    useSelector(locale, (s) => s.matches('ready') || Boolean(s.context.i18n.locale)),
+    false,
+  );
   const failed = useSelector(locale, (s) => s.matches('failed'));
   if (activated) return children;
   if (failed) {
