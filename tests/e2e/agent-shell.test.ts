@@ -181,6 +181,31 @@ describe.each([
     await accessible(page);
   });
 
+  it('keeps what is typed before the combobox has loaded, and opens its hits then (issue 22)', async () => {
+    // The field at rest is a plain input; its first focus loads react-aria's combobox. A slow network
+    // holds that code back while the agent types.
+    const slow = await context.newPage();
+    slow.setDefaultTimeout(10_000);
+    await slow.route(/\/assets\/global-search-field-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await slow.goto(`${app.url}/matchingJob`);
+    await expect.poll(() => appHeading(slow)).toBe('Matching-Jobs');
+    // At rest: the same name and role, closed, before any code of the combobox ran.
+    const field = searchField(slow);
+    expect(await field.getAttribute('aria-expanded')).toBe('false');
+    await field.click();
+    await slow.keyboard.type('neumann stella');
+    // Loaded: the text is the combobox's, the focus too, and the hit is offered.
+    const hit = slow.getByRole('option', { name: /Stella Neumann/ });
+    await expect.poll(() => hit.count(), { timeout: 10_000 }).toBe(1);
+    expect(await searchField(slow).inputValue()).toBe('neumann stella');
+    expect(await slow.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await slow.keyboard.press('Escape');
+    await slow.close();
+  });
+
   it('marks a job whose criteria changed since its run in the list and on its results page, with "run again"', async () => {
     const list = await api<{
       items: {

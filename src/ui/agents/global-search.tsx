@@ -1,211 +1,90 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { type Ref, useRef } from 'react';
-import {
-  ComboBox as AriaComboBox,
-  Collection,
-  Header,
-  Input,
-  type Key,
-  Label,
-  ListBox,
-  ListBoxItem,
-  ListBoxSection,
-  Popover,
-} from 'react-aria-components';
-import type { GlobalSearchResponse } from '../../../contract/search';
+import { type ComponentType, type Ref, useId, useRef, useState } from 'react';
 import type { GlobalSearchActor } from '../../machines/agents/global-search.machine';
-import { Staged } from '../components/deferred';
-
-/** One hit as the list shows it: where it leads, its name and a line of detail. */
-interface Hit {
-  id: string;
-  to: string;
-  params: Record<string, string>;
-  name: string;
-  detail: string;
-}
-
-interface Group {
-  id: string;
-  title: MessageDescriptor;
-  items: Hit[];
-}
-
-const TYPE_GROUPS = [
-  { type: 'stella', title: msg`Stellas`, to: '/stellas/view/$uuid' },
-  { type: 'luna', title: msg`Lunas`, to: '/lunas/view/$uuid' },
-  { type: 'nova', title: msg`Novas`, to: '/novas/view/$uuid' },
-] as const;
-
-const detailOf = (...parts: (string | null)[]) => parts.filter(Boolean).join(' · ');
-
-/** The answer as sections: candidates per type, companies, jobs; empty groups left out. */
-function groupsOf(hits: GlobalSearchResponse | null, archived: string): Group[] {
-  if (!hits) return [];
-  const groups: Group[] = TYPE_GROUPS.map(({ type, title, to }) => ({
-    id: type,
-    title,
-    items: hits.candidates
-      .filter((c) => c.type === type)
-      .map((c) => ({
-        id: `${type}:${c.uuid}`,
-        to,
-        params: { uuid: c.uuid },
-        name: c.name,
-        detail: detailOf(c.email, c.city),
-      })),
-  }));
-  groups.push({
-    id: 'company',
-    title: msg`Companies`,
-    items: hits.companies.map((c) => ({
-      id: `company:${c.uuid}`,
-      to: '/companies/view/$uuid',
-      params: { uuid: c.uuid },
-      name: c.name,
-      detail: detailOf(c.email, c.city),
-    })),
-  });
-  groups.push({
-    id: 'job',
-    title: msg`Matching jobs`,
-    items: hits.jobs.map((j) => ({
-      id: `job:${j.uuid}`,
-      to: '/matchingJobResult/$jobUuid',
-      params: { jobUuid: j.uuid },
-      name: j.title,
-      detail: detailOf(j.company, j.status === 'archived' ? archived : null),
-    })),
-  });
-  return groups.filter((g) => g.items.length > 0);
-}
+import type { GlobalSearchFieldProps } from './global-search-field';
 
 interface GlobalSearchProps {
   actor: GlobalSearchActor;
   inputRef?: Ref<HTMLInputElement>;
 }
 
+let fieldModule: Promise<ComponentType<GlobalSearchFieldProps>> | null = null;
+/** The combobox's code, once (./global-search-field.tsx). */
+function loadField(): Promise<ComponentType<GlobalSearchFieldProps>> {
+  fieldModule ??= import('./global-search-field').then((module) => module.GlobalSearchField);
+  return fieldModule;
+}
+
 /**
  * The agent shell's search field (issue 20, point 7): candidates, companies and jobs as the agent
  * types, grouped, chosen with the arrow keys and Enter (react-aria's combobox), opening the record.
- * `/` and Ctrl+K focus it (the shell listens); Escape closes the list. On every agent page: drawn in
- * a task of its own after the page (`Staged`, issue 22), an empty field of its size standing in.
+ * `/` and Ctrl+K focus it (the shell listens); Escape closes the list.
+ *
+ * It is on every agent page, and react-aria's combobox costs a phone ~100 ms of its main thread to
+ * load and mount (issue 22). So a plain input of the same look, role and label stands at rest: it
+ * sends what is typed to the search machine like the real one, and its first focus loads the
+ * combobox, which then takes its place (the focus and the text with it).
  */
-export function GlobalSearch(props: GlobalSearchProps) {
-  const { t } = useLingui();
+export function GlobalSearch({ actor, inputRef }: GlobalSearchProps) {
+  const [Field, setField] = useState<ComponentType<GlobalSearchFieldProps> | null>(null);
+  const atRest = useRef<HTMLInputElement | null>(null);
+  const [tookFocus, setTookFocus] = useState(false);
+  if (Field) return <Field actor={actor} inputRef={inputRef} takeFocus={tookFocus} />;
   return (
-    <Staged
-      fallback={
-        <div className="global-search" aria-hidden="true" inert>
-          <div className="rac-field global-search-field">
-            <input className="rac-input" placeholder={t`Search… (/ or Ctrl+K)`} tabIndex={-1} readOnly />
-          </div>
-        </div>
-      }
-    >
-      <GlobalSearchField {...props} />
-    </Staged>
+    <FieldAtRest
+      actor={actor}
+      inputRef={(element) => {
+        atRest.current = element;
+        if (typeof inputRef === 'function') inputRef(element);
+        else if (inputRef) inputRef.current = element;
+      }}
+      onFocus={() => {
+        void loadField().then((loaded) => {
+          // Still focused: the combobox takes the focus over.
+          setTookFocus(document.activeElement === atRest.current);
+          setField(() => loaded);
+        });
+      }}
+    />
   );
 }
 
-function GlobalSearchField({ actor, inputRef }: GlobalSearchProps) {
-  const { t, i18n } = useLingui();
-  const navigate = useNavigate();
+/** The closed combobox as react-aria draws it (label, role, classes, placeholder), typing into the machine. */
+function FieldAtRest({
+  actor,
+  inputRef,
+  onFocus,
+}: {
+  actor: GlobalSearchActor;
+  inputRef: Ref<HTMLInputElement>;
+  onFocus: () => void;
+}) {
+  const { t } = useLingui();
+  const id = useId();
   const query = useSelector(actor, (s) => s.context.query);
-  const hits = useSelector(actor, (s) => s.context.hits);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const failed = useSelector(actor, (s) => s.hasTag('error'));
-  const idle = useSelector(actor, (s) => s.matches('idle'));
-  const groups = groupsOf(hits, t`archived`);
-  const byId = new Map(groups.flatMap((g) => g.items.map((item) => [item.id, item])));
-  // Choosing a hit puts its name into the field; that is no new search.
-  const chosen = useRef<string | null>(null);
-
-  const open = (key: Key | null) => {
-    const hit = key === null ? undefined : byId.get(String(key));
-    if (!hit) return;
-    chosen.current = hit.name;
-    actor.send({ type: 'search.clear' });
-    void navigate({ to: hit.to, params: hit.params });
-  };
-
   return (
     <div className="global-search">
-      <AriaComboBox
-        aria-describedby="global-search-status"
-        className="rac-field global-search-field"
-        inputValue={query}
-        onInputChange={(value) => {
-          if (chosen.current !== null && value === chosen.current) return;
-          chosen.current = null;
-          actor.send({ type: 'search.type', query: value });
-        }}
-        selectedKey={null}
-        onSelectionChange={open}
-        items={groups}
-        menuTrigger="input"
-        allowsEmptyCollection={!idle}
-        allowsCustomValue
-      >
-        <Label className="visually-hidden">
+      <div className="rac-field global-search-field">
+        <label htmlFor={id} className="visually-hidden">
           <Trans>Search candidates, companies and jobs</Trans>
-        </Label>
-        <Input
+        </label>
+        <input
+          id={id}
           ref={inputRef}
           className="rac-input"
+          type="text"
+          role="combobox"
+          aria-expanded="false"
+          aria-autocomplete="list"
+          autoComplete="off"
+          spellCheck={false}
           placeholder={t`Search… (/ or Ctrl+K)`}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && query === '') event.currentTarget.blur();
-          }}
+          value={query}
+          onChange={(event) => actor.send({ type: 'search.type', query: event.target.value })}
+          onFocus={onFocus}
         />
-        <Popover className="rac-popover global-search-popover" placement="bottom start">
-          <ListBox
-            className="rac-listbox global-search-list"
-            renderEmptyState={() => (
-              <p className="global-search-empty">
-                {busy ? <Trans>Searching…</Trans> : <Trans>Nothing found.</Trans>}
-              </p>
-            )}
-          >
-            {(group: Group) => (
-              <ListBoxSection id={group.id} className="global-search-group">
-                <Header className="global-search-heading">{i18n._(group.title)}</Header>
-                <Collection items={group.items}>
-                  {(item: Hit) => (
-                    <ListBoxItem id={item.id} textValue={item.name} className="rac-option global-search-hit">
-                      {/* Plain text, not label and description slots: the option's name is all it shows. */}
-                      <span>{item.name}</span>
-                      {item.detail && <span className="global-search-detail">{item.detail}</span>}
-                    </ListBoxItem>
-                  )}
-                </Collection>
-              </ListBoxSection>
-            )}
-          </ListBox>
-        </Popover>
-      </AriaComboBox>
-      {failed && (
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => actor.send({ type: 'search.retry' })}
-        >
-          <Trans>Search again</Trans>
-        </button>
-      )}
-      <p id="global-search-status" className="visually-hidden" aria-live="polite">
-        {failed ? (
-          <Trans>The search failed.</Trans>
-        ) : busy ? (
-          <Trans>Searching…</Trans>
-        ) : hits && !idle ? (
-          <Trans>{byId.size} results</Trans>
-        ) : null}
-      </p>
+      </div>
     </div>
   );
 }
