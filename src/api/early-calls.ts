@@ -88,7 +88,7 @@ export function earlyCallPaths(pathname: string, userType: string, search = ''):
 }
 
 /** How many calls start in one task: starting a fetch costs a phone 1–15 ms of the main thread. */
-export const EARLY_CALLS_PER_TASK = 4;
+export const EARLY_CALLS_PER_TASK = 2;
 
 /**
  * Starts the page's first calls with the stored token (the boot script, before the app loads): the
