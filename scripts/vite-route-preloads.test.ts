@@ -84,4 +84,24 @@ describe('the build’s list of what each address preloads', () => {
     // Static addresses before those with a parameter.
     expect(list.at(-1)?.pattern).toBe('^/stellas/view/[^/]+/?$');
   });
+
+  it('preloads the route’s own modules its loader imports (`-name.tsx`), not other lazy chunks', () => {
+    const graph: ChunkNode[] = [
+      ...GRAPH,
+      {
+        ...chunk('assets/dashboard.js', 'src/routes/_protected/dashboard.tsx?tsr-split=loader---component'),
+        dynamicImports: ['assets/for-agents.js', 'assets/for-candidates.js', 'assets/dialog-lazy.js'],
+      },
+      chunk('assets/for-agents.js', 'src/routes/_protected/-dashboard-agent.tsx', ['assets/board.js']),
+      chunk('assets/board.js', null),
+      chunk('assets/for-candidates.js', 'src/routes/_protected/-dashboard-candidate.tsx'),
+      chunk('assets/dialog-lazy.js', 'src/ui/components/confirm-dialog.tsx'),
+    ];
+    const list = routePreloads(graph, [...ROUTES, 'src/routes/_protected/dashboard.tsx']);
+    const files = list.find((p) => p.pattern === '^/dashboard/?$')?.files ?? [];
+    expect(files).toEqual(
+      expect.arrayContaining(['assets/for-agents.js', 'assets/board.js', 'assets/for-candidates.js']),
+    );
+    expect(files).not.toContain('assets/dialog-lazy.js');
+  });
 });

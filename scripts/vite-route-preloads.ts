@@ -62,18 +62,23 @@ export function routePreloads(graph: ChunkNode[], routes: readonly string[]): Ro
     .map((file) => {
       const chain = routeChain(file, all);
       const files = initialChunks(graph, chain, true);
+      const byName = new Map(graph.map((chunk) => [chunk.fileName, chunk]));
+      const add = (name: string) => {
+        if (files.includes(name)) return;
+        files.push(name);
+        for (const imported of byName.get(name)?.imports ?? []) add(imported);
+      };
       if (chain.includes('src/routes/_protected.tsx')) {
         const extra = ['src/api/keys.ts', 'src/machines/shell/signed-in-preload.ts']
           .map(byFacade)
           .filter((name): name is string => name !== undefined);
-        const byName = new Map(graph.map((chunk) => [chunk.fileName, chunk]));
-        const add = (name: string) => {
-          if (files.includes(name)) return;
-          files.push(name);
-          for (const imported of byName.get(name)?.imports ?? []) add(imported);
-        };
         for (const name of extra) add(name);
       }
+      // A route's loader may load one of the route's own modules (`-name.tsx` beside it, e.g. the
+      // dashboard's part for the signed-in user's kind): they load with the route.
+      for (const name of [...files])
+        for (const dynamic of byName.get(name)?.dynamicImports ?? [])
+          if (/^src\/routes\/(.*\/)?-[^/]+\.tsx$/.test(byName.get(dynamic)?.facade ?? '')) add(dynamic);
       return { pattern: routePattern(file), files: files.filter((name) => !entry.has(name)) };
     })
     .sort(
