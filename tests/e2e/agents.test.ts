@@ -84,7 +84,9 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
     // The table follows: the stella is among the agent's own now.
     await page.goto(`${app.url}/stellas?assigned=me&q=TypeScript`);
     await expect
-      .poll(() => page.getByRole('table', { name: 'Stellas' }).getByRole('link', { name: stellaName }).count())
+      .poll(() =>
+        page.getByRole('table', { name: 'Stellas' }).getByRole('link', { name: stellaName }).count(),
+      )
       .toBe(1);
   });
 
