@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import {
   Select as AriaSelect,
@@ -9,8 +9,9 @@ import {
   ListBoxItem,
   Popover,
   SelectValue,
+  useLocale,
 } from 'react-aria-components';
-import { Staged } from './deferred';
+import { flushSync } from 'react-dom';
 import { FieldHelp } from './field-help';
 
 export interface Option {
@@ -33,14 +34,25 @@ export interface SelectProps extends Omit<AriaSelectProps<Option>, 'className' |
 
 /**
  * A styled single choice from a list (no native <select>): keyboard, type-ahead and screen readers
- * via react-aria. Drawn in a task of its own (`Staged`, issue 22): a page's selects mounted together
- * built their lists in one long task; until its turn the field's closed look stands in.
+ * via react-aria.
+ *
+ * react-aria's select builds its list and a hidden native select when it mounts, in a render React
+ * cannot split: 20–45 ms of the main thread each under Lighthouse, and a table's filters hold six
+ * (issue 22). Until someone reaches for it, its closed look stands in (`ClosedSelect`: the same label,
+ * button, name and value, for forms too); the pointer coming over it, the focus or a click (an
+ * assistive technology's) mounts the real one in its place, and the focus, the click or the opening
+ * list go on there.
  */
 export function Select(props: SelectProps) {
+  const [live, setLive] = useState<{ focus: boolean; open: boolean } | null>(null);
+  if (live)
+    return <AriaSelectField {...props} autoFocus={props.autoFocus || live.focus} defaultOpen={live.open} />;
   return (
-    <Staged fallback={<ClosedSelect {...props} />}>
-      <AriaSelectField {...props} />
-    </Staged>
+    <ClosedSelect
+      {...props}
+      // Synchronously: the pointer's press, the next key or the click must reach the real one.
+      onReach={(how) => flushSync(() => setLive(how))}
+    />
   );
 }
 
@@ -69,23 +81,65 @@ function AriaSelectField({ label, options, description, errorMessage, ...props }
 }
 
 /**
- * The closed field as react-aria draws it (label, button with the chosen option, help, error), with
- * the same classes and so the same size, until the real one mounts: out of reach meanwhile.
+ * The closed field as react-aria draws it — label, a button named by the chosen option and the label,
+ * help, error — with the same classes and size, and the chosen key under the field's name for a form.
  */
-function ClosedSelect({ label, options, description, errorMessage, ...props }: SelectProps) {
-  const key = props.selectedKey ?? props.defaultSelectedKey;
+function ClosedSelect({
+  label,
+  options,
+  description,
+  errorMessage,
+  onReach,
+  ...props
+}: SelectProps & { onReach: (how: { focus: boolean; open: boolean }) => void }) {
+  const id = useId();
+  const { locale } = useLocale();
+  const key = props.selectedKey !== undefined ? props.selectedKey : props.defaultSelectedKey;
   const chosen = key == null ? undefined : options.find((option) => option.id === key);
   const invalid = props.isInvalid ?? Boolean(errorMessage);
+  // react-aria's own words for an empty select (react-aria-components' selectPlaceholder).
+  const empty = props.placeholder ?? (locale.startsWith('de') ? 'Element wählen' : 'Select an item');
   return (
-    <div className="rac-field" data-invalid={invalid || undefined} aria-hidden="true" inert>
-      {/* biome-ignore lint/a11y/noLabelWithoutControl: a stand-in hidden from assistive technology, styled as the field's label */}
-      <label>{label}</label>
-      <span className="rac-input rac-select-button">
-        <span>{chosen?.label ?? props.placeholder ?? '\u00a0'}</span>
-        <span className="rac-chevron">▾</span>
-      </span>
-      {description && <span className="rac-help">{description}</span>}
-      {invalid && errorMessage && <span className="rac-error">{errorMessage}</span>}
+    <div
+      className="rac-field"
+      data-invalid={invalid || undefined}
+      data-disabled={props.isDisabled || undefined}
+    >
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: named by id from the button, as react-aria's select does */}
+      <label id={`${id}-label`}>{label}</label>
+      <button
+        type="button"
+        id={props.id}
+        className="rac-input rac-select-button"
+        aria-haspopup="listbox"
+        aria-expanded="false"
+        aria-labelledby={`${id}-value ${id}-label`}
+        aria-describedby={
+          [description && `${id}-help`, invalid && errorMessage && `${id}-error`].filter(Boolean).join(' ') ||
+          undefined
+        }
+        aria-invalid={invalid || undefined}
+        disabled={props.isDisabled}
+        onPointerEnter={() => onReach({ focus: false, open: false })}
+        onFocus={() => onReach({ focus: true, open: false })}
+        onClick={() => onReach({ focus: true, open: true })}
+      >
+        <span id={`${id}-value`}>{chosen?.label ?? empty}</span>
+        <span aria-hidden="true" className="rac-chevron">
+          ▾
+        </span>
+      </button>
+      {description && (
+        <span id={`${id}-help`} className="rac-help">
+          {description}
+        </span>
+      )}
+      {invalid && errorMessage && (
+        <span id={`${id}-error`} className="rac-error">
+          {errorMessage}
+        </span>
+      )}
+      {props.name && <input type="hidden" name={props.name} value={key == null ? '' : String(key)} />}
     </div>
   );
 }
