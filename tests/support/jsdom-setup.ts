@@ -2,6 +2,9 @@ import '@testing-library/react';
 
 // jsdom has no CSS.escape; react-aria's popover uses it to read a <meta> once a list opens by click.
 if (typeof CSS === 'undefined' || typeof CSS.escape !== 'function') {
-  const escape = (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`);
-  (globalThis as { CSS?: Partial<typeof CSS> }).CSS = { ...(globalThis as { CSS?: object }).CSS, escape };
+  const escapeIdent = (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`);
+  (globalThis as { CSS?: Partial<typeof CSS> }).CSS = {
+    ...(globalThis as { CSS?: object }).CSS,
+    escape: escapeIdent,
+  };
 }
