@@ -18,6 +18,26 @@ const JOB = '5eed10b0-0000-4000-8000-000000000001';
 
 const column = (page: Page, stage: string) => page.getByRole('grid', { name: new RegExp(`^${stage}:`) });
 
+/**
+ * How many cards a column shows once it has drawn them all. The columns are drawn one after the other
+ * (issue 22), so a count taken as soon as another column shows can be a column still drawing; the
+ * grid's name says how many cards it has, and this waits until that many are on screen.
+ */
+async function settledCards(page: Page, stage: string): Promise<number> {
+  const grid = column(page, stage);
+  let shown = -1;
+  await expect
+    .poll(async () => {
+      const named = Number(
+        /:\s*(\d+)/.exec((await grid.getAttribute('aria-label')) ?? '')?.[1] ?? Number.NaN,
+      );
+      shown = await grid.getByRole('button', { name: / ziehen$/ }).count();
+      return shown === named;
+    })
+    .toBe(true);
+  return shown;
+}
+
 /** Drags with the mouse as a person does: press on the card, move in steps onto the column, let go. */
 async function drag(page: Page, card: Locator, onto: Locator) {
   await card.scrollIntoViewIfNeeded();
@@ -79,7 +99,7 @@ describe('the pipeline in a browser, in German', () => {
 
     // By keyboard: the card's "move" button opens the menu of the moves its stage allows.
     const moved = names[0]!;
-    const contactedBefore = await column(page, 'Kontaktiert').getByRole('row').count();
+    const contactedBefore = await settledCards(page, 'Kontaktiert');
     const trigger = board.getByRole('button', { name: `${moved} verschieben` });
     await trigger.focus();
     await trigger.press('Enter');
@@ -125,7 +145,7 @@ describe('the pipeline in a browser, in German', () => {
       .getByRole('button', { name: / ziehen$/ })
       .first();
     const name = ((await handle.getAttribute('aria-label')) ?? '').replace(/ ziehen$/, '');
-    const contactedBefore = await column(page, 'Kontaktiert').getByRole('row').count();
+    const contactedBefore = await settledCards(page, 'Kontaktiert');
 
     // By the mouse: the card onto the "Kontaktiert" column.
     const card = column(page, 'Vorgeschlagen').getByRole('row').filter({ hasText: name });
