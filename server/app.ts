@@ -26,6 +26,7 @@ import {
 import { accountRoutes } from './http/account.routes';
 import { agentRoutes } from './http/agent.routes';
 import { attentionRoutes } from './http/attention.routes';
+import { batchRoutes } from './http/batch.routes';
 import { catalogRoutes } from './http/catalog.routes';
 import { clientRoutes } from './http/client.routes';
 import { clientAnswerRoutes } from './http/client-answer.routes';
@@ -179,6 +180,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       texts: legalTextsFor(deps.config.agency, deps.config.legalDir),
       now: deps.auth.now,
     }),
+  );
+  // Several GETs in one request (the boot script's first calls), each through the whole app.
+  app.route(
+    '/api',
+    batchRoutes((request, env) => app.fetch(request, env)),
   );
   // The API reference describes every /api route of this app, read from app.routes on first use.
   app.route('/api', openApiRoutes(app));

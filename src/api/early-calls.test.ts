@@ -6,7 +6,6 @@ import { createApiClient, type SessionBridge } from './client';
 import {
   dropEarlyCalls,
   EARLY_CALLS_FRESH_MS,
-  EARLY_CALLS_PER_TASK,
   earlyCallPaths,
   startEarlyCalls,
   takeEarlyCall,
@@ -45,6 +44,24 @@ const agentDashboardCalls = () => [
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** A server's POST /api/batch: each path answered by `answer` (by default 200 with the path itself). */
+function batchServer(
+  answer: (path: string) => { status: number; body?: unknown } = (path) => ({ status: 200, body: { path } }),
+) {
+  return vi.fn(async (_url: string, init: RequestInit) => {
+    const { paths } = JSON.parse(String(init.body)) as { paths: string[] };
+    return json({ answers: paths.map((path) => ({ path, ...answer(path) })) });
+  });
+}
+
+/** The paths of each batch the stub was asked for, in order. */
+const batchesAskedOf = (fetch: ReturnType<typeof batchServer>) =>
+  fetch.mock.calls.map(([url, init]) => {
+    expect(url).toBe('/api/batch');
+    expect(init.method).toBe('POST');
+    return (JSON.parse(String(init.body)) as { paths: string[] }).paths;
+  });
+
 afterEach(() => {
   dropEarlyCalls();
   vi.unstubAllGlobals();
@@ -71,38 +88,42 @@ describe('the signed-in page’s early calls (issue 22)', () => {
     expect(earlyCallPaths('/dashboard', 'company')).toContain('/api/company');
   });
 
-  it('starts them all at once with the stored token, and the key set without one', () => {
-    const fetch = vi.fn(async () => json({}));
+  it('asks for them in two requests with the stored token: the key set and the session’s, then the page’s', () => {
+    const fetch = batchServer();
     vi.stubGlobal('fetch', fetch);
     startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
-    const asked = fetch.mock.calls.map((call) => call as unknown as [string, RequestInit]);
-    expect(asked.map(([path]) => path)).toEqual(['/api/public/jwk', ...agentDashboardCalls()]);
-    expect(new Headers(asked[0]?.[1].headers).get('authorization')).toBeNull();
-    expect(new Headers(asked[1]?.[1].headers).get('authorization')).toBe(`Bearer ${AGENT_TOKEN}`);
+    expect(batchesAskedOf(fetch)).toEqual([
+      ['/api/public/jwk', ...agentDashboardCalls().slice(0, 5)],
+      agentDashboardCalls().slice(5),
+    ]);
+    for (const [, init] of fetch.mock.calls)
+      expect(new Headers(init.headers).get('authorization')).toBe(`Bearer ${AGENT_TOKEN}`);
+    // A page without data of its own: one request.
+    fetch.mockClear();
+    startEarlyCalls(stored(AGENT_TOKEN), '/profile');
+    expect(batchesAskedOf(fetch)).toHaveLength(1);
   });
 
-  it('starts them a few per step, the key set and the session first, when given steps to run', () => {
-    const fetch = vi.fn(async () => json({}));
+  it('starts each request in a step of its own, the session’s first, when given steps to run', async () => {
+    const fetch = batchServer();
     vi.stubGlobal('fetch', fetch);
     let steps: (() => void)[] = [];
     startEarlyCalls(stored(AGENT_TOKEN), '/dashboard', '', (given) => {
       steps = given;
     });
     expect(fetch).not.toHaveBeenCalled();
-    const all = ['/api/public/jwk', ...agentDashboardCalls()];
-    expect(steps).toHaveLength(Math.ceil(all.length / EARLY_CALLS_PER_TASK));
-    const asked = () => fetch.mock.calls.map((call) => (call as unknown as [string])[0]);
+    expect(steps).toHaveLength(2);
     steps[0]?.();
-    expect(asked()).toEqual(all.slice(0, EARLY_CALLS_PER_TASK));
-    expect(asked()).toContain('/api/session');
-    for (const step of steps.slice(1)) step();
-    expect(asked()).toEqual(all);
-    // Each is handed out as if started at once.
-    expect(takeEarlyCall('/api/agent/dashboard', AGENT_TOKEN)).toBeDefined();
+    expect(batchesAskedOf(fetch)[0]).toContain('/api/session');
+    steps[1]?.();
+    expect(batchesAskedOf(fetch)[1]).toContain('/api/agent/dashboard');
+    // Each is handed out on its own, with the body the server gave for it.
+    const dashboard = await takeEarlyCall('/api/agent/dashboard', AGENT_TOKEN);
+    expect(await dashboard?.json()).toEqual({ path: '/api/agent/dashboard' });
   });
 
   it('starts no later step once the calls were dropped (the session changed meanwhile)', () => {
-    const fetch = vi.fn(async () => json({}));
+    const fetch = batchServer();
     vi.stubGlobal('fetch', fetch);
     let steps: (() => void)[] = [];
     startEarlyCalls(stored(AGENT_TOKEN), '/dashboard', '', (given) => {
@@ -111,7 +132,32 @@ describe('the signed-in page’s early calls (issue 22)', () => {
     steps[0]?.();
     dropEarlyCalls();
     for (const step of steps.slice(1)) step();
-    expect(fetch).toHaveBeenCalledTimes(EARLY_CALLS_PER_TASK);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands out each answer with its own status, and none where the batch failed', async () => {
+    const fetch = batchServer((path) =>
+      path === '/api/agent' ? { status: 403, body: { code: 'auth.forbidden' } } : { status: 200, body: {} },
+    );
+    vi.stubGlobal('fetch', fetch);
+    startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
+    expect((await takeEarlyCall('/api/agent', AGENT_TOKEN))?.status).toBe(403);
+    expect((await takeEarlyCall('/api/session', AGENT_TOKEN))?.status).toBe(200);
+    dropEarlyCalls();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ code: 'request.invalid' }, 400)),
+    );
+    startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
+    await expect(takeEarlyCall('/api/session', AGENT_TOKEN)).rejects.toThrow();
+    // An answer that was not JSON (its status alone) is no answer to take either.
+    dropEarlyCalls();
+    vi.stubGlobal(
+      'fetch',
+      batchServer(() => ({ status: 200 })),
+    );
+    startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
+    await expect(takeEarlyCall('/api/session', AGENT_TOKEN)).rejects.toThrow();
   });
 
   it('starts nothing on the landing page, without credentials, or while the SMS code is pending', () => {
@@ -127,10 +173,7 @@ describe('the signed-in page’s early calls (issue 22)', () => {
   });
 
   it('hands an answer out once, and only for the token it was asked with', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ ok: true })),
-    );
+    vi.stubGlobal('fetch', batchServer());
     startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
     expect(takeEarlyCall('/api/session', 'another token')).toBeUndefined();
     expect(takeEarlyCall('/api/session', AGENT_TOKEN)).toBeDefined();
@@ -140,10 +183,7 @@ describe('the signed-in page’s early calls (issue 22)', () => {
   });
 
   it('hands out nothing once the first page’s load is long over: a later visit asks afresh', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json({ ok: true })),
-    );
+    vi.stubGlobal('fetch', batchServer());
     vi.useFakeTimers();
     try {
       startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
@@ -156,18 +196,19 @@ describe('the signed-in page’s early calls (issue 22)', () => {
   });
 
   it('gives up on a server that does not answer, as the client’s own call would', () => {
-    const fetch = vi.fn(async () => json({}));
+    const fetch = batchServer();
     vi.stubGlobal('fetch', fetch);
     startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
-    for (const call of fetch.mock.calls as unknown as [string, RequestInit][])
-      expect(call[1].signal).toBeInstanceOf(AbortSignal);
+    for (const [, init] of fetch.mock.calls) expect(init.signal).toBeInstanceOf(AbortSignal);
   });
 });
 
 describe('the API client with early calls', () => {
   it('takes the early answer of a GET instead of asking again', async () => {
-    const early = vi.fn(async () => json({ sub: 'early' }));
-    vi.stubGlobal('fetch', early);
+    vi.stubGlobal(
+      'fetch',
+      batchServer(() => ({ status: 200, body: { sub: 'early' } })),
+    );
     startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
     const later = vi.fn(async () => json({ sub: 'asked again' }));
     const api = createApiClient(bridge(AGENT_TOKEN), '', later as unknown as typeof fetch);
@@ -181,7 +222,7 @@ describe('the API client with early calls', () => {
   it('asks again when the early answer is an error, so the error takes the ordinary way', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json({ code: 'auth.forbidden' }, 403)),
+      batchServer(() => ({ status: 403, body: { code: 'auth.forbidden' } })),
     );
     startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
     const later = vi.fn(async () => json({ counts: 1 }));
@@ -192,8 +233,13 @@ describe('the API client with early calls', () => {
 
   // The candidate tables' first page once left only after the route's chunks had run (issue 22).
   it('answers a candidate table’s first page and its fields, as the table asks for them, from the early calls', async () => {
-    const early = vi.fn(async () => json({ items: [], total: 0, page: 1, limit: CANDIDATE_PAGE_SIZE }));
-    vi.stubGlobal('fetch', early);
+    vi.stubGlobal(
+      'fetch',
+      batchServer(() => ({
+        status: 200,
+        body: { items: [], total: 0, page: 1, limit: CANDIDATE_PAGE_SIZE },
+      })),
+    );
     startEarlyCalls(stored(AGENT_TOKEN), '/lunas');
     const later = vi.fn(async () => json({ asked: 'again' }));
     const api = createApiClient(bridge(AGENT_TOKEN), '', later as unknown as typeof fetch);
@@ -211,7 +257,7 @@ describe('the API client with early calls', () => {
   it('leaves writes and calls with another token alone', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json({ sub: 'early' })),
+      batchServer(() => ({ status: 200, body: { sub: 'early' } })),
     );
     startEarlyCalls(stored(AGENT_TOKEN), '/dashboard');
     const later = vi.fn(async () => json({ sub: 'asked' }));

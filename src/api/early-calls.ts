@@ -42,58 +42,72 @@ const CANDIDATE_TYPES = ['stella', 'luna', 'nova'];
 const AGENT_TYPES = ['agent', 'senior_agent'];
 
 /**
- * The GET calls a signed-in visit to `pathname` makes before it shows its content, for the token's
- * user type: the session (src/api/preload.ts), the field catalogues (profile-actors' fieldCatalogues),
- * the own profile (candidates and companies) and, for the pages an agent opens first (the dashboard,
- * the candidate tables, a job's results), the page's data.
+ * The GET calls a signed-in visit makes before it shows anything, for the token's user type: the
+ * session (src/api/preload.ts), the field catalogues (profile-actors' fieldCatalogues), the own
+ * profile (candidates and companies), and an agent's own record (the shell's header on every page).
  */
-export function earlyCallPaths(pathname: string, userType: string, search = ''): string[] {
+export function sessionCallPaths(userType: string): string[] {
   const agent = AGENT_TYPES.includes(userType);
   const paths = ['/api/session', '/api/profile/data', '/api/job/data'];
   if (agent || userType === 'company') paths.push('/api/company/data');
   if (CANDIDATE_TYPES.includes(userType)) paths.push('/api/profile');
   if (userType === 'company') paths.push('/api/company');
-  if (!agent) return paths;
-  // The agent's own record (the shell's header) on every page.
-  paths.push('/api/agent');
+  if (agent) paths.push('/api/agent');
+  return paths;
+}
+
+/**
+ * The data of the page at `pathname` as it opens without a query, for the pages an agent opens first
+ * (the dashboard, the candidate tables, a job's results); none for other pages and users.
+ */
+export function pageCallPaths(pathname: string, userType: string, search = ''): string[] {
+  if (!AGENT_TYPES.includes(userType)) return [];
   if (pathname === '/dashboard') {
     const today = localDay();
-    paths.push(
+    return [
       '/api/agent/dashboard',
       `/api/pipeline/follow-ups?today=${today}`,
       `/api/agent/attention?today=${today}`,
-    );
+    ];
   }
+  if (search) return [];
   // A candidate table as it opens without a query: its first page (the order of the client's query,
   // src/api/candidates.ts listCandidates) and the type's fields.
   const table = /^\/(stella|luna|nova)s$/.exec(pathname)?.[1];
-  if (table && !search)
-    paths.push(
+  if (table)
+    return [
       `/api/profile/list?assigned=any&sort=updated&page=1&type=${table}&limit=20`,
       `/api/profile/data?type=${table}`,
-    );
+    ];
   const job = /^\/matchingJobResult\/([0-9a-f-]{36})$/.exec(pathname)?.[1];
   // A job's results as they open without a query: the first page by score, the near misses, the
   // pipeline board, the timeline's first page, the job and its run.
-  if (job && !search)
-    paths.push(
+  if (job)
+    return [
       `/api/job/showresults/${job}?sort=score&page=1&limit=20`,
       `/api/job/${job}/near-misses`,
       `/api/job/${job}/pipeline`,
       `/api/agent/timeline/job/${job}?subject=job&uuid=${job}&page=1&limit=20`,
       `/api/job/${job}`,
       `/api/job/${job}/run`,
-    );
-  return paths;
+    ];
+  return [];
 }
 
-/** How many calls start in one task: starting a fetch costs a phone 1–15 ms of the main thread. */
-export const EARLY_CALLS_PER_TASK = 2;
+/** Every early call of a signed-in visit to `pathname`: the session's, then the page's. */
+export function earlyCallPaths(pathname: string, userType: string, search = ''): string[] {
+  return [...sessionCallPaths(userType), ...pageCallPaths(pathname, userType, search)];
+}
+
+/** The batch the early calls travel in (contract/batch.ts). */
+const BATCH_PATH = '/api/batch';
 
 /**
- * Starts the page's first calls with the stored token (the boot script, before the app loads): the
- * key set and the session first, a group of `EARLY_CALLS_PER_TASK` per step. `runSteps` runs the
- * steps (the boot script: each in a task of its own); by default all at once.
+ * Starts the page's first calls with the stored token (the boot script, before the app loads) as two
+ * requests (POST /api/batch, contract/batch.ts): the key set and the session's calls, then the page's
+ * data — starting a request costs a phone's main thread 5–10 ms while traced, and a page's first
+ * calls were 6–15. `runSteps` runs the two steps (the boot script: each in a task of its own); by
+ * default both at once. Each path is handed out on its own (takeEarlyCall), as if asked alone.
  */
 export function startEarlyCalls(
   storedCredentials: string | null,
@@ -116,31 +130,52 @@ export function startEarlyCalls(
   if (!claims?.user_type || claims.login_status !== 'ok') return;
   const calls = new Map<string, Promise<Response>>();
   (globalThis as Holder)[GLOBAL_KEY] = { token, calls, startedAt: Date.now() };
-  const start = (path: string) => {
-    // The session's own check of the token needs the server's public keys (src/api/keys.ts), asked
-    // without the token.
-    const call = fetch(path, {
-      headers:
-        path === JWK_PATH
-          ? { accept: 'application/json' }
-          : { authorization: `Bearer ${token}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(EARLY_CALL_TIMEOUT_MS),
+  const batches = [
+    // The session's own check of the token needs the server's public keys (src/api/keys.ts).
+    [JWK_PATH, ...sessionCallPaths(claims.user_type)],
+    pageCallPaths(pathname, claims.user_type, search),
+  ].filter((paths) => paths.length > 0);
+  runSteps(
+    batches.map((paths) => () => {
+      // Dropped meanwhile (the session changed): the rest is not asked for.
+      if ((globalThis as Holder)[GLOBAL_KEY]?.calls !== calls) return;
+      startBatch(paths, token, calls);
+    }),
+  );
+}
+
+/** One batch of early calls; each path's answer is handed out as the Response it would have had alone. */
+function startBatch(paths: string[], token: string, calls: Map<string, Promise<Response>>): void {
+  const batch = fetch(BATCH_PATH, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ paths }),
+    signal: AbortSignal.timeout(EARLY_CALL_TIMEOUT_MS),
+  }).then(async (answer) => (answer.ok ? ((await answer.json()) as BatchAnswers) : null));
+  paths.forEach((path, i) => {
+    const call = batch.then((answers) => {
+      const one = answers?.answers?.[i];
+      // Not answered (the batch failed, or not as JSON): the client asks itself.
+      if (!one || one.path !== path || !('body' in one || one.status === 204))
+        throw new Error(`no early answer for ${path}`);
+      return new Response(one.status === 204 ? null : JSON.stringify(one.body), {
+        status: one.status,
+        headers: { 'content-type': 'application/json' },
+      });
     });
     // Not taken, or failed: the client asks itself; an unhandled rejection would only be noise.
     call.catch(() => {});
     calls.set(path, call);
-  };
-  const paths = [JWK_PATH, ...earlyCallPaths(pathname, claims.user_type, search)];
-  const steps: (() => void)[] = [];
-  for (let first = 0; first < paths.length; first += EARLY_CALLS_PER_TASK) {
-    const group = paths.slice(first, first + EARLY_CALLS_PER_TASK);
-    steps.push(() => {
-      // Dropped meanwhile (the session changed): the rest is not asked for.
-      if ((globalThis as Holder)[GLOBAL_KEY]?.calls !== calls) return;
-      for (const path of group) start(path);
-    });
-  }
-  runSteps(steps);
+  });
+}
+
+/** What POST /api/batch answers (contract/batch.ts BatchAnswerSchema), read without valibot here. */
+interface BatchAnswers {
+  answers?: { path: string; status: number; body?: unknown }[];
 }
 
 /** The early calls while the first page may still take them; dropped once stale. */

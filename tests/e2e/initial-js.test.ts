@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_KEY } from '../../contract/storage-keys';
 import { gzipKb, initialChunks, PAGES } from '../../scripts/chunk-sizes';
@@ -8,6 +8,17 @@ import { CHUNK_GRAPH, type ChunkNode } from '../../scripts/vite-chunk-graph';
 import { launchBrowser, logIn, type RunningApp, startApp } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The API GETs a request makes: its own path, or the paths of a batch (POST /api/batch, in which
+ * the boot script sends a page's first calls).
+ */
+function apiGets(request: Request): string[] {
+  const url = new URL(request.url());
+  if (url.pathname === '/api/batch' && request.method() === 'POST')
+    return (JSON.parse(request.postData() ?? '{}') as { paths?: string[] }).paths ?? [];
+  return url.pathname.startsWith('/api/') && request.method() === 'GET' ? [url.pathname + url.search] : [];
+}
 
 // scripts/chunk-sizes.ts counts a page's initial JavaScript from the build's chunk graph; here the
 // browser says what the page really loads until the app shows it, so that the figure cannot leave
@@ -114,7 +125,7 @@ describe('a signed-in page’s first loads', () => {
     const other = await context.newPage();
     const lists: string[] = [];
     other.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/profile/list') lists.push(request.url());
+      for (const call of apiGets(request)) if (call.startsWith('/api/profile/list')) lists.push(call);
     });
     await other.goto(`${app.url}/stellas`);
     await expect.poll(() => other.locator('#prerendered').count()).toBe(0);
@@ -206,10 +217,10 @@ describe('a signed-in page’s first loads', () => {
     await logIn(tab, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     const other = await context.newPage();
     const calls: string[] = [];
+    const batches: string[][] = [];
     other.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/') && request.method() === 'GET')
-        calls.push(url.pathname + url.search);
+      calls.push(...apiGets(request));
+      if (new URL(request.url()).pathname === '/api/batch') batches.push(apiGets(request));
     });
     await other.goto(`${app.url}/dashboard`);
     await expect.poll(() => other.locator('#prerendered').count()).toBe(0);
@@ -219,6 +230,10 @@ describe('a signed-in page’s first loads', () => {
       .toBe(1);
     expect(calls.filter((call) => call.startsWith('/api/agent/attention'))).toHaveLength(1);
     expect(calls.filter((call, i) => calls.indexOf(call) !== i)).toEqual([]);
+    // They came in two requests (POST /api/batch): the session's, then the page's.
+    expect(batches).toHaveLength(2);
+    expect(batches[0]).toContain('/api/session');
+    expect(batches[1]?.some((call) => call.startsWith('/api/agent/dashboard'))).toBe(true);
     await context.close();
   });
 });

@@ -590,16 +590,24 @@ export async function openJobScreen(
   running?: Run,
 ): Promise<void> {
   const { page } = ctx;
+  const fed = Boolean(ctx.uuid && (ctx.screen === 'results' || ctx.screen === 'editor' || running));
+  if (first === 'loadFailed' || fed) {
+    // The results page's first calls travel in the boot script's batch (src/api/early-calls.ts),
+    // which the routes below would not see: refused, the client asks for each path itself.
+    await page.route(
+      (u) => u.pathname === '/api/batch',
+      (route) => route.abort(),
+      { times: 2 },
+    );
+  }
   if (first === 'loadFailed') {
-    // The results page's job is also one of the boot script's early calls (src/api/early-calls.ts),
-    // whose failure the client asks again: both must fail for the page to show the failed load.
     await page.route(
       (u) => u.pathname === `/api/job/${ctx.uuid}`,
       (route) => (route.request().method() === 'GET' ? route.abort() : route.fallback()),
-      { times: ctx.screen === 'results' ? 2 : 1 },
+      { times: 1 },
     );
   }
-  if (ctx.uuid && (ctx.screen === 'results' || ctx.screen === 'editor' || running)) {
+  if (fed && ctx.uuid) {
     ctx.feed = new RunFeed(page, ctx.uuid);
     await ctx.feed.install();
     if (running) {

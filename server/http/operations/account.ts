@@ -1,4 +1,5 @@
 import { AccountExportSchema, ResetCheckResponseSchema } from '../../../contract/account';
+import { BatchAnswerSchema } from '../../../contract/batch';
 import { ErrorCode } from '../../../contract/errors';
 import {
   AgencySchema,
@@ -56,6 +57,10 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     }),
     'POST /api/logout': op('End the session of a refresh token', noContent),
     'GET /api/session': op("The access token's claims", ok(TokenClaimsSchema)),
+    'POST /api/batch': op(
+      "Several GET calls in one request, each answered as alone with the batch's credentials (a signed-in page's first data)",
+      ok(BatchAnswerSchema),
+    ),
     'GET /api/public/jwk': op('The public keys that verify access tokens (JWKS)', {
       status: 200,
       media: 'application/json',
