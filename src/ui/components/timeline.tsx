@@ -8,7 +8,7 @@ import type { TimelineFilter } from '../../machines/timeline/timeline.machine';
 import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
 import { localDay } from '../../machines/timeline/timeline-forms.machine';
 import { Button } from './button';
-import { DatePicker } from './date-picker';
+import { LazyDatePicker, preloadDatePicker } from './date-picker-lazy';
 import { errorMessage } from './error-message';
 import { FormError } from './form-error';
 import { useFormFields } from './form-fields';
@@ -162,7 +162,14 @@ function AddEntry({ logic }: { logic: TimelineLogic }) {
   const kindField = field('kind');
   const atField = field('at');
   return (
-    <form className="form timeline-add" onSubmit={submit} noValidate aria-label={t`Add to the timeline`}>
+    <form
+      className="form timeline-add"
+      onSubmit={submit}
+      // A call or a mail has a date: its field's code loads once the form is reached.
+      onFocus={preloadDatePicker}
+      noValidate
+      aria-label={t`Add to the timeline`}
+    >
       <FormError code={snapshot.context.error} />
       <Select
         label={t`Kind`}
@@ -178,7 +185,7 @@ function AddEntry({ logic }: { logic: TimelineLogic }) {
         label={kind === 'note' ? <Trans>Note</Trans> : <Trans>Summary</Trans>}
       />
       {kind !== 'note' && (
-        <DatePicker
+        <LazyDatePicker
           id="timeline-at"
           label={<Trans>Date</Trans>}
           value={atField.value ? String(atField.value) : null}

@@ -23,7 +23,7 @@ import {
 import { entriesIn, type PipelineBoardActor } from '../../machines/pipeline/pipeline-board.machine';
 import { offeredMoves } from '../../machines/pipeline/pipeline-entry.machine';
 import { Button } from '../components/button';
-import { DatePicker } from '../components/date-picker';
+import { LazyDatePicker, preloadDatePicker } from '../components/date-picker-lazy';
 import { Staged } from '../components/deferred';
 import { errorMessage } from '../components/error-message';
 import { stageLabel } from '../components/pipeline-stages';
@@ -297,6 +297,9 @@ function FollowUpField({
       <AriaButton
         className="btn btn-secondary pipeline-follow-up-button"
         aria-label={t`Follow-up for ${name}`}
+        // The field's code is loaded when first needed: from the moment the button is reached.
+        onHoverStart={preloadDatePicker}
+        onFocus={preloadDatePicker}
         onPress={() => setEditing(true)}
         ref={(button) => {
           if (button && backToButton.current) {
@@ -325,7 +328,7 @@ function FollowUpField({
         setEditing(false);
       }}
     >
-      <DatePicker
+      <LazyDatePicker
         className="pipeline-follow-up"
         label={t`Follow-up for ${name}`}
         labelHidden
