@@ -97,7 +97,14 @@ describe('the build’s list of what each address preloads', () => {
       chunk('assets/for-candidates.js', 'src/routes/_protected/-dashboard-candidate.tsx'),
       chunk('assets/dialog-lazy.js', 'src/ui/components/confirm-dialog.tsx'),
     ];
-    const list = routePreloads(graph, [...ROUTES, 'src/routes/_protected/dashboard.tsx']);
+    const list = routePreloads(graph, [
+      ...ROUTES,
+      'src/routes/_protected/dashboard.tsx',
+      'src/routes/_protected/-dashboard-agent.tsx',
+      'src/routes/_protected/-dashboard-candidate.tsx',
+    ]);
+    // The route's own modules are no addresses.
+    expect(list.map((p) => p.pattern).filter((pattern) => pattern.includes('-dashboard'))).toEqual([]);
     const files = list.find((p) => p.pattern === '^/dashboard/?$')?.files ?? [];
     expect(files).toEqual(
       expect.arrayContaining(['assets/for-agents.js', 'assets/board.js', 'assets/for-candidates.js']),

@@ -55,8 +55,10 @@ export function routePreloads(graph: ChunkNode[], routes: readonly string[]): Ro
   const all = new Set(routes);
   const entry = new Set(initialChunks(graph, [], false));
   const byFacade = (facade: string) => graph.find((chunk) => chunk.facade === facade)?.fileName;
+  // Not the root, the layouts (`_x`), nor a route's own modules (`-name.tsx`, which TanStack skips).
   const leaves = routes.filter(
-    (file) => !file.endsWith('__root.tsx') && !/(^|\/)_[^/]*\.tsx$/.test(file.replace(/^src\/routes\//, '')),
+    (file) =>
+      !file.endsWith('__root.tsx') && !/(^|\/)[_-][^/]*\.tsx$/.test(file.replace(/^src\/routes\//, '')),
   );
   return leaves
     .map((file) => {
