@@ -173,6 +173,9 @@ describe.each([
     let mode: 'slow' | 'fail' | 'pass' = 'slow';
     let release = () => {};
     let held = false;
+    // The boot script's first calls travel in one batch (src/api/early-calls.ts): refused, the app
+    // asks for the session itself, through the route below.
+    await page.route('**/api/batch', (route) => route.abort());
     await page.route('**/api/session', async (route) => {
       if (mode === 'fail') return route.fulfill({ status: 503, body: '{"code":"unavailable"}' });
       // Only the first call is held: when the hold outlasts the short test token, the call after the
