@@ -3,7 +3,7 @@ import { FieldError, strictObject } from './field-errors';
 
 /**
  * Several GET calls in one request (issue 22): the boot script asks for a signed-in page's first
- * data in two of these instead of 6–15 calls, each of which cost a phone's main thread 5–10 ms to
+ * data in two of these instead of 5–12 calls, each of which cost a phone's main thread 5–10 ms to
  * start. The server answers each path as if it had been asked on its own, with the batch's own
  * Authorization header, through every check an ordinary call passes.
  *

@@ -106,7 +106,7 @@ const BATCH_PATH = '/api/batch';
  * Starts the page's first calls with the stored token (the boot script, before the app loads) as two
  * requests (POST /api/batch, contract/batch.ts): the key set and the session's calls, then the page's
  * data — starting a request costs a phone's main thread 5–10 ms while traced, and a page's first
- * calls were 6–15. `runSteps` runs the two steps (the boot script: each in a task of its own); by
+ * calls were 5–12. `runSteps` runs the two steps (the boot script: each in a task of its own); by
  * default both at once. Each path is handed out on its own (takeEarlyCall), as if asked alone.
  */
 export function startEarlyCalls(
