@@ -98,7 +98,7 @@ export function createApiClient(session: SessionBridge, baseURL = '', fetchImpl?
       isPlainGet(options) && !baseURL ? takeEarlyCall(withQuery(path, options), token) : undefined;
     if (early) {
       const answer = await early.catch(() => null);
-      if (answer?.ok) return (answer.status === 204 ? undefined : await answer.json()) as T;
+      if (answer?.ok) return (answer.status === 204 ? undefined : answer.body) as T;
     }
     const headers = new Headers(options.headers as HeadersInit | undefined);
     if (token) headers.set('authorization', `Bearer ${token}`);

@@ -119,7 +119,7 @@ describe('the signed-in page’s early calls (issue 22)', () => {
     expect(batchesAskedOf(fetch)[1]).toContain('/api/agent/dashboard');
     // Each is handed out on its own, with the body the server gave for it.
     const dashboard = await takeEarlyCall('/api/agent/dashboard', AGENT_TOKEN);
-    expect(await dashboard?.json()).toEqual({ path: '/api/agent/dashboard' });
+    expect(dashboard?.body).toEqual({ path: '/api/agent/dashboard' });
   });
 
   it('starts no later step once the calls were dropped (the session changed meanwhile)', () => {

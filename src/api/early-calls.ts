@@ -12,9 +12,16 @@ import { localDay } from './local-day';
 /** The calls started for one token, by path with its query, each taken at most once. */
 interface EarlyCalls {
   token: string;
-  calls: Map<string, Promise<Response>>;
+  calls: Map<string, Promise<EarlyAnswer>>;
   /** When they started (ms since the epoch): an answer not taken by the first page goes stale. */
   startedAt: number;
+}
+
+/** One path's answer out of a batch: its status and, as the batch carried it, its parsed body. */
+export interface EarlyAnswer {
+  status: number;
+  ok: boolean;
+  body: unknown;
 }
 
 /**
@@ -128,7 +135,7 @@ export function startEarlyCalls(
   const claims = claimsOf(token);
   // A pending SMS code signs in nowhere yet; an unreadable token is the session machine's to reject.
   if (!claims?.user_type || claims.login_status !== 'ok') return;
-  const calls = new Map<string, Promise<Response>>();
+  const calls = new Map<string, Promise<EarlyAnswer>>();
   (globalThis as Holder)[GLOBAL_KEY] = { token, calls, startedAt: Date.now() };
   const batches = [
     // The session's own check of the token needs the server's public keys (src/api/keys.ts).
@@ -144,8 +151,11 @@ export function startEarlyCalls(
   );
 }
 
-/** One batch of early calls; each path's answer is handed out as the Response it would have had alone. */
-function startBatch(paths: string[], token: string, calls: Map<string, Promise<Response>>): void {
+/**
+ * One batch of early calls; each path's answer is handed out as the batch parsed it (not written out
+ * again and read a second time: for a candidate the batch is mostly the large field catalogues).
+ */
+function startBatch(paths: string[], token: string, calls: Map<string, Promise<EarlyAnswer>>): void {
   const batch = fetch(BATCH_PATH, {
     method: 'POST',
     headers: {
@@ -157,15 +167,12 @@ function startBatch(paths: string[], token: string, calls: Map<string, Promise<R
     signal: AbortSignal.timeout(EARLY_CALL_TIMEOUT_MS),
   }).then(async (answer) => (answer.ok ? ((await answer.json()) as BatchAnswers) : null));
   paths.forEach((path, i) => {
-    const call = batch.then((answers) => {
+    const call = batch.then((answers): EarlyAnswer => {
       const one = answers?.answers?.[i];
       // Not answered (the batch failed, or not as JSON): the client asks itself.
       if (!one || one.path !== path || !('body' in one || one.status === 204))
         throw new Error(`no early answer for ${path}`);
-      return new Response(one.status === 204 ? null : JSON.stringify(one.body), {
-        status: one.status,
-        headers: { 'content-type': 'application/json' },
-      });
+      return { status: one.status, ok: one.status >= 200 && one.status < 300, body: one.body };
     });
     // Not taken, or failed: the client asks itself; an unhandled rejection would only be noise.
     call.catch(() => {});
@@ -189,7 +196,7 @@ function fresh(): EarlyCalls | undefined {
 }
 
 /** The early answer for a GET of `path` (with its query) made with `token`, once; undefined if none. */
-export function takeEarlyCall(path: string, token: string | null): Promise<Response> | undefined {
+export function takeEarlyCall(path: string, token: string | null): Promise<EarlyAnswer> | undefined {
   const early = fresh();
   if (!early || !token || early.token !== token) return undefined;
   const call = early.calls.get(path);
@@ -200,12 +207,18 @@ export function takeEarlyCall(path: string, token: string | null): Promise<Respo
 /** The server's public keys (GET /api/public/jwk, no token), started with the signed-in page's calls. */
 export const JWK_PATH = '/api/public/jwk';
 
-/** The early answer of the public key set, once; undefined if none was started. */
+/** The early answer of the public key set, once, as the Response jose reads; undefined if none was started. */
 export function takeEarlyKeys(): Promise<Response> | undefined {
   const early = fresh();
   const call = early?.calls.get(JWK_PATH);
   early?.calls.delete(JWK_PATH);
-  return call;
+  return call?.then(
+    (answer) =>
+      new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
 }
 
 /** Drops the calls not taken (tests; and a session that changed before they were used). */
