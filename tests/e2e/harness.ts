@@ -20,17 +20,26 @@ const SEED_NEUTRAL_SETTINGS = new Set(['ACCESS_TOKEN_TTL', 'SMS_COUNTRIES']);
 /** A data directory seeded by the real server, started once and stopped; remove it when done. */
 export async function seededDataDir(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-e2e-seeded-'));
+  const server = await serverOn(dataDir);
+  await server.url();
+  await server.stop();
+  return dataDir;
+}
+
+/**
+ * The real server on `dataDir` and a known free port, so that links in e-mails (built from
+ * PUBLIC_ORIGIN) lead back to it; `env` adds or overrides settings.
+ */
+async function serverOn(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
-  const server = spawnServer({
+  return spawnServer({
     PORT: String(port),
     PUBLIC_ORIGIN: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    ...env,
   });
-  await server.url();
-  await server.stop();
-  return dataDir;
 }
 
 export interface RunningApp {
@@ -52,16 +61,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   if (template && Object.keys(env).every((name) => SEED_NEUTRAL_SETTINGS.has(name))) {
     cpSync(template, dataDir, { recursive: true, filter: (path) => !basename(path).startsWith(LOCK_FILE) });
   }
-  // A known free port, so that links in e-mails (built from PUBLIC_ORIGIN) lead back to this server.
-  const port = await freePort();
-  const server = spawnServer({
-    PORT: String(port),
-    PUBLIC_ORIGIN: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    ...env,
-  });
+  const server = await serverOn(dataDir, env);
   const url = await server.url();
   return {
     url,
