@@ -1,6 +1,9 @@
+import { setupI18n } from '@lingui/core';
+import { I18nProvider as LinguiProvider } from '@lingui/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nProvider } from 'react-aria-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages as deMessages } from '../../locales/de.po';
 import { Select } from './select';
 
 afterEach(cleanup);
@@ -13,18 +16,20 @@ const OPTIONS = [
 function renderSelect(props: Partial<Parameters<typeof Select>[0]> = {}) {
   const onSelectionChange = vi.fn();
   render(
-    <I18nProvider locale="de-DE">
-      <form aria-label="Filter">
-        <Select
-          label="Status"
-          name="status"
-          options={OPTIONS}
-          defaultSelectedKey="all"
-          onSelectionChange={onSelectionChange}
-          {...props}
-        />
-      </form>
-    </I18nProvider>,
+    <LinguiProvider i18n={setupI18n({ locale: 'de', messages: { de: deMessages } })}>
+      <I18nProvider locale="de-DE">
+        <form aria-label="Filter">
+          <Select
+            label="Status"
+            name="status"
+            options={OPTIONS}
+            defaultSelectedKey="all"
+            onSelectionChange={onSelectionChange}
+            {...props}
+          />
+        </form>
+      </I18nProvider>
+    </LinguiProvider>,
   );
   return onSelectionChange;
 }
@@ -65,7 +70,7 @@ describe('a select at rest (issue 22)', () => {
     expect(onSelectionChange).toHaveBeenCalledWith('active');
   });
 
-  it('shows react-aria’s empty text without a choice, and a disabled one stays out of reach', () => {
+  it('shows the empty text in the UI’s language without a choice, and a disabled one stays out of reach', () => {
     renderSelect({ defaultSelectedKey: undefined, isDisabled: true });
     const empty = screen.getByRole('button', { name: 'Element wählen Status' }) as HTMLButtonElement;
     expect(empty.disabled).toBe(true);

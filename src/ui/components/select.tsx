@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import {
@@ -9,7 +10,6 @@ import {
   ListBoxItem,
   Popover,
   SelectValue,
-  useLocale,
 } from 'react-aria-components';
 import { flushSync } from 'react-dom';
 import { FieldHelp } from './field-help';
@@ -44,12 +44,23 @@ export interface SelectProps extends Omit<AriaSelectProps<Option>, 'className' |
  * list go on there.
  */
 export function Select(props: SelectProps) {
+  const { t } = useLingui();
   const [live, setLive] = useState<{ focus: boolean; open: boolean } | null>(null);
+  // One empty text for both looks, so that the closed one says what the real one will.
+  const placeholder = props.placeholder ?? t`Select an item`;
   if (live)
-    return <AriaSelectField {...props} autoFocus={props.autoFocus || live.focus} defaultOpen={live.open} />;
+    return (
+      <AriaSelectField
+        {...props}
+        placeholder={placeholder}
+        autoFocus={props.autoFocus || live.focus}
+        defaultOpen={live.open}
+      />
+    );
   return (
     <ClosedSelect
       {...props}
+      placeholder={placeholder}
       // Synchronously: the pointer's press, the next key or the click must reach the real one.
       onReach={(how) => flushSync(() => setLive(how))}
     />
@@ -93,12 +104,9 @@ function ClosedSelect({
   ...props
 }: SelectProps & { onReach: (how: { focus: boolean; open: boolean }) => void }) {
   const id = useId();
-  const { locale } = useLocale();
   const key = props.selectedKey !== undefined ? props.selectedKey : props.defaultSelectedKey;
   const chosen = key == null ? undefined : options.find((option) => option.id === key);
   const invalid = props.isInvalid ?? Boolean(errorMessage);
-  // react-aria's own words for an empty select (react-aria-components' selectPlaceholder).
-  const empty = props.placeholder ?? (locale.startsWith('de') ? 'Element wählen' : 'Select an item');
   return (
     <div
       className="rac-field"
@@ -124,7 +132,7 @@ function ClosedSelect({
         onFocus={() => onReach({ focus: true, open: false })}
         onClick={() => onReach({ focus: true, open: true })}
       >
-        <span id={`${id}-value`}>{chosen?.label ?? empty}</span>
+        <span id={`${id}-value`}>{chosen?.label ?? props.placeholder}</span>
         <span aria-hidden="true" className="rac-chevron">
           ▾
         </span>
