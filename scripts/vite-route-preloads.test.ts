@@ -111,4 +111,41 @@ describe('the build’s list of what each address preloads', () => {
     );
     expect(files).not.toContain('assets/dialog-lazy.js');
   });
+
+  it('names the modules of one kind of user (`-dashboard-agent.tsx`) and what only they import for that kind alone', () => {
+    const graph: ChunkNode[] = [
+      ...GRAPH,
+      {
+        ...chunk('assets/dashboard.js', 'src/routes/_protected/dashboard.tsx?tsr-split=loader---component'),
+        dynamicImports: ['assets/for-agents.js', 'assets/for-companies.js', 'assets/for-candidates.js'],
+      },
+      chunk('assets/for-agents.js', 'src/routes/_protected/-dashboard-agent.tsx', [
+        'assets/board.js',
+        'assets/framework.js',
+      ]),
+      chunk('assets/board.js', null, ['assets/menu.js']),
+      chunk('assets/menu.js', null),
+      chunk('assets/for-companies.js', 'src/routes/_protected/-dashboard-company.tsx', [
+        'assets/menu.js',
+        'assets/dialog.js',
+      ]),
+      chunk('assets/for-candidates.js', 'src/routes/_protected/-dashboard-candidate.tsx'),
+    ];
+    const list = routePreloads(graph, [...ROUTES, 'src/routes/_protected/dashboard.tsx']);
+    const dashboard = list.find((p) => p.pattern === '^/dashboard/?$');
+    expect(dashboard?.audiences).toEqual({
+      'assets/for-agents.js': ['agent'],
+      'assets/board.js': ['agent'],
+      // Imported by two kinds' parts: for both.
+      'assets/menu.js': ['agent', 'company'],
+      'assets/for-companies.js': ['company'],
+      'assets/for-candidates.js': ['candidate'],
+    });
+    // What the layouts load already (the dialog, the framework) is for everyone.
+    expect(dashboard?.files).toEqual(expect.arrayContaining(['assets/dialog.js', 'assets/framework.js']));
+    expect(Object.keys(dashboard?.audiences ?? {})).not.toContain('assets/dialog.js');
+    for (const file of Object.keys(dashboard?.audiences ?? {})) expect(dashboard?.files).toContain(file);
+    // A page without such modules names no audiences.
+    expect(list.find((p) => p.pattern === '^/stellas/?$')?.audiences).toBeUndefined();
+  });
 });

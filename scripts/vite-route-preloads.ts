@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
+import type { ChunkAudience } from '../contract/page-meta.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../server/http/route-preloads.ts';
 import { initialChunks } from './chunk-sizes.ts';
 import { type ChunkNode, chunkNodes } from './vite-chunk-graph.ts';
@@ -76,12 +77,39 @@ export function routePreloads(graph: ChunkNode[], routes: readonly string[]): Ro
           .filter((name): name is string => name !== undefined);
         for (const name of extra) add(name);
       }
-      // A route's loader may load one of the route's own modules (`-name.tsx` beside it, e.g. the
-      // dashboard's part for the signed-in user's kind): they load with the route.
-      for (const name of [...files])
-        for (const dynamic of byName.get(name)?.dynamicImports ?? [])
-          if (/^src\/routes\/(.*\/)?-[^/]+\.tsx$/.test(byName.get(dynamic)?.facade ?? '')) add(dynamic);
-      return { pattern: routePattern(file), files: files.filter((name) => !entry.has(name)) };
+      // A route's loader may load one of the route's own modules (`-name.tsx` beside it): they load
+      // with the route. One named for a kind of user (`-dashboard-agent.tsx`) only for that kind, with
+      // what it alone imports: an agent's dashboard does not fetch the company's and the candidate's.
+      const own = [...files].flatMap((name) =>
+        (byName.get(name)?.dynamicImports ?? []).filter((dynamic) =>
+          /^src\/routes\/(.*\/)?-[^/]+\.tsx$/.test(byName.get(dynamic)?.facade ?? ''),
+        ),
+      );
+      const audienceOf = (name: string) =>
+        /-(agent|company|candidate)\.tsx$/.exec(byName.get(name)?.facade ?? '')?.[1] as
+          | ChunkAudience
+          | undefined;
+      for (const dynamic of own) if (!audienceOf(dynamic)) add(dynamic);
+      const audiences: Record<string, ChunkAudience[]> = {};
+      const shared = new Set(files);
+      for (const dynamic of own) {
+        const audience = audienceOf(dynamic);
+        if (!audience) continue;
+        const tag = (name: string) => {
+          if (shared.has(name) || audiences[name]?.includes(audience)) return;
+          if (!files.includes(name)) files.push(name);
+          audiences[name] = [...(audiences[name] ?? []), audience];
+          for (const imported of byName.get(name)?.imports ?? []) tag(imported);
+        };
+        tag(dynamic);
+      }
+      const preload: RoutePreload = {
+        pattern: routePattern(file),
+        files: files.filter((name) => !entry.has(name)),
+      };
+      const tagged = Object.entries(audiences).filter(([name]) => !entry.has(name));
+      if (tagged.length > 0) preload.audiences = Object.fromEntries(tagged);
+      return preload;
     })
     .sort(
       (a, b) => (a.pattern.match(/\[\^\/\]\+/g)?.length ?? 0) - (b.pattern.match(/\[\^\/\]\+/g)?.length ?? 0),

@@ -9,9 +9,9 @@
 // opens the header's menu under 768 px itself. A signed-in visitor, or one who chose English before,
 // gets the app at once (the landing then says "to my dashboard", or speaks English).
 // The stylesheet stays in the page's <head> (render-blocking): the prerendered markup needs it.
-import { ROUTE_CHUNKS_META } from '../contract/page-meta';
+import { ROUTE_CHUNKS_META, routeChunkPaths } from '../contract/page-meta';
 import { CREDENTIALS_KEY, LANGUAGE_KEY } from '../contract/storage-keys';
-import { startEarlyCalls } from './api/early-calls';
+import { startEarlyCalls, storedAudience } from './api/early-calls';
 import type { IntlWarmupRequest } from './intl-warmup.worker';
 import { inGroups, inTasks, nextTask } from './ui/components/next-task';
 import { ariaLocale } from './ui/shell/aria-locale';
@@ -110,7 +110,9 @@ const PRELOADS_PER_TASK = 2;
  */
 function routeChunkPreloads(): (() => void)[] {
   const chunks = document.querySelector(`meta[name="${ROUTE_CHUNKS_META}"]`)?.getAttribute('content');
-  const hrefs = (chunks?.split(',') ?? []).filter((href) => href.startsWith('/assets/'));
+  const hrefs = routeChunkPaths(chunks?.split(',') ?? [], storedAudience(stored(CREDENTIALS_KEY))).filter(
+    (href) => href.startsWith('/assets/'),
+  );
   return inGroups(hrefs, PRELOADS_PER_TASK).map((group) => () => {
     const links = document.createDocumentFragment();
     for (const href of group) {

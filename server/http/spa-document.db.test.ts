@@ -17,7 +17,11 @@ const PRELOADS: RoutePreload[] = [
     files: ['assets/main-AbCdEf12.js', 'assets/results-AbCdEf12.js'],
   },
   { pattern: '^/login/?$', files: ['assets/main-AbCdEf12.js'] },
-  { pattern: '^/dashboard/?$', files: ['assets/main-AbCdEf12.js', 'assets/dashboard-AbCdEf12.js'] },
+  {
+    pattern: '^/dashboard/?$',
+    files: ['assets/main-AbCdEf12.js', 'assets/dashboard-AbCdEf12.js', 'assets/-dashboard-agent-AbCdEf12.js'],
+    audiences: { 'assets/-dashboard-agent-AbCdEf12.js': ['agent', 'company'] },
+  },
 ];
 
 let build: AppOverBuild;
@@ -86,6 +90,8 @@ describe('the pages the server sends', () => {
     expect(preloadsOf(await (await get('/dashboard')).text())).toEqual([
       '/assets/main-AbCdEf12.js',
       '/assets/dashboard-AbCdEf12.js',
+      // A part for some kinds of user only: named with them (the boot script picks by the stored token).
+      'agent+company:/assets/-dashboard-agent-AbCdEf12.js',
     ]);
     expect(preloadsOf(await (await get('/profile')).text())).toEqual([]);
   });

@@ -7,6 +7,7 @@ import {
   type PrerenderedAppPage,
   prerenderedFile,
   ROUTE_CHUNKS_META,
+  routeChunkEntry,
 } from '../../contract/page-meta';
 import { chooseEncoding, compressBytes } from './compress';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads';
@@ -58,7 +59,7 @@ const startsApp = (template: string) => template !== 'index.html' && template !=
 export function spaDocuments(root: string, settings: SpaDocumentSettings) {
   const preloadsPath = join(root, ROUTE_PRELOADS_FILE);
   const meta = `<meta name="${SMS_COUNTRIES_META}" content="${escapeAttribute(settings.smsCountries.join(','))}" />`;
-  let preloads: { pattern: RegExp; files: string[] }[] = [];
+  let preloads: { pattern: RegExp; entries: string[] }[] = [];
   const rendered = new Map<string, Rendered>();
   let built: Built = { login: false, shell: false, own: new Set() };
   // A new build under a running server (`npm run build`) gives new chunk names: everything is read
@@ -81,7 +82,7 @@ export function spaDocuments(root: string, settings: SpaDocumentSettings) {
     preloads = existsSync(preloadsPath)
       ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as RoutePreload[]).map((p) => ({
           pattern: new RegExp(p.pattern),
-          files: p.files,
+          entries: p.files.map((file) => routeChunkEntry(`/${file}`, p.audiences?.[file])),
         }))
       : [];
   }
@@ -90,7 +91,7 @@ export function spaDocuments(root: string, settings: SpaDocumentSettings) {
     const key = `${template}#${route}`;
     let page = rendered.get(key);
     if (!page) {
-      const files = (preloads[route]?.files ?? []).map((file) => `/${file}`).join(',');
+      const files = (preloads[route]?.entries ?? []).join(',');
       const chunks = files
         ? `\n    <meta name="${ROUTE_CHUNKS_META}" content="${escapeAttribute(files)}" />`
         : '';

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CANDIDATE_PAGE_SIZE, CandidateListSearchSchema } from '../../contract/candidate-search';
+import { routeChunkPaths } from '../../contract/page-meta';
 import { fetchCandidateFields, listCandidates } from './candidates';
 import { createApiClient, type SessionBridge } from './client';
 import {
@@ -8,6 +9,7 @@ import {
   EARLY_CALLS_FRESH_MS,
   earlyCallPaths,
   startEarlyCalls,
+  storedAudience,
   takeEarlyCall,
   takeEarlyKeys,
 } from './early-calls';
@@ -170,6 +172,38 @@ describe('the signed-in page’s early calls (issue 22)', () => {
     startEarlyCalls(stored(tokenFor({ user_type: 'stella', login_status: 'pending' })), '/dashboard');
     expect(fetch).not.toHaveBeenCalled();
     expect(takeEarlyKeys()).toBeUndefined();
+  });
+
+  it('tells whose route chunks a stored sign-in preloads, and none for no sign-in or a pending SMS code', () => {
+    const entries = [
+      '/assets/app.js',
+      'agent:/assets/a.js',
+      'agent+company:/assets/ac.js',
+      'candidate:/assets/c.js',
+    ];
+    const pathsFor = (credentials: string | null) => routeChunkPaths(entries, storedAudience(credentials));
+    expect(pathsFor(stored(AGENT_TOKEN))).toEqual(['/assets/app.js', '/assets/a.js', '/assets/ac.js']);
+    expect(pathsFor(stored(tokenFor({ user_type: 'senior_agent', login_status: 'ok' })))).toEqual([
+      '/assets/app.js',
+      '/assets/a.js',
+      '/assets/ac.js',
+    ]);
+    expect(pathsFor(stored(tokenFor({ user_type: 'company', login_status: 'ok' })))).toEqual([
+      '/assets/app.js',
+      '/assets/ac.js',
+    ]);
+    for (const type of ['luna', 'stella', 'nova'])
+      expect(pathsFor(stored(tokenFor({ user_type: type, login_status: 'ok' }))), type).toEqual([
+        '/assets/app.js',
+        '/assets/c.js',
+      ]);
+    for (const credentials of [
+      null,
+      'not json',
+      stored('no.token'),
+      stored(tokenFor({ user_type: 'agent', login_status: 'pending' })),
+    ])
+      expect(pathsFor(credentials), String(credentials)).toEqual(['/assets/app.js']);
   });
 
   it('hands an answer out once, and only for the token it was asked with', async () => {

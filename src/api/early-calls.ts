@@ -7,6 +7,7 @@
 //
 // This module is imported by the boot script: it must stay tiny and import nothing heavy (no
 // valibot, no ofetch).
+import { type ChunkAudience, chunkAudienceOf } from '../../contract/page-meta';
 import { localDay } from './local-day';
 
 /** The calls started for one token, by path with its query, each taken at most once. */
@@ -43,6 +44,32 @@ function claimsOf(token: string): { user_type?: string; login_status?: string } 
   } catch {
     return null;
   }
+}
+
+/**
+ * The stored token and its claims when they sign in (not a pending SMS code, not an unreadable
+ * token: those are the session machine's to handle); null otherwise.
+ */
+function signedInToken(
+  storedCredentials: string | null,
+): { token: string; claims: { user_type: string } } | null {
+  if (!storedCredentials) return null;
+  let token: unknown;
+  try {
+    token = (JSON.parse(storedCredentials) as { token?: unknown }).token;
+  } catch {
+    return null;
+  }
+  if (typeof token !== 'string' || !token) return null;
+  const claims = claimsOf(token);
+  if (typeof claims?.user_type !== 'string' || claims.login_status !== 'ok') return null;
+  return { token, claims: { user_type: claims.user_type } };
+}
+
+/** Whose route chunks a signed-in visit preloads (contract/page-meta.ts); null when not signed in. */
+export function storedAudience(storedCredentials: string | null): ChunkAudience | null {
+  const signedIn = signedInToken(storedCredentials);
+  return signedIn ? chunkAudienceOf(signedIn.claims.user_type) : null;
 }
 
 const CANDIDATE_TYPES = ['stella', 'luna', 'nova'];
@@ -124,17 +151,10 @@ export function startEarlyCalls(
     for (const step of steps) step();
   },
 ): void {
-  if (!storedCredentials || pathname === '/') return;
-  let token: string;
-  try {
-    token = (JSON.parse(storedCredentials) as { token?: unknown }).token as string;
-  } catch {
-    return;
-  }
-  if (typeof token !== 'string' || !token) return;
-  const claims = claimsOf(token);
-  // A pending SMS code signs in nowhere yet; an unreadable token is the session machine's to reject.
-  if (!claims?.user_type || claims.login_status !== 'ok') return;
+  if (pathname === '/') return;
+  const signedIn = signedInToken(storedCredentials);
+  if (!signedIn) return;
+  const { token, claims } = signedIn;
   const calls = new Map<string, Promise<EarlyAnswer>>();
   (globalThis as Holder)[GLOBAL_KEY] = { token, calls, startedAt: Date.now() };
   const batches = [
