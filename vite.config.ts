@@ -53,7 +53,31 @@ export default defineConfig({
             // dozen small ones the split between the app and its lazy routes would otherwise make.
             {
               name: 'framework',
+              priority: 4,
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|@lingui|valibot|ofetch|ufo|destr)[\\/]/,
+            },
+            // react-aria in one file (issue 22): split along the lazy routes' imports it was 15–25 files
+            // of 0.2–4 kB on a table or a job's results, and over HTTP/1.1 six at a time. Not its date
+            // picker and calendar (they load on demand, src/ui/components/date-picker-lazy.tsx), and
+            // not the locale provider every page's layout needs: an agent's dashboard uses no other
+            // part of it. Higher priorities claim first: react stays in `framework`.
+            {
+              name: 'aria-base',
+              priority: 3,
+              test: /node_modules[\\/](react-aria[\\/]dist[\\/]private[\\/](ssr|i18n)|@internationalized[\\/](string|message|number))[\\/]/,
+            },
+            {
+              name: 'aria-forms',
+              priority: 2,
+              test: /node_modules[\\/]react-aria-components[\\/]dist[\\/]private[\\/](Button|TextField|Input|Label|TextArea|FieldError|Text|Form|utils|Switch|Checkbox)\.mjs$/,
+            },
+            {
+              name: 'aria',
+              priority: 1,
+              test: (id: string) =>
+                /node_modules[\\/](react-aria-components|react-aria|@react-aria|@react-stately|@internationalized|@swc[\\/]helpers|clsx)[\\/]/.test(
+                  id,
+                ) && !/date|calendar|dnd|drag|drop/i.test(id.replace(/^.*node_modules[\\/]/, '')),
             },
           ],
         },
