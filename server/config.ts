@@ -48,6 +48,8 @@ const HttpUrl = (protocols: string[]) =>
 
 /** Where SMS may go by default (contract/account.ts: the phone forms offer the same list). */
 export const DEFAULT_SMS_COUNTRIES = SMS_COUNTRY_CODES.join(',');
+/** The longest ACCESS_TOKEN_TTL an operator may set (1 day): the sweeps count on no token living longer. */
+export const ACCESS_TOKEN_TTL_MAX_S = 86_400;
 
 const countryList = (value: string) =>
   value
@@ -90,7 +92,7 @@ export const ConfigSchema = v.object({
       v.transform(Number),
       v.number(),
       v.minValue(1, 'must be at least 1 second'),
-      v.maxValue(86_400, 'must be at most 86400 seconds'),
+      v.maxValue(ACCESS_TOKEN_TTL_MAX_S, `must be at most ${ACCESS_TOKEN_TTL_MAX_S} seconds`),
     ),
     '900',
   ),

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneTimeCodes, rateLimits } from '../db/schema/auth';
+import { oneTimeCodes, rateLimits, refreshTokens } from '../db/schema/auth';
 import { emailTokens } from '../db/schema/registration';
 import { users } from '../db/schema/users';
 import { createTestDb, type TestDb } from '../db/test-db';
@@ -11,11 +11,13 @@ import { replacePhoto } from '../profiles/photos';
 import {
   PHOTO_FILE_GRACE_MS,
   RATE_LIMIT_MAX_WINDOW_MS,
+  REFRESH_FAMILY_KEPT_MS,
   runSweeps,
   sweepCodes,
   sweepEmailTokens,
   sweepPhotoFiles,
   sweepRateLimits,
+  sweepRefreshTokens,
 } from './sweeps';
 
 let db: TestDb;
@@ -158,6 +160,36 @@ describe('the database sweeps', () => {
       .insert(rateLimits)
       .values({ key: 'stale', windowStart: ago(RATE_LIMIT_MAX_WINDOW_MS * 2), count: 1 });
     const counts = await runSweeps(db.db, storage, now);
-    expect(counts).toEqual({ photoFiles: 0, emailTokens: 0, codes: 0, rateLimits: 1 });
+    expect(counts).toEqual({ photoFiles: 0, emailTokens: 0, codes: 0, rateLimits: 1, refreshTokens: 0 });
+  });
+
+  it('remove the refresh tokens of families that ended over a day ago, and keep live and recently ended ones', async () => {
+    const family = (familyExpiresAt: Date, revokedAt: Date | null = null, rows = 2) => {
+      const familyId = crypto.randomUUID();
+      return Array.from({ length: rows }, (_, i) => ({
+        id: crypto.randomUUID(),
+        familyId,
+        userId,
+        tokenHash: crypto.randomUUID(),
+        createdAt: ago(40 * 86_400_000),
+        familyExpiresAt,
+        // Every row but the newest was rotated: a live family keeps them, to catch a stolen one's reuse.
+        usedAt: i < rows - 1 ? ago(86_400_000) : null,
+        revokedAt,
+      }));
+    };
+    const later = new Date(now.getTime() + 10 * 86_400_000);
+    const expiredLongAgo = family(ago(REFRESH_FAMILY_KEPT_MS + 60_000));
+    const expiredToday = family(ago(REFRESH_FAMILY_KEPT_MS - 60_000));
+    const loggedOutLongAgo = family(later, ago(REFRESH_FAMILY_KEPT_MS + 60_000));
+    const loggedOutToday = family(later, ago(60_000));
+    const live = family(later, null, 3);
+    await db.db
+      .insert(refreshTokens)
+      .values([...expiredLongAgo, ...expiredToday, ...loggedOutLongAgo, ...loggedOutToday, ...live]);
+    expect(await sweepRefreshTokens(db.db, now)).toBe(4);
+    const left = new Set((await db.db.select({ id: refreshTokens.id }).from(refreshTokens)).map((r) => r.id));
+    expect(left).toEqual(new Set([...expiredToday, ...loggedOutToday, ...live].map((r) => r.id)));
+    expect(await sweepRefreshTokens(db.db, now)).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
-import { inArray, lt } from 'drizzle-orm';
+import { inArray, lt, or } from 'drizzle-orm';
+import { ACCESS_TOKEN_TTL_MAX_S } from '../config';
 import type { Database } from '../db/client';
 import { photos } from '../db/schema/accounts';
-import { oneTimeCodes, rateLimits } from '../db/schema/auth';
+import { oneTimeCodes, rateLimits, refreshTokens } from '../db/schema/auth';
 import { emailTokens } from '../db/schema/registration';
 import type { Logger } from '../log';
 import type { FilePhotoStorage } from '../profiles/photo-storage';
@@ -18,12 +19,20 @@ export const PHOTO_FILE_GRACE_MS = 10 * 60 * 1000;
  */
 export const RATE_LIMIT_MAX_WINDOW_MS = 24 * 3600 * 1000;
 export const SWEEP_INTERVAL_MS = 3600 * 1000;
+/**
+ * How long a refresh-token family's rows outlive its end (expiry, logout, reuse): an access token
+ * issued before the end lives at most the longest ACCESS_TOKEN_TTL, and until it expires the family's
+ * rows tell that its session ended (a change of password or e-mail then answers `jwt.revoked`, not a
+ * new session).
+ */
+export const REFRESH_FAMILY_KEPT_MS = ACCESS_TOKEN_TTL_MAX_S * 1000;
 
 export interface SweepCounts {
   photoFiles: number;
   emailTokens: number;
   codes: number;
   rateLimits: number;
+  refreshTokens: number;
 }
 
 /**
@@ -81,6 +90,21 @@ export async function sweepRateLimits(db: Database, now: Date): Promise<number> 
   return gone.length;
 }
 
+/**
+ * Refresh tokens of families that ended — expired, logged out or revoked as a whole — longer ago
+ * than REFRESH_FAMILY_KEPT_MS: they answer 401 `refresh.invalid` with or without their row. A
+ * family is only ever revoked as a whole, so no live family loses a row; the used rows of a live
+ * family stay, to recognise a stolen token's reuse.
+ */
+export async function sweepRefreshTokens(db: Database, now: Date): Promise<number> {
+  const ended = new Date(now.getTime() - REFRESH_FAMILY_KEPT_MS);
+  const gone = await db
+    .delete(refreshTokens)
+    .where(or(lt(refreshTokens.familyExpiresAt, ended), lt(refreshTokens.revokedAt, ended)))
+    .returning({ id: refreshTokens.id });
+  return gone.length;
+}
+
 /** Every sweep once; one failing (say, the database is away) does not stop the others. */
 export async function runSweeps(
   db: Database,
@@ -88,12 +112,13 @@ export async function runSweeps(
   now: Date,
   logger?: Logger,
 ): Promise<SweepCounts> {
-  const counts: SweepCounts = { photoFiles: 0, emailTokens: 0, codes: 0, rateLimits: 0 };
+  const counts: SweepCounts = { photoFiles: 0, emailTokens: 0, codes: 0, rateLimits: 0, refreshTokens: 0 };
   const steps: [keyof SweepCounts, () => Promise<number>][] = [
     ['photoFiles', () => sweepPhotoFiles(db, storage, now)],
     ['emailTokens', () => sweepEmailTokens(db, now)],
     ['codes', () => sweepCodes(db, now)],
     ['rateLimits', () => sweepRateLimits(db, now)],
+    ['refreshTokens', () => sweepRefreshTokens(db, now)],
   ];
   for (const [name, step] of steps) {
     try {
