@@ -14,6 +14,7 @@ import { cityName } from '../../../contract/city-names';
 import type { CandidateType, Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import { Deferred } from '../components/deferred';
+import { EmailText } from '../components/email-text';
 import { formatDate } from '../components/format';
 import { Pagination } from '../components/pagination';
 import { ProtectedImage } from '../components/protected-image';
@@ -263,7 +264,7 @@ function CandidateTable({
                 {item.name}
               </Link>
             </th>
-            <td>{item.email ?? '–'}</td>
+            <td>{item.email ? <EmailText email={item.email} /> : '–'}</td>
             <td>{item.city ? cityName(item.city, i18n.locale as Language) : '–'}</td>
             <td>{item.occupation ? optionLabel(occupation, item.occupation, i18n.locale) : '–'}</td>
             <td>
