@@ -72,6 +72,8 @@ afterEach(() => {
 describe('the signed-in page’s early calls (issue 22)', () => {
   it('names the session, the catalogues and the page’s own data for each kind of user', () => {
     expect(earlyCallPaths('/dashboard', 'agent')).toEqual(agentDashboardCalls());
+    // Every user type naming "agent" is an agent (SEED-SPEC §1), not only the two the demo has.
+    expect(earlyCallPaths('/dashboard', 'lead_agent')).toEqual(agentDashboardCalls());
     expect(earlyCallPaths('/stellas', 'senior_agent')).not.toContain('/api/agent/dashboard');
     const job = '5eed10b0-0000-4000-8000-000000000001';
     expect(earlyCallPaths(`/matchingJobResult/${job}`, 'agent')).toContain(

@@ -73,7 +73,8 @@ export function storedAudience(storedCredentials: string | null): ChunkAudience 
 }
 
 const CANDIDATE_TYPES = ['stella', 'luna', 'nova'];
-const AGENT_TYPES = ['agent', 'senior_agent'];
+/** SEED-SPEC §1: every user type naming "agent" is an agent (agent, senior_agent, …). */
+const isAgentType = (userType: string) => chunkAudienceOf(userType) === 'agent';
 
 /**
  * The GET calls a signed-in visit makes before it shows anything, for the token's user type: the
@@ -81,7 +82,7 @@ const AGENT_TYPES = ['agent', 'senior_agent'];
  * profile (candidates and companies), and an agent's own record (the shell's header on every page).
  */
 export function sessionCallPaths(userType: string): string[] {
-  const agent = AGENT_TYPES.includes(userType);
+  const agent = isAgentType(userType);
   const paths = ['/api/session', '/api/profile/data', '/api/job/data'];
   if (agent || userType === 'company') paths.push('/api/company/data');
   if (CANDIDATE_TYPES.includes(userType)) paths.push('/api/profile');
@@ -95,7 +96,7 @@ export function sessionCallPaths(userType: string): string[] {
  * (the dashboard, the candidate tables, a job's results); none for other pages and users.
  */
 export function pageCallPaths(pathname: string, userType: string, search = ''): string[] {
-  if (!AGENT_TYPES.includes(userType)) return [];
+  if (!isAgentType(userType)) return [];
   if (pathname === '/dashboard') {
     const today = localDay();
     return [
