@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
-import type { ChunkAudience } from '../contract/page-meta.ts';
+import { CHUNK_AUDIENCES, type ChunkAudience } from '../contract/page-meta.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from '../server/http/route-preloads.ts';
 import { initialChunks } from './chunk-sizes.ts';
 import { type ChunkNode, chunkNodes } from './vite-chunk-graph.ts';
@@ -86,9 +86,7 @@ export function routePreloads(graph: ChunkNode[], routes: readonly string[]): Ro
         ),
       );
       const audienceOf = (name: string) =>
-        /-(agent|company|candidate)\.tsx$/.exec(byName.get(name)?.facade ?? '')?.[1] as
-          | ChunkAudience
-          | undefined;
+        CHUNK_AUDIENCES.find((audience) => byName.get(name)?.facade?.endsWith(`-${audience}.tsx`));
       for (const dynamic of own) if (!audienceOf(dynamic)) add(dynamic);
       const audiences: Record<string, ChunkAudience[]> = {};
       const shared = new Set(files);
