@@ -1,6 +1,8 @@
 // What the build, the server (server/http/spa-document.ts) and the client agree on about the pages the
-// server sends: the `<meta>` elements it puts into them and the pages the build prerenders. No
-// imports: the boot script (src/boot.ts) reads one.
+// server sends: the `<meta>` elements it puts into them and the pages the build prerenders. It imports
+// only modules without imports: the boot script (src/boot.ts) reads one.
+
+import { isAgentType } from './user-type-names';
 
 /**
  * The page's route chunks (comma-separated entries, from the build's dist/route-preloads.json); the
@@ -17,7 +19,7 @@ export type ChunkAudience = (typeof CHUNK_AUDIENCES)[number];
 
 /** The audience of a token's user type (SEED-SPEC §1: every type naming "agent" is an agent). */
 export function chunkAudienceOf(userType: string): ChunkAudience {
-  if (userType.includes('agent')) return 'agent';
+  if (isAgentType(userType)) return 'agent';
   return userType === 'company' ? 'company' : 'candidate';
 }
 

@@ -1,14 +1,9 @@
 import * as v from 'valibot';
+import { CANDIDATE_TYPES, isAgentType } from './user-type-names';
 
-export const CANDIDATE_TYPES = ['luna', 'stella', 'nova'] as const;
+export { CANDIDATE_TYPES, type CandidateType, isAgentType, isCandidateType } from './user-type-names';
 export const SELF_REGISTERED_TYPES = [...CANDIDATE_TYPES, 'company'] as const;
-export type CandidateType = (typeof CANDIDATE_TYPES)[number];
 export type SelfRegisteredType = (typeof SELF_REGISTERED_TYPES)[number];
-
-/** SEED-SPEC §1: any user_type containing the word agent is an agent (agent, senior_agent, …). */
-export function isAgentType(userType: string): boolean {
-  return userType.includes('agent');
-}
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

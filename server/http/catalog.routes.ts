@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { fieldIsFor } from '../../contract/catalog';
-import { CANDIDATE_TYPES, isAgentType } from '../../contract/user-types';
+import { isAgentType, isCandidateType } from '../../contract/user-types';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { readCatalog } from '../catalog/catalog';
@@ -51,8 +51,7 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
       // An agent reads candidates' profiles (PRODUCT.md §6) and asks for a candidate type's fields;
       // everybody else gets the fields of their own type whatever they ask.
       const asked = c.req.query('type');
-      const userType =
-        isAgentType(own) && CANDIDATE_TYPES.some((type) => type === asked) ? (asked as string) : own;
+      const userType = isAgentType(own) && asked !== undefined && isCandidateType(asked) ? asked : own;
       const catalog = await readCatalog(deps.db.db);
       c.header('Cache-Control', CATALOG_CACHE);
       return c.json(catalog.profile.filter((field) => fieldIsFor(field, userType)));

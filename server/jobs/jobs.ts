@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors';
 import { type Job, type JobStatus, parseJobInput } from '../../contract/job';
-import { CANDIDATE_TYPES, type CandidateType } from '../../contract/user-types';
+import { type CandidateType, isCandidateType } from '../../contract/user-types';
 import { recordAction, recordEvent } from '../agents/audit';
 import { readCatalog } from '../catalog/catalog';
 import { cityById } from '../catalog/cities';
@@ -249,9 +249,7 @@ export async function changeStatus(
 /** The job's target types as the engine takes them (stella when none are stored). */
 export function targetTypesOf(values: Record<string, unknown>): CandidateType[] {
   const types = Array.isArray(values.target_types)
-    ? (values.target_types as string[]).filter((t): t is CandidateType =>
-        (CANDIDATE_TYPES as readonly string[]).includes(t),
-      )
+    ? (values.target_types as string[]).filter(isCandidateType)
     : [];
   return types.length > 0 ? types : ['stella'];
 }

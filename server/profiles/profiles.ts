@@ -6,7 +6,7 @@ import { candidateCompleteness } from '../../contract/completeness';
 import { ErrorCode } from '../../contract/errors';
 import { fieldErrors } from '../../contract/field-errors';
 import type { ProfileResponse, ProfileStatus, ProfileStatusResponse } from '../../contract/profile';
-import { CANDIDATE_TYPES } from '../../contract/user-types';
+import { isCandidateType } from '../../contract/user-types';
 import { recordEvent } from '../agents/audit';
 import { readCatalog } from '../catalog/catalog';
 import { cityById, cityNear } from '../catalog/cities';
@@ -48,10 +48,6 @@ interface Row {
 }
 
 export type UpdateResult = { ok: true; profile: ProfileResponse } | { ok: false; current: ProfileResponse };
-
-export function isCandidateType(userType: string): boolean {
-  return (CANDIDATE_TYPES as readonly string[]).includes(userType);
-}
 
 export function profileKindOf(userType: string): ProfileKind {
   return isCandidateType(userType) ? 'candidate' : 'account';

@@ -8,6 +8,7 @@
 // This module is imported by the boot script: it must stay tiny and import nothing heavy (no
 // valibot, no ofetch).
 import { type ChunkAudience, chunkAudienceOf } from '../../contract/page-meta';
+import { isAgentType, isCandidateType } from '../../contract/user-type-names';
 import { localDay } from './local-day';
 
 /** The calls started for one token, by path with its query, each taken at most once. */
@@ -72,10 +73,6 @@ export function storedAudience(storedCredentials: string | null): ChunkAudience 
   return signedIn ? chunkAudienceOf(signedIn.claims.user_type) : null;
 }
 
-const CANDIDATE_TYPES = ['stella', 'luna', 'nova'];
-/** SEED-SPEC §1: every user type naming "agent" is an agent (agent, senior_agent, …). */
-const isAgentType = (userType: string) => chunkAudienceOf(userType) === 'agent';
-
 /**
  * The GET calls a signed-in visit makes before it shows anything, for the token's user type: the
  * session (src/api/preload.ts), the field catalogues (profile-actors' fieldCatalogues), the own
@@ -85,7 +82,7 @@ export function sessionCallPaths(userType: string): string[] {
   const agent = isAgentType(userType);
   const paths = ['/api/session', '/api/profile/data', '/api/job/data'];
   if (agent || userType === 'company') paths.push('/api/company/data');
-  if (CANDIDATE_TYPES.includes(userType)) paths.push('/api/profile');
+  if (isCandidateType(userType)) paths.push('/api/profile');
   if (userType === 'company') paths.push('/api/company');
   if (agent) paths.push('/api/agent');
   return paths;

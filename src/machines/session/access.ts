@@ -1,4 +1,4 @@
-import { CANDIDATE_TYPES } from '../../../contract/user-types';
+import { isCandidateType } from '../../../contract/user-types';
 import type { SessionSnapshot } from './session.machine';
 import { hasFinishedRegistration, isAgent } from './token';
 
@@ -27,7 +27,7 @@ export function agentRedirect(session: SessionSnapshot): Redirect | null {
  */
 export function candidateRedirect(session: SessionSnapshot): Redirect | null {
   const type = session.context.claims?.user_type ?? '';
-  return (CANDIDATE_TYPES as readonly string[]).includes(type) ? { to: '/dashboard' } : null;
+  return isCandidateType(type) ? { to: '/dashboard' } : null;
 }
 
 /** SEED-SPEC §2 login: a signed-in user goes on to the dashboard, or to the registration step after the last done. */

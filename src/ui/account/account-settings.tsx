@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import { CANDIDATE_TYPES } from '../../../contract/user-types';
+import { isCandidateType } from '../../../contract/user-types';
 import { accountLogic } from '../../machines/account/account-actors';
 import { useAppActors } from '../components/app-context';
 import { DownloadButton } from '../components/download-button';
@@ -127,9 +127,7 @@ function PhoneSettings() {
  */
 function PresentationConsentSetting() {
   const { logic, session } = useAppActors();
-  const candidate = useSelector(session, (s) =>
-    (CANDIDATE_TYPES as readonly string[]).includes(s.context.claims?.user_type ?? ''),
-  );
+  const candidate = useSelector(session, (s) => isCandidateType(s.context.claims?.user_type ?? ''));
   if (!candidate) return null;
   return <PresentationConsentSwitch logic={accountLogic(logic).presentationConsent} />;
 }
