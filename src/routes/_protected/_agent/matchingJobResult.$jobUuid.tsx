@@ -1,16 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { ResultsSearchSchema } from '../../../../contract/job-search';
 import { jobsLogic } from '../../../machines/jobs/job-provider';
 import { pipelineLogic } from '../../../machines/pipeline/pipeline-actors';
 import { timelineLogic } from '../../../machines/timeline/timeline-actors';
-import { Timeline } from '../../../ui/components/timeline';
 import { JobResults } from '../../../ui/jobs/job-results';
-import { AddToPipeline, PipelineBoard } from '../../../ui/pipeline/pipeline-board';
+import { AddToPipeline } from '../../../ui/pipeline/add-to-pipeline';
+
+// The pipeline board and the timeline below the results (./-results-below.tsx): their code is fetched
+// with the page but evaluated and drawn after the results, in tasks of their own (issue 22).
+const ResultsBelow = lazy(() => import('./-results-below'));
 
 export const Route = createFileRoute('/_protected/_agent/matchingJobResult/$jobUuid')({
   validateSearch: ResultsSearchSchema,
   loaderDeps: ({ search }) => search,
-  // The URL is the table's state: every change of it becomes the resource machine's query.
+  // The URL is the table's state: every change of it becomes the resource machine's query. The board
+  // and the timeline start loading with the page.
   loader: ({ context, params, deps }) => ({
     page: jobsLogic(context.logic).resultsPage(params.jobUuid, deps),
     timeline: timelineLogic(context.logic).of('job', params.jobUuid),
@@ -27,10 +32,9 @@ export const Route = createFileRoute('/_protected/_agent/matchingJobResult/$jobU
         page={page}
         addToPipeline={(item) => <AddToPipeline board={board} profile={item.uuid} name={item.name} />}
         after={
-          <>
-            <PipelineBoard board={board} />
-            <Timeline logic={timeline} />
-          </>
+          <Suspense fallback={<div className="results-below-pending" aria-busy="true" />}>
+            <ResultsBelow board={board} timeline={timeline} />
+          </Suspense>
         }
       />
     );
