@@ -52,7 +52,7 @@ describe('matching jobs in a browser, in German', () => {
     await expect.poll(() => whatIf.getByText('120 von 300 Kandidat/innen kämen in Frage.').count()).toBe(1);
     const questions = asked.length;
 
-    // react-aria's switch hides its input under the drawn track: the label is what a user clicks.
+    // The switch's input lies hidden under the drawn track: the label is what a user clicks.
     await page.getByText('Kenntnisse ist ein Muss-Kriterium', { exact: true }).click();
     await expect.poll(() => whatIf.getByText('40 von 300 Kandidat/innen kämen in Frage.').count()).toBe(1);
     await expect.poll(() => whatIf.getByText('Kenntnisse schließt 80 aus').count()).toBe(1);
@@ -89,7 +89,7 @@ describe('matching jobs in a browser, in German', () => {
     await weight.press('ArrowRight');
     await expect.poll(() => weight.inputValue()).toBe('5');
 
-    // react-aria's switch hides its input under the drawn track: the label is what a user clicks.
+    // The switch's input lies hidden under the drawn track: the label is what a user clicks.
     const must = page.getByRole('switch', { name: 'Beschäftigungsarten ist ein Muss-Kriterium' });
     await page.getByText('Beschäftigungsarten ist ein Muss-Kriterium', { exact: true }).click();
     await expect.poll(() => must.isChecked()).toBe(true);
