@@ -6,36 +6,20 @@
 // navigation), how long it took observed and simulated, the part none of its events covers (the
 // thread waiting for the CPU, or work the trace does not name) and its largest events.
 import { readFileSync } from 'node:fs';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { name?: string; data?: Record<string, unknown> };
-}
-
-const SLOWDOWN = 4;
+import { blockingTimes, pageMainThread, SLOWDOWN, type TraceEvent } from './trace-blocking';
 
 function main(): void {
   const [file, min] = process.argv.slice(2);
   if (!file) throw new Error('usage: lighthouse-tasks.ts <report>.trace [min-ms]');
   const minObserved = Number(min ?? 50 / SLOWDOWN);
   const events = JSON.parse(readFileSync(file, 'utf8')) as TraceEvent[];
-  const navigation = events.find(
-    (e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').startsWith('http'),
-  );
-  if (!navigation) throw new Error('no navigation in this trace');
-  const { pid } = navigation;
-  const tid = events.find(
-    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === pid,
-  )?.tid;
+  const page = pageMainThread(events);
+  if (!page) throw new Error('no navigation with a first contentful paint in this trace');
+  const { pid, tid, navigation } = page;
   const main = events
     .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined)
     .sort((a, b) => a.ts - b.ts);
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid);
+  const fcp = { ts: page.fcp };
   const ms = (us: number) => us / 1000;
   let blocking = 0;
   for (const task of main.filter((e) => e.name === 'RunTask')) {
@@ -64,15 +48,22 @@ function main(): void {
       })
       .join(', ');
     process.stdout.write(
-      `${Math.round(ms(task.ts - navigation.ts))} ms: ${observed.toFixed(1)} ms (×${SLOWDOWN} ${Math.round(observed * SLOWDOWN)}), ` +
+      `${Math.round(ms(task.ts - navigation))} ms: ${observed.toFixed(1)} ms (×${SLOWDOWN} ${Math.round(observed * SLOWDOWN)}), ` +
         `uncovered ${(observed - covered).toFixed(1)}: ${what}\n`,
     );
   }
   process.stdout.write(
-    `first contentful paint ${fcp ? Math.round(ms(fcp.ts - navigation.ts)) : '?'} ms observed; ` +
+    `first contentful paint ${fcp ? Math.round(ms(fcp.ts - navigation)) : '?'} ms observed; ` +
       `blocking time of the tasks above, simulated ≈ ${Math.round(blocking)} ms (Lighthouse's own TBT ` +
       'comes from its simulated timeline and differs)\n',
   );
+  const times = blockingTimes(events);
+  if (times) {
+    process.stdout.write(
+      `all tasks after FCP: ${Math.round(times.wallMs)} ms by wall time, ${Math.round(times.ownMs)} ms by the ` +
+        `thread's own time; the main thread waited for a core ${Math.round(times.waited * 100)} % of its tasks' time\n`,
+    );
+  }
 }
 
 main();
