@@ -148,4 +148,27 @@ describe('the build’s list of what each address preloads', () => {
     // A page without such modules names no audiences.
     expect(list.find((p) => p.pattern === '^/stellas/?$')?.audiences).toBeUndefined();
   });
+  it('preloads a layout’s own module for one kind of user (`-protected-agent.tsx`) on every page under it, for that kind', () => {
+    const graph: ChunkNode[] = GRAPH.map((node) =>
+      node.fileName === 'assets/_protected.js'
+        ? { ...node, dynamicImports: ['assets/agent-shell.js'] }
+        : node,
+    );
+    graph.push(
+      chunk('assets/agent-shell.js', 'src/routes/-protected-agent.tsx', [
+        'assets/search.js',
+        'assets/dialog.js',
+      ]),
+      chunk('assets/search.js', null),
+    );
+    const list = routePreloads(graph, ROUTES);
+    for (const pattern of ['^/stellas/?$', '^/stellas/view/[^/]+/?$']) {
+      const page = list.find((p) => p.pattern === pattern);
+      expect(page?.files).toEqual(expect.arrayContaining(['assets/agent-shell.js', 'assets/search.js']));
+      // The dialog the layout imports itself is for everyone.
+      expect(page?.audiences).toEqual({ 'assets/agent-shell.js': ['agent'], 'assets/search.js': ['agent'] });
+    }
+    // A page outside the layout does not load it at all.
+    expect(list.find((p) => p.pattern === '^/login/?$')?.files).not.toContain('assets/agent-shell.js');
+  });
 });
