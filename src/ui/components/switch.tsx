@@ -14,6 +14,12 @@ export interface SwitchProps {
  * on it toggles. Not react-aria's Switch, for the reason ./checkbox.tsx gives: a native input needs
  * none of its hooks to be accessible, and they were a third of what a candidate's dashboard evaluated
  * before it showed the switch (issue 22). The states are data attributes, as react-aria's were.
+ *
+ * Disabled, it stays focusable (`aria-disabled`, not the `disabled` attribute) and refuses to toggle
+ * (its change is not passed on, and React puts the controlled input back to `isSelected`):
+ * a switch is disabled while its change is saved, and a disabled input loses the focus, so a keyboard
+ * user who pressed Space found themselves back at the top of the page; and a switch the agency's
+ * pause holds can still be reached and read with its reason (`aria-describedby`).
  */
 export function Switch({
   isSelected,
@@ -34,9 +40,11 @@ export function Switch({
         aria-checked={isSelected}
         className="rac-switch-input"
         checked={isSelected}
-        disabled={isDisabled}
+        aria-disabled={isDisabled || undefined}
         aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.checked)}
+        onChange={(event) => {
+          if (!isDisabled) onChange(event.target.checked);
+        }}
       />
       <span className="rac-switch-track" aria-hidden="true">
         <span className="rac-switch-thumb" />
