@@ -116,6 +116,12 @@ describe.each([
         for (const element of await missing.all()) expect(await linesOf(element)).toBeLessThanOrEqual(5);
       }
     }
+    // A paused candidate's status tag takes two lines at most: squeezed, it ran down four.
+    await page.goto(`${app.url}/stellas?status=inactive`);
+    const paused = page.locator('.matching-state [data-matching="paused"]');
+    await expect.poll(() => paused.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expectSettledScreen(page);
+    for (const element of await paused.all()) expect(await linesOf(element)).toBeLessThanOrEqual(2);
     await context.close();
   });
 
