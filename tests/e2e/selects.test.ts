@@ -8,12 +8,13 @@ import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } 
 const visibleNativeSelects = (page: Page) =>
   page.locator('select').evaluateAll((all) => all.filter((s) => !s.closest('[aria-hidden="true"]')).length);
 
-/** The names in an open list box, in the order shown. */
-const optionNames = (page: Page) =>
-  page
-    .getByRole('listbox')
-    .getByRole('option')
-    .evaluateAll((all) => all.map((o) => o.textContent?.trim() ?? ''));
+/** The names in the list box once it is open and shows its options, in the order shown: read at once
+ * after the Enter that opens it, the popover may not be drawn yet and the list would read empty. */
+const optionNames = async (page: Page) => {
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect.poll(() => options.count()).toBeGreaterThan(0);
+  return options.evaluateAll((all) => all.map((o) => o.textContent?.trim() ?? ''));
+};
 
 /** The list box of a popover is on screen (a scroll of the page closes a combo box's). */
 const listStillOpen = (page: Page) => page.getByRole('listbox').isVisible();
