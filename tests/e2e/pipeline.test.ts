@@ -105,7 +105,8 @@ describe('the pipeline in a browser, in German', () => {
     await trigger.press('Enter');
     const menu = page.getByRole('menu');
     // A proposed entry moves forward or out, never back to "Vorgeschlagen".
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+    // Polled: read at once after the Enter, the menu may not be drawn yet.
+    await expect.poll(() => menu.getByRole('menuitem').allTextContents()).toEqual([
       'Kontaktiert',
       'Vorgestellt',
       'Vorstellungsgespräch',
