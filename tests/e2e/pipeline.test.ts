@@ -106,15 +106,17 @@ describe('the pipeline in a browser, in German', () => {
     const menu = page.getByRole('menu');
     // A proposed entry moves forward or out, never back to "Vorgeschlagen".
     // Polled: read at once after the Enter, the menu may not be drawn yet.
-    await expect.poll(() => menu.getByRole('menuitem').allTextContents()).toEqual([
-      'Kontaktiert',
-      'Vorgestellt',
-      'Vorstellungsgespräch',
-      'Angebot',
-      'Vermittelt',
-      'Abgesagt',
-      'Zurückgezogen',
-    ]);
+    await expect
+      .poll(() => menu.getByRole('menuitem').allTextContents())
+      .toEqual([
+        'Kontaktiert',
+        'Vorgestellt',
+        'Vorstellungsgespräch',
+        'Angebot',
+        'Vermittelt',
+        'Abgesagt',
+        'Zurückgezogen',
+      ]);
     await page.getByRole('menuitem', { name: 'Kontaktiert' }).press('Enter');
     await expect.poll(() => column(page, 'Kontaktiert').getByText(moved, { exact: true }).count()).toBe(1);
     await expect.poll(() => column(page, 'Kontaktiert').getByRole('row').count()).toBe(contactedBefore + 1);
