@@ -88,7 +88,7 @@ describe('agents create people and invite them, in German', () => {
     await expect
       .poll(() => person.getByText('Bitte akzeptieren Sie beides, um sich zu registrieren.').count())
       .toBe(1);
-    // react-aria's checkbox: its input is visually hidden, the drawn box inside the label takes the click.
+    // The checkbox's input lies under its drawn box (src/ui/components/checkbox.tsx); a click on the box takes it.
     await person.locator('.rac-checkbox-box').click();
     expect(await person.getByRole('checkbox').isChecked()).toBe(true);
     await person.getByRole('button', { name: 'Profil übernehmen' }).click();

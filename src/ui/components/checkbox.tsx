@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { heldToggle } from './held-toggle';
 
 export interface CheckboxProps {
   isSelected: boolean;
@@ -15,7 +16,8 @@ export interface CheckboxProps {
  * behaviour), kept under the box, and the label around both, so a click anywhere on it toggles.
  * Not react-aria's Checkbox, as the other widgets are: a native checkbox needs none of its help to
  * be accessible, and its hooks made each of a job's twenty result rows 1–2 ms of a phone's main
- * thread to draw (issue 22). The states are data attributes, as react-aria's were.
+ * thread to draw (issue 22). The states are data attributes, as react-aria's were. Disabled, it
+ * stays focusable and refuses to toggle (./held-toggle.ts), as the switch does.
  */
 export function Checkbox({
   isSelected,
@@ -38,10 +40,9 @@ export function Checkbox({
         className="rac-checkbox-input"
         id={id}
         checked={isSelected}
-        disabled={isDisabled}
         aria-invalid={isInvalid || undefined}
         aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.checked)}
+        {...heldToggle(isDisabled, onChange)}
       />
       <span className="rac-checkbox-box" aria-hidden="true">
         <svg viewBox="0 0 18 18" width="14" height="14" aria-hidden="true">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { heldToggle } from './held-toggle';
 
 export interface SwitchProps {
   isSelected: boolean;
@@ -15,11 +16,8 @@ export interface SwitchProps {
  * none of its hooks to be accessible, and they were a third of what a candidate's dashboard evaluated
  * before it showed the switch (issue 22). The states are data attributes, as react-aria's were.
  *
- * Disabled, it stays focusable (`aria-disabled`, not the `disabled` attribute) and refuses to toggle
- * (its change is not passed on, and React puts the controlled input back to `isSelected`):
- * a switch is disabled while its change is saved, and a disabled input loses the focus, so a keyboard
- * user who pressed Space found themselves back at the top of the page; and a switch the agency's
- * pause holds can still be reached and read with its reason (`aria-describedby`).
+ * Disabled, it stays focusable and refuses to toggle (./held-toggle.ts): a switch is disabled while
+ * its change is saved, and one the agency's pause holds can still be reached and read with its reason.
  */
 export function Switch({
   isSelected,
@@ -40,11 +38,8 @@ export function Switch({
         aria-checked={isSelected}
         className="rac-switch-input"
         checked={isSelected}
-        aria-disabled={isDisabled || undefined}
         aria-describedby={describedBy}
-        onChange={(event) => {
-          if (!isDisabled) onChange(event.target.checked);
-        }}
+        {...heldToggle(isDisabled, onChange)}
       />
       <span className="rac-switch-track" aria-hidden="true">
         <span className="rac-switch-thumb" />
