@@ -15,17 +15,16 @@ function main(): void {
   const events = JSON.parse(readFileSync(file, 'utf8')) as TraceEvent[];
   const page = pageMainThread(events);
   if (!page) throw new Error('no navigation with a first contentful paint in this trace');
-  const { pid, tid, navigation } = page;
+  const { pid, tid, navigation, fcp } = page;
   const main = events
     .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined)
     .sort((a, b) => a.ts - b.ts);
-  const fcp = { ts: page.fcp };
   const ms = (us: number) => us / 1000;
   let blocking = 0;
   for (const task of main.filter((e) => e.name === 'RunTask')) {
     const observed = ms(task.dur ?? 0);
     if (observed < minObserved) continue;
-    if (fcp && task.ts >= fcp.ts) blocking += Math.max(0, observed * SLOWDOWN - 50);
+    if (task.ts >= fcp) blocking += Math.max(0, observed * SLOWDOWN - 50);
     const end = task.ts + (task.dur ?? 0);
     // The task's outermost events: what it was doing.
     const outer: TraceEvent[] = [];
@@ -53,7 +52,7 @@ function main(): void {
     );
   }
   process.stdout.write(
-    `first contentful paint ${fcp ? Math.round(ms(fcp.ts - navigation)) : '?'} ms observed; ` +
+    `first contentful paint ${Math.round(ms(fcp - navigation))} ms observed; ` +
       `blocking time of the tasks above, simulated ≈ ${Math.round(blocking)} ms (Lighthouse's own TBT ` +
       'comes from its simulated timeline and differs)\n',
   );
