@@ -21,13 +21,7 @@ export const Route = createFileRoute('/_protected')({
       context.signedIn.preload(),
       claims && isAgent(claims) ? import('./-protected-agent') : null,
     ]);
-    const workspace = agentPart?.agentWorkspace(context.logic) ?? null;
-    return {
-      ...data,
-      agent: workspace?.agent ?? null,
-      search: workspace?.search ?? null,
-      Shell: workspace?.Shell,
-    };
+    return { ...data, agentWorkspace: agentPart?.agentWorkspace(context.logic) ?? null };
   },
   shouldReload: true,
   // The shell stays; the content area shows a skeleton while loading and a retry when loading failed.
@@ -35,17 +29,17 @@ export const Route = createFileRoute('/_protected')({
   pendingMs: 150,
   errorComponent: LoadFailed,
   component: function ProtectedLayout() {
-    const { consents, search, claims, Shell } = Route.useLoaderData();
+    const { consents, claims, agentWorkspace } = Route.useLoaderData();
     // The router hands its matches to React through an external store, so the signed-in page (shell,
     // screen, every react-aria field) mounted in one synchronous render: 0.4–0.6 s of a phone's main
     // thread at once (issue 22). In `Deferred` it mounts in a render React slices; the skeleton the
     // pending route showed stays meanwhile.
     return (
       <Deferred fallback={<ContentSkeleton />}>
-        {Shell && search ? (
-          <Shell claims={claims} search={search}>
+        {agentWorkspace ? (
+          <agentWorkspace.Shell claims={claims} search={agentWorkspace.search}>
             <Outlet />
-          </Shell>
+          </agentWorkspace.Shell>
         ) : (
           <Outlet />
         )}

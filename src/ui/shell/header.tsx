@@ -23,7 +23,7 @@ export function Header() {
   const agentShell = useMatch({
     from: '/_protected',
     shouldThrow: false,
-    select: (m) => Boolean(m.loaderData?.search),
+    select: (m) => Boolean(m.loaderData?.agentWorkspace),
   });
   const items = agentShell ? [] : navigationFor(claims);
   // Escape closes the open menu from anywhere in the bar and gives the focus back to its button.
@@ -102,7 +102,7 @@ function AccountMenu({ claims }: { claims: TokenClaims }) {
   const agent = useMatch({
     from: '/_protected',
     shouldThrow: false,
-    select: (m) => m.loaderData?.agent ?? null,
+    select: (m) => m.loaderData?.agentWorkspace?.agent ?? null,
   });
   const close = () => setOpen(false);
   const closeOnFocusOut = (event: FocusEvent<HTMLDivElement>) => {
