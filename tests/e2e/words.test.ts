@@ -76,6 +76,37 @@ describe.each([
     expect(await table.textContent()).not.toMatch(/\d\.\d/);
 
     expect(await brokenWords(table.locator('td, th'))).toEqual([]);
+    // No cell of a row lies over another: stacked on a phone, the cells' places were those of the
+    // table before its selection column, and the photo was drawn over the reasons.
+    const overlaps = await table.locator('tbody tr').evaluateAll((rows) =>
+      rows.flatMap((row, index) => {
+        // What a cell draws: itself and what overflows it (a 40 px photo in a column 0 px wide).
+        const drawn = [...row.children].map((cell) =>
+          [cell, ...cell.querySelectorAll('*')]
+            .map((element) => element.getBoundingClientRect())
+            .filter((box) => box.width > 1 && box.height > 1)
+            .reduce(
+              (all, box) => ({
+                left: Math.min(all.left, box.left),
+                right: Math.max(all.right, box.right),
+                top: Math.min(all.top, box.top),
+                bottom: Math.max(all.bottom, box.bottom),
+              }),
+              { left: Infinity, right: -Infinity, top: Infinity, bottom: -Infinity },
+            ),
+        );
+        const over = (
+          a: DOMRect | { left: number; right: number; top: number; bottom: number },
+          b: typeof a,
+        ) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        return drawn.flatMap((a, i) =>
+          drawn.flatMap((b, k) =>
+            k > i && over(a, b) ? [`row ${index + 1}: cells ${i + 1} and ${k + 1}`] : [],
+          ),
+        );
+      }),
+    );
+    expect(overlaps).toEqual([]);
     // The rank cell (the selection checkbox comes first since cards can be sent from here).
     const ranks = table.locator('tbody tr > td.rank');
     for (let i = 9; i < Math.min(20, await ranks.count()); i++) {
