@@ -14,6 +14,11 @@ export interface ChunkNode {
   imports: string[];
   /** Chunks it may load later with `import()`. */
   dynamicImports: string[];
+  /**
+   * The app's own modules in the chunk (not node_modules'), relative to the root: rolldown names no
+   * facade for a chunk that is only ever loaded with `import()` beside others (src/api/keys.ts).
+   */
+  modules?: string[];
   /** A worker's script (src/intl-warmup.worker.ts, started by the boot script): no chunk imports it. */
   worker?: true;
 }
@@ -44,6 +49,9 @@ export function chunkNodes(bundle: OutputBundle, root: string): ChunkNode[] {
       facade: output.facadeModuleId ? relative(root, output.facadeModuleId) : null,
       imports: output.imports,
       dynamicImports: output.dynamicImports,
+      modules: output.moduleIds
+        .filter((id) => !id.includes('node_modules') && !id.startsWith('\0'))
+        .map((id) => relative(root, id)),
     });
   }
   return chunks;

@@ -29,7 +29,10 @@ const GRAPH: ChunkNode[] = [
   chunk('assets/stellas-error.js', 'src/routes/_protected/_agent/stellas.index.tsx?tsr-split=errorComponent'),
   chunk('assets/list.js', null, ['assets/framework.js']),
   chunk('assets/view.js', 'src/routes/_protected/_agent/stellas.view.$uuid.tsx?tsr-split=component'),
-  chunk('assets/keys.js', 'src/api/keys.ts'),
+  // Rolldown names no facade for the key set's chunk (it shares it with jose): found by its module.
+  { ...chunk('assets/keys.js', null), modules: ['src/api/keys.ts'] },
+  // The Intl worker's script: loaded by the worker itself, never as a module preload.
+  { ...chunk('assets/intl.worker.js', null), worker: true },
   chunk('assets/preload.js', 'src/machines/shell/signed-in-preload.ts'),
   chunk('assets/login.js', 'src/routes/login.tsx?tsr-split=component'),
 ];
@@ -74,6 +77,7 @@ describe('the build’s list of what each address preloads', () => {
       'assets/keys.js',
       'assets/preload.js',
     ]);
+    expect(list.flatMap((p) => p.files)).not.toContain('assets/intl.worker.js');
     // A page that is not signed in loads no session check; layouts are no addresses.
     expect(list.find((p) => p.pattern === '^/login/?$')?.files).toEqual([
       'assets/main.js',
@@ -170,5 +174,39 @@ describe('the build’s list of what each address preloads', () => {
     }
     // A page outside the layout does not load it at all.
     expect(list.find((p) => p.pattern === '^/login/?$')?.files).not.toContain('assets/agent-shell.js');
+  });
+
+  it('preloads what the first render needs first, the modules drawn after it (`-results-below.tsx`) last', () => {
+    const graph: ChunkNode[] = [
+      ...GRAPH,
+      {
+        ...chunk('assets/results.js', 'src/routes/_protected/_agent/results.$job.tsx?tsr-split=component', [
+          'assets/list.js',
+        ]),
+        dynamicImports: ['assets/below.js'],
+      },
+      chunk('assets/below.js', 'src/routes/_protected/_agent/-results-below.tsx', [
+        'assets/drag.js',
+        'assets/list.js',
+      ]),
+      chunk('assets/drag.js', null),
+    ].map((node) =>
+      node.fileName === 'assets/_protected.js'
+        ? { ...node, dynamicImports: ['assets/agent-shell.js'] }
+        : node,
+    );
+    graph.push(chunk('assets/agent-shell.js', 'src/routes/-protected-agent.tsx', ['assets/search.js']));
+    graph.push(chunk('assets/search.js', null));
+    const files =
+      routePreloads(graph, [...ROUTES, 'src/routes/_protected/_agent/results.$job.tsx']).find(
+        (p) => p.pattern === '^/results/[^/]+/?$',
+      )?.files ?? [];
+    // The key set and the agent's shell (what the layout's loader waits for) before the board's code.
+    expect(files.slice(-2)).toEqual(['assets/below.js', 'assets/drag.js']);
+    expect(files.indexOf('assets/keys.js')).toBeLessThan(files.indexOf('assets/below.js'));
+    expect(files.indexOf('assets/agent-shell.js')).toBeLessThan(files.indexOf('assets/below.js'));
+    // What the results need themselves stays where the first render needs it, once.
+    expect(files.filter((name) => name === 'assets/list.js')).toHaveLength(1);
+    expect(files.indexOf('assets/list.js')).toBeLessThan(files.indexOf('assets/below.js'));
   });
 });

@@ -55,7 +55,11 @@ export function routePattern(file: string): string {
 export function routePreloads(graph: ChunkNode[], routes: readonly string[]): RoutePreload[] {
   const all = new Set(routes);
   const entry = new Set(initialChunks(graph, [], false));
-  const byFacade = (facade: string) => graph.find((chunk) => chunk.facade === facade)?.fileName;
+  // The chunk holding a module: rolldown names no facade for some (src/api/keys.ts shares its chunk).
+  const byModule = (module: string) =>
+    graph.find((chunk) => chunk.facade === module || chunk.modules?.includes(module))?.fileName;
+  // A worker's script loads itself (src/boot.ts starts it): a module preload would fetch it twice.
+  const workers = new Set(graph.filter((chunk) => chunk.worker).map((chunk) => chunk.fileName));
   // Not the root, the layouts (`_x`), nor a route's own modules (`-name.tsx`, which TanStack skips).
   const leaves = routes.filter(
     (file) =>
@@ -66,16 +70,16 @@ export function routePreloads(graph: ChunkNode[], routes: readonly string[]): Ro
       const chain = routeChain(file, all);
       const files = initialChunks(graph, chain, true);
       const byName = new Map(graph.map((chunk) => [chunk.fileName, chunk]));
-      const add = (name: string) => {
-        if (files.includes(name)) return;
-        files.push(name);
-        for (const imported of byName.get(name)?.imports ?? []) add(imported);
+      const closure = (name: string, into: string[]) => {
+        if (into.includes(name)) return;
+        into.push(name);
+        for (const imported of byName.get(name)?.imports ?? []) closure(imported, into);
       };
       if (chain.includes('src/routes/_protected.tsx')) {
         const extra = ['src/api/keys.ts', 'src/machines/shell/signed-in-preload.ts']
-          .map(byFacade)
+          .map(byModule)
           .filter((name): name is string => name !== undefined);
-        for (const name of extra) add(name);
+        for (const name of extra) closure(name, files);
       }
       // A route's loader may load one of the route's own modules (`-name.tsx` beside it): they load
       // with the route. One named for a kind of user (`-dashboard-agent.tsx`) only for that kind, with
@@ -87,9 +91,13 @@ export function routePreloads(graph: ChunkNode[], routes: readonly string[]): Ro
       );
       const audienceOf = (name: string) =>
         CHUNK_AUDIENCES.find((audience) => byName.get(name)?.facade?.endsWith(`-${audience}.tsx`));
-      for (const dynamic of own) if (!audienceOf(dynamic)) add(dynamic);
+      // The modules for every kind (the results' board and timeline, drawn after the results) come
+      // last: over HTTP/1.1's six connections they would otherwise share the line with what the
+      // first render needs (a kind's own part is what its loader waits for).
+      const later: string[] = [];
+      for (const dynamic of own) if (!audienceOf(dynamic)) closure(dynamic, later);
       const audiences: Record<string, ChunkAudience[]> = {};
-      const shared = new Set(files);
+      const shared = new Set([...files, ...later]);
       for (const dynamic of own) {
         const audience = audienceOf(dynamic);
         if (!audience) continue;
@@ -101,9 +109,10 @@ export function routePreloads(graph: ChunkNode[], routes: readonly string[]): Ro
         };
         tag(dynamic);
       }
+      for (const name of later) if (!files.includes(name)) files.push(name);
       const preload: RoutePreload = {
         pattern: routePattern(file),
-        files: files.filter((name) => !entry.has(name)),
+        files: files.filter((name) => !entry.has(name) && !workers.has(name)),
       };
       const tagged = Object.entries(audiences).filter(([name]) => !entry.has(name));
       if (tagged.length > 0) preload.audiences = Object.fromEntries(tagged);
