@@ -97,6 +97,17 @@ describe('the lifecycle page', () => {
     expect(screen.queryByRole('list', { name: 'Job stages' })).toBeNull();
   });
 
+  it.each([
+    ['stella', 'your profile can take part in matching'],
+    ['company', 'your agency proposes candidates for your jobs'],
+    ['agent', 'the jobs you look after move through the phases below'],
+  ])('tells a finished %s what it means for them; only candidates hear of matching', (type, words) => {
+    renderPage({ registration_step: 0, user_type: type });
+    const here = screen.getByRole('region', { name: 'You are here' });
+    expect(here.textContent).toContain(words);
+    if (type !== 'stella') expect(here.textContent).not.toMatch(/matching/i);
+  });
+
   it('shows an agent the job lifecycle with the jobs in each stage', async () => {
     const jobs = loaded({ items: [], total: 0, counts: { active: 7, archived: 1 } });
     const dashboard = loaded({ runsInFlight: 2 });

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { AgentDashboard } from '../../../contract/agent';
 import type { JobListResponse } from '../../../contract/job';
 import type { TokenClaims } from '../../../contract/session';
+import { isCandidateType } from '../../../contract/user-type-names';
 import { jobLifecycleMachine } from '../../machines/jobs/job-lifecycle.machine';
 import { pipelineEntryMachine } from '../../machines/pipeline/pipeline-entry.machine';
 import { registrationMachine } from '../../machines/registration/registration.machine';
@@ -194,6 +195,20 @@ function JobLifecycle({ counts, label }: { counts: JobCounts; label: (node: Diag
   );
 }
 
+/** A finished registration, in what it means for this kind of user: only candidates are matched. */
+function Finished({ userType }: { userType: string }) {
+  if (isCandidateType(userType))
+    return <Trans>Your registration is finished: your profile can take part in matching.</Trans>;
+  if (userType === 'company')
+    return (
+      <Trans>
+        Your registration is finished: your agency proposes candidates for your jobs, and you give your answer
+        here.
+      </Trans>
+    );
+  return <Trans>Your account is set up: the jobs you look after move through the phases below.</Trans>;
+}
+
 function NextSteps({ claims }: { claims: TokenClaims }) {
   const step = claims.registration_step;
   return (
@@ -202,7 +217,7 @@ function NextSteps({ claims }: { claims: TokenClaims }) {
         <Trans>You are here</Trans>
       </h2>
       <p>
-        {step === 0 && <Trans>Your registration is finished: your profile can take part in matching.</Trans>}
+        {step === 0 && <Finished userType={claims.user_type} />}
         {step === 1 && (
           <Trans>
             Your account exists. Next, confirm your e-mail address with the link we sent you; then you can
