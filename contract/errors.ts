@@ -56,6 +56,15 @@ export function errorCodeOf(error: unknown): string {
   return typeof code === 'string' ? code : NETWORK_UNREACHABLE;
 }
 
+/**
+ * Whether asking again cannot change the answer: a record that does not exist (any `….not_found`,
+ * `pipeline.entry_not_found`) or that the user may not see. A load that failed so offers no retry (a
+ * button that only repeats the answer, issue 22); the page's own links lead on.
+ */
+export function retryCannotHelp(code: string): boolean {
+  return /[._]not_found$/.test(code) || code === ErrorCode.forbidden;
+}
+
 /** The per-field codes of an API error (`fields` of a 400 answer); empty for any other error. */
 export function fieldCodesOf(error: unknown): Record<string, string[]> {
   const fields = (error as { fields?: unknown } | null)?.fields;

@@ -329,6 +329,15 @@ describe.each([
     await expect.poll(() => page.getByText('Der Job wurde gelöscht.').count()).toBeGreaterThanOrEqual(1);
     expect(await page.getByText('Diesen Auftrag gibt es nicht (mehr).').count()).toBe(0);
     await checked(page, `job-deleted-${width}`);
+    // An old link to it says once that it is gone, with the way back: no retry that only repeats the
+    // answer, and no filters, board or timeline asking about it again.
+    await page.goto(`${app.url}/matchingJobResult/${copy}`);
+    await page.getByRole('link', { name: 'Zurück zu den Jobs' }).waitFor();
+    expect(await page.getByText('Diesen Auftrag gibt es nicht (mehr).').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Erneut versuchen' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Notiz hinzufügen' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'CSV herunterladen' }).count()).toBe(0);
+    await checked(page, `job-gone-${width}`);
 
     // Archived: the editor shows it read-only and leads to where it is re-activated.
     await page.goto(`${app.url}/matchingJobResult/${original}`);

@@ -108,4 +108,30 @@ describe('ResourceStatus', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading the jobs…');
     answer({ items: [] });
   });
+
+  it.each(['job.not_found', 'pipeline.entry_not_found', 'auth.forbidden'])(
+    'offers no retry where asking again cannot change the answer (%s): only the reason',
+    async (code) => {
+      const { list, loads, fail } = scriptedList();
+      list.send({ type: 'resource.load', query: { page: 1 } });
+      fail(code);
+      await flush();
+      show(list);
+      expect(screen.getByRole('alert').textContent).not.toContain(code);
+      expect(screen.queryByRole('button')).toBeNull();
+      expect(loads).toHaveLength(1);
+    },
+  );
+
+  it.each(['server.internal', 'server.busy', 'request.rate_limited'])(
+    'offers the retry for a failure that may pass (%s)',
+    async (code) => {
+      const { list, fail } = scriptedList();
+      list.send({ type: 'resource.load', query: { page: 1 } });
+      fail(code);
+      await flush();
+      show(list);
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    },
+  );
 });

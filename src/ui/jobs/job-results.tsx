@@ -1,9 +1,10 @@
 import { msg, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
+import { retryCannotHelp } from '../../../contract/errors';
 import type { ResultItem, ResultsResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type ResultsSearch } from '../../../contract/job-search';
 import { CANDIDATE_TYPES } from '../../../contract/user-types';
@@ -85,6 +86,9 @@ export function JobResults({
   }, [scoreFilter, navigate]);
   const jobState = useSelector(job, (s) => s);
   const jobLoading = jobState.matches('starting') || jobState.matches('loading');
+  // No such job (or not the agent's to see): the actions say so once, and nothing below asks the
+  // server about it again — the filters, the results, the board and the timeline would each repeat it.
+  const jobGone = jobState.matches('loadFailed') && retryCannotHelp(jobState.context.error ?? '');
   const list = useSelector(results, (s) => s);
   const page = resourceData<ResultsResponse>(list);
   const csv = useActorRef(parts.csv);
@@ -109,9 +113,14 @@ export function JobResults({
         </p>
       )}
       <JobActions job={job} />
+      {jobGone && (
+        <p>
+          <Link to="/matchingJob">{t`Back to the jobs`}</Link>
+        </p>
+      )}
       {/* What follows waits for the job's own answer: the results often come first, and the client
           line and the actions then pushed the whole page down under the reader (CLS 0.13, issue 22). */}
-      {!jobLoading && (
+      {!jobLoading && !jobGone && (
         <>
           {progress !== null && (
             <div className="run-progress">
