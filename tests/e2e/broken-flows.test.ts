@@ -299,6 +299,23 @@ describe.each([
     await checked(page, `promote-without-account-${width}`);
   });
 
+  it('an old link to a profile or a company that does not exist says so, without a retry', async () => {
+    const page = await signedIn('agent@matchwerk.example');
+    const missing = '00000000-0000-4000-8000-00000000dead';
+    for (const [path, words] of [
+      [`/stellas/view/${missing}`, 'Dieses Profil gibt es nicht (mehr).'],
+      [`/companies/view/${missing}`, 'Dieses Unternehmen gibt es nicht (mehr).'],
+    ]) {
+      await page.goto(`${app.url}${path}`);
+      await page.getByRole('link', { name: 'Zurück zur Übersicht' }).waitFor();
+      expect(await page.getByRole('alert').textContent()).toBe(words);
+      // Not the connection's fault, and asking again would only repeat the answer.
+      expect(await page.getByText('Verbindung').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Erneut versuchen' }).count()).toBe(0);
+    }
+    await checked(page, `company-gone-${width}`);
+  });
+
   it('job flows: the saved job gets its address, a copy its own title, a deleted job leaves its page, an archived one is read-only', async () => {
     const page = await signedIn('agent@matchwerk.example');
     const title = `Flurfördertechnik ${viewport.width}`;

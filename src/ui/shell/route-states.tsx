@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { errorCodeOf, NETWORK_UNREACHABLE } from '../../../contract/errors';
+import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
+import { errorCodeOf, NETWORK_UNREACHABLE, retryCannotHelp } from '../../../contract/errors';
+import { errorMessage } from '../components/error-message';
 import { Skeleton } from '../components/skeleton';
 
 /** What a content area shows while its route loads (the shell stays). */
@@ -15,12 +16,30 @@ export function ContentSkeleton() {
   );
 }
 
-/** A failed load: says so in the user's language and offers a retry that loads the route again. */
+/**
+ * A failed load: says so in the user's language and offers a retry that loads the route again — or,
+ * for a record that does not exist (an old link) or is not the user's to see, says that, with the way
+ * to the dashboard instead of a retry that would only repeat the answer.
+ */
 export function LoadFailed({ error, reset }: ErrorComponentProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const router = useRouter();
+  const code = errorCodeOf(error);
+  if (retryCannotHelp(code)) {
+    const title = t`Not found`;
+    return (
+      <section className="screen load-failed" aria-labelledby="load-failed-title">
+        <title>{`${title} · Matchwerk`}</title>
+        <h1 id="load-failed-title">{title}</h1>
+        <p role="alert">{errorMessage(i18n, code)}</p>
+        <p>
+          <Link to="/dashboard">{t`Back to the dashboard`}</Link>
+        </p>
+      </section>
+    );
+  }
   // No answer at all (server down, connection lost, the page's code not fetched): say so.
-  const unreachable = errorCodeOf(error) === NETWORK_UNREACHABLE;
+  const unreachable = code === NETWORK_UNREACHABLE;
   const title = unreachable ? t`Matchwerk cannot be reached` : t`Could not load this page`;
   return (
     <section className="screen load-failed" aria-labelledby="load-failed-title">
