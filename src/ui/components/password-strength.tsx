@@ -48,9 +48,9 @@ export function PasswordStrength({ password, email }: { password: string; email:
   const words = [t`very weak`, t`weak`, t`fair`, t`strong`, t`very strong`];
   return (
     <div className="password-strength" aria-live="polite">
-      {/* Its line is there before the score is (hidden, not absent): the scorer loads after the first
-          key, and a line appearing then would push the submit button away under a pointer on its way
-          to it — the click lands beside it and nothing is sent. */}
+      {/* Its line is there before the score is, saying so: the scorer loads after the first key, and a
+          line appearing then would push the submit button away under a pointer on its way to it (the
+          click lands beside it and nothing is sent); a hidden line left a blank gap under the field. */}
       <p className="strength" data-scored={score !== null}>
         <meter
           min={0}
@@ -61,7 +61,7 @@ export function PasswordStrength({ password, email }: { password: string; email:
           value={score ?? 0}
           aria-label={t`Password strength`}
         />{' '}
-        <Trans>Strength: {words[score ?? 0]}</Trans>
+        {score === null ? <Trans>Strength: not rated yet</Trans> : <Trans>Strength: {words[score]}</Trans>}
       </p>
       <ul className="rules">
         <li data-ok={password.length >= PASSWORD_MIN_LENGTH}>
