@@ -86,6 +86,31 @@ describe.each([
     await checked(page, `company-view-${width}`);
   });
 
+  it("a candidate's page: the city as wide as the other fields, the editor's tabs under its title, the timeline's button its own width", async () => {
+    const page = await signedIn('agent@matchwerk.example');
+    await page.goto(`${app.url}/stellas`);
+    await page.locator('a[href*="/stellas/view/"]').first().click();
+    await page.waitForURL(/\/stellas\/view\//);
+    const box = async (locator: ReturnType<Page['locator']>) => {
+      await locator.waitFor();
+      const found = await locator.boundingBox();
+      if (!found) throw new Error('not drawn');
+      return found;
+    };
+    const firstName = await box(page.getByRole('textbox', { name: 'Vorname' }));
+    const city = await box(page.getByRole('textbox', { name: 'Wohnort' }));
+    // The browser's default of 20 characters was 221 px beside fields of 512.
+    expect(city.width).toBeCloseTo(firstName.width, 0);
+    // An empty status line stood between the title and the tabs.
+    const title = await box(page.getByRole('heading', { name: 'Profil bearbeiten' }));
+    const tabs = await box(page.getByRole('tablist', { name: 'Profilbereiche' }));
+    expect(tabs.y - (title.y + title.height)).toBeLessThanOrEqual(40);
+    const note = await box(page.getByRole('textbox', { name: 'Notiz' }));
+    const add = await box(page.getByRole('button', { name: 'Notiz hinzufügen' }));
+    expect(add.width).toBeLessThan(note.width);
+    await checked(page, `candidate-view-${width}`);
+  });
+
   it('the about page names the agency of the Impressum', async () => {
     const page = await fresh();
     await page.goto(`${app.url}/about`);

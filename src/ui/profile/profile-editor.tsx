@@ -67,11 +67,6 @@ export function ProfileEditor({ actor, idPrefix }: { actor: ProfileActor; idPref
         actor.send({ type: 'profile.save' });
       }}
     >
-      <div role="status" aria-live="polite" className="profile-status">
-        {snapshot.matches('saved') && <Trans>Your changes are saved.</Trans>}
-        {unsaved && !saving && <Trans>You have unsaved changes.</Trans>}
-        {saving && <Trans>Saving…</Trans>}
-      </div>
       {snapshot.matches('failed') && (
         <p className="form-error" role="alert">
           {errorMessage(i18n, context.error)}
@@ -145,6 +140,12 @@ export function ProfileEditor({ actor, idPrefix }: { actor: ProfileActor; idPref
         >
           <Trans>Undo all changes</Trans>
         </button>
+        {/* Beside the buttons it acts on: above the tabs, its empty line left a gap under the title. */}
+        <p role="status" aria-live="polite" className="profile-status">
+          {snapshot.matches('saved') && <Trans>Your changes are saved.</Trans>}
+          {unsaved && !saving && <Trans>You have unsaved changes.</Trans>}
+          {saving && <Trans>Saving…</Trans>}
+        </p>
       </div>
     </form>
   );
