@@ -74,10 +74,13 @@ describe.each([
   it("a company's page gives its values a readable column", async () => {
     const page = await signedIn('agent@matchwerk.example');
     await page.goto(`${app.url}/companies`);
-    await page.locator('a[href*="/companies/view/"]').first().click();
+    await page.getByRole('link', { name: 'Klinikum Isartal' }).click();
     await page.waitForURL(/\/companies\/view\//);
     const values = page.getByRole('region', { name: 'Unternehmensdaten' }).locator('dd');
     await expect.poll(() => values.count()).toBeGreaterThanOrEqual(5);
+    // Its city in German, in the data and in the form, as the lists name it ("Munich" was left).
+    expect(await values.allTextContents()).toContain('München, DE');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Standort' }).inputValue()).toBe('München');
     const widths = await values.evaluateAll((dds) => dds.map((dd) => dd.getBoundingClientRect().width));
     for (const w of widths) expect(w, `a value is ${w} px wide`).toBeGreaterThanOrEqual(120);
     // Letter by letter the page was over 3000 px tall; the whole company fits in a few screens.

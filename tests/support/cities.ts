@@ -9,3 +9,13 @@ export const BERLIN: CityHit = {
   lng: 13.41053,
   population: 3,
 };
+
+/** Munich, which the bundled list names in English: German screens call it "München". */
+export const MUNICH: CityHit = {
+  id: 2867714,
+  name: 'Munich',
+  country: 'DE',
+  lat: 48.13743,
+  lng: 11.57549,
+  population: 2,
+};

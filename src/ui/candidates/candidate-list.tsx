@@ -15,6 +15,7 @@ import type { CandidateType, Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import { Deferred } from '../components/deferred';
 import { EmailText } from '../components/email-text';
+import { optionLabel } from '../components/field-values';
 import { formatDate } from '../components/format';
 import { Pagination } from '../components/pagination';
 import { ProtectedImage } from '../components/protected-image';
@@ -24,7 +25,6 @@ import { Select } from '../components/select';
 import { ColumnHeader, DataTable, EmptyRow, LinkedRow, type SortState } from '../components/table';
 import { TextField } from '../components/text-field';
 import { VettingSelect } from '../components/vetting-select';
-import { optionLabel } from './candidate-values';
 import { MatchingState } from './matching-state';
 
 /** Where a candidate's page is, per type. */

@@ -5,10 +5,10 @@ import { useSelector } from '@xstate/react';
 import type { AccessKind, AgentProfileDetail } from '../../../contract/agent';
 import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { fieldLabel, valueText } from '../components/field-values';
 import { formatMoment } from '../components/format';
 import { TAB_NAMES } from '../components/profile-tabs';
 import { ScoreBar } from '../components/score-bar';
-import { fieldLabel, valueText } from './candidate-values';
 
 // The read-only sections of a candidate's page (candidate-detail.tsx): account facts, the jobs the
 // candidate ranks in, the profile's values by tab, the access log (the timeline is a shared component).

@@ -16,6 +16,7 @@ import { type ResourceActor, resourceData, shownPage } from '../../machines/shar
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
 import { EmailText } from '../components/email-text';
+import { isEmptyValue, valueText } from '../components/field-values';
 import { FormError } from '../components/form-error';
 import { formatDate } from '../components/format';
 import { InviteForm } from '../components/invite-form';
@@ -169,14 +170,6 @@ export function CompanyListScreen({ list }: { list: ResourceActor }) {
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 
-/** A catalogue value as words: an option's label, a place's name, or the text itself. */
-function companyValue(field: FieldDefinition, value: unknown, language: 'de' | 'en'): string | null {
-  if (value && typeof value === 'object' && 'name' in value) return text(value.name);
-  const raw = text(value);
-  if (raw === null) return null;
-  return field.options?.find((option) => option.value === raw)?.label[language] ?? raw;
-}
-
 /** companies/view/{uuid}: the company's data, its job requests and who looks after it. */
 export function CompanyDetailScreen({
   detail,
@@ -266,11 +259,11 @@ export function CompanyDetailScreen({
                 <dd>{company.email ?? '–'}</dd>
               </div>
               {fields.company.map((field) => {
-                const value = companyValue(field, company.values[field.key], language);
-                return value === null ? null : (
+                const value = company.values[field.key];
+                return isEmptyValue(value) ? null : (
                   <div key={field.key} className="fact">
                     <dt>{field.label[language]}</dt>
-                    <dd>{value}</dd>
+                    <dd>{valueText(i18n, field, value)}</dd>
                   </div>
                 );
               })}

@@ -5,7 +5,7 @@ import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { CityHit, FieldDefinition } from '../../../contract/catalog';
-import { BERLIN } from '../../../tests/support/cities';
+import { BERLIN, MUNICH } from '../../../tests/support/cities';
 import { citySearchMachine } from '../../machines/shared/city-search.machine';
 import { CatalogForm, ErrorSummary } from './catalog-form';
 
@@ -300,6 +300,18 @@ describe('catalogue form widgets', () => {
     ]);
     expect((screen.getByLabelText('Wohnort', { exact: false }) as HTMLInputElement).value).toBe('Berlin');
     expect(screen.queryByRole('button', { name: 'Berlin (DE)' })).toBeNull();
+  });
+
+  it('names a stored and a picked city in the UI language ("München"), and keeps the list name in the value', async () => {
+    const search = citySearchOf(async () => [MUNICH]);
+    const onChange = renderForm({ fields: [city], citySearch: search.logic, values: { city: MUNICH } });
+    const input = () => screen.getByLabelText('Wohnort', { exact: false }) as HTMLInputElement;
+    expect(input().value).toBe('München');
+    fireEvent.change(input(), { target: { value: 'Mün' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'München (DE)' }));
+    expect(input().value).toBe('München');
+    const { population: _, ...kept } = MUNICH;
+    expect(onChange.mock.calls.at(-1)).toEqual(['city', kept]);
   });
 
   it('says so when no place matches, and empties the value when the text is wiped', async () => {

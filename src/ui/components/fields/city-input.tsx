@@ -13,7 +13,9 @@ import type { WidgetProps } from './field-props';
 export function CityInput({ id, value, onChange, common, citySearch, language }: WidgetProps) {
   const { t, i18n } = useLingui();
   const city = value && typeof value === 'object' ? (value as CityValue) : null;
-  const search = useActorRef(citySearch, { input: { query: city?.name ?? '' } });
+  // The chosen city in the UI's language ("München", not the list's "Munich"), as its hits are named.
+  const chosen = city ? cityName(city.name, language) : '';
+  const search = useActorRef(citySearch, { input: { query: chosen } });
   const query = useSelector(search, (s) => s.context.query);
   const hits = useSelector(search, (s) => (s.matches('results') ? s.context.hits : []));
   const busy = useSelector(search, (s) => s.hasTag('busy'));
@@ -34,7 +36,7 @@ export function CityInput({ id, value, onChange, common, citySearch, language }:
           search.send({ type: 'search.type', query: text });
           // Typed but not picked: the form holds the text, which the contract refuses as "choose a
           // place from the list" (issue 22), never the city picked before nor an empty field.
-          if (text !== city?.name) onChange(text.trim() === '' ? null : text);
+          if (!city || text !== chosen) onChange(text.trim() === '' ? null : text);
         }}
       />
       {city && (
@@ -66,15 +68,16 @@ export function CityInput({ id, value, onChange, common, citySearch, language }:
             <button
               type="button"
               onClick={() => {
-                const chosen: CityValue = {
+                const picked: CityValue = {
                   id: hit.id,
                   name: hit.name,
                   country: hit.country,
                   lat: hit.lat,
                   lng: hit.lng,
                 };
-                onChange(chosen);
-                search.send({ type: 'search.choose', hit });
+                onChange(picked);
+                // The field then shows the name as the list did, in the UI's language.
+                search.send({ type: 'search.choose', hit: { ...hit, name: cityName(hit.name, language) } });
               }}
             >
               {cityName(hit.name, language)} ({hit.country})

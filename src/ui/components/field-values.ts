@@ -2,8 +2,8 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FieldDefinition } from '../../../contract/catalog';
 import { cityName } from '../../../contract/city-names';
-import { formatDay, formatNumber } from '../components/format';
-import { languageLevelName } from '../components/language-level';
+import { formatDay, formatNumber } from './format';
+import { languageLevelName } from './language-level';
 
 const lang = (locale: string): 'de' | 'en' => (locale.startsWith('en') ? 'en' : 'de');
 
@@ -21,12 +21,13 @@ export function fieldLabel(field: FieldDefinition, locale: string): string {
 const yes = msg`yes`;
 const no = msg`no`;
 
-const isEmpty = (value: unknown) =>
+/** Whether a catalogue value holds nothing to show. */
+export const isEmptyValue = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** A profile value as read-only text, the way the catalogue describes the field; "–" when empty. */
+/** A profile's or company's value as read-only text, the way the catalogue describes the field; "–" when empty. */
 export function valueText(i18n: I18n, field: FieldDefinition, value: unknown): string {
-  if (isEmpty(value)) return '–';
+  if (isEmptyValue(value)) return '–';
   switch (field.type) {
     case 'boolean':
       return i18n._(value === true ? yes : no);
