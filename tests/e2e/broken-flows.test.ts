@@ -81,6 +81,22 @@ describe.each([
     // Its city in German, in the data and in the form, as the lists name it ("Munich" was left).
     expect(await values.allTextContents()).toContain('München, DE');
     await expect.poll(() => page.getByRole('textbox', { name: 'Standort' }).inputValue()).toBe('München');
+    // The timeline's card lines up with the cards beside it, and a contact's buttons stand apart.
+    if (viewport.width >= 1000) {
+      const top = async (name: string) => (await page.getByRole('region', { name }).boundingBox())?.y;
+      await page.getByRole('region', { name: 'Verlauf' }).waitFor();
+      expect(await top('Verlauf')).toBe(await top('Stellenanfragen'));
+    }
+    const edit = await page
+      .getByRole('button', { name: /bearbeiten$/ })
+      .first()
+      .boundingBox();
+    const remove = await page
+      .getByRole('button', { name: /entfernen$/ })
+      .first()
+      .boundingBox();
+    if (!edit || !remove) throw new Error('no contact buttons');
+    expect(remove.x - (edit.x + edit.width)).toBeGreaterThanOrEqual(4);
     const widths = await values.evaluateAll((dds) => dds.map((dd) => dd.getBoundingClientRect().width));
     for (const w of widths) expect(w, `a value is ${w} px wide`).toBeGreaterThanOrEqual(120);
     // Letter by letter the page was over 3000 px tall; the whole company fits in a few screens.
