@@ -120,6 +120,14 @@ describe.each([
     const city = await box(page.getByRole('textbox', { name: 'Wohnort' }));
     // The browser's default of 20 characters was 221 px beside fields of 512.
     expect(city.width).toBeCloseTo(firstName.width, 0);
+    // Every field's label in the same weight: the date's was plain once its picker had loaded.
+    await page.locator('form.profile-editor').getByRole('spinbutton').first().waitFor();
+    const weights = await page
+      .locator('form.profile-editor')
+      .getByText(/^(Vorname|Geburtsdatum|Wohnort)/)
+      .evaluateAll((labels) => labels.map((label) => getComputedStyle(label).fontWeight));
+    expect(weights).toHaveLength(3);
+    expect(new Set(weights).size).toBe(1);
     // An empty status line stood between the title and the tabs.
     const title = await box(page.getByRole('heading', { name: 'Profil bearbeiten' }));
     const tabs = await box(page.getByRole('tablist', { name: 'Profilbereiche' }));

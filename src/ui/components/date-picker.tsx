@@ -148,7 +148,7 @@ export function DatePicker({
         onBlur?.();
       }}
     >
-      <Label className={labelHidden ? 'visually-hidden' : undefined}>{label}</Label>
+      <Label className={labelHidden ? 'visually-hidden' : 'rac-label'}>{label}</Label>
       <Group
         className="rac-input rac-date-group"
         // Capture: the segments keep their keys to themselves.
