@@ -372,6 +372,11 @@ describe.each([
     const page = await signedIn('agent@matchwerk.example');
     const title = `Flurfördertechnik ${viewport.width}`;
     await page.goto(`${app.url}/newJob`);
+    // The job's own fields stand apart, as in every other form (they touched).
+    const titleBox = await page.getByLabel('Titel', { exact: false }).boundingBox();
+    const descriptionLabel = await page.getByText('Beschreibung', { exact: true }).boundingBox();
+    if (!titleBox || !descriptionLabel) throw new Error('the job form is not drawn');
+    expect(descriptionLabel.y - (titleBox.y + titleBox.height)).toBeGreaterThanOrEqual(12);
     await page.getByLabel('Titel', { exact: false }).fill(title);
     await page.getByRole('button', { name: 'Job speichern' }).click();
     await page.waitForURL(/\/editJob\/[0-9a-f-]{36}$/);
