@@ -120,6 +120,18 @@ describe.each([
       for (const name of names) expect(text).not.toContain(name);
       expect(text).not.toMatch(/Score|Punkte/);
     }
+    // The agency's e-mail address stands on one line of its card (at 1280 px it broke in the word).
+    const agency = card(references[0]!).getByText(/@matchwerk\.example/);
+    const lines = await agency.evaluate((element) => {
+      const range = document.createRange();
+      const text = [...element.childNodes].find((node) => node.textContent?.includes('@'));
+      if (!text) return 0;
+      const at = text.textContent?.indexOf('@') ?? 0;
+      range.setStart(text, Math.max(0, at - 7));
+      range.setEnd(text, Math.min(text.textContent?.length ?? 0, at + 18));
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
     await checked(client, `client-candidates-${width}`);
 
     const chosen = card(references[0]!);
