@@ -138,6 +138,35 @@ describe.each([
     await checked(page, `candidate-view-${width}`);
   });
 
+  it('a candidate who paused their matching: the tag on their page stands on one line', async () => {
+    // Stella pauses her profile herself, as her dashboard's switch does.
+    const login = await fetch(`${app.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'stella@matchwerk.example', password: 'Matchwerk-Demo-2026' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const status = (value: 'active' | 'inactive') =>
+      fetch(`${app.url}/api/profile/status`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: value }),
+      });
+    expect((await status('inactive')).ok).toBe(true);
+    try {
+      const page = await signedIn('agent@matchwerk.example');
+      await page.goto(`${app.url}/stellas`);
+      await page.getByRole('link', { name: 'Stella Neumann' }).first().click();
+      const tag = page.locator('.detail-head [data-matching="paused"]');
+      await tag.waitFor();
+      // At 1280 px it wrapped in the 8 rem meant for the tables' narrow status column.
+      const box = await tag.boundingBox();
+      expect(box?.height ?? 0).toBeLessThan(viewport.width >= 1000 ? 30 : 60);
+    } finally {
+      await status('active');
+    }
+  });
+
   it('the about page names the agency of the Impressum', async () => {
     const page = await fresh();
     await page.goto(`${app.url}/about`);
