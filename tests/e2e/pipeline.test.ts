@@ -77,6 +77,15 @@ describe('the pipeline in a browser, in German', () => {
     const board = page.getByRole('region', { name: 'Pipeline' });
     await expect.poll(() => column(page, 'Vorgeschlagen').getByRole('row').count()).toBe(2);
     const proposedBefore = 2;
+    // The overdue follow-up says so on its card too, as on the dashboard; the one due today does not.
+    await expect
+      .poll(() =>
+        column(page, 'Kontaktiert')
+          .getByText(/^Wiedervorlage überfällig seit \d/)
+          .count(),
+      )
+      .toBe(1);
+    expect(await board.getByText(/überfällig/).count()).toBe(1);
 
     const adds = page.getByRole('button', { name: /in die Pipeline aufnehmen$/ });
     const names: string[] = [];

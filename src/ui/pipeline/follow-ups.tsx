@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { PipelineFollowUps } from '../../../contract/pipeline';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { formatDay } from '../components/format';
 import { stageLabel } from '../components/pipeline-stages';
 import { ResourceStatus } from '../components/resource-status';
 
@@ -15,10 +16,7 @@ export function FollowUps({ list, limit }: { list: ResourceActor; limit?: number
   const state = useSelector(list, (s) => s);
   const data = resourceData<PipelineFollowUps>(state);
   const items = data ? (limit ? data.items.slice(0, limit) : data.items) : [];
-  const date = (day: string) =>
-    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${day}T00:00:00Z`),
-    );
+  const date = (day: string) => formatDay(i18n, day);
   return (
     <section aria-labelledby="follow-ups-title" className="follow-ups">
       <h2 id="follow-ups-title">

@@ -22,10 +22,12 @@ import {
 } from '../../../contract/pipeline';
 import { entriesIn, type PipelineBoardActor } from '../../machines/pipeline/pipeline-board.machine';
 import { offeredMoves } from '../../machines/pipeline/pipeline-entry.machine';
+import { localDay } from '../../machines/timeline/timeline-forms.machine';
 import { Button } from '../components/button';
 import { LazyDatePicker, preloadDatePicker } from '../components/date-picker-lazy';
 import { Staged } from '../components/deferred';
 import { errorMessage } from '../components/error-message';
+import { formatDay } from '../components/format';
 import { stageLabel } from '../components/pipeline-stages';
 import { ProtectedImage } from '../components/protected-image';
 import { ClientAnswerNote } from './client-answer-note';
@@ -238,7 +240,12 @@ function PipelineCard({
           {entry.followUp && (
             <>
               {' · '}
-              {t`Follow-up ${new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${entry.followUp}T00:00:00Z`))}`}
+              {/* Overdue as the dashboard's follow-ups say it, not a plain date among the others. */}
+              {entry.followUp < localDay() ? (
+                <span className="follow-up-overdue">{t`Follow-up overdue since ${formatDay(i18n, entry.followUp)}`}</span>
+              ) : (
+                t`Follow-up ${formatDay(i18n, entry.followUp)}`
+              )}
             </>
           )}
         </span>
