@@ -187,6 +187,16 @@ describe('the pipeline in a browser, in German', () => {
     // The follow-up: a button on the card opens a date field in German order, typed by keyboard, kept
     // by the server; Enter takes the day and gives the focus back to the button.
     const followUpButton = () => board.getByRole('button', { name: `Wiedervorlage für ${name}` });
+    // Days of a month ahead, so that the follow-up is never in the past (a passed one reads "überfällig
+    // seit", and the test once typed December 2026).
+    const ahead = new Date(Date.now() + 40 * 86_400_000);
+    const mm = String(ahead.getUTCMonth() + 1).padStart(2, '0');
+    const yyyy = String(ahead.getUTCFullYear());
+    const month = new Intl.DateTimeFormat('de-DE', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(ahead);
     for (const viewport of [PHONE, LAPTOP]) {
       await page.setViewportSize(viewport);
       await expect.poll(() => followUpButton().count()).toBe(1);
@@ -200,20 +210,22 @@ describe('the pipeline in a browser, in German', () => {
         // Empty, it shows the German pattern.
         expect(await dateFieldText(followUp)).toBe('tt.mm.jjjj');
       }
-      await page.keyboard.type(`${day}122026`);
+      await page.keyboard.type(`${day}${mm}${yyyy}`);
       await page.keyboard.press('Enter');
       const row = column(page, 'Kontaktiert').getByRole('row').filter({ hasText: name });
-      await expect.poll(() => row.textContent()).toContain(`Wiedervorlage ${day}.12.2026`);
+      await expect.poll(() => row.textContent()).toContain(`Wiedervorlage ${day}.${mm}.${yyyy}`);
       await expect.poll(() => board.getAttribute('aria-busy')).toBe('false');
       await expect.poll(() => followUp.count()).toBe(0);
       await expect.poll(() => followUpButton().evaluate((el) => el === document.activeElement)).toBe(true);
       await expectSettledScreen(page);
       await screenshot(page, `pipeline-follow-up-${viewport.width}`);
       await page.reload();
-      await expect.poll(() => row.textContent()).toContain(`Wiedervorlage ${day}.12.2026`);
+      await expect.poll(() => row.textContent()).toContain(`Wiedervorlage ${day}.${mm}.${yyyy}`);
       // The field opens on the kept day.
       await followUpButton().press('Enter');
-      await expect.poll(async () => await dateFieldText(followUp)).toBe(`${Number(day)}.12.2026`);
+      await expect
+        .poll(async () => await dateFieldText(followUp))
+        .toBe(`${Number(day)}.${Number(mm)}.${yyyy}`);
       // Escape closes it without a change and gives the focus back.
       await page.keyboard.press('Escape');
       await expect.poll(() => followUp.count()).toBe(0);
@@ -227,12 +239,12 @@ describe('the pipeline in a browser, in German', () => {
     await followUp.getByRole('button').focus();
     await page.keyboard.press('Enter');
     const calendar = page.getByRole('dialog');
-    await expect.poll(() => calendar.getByRole('heading').textContent()).toBe('Dezember 2026');
+    await expect.poll(() => calendar.getByRole('heading').textContent()).toBe(month);
     await expectSettledScreen(page);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     const row = column(page, 'Kontaktiert').getByRole('row').filter({ hasText: name });
-    await expect.poll(() => row.textContent()).toContain('Wiedervorlage 08.12.2026');
+    await expect.poll(() => row.textContent()).toContain(`Wiedervorlage 08.${mm}.${yyyy}`);
     await page.close();
   });
 });
