@@ -36,7 +36,7 @@ describe('profile in a browser, in German', () => {
   });
 
   it('shows the dashboard with completeness and the matching switch, accessibly', async () => {
-    await expect.poll(() => page.getByRole('img', { name: /Profil zu \d+ % vollständig/ }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('img', { name: /Profil zu \d+\s%\svollständig/ }).count()).toBe(1);
     expect(await page.getByRole('switch').isChecked()).toBe(true);
     // Not protected by SMS yet: the dashboard leads to where that is set up.
     const protect = page.getByRole('region', { name: 'Anmeldeschutz' }).getByRole('link');

@@ -14,7 +14,7 @@ import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/dialog';
 import { DownloadButton } from '../components/download-button';
 import { errorMessage } from '../components/error-message';
-import { formatDate } from '../components/format';
+import { formatDate, formatPercent } from '../components/format';
 import { InviteForm } from '../components/invite-form';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
@@ -120,7 +120,7 @@ function CandidateBody({
             <MatchingState paused={candidate.status === 'inactive'} blocked={candidate.block !== null} />
           </p>
           <p>
-            <Trans>Profile {detail.profile.completeness} % complete</Trans>
+            <Trans>Profile {formatPercent(i18n, detail.profile.completeness)} complete</Trans>
           </p>
           <div className="candidate-downloads">
             <DownloadButton logic={logic.cards.pdf} fileName={`${fileBase}.pdf`}>

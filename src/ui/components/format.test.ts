@@ -1,6 +1,15 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDay, formatKm, formatNumber, formatScore, formatValue, maskPhone } from './format';
+import {
+  formatDate,
+  formatDay,
+  formatKm,
+  formatNumber,
+  formatPercent,
+  formatScore,
+  formatValue,
+  maskPhone,
+} from './format';
 
 const de = setupI18n({ locale: 'de', messages: { de: {} } });
 const en = setupI18n({ locale: 'en', messages: { en: {} } });
@@ -16,6 +25,12 @@ describe('numbers and dates in the UI language', () => {
   it('writes distances with the unit in either language', () => {
     expect(formatKm(de, 391.23)).toBe('391,2 km');
     expect(formatKm(en, 391.23)).toBe('391.2 km');
+  });
+
+  it('writes a share with a gap before "%" in German and none in English', () => {
+    expect(formatPercent(de, 100)).toBe('100\u00a0%');
+    expect(formatPercent(en, 100)).toBe('100%');
+    expect(formatPercent(en, 40)).toBe('40%');
   });
 
   it('groups thousands the way each language does', () => {

@@ -20,6 +20,11 @@ export function formatKm(i18n: I18n, km: number): string {
   return i18n.number(km, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 });
 }
 
+/** A share out of 100 as each language writes it ("100 %" with a non-breaking space in German, "100%" in English). */
+export function formatPercent(i18n: I18n, percent: number): string {
+  return i18n.number(percent / 100, { style: 'percent', maximumFractionDigits: 0 });
+}
+
 /** A calendar day from an ISO date ("2026-11-01" → "01.11.2026" / "1 Nov 2026"); other text unchanged. */
 export function formatDay(i18n: I18n, isoDate: string): string {
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? `${isoDate}T00:00:00Z` : isoDate);

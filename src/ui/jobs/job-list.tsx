@@ -7,7 +7,7 @@ import { PIPELINE_STAGES } from '../../../contract/pipeline';
 import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import { FormError } from '../components/form-error';
-import { formatDate } from '../components/format';
+import { formatDate, formatPercent } from '../components/format';
 import { Pagination } from '../components/pagination';
 import { stageLabel } from '../components/pipeline-stages';
 import { ResourceStatus } from '../components/resource-status';
@@ -180,7 +180,7 @@ function JobRow({ job, asCompany, take }: { job: Job; asCompany: boolean; take: 
     : run.state === 'queued'
       ? t`queued`
       : run.state === 'running'
-        ? t`running (${run.progress} %)`
+        ? t`running (${formatPercent(i18n, run.progress)})`
         : run.state === 'done'
           ? t`done`
           : run.state === 'failed'

@@ -5,16 +5,18 @@ import type { TokenClaims } from '../../../contract/session';
 import type { Language } from '../../../contract/user-types';
 import type { ProfileActor } from '../../machines/profile/profile.machine';
 import { errorMessage } from '../components/error-message';
+import { formatPercent } from '../components/format';
 import { ProtectedImage } from '../components/protected-image';
 import { Switch } from '../components/switch';
 
 /** Completeness as a ring: the share of required fields filled. */
 export function CompletenessRing({ percent }: { percent: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const share = formatPercent(i18n, percent);
   const r = 42;
   const circumference = 2 * Math.PI * r;
   return (
-    <figure className="ring" aria-label={t`Profile ${percent} % complete`} role="img">
+    <figure className="ring" aria-label={t`Profile ${share} complete`} role="img">
       <svg viewBox="0 0 100 100" width="120" height="120" aria-hidden="true">
         <circle cx="50" cy="50" r={r} className="ring-track" />
         <circle
@@ -26,7 +28,7 @@ export function CompletenessRing({ percent }: { percent: number }) {
           transform="rotate(-90 50 50)"
         />
         <text x="50" y="56" textAnchor="middle" className="ring-text">
-          {percent} %
+          {share}
         </text>
       </svg>
     </figure>
