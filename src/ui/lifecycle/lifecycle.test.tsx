@@ -99,7 +99,7 @@ describe('the lifecycle page', () => {
 
   it.each([
     ['stella', 'your profile can take part in matching'],
-    ['company', 'your agency proposes candidates for your jobs'],
+    ['company', 'you answer from your dashboard'],
     ['agent', 'the jobs you look after move through the phases below'],
   ])('tells a finished %s what it means for them; only candidates hear of matching', (type, words) => {
     renderPage({ registration_step: 0, user_type: type });

@@ -202,8 +202,8 @@ function Finished({ userType }: { userType: string }) {
   if (userType === 'company')
     return (
       <Trans>
-        Your registration is finished: your agency proposes candidates for your jobs, and you give your answer
-        here.
+        Your registration is finished: your agency proposes candidates for your jobs, and you answer from your
+        dashboard.
       </Trans>
     );
   return <Trans>Your account is set up: the jobs you look after move through the phases below.</Trans>;
