@@ -167,6 +167,18 @@ describe.each([
     }
   });
 
+  it("a form's title sits on its first line: the agent's own profile", async () => {
+    const page = await signedIn('agent@matchwerk.example');
+    await page.goto(`${app.url}/agent`);
+    const title = page.getByRole('heading', { name: 'Meine Angaben' });
+    await title.waitFor();
+    const heading = await title.boundingBox();
+    const email = await page.locator('main form p.muted').first().boundingBox();
+    if (!heading || !email) throw new Error('the form is not drawn');
+    // The grid's gap and the heading's and the line's own margins left a 52 px band between them.
+    expect(email.y - (heading.y + heading.height)).toBeLessThanOrEqual(20);
+  });
+
   it('the about page names the agency of the Impressum', async () => {
     const page = await fresh();
     await page.goto(`${app.url}/about`);
