@@ -26,7 +26,7 @@ export function LoadFailed({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const code = errorCodeOf(error);
   if (retryCannotHelp(code)) {
-    const title = t`Not found`;
+    const title = t`Not available`;
     return (
       <section className="screen load-failed" aria-labelledby="load-failed-title">
         <title>{`${title} · Matchwerk`}</title>
