@@ -129,7 +129,8 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     await expect.poll(() => appHeading(page)).toBe('Rheinwerk Logistik GmbH');
     const data = page.getByRole('region', { name: 'Unternehmensdaten' });
     await expect.poll(() => data.getByText('company@matchwerk.example').count()).toBe(1);
-    expect(await data.getByText('Berlin', { exact: true }).count()).toBe(1);
+    // The place as the candidate pages write it: the city in the UI's language and its country.
+    expect(await data.getByText('Berlin, DE', { exact: true }).count()).toBe(1);
     const requests = page.getByRole('region', { name: 'Stellenanfragen' });
     const request = requests.getByRole('link', { name: 'Staplerfahrer/in Berlin' });
     expect(await request.getAttribute('href')).toMatch(/^\/matchingJobResult\/[0-9a-f-]{36}$/);
