@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
 import {
+  apiToken,
   appHeading,
   expectSettledScreen,
   launchBrowser,
@@ -140,12 +141,7 @@ describe.each([
 
   it('a candidate who paused their matching: the tag on their page stands on one line', async () => {
     // Stella pauses her profile herself, as her dashboard's switch does.
-    const login = await fetch(`${app.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'stella@matchwerk.example', password: 'Matchwerk-Demo-2026' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await apiToken(app.url, 'stella@matchwerk.example');
     const status = (value: 'active' | 'inactive') =>
       fetch(`${app.url}/api/profile/status`, {
         method: 'POST',

@@ -302,6 +302,19 @@ interface OutboxMessage {
   attachments: { fileName: string; contentType: string; size: number }[];
 }
 
+/**
+ * A demo user's access token from the API's own login (no browser), for a test that sets up as that
+ * user what their screens would do (a consent, a paused profile).
+ */
+export async function apiToken(url: string, email: string): Promise<string> {
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Matchwerk-Demo-2026' }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
 /** The development outbox of a running app (loopback only), newest last. */
 export async function readOutbox(url: string): Promise<OutboxMessage[]> {
   // The server lists the newest first; callers read the newest as the last (smsCode's .at(-1)).

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { horizontalOverflow, LAPTOP, PHONE, screenshot } from '../support/viewport';
 import {
   accessibilityViolations,
+  apiToken,
   launchBrowser,
   logIn,
   type RunningApp,
@@ -117,12 +118,7 @@ describe.each([
   // Issue 21 gap 3: the full card (with the name) only for a candidate who consented.
   it('offers the full card only for a candidate who consented, and sends it under her name', async () => {
     // Stella Neumann consents, through the call her settings page makes.
-    const login = await fetch(`${app.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'stella@matchwerk.example', password: 'Matchwerk-Demo-2026' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await apiToken(app.url, 'stella@matchwerk.example');
     const consent = await fetch(`${app.url}/api/profile/presentation-consent`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
