@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
-import { GENERATED_PROFILES, generatedProfileId } from './profiles';
+import { DEMO_CANDIDATES, GENERATED_PROFILES, generatedProfileId } from './profiles';
 
 /** The demo agents' own records (name and phone, as PUT /api/agent keeps them). */
 export const DEMO_AGENTS: Record<string, { first_name: string; last_name: string; phone: string }> = {
@@ -8,13 +8,15 @@ export const DEMO_AGENTS: Record<string, { first_name: string; last_name: string
   'senior@matchwerk.example': { first_name: 'Sabine', last_name: 'Hoffmann', phone: '+49 69 1234 5602' },
 };
 
-/** Candidates the demo agent looks after: stella@ and luna@ and every 4th generated one. */
+/** Candidates the demo agent looks after: stella@ and luna@, the hand-written developers and every 4th generated one. */
 export const DEMO_AGENT_EMAIL = 'agent@matchwerk.example';
 export const DEMO_ASSIGNED_ACCOUNTS = ['stella@matchwerk.example', 'luna@matchwerk.example'];
-export const demoAssignedGenerated = () =>
-  Array.from({ length: GENERATED_PROFILES }, (_, i) => i)
+export const demoAssignedProfiles = () => [
+  ...DEMO_CANDIDATES.map((c) => c.id),
+  ...Array.from({ length: GENERATED_PROFILES }, (_, i) => i)
     .filter((i) => i % 4 === 0)
-    .map(generatedProfileId);
+    .map(generatedProfileId),
+];
 
 /**
  * Names the demo agents and, on the first seed only (when the agent's record is created), assigns
@@ -49,7 +51,7 @@ export async function seedDemoAgents(db: Database, userIds: Map<string, { id: st
   await db.execute(
     sql`update profiles set assigned_agent_id = ${agent.id}
         where id in (${sql.join(
-          demoAssignedGenerated().map((id) => sql`${id}`),
+          demoAssignedProfiles().map((id) => sql`${id}`),
           sql`, `,
         )})`,
   );

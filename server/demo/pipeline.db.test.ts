@@ -33,6 +33,20 @@ describe('the demo pipeline', () => {
     expect(await seedDemoPipeline(t.db)).toBe(0);
     expect(await entries()).toHaveLength(7);
   });
+
+  // Once a fault: the board of the developer job held a forklift driver, a clerk and a waiter, and
+  // Mainsoft was sent them: among the generated candidates only two are developers.
+  it('holds developers only, and the one Mainsoft turned down for part time wants part time', async () => {
+    const rows = await queryRows<{ stage: string; occupation: string; employment: string[] }>(
+      t.db,
+      sql`select e.stage, p."values" ->> 'occupation' as occupation,
+            p."values" -> 'employment_types' as employment
+          from pipeline_entries e join profiles p on p.id = e.profile_id where e.job_id = ${DEMO_PIPELINE_JOB}`,
+    );
+    expect(rows).toHaveLength(7);
+    for (const row of rows) expect(row.occupation).toBe('software_developer');
+    expect(rows.find((r) => r.stage === 'rejected')?.employment).toEqual(['part_time']);
+  });
 });
 
 describe("the demo agent's attention", () => {

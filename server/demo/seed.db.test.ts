@@ -8,7 +8,13 @@ import { queryRows } from '../db/client';
 import { createTestDb } from '../db/test-db';
 import { fieldsFor } from '../profiles/profiles';
 import { demoDbPerFile } from './demo-test-kit';
-import { GENERATED_PROFILES, generatedProfileId, THIN_PROFILES, thinProfileId } from './profiles';
+import {
+  DEMO_CANDIDATES,
+  GENERATED_PROFILES,
+  generatedProfileId,
+  THIN_PROFILES,
+  thinProfileId,
+} from './profiles';
 import { seedDemo } from './seed';
 
 const t = demoDbPerFile();
@@ -124,7 +130,7 @@ describe('seedDemo and the agents', () => {
           from users u join account_profiles ap on ap.user_id = u.id where u.email = 'agent@matchwerk.example'`,
     );
     expect(agent?.first_name).toBe('Alex');
-    expect(Number(agent?.assigned)).toBe(2 + GENERATED_PROFILES / 4);
+    expect(Number(agent?.assigned)).toBe(2 + DEMO_CANDIDATES.length + GENERATED_PROFILES / 4);
     const [stella] = await queryRows<{ email: string | null }>(
       t.db,
       sql`select a.email from profiles p join users u on u.id = p.user_id
