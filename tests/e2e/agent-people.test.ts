@@ -44,6 +44,13 @@ describe('agents create people and invite them, in German', () => {
     await agent.waitForURL(/\/stellas\/new$/);
     await expect.poll(() => appHeading(agent)).toBe('Neue Stella');
     await expectSettledScreen(agent);
+    // The agent writes about someone else: the tab is not "Über mich".
+    expect(await agent.getByRole('tab').allTextContents()).toEqual([
+      'Persönliches',
+      'Qualifikation',
+      'Wünsche',
+      'Über die Person',
+    ]);
     await agent.getByLabel('Vorname', { exact: false }).fill('Jonas');
     await agent.getByLabel('Nachname', { exact: false }).fill('Telefon');
     await chooseCity(agent, 'Wohnort', 'Köln', /^Köln \(DE\)/);
@@ -96,6 +103,8 @@ describe('agents create people and invite them, in German', () => {
     await expect.poll(() => person.getByLabel('Vorname', { exact: false }).inputValue()).toBe('Jonas');
     expect(await person.getByLabel('Nachname', { exact: false }).inputValue()).toBe('Telefon');
     await expectSettledScreen(person);
+    // Their own profile now: "Über mich".
+    expect(await person.getByRole('tab', { name: 'Über mich' }).count()).toBe(1);
 
     // The link works once.
     const again = await browser.newPage({ viewport: PHONE });

@@ -7,7 +7,7 @@ import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { fieldLabel, valueText } from '../components/field-values';
 import { formatMoment } from '../components/format';
-import { TAB_NAMES } from '../components/profile-tabs';
+import { profileTabName } from '../components/profile-tabs';
 import { ScoreBar } from '../components/score-bar';
 
 // The read-only sections of a candidate's page (candidate-detail.tsx): account facts, the jobs the
@@ -125,10 +125,7 @@ export function ProfileValues({ detail, fields }: { detail: AgentProfileDetail; 
   const catalog = resourceData<FieldDefinition[]>(useSelector(fields, (s) => s)) ?? [];
   const own = catalog.filter((f) => fieldIsFor(f, detail.profile.type));
   const tabs = [...new Set(own.map((f) => f.tab))];
-  const tabName = (key: string) => {
-    const known = TAB_NAMES[key as keyof typeof TAB_NAMES];
-    return known ? i18n._(known) : key;
-  };
+  const tabName = (key: string) => profileTabName(i18n, key, 'other');
   return (
     <section aria-labelledby="candidate-profile-title" className="candidate-section">
       <h2 id="candidate-profile-title">

@@ -10,7 +10,7 @@ import { citySearch } from '../../machines/shared/city-search-actors';
 import { useAppActors } from '../components/app-context';
 import { CatalogForm, ErrorSummary } from '../components/catalog-form';
 import { errorMessage } from '../components/error-message';
-import { TAB_NAMES } from '../components/profile-tabs';
+import { type ProfileOwner, profileTabName } from '../components/profile-tabs';
 import { Screen } from '../components/screen';
 
 const leaveQuestion = msg`You have unsaved changes. Leave this page and lose them?`;
@@ -20,8 +20,19 @@ export function tabsOf(fields: FieldDefinition[]): string[] {
   return [...new Set(fields.map((f) => f.tab))];
 }
 
-/** The own profile or company profile as an editable, tabbed form over the profile machine. */
-export function ProfileEditor({ actor, idPrefix }: { actor: ProfileActor; idPrefix: string }) {
+/**
+ * A profile or company profile as an editable, tabbed form over the profile machine: the user's own
+ * (`owner` 'own', the default), or one an agent edits ('other').
+ */
+export function ProfileEditor({
+  actor,
+  idPrefix,
+  owner = 'own',
+}: {
+  actor: ProfileActor;
+  idPrefix: string;
+  owner?: ProfileOwner;
+}) {
   const { t, i18n } = useLingui();
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
@@ -53,10 +64,7 @@ export function ProfileEditor({ actor, idPrefix }: { actor: ProfileActor; idPref
       </div>
     );
   }
-  const tabName = (key: string) => {
-    const known = TAB_NAMES[key as keyof typeof TAB_NAMES];
-    return known ? i18n._(known) : key;
-  };
+  const tabName = (key: string) => profileTabName(i18n, key, owner);
   const saving = snapshot.matches('saving');
   return (
     <form
@@ -170,7 +178,7 @@ export function NewRecordScreen({
   if (uuid) return created(uuid);
   return (
     <Screen title={title}>
-      <ProfileEditor actor={actor} idPrefix={idPrefix} />
+      <ProfileEditor actor={actor} idPrefix={idPrefix} owner="other" />
     </Screen>
   );
 }

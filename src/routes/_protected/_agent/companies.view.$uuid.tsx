@@ -25,7 +25,7 @@ export const Route = createFileRoute('/_protected/_agent/companies/view/$uuid')(
         invitation={invitation}
         timeline={timeline}
         contacts={contacts}
-        editor={<ProfileEditor actor={editor} idPrefix="company-edit" />}
+        editor={<ProfileEditor actor={editor} idPrefix="company-edit" owner="other" />}
       />
     );
   },

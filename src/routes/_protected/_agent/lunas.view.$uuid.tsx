@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_protected/_agent/lunas/view/$uuid')({
         type="luna"
         logic={logic}
         pipeline={<CandidateJobs list={logic.pipelineJobs} />}
-        editor={<ProfileEditor actor={logic.editor} idPrefix="candidate-edit" />}
+        editor={<ProfileEditor actor={logic.editor} idPrefix="candidate-edit" owner="other" />}
       />
     );
   },
