@@ -212,6 +212,49 @@ describe('a signed-in page’s first loads', () => {
     await expect.poll(() => new URL(live.url()).searchParams.get('q')).toBe('Kaya');
     await context.close();
   });
+  // Issue 22: the prerendered pages put the footer below the fold and their header's border 1 px
+  // beyond it, so a title and a skeleton could scroll; Chromium flashes the overlay scrollbar of a
+  // page that can scroll when it loads, ~20 frames drawn (and captured by Lighthouse) while the app starts.
+  it('paints a signed-in page that does not scroll before the app; the footer comes with the app', async () => {
+    for (const viewport of [
+      { width: 412, height: 823 },
+      { width: 1280, height: 800 },
+    ]) {
+      const context = await browser.newContext({ locale: 'de-DE', viewport });
+      const tab = await context.newPage();
+      await logIn(tab, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+      const withoutApp = await context.newPage();
+      await withoutApp.route(/\/assets\/framework-[^/]*\.js$/, (route) => route.abort());
+      for (const path of [
+        '/dashboard',
+        '/stellas',
+        '/matchingJobResult/5eed10b0-0000-4000-8000-000000000001',
+      ]) {
+        await withoutApp.goto(`${app.url}${path}`);
+        await expect.poll(() => withoutApp.locator('#prerendered main').count()).toBe(1);
+        expect(
+          await withoutApp.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+        ).toBe(0);
+        expect(await withoutApp.locator('#prerendered footer').count()).toBe(0);
+      }
+      // The login works without the app: its legal links stay.
+      const anonymous = await browser.newContext({ locale: 'de-DE', viewport });
+      const login = await anonymous.newPage();
+      await login.route(/\/assets\/framework-[^/]*\.js$/, (route) => route.abort());
+      await login.goto(`${app.url}/login`);
+      expect(
+        await login.locator('#prerendered footer').getByRole('link', { name: 'Impressum' }).count(),
+      ).toBe(1);
+      await anonymous.close();
+      // With the app, the footer is there.
+      await tab.goto(`${app.url}/dashboard`);
+      await expect.poll(() => tab.locator('#prerendered').count()).toBe(0);
+      await expect
+        .poll(() => tab.getByRole('contentinfo').getByRole('link', { name: 'Impressum' }).count())
+        .toBe(1);
+      await context.close();
+    }
+  });
   it('asks for each of an agent’s dashboard calls once: the boot script’s early answers are taken', async () => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const tab = await context.newPage();

@@ -46,7 +46,7 @@ export function renderStaticPage(page: StaticPage, messages: Messages): { html: 
   const html = renderToStaticMarkup(
     <I18nProvider i18n={i18n}>
       <AriaI18nProvider locale="de-DE">
-        <StaticShell>
+        <StaticShell footer={page === '/' || page === '/login'}>
           {page === '/' ? (
             <LandingView signedIn={false} LinkTo={Anchor} />
           ) : page === '/login' ? (
@@ -79,7 +79,13 @@ function withoutInlineStyles(html: string): string {
   });
 }
 
-function StaticShell({ children }: { children: ReactNode }) {
+/**
+ * The header, the page and — on the pages that work without the app (the landing and the login) —
+ * the footer. A signed-in page's or the shell's first paint leaves the footer to the app: below the
+ * fold, it made a page of a title and a skeleton scrollable, and Chromium flashes the overlay
+ * scrollbar of a page that can scroll when it loads: ~20 frames drawn while the app starts (issue 22).
+ */
+function StaticShell({ children, footer }: { children: ReactNode; footer: boolean }) {
   const { t, i18n } = useLingui();
   return (
     <div className="layout">
@@ -134,21 +140,23 @@ function StaticShell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <footer className="footer">
-        <nav aria-label={t`Legal`}>
-          <ul>
-            {LEGAL_TEXTS.map((name) => (
-              <li key={name}>
-                <a href={`/legal/${name}`}>{legalTitle(i18n, name)}</a>
+      {footer && (
+        <footer className="footer">
+          <nav aria-label={t`Legal`}>
+            <ul>
+              {LEGAL_TEXTS.map((name) => (
+                <li key={name}>
+                  <a href={`/legal/${name}`}>{legalTitle(i18n, name)}</a>
+                </li>
+              ))}
+              <li>
+                <a href="/about">{t`About`}</a>
               </li>
-            ))}
-            <li>
-              <a href="/about">{t`About`}</a>
-            </li>
-          </ul>
-        </nav>
-        <p>© 2026 Matchwerk</p>
-      </footer>
+            </ul>
+          </nav>
+          <p>© 2026 Matchwerk</p>
+        </footer>
+      )}
     </div>
   );
 }
