@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
-import { DEMO_CANDIDATES, GENERATED_PROFILES, generatedProfileId } from './profiles';
+import { DEMO_CANDIDATES } from './developers';
+import { GENERATED_PROFILES, generatedProfileId } from './profiles';
 
 /** The demo agents' own records (name and phone, as PUT /api/agent keeps them). */
 export const DEMO_AGENTS: Record<string, { first_name: string; last_name: string; phone: string }> = {

@@ -8,13 +8,8 @@ import { queryRows } from '../db/client';
 import { createTestDb } from '../db/test-db';
 import { fieldsFor } from '../profiles/profiles';
 import { demoDbPerFile } from './demo-test-kit';
-import {
-  DEMO_CANDIDATES,
-  GENERATED_PROFILES,
-  generatedProfileId,
-  THIN_PROFILES,
-  thinProfileId,
-} from './profiles';
+import { DEMO_CANDIDATES } from './developers';
+import { GENERATED_PROFILES, generatedProfileId, THIN_PROFILES, thinProfileId } from './profiles';
 import { seedDemo } from './seed';
 
 const t = demoDbPerFile();
