@@ -10,6 +10,13 @@ import { spawnServer } from '../support/server-process';
 import { horizontalOverflow, overflowingElements } from '../support/viewport';
 
 /**
+ * The demo accounts' password (server/demo/seed.ts's DEMO_PASSWORD). Not imported from there: that
+ * module loads the seed's whole graph (argon2, the database schema, the jobs), seconds for every
+ * browser test file.
+ */
+const DEMO_PASSWORD = 'Matchwerk-Demo-2026';
+
+/**
  * Where the browser project's global setup keeps a data directory the server has seeded once (demo
  * data, keys); each startApp copies it instead of seeding anew, which took ~6 of a start's ~11 s.
  */
@@ -288,7 +295,7 @@ export async function logIn(
   // over would be lost.
   await page.locator('#prerendered').waitFor({ state: 'detached' });
   await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(options.password ?? 'Matchwerk-Demo-2026');
+  await page.getByLabel('Passwort', { exact: true }).fill(options.password ?? DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   if (options.landOn) await page.waitForURL(options.landOn);
 }
@@ -310,7 +317,7 @@ export async function apiToken(url: string, email: string): Promise<string> {
   const login = await fetch(`${url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Matchwerk-Demo-2026' }),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   return ((await login.json()) as { token: string }).token;
 }
