@@ -121,6 +121,10 @@ describe.each([
     const city = await box(page.getByRole('textbox', { name: 'Wohnort' }));
     // The browser's default of 20 characters was 221 px beside fields of 512.
     expect(city.width).toBeCloseTo(firstName.width, 0);
+    // The chosen place ("Köln (DE)") is one line right under the field, not a paragraph's margins and
+    // an empty list away from it (56 px below the field once).
+    const cityField = await box(page.locator('.city-input').first());
+    expect(cityField.y + cityField.height - (city.y + city.height)).toBeLessThanOrEqual(32);
     // Every field's label in the same weight: the date's was plain once its picker had loaded.
     await page.locator('form.profile-editor').getByRole('spinbutton').first().waitFor();
     const weights = await page
