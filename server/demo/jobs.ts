@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
+import type { CityValue } from '../../contract/catalog';
 import { ACTIVE_RUN_STATES, type JobCriterion, type JobStatus } from '../../contract/job';
 import { seedDefaultCatalog } from '../catalog/catalog';
-import { cityById } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
 import { sqlWordList } from '../db/sql-words';
 import { ACTIVE_STATES_SQL } from '../jobs/run-states';
 import { RunWorker } from '../jobs/run-worker';
 import { JobServices } from '../jobs/services';
+import { BERLIN, FRANKFURT, HAMBURG, MUNICH } from './places';
 import { DEMO_CLIENTS, DEMO_COMPANY, DEMO_COMPANY_EMAIL } from './profiles';
 
 /**
@@ -18,16 +19,10 @@ import { DEMO_CLIENTS, DEMO_COMPANY, DEMO_COMPANY_EMAIL } from './profiles';
 
 export const DEMO_AGENT_EMAIL = 'agent@matchwerk.example';
 
-/** A job's area as the server stores it: the list's city and a radius. */
-function area(cityId: number, radiusKm: number) {
-  const city = cityById(cityId);
-  if (!city) throw new Error(`city ${cityId} is not in the bundled list`);
+/** A job's area as the server stores it: the list's city (server/demo/places.ts) and a radius. */
+function area(city: CityValue, radiusKm: number) {
   return { ...city, radius_km: radiusKm };
 }
-const FRANKFURT = 2925533;
-const MUNICH = 2867714;
-const HAMBURG = 2911298;
-const BERLIN = 2950159;
 
 const c = (key: string, value: unknown, weight: number, must = false): JobCriterion => ({
   key,
