@@ -14,8 +14,6 @@ export interface ProfileContext {
   userType: string;
   fields: FieldDefinition[];
   profile: ProfileResponse | null;
-  /** The agent looked after (agent pages); null on one's own profile. */
-  agent: ProfileResponse | null;
   tab: string;
   form: FormValues;
   formErrors: Record<string, string[]>;
@@ -191,7 +189,6 @@ export const profileMachine = setup({
     userType: input.userType,
     fields: input.fields,
     profile: null,
-    agent: null,
     tab: input.fields[0]?.tab ?? '',
     form: {},
     formErrors: {},
