@@ -171,7 +171,6 @@ export const PipelineBulkMoveSchema = v.pipe(
 );
 export type PipelineBulkMove = v.InferInput<typeof PipelineBulkMoveSchema>;
 
-/** A calendar day, YYYY-MM-DD. */
 /** The days a follow-up (and "today") may be: what the forms offer and the server takes. */
 export const FOLLOW_UP_RANGE = { min: '2000-01-01', max: '2999-12-31' } as const;
 

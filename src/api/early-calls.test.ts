@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CANDIDATE_PAGE_SIZE, CandidateListSearchSchema } from '../../contract/candidate-search';
+import { localDay } from '../../contract/local-day';
 import { routeChunkPaths } from '../../contract/page-meta';
 import { fetchCandidateFields, listCandidates } from './candidates';
 import { createApiClient, type SessionBridge } from './client';
@@ -13,7 +14,6 @@ import {
   takeEarlyCall,
   takeEarlyKeys,
 } from './early-calls';
-import { localDay } from './local-day';
 
 /** A token whose payload the boot script can read (the signature is the app's to check). */
 function tokenFor(claims: Record<string, unknown>): string {

@@ -7,9 +7,10 @@
 //
 // This module is imported by the boot script: it must stay tiny and import nothing heavy (no
 // valibot, no ofetch).
+
+import { localDay } from '../../contract/local-day';
 import { type ChunkAudience, chunkAudienceOf } from '../../contract/page-meta';
 import { isAgentType, isCandidateType } from '../../contract/user-type-names';
-import { localDay } from './local-day';
 
 /** The calls started for one token, by path with its query, each taken at most once. */
 interface EarlyCalls {

@@ -1,8 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
 import type { AttentionKind } from '../../../contract/attention-search';
+import { localDay } from '../../../contract/local-day';
 import type { PipelineEntry, PipelineStage, RejectedBy } from '../../../contract/pipeline';
 import { fetchAttention, fetchAttentionList, markAnswerSeen } from '../../api/attention';
-import { localDay } from '../../api/local-day';
 import {
   addToPipeline,
   fetchBoard,

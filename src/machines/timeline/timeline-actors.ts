@@ -1,9 +1,10 @@
 import { createActor, fromPromise } from 'xstate';
+import { localDay } from '../../../contract/local-day';
 import type { TimelineEntry, TimelineSubject } from '../../../contract/timeline';
 import { addTimelineEntry, editTimelineNote, fetchTimeline } from '../../api/timeline';
 import { areaLogic } from '../shell/app-logic';
 import { type TimelineActor, timelineMachine } from './timeline.machine';
-import { localDay, timelineAddForm, timelineNoteForm } from './timeline-forms.machine';
+import { timelineAddForm, timelineNoteForm } from './timeline-forms.machine';
 
 const KEEP = 20;
 

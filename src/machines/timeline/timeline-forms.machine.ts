@@ -1,8 +1,6 @@
+import { localDay } from '../../../contract/local-day';
 import { TimelineAddSchema, TimelineNoteEditSchema } from '../../../contract/timeline';
-import { localDay } from '../../api/local-day';
 import { formMachine } from '../shared/form.machine';
-
-export { localDay };
 
 /**
  * A call's or mail's day as the call sends it: today is now (the call just happened), another day

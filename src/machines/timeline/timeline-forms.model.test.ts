@@ -1,4 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
+import { localDay } from '../../../contract/local-day';
 import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
 import { describeModelTable } from '../../../tests/support/model';
 import { standInOutcomes } from '../../../tests/support/stand-ins';
@@ -110,7 +111,7 @@ describeModelTable<typeof TimelineForms>({
     });
 
     it('turns a day into a moment: today now, another day its noon, anything else as typed', () => {
-      const { dayToTimestamp, localDay } = module();
+      const { dayToTimestamp } = module();
       const now = new Date(2026, 0, 5, 23, 59, 59);
       expect(localDay(now)).toBe('2026-01-05');
       expect(dayToTimestamp('2026-01-05', now)).toBe(now.toISOString());

@@ -14,6 +14,7 @@ import {
   type Selection,
   useDragAndDrop,
 } from 'react-aria-components';
+import { localDay } from '../../../contract/local-day';
 import {
   FOLLOW_UP_RANGE,
   PIPELINE_STAGES,
@@ -22,7 +23,6 @@ import {
 } from '../../../contract/pipeline';
 import { entriesIn, type PipelineBoardActor } from '../../machines/pipeline/pipeline-board.machine';
 import { offeredMoves } from '../../machines/pipeline/pipeline-entry.machine';
-import { localDay } from '../../machines/timeline/timeline-forms.machine';
 import { Button } from '../components/button';
 import { LazyDatePicker, preloadDatePicker } from '../components/date-picker-lazy';
 import { Staged } from '../components/deferred';
