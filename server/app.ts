@@ -110,7 +110,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route('/api', healthRoutes(deps));
   app.route('/api', sessionRoutes(deps.auth, deps.config.trustProxy));
-  app.route('/api', catalogRoutes({ db: deps.db, tokens: deps.auth.tokens }));
+  app.route(
+    '/api',
+    catalogRoutes({ db: deps.db, tokens: deps.auth.tokens, homeCountries: deps.config.homeCountries }),
+  );
   app.route(
     '/api',
     jobRoutes({

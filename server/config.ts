@@ -48,6 +48,8 @@ const HttpUrl = (protocols: string[]) =>
 
 /** Where SMS may go by default (contract/account.ts: the phone forms offer the same list). */
 export const DEFAULT_SMS_COUNTRIES = SMS_COUNTRY_CODES.join(',');
+/** Where the agency's people live: the city search names these countries' places first. */
+export const DEFAULT_HOME_COUNTRIES = 'DE,AT,CH';
 /** The longest ACCESS_TOKEN_TTL an operator may set (1 day): the sweeps count on no token living longer. */
 export const ACCESS_TOKEN_TTL_MAX_S = 86_400;
 
@@ -106,6 +108,17 @@ export const ConfigSchema = v.object({
       v.transform(countryList),
     ),
     DEFAULT_SMS_COUNTRIES,
+  ),
+  HOME_COUNTRIES: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => countryList(value).length > 0 && countryList(value).every((c) => isSupportedCountry(c)),
+        'must be comma-separated ISO 3166 country codes (e.g. DE,AT,CH)',
+      ),
+      v.transform(countryList),
+    ),
+    DEFAULT_HOME_COUNTRIES,
   ),
   MATCH_RESULT_LIMIT: v.optional(
     v.pipe(
@@ -180,6 +193,8 @@ export interface Config {
   matchResultLimit: number;
   /** ISO codes of the countries whose mobile numbers may get SMS (PRODUCT.md §8). */
   smsCountries: readonly string[];
+  /** ISO codes of the agency's home countries, whose places the city search names first (HOME_COUNTRIES). */
+  homeCountries: readonly string[];
   /** Sent and failed outbox messages older than this many days are deleted. */
   outboxRetentionDays: number;
   /** Months without login or agent activity after which an account or agent-kept profile is deleted. */
@@ -239,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
     matchResultLimit: c.MATCH_RESULT_LIMIT,
     smsCountries: c.SMS_COUNTRIES,
+    homeCountries: c.HOME_COUNTRIES,
     outboxRetentionDays: c.OUTBOX_RETENTION_DAYS,
     retentionMonths: c.RETENTION_MONTHS,
     legalDir: c.LEGAL_DIR ? resolve(c.LEGAL_DIR) : DEFAULT_LEGAL_DIR,

@@ -161,6 +161,23 @@ describe('city search', () => {
     expect(populations).toEqual([...populations].sort((a, b) => b - a));
   });
 
+  it("names the home countries' places first, larger first within each group", () => {
+    // By population alone "Bad" is Badalona, Badajoz, Badlapur …: Bad Homburg was ninth.
+    expect(searchCities('Bad')[0]).toMatchObject({ name: 'Badalona', country: 'ES' });
+    const home = searchCities('Bad', { home: ['DE', 'AT', 'CH'] });
+    expect(home).toHaveLength(10);
+    expect(home.every((c) => ['DE', 'AT', 'CH'].includes(c.country))).toBe(true);
+    expect(home.map((c) => c.name)).toContain('Bad Homburg vor der Höhe');
+    const populations = home.map((c) => c.population);
+    expect(populations).toEqual([...populations].sort((a, b) => b - a));
+    // Fewer home places than the limit: the rest follow, by population.
+    const mixed = searchCities('Baden', { home: ['DE'] });
+    const firstAway = mixed.findIndex((c) => c.country !== 'DE');
+    expect(firstAway).toBeGreaterThan(0);
+    expect(mixed.slice(firstAway).every((c) => c.country !== 'DE')).toBe(true);
+    expect(mixed.slice(0, firstAway).map((c) => c.name)).toContain('Baden-Baden');
+  });
+
   it('answers at most 10, filtered by country', () => {
     expect(searchCities('a')).toHaveLength(10);
     const austrian = searchCities('st', { country: 'at' });

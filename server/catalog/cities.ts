@@ -98,10 +98,14 @@ function load(): CityList {
   return list;
 }
 
-/** The best `limit` cities whose name starts with q (accent- and case-insensitive), larger first. */
+/**
+ * The best `limit` cities whose name starts with q (accent- and case-insensitive): those of the
+ * `home` countries first (the agency's, HOME_COUNTRIES: "Bad" is Bad Homburg, not Badalona), then
+ * the rest; larger first within each.
+ */
 export function searchCities(
   q: string,
-  options: { country?: string | undefined; limit?: number } = {},
+  options: { country?: string | undefined; home?: readonly string[]; limit?: number } = {},
 ): CityHit[] {
   const prefix = foldName(q);
   const limit = options.limit ?? 10;
@@ -121,8 +125,13 @@ export function searchCities(
     if (country && city.country !== country) continue;
     found.set(city.id, city);
   }
+  const home = new Set(options.home ?? []);
+  const away = (city: CityHit) => (home.has(city.country) ? 0 : 1);
   return [...found.values()]
-    .sort((a, b) => b.population - a.population || a.name.localeCompare(b.name) || a.id - b.id)
+    .sort(
+      (a, b) =>
+        away(a) - away(b) || b.population - a.population || a.name.localeCompare(b.name) || a.id - b.id,
+    )
     .slice(0, limit);
 }
 

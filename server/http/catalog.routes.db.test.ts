@@ -92,6 +92,9 @@ describe('catalogue endpoints', () => {
     }[];
     expect(hits[0]).toMatchObject({ name: 'Hamburg', country: 'DE' });
     expect(hits.length).toBeLessThanOrEqual(10);
+    // The agency's home countries first (HOME_COUNTRIES, by default DE, AT and CH).
+    const places = (await (await get('/api/catalog/cities?q=bad', 'stella')).json()) as typeof hits;
+    expect(places.map((p) => p.country)).toEqual(places.map(() => expect.stringMatching(/^(DE|AT|CH)$/)));
     const bad = await get('/api/catalog/cities?q=', 'stella');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 'request.invalid', fields: { q: ['field.required'] } });

@@ -15,6 +15,8 @@ type Env = AppEnv & { Variables: AuthVariables };
 export interface CatalogRoutesDeps {
   db: DbHandle;
   tokens: TokenSettings;
+  /** The agency's home countries (HOME_COUNTRIES), whose places the city search names first. */
+  homeCountries: readonly string[];
 }
 
 const CitiesQuerySchema = v.object({
@@ -69,6 +71,6 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
     .get('/catalog/cities', signedIn, validQuery(CitiesQuerySchema), (c) => {
       const query = c.req.valid('query');
       c.header('Cache-Control', 'private, max-age=3600');
-      return c.json(searchCities(query.q, { country: query.country, limit: 10 }));
+      return c.json(searchCities(query.q, { country: query.country, home: deps.homeCountries, limit: 10 }));
     });
 }
