@@ -59,6 +59,16 @@ const countryList = (value: string) =>
     .map((code) => code.trim().toUpperCase())
     .filter((code) => code !== '');
 
+/** A comma-separated list of ISO 3166 country codes (SMS_COUNTRIES, HOME_COUNTRIES), read as codes. */
+const Countries = v.pipe(
+  v.string(),
+  v.check(
+    (value) => countryList(value).length > 0 && countryList(value).every((c) => isSupportedCountry(c)),
+    'must be comma-separated ISO 3166 country codes (e.g. DE,AT,CH)',
+  ),
+  v.transform(countryList),
+);
+
 /** The environment the server reads (README, "Configuration"). Empty values count as unset. */
 export const ConfigSchema = v.object({
   PORT: v.optional(Port, '8080'),
@@ -98,28 +108,8 @@ export const ConfigSchema = v.object({
     ),
     '900',
   ),
-  SMS_COUNTRIES: v.optional(
-    v.pipe(
-      v.string(),
-      v.check(
-        (value) => countryList(value).length > 0 && countryList(value).every((c) => isSupportedCountry(c)),
-        'must be comma-separated ISO 3166 country codes (e.g. DE,AT,CH)',
-      ),
-      v.transform(countryList),
-    ),
-    DEFAULT_SMS_COUNTRIES,
-  ),
-  HOME_COUNTRIES: v.optional(
-    v.pipe(
-      v.string(),
-      v.check(
-        (value) => countryList(value).length > 0 && countryList(value).every((c) => isSupportedCountry(c)),
-        'must be comma-separated ISO 3166 country codes (e.g. DE,AT,CH)',
-      ),
-      v.transform(countryList),
-    ),
-    DEFAULT_HOME_COUNTRIES,
-  ),
+  SMS_COUNTRIES: v.optional(Countries, DEFAULT_SMS_COUNTRIES),
+  HOME_COUNTRIES: v.optional(Countries, DEFAULT_HOME_COUNTRIES),
   MATCH_RESULT_LIMIT: v.optional(
     v.pipe(
       v.string(),
