@@ -7,8 +7,9 @@ import { errorMessage } from '../error-message';
 import type { WidgetProps } from './field-props';
 
 /**
- * A city of the bundled list, searched as the user types (prefix, accents ignored, larger cities
- * first). The search runs in the city-search machine; the chosen city's id is what the server keeps.
+ * A city of the bundled list, searched as the user types (prefix, accents ignored, the agency's home
+ * countries' places first, larger first). The search runs in the city-search machine; the chosen
+ * city's id is what the server keeps.
  */
 export function CityInput({ id, value, onChange, common, citySearch, language }: WidgetProps) {
   const { t, i18n } = useLingui();
