@@ -21,6 +21,15 @@ const DEMO_PASSWORD = 'Matchwerk-Demo-2026';
  * data, keys); each startApp copies it instead of seeding anew, which took ~6 of a start's ~11 s.
  */
 export const SEEDED_TEMPLATE_ENV = 'MATCHWERK_E2E_SEEDED_DIR';
+/**
+ * The UTC day the template was seeded on. The demo's follow-ups are due "today" and "two days ago"
+ * by that day (server/demo/pipeline.ts): a copy seeded before midnight and served after it shows
+ * both overdue. So a start on another day seeds anew (a CI run that crossed midnight failed so).
+ */
+export const SEEDED_DAY_ENV = 'MATCHWERK_E2E_SEEDED_DAY';
+
+/** Today in UTC, as the demo seed counts its days. */
+export const utcDay = (date = new Date()) => date.toISOString().slice(0, 10);
 /** Settings a seeded copy serves as well as a fresh seed: the seed does not read them. */
 const SEED_NEUTRAL_SETTINGS = new Set(['ACCESS_TOKEN_TTL', 'SMS_COUNTRIES']);
 
@@ -65,7 +74,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   if (base && Object.keys(env).length === 0) return { url: base.replace(/\/$/, ''), stop: async () => {} };
   const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-e2e-'));
   const template = process.env[SEEDED_TEMPLATE_ENV];
-  if (template && Object.keys(env).every((name) => SEED_NEUTRAL_SETTINGS.has(name))) {
+  const sameDay = process.env[SEEDED_DAY_ENV] === utcDay();
+  if (template && sameDay && Object.keys(env).every((name) => SEED_NEUTRAL_SETTINGS.has(name))) {
     cpSync(template, dataDir, { recursive: true, filter: (path) => !basename(path).startsWith(LOCK_FILE) });
   }
   const server = await serverOn(dataDir, env);
