@@ -11,6 +11,33 @@ import { prerender } from './scripts/vite-prerender.ts';
 import { reactAriaLocaleCheck } from './scripts/vite-react-aria-locale.ts';
 import { routePreloadList } from './scripts/vite-route-preloads.ts';
 
+/** The modules of the `app-core` file (below): what every signed-in page needs before its data. */
+const APP_CORE = new Set([
+  'src/api/credentials.ts',
+  'src/machines/session/session.machine.ts',
+  'src/machines/session/token.ts',
+  'src/machines/shell/app-logic.ts',
+  'src/machines/shared/resource.machine.ts',
+  'src/machines/shared/protected-image.machine.ts',
+  'src/machines/pipeline/pipeline-board.machine.ts',
+  'src/ui/components/app-context.tsx',
+  'src/ui/components/deferred.tsx',
+  'src/ui/components/toast-presence.ts',
+  ...[
+    'account',
+    'agent',
+    'errors',
+    'field-errors',
+    'people',
+    'pipeline',
+    'profile',
+    'query',
+    'session',
+    'timeline',
+    'user-types',
+  ].map((name) => `contract/${name}.ts`),
+]);
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -49,6 +76,20 @@ export default defineConfig({
           // Small shared chunks are copied into their importers: fewer requests (issue 22).
           experimentalInlineCommonChunks: INLINE_COMMON_CHUNKS,
           groups: [
+            // The signed-in app's small shared modules in one file (issue 22): the session, the
+            // resource and app-logic machines, the contract's schemas they share and the one-instance
+            // parts (toasts, `Staged`, the app context). Apart they were nine files of 1–5 kB before an
+            // agent's dashboard could draw its data, and Lighthouse's simulation charges each request
+            // over HTTP/1.1's six connections a round trip and the server's time (docs/benchmarks.md).
+            // Grouped, not copied: each module still runs once. Without the modules they import: the
+            // boot script's own stay in its file, and the landing page loads none of this.
+            {
+              name: 'app-core',
+              priority: 5,
+              includeDependenciesRecursively: false,
+              test: (id: string) =>
+                APP_CORE.has(id.replace(/\\/g, '/').replace(/^.*?\/(src|contract)\//, '$1/')),
+            },
             // What every page runs (src/main.tsx, loaded by src/boot.ts) in one file, not in the
             // dozen small ones the split between the app and its lazy routes would otherwise make.
             {
