@@ -11,8 +11,11 @@ import { prerender } from './scripts/vite-prerender.ts';
 import { reactAriaLocaleCheck } from './scripts/vite-react-aria-locale.ts';
 import { routePreloadList } from './scripts/vite-route-preloads.ts';
 
-/** The modules of the `app-core` file (below): what every signed-in page needs before its data. */
-const APP_CORE = new Set([
+/**
+ * The modules of the `app-core` file (below), from the project's root: what every signed-in page needs
+ * before its data.
+ */
+const APP_CORE = [
   'src/api/credentials.ts',
   'src/machines/session/session.machine.ts',
   'src/machines/session/token.ts',
@@ -36,7 +39,7 @@ const APP_CORE = new Set([
     'timeline',
     'user-types',
   ].map((name) => `contract/${name}.ts`),
-]);
+];
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8081'}`;
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -87,8 +90,10 @@ export default defineConfig({
               name: 'app-core',
               priority: 5,
               includeDependenciesRecursively: false,
-              test: (id: string) =>
-                APP_CORE.has(id.replace(/\\/g, '/').replace(/^.*?\/(src|contract)\//, '$1/')),
+              test: (id: string) => {
+                const path = id.replace(/\\/g, '/');
+                return !path.includes('/node_modules/') && APP_CORE.some((file) => path.endsWith(`/${file}`));
+              },
             },
             // What every page runs (src/main.tsx, loaded by src/boot.ts) in one file, not in the
             // dozen small ones the split between the app and its lazy routes would otherwise make.

@@ -111,6 +111,12 @@ describe('a signed-in page’s first loads', () => {
     await browser?.close();
     await app?.stop();
   });
+  /** A German browser context signed in as `email` (the session in its storage), for the tabs a test opens. */
+  const signedIn = async (email: string) => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    await logIn(await context.newPage(), app.url, email, { landOn: /\/dashboard$/ });
+    return context;
+  };
 
   it('preloads the route chunks the build lists for the address and asks for the table’s first page once', async () => {
     const preloads = JSON.parse(readFileSync(`${root}/dist/route-preloads.json`, 'utf8')) as {
@@ -119,9 +125,7 @@ describe('a signed-in page’s first loads', () => {
     }[];
     const listed = preloads.find((p) => new RegExp(p.pattern).test('/stellas'))?.files ?? [];
     expect(listed.some((file) => /stellas\.index-/.test(file))).toBe(true);
-    const context = await browser.newContext({ locale: 'de-DE' });
-    const tab = await context.newPage();
-    await logIn(tab, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    const context = await signedIn('agent@matchwerk.example');
     const other = await context.newPage();
     const lists: string[] = [];
     other.on('request', (request) => {
@@ -143,9 +147,7 @@ describe('a signed-in page’s first loads', () => {
   // Issue 22: the dashboard's largest text was drawn only by the app, with its data (LCP 4 s on a
   // phone); its title and introduction are in the page now, the same for every user type.
   it('paints the dashboard’s title and introduction before the app, hidden for a visitor who chose English', async () => {
-    const context = await browser.newContext({ locale: 'de-DE' });
-    const tab = await context.newPage();
-    await logIn(tab, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
+    const context = await signedIn('stella@matchwerk.example');
     const intro = 'Ihre Übersicht: was neu ist und was Ihre Aufmerksamkeit braucht.';
     // Without the app's code (its framework chunk refused) the page is what the server sent and
     // the boot script made of it.
@@ -175,9 +177,7 @@ describe('a signed-in page’s first loads', () => {
   });
   // Issue 22: a candidate table's largest text, the vetting filter's help, waited for the app.
   it('paints a candidate table’s title and filters before the app, inert, without styles the CSP refuses', async () => {
-    const context = await browser.newContext({ locale: 'de-DE' });
-    const tab = await context.newPage();
-    await logIn(tab, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    const context = await signedIn('agent@matchwerk.example');
     const withoutApp = await context.newPage();
     const refused: string[] = [];
     withoutApp.on('console', (message) => {
@@ -259,9 +259,7 @@ describe('a signed-in page’s first loads', () => {
   // one of six HTTP/1.1 connections; the signed-in app's small shared modules were nine files of
   // 1–5 kB (vite.config.ts, `app-core`).
   it('draws an agent’s dashboard after at most 16 script files, the signed-in app’s shared modules in one', async () => {
-    const context = await browser.newContext({ locale: 'de-DE' });
-    const tab = await context.newPage();
-    await logIn(tab, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    const context = await signedIn('agent@matchwerk.example');
     const other = await context.newPage();
     const scripts: string[] = [];
     let drawn = false;
@@ -280,9 +278,7 @@ describe('a signed-in page’s first loads', () => {
     await context.close();
   });
   it('asks for each of an agent’s dashboard calls once: the boot script’s early answers are taken', async () => {
-    const context = await browser.newContext({ locale: 'de-DE' });
-    const tab = await context.newPage();
-    await logIn(tab, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    const context = await signedIn('agent@matchwerk.example');
     const other = await context.newPage();
     const calls: string[] = [];
     const batches: string[][] = [];
