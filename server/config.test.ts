@@ -18,3 +18,40 @@ describe('HOME_COUNTRIES', () => {
     }
   });
 });
+
+describe('SMS_RESEND_SECONDS', () => {
+  it('defaults to one SMS code a minute per account', () => {
+    expect(loadConfig({}).smsResendSeconds).toBe(60);
+    expect(loadConfig({ SMS_RESEND_SECONDS: ' ' }).smsResendSeconds).toBe(60);
+  });
+
+  it('takes a whole number of seconds from 1 to 3600', () => {
+    expect(loadConfig({ SMS_RESEND_SECONDS: '1' }).smsResendSeconds).toBe(1);
+    expect(loadConfig({ SMS_RESEND_SECONDS: '3600' }).smsResendSeconds).toBe(3600);
+  });
+
+  it('refuses anything else, naming the setting and the bound', () => {
+    const cases: [string, RegExp][] = [
+      ['0', /SMS_RESEND_SECONDS must be at least 1 second$/],
+      ['3601', /SMS_RESEND_SECONDS must be at most 3600 seconds$/],
+      ['1.5', /SMS_RESEND_SECONDS must be a whole number of seconds$/],
+      ['-5', /SMS_RESEND_SECONDS must be a whole number of seconds$/],
+      ['a minute', /SMS_RESEND_SECONDS must be a whole number of seconds$/],
+    ];
+    for (const [value, message] of cases)
+      expect(() => loadConfig({ SMS_RESEND_SECONDS: value }), value).toThrow(message);
+  });
+});
+
+describe('the whole-number settings keep their messages', () => {
+  it('names the unit where there is one', () => {
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '0' })).toThrow(
+      /ACCESS_TOKEN_TTL must be at least 1 second$/,
+    );
+    expect(() => loadConfig({ OUTBOX_RETENTION_DAYS: '3651' })).toThrow(/must be at most 3650 days$/);
+    expect(() => loadConfig({ RETENTION_MONTHS: '1' })).toThrow(/must be at least 2 months$/);
+    expect(() => loadConfig({ MATCH_RESULT_LIMIT: 'x' })).toThrow(
+      /MATCH_RESULT_LIMIT must be a whole number$/,
+    );
+  });
+});

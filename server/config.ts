@@ -50,6 +50,8 @@ const HttpUrl = (protocols: string[]) =>
 export const DEFAULT_SMS_COUNTRIES = SMS_COUNTRY_CODES.join(',');
 /** Where the agency's people live: the city search names these countries' places first. */
 export const DEFAULT_HOME_COUNTRIES = 'DE,AT,CH';
+/** SMS_RESEND_SECONDS unless set: one SMS code a minute per account. */
+export const DEFAULT_SMS_RESEND_SECONDS = 60;
 /** The longest ACCESS_TOKEN_TTL an operator may set (1 day): the sweeps count on no token living longer. */
 export const ACCESS_TOKEN_TTL_MAX_S = 86_400;
 
@@ -68,6 +70,20 @@ const Countries = v.pipe(
   ),
   v.transform(countryList),
 );
+
+/** A whole number from `min` to `max`; the messages name the unit ("day", "days") where there is one. */
+const WholeNumber = (min: number, max: number, unit?: { one: string; many: string }) => {
+  const of = (n: number) => (unit ? ` ${n === 1 ? unit.one : unit.many}` : '');
+  return v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, unit ? `must be a whole number of ${unit.many}` : 'must be a whole number'),
+    v.transform(Number),
+    v.number(),
+    v.minValue(min, `must be at least ${min}${of(min)}`),
+    v.maxValue(max, `must be at most ${max}${of(max)}`),
+  );
+};
+const SECONDS = { one: 'second', many: 'seconds' };
 
 /** The environment the server reads (README, "Configuration"). Empty values count as unset. */
 export const ConfigSchema = v.object({
@@ -97,53 +113,15 @@ export const ConfigSchema = v.object({
     ),
   ),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), 'false'),
-  ACCESS_TOKEN_TTL: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a whole number of seconds'),
-      v.transform(Number),
-      v.number(),
-      v.minValue(1, 'must be at least 1 second'),
-      v.maxValue(ACCESS_TOKEN_TTL_MAX_S, `must be at most ${ACCESS_TOKEN_TTL_MAX_S} seconds`),
-    ),
-    '900',
-  ),
+  ACCESS_TOKEN_TTL: v.optional(WholeNumber(1, ACCESS_TOKEN_TTL_MAX_S, SECONDS), '900'),
+  // The least time between two SMS codes to one account (login, phone confirmation): SMS cost money.
+  SMS_RESEND_SECONDS: v.optional(WholeNumber(1, 3600, SECONDS), String(DEFAULT_SMS_RESEND_SECONDS)),
   SMS_COUNTRIES: v.optional(Countries, DEFAULT_SMS_COUNTRIES),
   HOME_COUNTRIES: v.optional(Countries, DEFAULT_HOME_COUNTRIES),
-  MATCH_RESULT_LIMIT: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a whole number'),
-      v.transform(Number),
-      v.number(),
-      v.minValue(1, 'must be at least 1'),
-      v.maxValue(100_000, 'must be at most 100000'),
-    ),
-    '2000',
-  ),
-  OUTBOX_RETENTION_DAYS: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a whole number of days'),
-      v.transform(Number),
-      v.number(),
-      v.minValue(1, 'must be at least 1 day'),
-      v.maxValue(3650, 'must be at most 3650 days'),
-    ),
-    '7',
-  ),
+  MATCH_RESULT_LIMIT: v.optional(WholeNumber(1, 100_000), '2000'),
+  OUTBOX_RETENTION_DAYS: v.optional(WholeNumber(1, 3650, { one: 'day', many: 'days' }), '7'),
   // Retention (PRODUCT.md §8): months without login or agent activity before an account is deleted.
-  RETENTION_MONTHS: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'must be a whole number of months'),
-      v.transform(Number),
-      v.number(),
-      v.minValue(2, 'must be at least 2 months'),
-      v.maxValue(240, 'must be at most 240 months'),
-    ),
-    '24',
-  ),
+  RETENTION_MONTHS: v.optional(WholeNumber(2, 240, { one: 'month', many: 'months' }), '24'),
   // Where the legal texts live (`{name}/{version}.{de,en}.md`); default: server/legal/texts.
   LEGAL_DIR: v.optional(v.string()),
   // The staffing agency that runs this instance: substituted into the legal texts (server/legal/).
@@ -176,6 +154,8 @@ export interface Config {
   smtpUrl: string | undefined;
   smsWebhookUrl: string | undefined;
   accessTokenTtl: number;
+  /** The least time between two SMS codes to one account, in seconds (SMS_RESEND_SECONDS). */
+  smsResendSeconds: number;
   jwtPrivateKey: string | undefined;
   /** Behind a reverse proxy: the client address is the last one X-Forwarded-For names. */
   trustProxy: boolean;
@@ -240,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: c.SMTP_URL,
     smsWebhookUrl: c.SMS_WEBHOOK_URL,
     accessTokenTtl: c.ACCESS_TOKEN_TTL,
+    smsResendSeconds: c.SMS_RESEND_SECONDS,
     jwtPrivateKey: c.JWT_PRIVATE_KEY,
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
     matchResultLimit: c.MATCH_RESULT_LIMIT,

@@ -20,7 +20,6 @@ import {
 
 /** SMS protection (2FA): the phone number, its code, turning it on and off (PRODUCT.md §3, §8). */
 
-const SMS_MINUTE_LIMIT = { max: 1, windowMs: 60_000 };
 /** Phone codes per account and hour. */
 export const SMS_HOUR_LIMIT = { max: 10, windowMs: 3_600_000 };
 /** Types libphonenumber gives a number that can receive an SMS. */
@@ -74,7 +73,7 @@ async function sendPhoneCode(
   const { db } = svc.auth;
   await enforceBoth(
     db,
-    { key: `sms:phone:${user.id}:minute`, ...SMS_MINUTE_LIMIT },
+    { key: `sms:phone:${user.id}:minute`, max: 1, windowMs: svc.auth.smsIntervalMs },
     { key: `sms:phone:${user.id}:hour`, ...SMS_HOUR_LIMIT },
     now,
   );

@@ -245,6 +245,21 @@ describe('SMS two-factor login', () => {
     expect((await f.post('/api/login/2fa', { code: second }, body.token)).status).toBe(200);
   });
 
+  it('waits SMS_RESEND_SECONDS between two codes where the operator set it', async () => {
+    const short = await createTestApp(f.db, { now: () => f.clock.now, env: { SMS_RESEND_SECONDS: '5' } });
+    const post = (path: string, token: string) =>
+      short.app.request(path, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const { body } = await f.loginAs('mfa@matchwerk.example');
+    f.advance(4_000);
+    const soon = await post('/api/login/2fa/resend', body.token);
+    expect(soon.status).toBe(429);
+    expect(Number(soon.headers.get('retry-after'))).toBeLessThanOrEqual(5);
+    f.advance(1_500);
+    expect((await post('/api/login/2fa/resend', body.token)).status).toBe(204);
+    expect((await listOutbox(f.db.db)).filter((m) => m.kind === 'sms')).toHaveLength(2);
+    short.auth.tokens.revocations?.stop();
+  });
+
   it('sends at most 10 codes an hour', async () => {
     const { body } = await f.loginAs('mfa@matchwerk.example');
     for (let i = 0; i < 9; i++) {

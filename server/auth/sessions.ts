@@ -22,7 +22,6 @@ export const REFRESH_GRACE_MS = 10_000;
 export const LOCK_AFTER_FAILURES = 10;
 const LOCK_MAX_MS = 15 * 60 * 1000;
 const LOGIN_IP_LIMIT = { max: 30, windowMs: 5 * 60 * 1000 };
-const SMS_MINUTE_LIMIT = { max: 1, windowMs: 60_000 };
 const SMS_HOUR_LIMIT = { max: 10, windowMs: 3_600_000 };
 /** Every SMS (login and phone codes) from one address, and from the whole instance, per hour (PRODUCT.md §8). */
 export const SMS_IP_HOUR_LIMIT = { max: 20, windowMs: 3_600_000 };
@@ -36,6 +35,8 @@ export interface AuthServices {
   /** Verified against when the e-mail is unknown, so that case takes as long as a wrong password. */
   dummyHash: string;
   now: () => number;
+  /** The least time between two SMS codes to one account (SMS_RESEND_SECONDS), in ms. */
+  smsIntervalMs: number;
 }
 
 export async function createDummyHash(): Promise<string> {
@@ -123,7 +124,7 @@ export async function hitSmsCaps(db: Database, ip: string, now: Date): Promise<n
 }
 
 /**
- * Sends a login code by SMS within the limits (per account once a minute and 10 an hour, plus the
+ * Sends a login code by SMS within the limits (per account once per SMS_RESEND_SECONDS, a minute by default, and 10 an hour, plus the
  * per-IP and global caps); `strict` answers 429 beyond them. The code and its SMS are written in
  * one transaction, so no code exists without its message nor a message without its code.
  */
@@ -134,7 +135,11 @@ async function sendLoginCode(
   strict: boolean,
   ip: string,
 ): Promise<void> {
-  const minute = await hit(auth.db, { key: `sms:login:${user.id}:minute`, ...SMS_MINUTE_LIMIT }, now);
+  const minute = await hit(
+    auth.db,
+    { key: `sms:login:${user.id}:minute`, max: 1, windowMs: auth.smsIntervalMs },
+    now,
+  );
   const hour =
     minute === null ? await hit(auth.db, { key: `sms:login:${user.id}:hour`, ...SMS_HOUR_LIMIT }, now) : null;
   const wait = minute ?? hour ?? (await hitSmsCaps(auth.db, ip, now));

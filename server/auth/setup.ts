@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import { type Config, DEFAULT_SMS_RESEND_SECONDS } from '../config';
 import type { Database } from '../db/client';
 import { photoUrlOf } from '../profiles/photos';
 import { KeyRing } from './keys';
@@ -19,7 +19,8 @@ export interface AuthSetupOptions {
  */
 export async function createAuthServices(
   db: Database,
-  config: Pick<Config, 'jwtPrivateKey' | 'publicOrigin' | 'accessTokenTtl'>,
+  config: Pick<Config, 'jwtPrivateKey' | 'publicOrigin' | 'accessTokenTtl'> &
+    Partial<Pick<Config, 'smsResendSeconds'>>,
   now: () => number = Date.now,
   options: AuthSetupOptions = {},
 ): Promise<AuthServices> {
@@ -36,6 +37,7 @@ export async function createAuthServices(
     secret,
     dummyHash,
     now,
+    smsIntervalMs: (config.smsResendSeconds ?? DEFAULT_SMS_RESEND_SECONDS) * 1000,
     tokens: {
       keys,
       issuer: config.publicOrigin,

@@ -30,6 +30,12 @@ export const SEEDED_DAY_ENV = 'MATCHWERK_E2E_SEEDED_DAY';
 
 /** Today in UTC, as the demo seed counts its days. */
 export const utcDay = (date = new Date()) => date.toISOString().slice(0, 10);
+/**
+ * The SMS interval (SMS_RESEND_SECONDS) of the servers the browser tests start: a walk that needs a
+ * fresh SMS code waits this long, not the production minute.
+ */
+const E2E_SMS_RESEND_SECONDS = 2;
+
 /** Settings a seeded copy serves as well as a fresh seed: the seed does not read them. */
 const SEED_NEUTRAL_SETTINGS = new Set(['ACCESS_TOKEN_TTL', 'SMS_COUNTRIES']);
 
@@ -54,12 +60,15 @@ async function serverOn(dataDir: string, env: Record<string, string> = {}) {
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    SMS_RESEND_SECONDS: String(E2E_SMS_RESEND_SECONDS),
     ...env,
   });
 }
 
 export interface RunningApp {
   url: string;
+  /** The least time between two SMS codes to one account on it (SMS_RESEND_SECONDS). */
+  smsResendMs: number;
   stop(): Promise<void>;
 }
 
@@ -71,7 +80,13 @@ export interface RunningApp {
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const base = process.env.QA_BASE;
-  if (base && Object.keys(env).length === 0) return { url: base.replace(/\/$/, ''), stop: async () => {} };
+  if (base && Object.keys(env).length === 0)
+    // A running instance keeps the production minute unless QA_SMS_RESEND_SECONDS says what it was given.
+    return {
+      url: base.replace(/\/$/, ''),
+      smsResendMs: Number(process.env.QA_SMS_RESEND_SECONDS || 60) * 1000,
+      stop: async () => {},
+    };
   const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-e2e-'));
   const template = process.env[SEEDED_TEMPLATE_ENV];
   const sameDay = process.env[SEEDED_DAY_ENV] === utcDay();
@@ -82,6 +97,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const url = await server.url();
   return {
     url,
+    smsResendMs: Number(env.SMS_RESEND_SECONDS ?? E2E_SMS_RESEND_SECONDS) * 1000,
     stop: async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -227,14 +227,17 @@ export const sessionBrowser: BrowserDriver<SessionPage> = {
     const step = path.steps[i] as BrowserStep;
     const user = userFor(path, i);
     if (step.event === 'login' && user === MFA_USER) {
-      // The server sends one SMS a minute per account, and five wrong codes burn it: a path that goes
-      // on to codeOk first waits out the minute since the last SMS login, so that its login sends a
-      // fresh code (the paths before may have spent or burnt the last one).
+      // The server sends one SMS per account every SMS_RESEND_SECONDS (the tests' servers: 2 s, a
+      // minute in production), and five wrong codes burn it: a path that goes on to codeOk first waits
+      // out that interval since the last SMS login, so that its login sends a fresh code (the paths
+      // before may have spent or burnt the last one).
+      const interval = run.app.smsResendMs + 1_000;
       const last = mfaLoginAt.get(run.app.url);
       const codeOk = path.steps.slice(i).some((s) => s.event === 'codeOk');
       if (codeOk && last !== undefined)
-        await run.page.waitForTimeout(Math.max(0, last + 61_000 - Date.now()));
-      if (codeOk || last === undefined || Date.now() - last > 61_000) mfaLoginAt.set(run.app.url, Date.now());
+        await run.page.waitForTimeout(Math.max(0, last + interval - Date.now()));
+      if (codeOk || last === undefined || Date.now() - last > interval)
+        mfaLoginAt.set(run.app.url, Date.now());
     }
     await sessionAct(run, step, path.steps[i + 1]?.event, user);
   },
