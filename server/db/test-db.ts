@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -12,19 +13,31 @@ export interface TestDb extends DbHandle {
   location: DbLocation;
 }
 
+/** Where the test run's global setup (server/db/test-global-setup.ts) left its migrated images. */
+export const PGLITE_IMAGE_ENV = 'MATCHWERK_TEST_PGLITE_IMAGE';
+export const PG_TEMPLATE_ENV = 'MATCHWERK_TEST_PG_TEMPLATE';
+
+/** A migrated PGlite data directory as a tarball: loading one (~1 s) is a third of creating and migrating. */
+export async function migratedPgliteImage(): Promise<Blob | File> {
+  const pglite = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
+  const location = { pglite };
+  const handle = await openDatabase(location);
+  await migrateDatabase(handle, location);
+  const dump = await pglite.dumpDataDir('none');
+  await handle.close();
+  return dump;
+}
+
 let snapshot: Promise<Blob | File> | undefined;
 
-/** One migrated PGlite data directory per worker, copied for each test database (~1 s instead of ~3 s). */
+/**
+ * The run's one migrated image, made by the global setup (every test file is a process of its own);
+ * where no setup made one (a script, a file run outside the projects), made here once per process.
+ */
 function migratedSnapshot(): Promise<Blob | File> {
-  snapshot ??= (async () => {
-    const pglite = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
-    const location = { pglite };
-    const handle = await openDatabase(location);
-    await migrateDatabase(handle, location);
-    const dump = await pglite.dumpDataDir('none');
-    await handle.close();
-    return dump;
-  })();
+  const image = process.env[PGLITE_IMAGE_ENV];
+  snapshot ??=
+    image && existsSync(image) ? Promise.resolve(new Blob([readFileSync(image)])) : migratedPgliteImage();
   return snapshot;
 }
 
@@ -47,15 +60,11 @@ async function createPostgresTestDb(): Promise<TestDb> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `matchwerk_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const location = { url: url.toString() };
+  const template = process.env[PG_TEMPLATE_ENV];
+  await createPostgresDatabase(adminUrl, name, template);
+  const location = { url: databaseUrl(adminUrl, name) };
   const handle = await openDatabase(location);
-  await migrateDatabase(handle, location);
+  if (!template) await migrateDatabase(handle, location);
   let dropped = false;
   return {
     ...handle,
@@ -71,6 +80,40 @@ async function createPostgresTestDb(): Promise<TestDb> {
       await dropper.end();
     },
   };
+}
+
+/** The URL of database `name` on the server of `adminUrl`. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Creates database `name`, a copy of `template` when given. Two copies of one template made at the
+ * same moment can meet PostgreSQL's "source database is being accessed by other users" (55006): then
+ * again, shortly after.
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  name: string,
+  template?: string,
+): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 async function truncateAll(handle: DbHandle): Promise<void> {

@@ -47,6 +47,10 @@ export class IndexSync {
   private queue: Promise<unknown> = Promise.resolve();
   private snapshotTried = false;
   private persistedAt = 0;
+  /** The transaction id the next delta reads from: every profile whose change_tx is this or later. */
+  get deltaFrom(): number {
+    return this.watermark;
+  }
   /** How the last cold start got its index: read from the snapshot, or built from every profile. */
   coldStart: 'snapshot' | 'rebuild' | null = null;
 
