@@ -1,0 +1,3 @@
+import { describeRandomWalks } from './random-walks';
+
+describeRandomWalks(1);
