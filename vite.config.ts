@@ -141,7 +141,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          environment: 'jsdom',
+          // Node: the machines need no DOM, and jsdom cost ~1 s a file. A file that needs one starts
+          // with `// @vitest-environment jsdom` (the UI's, two machines').
+          environment: 'node',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/support/count-assertions.ts', 'tests/support/jsdom-setup.ts'],
         },

@@ -39,9 +39,12 @@ interface Row {
   seconds: number;
 }
 
-/** Tests that touch the DOM (a document, <html lang>) run in jsdom; the others in Node, which starts faster. */
+/**
+ * Tests that need a DOM say so on their first line, as for the unit project (`// @vitest-environment
+ * jsdom`); they run in jsdom, the others in Node, which starts faster.
+ */
 function needsDom(tests: string[]): boolean {
-  return tests.some((t) => /\bdocument\.|\bwindow\.|@testing-library/.test(readFileSync(t, 'utf8')));
+  return tests.some((t) => /^\/\/ @vitest-environment jsdom$/m.test(readFileSync(t, 'utf8')));
 }
 
 function ownTestsOf(machine: string): string[] {

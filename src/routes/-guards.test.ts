@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { isNotFound } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';

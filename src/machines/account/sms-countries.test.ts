@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { DEFAULT_SMS_COUNTRIES, SMS_COUNTRIES_META } from '../../../contract/account';

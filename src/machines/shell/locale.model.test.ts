@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { setupI18n } from '@lingui/core';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';

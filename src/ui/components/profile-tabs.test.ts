@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { messages as deMessages } from '../../locales/de.po';

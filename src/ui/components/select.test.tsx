@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { setupI18n } from '@lingui/core';
 import { I18nProvider as LinguiProvider } from '@lingui/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '../../../contract/timeline';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { jobLifecycleMachine } from '../../machines/jobs/job-lifecycle.machine';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { CREDENTIALS_KEY, type TokenClaims } from '../../../contract/session';
 import { loadedRouter } from '../../../tests/support/router';
