@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../contract/errors';
-import { createTestDb, type TestDb } from './db/test-db';
+import { createTestDb } from './db/test-db';
+import { setUpFixture } from './db/test-fixture';
 import { createTestApp } from './http/test-app';
 import { jsonBody } from './http/validate';
 
@@ -11,10 +12,9 @@ const EchoSchema = v.object({
 });
 
 describe('HTTP surface', () => {
-  let t: TestDb;
+  const t = setUpFixture(createTestDb);
   let app: Awaited<ReturnType<typeof createTestApp>>['app'];
   beforeAll(async () => {
-    t = await createTestDb();
     ({ app } = await createTestApp(t, {
       extraRoutes: (a) => {
         a.post('/api/test/echo', jsonBody(EchoSchema), (c) => c.json(c.req.valid('json')));
@@ -24,7 +24,6 @@ describe('HTTP surface', () => {
       },
     }));
   });
-  afterAll(() => t.close());
 
   const body = async (res: Response) => (await res.json()) as ErrorBody;
 

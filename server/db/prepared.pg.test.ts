@@ -1,20 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows, queryRowsNamed } from './client';
-import { createTestDb, type TestDb } from './test-db';
+import { createTestDb } from './test-db';
+import { setUpFixture } from './test-fixture';
 
 // Named statements stay prepared on their connection until it closes: the process names at most
 // 64 texts, so a connection never keeps more, however many shapes the results pages take.
 
-let testDb: TestDb;
-
-beforeAll(async () => {
-  testDb = await createTestDb();
-});
-
-afterAll(async () => {
-  await testDb.close();
-});
+const testDb = setUpFixture(createTestDb);
 
 describe('named statements', () => {
   it('are prepared for the first 64 texts; later texts run unnamed and answer all the same', async () => {

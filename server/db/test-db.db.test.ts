@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from './schema/users';
-import { createTestDb, type TestDb } from './test-db';
+import { createTestDb } from './test-db';
+import { setUpFixture } from './test-fixture';
 
 describe('test database helper', () => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  afterAll(() => t.close());
+  const t = setUpFixture(createTestDb);
 
   it('gives a migrated database that accepts users and refuses a second account for one e-mail', async () => {
     const row = {

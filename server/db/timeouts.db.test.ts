@@ -2,16 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDatabase } from './client';
 import { isDatabaseUnavailable } from './errors';
-import { createTestDb, type TestDb } from './test-db';
+import { createTestDb } from './test-db';
+import { setUpFixture } from './test-fixture';
 
 // A second handle on the test database with short bounds, so a wait shows in well under a second.
 const BOUNDS = { connectMs: 1000, queryMs: 800, statementMs: 300, lockMs: 300 };
 
-let testDb: TestDb;
+const testDb = setUpFixture(createTestDb);
 let bounded: DbHandle;
 
 beforeAll(async () => {
-  testDb = await createTestDb();
   bounded = await openDatabase(testDb.location, BOUNDS);
   await testDb.db.execute(sql`create table timeout_probe (id int primary key, n int not null)`);
   await testDb.db.execute(sql`insert into timeout_probe values (1, 0)`);
@@ -20,7 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   // Closing the bounded handle of a shared PGlite instance would close the instance itself.
   if (testDb.driver === 'postgres') await bounded.close();
-  await testDb.close();
 });
 
 /** Holds a transaction open (with a row lock) until the returned release() is called. */

@@ -2,19 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDatabase, queryRows } from './client';
 import { isDatabaseUnavailable } from './errors';
-import { createTestDb, type TestDb } from './test-db';
+import { createTestDb } from './test-db';
+import { setUpFixture } from './test-fixture';
 
-let testDb: TestDb;
+const testDb = setUpFixture(createTestDb);
 let bounded: DbHandle;
 
 beforeAll(async () => {
-  testDb = await createTestDb();
   bounded = await openDatabase(testDb.location, { statementMs: 300, queryMs: 5000 });
 });
 
 afterAll(async () => {
   await bounded.close();
-  await testDb.close();
 });
 
 describe('PostgreSQL statement timeouts', () => {

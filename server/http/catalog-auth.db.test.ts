@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDefaultCatalog } from '../catalog/catalog';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb } from '../db/test-db';
+import { setUpFixture } from '../db/test-fixture';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed';
 import { createTestApp } from './test-app';
 
-let t: TestDb;
+const t = setUpFixture(createTestDb);
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 beforeAll(async () => {
-  t = await createTestDb();
   await seedDemo(t.db);
   await seedDefaultCatalog(t.db);
   ({ app } = await createTestApp(t));
 });
-afterAll(() => t.close());
 
 async function tokenOf(email: string): Promise<string> {
   const res = await app.request('/api/login', {

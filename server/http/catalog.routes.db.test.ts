@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../../contract/catalog';
 import { loadCatalogFile, seedCatalog } from '../catalog/catalog';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb } from '../db/test-db';
+import { setUpFixture } from '../db/test-fixture';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed';
 import { createTestApp } from './test-app';
 
 // The real app: the catalogue routes sit behind the same requireUser as every other route.
-let db: TestDb;
+const db = setUpFixture(createTestDb);
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 /** An access token per user type, of the demo account of that type. */
 const tokens = new Map<string, string>();
@@ -18,7 +19,6 @@ const accounts = {
 };
 
 beforeAll(async () => {
-  db = await createTestDb();
   await seedDemo(db.db);
   await seedCatalog(db.db, loadCatalogFile());
   ({ app } = await createTestApp(db));
@@ -30,9 +30,6 @@ beforeAll(async () => {
     });
     tokens.set(userType, ((await res.json()) as { token: string }).token);
   }
-});
-afterAll(async () => {
-  await db.close();
 });
 
 const get = (path: string, userType?: keyof typeof accounts) =>

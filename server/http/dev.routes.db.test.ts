@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/errors';
 import { outbox } from '../db/schema/auth';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb } from '../db/test-db';
+import { setUpFixture } from '../db/test-fixture';
 import { queueMessage } from '../messaging/outbox';
 import { isLoopbackAddress } from './dev.routes';
 import { createTestApp } from './test-app';
@@ -9,15 +10,13 @@ import { createTestApp } from './test-app';
 /** What @hono/node-server hands the app for a request: getConnInfo reads the socket from it. */
 const peer = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
 
-let t: TestDb;
+const t = setUpFixture(createTestDb);
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let production: Awaited<ReturnType<typeof createTestApp>>['app'];
 beforeAll(async () => {
-  t = await createTestDb();
   ({ app } = await createTestApp(t, { env: { TRUST_PROXY: 'true' } }));
   ({ app: production } = await createTestApp(t, { env: { NODE_ENV: 'production' } }));
 });
-afterAll(() => t.close());
 beforeEach(async () => {
   await t.db.delete(outbox);
   await queueMessage(

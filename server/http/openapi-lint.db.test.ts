@@ -1,14 +1,14 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../db/test-db';
+import { setUpFixture } from '../db/test-fixture';
 import { createTestApp } from './test-app';
 
 type Problem = { ruleId: string; severity: string; message: string; location: { pointer?: string }[] };
 
-let t: TestDb;
+const t = setUpFixture(createTestDb);
 let problems: Problem[];
 beforeAll(async () => {
-  t = await createTestDb();
   const { app } = await createTestApp(t);
   const res = await app.request('/api/openapi.json');
   expect(res.status).toBe(200);
@@ -18,7 +18,6 @@ beforeAll(async () => {
     config: await createConfig({ extends: ['recommended'] }),
   })) as Problem[];
 });
-afterAll(() => t.close());
 
 const described = (p: Problem) => `${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`;
 

@@ -1,11 +1,12 @@
 import type { Hono } from 'hono';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RegistrationRequestSchema } from '../../contract/account';
 import { JobListQuerySchema } from '../../contract/job';
 import { AcceptRequestSchema } from '../../contract/legal';
 import { LoginRequestSchema } from '../../contract/session';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb } from '../db/test-db';
+import { setUpFixture } from '../db/test-fixture';
 import type { AppEnv } from './env';
 import { jsonSchemaOf } from './openapi';
 import { OPERATIONS } from './openapi-operations';
@@ -84,17 +85,15 @@ function documentationGaps(app: Hono<AppEnv>, doc: Doc): string[] {
   return gaps;
 }
 
-let t: TestDb;
+const t = setUpFixture(createTestDb);
 let app: Hono<AppEnv>;
 let doc: Doc;
 beforeAll(async () => {
-  t = await createTestDb();
   ({ app } = await createTestApp(t));
   const res = await app.request('/api/openapi.json');
   expect(res.status).toBe(200);
   doc = (await res.json()) as Doc;
 });
-afterAll(() => t.close());
 
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document with bearer security and the error body', async () => {

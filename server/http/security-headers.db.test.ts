@@ -5,18 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createAuthServices } from '../auth/setup';
 import { loadConfig } from '../config';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb } from '../db/test-db';
+import { setUpFixture } from '../db/test-fixture';
 import { createLogger } from '../log';
 import { CONTENT_SECURITY_POLICY, HSTS } from './security-headers';
 
 const loopback = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
 
-let t: TestDb;
+const t = setUpFixture(createTestDb);
 let dist: string;
 let app: Awaited<ReturnType<typeof appFor>>;
 let httpsApp: typeof app;
 beforeAll(async () => {
-  t = await createTestDb();
   // A built SPA in miniature: the document and one hashed asset.
   dist = mkdtempSync(join(tmpdir(), 'matchwerk-headers-'));
   mkdirSync(join(dist, 'assets'));
@@ -26,7 +26,6 @@ beforeAll(async () => {
   httpsApp = await appFor({ PUBLIC_ORIGIN: 'https://matchwerk.example' });
 });
 afterAll(async () => {
-  await t.close();
   rmSync(dist, { recursive: true, force: true });
 });
 

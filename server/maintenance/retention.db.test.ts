@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentDashboard } from '../../contract/agent';
 import { signAccessToken } from '../auth/tokens';
 import { seedDefaultCatalog } from '../catalog/catalog';
 import { queryRows } from '../db/client';
 import { users } from '../db/schema/users';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb } from '../db/test-db';
+import { setUpFixture } from '../db/test-fixture';
 import { bearerRequests, createTestApp } from '../http/test-app';
 import { listOutbox } from '../messaging/outbox';
 import { insertUserIfAbsent } from '../users/users';
@@ -20,7 +21,7 @@ const MONTHS = 24;
 const T0 = new Date('2024-01-10T10:00:00Z');
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-let db: TestDb;
+const db = setUpFixture(createTestDb);
 let clock = T0.getTime();
 let request: ReturnType<typeof bearerRequests>;
 let signAgent: () => Promise<string>;
@@ -60,7 +61,6 @@ const exists = async (table: 'users' | 'profiles' | 'companies', id: string) =>
   (await queryRows(db.db, sql`select 1 from ${sql.identifier(table)} where id = ${id}`)).length === 1;
 
 beforeAll(async () => {
-  db = await createTestDb();
   await seedDefaultCatalog(db.db);
   const { app, auth } = await createTestApp(db, { now: () => clock });
   request = bearerRequests(app);
@@ -116,7 +116,6 @@ beforeAll(async () => {
   ids.stays = crypto.randomUUID();
   await move(ids.stays, { from: 'proposed', to: 'contacted', reason: 'called' });
 });
-afterAll(() => db.close());
 
 describe('retention', () => {
   it('notifies 30 days ahead (dry run first: prints, changes nothing), once, in the owner’s language', async () => {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes, rateLimits, refreshTokens } from '../db/schema/auth';
 import { emailTokens } from '../db/schema/registration';
 import { users } from '../db/schema/users';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb } from '../db/test-db';
+import { setUpFixture } from '../db/test-fixture';
 import { FilePhotoStorage } from '../profiles/photo-storage';
 import { replacePhoto } from '../profiles/photos';
 import {
@@ -20,7 +21,7 @@ import {
   sweepRefreshTokens,
 } from './sweeps';
 
-let db: TestDb;
+const db = setUpFixture(createTestDb);
 let dir: string;
 let storage: FilePhotoStorage;
 const userId = crypto.randomUUID();
@@ -28,7 +29,6 @@ const now = new Date('2026-06-01T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
 
 beforeAll(async () => {
-  db = await createTestDb();
   dir = mkdtempSync(join(tmpdir(), 'matchwerk-sweep-'));
   storage = new FilePhotoStorage(dir);
   await db.db
@@ -37,7 +37,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,21 +1,18 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../db/schema/profiles';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb } from '../db/test-db';
+import { setUpFixture } from '../db/test-fixture';
 import { IndexSync } from './index-sync';
 import { ranking, seedIndexFixture, uuid } from './index-sync.fixture';
 
 // Holding a transaction open beside another writer needs two connections: PGlite has one, so this
 // file (*.pg.test.ts) runs only in the PostgreSQL project (TEST_DATABASE_URL, as in CI).
 
-let db: TestDb;
+const db = setUpFixture(createTestDb);
 beforeAll(async () => {
-  db = await createTestDb();
   await seedIndexFixture(db.db);
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('the index over PostgreSQL with concurrent writers', () => {

@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
 import { outbox } from '../db/schema/auth';
-import { createTestDb, type TestDb } from '../db/test-db';
+import { createTestDb } from '../db/test-db';
+import { setUpFixture } from '../db/test-fixture';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed';
 import { createTestApp } from '../http/test-app';
 import { createLogger } from '../log';
@@ -20,11 +21,7 @@ import {
 import { logTransport, transportsFor, webhookSmsTransport } from './transports';
 
 const logger = createLogger({ logLevel: 'silent' });
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(() => t.close());
+const t = setUpFixture(createTestDb);
 beforeEach(async () => {
   await t.db.delete(outbox);
 });
