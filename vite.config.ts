@@ -20,6 +20,8 @@ const APP_CORE = [
   'src/api/credentials.ts',
   'src/machines/session/session.machine.ts',
   'src/machines/session/token.ts',
+  'src/machines/shared/sms-resend.ts',
+  'contract/sms-resend.ts',
   'src/machines/shell/app-logic.ts',
   'src/machines/shared/resource.machine.ts',
   'src/machines/shared/protected-image.machine.ts',

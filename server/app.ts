@@ -198,7 +198,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   deps.extraRoutes?.(app);
 
   app.all('/api/*', (c) => apiNotFound(c, app));
-  if (deps.staticDir) mountSpa(app, deps.staticDir, { smsCountries: deps.config.smsCountries });
+  if (deps.staticDir)
+    mountSpa(app, deps.staticDir, {
+      smsCountries: deps.config.smsCountries,
+      smsResendSeconds: deps.config.smsResendSeconds,
+    });
 
   app.notFound((c) => errorResponse(c, notFound()));
   app.onError(async (error, c) => {

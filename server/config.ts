@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import * as v from 'valibot';
 import { DEFAULT_SMS_COUNTRIES as SMS_COUNTRY_CODES } from '../contract/account';
+import { DEFAULT_SMS_RESEND_SECONDS } from '../contract/sms-resend';
 
 /** The legal texts shipped with the code (server/legal/texts), used unless LEGAL_DIR names others. */
 export const DEFAULT_LEGAL_DIR = fileURLToPath(new URL('./legal/texts', import.meta.url));
@@ -50,8 +51,6 @@ const HttpUrl = (protocols: string[]) =>
 export const DEFAULT_SMS_COUNTRIES = SMS_COUNTRY_CODES.join(',');
 /** Where the agency's people live: the city search names these countries' places first. */
 export const DEFAULT_HOME_COUNTRIES = 'DE,AT,CH';
-/** SMS_RESEND_SECONDS unless set: one SMS code a minute per account. */
-export const DEFAULT_SMS_RESEND_SECONDS = 60;
 /** The longest ACCESS_TOKEN_TTL an operator may set (1 day): the sweeps count on no token living longer. */
 export const ACCESS_TOKEN_TTL_MAX_S = 86_400;
 

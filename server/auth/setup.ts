@@ -1,4 +1,5 @@
-import { type Config, DEFAULT_SMS_RESEND_SECONDS } from '../config';
+import { DEFAULT_SMS_RESEND_SECONDS } from '../../contract/sms-resend';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { photoUrlOf } from '../profiles/photos';
 import { KeyRing } from './keys';

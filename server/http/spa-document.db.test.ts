@@ -37,7 +37,7 @@ beforeAll(async () => {
       'app.html': page('shell'),
       [ROUTE_PRELOADS_FILE]: JSON.stringify(PRELOADS),
     },
-    env: { SMS_COUNTRIES: 'ch,AT' },
+    env: { SMS_COUNTRIES: 'ch,AT', SMS_RESEND_SECONDS: '45' },
   });
   ({ app, dist } = build);
 });
@@ -56,6 +56,13 @@ describe('the pages the server sends', () => {
       expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
       expect(await res.text(), path).toContain('<meta name="matchwerk-sms-countries" content="CH,AT" />');
     }
+  });
+
+  it('name the operator’s SMS_RESEND_SECONDS, so that the resend countdowns wait what the server waits', async () => {
+    for (const path of ['/', '/login', '/mfa/register', '/profile'])
+      expect(await (await get(path)).text(), path).toContain(
+        '<meta name="matchwerk-sms-resend-seconds" content="45" />',
+      );
   });
 
   it('answer `/`, `/login`, `/dashboard` and a table with their prerendered pages and every other address with the shell', async () => {

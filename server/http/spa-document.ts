@@ -9,12 +9,15 @@ import {
   ROUTE_CHUNKS_META,
   routeChunkEntry,
 } from '../../contract/page-meta';
+import { SMS_RESEND_META } from '../../contract/sms-resend';
 import { chooseEncoding, compressBytes } from './compress';
 import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads';
 
 export interface SpaDocumentSettings {
   /** SMS_COUNTRIES: the phone forms offer these countries (contract/account.ts, SMS_COUNTRIES_META). */
   smsCountries: readonly string[];
+  /** SMS_RESEND_SECONDS: the resend countdowns wait this long (contract/account.ts, SMS_RESEND_META). */
+  smsResendSeconds: number;
 }
 
 interface Rendered {
@@ -52,13 +55,15 @@ const startsApp = (template: string) => template !== 'index.html' && template !=
 
 /**
  * The SPA's pages as the server sends them: the built HTML with the server's settings the client
- * needs before any call (SMS_COUNTRIES) and, on pages served with the shell, the chunks of the route
+ * needs before any call (SMS_COUNTRIES, SMS_RESEND_SECONDS) and, on pages served with the shell, the chunks of the route
  * the address opens (ROUTE_CHUNKS_META: src/boot.ts preloads them after the first paint, so they do
  * not compete with it). Each variant is rendered and compressed once.
  */
 export function spaDocuments(root: string, settings: SpaDocumentSettings) {
   const preloadsPath = join(root, ROUTE_PRELOADS_FILE);
-  const meta = `<meta name="${SMS_COUNTRIES_META}" content="${escapeAttribute(settings.smsCountries.join(','))}" />`;
+  const meta =
+    `<meta name="${SMS_COUNTRIES_META}" content="${escapeAttribute(settings.smsCountries.join(','))}" />` +
+    `<meta name="${SMS_RESEND_META}" content="${settings.smsResendSeconds}" />`;
   let preloads: { pattern: RegExp; entries: string[] }[] = [];
   const rendered = new Map<string, Rendered>();
   let built: Built = { login: false, shell: false, own: new Set() };

@@ -9,6 +9,7 @@ import { errorCodeOf, retryAfterMsOf } from '../../../contract/errors';
 import { formErrors } from '../../../contract/form-errors';
 import type { TokenPair } from '../../../contract/session';
 import { errorContextOf } from '../shared/error-context';
+import { pageSmsResendMs } from '../shared/sms-resend';
 import { pageSmsCountries } from './sms-countries';
 
 /** A number to send a code to; account settings also send the current password. */
@@ -47,9 +48,6 @@ export interface PhoneSetupInput {
   now?: () => number;
 }
 
-/** PRODUCT.md §3: a new code may be asked for a minute after the last one. */
-export const PHONE_RESEND_COOLDOWN_MS = 60_000;
-
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 const pairOf = ({ event }: { event: { output: TokenPair } }) => event.output;
 /**
@@ -71,7 +69,8 @@ const formCheck = (event: PhoneSetupEvent) => {
 
 /**
  * SMS login protection, set up or changed (PRODUCT.md §3): send a code to a number, confirm it,
- * ask for a new one (a minute apart, or as long as the server says), use another number, turn it
+ * ask for a new one (as far apart as the page's SMS_RESEND_SECONDS, a minute by default, or as long
+ * as the server says), use another number, turn it
  * off. Registration (step 3) and account settings run the same machine; they provide `sendCode`
  * (registration saves the phone, settings change it with the current password).
  */
@@ -100,10 +99,10 @@ export const phoneSetupMachine = setup({
     tokensIssued: (_, _pair: TokenPair) => {},
     setError: assign((_, error: unknown) => errorContextOf(error)),
     clearError: assign({ error: null, fieldErrors: {} }),
-    startCooldown: assign(({ context }) => ({ resendAllowedAt: context.now() + PHONE_RESEND_COOLDOWN_MS })),
+    startCooldown: assign(({ context }) => ({ resendAllowedAt: context.now() + pageSmsResendMs() })),
     cooldownAsTold: assign(({ context }, error: unknown) => ({
       error: errorCodeOf(error),
-      resendAllowedAt: context.now() + (retryAfterMsOf(error) ?? PHONE_RESEND_COOLDOWN_MS),
+      resendAllowedAt: context.now() + (retryAfterMsOf(error) ?? pageSmsResendMs()),
     })),
     takePendingPhone: assign(({ event }) => {
       assertEvent(event, 'phone.send');

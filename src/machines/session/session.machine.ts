@@ -8,6 +8,7 @@ import {
   storedCredentials,
   writeCredentials,
 } from '../../api/credentials';
+import { pageSmsResendMs } from '../shared/sms-resend';
 import { decodeClaims } from './token';
 
 /** Why a session ended without the user asking: the UI then goes to `/` (SEED-SPEC §4). */
@@ -63,8 +64,6 @@ export class TokenRejected extends Error {
     super(`token ${reason}`);
   }
 }
-
-const RESEND_COOLDOWN_MS = 60_000;
 
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 const fromPair = ({ event }: { event: { output: TokenPair } }) => storedCredentials(event.output);
@@ -132,10 +131,10 @@ export const sessionMachine = setup({
     })),
     setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     markEnded: assign((_, ended: SessionEnd) => ({ ended })),
-    startResendCooldown: assign(({ context }) => ({ resendAllowedAt: context.now() + RESEND_COOLDOWN_MS })),
+    startResendCooldown: assign(({ context }) => ({ resendAllowedAt: context.now() + pageSmsResendMs() })),
     waitAsToldToResend: assign(({ context }, error: unknown) => ({
       error: errorCodeOf(error),
-      resendAllowedAt: context.now() + (retryAfterMsOf(error) ?? RESEND_COOLDOWN_MS),
+      resendAllowedAt: context.now() + (retryAfterMsOf(error) ?? pageSmsResendMs()),
     })),
   },
   guards: {
