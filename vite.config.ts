@@ -214,7 +214,9 @@ export default defineConfig({
           // expect.poll gives up after 1 s by default: too short for a screen on a loaded CI box
           // (the registration walk once failed there and passed alone in 1.6 s).
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // Two files at a time, each with its own server, data directory, port and Chromium: on two
+          // cores 630 s instead of 905 s (docs/testing.md, "Where the time goes").
+          maxWorkers: 2,
         },
       },
     ],

@@ -287,6 +287,21 @@ export async function textNow(locator: Locator): Promise<string> {
   return (await locator.allTextContents()).join('\n');
 }
 
+/**
+ * Focuses an element the way a script does, and waits until the focus is there before the next key.
+ * A select at rest (src/ui/components/select.tsx) hands a focus to react-aria's select, which takes a
+ * focus with no key or pointer before it ("virtual") after the next frame: a key pressed before that
+ * went to the page (under the load of two browser files, the Enter that should open the list).
+ */
+export async function focusAndWait(locator: Locator): Promise<void> {
+  await locator.focus();
+  await expect
+    .poll(() => locator.evaluate((element) => element === element.ownerDocument.activeElement), {
+      message: 'the focus reached the element',
+    })
+    .toBe(true);
+}
+
 /** A screen as a person meets it: nothing loading any more, axe-core clean, no sideways scrolling. */
 export async function expectSettledScreen(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);

@@ -2,7 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SMS_COUNTRIES } from '../../contract/account';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import {
+  expectSettledScreen,
+  focusAndWait,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  startApp,
+} from './harness';
 
 /** Native <select>s a person could meet (react-aria keeps a hidden one, aria-hidden, for the form's data). */
 const visibleNativeSelects = (page: Page) =>
@@ -46,7 +53,7 @@ describe.each([
     expect(await visibleNativeSelects(page)).toBe(0);
     await expectSettledScreen(page);
 
-    await country.focus();
+    await focusAndWait(country);
     await page.keyboard.press('Enter');
     const names = await optionNames(page);
     const german = new Intl.DisplayNames(['de'], { type: 'region' });
@@ -69,7 +76,7 @@ describe.each([
     await page.goto(`${app.url}/mfa/register`);
     const country = page.getByRole('button', { name: /Land/ });
     await expect.poll(() => country.textContent()).toContain('Deutschland');
-    await country.focus();
+    await focusAndWait(country);
     await page.keyboard.press('Enter');
     const names = await optionNames(page);
     const from = names.indexOf('Deutschland');
@@ -163,7 +170,7 @@ describe('the phone countries of an operator’s SMS_COUNTRIES', () => {
     await page.goto(`${app.url}/mfa/register`);
     const country = page.getByRole('button', { name: /Land/ });
     await expect.poll(() => country.textContent()).toContain('Österreich');
-    await country.focus();
+    await focusAndWait(country);
     await page.keyboard.press('Enter');
     expect(await optionNames(page)).toEqual(['Österreich', 'Schweiz']);
     await page.keyboard.press('Escape');
