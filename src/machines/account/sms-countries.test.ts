@@ -2,17 +2,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { DEFAULT_SMS_COUNTRIES, SMS_COUNTRIES_META } from '../../../contract/account';
+import { setPageMeta } from '../../../tests/support/page-meta';
 import { phoneSetupMachine } from './phone-setup.machine';
 import { pageSmsCountries } from './sms-countries';
 
-function setMeta(content: string | null): void {
-  for (const old of document.head.querySelectorAll(`meta[name="${SMS_COUNTRIES_META}"]`)) old.remove();
-  if (content === null) return;
-  const meta = document.createElement('meta');
-  meta.name = SMS_COUNTRIES_META;
-  meta.content = content;
-  document.head.append(meta);
-}
+const setMeta = (content: string | null) => setPageMeta(SMS_COUNTRIES_META, content);
 
 afterEach(() => setMeta(null));
 

@@ -2,20 +2,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { SMS_RESEND_META } from '../../../contract/sms-resend';
+import { setPageMeta } from '../../../tests/support/page-meta';
 import { phoneSetupMachine } from '../account/phone-setup.machine';
 import { pageSmsResendMs } from './sms-resend';
 
 // The server names its SMS_RESEND_SECONDS in every page (server/http/spa-document.ts); the resend
 // countdowns wait that long, so that an operator's shorter or longer interval is the one people see.
 
-function pageSays(content: string | null): void {
-  for (const old of document.head.querySelectorAll(`meta[name="${SMS_RESEND_META}"]`)) old.remove();
-  if (content === null) return;
-  const meta = document.createElement('meta');
-  meta.name = SMS_RESEND_META;
-  meta.content = content;
-  document.head.append(meta);
-}
+const pageSays = (content: string | null) => setPageMeta(SMS_RESEND_META, content);
 afterEach(() => pageSays(null));
 
 describe('the page’s SMS interval', () => {
