@@ -80,7 +80,10 @@ describe('precompressed build assets', () => {
       expect(res.headers.get('content-encoding'), path).toBe('br');
       // The page with the server's settings (./spa-document.ts).
       expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(
-        PAGE.replace('</head>', '    <meta name="matchwerk-sms-countries" content="DE" />\n  </head>'),
+        PAGE.replace(
+          '</head>',
+          '    <meta name="matchwerk-sms-countries" content="DE" /><meta name="matchwerk-sms-resend-seconds" content="60" />\n  </head>',
+        ),
       );
     }
   });
