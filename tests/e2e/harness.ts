@@ -37,7 +37,7 @@ export const utcDay = (date = new Date()) => date.toISOString().slice(0, 10);
 const E2E_SMS_RESEND_SECONDS = 2;
 
 /** Settings a seeded copy serves as well as a fresh seed: the seed does not read them. */
-const SEED_NEUTRAL_SETTINGS = new Set(['ACCESS_TOKEN_TTL', 'SMS_COUNTRIES']);
+const SEED_NEUTRAL_SETTINGS = new Set(['ACCESS_TOKEN_TTL', 'SMS_COUNTRIES', 'SMS_RESEND_SECONDS']);
 
 /** A data directory seeded by the real server, started once and stopped; remove it when done. */
 export async function seededDataDir(): Promise<string> {
