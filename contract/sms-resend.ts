@@ -6,4 +6,6 @@
  * account contract's schemas.
  */
 export const DEFAULT_SMS_RESEND_SECONDS = 60;
+/** The longest SMS_RESEND_SECONDS an operator may set (an hour): the server refuses more at start. */
+export const SMS_RESEND_SECONDS_MAX = 3600;
 export const SMS_RESEND_META = 'matchwerk-sms-resend-seconds';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isSupportedCountry } from 'libphonenumber-js/max';
 import * as v from 'valibot';
 import { DEFAULT_SMS_COUNTRIES as SMS_COUNTRY_CODES } from '../contract/account';
-import { DEFAULT_SMS_RESEND_SECONDS } from '../contract/sms-resend';
+import { DEFAULT_SMS_RESEND_SECONDS, SMS_RESEND_SECONDS_MAX } from '../contract/sms-resend';
 
 /** The legal texts shipped with the code (server/legal/texts), used unless LEGAL_DIR names others. */
 export const DEFAULT_LEGAL_DIR = fileURLToPath(new URL('./legal/texts', import.meta.url));
@@ -114,7 +114,10 @@ export const ConfigSchema = v.object({
   TRUST_PROXY: v.optional(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), 'false'),
   ACCESS_TOKEN_TTL: v.optional(WholeNumber(1, ACCESS_TOKEN_TTL_MAX_S, SECONDS), '900'),
   // The least time between two SMS codes to one account (login, phone confirmation): SMS cost money.
-  SMS_RESEND_SECONDS: v.optional(WholeNumber(1, 3600, SECONDS), String(DEFAULT_SMS_RESEND_SECONDS)),
+  SMS_RESEND_SECONDS: v.optional(
+    WholeNumber(1, SMS_RESEND_SECONDS_MAX, SECONDS),
+    String(DEFAULT_SMS_RESEND_SECONDS),
+  ),
   SMS_COUNTRIES: v.optional(Countries, DEFAULT_SMS_COUNTRIES),
   HOME_COUNTRIES: v.optional(Countries, DEFAULT_HOME_COUNTRIES),
   MATCH_RESULT_LIMIT: v.optional(WholeNumber(1, 100_000), '2000'),

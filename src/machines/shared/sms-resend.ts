@@ -1,4 +1,8 @@
-import { DEFAULT_SMS_RESEND_SECONDS, SMS_RESEND_META } from '../../../contract/sms-resend';
+import {
+  DEFAULT_SMS_RESEND_SECONDS,
+  SMS_RESEND_META,
+  SMS_RESEND_SECONDS_MAX,
+} from '../../../contract/sms-resend';
 
 /**
  * How long the resend countdowns of the SMS login and the phone confirmation wait, in ms: the
@@ -8,5 +12,5 @@ import { DEFAULT_SMS_RESEND_SECONDS, SMS_RESEND_META } from '../../../contract/s
 export function pageSmsResendMs(doc: Document | undefined = globalThis.document): number {
   const content = doc?.querySelector(`meta[name="${SMS_RESEND_META}"]`)?.getAttribute('content') ?? '';
   const seconds = /^\d{1,4}$/.test(content) ? Number(content) : Number.NaN;
-  return (seconds >= 1 && seconds <= 3600 ? seconds : DEFAULT_SMS_RESEND_SECONDS) * 1000;
+  return (seconds >= 1 && seconds <= SMS_RESEND_SECONDS_MAX ? seconds : DEFAULT_SMS_RESEND_SECONDS) * 1000;
 }
