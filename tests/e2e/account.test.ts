@@ -5,6 +5,7 @@ import {
   launchBrowser,
   logIn,
   type RunningApp,
+  signIn,
   smsCode,
   startApp,
   textNow,
@@ -87,9 +88,7 @@ describe('password reset and account deletion in a browser, in German', () => {
 
   it('deletes an account after a clear warning, and its login stops working', async () => {
     const page = await browser.newPage();
-    await logIn(page, app.url, 'nova@matchwerk.example', { password: DEMO_PASSWORD });
-    await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${app.url}/profile`);
+    await signIn(page, app.url, 'nova@matchwerk.example', { path: '/profile' });
     await expect.poll(() => page.getByRole('heading', { level: 3, name: 'Konto löschen' }).count()).toBe(1);
     const asked: string[] = [];
     page.once('dialog', async (dialog) => {
@@ -116,9 +115,7 @@ describe('password reset and account deletion in a browser, in German', () => {
   it('downloads my data as one JSON file, and the profile card once however often it is clicked', async () => {
     const context = await browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
-    await logIn(page, app.url, 'stella@matchwerk.example', { password: DEMO_PASSWORD });
-    await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${app.url}/profile`);
+    await signIn(page, app.url, 'stella@matchwerk.example', { path: '/profile' });
     const downloads: string[] = [];
     page.on('download', (download) => downloads.push(download.suggestedFilename()));
 
@@ -143,9 +140,7 @@ describe('password reset and account deletion in a browser, in German', () => {
 
   it('turns SMS protection on in the settings, with the resend countdown of registration', async () => {
     const page = await browser.newPage();
-    await logIn(page, app.url, 'stella@matchwerk.example', { password: DEMO_PASSWORD });
-    await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${app.url}/profile`);
+    await signIn(page, app.url, 'stella@matchwerk.example', { path: '/profile' });
     await page.locator('#phone-settings-current-password').fill(DEMO_PASSWORD);
     await page.locator('#phone-settings-number').fill('0151 99988877');
     await page.getByRole('button', { name: 'Mit dieser Nummer einschalten' }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { expectSettledScreen, launchBrowser, type RunningApp, signIn, startApp } from './harness';
 
 // Issue 23 in a browser, in German, at 1280 and 360 px (PRODUCT.md §8, the agency's block): an agent
 // blocks a candidate with a required reason (none given: a translated error in the dialog), the
@@ -48,7 +48,7 @@ describe("the agency's block in a browser, in German", () => {
     async (_w, viewport, email, name, table, grid) => {
       const agent = await browser.newPage({ viewport });
       agent.setDefaultTimeout(10_000);
-      await logIn(agent, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+      await signIn(agent, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
       expect(await rowState(agent, app.url, table, grid, name)).toEqual(['active: aktiv']);
 
       // The agent opens the candidate and blocks: without a reason the dialog stays and says why.
@@ -92,7 +92,7 @@ describe("the agency's block in a browser, in German", () => {
       const context = await browser.newContext({ viewport });
       const candidate = await context.newPage();
       candidate.setDefaultTimeout(10_000);
-      await logIn(candidate, app.url, email, { landOn: /\/dashboard$/ });
+      await signIn(candidate, app.url, email, { landOn: /\/dashboard$/ });
       await expect.poll(() => pausedNotice(candidate).count()).toBe(1);
       expect(await pausedNotice(candidate).textContent()).toContain(
         'Sie können das Matching bis dahin nicht selbst einschalten',

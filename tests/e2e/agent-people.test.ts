@@ -5,9 +5,9 @@ import {
   appHeading,
   expectSettledScreen,
   launchBrowser,
-  logIn,
   type RunningApp,
   readOutbox,
+  signIn,
   startApp,
 } from './harness';
 
@@ -31,7 +31,7 @@ describe('agents create people and invite them, in German', () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
     agent = await browser.newPage({ viewport: LAPTOP });
     agent.setDefaultTimeout(10_000);
-    await logIn(agent, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(agent, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,8 +6,8 @@ import {
   api,
   appHeading,
   launchBrowser,
-  logIn,
   type RunningApp,
+  signIn,
   startApp,
 } from './harness';
 
@@ -39,7 +39,7 @@ describe.each([
     context = await browser.newContext({ viewport, locale: 'de-DE' });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
   });
   afterAll(async () => {

@@ -1,9 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, appHeading, launchBrowser, type RunningApp, startApp } from './harness';
-
-const PASSWORD = 'Matchwerk-Demo-2026';
+import {
+  accessibilityViolations,
+  appHeading,
+  launchBrowser,
+  type RunningApp,
+  signIn,
+  startApp,
+} from './harness';
 
 /** axe-core once nothing loads any more (a table that loads is dimmed, which axe counts as low contrast). */
 async function accessible(page: Page) {
@@ -20,14 +25,6 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function logIn(page: Page, url: string, email: string) {
-  await page.goto(`${url}/login`);
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
-
 describe('the agent workspace in a browser, in German (issue 12)', () => {
   let app: RunningApp;
   let browser: Browser;
@@ -37,7 +34,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
     page = await browser.newPage();
     page.setDefaultTimeout(10_000);
-    await logIn(page, app.url, 'agent@matchwerk.example');
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
   });
   afterAll(async () => {
     await browser?.close();
@@ -205,7 +202,7 @@ describe('the agent workspace in a browser, in German (issue 12)', () => {
 
   it('shows a senior agent every agent with what they look after', async () => {
     const senior = await browser.newPage();
-    await logIn(senior, app.url, 'senior@matchwerk.example');
+    await signIn(senior, app.url, 'senior@matchwerk.example', { landOn: /\/dashboard$/ });
     await senior
       .getByRole('navigation', { name: 'Hauptnavigation' })
       .getByRole('link', { name: 'Agenten' })

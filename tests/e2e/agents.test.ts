@@ -6,8 +6,8 @@ import {
   accessibilityViolations,
   appHeading,
   launchBrowser,
-  logIn,
   type RunningApp,
+  signIn,
   startApp,
 } from './harness';
 
@@ -28,7 +28,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
     page = await browser.newPage({ acceptDownloads: true });
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
   });
   afterAll(async () => {
     await browser?.close();
@@ -161,7 +161,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
   it('shows a senior agent who read the profile and lets them assign to any agent', async () => {
     const senior = await browser.newPage();
     try {
-      await logIn(senior, app.url, 'senior@matchwerk.example', { landOn: /\/dashboard$/ });
+      await signIn(senior, app.url, 'senior@matchwerk.example', { landOn: /\/dashboard$/ });
       await senior.goto(stellaUrl);
       await expect.poll(() => appHeading(senior)).toBe(stellaName);
       const log = senior.getByRole('table', { name: 'Wer dieses Profil gelesen hat' });

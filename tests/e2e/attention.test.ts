@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { expectSettledScreen, launchBrowser, type RunningApp, signIn, startApp } from './harness';
 
 // Issue 21 point 7 in a browser, in German, on the demo data: the agent's dashboard leads with the
 // attention band, each count links to a list that shows exactly the counted rows, a zero shows as
@@ -39,7 +39,7 @@ describe.each([
   it(`the band comes first and each count opens its rows, at ${viewport.width} px`, async () => {
     const page = await browser.newPage({ viewport });
     page.setDefaultTimeout(10_000);
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     const dashboard = `${app.url}/dashboard`;
 
     // First: the band's heading is the first heading under the page title.

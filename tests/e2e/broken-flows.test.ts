@@ -10,9 +10,9 @@ import {
   appHeading,
   expectSettledScreen,
   launchBrowser,
-  logIn,
   type RunningApp,
   readOutbox,
+  signIn,
   startApp,
 } from './harness';
 
@@ -51,7 +51,7 @@ describe.each([
   };
   const signedIn = async (email: string) => {
     const page = await fresh();
-    await logIn(page, app.url, email, { landOn: /\/(dashboard|profile)$/ });
+    await signIn(page, app.url, email, { landOn: /\/(dashboard|profile)$/ });
     return page;
   };
 

@@ -4,9 +4,9 @@ import { horizontalOverflow, LAPTOP, overflowingElements, PHONE, screenshot } fr
 import {
   accessibilityViolations,
   launchBrowser,
-  logIn,
   type RunningApp,
   readOutbox,
+  signIn,
   startApp,
 } from './harness';
 
@@ -50,7 +50,7 @@ describe.each([
     const agent = await browser.newContext({ viewport });
     const page = await agent.newPage();
     page.setDefaultTimeout(10_000);
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/matchingJobResult/${MAINSOFT_JOB}`);
     const board = page.getByRole('region', { name: 'Pipeline' });
 
@@ -108,7 +108,7 @@ describe.each([
     const company = await browser.newContext({ viewport });
     const client = await company.newPage();
     client.setDefaultTimeout(10_000);
-    await logIn(client, app.url, 'mainsoft@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(client, app.url, 'mainsoft@matchwerk.example', { landOn: /\/dashboard$/ });
     const sent = client.getByRole('region', { name: 'Kandidat/innen für Sie' });
     await sent.getByRole('link', { name: 'Full-Stack-Entwickler/in TypeScript' }).click();
     await client.waitForURL(/\/clientCandidates\//);

@@ -5,8 +5,8 @@ import {
   accessibilityViolations,
   appHeading,
   launchBrowser,
-  logIn,
   type RunningApp,
+  signIn,
   startApp,
 } from './harness';
 
@@ -33,7 +33,7 @@ describe.each([
     const context = await browser.newContext({ viewport });
     contexts.push(context);
     const page = await context.newPage();
-    await logIn(page, app.url, email, { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, email, { landOn: /\/dashboard$/ });
     return page;
   };
   const request = `Lagerhelfer/in Spandau (${width})`;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { CREDENTIALS_KEY, type StoredCredentials } from '../../contract/session';
 import { LOCK_FILE } from '../../server/maintenance/data-lock';
 import { spawnServer } from '../support/server-process';
 import { horizontalOverflow, overflowingElements } from '../support/viewport';
@@ -36,8 +37,11 @@ export const utcDay = (date = new Date()) => date.toISOString().slice(0, 10);
  */
 const E2E_SMS_RESEND_SECONDS = 2;
 
-/** Settings a seeded copy serves as well as a fresh seed: the seed does not read them. */
-const SEED_NEUTRAL_SETTINGS = new Set(['ACCESS_TOKEN_TTL', 'SMS_COUNTRIES', 'SMS_RESEND_SECONDS']);
+/**
+ * Settings a seeded copy serves as well as a fresh seed: the seed does not read them (it records the
+ * demo accounts' acceptance of the shipped legal texts, server/demo/seed.ts, whatever LEGAL_DIR says).
+ */
+const SEED_NEUTRAL_SETTINGS = new Set(['ACCESS_TOKEN_TTL', 'LEGAL_DIR', 'SMS_COUNTRIES', 'SMS_RESEND_SECONDS']);
 
 /** A data directory seeded by the real server, started once and stopped; remove it when done. */
 export async function seededDataDir(): Promise<string> {
@@ -350,17 +354,50 @@ interface OutboxMessage {
   attachments: { fileName: string; contentType: string; size: number }[];
 }
 
+/** The API's own login (no browser) of a demo account; throws unless it answers a token pair. */
+async function apiLogin(url: string, email: string, password = DEMO_PASSWORD): Promise<StoredCredentials> {
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`POST /api/login for ${email}: ${login.status} ${await login.text()}`);
+  const pair = (await login.json()) as { token: string; refresh_token?: string };
+  return pair.refresh_token ? { token: pair.token, refreshToken: pair.refresh_token } : { token: pair.token };
+}
+
 /**
  * A demo user's access token from the API's own login (no browser), for a test that sets up as that
  * user what their screens would do (a consent, a paused profile).
  */
 export async function apiToken(url: string, email: string): Promise<string> {
-  const login = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return ((await login.json()) as { token: string }).token;
+  return (await apiLogin(url, email)).token;
+}
+
+/**
+ * Signs a page in without the login form, for a walk whose subject is not the sign-in: the API's
+ * login, its token pair stored where the app keeps it (CREDENTIALS_KEY), then the page opened
+ * (`path`: /dashboard by default). The session starts as after a reload; the login form has walks of
+ * its own (session.test.ts, session-model.test.ts, account.test.ts). ~1 s less a sign-in than logIn.
+ */
+export async function signIn(
+  page: Page,
+  url: string,
+  email: string,
+  options: { password?: string; path?: string; landOn?: RegExp } = {},
+): Promise<void> {
+  const credentials = await apiLogin(url, email, options.password);
+  // A same-origin answer the app does not load on, to write its storage before the app reads it.
+  await page.goto(`${url}/api/health`);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    CREDENTIALS_KEY,
+    JSON.stringify(credentials),
+  ] as const);
+  await page.goto(`${url}${options.path ?? '/dashboard'}`);
+  if (options.landOn) await page.waitForURL(options.landOn);
+  // As after the login form, the app has taken over and drawn its page: a test that cuts the network
+  // next (broken-flows.test.ts) must not cut the app's own loading.
+  await page.locator('#root').getByRole('heading', { level: 1 }).first().waitFor();
 }
 
 /** The development outbox of a running app (loopback only), newest last. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_KEY } from '../../contract/storage-keys';
 import { gzipKb, initialChunks, PAGES } from '../../scripts/chunk-sizes';
 import { CHUNK_GRAPH, type ChunkNode } from '../../scripts/vite-chunk-graph';
-import { launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { launchBrowser, logIn, type RunningApp, signIn, startApp } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -114,7 +114,7 @@ describe('a signed-in page’s first loads', () => {
   /** A German browser context signed in as `email` (the session in its storage), for the tabs a test opens. */
   const signedIn = async (email: string) => {
     const context = await browser.newContext({ locale: 'de-DE' });
-    await logIn(await context.newPage(), app.url, email, { landOn: /\/dashboard$/ });
+    await signIn(await context.newPage(), app.url, email, { landOn: /\/dashboard$/ });
     return context;
   };
 
@@ -222,7 +222,7 @@ describe('a signed-in page’s first loads', () => {
     ]) {
       const context = await browser.newContext({ locale: 'de-DE', viewport });
       const tab = await context.newPage();
-      await logIn(tab, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+      await signIn(tab, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
       const withoutApp = await context.newPage();
       await withoutApp.route(/\/assets\/framework-[^/]*\.js$/, (route) => route.abort());
       for (const path of [

@@ -4,7 +4,7 @@ import type { Job, Run } from '../../contract/job';
 import type { BrowserDriver, BrowserPage } from '../qa/browser';
 import { agentJob, companyRequest, copyDraft, EVENTS, newDraft } from '../support/job-table';
 import { type Expectation, type ModelTable, type TablePath, tableState } from '../support/model';
-import { api, logIn, pickTag, type RunningApp } from './harness';
+import { api, pickTag, type RunningApp, signIn } from './harness';
 
 /*
  * The job tables' events as a person does them in the real app, and their states as the screen shows
@@ -787,7 +787,7 @@ async function credentialsOf(browser: Browser, app: RunningApp, email: string): 
   const context = await browser.newContext({ locale: 'de-DE' });
   try {
     const page = await context.newPage();
-    await logIn(page, app.url, email, { password: JOB_PASSWORD, landOn: /\/dashboard$/ });
+    await signIn(page, app.url, email, { password: JOB_PASSWORD, landOn: /\/dashboard$/ });
     const credentials = (await page.evaluate(() => localStorage.getItem('credentials'))) ?? '';
     sessions.set(key, { credentials, at: Date.now() });
     return credentials;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { appHeading, expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { appHeading, expectSettledScreen, launchBrowser, type RunningApp, signIn, startApp } from './harness';
 
 /** What has the keyboard focus, in words: its role and name as a person hears it. */
 const focused = (page: Page) =>
@@ -50,7 +50,7 @@ describe.each([
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
     page = await browser.newPage({ viewport });
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
   });
   afterAll(async () => {
     await browser?.close();

@@ -9,7 +9,7 @@ import { DEFAULT_GENERATOR, generatePaths, parseGenerator } from '../qa/generato
 import { qaRun } from '../qa/run-options';
 import { agentJob, companyRequest, copyDraft, newDraft, shownState } from '../support/job-table';
 import type { ModelTable } from '../support/model';
-import { accessibilityViolations, api, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { accessibilityViolations, api, launchBrowser, type RunningApp, signIn, startApp } from './harness';
 import {
   AGENT,
   BUSY,
@@ -333,9 +333,9 @@ function describeWalks() {
       agent = Object.assign(await browser.newContext(), { appUrl: app.url });
       company = Object.assign(await browser.newContext(), { appUrl: app.url });
       setupPage = await agent.newPage();
-      await logIn(setupPage, app.url, AGENT, { password: JOB_PASSWORD, landOn: /\/dashboard$/ });
+      await signIn(setupPage, app.url, AGENT, { password: JOB_PASSWORD, landOn: /\/dashboard$/ });
       const companyPage = await company.newPage();
-      await logIn(companyPage, app.url, COMPANY, { password: JOB_PASSWORD, landOn: /\/dashboard$/ });
+      await signIn(companyPage, app.url, COMPANY, { password: JOB_PASSWORD, landOn: /\/dashboard$/ });
       await companyPage.close();
       for (const status of ['active', 'archived']) {
         const list = await api<{ items: Job[] }>(

@@ -5,9 +5,9 @@ import {
   accessibilityViolations,
   appHeading,
   launchBrowser,
-  logIn,
   pickTag,
   type RunningApp,
+  signIn,
   startApp,
 } from './harness';
 
@@ -30,7 +30,7 @@ describe('matching jobs in a browser, in German', () => {
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
     page = await browser.newPage({ acceptDownloads: true });
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
   });
   afterAll(async () => {
     await browser?.close();
@@ -166,7 +166,7 @@ describe('matching jobs in a browser, in German', () => {
 
   it('lets a company file a request and see it, but never the results', async () => {
     const company = await browser.newPage();
-    await logIn(company, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(company, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
     await company.goto(`${app.url}/newJob`);
     await expect.poll(() => appHeading(company)).toBe('Neue Stellenanfrage');
     expect(await company.getByRole('slider', { name: /Gewichtung/ }).count()).toBe(0);

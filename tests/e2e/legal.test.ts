@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LEGAL_DIR } from '../../server/legal/texts';
-import { accessibilityViolations, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { accessibilityViolations, launchBrowser, type RunningApp, signIn, startApp } from './harness';
 
 const NEW_VERSION = '2099-01-01';
 
@@ -53,7 +53,7 @@ describe('legal texts and new terms, in German', () => {
     app = await startApp({ LEGAL_DIR: legalDir });
 
     const page = await browser.newPage();
-    await logIn(page, app.url, 'stella@matchwerk.example');
+    await signIn(page, app.url, 'stella@matchwerk.example');
     const dialog = page.getByRole('alertdialog', { name: 'Unsere Bedingungen haben sich geändert' });
     await dialog.waitFor();
     expect(
@@ -78,7 +78,7 @@ describe('legal texts and new terms, in German', () => {
 
   it('logs out a user who declines', async () => {
     const page = await browser.newPage();
-    await logIn(page, app.url, 'luna@matchwerk.example');
+    await signIn(page, app.url, 'luna@matchwerk.example');
     const dialog = page.getByRole('alertdialog', { name: 'Unsere Bedingungen haben sich geändert' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Abmelden' }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { expectSettledScreen, launchBrowser, type RunningApp, signIn, startApp } from './harness';
 
 /** Each stage box and each name in it that is wider than it may be (its text runs out of its box). */
 const overflowingLabels = (page: Page) =>
@@ -44,7 +44,7 @@ describe.each([
   // agent the profile's matching instead of the job lifecycle.
   it('shows an agent the job lifecycle with the jobs in each stage, every name inside its box', async () => {
     const page = await browser.newPage({ viewport });
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/lifecycle`);
     const jobs = page.getByRole('list', { name: 'Phasen eines Jobs' });
     await expect.poll(() => jobs.locator('.stage-count').count()).toBe(3);
@@ -74,7 +74,7 @@ describe.each([
 
   it('shows a candidate where the registration stands and what comes next', async () => {
     const page = await browser.newPage({ viewport });
-    await logIn(page, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/lifecycle`);
     const registration = page.getByRole('list', { name: 'Schritte der Registrierung' });
     await expect

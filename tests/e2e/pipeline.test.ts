@@ -5,8 +5,8 @@ import {
   dateFieldText,
   expectSettledScreen,
   launchBrowser,
-  logIn,
   type RunningApp,
+  signIn,
   startApp,
 } from './harness';
 
@@ -67,7 +67,7 @@ describe('the pipeline in a browser, in German', () => {
   it('an agent adds three candidates from the results and moves one by keyboard to contacted, at 1280 and 360 px', async () => {
     const page = await browser.newPage({ viewport: LAPTOP });
     page.setDefaultTimeout(10_000);
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     // The dashboard leads with the follow-ups due: the demo pipeline has one due today and one overdue.
     const due = page.getByRole('region', { name: 'Fällige Wiedervorlagen' });
     await expect.poll(() => due.getByRole('link').count()).toBe(2);
@@ -149,7 +149,7 @@ describe('the pipeline in a browser, in German', () => {
   it('drags a card to another column, refuses a drop the stages do not allow, and takes a German follow-up date', async () => {
     const page = await browser.newPage({ viewport: LAPTOP });
     page.setDefaultTimeout(10_000);
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/matchingJobResult/${JOB}`);
     const board = page.getByRole('region', { name: 'Pipeline' });
     await expect.poll(() => column(page, 'Vorgeschlagen').getByRole('row').count()).toBeGreaterThan(0);

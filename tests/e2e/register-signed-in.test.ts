@@ -6,6 +6,7 @@ import {
   launchBrowser,
   logIn,
   type RunningApp,
+  signIn,
   startApp,
 } from './harness';
 
@@ -37,7 +38,7 @@ describe('/register while signed in, and /login?redirect, in German', () => {
 
   it('asks once when /register is opened as a bookmark; cancelling stays signed in on the dashboard', async () => {
     const page = await browser.newPage();
-    await logIn(page, app.url, 'luna@matchwerk.example');
+    await signIn(page, app.url, 'luna@matchwerk.example');
     await page.waitForURL(/\/dashboard$/);
     const asked = answerPrompts(page, false);
     await page.goto(`${app.url}/register`);
@@ -56,7 +57,7 @@ describe('/register while signed in, and /login?redirect, in German', () => {
 
   it('returns to the screen the user came from when the prompt is cancelled', async () => {
     const page = await browser.newPage();
-    await logIn(page, app.url, 'luna@matchwerk.example');
+    await signIn(page, app.url, 'luna@matchwerk.example');
     await page.waitForURL(/\/dashboard$/);
     await page.goto(`${app.url}/about`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
@@ -76,7 +77,7 @@ describe('/register while signed in, and /login?redirect, in German', () => {
 
   it('logs out and starts a new registration when the prompt is accepted, asking once', async () => {
     const page = await browser.newPage();
-    await logIn(page, app.url, 'luna@matchwerk.example');
+    await signIn(page, app.url, 'luna@matchwerk.example');
     await page.waitForURL(/\/dashboard$/);
     const asked = answerPrompts(page, true);
     await page.goto(`${app.url}/register`);

@@ -12,9 +12,9 @@ import {
   expectSettledScreen,
   freePort,
   launchBrowser,
-  logIn,
   type RunningApp,
   readOutbox,
+  signIn,
   startApp,
 } from './harness';
 
@@ -108,7 +108,7 @@ describe('retention in a browser, in German', () => {
       const person = INACTIVE[which];
       const agent = await browser.newPage({ viewport });
       agent.setDefaultTimeout(10_000);
-      await logIn(agent, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+      await signIn(agent, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
       // The attention band stays first; the deletions are a section of the agent's figures.
       await expect.poll(() => deletions(agent).count()).toBe(1);
       expect((await agent.locator('main h2').allTextContents())[0]).toBe('Braucht Ihre Aufmerksamkeit');

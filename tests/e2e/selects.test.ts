@@ -6,8 +6,8 @@ import {
   expectSettledScreen,
   focusAndWait,
   launchBrowser,
-  logIn,
   type RunningApp,
+  signIn,
   startApp,
 } from './harness';
 
@@ -46,7 +46,7 @@ describe.each([
   // Once a native 18 px select of ~240 countries, though SMS go only to SMS_COUNTRIES.
   it('offers only the SMS countries for a phone number, by their German names', async () => {
     const page = await browser.newPage({ viewport });
-    await logIn(page, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/mfa/register`);
     const country = page.getByRole('button', { name: /Land/ });
     await expect.poll(() => country.textContent()).toContain('Deutschland');
@@ -72,7 +72,7 @@ describe.each([
   // show the list, the page's scroll closed a combo box's popover, and Enter chose nothing.
   it('arrows far down the phone country list and takes the option with Enter', async () => {
     const page = await browser.newPage({ viewport });
-    await logIn(page, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/mfa/register`);
     const country = page.getByRole('button', { name: /Land/ });
     await expect.poll(() => country.textContent()).toContain('Deutschland');
@@ -91,7 +91,7 @@ describe.each([
 
   it('arrows far down a tag picker of the job editor and picks the option with Enter', async () => {
     const page = await browser.newPage({ viewport });
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/newJob`);
     const skills = page.getByRole('combobox', { name: 'Kenntnisse', exact: false }).first();
     // The editor's fields are there before its catalogue: a list opened that early has no options, so
@@ -134,7 +134,7 @@ describe.each([
   // Once sorted by ISO code, not by the names a person reads.
   it('lists a job’s languages by their German names', async () => {
     const page = await browser.newPage({ viewport });
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/newJob`);
     await page.getByRole('button', { name: 'Sprache hinzufügen' }).click();
     // The new row's language shows "—" (its level "B1").
@@ -166,7 +166,7 @@ describe('the phone countries of an operator’s SMS_COUNTRIES', () => {
 
   it('are the only ones offered, the first by name chosen where Germany is not among them', async () => {
     const page = await browser.newPage({ viewport: LAPTOP });
-    await logIn(page, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/mfa/register`);
     const country = page.getByRole('button', { name: /Land/ });
     await expect.poll(() => country.textContent()).toContain('Österreich');

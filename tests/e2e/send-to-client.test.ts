@@ -5,9 +5,9 @@ import {
   accessibilityViolations,
   apiToken,
   launchBrowser,
-  logIn,
   type RunningApp,
   readOutbox,
+  signIn,
   startApp,
 } from './harness';
 
@@ -47,7 +47,7 @@ describe.each([
 
   it('an agent sends two anonymised cards in one mail to the client contact, in her language', async () => {
     const page = await context.newPage();
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/matchingJobResult/${MAINSOFT_JOB}`);
     // Two candidates not in the job's pipeline yet (their row offers "add to pipeline").
     const rows = page
@@ -193,7 +193,7 @@ describe.each([
     // A context of its own: the agent's session lives in the other one.
     const own = await browser.newContext({ viewport });
     const page = await own.newPage();
-    await logIn(page, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/profile`);
     const section = page.getByRole('region', { name: 'Namentliche Vorstellung' });
     const consent = section.getByRole('switch', { name: /vollständige Karte/ });

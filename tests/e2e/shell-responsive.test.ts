@@ -5,8 +5,8 @@ import {
   accessibilityViolations,
   appHeading,
   launchBrowser,
-  logIn,
   type RunningApp,
+  signIn,
   startApp,
 } from './harness';
 
@@ -20,7 +20,7 @@ async function appShows(page: Page, title: string) {
 
 /** Signs in through the harness and waits for the app's dashboard. */
 async function logInToDashboard(page: Page, app: RunningApp, email: string) {
-  await logIn(page, app.url, email, { landOn: /\/dashboard$/ });
+  await signIn(page, app.url, email, { landOn: /\/dashboard$/ });
   await appShows(page, 'Übersicht');
 }
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import { expectSettledScreen, launchBrowser, type RunningApp, signIn, startApp } from './harness';
 
 // Issue 20 point 2 in a browser, in German: an agent adds a note to a candidate's timeline, logs a
 // call (its day typed in German at 360 px), corrects the note, filters by kind; the candidate's own
@@ -25,7 +25,7 @@ describe('the timeline in a browser, in German', () => {
   it('an agent adds a note and a call on a candidate and sees them, at 1280 and 360 px; the candidate never', async () => {
     const agent = await browser.newPage({ viewport: LAPTOP });
     agent.setDefaultTimeout(10_000);
-    await logIn(agent, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(agent, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     await agent.goto(`${app.url}/stellas?q=neumann`);
     await agent.getByRole('link', { name: 'Stella Neumann' }).click();
     await agent.waitForURL(/\/stellas\/view\//);
@@ -113,7 +113,7 @@ describe('the timeline in a browser, in German', () => {
     // The candidate herself, on her own pages, sees none of it.
     const candidate = await browser.newPage({ viewport: PHONE });
     candidate.setDefaultTimeout(10_000);
-    await logIn(candidate, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(candidate, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
     for (const path of ['/dashboard', '/profile']) {
       await candidate.goto(`${app.url}${path}`);
       await expect.poll(() => candidate.getByRole('heading', { level: 1 }).count()).toBe(1);

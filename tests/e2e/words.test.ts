@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { appHeading, expectSettledScreen, launchBrowser, logIn, type RunningApp, startApp } from './harness';
+import {
+  appHeading,
+  expectSettledScreen,
+  launchBrowser,
+  logIn,
+  type RunningApp,
+  signIn,
+  startApp,
+} from './harness';
 
 /** The demo's "Full-Stack-Entwickler/in TypeScript", with a done run (server/demo/jobs.ts). */
 const FULL_STACK = '5eed10b0-0000-4000-8000-000000000001';
@@ -62,7 +70,7 @@ describe.each([
   it('shows the ranked results with German numbers, whole words in every cell and ranks on one line', async () => {
     context = await browser.newContext({ viewport, locale: 'de-DE' });
     const page = await context.newPage();
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/matchingJobResult/${FULL_STACK}`);
     const table = page.getByRole('table', { name: 'Kandidat/innen nach Punktzahl' });
     await expect.poll(() => table.getByRole('row').count(), { timeout: 20_000 }).toBeGreaterThan(12);
@@ -128,7 +136,7 @@ describe.each([
   it('lists the candidates with whole words in every cell', async () => {
     context = await browser.newContext({ viewport, locale: 'de-DE' });
     const page = await context.newPage();
-    await logIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
     for (const path of ['/stellas', '/companies']) {
       await page.goto(`${app.url}${path}`);
       const rows = page.getByRole('row');
@@ -159,7 +167,7 @@ describe.each([
   it('draws the matching switch round, not as a crescent', async () => {
     context = await browser.newContext({ viewport, locale: 'de-DE' });
     const page = await context.newPage();
-    await logIn(page, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
+    await signIn(page, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
     const matching = page.getByRole('switch');
     await expect.poll(() => matching.count(), { timeout: 20_000 }).toBe(1);
     await expectSettledScreen(page);
