@@ -56,5 +56,9 @@ export function deferredActors<const Ids extends readonly string[]>(ids: Ids) {
   };
 }
 
-/** Lets promise reactions run (an actor's done/error event reaches its parent). */
-export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Lets promise reactions run (an actor's done/error event reaches its parent). setImmediate runs
+ * after every queued reaction, as setTimeout(0) did, without its 1 ms floor: a model table that
+ * flushes after every refused event took 28 s with it and takes 2 s (issue 40).
+ */
+export const flush = () => new Promise((resolve) => setImmediate(resolve));

@@ -3,6 +3,7 @@ import type {
   DebouncedSearchEvent,
   DebouncedSearchMachine,
 } from '../../src/machines/shared/debounced-search.machine';
+import { flush } from './deferred-actors';
 import { type Inspector, type ModelDriver, snapshotOf } from './model';
 
 /**
@@ -49,7 +50,6 @@ export function searchHarness<THits, THit, TAnswer extends THits>(
     input: options.input ?? {},
     inspect: options.inspect,
   }).start();
-  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
   const driver = {
     async send(step: string) {
       if (step === 'pause') clock.increment(options.pauseMs);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { Job, Run } from '../../../contract/job';
+import { flush } from '../../../tests/support/deferred-actors';
 import { jobFixture, runFixture } from '../../../tests/support/job-fixtures';
 import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type { ApiClient } from '../../api/client';
@@ -10,7 +11,6 @@ import { hasUnsavedJobChanges, jobLifecycleMachine, runProgress } from './job-li
 
 const job = jobFixture;
 const run = runFixture;
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A job opened on its last run, with the status changes and the delete answered at once. */
 function opened(last: Run | null) {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Consent, ConsentsResponse } from '../../../contract/legal';
-import { deferredActors } from '../../../tests/support/deferred-actors';
+import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, type ModelTable } from '../../../tests/support/model';
 import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import type * as ConsentsModule from './consents.machine';
@@ -145,7 +145,7 @@ function start({ consentsMachine }: typeof ConsentsModule, inspect?: Inspector) 
       else if (event === 'disagree') actor.send({ type: 'consents.agree', agreed: false });
       else if (event === 'accept') actor.send({ type: 'consents.accept' });
       else actor.send({ type: 'consents.decline' });
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await flush();
     },
     snapshot() {
       const s = actor.getSnapshot();
@@ -181,7 +181,7 @@ describeModelTable({
         const fx = deferredActors(['loadConsents', 'acceptAll'] as const);
         const actor = createActor(module().consentsMachine.provide({ actors: fx.actors })).start();
         fx.settle('loadConsents', 'done', answer);
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await flush();
         expect(actor.getSnapshot().value, JSON.stringify(answer)).toBe(value);
       }
     });

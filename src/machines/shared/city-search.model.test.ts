@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { BERLIN } from '../../../tests/support/cities';
+import { flush } from '../../../tests/support/deferred-actors';
 import {
   describeModelTable,
   type Expectation,
@@ -133,7 +134,7 @@ describeModelTable({
       const actor = createActor(module().citySearchMachine, { clock, input: {} }).start();
       actor.send({ type: 'search.type', query: 'Ber' });
       clock.increment(PAUSE_MS);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await flush();
       expect(actor.getSnapshot().value).toBe('failed');
       expect(actor.getSnapshot().context.error).toBe('city.search_failed');
     });

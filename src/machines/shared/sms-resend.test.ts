@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { SMS_RESEND_META } from '../../../contract/sms-resend';
+import { flush } from '../../../tests/support/deferred-actors';
 import { setPageMeta } from '../../../tests/support/page-meta';
 import { phoneSetupMachine } from '../account/phone-setup.machine';
 import { pageSmsResendMs } from './sms-resend';
@@ -39,7 +40,7 @@ describe('the page’s SMS interval', () => {
       { input: { now: () => T0 } },
     ).start();
     actor.send({ type: 'phone.send', request: { phoneNumber: '0151 23456789', countryCode: 'DE' } });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flush();
     expect(actor.getSnapshot().value).toBe('confirming');
     expect(actor.getSnapshot().context.resendAllowedAt).toBe(T0 + 45_000);
     actor.stop();
