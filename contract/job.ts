@@ -57,6 +57,8 @@ export const JOB_ERROR_CODES = [
   'job.not_found',
   'job.version_conflict',
   'job.archived',
+  /** The job's client got candidates still in play; confirm the change (JobUpdate.confirmClientChange). */
+  'job.client_has_submissions',
   'run.not_found',
   'result.not_found',
   'profile.not_found',
@@ -99,7 +101,15 @@ export const JobInputSchema = strictObject({
 export type JobInput = v.InferInput<typeof JobInputSchema>;
 
 export const JobUpdateSchema = strictObject(
-  { ...JobInputSchema.entries, version: VersionSchema },
+  {
+    ...JobInputSchema.entries,
+    version: VersionSchema,
+    /**
+     * Change the client although candidates sent to the current one are still in play: they stay
+     * with that company (issue 41). Without it such a change answers 409 job.client_has_submissions.
+     */
+    confirmClientChange: v.optional(v.boolean(FieldError.invalidType)),
+  },
   'version.required',
   'version.required',
 );

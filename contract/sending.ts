@@ -29,6 +29,13 @@ export const SendErrorCode = {
   noClient: 'send.no_client',
   contactNoEmail: 'contact.no_email',
   consentMissing: 'card.consent_missing',
+  /**
+   * A candidate of the send went to another company for this job before (its client was changed
+   * since): a submission stays with the company it went to (issue 41), so the send is refused whole.
+   */
+  sentToOtherClient: 'send.sent_to_other_client',
+  /** The job's client changed while the send was being prepared: nothing was sent. */
+  clientChanged: 'send.client_changed',
 } as const;
 
 /** Every code of the sending calls (contract/error-codes.ts gathers them for the UI's messages). */

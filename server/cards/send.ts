@@ -36,7 +36,14 @@ export type AfterSent = (
   jobId: string,
   profileIds: string[],
   full: string[],
+  to: SentTo,
 ) => Promise<void>;
+
+/** Where a send went: the job's client company and the contact mailed. */
+export interface SentTo {
+  company: string;
+  contact: string;
+}
 
 export interface SendServices {
   db: Database;
@@ -49,7 +56,7 @@ export interface SendServices {
 }
 
 interface SendContext {
-  job: { id: string; title: string };
+  job: { id: string; title: string; client: string };
   contact: { id: string; name: string; email: string; language: Language };
   profiles: (CardProfile & { consented: boolean; format: CardFormat })[];
 }
@@ -88,11 +95,18 @@ async function sendContext(
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   if (ids.some((id) => !byId.has(id))) throw profileNotFound();
+  const elsewhere = await queryRows<{ id: string }>(
+    db,
+    sql`select id from pipeline_entries
+        where job_id = ${job.id} and profile_id = any(${`{${ids.join(',')}}`}::uuid[])
+          and submitted_company_id is not null and submitted_company_id <> ${job.client}`,
+  );
+  if (elsewhere.length > 0) throw sentToOtherClient();
   const full = new Set((input.full ?? []).map(uuid));
   const refused = [...full].filter((id) => !byId.get(id)?.consented);
   if (refused.length > 0) throw consentMissing();
   return {
-    job: { id: job.id, title: job.title ?? '' },
+    job: { id: job.id, title: job.title ?? '', client: job.client },
     contact: { ...contact, email: contact.email },
     profiles: ids.map((id) => {
       const row = byId.get(id) as CardProfile & { consented: boolean };
@@ -100,6 +114,15 @@ async function sendContext(
     }),
   };
 }
+
+/** Refused whole: a candidate of the send went to another company for this job (issue 41). */
+export const sentToOtherClient = () =>
+  new ApiError(
+    409,
+    SendErrorCode.sentToOtherClient,
+    'A candidate was sent to another client company for this job before',
+    { candidates: [SendErrorCode.sentToOtherClient] },
+  );
 
 const consentMissing = () =>
   new ApiError(409, SendErrorCode.consentMissing, 'A full card needs the candidate’s consent to be named', {
@@ -192,6 +215,14 @@ export async function sendToClient(
   const fullIds = ctx.profiles.filter((p) => p.format === 'pdf').map((p) => p.id);
   await db.transaction(async (t) => {
     const tx = t as unknown as Database;
+    // The job's client as it is now, held until the send commits: a client changed since the checks
+    // refuses the send, and a change waits for it (server/jobs/jobs.ts counts what went to the client).
+    const [held] = await queryRows<{ client: string | null }>(
+      tx,
+      sql`select client_company_id as client from jobs where id = ${ctx.job.id} for share`,
+    );
+    if (!held || held.client !== ctx.job.client)
+      throw new ApiError(409, SendErrorCode.clientChanged, 'The job’s client changed: nothing was sent');
     if (fullIds.length > 0) {
       const [{ n }] = (await queryRows<{ n: number | string }>(
         tx,
@@ -228,7 +259,10 @@ export async function sendToClient(
       count: ids.length,
       references: ctx.profiles.map((p) => referenceNumber(p.id)),
     });
-    await (svc.afterSent ?? noPipeline)(tx, caller, ctx.job.id, ids, fullIds);
+    await (svc.afterSent ?? noPipeline)(tx, caller, ctx.job.id, ids, fullIds, {
+      company: ctx.job.client,
+      contact: ctx.contact.id,
+    });
   });
   return { ...mail, sentAt: now.toISOString() };
 }

@@ -23,9 +23,10 @@ export async function seedDemoAttention(db: Database, now = new Date()): Promise
     const sent = new Date(now.getTime() - SENT_DAYS_AGO[i]! * 86_400_000).toISOString();
     await db.execute(
       sql`insert into pipeline_entries (id, job_id, profile_id, stage, last_open_stage, submitted_at,
-            submitted_card, created_by, moved_by, moved_at, created_at)
+            submitted_card, submitted_company_id, created_by, moved_by, moved_at, created_at)
           values (${crypto.randomUUID()}, ${DEMO_ATTENTION_JOB}, ${row.profile_id}, 'submitted', 'submitted',
-            ${sent}, 'anonymised', ${agent?.id ?? null}, ${agent?.id ?? null}, ${sent}, ${sent})
+            ${sent}, 'anonymised', (select client_company_id from jobs where id = ${DEMO_ATTENTION_JOB}),
+            ${agent?.id ?? null}, ${agent?.id ?? null}, ${sent}, ${sent})
           on conflict (job_id, profile_id) do nothing`,
     );
     await recordSeededMove(db, agent, DEMO_ATTENTION_JOB, row.profile_id, {

@@ -78,10 +78,12 @@ export async function seedDemoPipeline(db: Database, today = new Date()): Promis
     await db.execute(
       sql`insert into pipeline_entries (id, job_id, profile_id, stage, last_open_stage, reason, reason_by,
             follow_up, follow_up_by, version, created_by, moved_by, submitted_at, submitted_card,
-            client_answer, client_comment, client_answered_at, client_answered_by, answer_seen_at)
+            submitted_company_id, client_answer, client_comment, client_answered_at, client_answered_by,
+            answer_seen_at)
           values (${crypto.randomUUID()}, ${DEMO_PIPELINE_JOB}, ${row.profile_id}, ${s.stage}, ${s.lastOpen},
             ${s.reason ?? null}, ${s.by ?? null}, ${followUp}::date, ${followUp ? (agent?.id ?? null) : null},
             0, ${agent?.id ?? null}, ${agent?.id ?? null}, ${sent}, ${sent ? 'anonymised' : null},
+            ${sent ? sql`(select client_company_id from jobs where id = ${DEMO_PIPELINE_JOB})` : null},
             ${a?.said ?? null}, ${a?.comment || null}, ${a ? ago(a.hoursAgo) : null},
             ${a ? (client?.id ?? null) : null}, ${a?.seen ? ago(a.hoursAgo - 1) : null})
           on conflict (job_id, profile_id) do nothing`,

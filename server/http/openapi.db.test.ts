@@ -165,14 +165,15 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(jobUpdate)).toEqual(['200', '400', '401', '403', '404', '409', '413', 'default']);
     expect(codesOf('/api/job/{uuid}', 'post', '401')).toContain('jwt.expired');
     expect(codesOf('/api/job/{uuid}', 'post', '404')).toContain('job.not_found');
-    // The version conflict carries the job as it is now; the archived job is a plain error.
+    // The version conflict carries the job as it is now; the archived job and a client change with
+    // open submissions are plain errors.
     expect(jobUpdate['409']?.content?.['application/json']?.schema).toMatchObject({
       oneOf: [
         { properties: { code: { const: 'job.version_conflict' }, current: { type: 'object' } } },
         {
           allOf: [
             { $ref: '#/components/schemas/Error' },
-            { properties: { code: { enum: ['job.archived'] } } },
+            { properties: { code: { enum: ['job.archived', 'job.client_has_submissions'] } } },
           ],
         },
       ],

@@ -40,7 +40,16 @@ async function readableJob(db: Database, caller: Caller, id: string): Promise<Jo
   return row;
 }
 
-type JobBody = { values: Record<string, unknown>; criteria?: unknown[] | undefined; client?: string | null };
+type JobBody = {
+  values: Record<string, unknown>;
+  criteria?: unknown[] | undefined;
+  client?: string | null;
+  /** The agent was told that the candidates sent to the job's client stay with it (issue 41). */
+  confirmClientChange?: boolean | undefined;
+};
+
+/** The stages of an entry still in play: a submission in one of them is open. */
+const OPEN_STAGES = sql`('proposed', 'contacted', 'submitted', 'interview', 'offer')`;
 
 /**
  * The client a job body names (PRODUCT.md §10): for an agent the company of that uuid (none: null;
@@ -142,8 +151,20 @@ export async function updateJob(
           returning id`,
     );
     const fields = changedFields(existing, values, criteria);
-    if (row && (existing.client_company_id ?? null) !== client && existing.origin !== 'company')
-      fields.push('client');
+    const clientChanged = (existing.client_company_id ?? null) !== client && existing.origin !== 'company';
+    // What went to the client stays the client's (issue 41): a change with open submissions asks the
+    // agent first. Counted after the update has locked the job row, so a send in flight (which holds
+    // it for share) is either counted or sees the new client and refuses itself.
+    if (row && clientChanged && existing.client_company_id && body.confirmClientChange !== true) {
+      const [open] = await queryRows<{ n: number | string }>(
+        db2,
+        sql`select count(*) as n from pipeline_entries
+            where job_id = ${id} and submitted_company_id = ${existing.client_company_id}
+              and stage in ${OPEN_STAGES}`,
+      );
+      if (Number(open?.n ?? 0) > 0) throw clientHasSubmissions(Number(open?.n));
+    }
+    if (row && clientChanged) fields.push('client');
     if (row && fields.length > 0)
       await recordAction(db2, caller, { kind: 'job', id }, 'job.edited', { fields });
     return row;
@@ -189,6 +210,18 @@ export async function takeJob(db: Database, caller: Caller, id: string): Promise
     throw new ApiError(409, 'job.taken', 'Another agent works on this job');
   return toJob(row, caller);
 }
+
+/**
+ * 409: the job's client got candidates that are still in play; they stay with it whatever the new
+ * client is. Saved again with `confirmClientChange: true`, the change goes through.
+ */
+const clientHasSubmissions = (count: number) =>
+  new ApiError(
+    409,
+    'job.client_has_submissions',
+    `${count} candidate(s) sent to the job's client are still open: confirm the change (confirmClientChange)`,
+    { client: ['job.client_has_submissions'] },
+  );
 
 export const archived = () => new ApiError(409, 'job.archived', 'The job is archived: re-activate it first');
 

@@ -18,6 +18,7 @@ import {
   candidateCardPdf,
   referenceNumber,
 } from '../cards/candidate-card';
+import { type SentTo, sentToOtherClient } from '../cards/send';
 import type { AgencyConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
 import { type Caller, forbidden, isCompany, jobNotFound } from '../jobs/access';
@@ -29,8 +30,9 @@ import { entryNotFound, type LockedRow, recordStageChange } from './pipeline';
 
 /**
  * The client loop (issue 21, PRODUCT.md §10): what the client got and how it answered. Sending
- * records the card per entry (`submitSent`, the send's `afterSent` hook); a company sees the entries
- * sent to the jobs it is the client of — the same card, never a score, never an entry not sent —
+ * records the card and the company per entry (`submitSent`, the send's `afterSent` hook); a company
+ * sees the entries sent to it, whatever the job's client is later (issue 41) — the same card, never a
+ * score, never an entry not sent —
  * and answers once: "interested" moves the entry to `interview`, "not interested" to `rejected` by
  * the client with the comment as reason, both on the timelines with the company named, and the
  * job's agent is mailed, all in one transaction. Another company's job or entry answers 404.
@@ -59,32 +61,38 @@ export async function submitSent(
   caller: Caller,
   jobId: string,
   profileIds: string[],
-  full: string[] = [],
+  full: string[],
+  to: SentTo,
 ) {
   for (const profile of profileIds) {
     const card: SubmittedCard = full.includes(profile) ? 'full' : 'anonymised';
     const inserted = await queryRows<{ id: string }>(
       tx,
       sql`insert into pipeline_entries (id, job_id, profile_id, stage, last_open_stage, created_by, moved_by,
-                                        submitted_at, submitted_card)
+                                        submitted_at, submitted_card, submitted_company_id, submitted_contact_id)
           values (${crypto.randomUUID()}, ${jobId}, ${profile}, 'submitted', 'submitted', ${caller.userId},
-                  ${caller.userId}, now(), ${card})
+                  ${caller.userId}, now(), ${card}, ${to.company}, ${to.contact})
           on conflict (job_id, profile_id) do nothing returning id`,
     );
     if (inserted.length > 0) {
       await recordStageChange(tx, caller, jobId, profile, { from: null, to: 'submitted' });
       continue;
     }
-    const [row] = await queryRows<LockedRow>(
+    const [row] = await queryRows<LockedRow & { submitted_company_id: string | null }>(
       tx,
-      sql`select id, job_id, profile_id, stage, last_open_stage, version from pipeline_entries
-          where job_id = ${jobId} and profile_id = ${profile} for update`,
+      sql`select id, job_id, profile_id, stage, last_open_stage, version, submitted_company_id
+          from pipeline_entries where job_id = ${jobId} and profile_id = ${profile} for update`,
     );
     if (!row) continue;
+    // A submission stays with the company it went to: never re-pointed to another (the whole send rolls back).
+    if (row.submitted_company_id !== null && row.submitted_company_id !== to.company)
+      throw sentToOtherClient();
     const moves = row.stage === 'proposed' || row.stage === 'contacted';
     await tx.execute(
       sql`update pipeline_entries set submitted_at = coalesce(submitted_at, now()),
-            submitted_card = case when submitted_card = 'full' then 'full' else ${card} end
+            submitted_card = case when submitted_card = 'full' then 'full' else ${card} end,
+            submitted_company_id = ${to.company},
+            submitted_contact_id = coalesce(submitted_contact_id, ${to.contact})
             ${
               moves
                 ? sql`, stage = 'submitted', last_open_stage = 'submitted', reason = null, reason_by = null,
@@ -101,10 +109,24 @@ function assertCompany(caller: Caller): void {
   if (!isCompany(caller) || caller.registrationStep !== 0) throw forbidden();
 }
 
-/** The jobs the calling company is the client of: its company record's, and its own requests. */
+/** The calling company's records (a company account has one). */
+const OWN_COMPANIES = (caller: Caller) => sql`(select id from companies where user_id = ${caller.userId})`;
+
+/**
+ * An entry the calling company got: sent (or presented) to one of its records (issue 41). Not "an
+ * entry of a job it is the client of now": a job's client may change, and what went to the old client
+ * stays the old client's.
+ */
+const SENT_TO_CALLER = (caller: Caller) =>
+  sql`(e.submitted_at is not null and e.submitted_company_id in ${OWN_COMPANIES(caller)})`;
+
+/**
+ * The jobs the calling company sees: those it is the client of (its company record's, its own
+ * requests) and those with a candidate sent to it.
+ */
 const OWN_JOB = (caller: Caller) =>
-  sql`(j.client_company_id in (select id from companies where user_id = ${caller.userId})
-       or j.company_user_id = ${caller.userId})`;
+  sql`(j.client_company_id in ${OWN_COMPANIES(caller)} or j.company_user_id = ${caller.userId}
+       or exists (select 1 from pipeline_entries e where e.job_id = j.id and ${SENT_TO_CALLER(caller)}))`;
 
 const TITLE = sql`coalesce(j."values" ->> 'title', '')`;
 const iso = (x: string | Date) => (x instanceof Date ? x : new Date(x)).toISOString();
@@ -121,9 +143,9 @@ export async function clientJobs(db: Database, caller: Caller): Promise<ClientJo
   }>(
     db,
     sql`select j.id, ${TITLE} as title, j.status,
-          count(e.id) filter (where e.submitted_at is not null) as submitted,
-          count(e.id) filter (where e.submitted_at is not null and e.client_answer is null) as awaiting
-        from jobs j left join pipeline_entries e on e.job_id = j.id
+          count(e.id) as submitted,
+          count(e.id) filter (where e.client_answer is null) as awaiting
+        from jobs j left join pipeline_entries e on e.job_id = j.id and ${SENT_TO_CALLER(caller)}
         where ${OWN_JOB(caller)}
         group by j.id
         order by max(e.submitted_at) desc nulls last, j.created_at desc, j.id`,
@@ -148,7 +170,7 @@ interface SentRow extends CardProfile {
   client_answered_at: string | Date | null;
 }
 
-/** The entries sent to the caller's jobs that match `where`, with what their card needs. */
+/** The entries sent to the calling company that match `where`, with what their card needs. */
 function sentEntries(db: Database, caller: Caller, where: SQL) {
   return queryRows<SentRow>(
     db,
@@ -157,7 +179,7 @@ function sentEntries(db: Database, caller: Caller, where: SQL) {
         from pipeline_entries e
         join jobs j on j.id = e.job_id
         join profiles p on p.id = e.profile_id
-        where e.submitted_at is not null and ${OWN_JOB(caller)} and ${where}
+        where ${SENT_TO_CALLER(caller)} and ${where}
         order by e.submitted_at desc, e.id`,
   );
 }
@@ -211,7 +233,7 @@ export async function clientJobCandidates(
   return { job: { uuid: job.id, title: job.title, status: job.status }, items };
 }
 
-/** One entry sent to the caller's jobs, as the company sees it; 404 for any other. */
+/** One entry sent to the calling company, as it sees it; 404 for any other. */
 async function clientCandidate(svc: ClientAnswerServices, caller: Caller, entryId: string) {
   if (!isUuid(entryId)) throw entryNotFound();
   const [row] = await sentEntries(svc.db, caller, sql`e.id = ${entryId.toLowerCase()}`);
@@ -275,7 +297,7 @@ export async function answerCandidate(
       sql`select e.id, e.job_id, e.profile_id, e.stage, e.last_open_stage, e.version, e.client_answer,
             coalesce(j.assigned_agent_id, j.created_by) as agent_id, ${TITLE} as title
           from pipeline_entries e join jobs j on j.id = e.job_id
-          where e.id = ${id} and e.submitted_at is not null and ${OWN_JOB(caller)}
+          where e.id = ${id} and ${SENT_TO_CALLER(caller)}
           for update of e`,
     );
     if (!row) throw entryNotFound();

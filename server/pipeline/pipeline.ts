@@ -199,11 +199,14 @@ export interface LockedRow {
 
 /**
  * An entry moved by hand to `submitted` or beyond was presented to the client (outside the tool):
- * if it was never sent, it counts as sent now with the default, anonymised card (the company sees it).
+ * if it was never sent, it counts as sent now with the default, anonymised card, to the job's client
+ * of now (that company sees it, and keeps it should the client change).
  */
 export const presentedBy = (to: PipelineStage) =>
   PRESENTED.includes(to)
-    ? sql`submitted_at = coalesce(submitted_at, now()), submitted_card = coalesce(submitted_card, 'anonymised')`
+    ? sql`submitted_at = coalesce(submitted_at, now()), submitted_card = coalesce(submitted_card, 'anonymised'),
+          submitted_company_id = coalesce(submitted_company_id,
+            (select client_company_id from jobs where jobs.id = pipeline_entries.job_id))`
     : sql`submitted_at = submitted_at`;
 const PRESENTED: PipelineStage[] = ['submitted', 'interview', 'offer', 'placed'];
 

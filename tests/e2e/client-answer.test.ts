@@ -8,6 +8,7 @@ import {
   readOutbox,
   signIn,
   startApp,
+  textNow,
 } from './harness';
 
 /*
@@ -179,6 +180,33 @@ describe.each([
     await answer.getByRole('button', { name: /als gesehen markieren$/ }).click();
     await expect.poll(() => answer.count()).toBe(0);
     await expect.poll(() => page.locator('main table tbody tr').count()).toBe(1);
+
+    // The agency changes the job's client (issue 41): asked first, as candidates sent to Mainsoft are
+    // in play; confirmed, the change goes through, and Mainsoft keeps what it got.
+    await page.goto(`${app.url}/editJob/${MAINSOFT_JOB}`);
+    const clientField = page.getByRole('combobox', { name: 'Kunde' });
+    await expect.poll(() => clientField.inputValue()).toBe('Mainsoft AG');
+    await clientField.fill('rhein');
+    await page.getByRole('option', { name: 'Rheinwerk Logistik GmbH' }).click();
+    await page.getByRole('button', { name: 'Job speichern' }).click();
+    await expect
+      .poll(() => textNow(page.getByRole('alert')))
+      .toContain('Sie bleiben bei diesem Kunden, der sie weiter sieht.');
+    const confirm = page.getByText(
+      'Kunden trotzdem ändern: Die bisher geschickten Kandidat/innen bleiben bei Mainsoft AG',
+    );
+    await checked(page, `job-client-change-${width}`);
+    await confirm.click();
+    await page.getByRole('button', { name: 'Job speichern' }).click();
+    await page.getByRole('button', { name: 'Zu den Ergebnissen' }).click();
+    await page.waitForURL(/\/matchingJobResult\//);
+    await expect
+      .poll(() =>
+        page.locator('.job-client-line').getByRole('link', { name: 'Rheinwerk Logistik GmbH' }).count(),
+      )
+      .toBe(1);
+    await client.reload();
+    for (const reference of references) await expect.poll(() => card(reference).count()).toBe(1);
     await company.close();
     await agent.close();
   });

@@ -41,7 +41,12 @@ const E2E_SMS_RESEND_SECONDS = 2;
  * Settings a seeded copy serves as well as a fresh seed: the seed does not read them (it records the
  * demo accounts' acceptance of the shipped legal texts, server/demo/seed.ts, whatever LEGAL_DIR says).
  */
-const SEED_NEUTRAL_SETTINGS = new Set(['ACCESS_TOKEN_TTL', 'LEGAL_DIR', 'SMS_COUNTRIES', 'SMS_RESEND_SECONDS']);
+const SEED_NEUTRAL_SETTINGS = new Set([
+  'ACCESS_TOKEN_TTL',
+  'LEGAL_DIR',
+  'SMS_COUNTRIES',
+  'SMS_RESEND_SECONDS',
+]);
 
 /** A data directory seeded by the real server, started once and stopped; remove it when done. */
 export async function seededDataDir(): Promise<string> {

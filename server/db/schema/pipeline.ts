@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, moment, ownedBy } from './columns';
+import { companies } from './accounts';
+import { companyContacts } from './clients';
 import { jobs } from './jobs';
 import { profiles } from './profiles';
 import { users } from './users';
@@ -34,6 +36,14 @@ export const pipelineEntries = pgTable(
      */
     submittedAt: moment('submitted_at'),
     submittedCard: text('submitted_card'),
+    /**
+     * The company the entry was first sent (or, moved by hand, presented) to, and the contact the mail
+     * went to (issue 41): that company alone sees and answers it, whatever the job's client is later.
+     */
+    submittedCompanyId: uuid('submitted_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    submittedContactId: uuid('submitted_contact_id').references(() => companyContacts.id, {
+      onDelete: 'set null',
+    }),
     /** The company's answer ("interested" moves to interview, "not interested" rejects with reason by client). */
     clientAnswer: text('client_answer'),
     clientComment: text('client_comment'),
@@ -51,6 +61,9 @@ export const pipelineEntries = pgTable(
     index('pipeline_entries_profile_idx').on(t.profileId),
     index('pipeline_entries_follow_up_idx').on(t.followUp).where(sql`${t.followUp} is not null`),
     index('pipeline_entries_submitted_idx').on(t.jobId).where(sql`${t.submittedAt} is not null`),
+    index('pipeline_entries_submitted_company_idx')
+      .on(t.submittedCompanyId)
+      .where(sql`${t.submittedCompanyId} is not null`),
     check('pipeline_entries_card_values', sql`${t.submittedCard} in ('anonymised', 'full')`),
     check('pipeline_entries_answer_values', sql`${t.clientAnswer} in ('interested', 'not_interested')`),
     check(

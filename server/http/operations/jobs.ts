@@ -67,9 +67,13 @@ export const JOB_OPERATIONS: Record<string, OperationDoc> = {
     ),
     'GET /api/job/{uuid}': op('A job', ok(JobSchema), agentJob),
     'POST /api/job/{uuid}': op(
-      'Update a job (409 on a version conflict or an archived job)',
+      'Update a job (409 on a version conflict, an archived job, or a client change with open submissions)',
       ok(JobSchema),
-      { ...agentJob, 400: ['client.not_found'], 409: ['job.version_conflict', 'job.archived'] },
+      {
+        ...agentJob,
+        400: ['client.not_found'],
+        409: ['job.version_conflict', 'job.archived', 'job.client_has_submissions'],
+      },
       { conflict: JobConflictSchema },
     ),
     'DELETE /api/job/{uuid}': op('Delete a job', noContent, agentJob),

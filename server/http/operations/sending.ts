@@ -6,7 +6,12 @@ const sendRefused = {
   400: ['send.candidates_empty', 'send.too_many', 'send.full_not_sent'],
   403: forbidden,
   404: ['job.not_found', 'contact.not_found', 'profile.not_found'],
-  409: ['send.no_client', 'contact.no_email', 'card.consent_missing'],
+  409: [
+    'send.no_client',
+    'contact.no_email',
+    'card.consent_missing',
+    'send.sent_to_other_client',
+  ],
 } as const;
 
 /** Candidates' cards to a client's contact (issue 21, point 4). */
@@ -20,7 +25,8 @@ export const SENDING_OPERATIONS: Record<string, OperationDoc> = {
     'POST /api/job/{uuid}/send': op(
       "Agents: send the candidates' cards (anonymised; full only with consent) in one mail to the client's contact",
       created(SendResultSchema),
-      sendRefused,
+      // The job's client is checked again in the send's transaction.
+      { ...sendRefused, 409: [...sendRefused[409], 'send.client_changed'] },
     ),
   }),
 };

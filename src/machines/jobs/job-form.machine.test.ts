@@ -5,7 +5,14 @@ import { flush } from '../../../tests/support/deferred-actors';
 import { jobFixture as job } from '../../../tests/support/job-fixtures';
 import { fields, TOO_LONG } from '../../../tests/support/job-table';
 import { standInOutcomes } from '../../../tests/support/stand-ins';
-import { DEFAULT_WEIGHT, draftOf, formOf, JobSaveRejected, jobFormMachine } from './job-form.machine';
+import {
+  CONFIRM_CLIENT_KEY,
+  DEFAULT_WEIGHT,
+  draftOf,
+  formOf,
+  JobSaveRejected,
+  jobFormMachine,
+} from './job-form.machine';
 
 /** A form on its own: no what-if, and a save the test answers with `save`. */
 function form(
@@ -42,6 +49,17 @@ describe('the job form', () => {
       draftOf({ form: { ...form, values: { ...form.values, client: null } }, asCompany: false }).client,
     ).toBeNull();
     expect(draftOf({ form, asCompany: true })).not.toHaveProperty('client');
+    // The agent's "change the client anyway" (issue 41) goes as confirmClientChange, never as a value.
+    expect(draft).not.toHaveProperty('confirmClientChange');
+    const confirmed = draftOf({
+      form: { ...form, values: { ...form.values, [CONFIRM_CLIENT_KEY]: true } },
+      asCompany: false,
+    });
+    expect(confirmed.confirmClientChange).toBe(true);
+    expect(confirmed.values).not.toHaveProperty(CONFIRM_CLIENT_KEY);
+    expect(
+      draftOf({ form: { ...form, values: { ...form.values, [CONFIRM_CLIENT_KEY]: true } }, asCompany: true }),
+    ).not.toHaveProperty('confirmClientChange');
     // A job without a client opens without the key: its body is what it was before clients existed.
     expect(draftOf({ form: formOf(job()), asCompany: false })).not.toHaveProperty('client');
   });

@@ -95,6 +95,12 @@ export const NEW_JOB_FORM: JobForm = { values: { target_types: ['stella'] }, cri
  * and conflict treats it like them; the body sends its uuid as `client` (draftOf).
  */
 export const CLIENT_KEY = 'client';
+/**
+ * The form's key of the agent's "change the client anyway" (issue 41): set after the server refused a
+ * client change with candidates still in play at the old client (409 job.client_has_submissions); the
+ * body then says `confirmClientChange`. Never part of a loaded job's form, so a save or rollback drops it.
+ */
+export const CONFIRM_CLIENT_KEY = 'confirm_client_change';
 
 /** The form of a loaded job; a company's view has no weights or must flags. */
 export function formOf(job: Job): JobForm {
@@ -121,15 +127,18 @@ function filled(values: Record<string, unknown>): Record<string, unknown> {
 
 /** The body the job calls take; what the server validates with the same catalogue builder. */
 export function draftOf(context: Pick<JobFormContext, 'form' | 'asCompany'>) {
-  const { [CLIENT_KEY]: client, ...all } = context.form.values;
+  const { [CLIENT_KEY]: client, [CONFIRM_CLIENT_KEY]: confirmed, ...all } = context.form.values;
   // The candidate types a job targets are the agent's choice: a company's request names none.
   const { target_types: _types, ...companyValues } = all;
   const values = context.asCompany ? companyValues : all;
   // A company's request is its own (the server sets the client); an agent's names one or none.
-  const named =
+  const named: { client?: string | null; confirmClientChange?: true } =
     context.asCompany || client === undefined
       ? {}
-      : { client: (client as { uuid: string } | null)?.uuid ?? null };
+      : {
+          client: (client as { uuid: string } | null)?.uuid ?? null,
+          ...(confirmed === true ? { confirmClientChange: true } : {}),
+        };
   return {
     values: filled(values),
     criteria: context.form.criteria.map((c) =>

@@ -8,6 +8,7 @@ import type { ClientRef } from '../../../contract/client';
 import type { Language } from '../../../contract/user-types';
 import {
   CLIENT_KEY,
+  CONFIRM_CLIENT_KEY,
   DEFAULT_WEIGHT,
   type DraftCriterion,
   type JobFormActor,
@@ -21,6 +22,7 @@ import type { ClientSearchLogic } from '../../machines/shared/client-search.mach
 import { clientSearch } from '../../machines/shared/client-search-actors';
 import { useAppActors } from '../components/app-context';
 import { ErrorSummary } from '../components/catalog-form';
+import { Checkbox } from '../components/checkbox';
 import { errorMessage } from '../components/error-message';
 import { CatalogField } from '../components/fields/catalog-field';
 import { NumberField } from '../components/number-field';
@@ -199,6 +201,22 @@ function JobFormView({
                 search={clients}
               />
             ))}
+          {(snapshot.context.error === 'job.client_has_submissions' ||
+            form.values[CONFIRM_CLIENT_KEY] === true) && (
+            <div className="field">
+              <Checkbox
+                isSelected={form.values[CONFIRM_CLIENT_KEY] === true}
+                onChange={(value: boolean) =>
+                  actor.send({ type: 'job.change', key: CONFIRM_CLIENT_KEY, value: value || undefined })
+                }
+              >
+                <Trans>
+                  Change the client anyway: the candidates sent so far stay with{' '}
+                  {snapshot.context.job?.client?.name ?? ''}
+                </Trans>
+              </Checkbox>
+            </div>
+          )}
           {valueFields.map((field) => (
             <CatalogField
               key={field.key}
