@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { id, moment, ownedBy } from './columns';
 import { companies } from './accounts';
 import { companyContacts } from './clients';
+import { id, moment, ownedBy } from './columns';
 import { jobs } from './jobs';
 import { profiles } from './profiles';
 import { users } from './users';

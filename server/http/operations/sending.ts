@@ -6,12 +6,7 @@ const sendRefused = {
   400: ['send.candidates_empty', 'send.too_many', 'send.full_not_sent'],
   403: forbidden,
   404: ['job.not_found', 'contact.not_found', 'profile.not_found'],
-  409: [
-    'send.no_client',
-    'contact.no_email',
-    'card.consent_missing',
-    'send.sent_to_other_client',
-  ],
+  409: ['send.no_client', 'contact.no_email', 'card.consent_missing', 'send.sent_to_other_client'],
 } as const;
 
 /** Candidates' cards to a client's contact (issue 21, point 4). */
