@@ -5,6 +5,7 @@ import type { ClientJobCandidates, ClientJobs } from '../../contract/client-answ
 import type { ErrorBody } from '../../contract/errors';
 import type { Job } from '../../contract/job';
 import type { PipelineBoard } from '../../contract/pipeline';
+import { removeAccount } from '../account/settings';
 import { type Database, queryRows } from '../db/client';
 import { users } from '../db/schema/users';
 import { agentJobBody, json, setUpJobFixture } from './job-test-kit';
@@ -213,5 +214,24 @@ describe('after the change', () => {
     // Back at Rheinwerk: Mainsoft keeps seeing what it got, Rheinwerk does not get it.
     expect((await seen(f.tokens.otherCompany)).length).toBe(2);
     expect((await seen(f.tokens.company)).map((i) => i.uuid)).toEqual([(await entryOf(anna)).uuid]);
+  });
+
+  it("a company's account deleted (its own deletion's transaction): what went to it stays in the pipeline, no one's", async () => {
+    // Rheinwerk answered Anna: deleting the account sets the company, its contact and who answered
+    // to null on one entry in one statement (the keys were checked at once and failed: 500).
+    const [user] = await f.db.db.select().from(users).where(eq(users.email, 'company@jobs.test'));
+    await db().transaction((tx) => removeAccount(tx as unknown as Database, user!, new Date()));
+    const [row] = await queryRows<{
+      company: string | null;
+      contact: string | null;
+      by: string | null;
+      answer: string;
+    }>(
+      db(),
+      sql`select submitted_company_id as company, submitted_contact_id as contact, client_answered_by as by,
+            client_answer as answer
+          from pipeline_entries where job_id = ${jobId} and profile_id = ${anna}`,
+    );
+    expect(row).toEqual({ company: null, contact: null, by: null, answer: 'interested' });
   });
 });

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { companies } from './accounts';
-import { companyContacts } from './clients';
 import { id, moment, ownedBy } from './columns';
 import { jobs } from './jobs';
 import { profiles } from './profiles';
@@ -39,11 +37,13 @@ export const pipelineEntries = pgTable(
     /**
      * The company the entry was first sent (or, moved by hand, presented) to, and the contact the mail
      * went to (issue 41): that company alone sees and answers it, whatever the job's client is later.
+     * Their foreign keys (on delete set null) are in migration 0028, DEFERRABLE INITIALLY DEFERRED,
+     * which drizzle cannot declare: deleting a company account sets several keys of one entry to null
+     * in one statement (the company, its contact, who answered), and a key checked at once failed
+     * while another's action had not run yet.
      */
-    submittedCompanyId: uuid('submitted_company_id').references(() => companies.id, { onDelete: 'set null' }),
-    submittedContactId: uuid('submitted_contact_id').references(() => companyContacts.id, {
-      onDelete: 'set null',
-    }),
+    submittedCompanyId: uuid('submitted_company_id'),
+    submittedContactId: uuid('submitted_contact_id'),
     /** The company's answer ("interested" moves to interview, "not interested" rejects with reason by client). */
     clientAnswer: text('client_answer'),
     clientComment: text('client_comment'),
