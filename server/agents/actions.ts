@@ -50,13 +50,17 @@ async function assignee(db: Database, caller: Caller, body: AssignBody): Promise
 }
 
 /**
- * A candidate assigned to another agent is taken or unassigned by senior agents only (PRODUCT.md
- * §8); an unassigned one any agent assigns, and an agent's own one they hand back.
+ * A candidate or company assigned to another agent is taken or unassigned by senior agents only
+ * (PRODUCT.md §8); an unassigned one any agent assigns, and an agent's own one they hand back.
  */
 function assertMayReassign(caller: Caller, current: string | null, next: string | null): void {
   if (current === null || current === caller.userId || current === next) return;
   if (!isSeniorAgentType(caller.userType))
-    throw new ApiError(403, 'assign.senior_only', 'Only senior agents reassign a candidate of another agent');
+    throw new ApiError(
+      403,
+      'assign.senior_only',
+      'Only senior agents reassign what another agent looks after',
+    );
 }
 
 /** POST /api/agent/assign_profile. */
@@ -97,6 +101,8 @@ export async function assignCompany(
       sql`select assigned_agent_id from companies where id = ${id} for update`,
     );
     if (!current) throw companyNotFound();
+    // The rule of candidates (issue 41, finding 4: any agent took another's company).
+    assertMayReassign(caller, current.assigned_agent_id, agent);
     if (current.assigned_agent_id !== agent) {
       await db2.execute(sql`update companies set assigned_agent_id = ${agent} where id = ${id}`);
       await recordAction(db2, caller, { kind: 'company', id }, agent ? 'assign' : 'unassign', {

@@ -113,6 +113,35 @@ describe('assignment, promotion and status', () => {
       agent: f.ids.senior,
     });
     expect(res.status).toBe(403);
+    // Another agent's company (issue 41, finding 4): a plain agent neither takes nor unassigns it,
+    // the senior agent does, and its agent hands it back.
+    for (const body of [{ uuid: f.companyId }, { uuid: f.companyId, agent: null }]) {
+      res = await f.request('POST', '/api/agent/assign_company', f.tokens.otherAgent, body);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe('assign.senior_only');
+    }
+    const assigned = async () =>
+      v
+        .parse(
+          agent.CompanyListResponseSchema,
+          await (await f.request('GET', '/api/company/list?assigned=me', f.tokens.agent)).json(),
+        )
+        .items.map((c) => c.name);
+    expect(await assigned()).toEqual(['Rheinwerk Bau GmbH']);
+    res = await f.request('POST', '/api/agent/assign_company', f.tokens.senior, { uuid: f.companyId });
+    expect(res.status).toBe(200);
+    expect(await assigned()).toEqual([]);
+    res = await f.request('POST', '/api/agent/assign_company', f.tokens.senior, {
+      uuid: f.companyId,
+      agent: f.ids.agent,
+    });
+    expect(res.status).toBe(200);
+    res = await f.request('POST', '/api/agent/assign_company', f.tokens.agent, {
+      uuid: f.companyId,
+      agent: null,
+    });
+    expect(res.status).toBe(200);
+    expect(await assigned()).toEqual([]);
   });
 
   it('promotes a luna to a stella with an e-mail in her language; a stella is refused', async () => {
