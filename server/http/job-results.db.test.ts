@@ -207,9 +207,11 @@ describe('results', () => {
           .trimEnd()
           .split('\r\n');
         const rows = lines.slice(1, 3).map((line) => csvCells(line, separator));
-        expect(rows.map((cells) => cells[3])).toEqual([names[first!.uuid], names[second!.uuid]]);
-        expect(lines[1]).toContain('"x,=1+2,"');
-        expect(lines[2]).toContain(`"y;=cmd|' /C calc'!A0;"`);
+        // Each name is one cell, a `'` before what a split on the other separator would start a formula with.
+        expect(rows.map((cells) => cells[3])).toEqual(["x,'=1+2,", "y;'=cmd|' /C calc'!A0;"]);
+        // After a separator too (issue 41): a spreadsheet that ignores the quotes finds `'=1+2`.
+        expect(lines[1]).toContain(`"x,'=1+2,"`);
+        expect(lines[2]).toContain(`"y;'=cmd|' /C calc'!A0;"`);
         // A spreadsheet that guesses the other separator still finds no cell starting a formula.
         for (const other of [',', ';']) {
           for (const line of lines)

@@ -34,18 +34,24 @@ export interface CsvNumber {
   number: string;
 }
 
-/** Text that would start a formula (OWASP CSV injection): `= + - @`, tab or carriage return first. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Where a spreadsheet may start a cell inside a text (OWASP CSV injection): at its start, and after
+ * any separator one might split on (`,` `;` tab, whichever the file uses) or a line break; a formula
+ * starts with `= + - @`, a tab or a carriage return.
+ */
+const FORMULA_AT_A_CELL_START = /(^|[,;\t\r\n])(?=[=+\-@\t\r])/g;
 
 /**
  * One CSV cell (PRODUCT.md §8): every text quoted (RFC 4180, `"` doubled), whatever separator the
  * file uses, so neither `;` nor `,` in a name splits it in a spreadsheet that guesses the other one;
- * a text starting like a formula gets a leading `'`, so no spreadsheet runs it.
+ * and since a spreadsheet that splits on the other separator may ignore the quotes, every part of the
+ * text that would start a cell like a formula gets a leading `'` (issue 41, finding 3: `y,=1+2,` in
+ * the German `;` file was a `=1+2` cell when split on `,`).
  */
 export function csvCell(value: string | CsvNumber | null): string {
   if (value === null) return '';
   if (typeof value !== 'string') return value.number;
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = value.replace(FORMULA_AT_A_CELL_START, "$1'");
   return `"${text.replace(/"/g, '""')}"`;
 }
 
