@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isBatchable } from './batch-paths';
 import { FieldError, strictObject } from './field-errors';
 
 /**
@@ -9,14 +10,18 @@ import { FieldError, strictObject } from './field-errors';
  *
  * POST /api/batch  { paths: ["/api/session", "/api/agent/dashboard?…", …] }
  *   → 200 { answers: [{ path, status, body? }, …] } in the order asked (`body` when the answer was
- *     JSON). A path must be an /api path of this server, not the batch itself (`field.option_unknown`),
- *     1–16 of them: else 400 `request.invalid` with `fields.paths`, and nothing is asked.
+ *     JSON). A path must be one of the early calls a batch exists for (./batch-paths.ts), each at
+ *     most once (`field.option_unknown`, `field.duplicate`), 1–16 of them: else 400 `request.invalid`
+ *     with `fields.paths`, and nothing is asked. An answer larger than BATCH_ANSWER_MAX_BYTES comes
+ *     back as its status 413 alone (the client then asks for it on its own).
  */
 
 /** At most this many calls in one batch: a page's first data is 15 at most. */
 export const BATCH_MAX_CALLS = 16;
 /** A path with its query, as long as a list's first page with its filters may be. */
 export const BATCH_PATH_MAX_LENGTH = 512;
+/** The largest answer a batch carries (a results page with its 20 rows is ~60 kB, a field catalogue ~200 kB). */
+export const BATCH_ANSWER_MAX_BYTES = 1024 * 1024;
 
 /** The path as the server resolves it; null when it leaves /api or is the batch itself. */
 export function batchedPath(path: string): string | null {
@@ -30,6 +35,7 @@ export function batchedPath(path: string): string | null {
   // `..` and the like are resolved first: the path that is answered must itself be an /api path.
   if (url.origin !== 'http://batch.invalid' || !url.pathname.startsWith('/api/')) return null;
   if (url.pathname === BATCH_PATH || url.pathname.startsWith(`${BATCH_PATH}/`)) return null;
+  if (!isBatchable(url.pathname)) return null;
   return `${url.pathname}${url.search}`;
 }
 
@@ -46,6 +52,8 @@ export const BatchRequestSchema = strictObject({
     v.array(BatchedPathSchema, FieldError.invalidType),
     v.minLength(1, FieldError.required),
     v.maxLength(BATCH_MAX_CALLS, FieldError.tooMany),
+    // Each call once: as resolved, so `/api/session` and `/api/x/../session` are the same call.
+    v.check((paths) => new Set(paths.map(batchedPath)).size === paths.length, FieldError.duplicate),
   ),
 });
 export type BatchRequest = v.InferOutput<typeof BatchRequestSchema>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_MAX_CALLS, type BatchAnswer } from '../../contract/batch';
 import { type AgentFixture, createAgentFixture } from './agent-test-kit';
+import { batchRoutes } from './batch.routes';
 
 /**
  * POST /api/batch (contract/batch.ts, issue 22): a signed-in page's first data in one request. Each
@@ -44,17 +45,56 @@ describe('POST /api/batch', () => {
     expect(anonymous[0]?.body).toMatchObject({
       keys: expect.arrayContaining([expect.objectContaining({ kty: 'RSA' })]),
     });
-    // A path that is no GET answers as it would: 405 or 404 with the error body.
-    const [write, unknown] = await answersOf(['/api/login', '/api/no-such-thing'], f.tokens.agent);
-    expect(write?.status).toBe(405);
-    expect(unknown).toMatchObject({ status: 404, body: { code: 'route.not_found' } });
+    // A job that does not exist answers as it would alone: 404 with the error body.
+    const [unknown] = await answersOf([`/api/job/${crypto.randomUUID()}`], f.tokens.agent);
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'job.not_found' } });
   });
 
-  it('reads only: a path that writes is asked as a GET, which it does not answer', async () => {
-    const [logout] = await answersOf(['/api/logout'], f.tokens.agent);
-    expect(logout?.status).toBe(405);
-    // The session is still alive.
+  it('holds only the early calls it exists for, each once: anything else is refused and nothing asked (issue 41)', async () => {
+    const refused = [
+      // 16 times the API description cost the server 0.3 s of its event loop and answered 4.5 MB.
+      Array.from({ length: BATCH_MAX_CALLS }, () => '/api/openapi.json'),
+      ['/api/openapi.json'],
+      ['/api/docs'],
+      ['/api/logout'],
+      ['/api/login'],
+      ['/api/no-such-thing'],
+      ['/api/session', '/api/session'],
+      ['/api/session', '/api/agent/../session'],
+      ['/api/job/showresults/not-a-uuid'],
+    ];
+    for (const paths of refused) {
+      const response = await batch(paths, f.tokens.agent);
+      expect(response.status, JSON.stringify(paths).slice(0, 80)).toBe(400);
+      const body = (await response.json()) as { fields: Record<string, string[]> };
+      expect(Object.keys(body.fields).some((field) => field.startsWith('paths'))).toBe(true);
+    }
+    // The logout was not asked: the session is still alive.
     expect((await f.request('GET', '/api/session', f.tokens.agent)).status).toBe(200);
+    // Every call the boot script starts is one a batch holds (src/api/early-calls.test.ts checks the list).
+    const job = crypto.randomUUID();
+    const early = await answersOf(
+      [
+        '/api/public/jwk',
+        '/api/session',
+        '/api/profile/data',
+        '/api/job/data',
+        '/api/company/data',
+        '/api/agent',
+        '/api/agent/dashboard',
+        '/api/pipeline/follow-ups?today=2026-11-27',
+        '/api/profile/list?assigned=any&sort=updated&page=1&type=stella&limit=20',
+        `/api/job/showresults/${job}?sort=score&page=1&limit=20`,
+        `/api/job/${job}/near-misses`,
+        `/api/job/${job}/pipeline`,
+        `/api/agent/timeline/job/${job}?subject=job&uuid=${job}&page=1&limit=20`,
+        `/api/job/${job}`,
+        `/api/job/${job}/run`,
+      ],
+      f.tokens.agent,
+    );
+    expect(early.slice(0, 9).map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200]);
+    expect(early.slice(9).map((a) => a.status)).toEqual([404, 404, 404, 404, 404, 404]);
   });
 
   it('refuses a batch with a path outside /api, the batch itself, too many paths or none, and asks nothing', async () => {
@@ -91,9 +131,51 @@ describe('POST /api/batch', () => {
     });
     expect(garbage.status).toBe(400);
   });
+});
 
-  it('answers a path that does not answer JSON with its status alone', async () => {
-    const [docs] = await answersOf(['/api/docs'], f.tokens.agent);
-    expect(docs).toEqual({ path: '/api/docs', status: 200 });
+describe('what a batch carries of an answer', () => {
+  /** The batch's own route over a stand-in app whose answers the test chooses, carrying at most 100 bytes. */
+  const over = (answers: Record<string, () => Response>) =>
+    batchRoutes(
+      (request) => answers[new URL(request.url).pathname]?.() ?? new Response(null, { status: 404 }),
+      100,
+    );
+  const post = (routes: ReturnType<typeof over>, paths: string[]) =>
+    routes.request('/batch', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ paths }),
+    });
+
+  it('carries a JSON answer as it came, a non-JSON one and one past the limit by their status alone', async () => {
+    const json = (body: string) => () =>
+      new Response(body, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const routes = over({
+      '/api/session': json('{"a":[1,2],"b":"ä\\u00e4"}'),
+      '/api/agent': () => new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } }),
+      // Past the limit, whether its length is declared or only found while reading.
+      '/api/profile': json(`{"big":"${'x'.repeat(200)}"}`),
+      '/api/company': () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              for (let i = 0; i < 10; i++)
+                controller.enqueue(new TextEncoder().encode(`"${'y'.repeat(20)}",`));
+              controller.close();
+            },
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    });
+    const response = await post(routes, ['/api/session', '/api/agent', '/api/profile', '/api/company']);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      answers: [
+        { path: '/api/session', status: 200, body: { a: [1, 2], b: 'ää' } },
+        { path: '/api/agent', status: 200 },
+        { path: '/api/profile', status: 413 },
+        { path: '/api/company', status: 413 },
+      ],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isBatchable } from '../../contract/batch-paths';
 import { CANDIDATE_PAGE_SIZE, CandidateListSearchSchema } from '../../contract/candidate-search';
 import { localDay } from '../../contract/local-day';
 import { routeChunkPaths } from '../../contract/page-meta';
@@ -9,6 +10,7 @@ import {
   dropEarlyCalls,
   EARLY_CALLS_FRESH_MS,
   earlyCallPaths,
+  JWK_PATH,
   startEarlyCalls,
   storedAudience,
   takeEarlyCall,
@@ -90,6 +92,20 @@ describe('the signed-in page’s early calls (issue 22)', () => {
       '/api/profile',
     ]);
     expect(earlyCallPaths('/dashboard', 'company')).toContain('/api/company');
+  });
+
+  it('names only calls a batch holds (contract/batch-paths.ts), each once per batch', () => {
+    const job = '5eed10b0-0000-4000-8000-000000000001';
+    const pages = ['/dashboard', '/stellas', '/lunas', '/novas', `/matchingJobResult/${job}`, '/profile'];
+    for (const userType of ['agent', 'senior_agent', 'stella', 'luna', 'nova', 'company'])
+      for (const page of pages) {
+        const paths = [JWK_PATH, ...earlyCallPaths(page, userType)];
+        expect(
+          paths.filter((path) => !isBatchable(path)),
+          `${userType} on ${page}`,
+        ).toEqual([]);
+        expect(new Set(paths).size, `${userType} on ${page}`).toBe(paths.length);
+      }
   });
 
   it('asks for them in two requests with the stored token: the key set and the session’s, then the page’s', () => {

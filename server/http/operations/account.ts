@@ -1,5 +1,6 @@
 import { AccountExportSchema, ResetCheckResponseSchema } from '../../../contract/account';
-import { BatchAnswerSchema } from '../../../contract/batch';
+import { BATCH_ANSWER_MAX_BYTES, BATCH_MAX_CALLS, BatchAnswerSchema } from '../../../contract/batch';
+import { BATCHABLE_PATHS } from '../../../contract/batch-paths';
 import { ErrorCode } from '../../../contract/errors';
 import {
   AgencySchema,
@@ -60,6 +61,10 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     'POST /api/batch': op(
       "Several GET calls in one request, each answered as alone with the batch's credentials (a signed-in page's first data)",
       ok(BatchAnswerSchema),
+      {},
+      {
+        description: `A batch holds only the calls a signed-in page makes first, each at most once and at most ${BATCH_MAX_CALLS}: paths (with any query) matching ${BATCHABLE_PATHS.map((p) => `\`${p.source}\``).join(', ')}. Anything else is 400 \`request.invalid\` with \`fields.paths\`, and nothing is asked. An answer larger than ${BATCH_ANSWER_MAX_BYTES} bytes comes back as \`{ path, status: 413 }\`.`,
+      },
     ),
     'GET /api/public/jwk': op('The public keys that verify access tokens (JWKS)', {
       status: 200,
