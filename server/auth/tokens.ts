@@ -24,10 +24,11 @@ export interface TokenSettings {
   verified?: VerifiedTokenCache;
 }
 
+/** The `roles` claim: ROLE_USER, the type's own role, and ROLE_AGENT for every agent type, each once. */
 export function rolesOf(user: Pick<UserRow, 'userType'>): string[] {
-  const roles = ['ROLE_USER', `ROLE_${user.userType.toUpperCase()}`];
-  if (isAgentType(user.userType)) roles.push('ROLE_AGENT');
-  return roles;
+  const roles = new Set(['ROLE_USER', `ROLE_${user.userType.toUpperCase()}`]);
+  if (isAgentType(user.userType)) roles.add('ROLE_AGENT');
+  return [...roles];
 }
 
 /** The claims of SEED-SPEC §3 for a user (plus sub, iss, aud, set when signing). */
