@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyListResponse, ProfileListResponse } from '../../contract/agent';
 import type { AgentAttention, AnswerSeen, AttentionList } from '../../contract/attention';
 import type { JobListResponse } from '../../contract/job';
+import { queryRows } from '../db/client';
 import { type AgentFixture, type AgentRole, createAgentFixture } from './agent-test-kit';
 
 /**
@@ -321,5 +322,18 @@ describe('seeing an answer', () => {
     for (const role of ['stella', 'company'] as const)
       expect((await seen(ids.AnswerCreated!, role)).status).toBe(403);
     expect((await counts()).answers).toBe(1);
+  });
+
+  it("another agent may not take an answer off the job's agent's list: 403; a senior agent may (issue 41)", async () => {
+    const answerTheirs = sql`select answer_seen_at from pipeline_entries where id = ${ids.AnswerTheirs!}`;
+    const seenAt = async () =>
+      (await queryRows<{ answer_seen_at: unknown }>(f.db.db as never, answerTheirs))[0]?.answer_seen_at ??
+      null;
+    const refused = await seen(ids.AnswerTheirs!);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('auth.forbidden');
+    expect(await seenAt()).toBeNull();
+    expect((await seen(ids.AnswerTheirs!, 'senior')).status).toBe(200);
+    expect(await seenAt()).not.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { isUuid } from '../../contract/agent';
+import { isSeniorAgentType, isUuid } from '../../contract/agent';
 import {
   type AgentAttention,
   type AnswerSeen,
@@ -11,7 +11,7 @@ import type { AttentionKind } from '../../contract/attention-search';
 import type { PipelineStage } from '../../contract/pipeline';
 import { toVetCondition } from '../agents/vetting';
 import { type Database, isoOrNull, queryRows } from '../db/client';
-import { assertAgent, type Caller } from '../jobs/access';
+import { assertAgent, type Caller, forbidden } from '../jobs/access';
 import { CRITERIA_CHANGED_SINCE_RUN, callersJob } from '../jobs/job-filters';
 import { entryNotFound, followUpDue } from './pipeline';
 
@@ -129,17 +129,28 @@ function toItem(row: ItemRow): AttentionItem {
 /**
  * POST /api/pipeline/{entry}/answer-seen: the agent saw the company's answer. Idempotent: the first
  * time counts, seeing it again keeps that time; an entry without an answer stays as it is (null).
+ * The job's own agent marks it (the answer is on their dashboard), or a senior agent; another agent
+ * is refused (403), so nobody takes an answer off a colleague's list (issue 41).
  */
 export async function markAnswerSeen(db: Database, caller: Caller, entryId: string): Promise<AnswerSeen> {
   assertAgent(caller);
   if (!isUuid(entryId)) throw entryNotFound();
   const id = entryId.toLowerCase();
+  const mine = isSeniorAgentType(caller.userType)
+    ? sql`true`
+    : sql`exists (select 1 from jobs j where j.id = pipeline_entries.job_id and ${callersJob(caller.userId)})`;
   const [row] = await queryRows<{ id: string; answer_seen_at: string | Date | null }>(
     db,
     sql`update pipeline_entries set answer_seen_at = case when client_answered_at is null then null
           else coalesce(answer_seen_at, now()) end
-        where id = ${id} returning id, answer_seen_at`,
+        where id = ${id} and ${mine} returning id, answer_seen_at`,
   );
-  if (!row) throw entryNotFound();
+  if (!row) {
+    const [exists] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from pipeline_entries where id = ${id}`,
+    );
+    throw exists ? forbidden() : entryNotFound();
+  }
   return { uuid: row.id, answerSeenAt: isoOrNull(row.answer_seen_at) };
 }

@@ -17,7 +17,7 @@ export const ATTENTION_OPERATIONS: Record<string, OperationDoc> = {
       agentsOnly,
     ),
     'POST /api/pipeline/{entry}/answer-seen': op(
-      "The agent saw the company's answer on this entry: idempotent (the first time is kept); an entry without an answer stays unseen",
+      "The agent saw the company's answer on this entry: idempotent (the first time is kept); an entry without an answer stays unseen. The job's own agent or a senior agent; another agent is 403",
       ok(AnswerSeenSchema),
       { ...agentsOnly, 404: ['pipeline.entry_not_found'] },
     ),
