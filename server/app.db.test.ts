@@ -48,6 +48,28 @@ describe('HTTP surface', () => {
     expect(await body(res)).toMatchObject({ status: 405, code: 'route.method_not_allowed' });
   });
 
+  it('answers 405 for a path that is a route of its own under another method, not a parameter of this one (issue 41)', async () => {
+    const job = crypto.randomUUID();
+    for (const [method, path, allow] of [
+      ['GET', '/api/job/preview', 'POST'],
+      ['HEAD', '/api/job/preview', 'POST'],
+      ['DELETE', '/api/job/preview', 'POST'],
+      ['PUT', `/api/job/${job}/pipeline/move`, 'POST'],
+      ['POST', '/api/job/data', 'GET, HEAD'],
+    ] as const) {
+      const res = await app.request(path, { method });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
+    }
+    // A parameter's values and the literal routes still reach their own route (its token check here).
+    for (const [method, path] of [
+      ['GET', `/api/job/${job}`],
+      ['GET', '/api/job/data'],
+      ['PUT', `/api/job/${job}/pipeline/${job}`],
+    ] as const)
+      expect((await app.request(path, { method })).status, `${method} ${path}`).toBe(401);
+  });
+
   it('refuses a body over 1 MB with 413', async () => {
     const res = await app.request('/api/test/echo', {
       method: 'POST',

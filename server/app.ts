@@ -107,6 +107,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   // NUL and lone surrogates in any body, query or path are refused here, once, for every route.
   app.use('/api/*', canonicalInput);
+  // A path that names a route of its own is no parameter of another: `GET /api/job/preview` is 405.
+  app.use('/api/*', async (c, next) => {
+    const allowed = shadowingMethods(app, c.req.method, c.req.path);
+    if (allowed.length > 0) return errorResponse(c, methodNotAllowed(allowed));
+    await next();
+  });
 
   app.route('/api', healthRoutes(deps));
   app.route('/api', sessionRoutes(deps.auth, deps.config.trustProxy));
@@ -242,19 +248,67 @@ function apiNotFound(c: Context<AppEnv>, app: Hono<AppEnv>): Response {
   return errorResponse(c, allowed.length > 0 ? methodNotAllowed(allowed) : notFound());
 }
 
-const routers = new WeakMap<object, PatternRouter<true>>();
-function endpointRouter(app: Hono<AppEnv>): PatternRouter<true> {
+/** Every /api endpoint of the app by method, each answering its own route pattern. */
+const routers = new WeakMap<object, PatternRouter<string>>();
+function endpointRouter(app: Hono<AppEnv>): PatternRouter<string> {
   let router = routers.get(app);
   if (!router) {
-    router = new PatternRouter<true>();
+    router = new PatternRouter<string>();
     for (const route of app.routes) {
       if (route.method !== 'ALL' && route.path.startsWith('/api/'))
-        router.add(route.method, route.path, true);
-      if (route.method === 'GET' && route.path.startsWith('/api/')) router.add('HEAD', route.path, true);
+        router.add(route.method, route.path, route.path);
+      if (route.method === 'GET' && route.path.startsWith('/api/'))
+        router.add('HEAD', route.path, route.path);
     }
     routers.set(app, router);
   }
   return router;
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const segmentSets = new WeakMap<object, Set<string>>();
+/** Every literal segment of the app's /api route patterns (`job`, `preview`, `move`, …). */
+function literalSegments(app: Hono<AppEnv>): Set<string> {
+  let words = segmentSets.get(app);
+  if (!words) {
+    words = new Set(
+      app.routes
+        .filter((route) => route.path.startsWith('/api/'))
+        .flatMap((route) => route.path.split('/').filter((part) => part && !part.startsWith(':'))),
+    );
+    segmentSets.set(app, words);
+  }
+  return words;
+}
+/** How many literal segments a route pattern has: `/api/job/preview` 3, `/api/job/:uuid` 2. */
+const literals = (pattern: string) =>
+  pattern.split('/').filter((part) => part && !part.startsWith(':')).length;
+/** The most literal of the patterns a method matches the path with; -1 for none. */
+function bestMatch(router: PatternRouter<string>, method: string, path: string): number {
+  return Math.max(-1, ...router.match(method, path)[0].map(([pattern]) => literals(pattern)));
+}
+
+/**
+ * The methods of a route the path names more exactly than any route of `method` does (issue 41):
+ * `GET /api/job/preview` matches `GET /api/job/:uuid` only through its parameter, while
+ * `POST /api/job/preview` is a route of its own: not a job named "preview" (404 job.not_found) but
+ * 405 with `Allow: POST`. Empty when the method's own route is the path's most exact one.
+ */
+function shadowingMethods(app: Hono<AppEnv>, method: string, path: string): string[] {
+  const router = endpointRouter(app);
+  const matched = router.match(method, path)[0].map(([pattern]) => pattern);
+  if (matched.length === 0) return [];
+  // Cheap first: only a parameter's value that is some route's literal segment can be shadowed.
+  const words = literalSegments(app);
+  const parts = path.split('/');
+  const suspect = matched.some((pattern) =>
+    pattern.split('/').some((part, i) => part.startsWith(':') && words.has(parts[i] ?? '')),
+  );
+  if (!suspect) return [];
+  const own = Math.max(...matched.map(literals));
+  const others = METHODS.filter((m) => m !== method).map((m) => [m, bestMatch(router, m, path)] as const);
+  const best = Math.max(own, ...others.map(([, n]) => n));
+  return best > own ? others.filter(([, n]) => n === best).map(([m]) => m) : [];
 }
 
 const PRECOMPRESSED_TYPE =
