@@ -35,6 +35,8 @@ export const CONTACT_ERROR_CODES = [
   'client.not_found',
   /** A company named a client: its requests are always its own. */
   'client.agent_only',
+  /** A company's request names another client: a request is for the company that filed it. */
+  'client.request_fixed',
   /** Another agent already works on the job. */
   'job.taken',
 ] as const;

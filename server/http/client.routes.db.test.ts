@@ -64,7 +64,7 @@ describe('a job names its client', () => {
     expect(await queryRows(f.db.db, sql`select count(*) as n from jobs`)).toEqual(before);
   });
 
-  it("makes a company's request the company's own: it cannot name another, and an agent's edit keeps it", async () => {
+  it("makes a company's request the company's own: it cannot name another, and an agent's edit may not change it", async () => {
     const named = await f.call('PUT', '/api/job', f.tokens.company, {
       ...companyRequestBody(),
       client: c.others,
@@ -73,12 +73,28 @@ describe('a job names its client', () => {
     expect((await json<ErrorBody>(named)).fields).toEqual({ client: ['client.agent_only'] });
     const request = await f.createJob(companyRequestBody('Eigene Anfrage'), f.tokens.company);
     expect(request.client).toEqual({ uuid: c.own, name: 'Rheinwerk Logistik GmbH' });
+    // Refused clearly, not answered 200 with the client silently kept (issue 41); nothing changes.
     const edited = await f.call('POST', `/api/job/${request.uuid}`, f.tokens.agent, {
-      ...agentJobBody('Eigene Anfrage'),
+      ...agentJobBody('Eigene Anfrage (geändert)'),
       client: c.others,
       version: request.version,
     });
-    expect((await json<Job>(edited)).client).toEqual({ uuid: c.own, name: 'Rheinwerk Logistik GmbH' });
+    expect(edited.status).toBe(400);
+    expect((await json<ErrorBody>(edited)).fields).toEqual({ client: ['client.request_fixed'] });
+    const unchanged = await json<Job>(await f.call('GET', `/api/job/${request.uuid}`, f.tokens.agent));
+    expect(unchanged.version).toBe(request.version);
+    expect(unchanged.client).toEqual({ uuid: c.own, name: 'Rheinwerk Logistik GmbH' });
+    // Naming its own client, or none at all, edits the request.
+    for (const client of [{ client: c.own }, {}]) {
+      const current = await json<Job>(await f.call('GET', `/api/job/${request.uuid}`, f.tokens.agent));
+      const saved = await f.call('POST', `/api/job/${request.uuid}`, f.tokens.agent, {
+        ...agentJobBody('Eigene Anfrage'),
+        ...client,
+        version: current.version,
+      });
+      expect(saved.status, JSON.stringify(client)).toBe(200);
+      expect((await json<Job>(saved)).client).toEqual({ uuid: c.own, name: 'Rheinwerk Logistik GmbH' });
+    }
   });
 });
 

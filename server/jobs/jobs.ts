@@ -138,6 +138,12 @@ export async function updateJob(
   if (!existing) throw jobNotFound();
   const { values, criteria } = await parseBody(db, caller, body);
   const client = await clientOf(db, caller, body.client);
+  // A company's request is for that company: another client is refused, not silently kept (issue 41);
+  // none (null, or left out: the same to the schema) leaves it as it is.
+  if (existing.origin === 'company' && client !== null && client !== (existing.client_company_id ?? null))
+    throw new ApiError(400, ErrorCode.validation, 'A request is for the company that filed it', {
+      client: ['client.request_fixed'],
+    });
   const saved = await db.transaction(async (tx) => {
     const db2 = tx as unknown as Database;
     // A company's request stays the company's; the old free text goes once a client is chosen.

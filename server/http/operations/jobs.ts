@@ -71,7 +71,7 @@ export const JOB_OPERATIONS: Record<string, OperationDoc> = {
       ok(JobSchema),
       {
         ...agentJob,
-        400: ['client.not_found'],
+        400: ['client.not_found', 'client.request_fixed'],
         409: ['job.version_conflict', 'job.archived', 'job.client_has_submissions'],
       },
       { conflict: JobConflictSchema },

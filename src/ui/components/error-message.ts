@@ -133,6 +133,7 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'pipeline.duplicate_entry': msg`An entry was named twice.`,
   'client.not_found': msg`This company does not exist (any more). Please choose another client.`,
   'client.agent_only': msg`Only an agent chooses the client of a job.`,
+  'client.request_fixed': msg`A company's request is always for that company: its client cannot be changed.`,
   'client.search_failed': msg`The company search did not answer. Please try again.`,
   'job.taken': msg`Another agent already works on this job.`,
   'send.candidates_empty': msg`Choose at least one candidate to send.`,
