@@ -65,8 +65,8 @@ export interface Slot {
 /**
  * Takes one of `max` concurrent slots shared by every node, as rows of the same `rate_limits` table
  * (window_start is the lease's last renewal). Answers the slot, or the seconds to wait when all are
- * held. Two takers racing for the last slot may both be refused, never both admitted: each counts
- * after inserting its own row.
+ * held. Takers count and take one after the other (an advisory lock per prefix), so of two racing
+ * for the last slot one gets it and the other is refused.
  */
 export async function acquireSlot(
   db: Database,
@@ -76,19 +76,24 @@ export async function acquireSlot(
   const key = `${limit.prefix}:${crypto.randomUUID()}`;
   const prefix = `${limit.prefix}:`;
   const liveSince = new Date(now.getTime() - limit.leaseMs);
-  await db.execute(sql`insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)`);
-  const [row] = await queryRows<{ held: number | string }>(
-    db,
-    sql`select count(*) as held from rate_limits
-        where starts_with(key, ${prefix}) and window_start > ${liveSince}`,
-  );
+  // Counted and taken under one lock per user: eleven opened at once get ten slots and one refusal.
+  // (Inserting first and counting after, all eleven counted each other and were all refused: issue 41.)
+  const free = await db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${prefix}))`);
+    const [row] = await queryRows<{ held: number | string }>(
+      tx,
+      sql`select count(*) as held from rate_limits
+          where starts_with(key, ${prefix}) and window_start > ${liveSince}`,
+    );
+    if (Number(row?.held ?? 0) >= limit.max) return false;
+    await tx.execute(sql`insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)`);
+    return true;
+  });
   const release = async () => {
     await db.execute(sql`delete from rate_limits where key = ${key}`);
   };
-  if (Number(row?.held ?? 0) > limit.max) {
-    await release();
-    return { retryAfter: Math.max(1, Math.ceil(limit.leaseMs / 1000 / 4)) };
-  }
+  if (!free) return { retryAfter: Math.max(1, Math.ceil(limit.leaseMs / 1000 / 4)) };
   return {
     slot: {
       renew: async (at: Date) => {

@@ -125,4 +125,15 @@ describe('caps per caller', () => {
     expect(after.status).toBe(200);
     await after.text();
   });
+
+  it('of 11 streams opened at once, 10 open and one is refused (issue 41: all 11 were refused)', async () => {
+    const job = await f.createJob(agentJobBody('Streams at once'));
+    expect((await f.call('POST', `/api/job/${job.uuid}/run`, f.tokens.agent)).status).toBe(202);
+    const answers = await Promise.all(
+      Array.from({ length: 11 }, () => f.call('GET', `/api/job/${job.uuid}/run/events`, f.tokens.agent)),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([...Array(10).fill(200), 429]);
+    while (await f.worker().runOnce()) {}
+    await Promise.all(answers.map((res) => res.text()));
+  });
 });
