@@ -226,8 +226,18 @@ describe.each([
       weight: i === 0 ? (c.weight === 5 ? 4 : 5) : c.weight,
       must: c.must,
     }));
-    const full = await api<{ values: Record<string, unknown> }>(page, 'GET', `/api/job/${job.uuid}`);
-    await api(page, 'POST', `/api/job/${job.uuid}`, { values: full.values, criteria, version: job.version });
+    const full = await api<{ values: Record<string, unknown>; client: { uuid: string } | null }>(
+      page,
+      'GET',
+      `/api/job/${job.uuid}`,
+    );
+    // Its client stays: left out, the body would name none, and the job has a submission to it in play.
+    await api(page, 'POST', `/api/job/${job.uuid}`, {
+      values: full.values,
+      criteria,
+      client: full.client?.uuid ?? null,
+      version: job.version,
+    });
 
     await page.goto(`${app.url}/matchingJob`);
     await expect.poll(() => appHeading(page)).toBe('Matching-Jobs');
