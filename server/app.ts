@@ -37,6 +37,7 @@ import { errorResponse } from './http/errors';
 import { healthRoutes } from './http/health.routes';
 import { jobRoutes } from './http/job.routes';
 import { legalRoutes } from './http/legal.routes';
+import { createMetrics } from './http/metrics';
 import { openApiRoutes } from './http/openapi';
 import { pipelineRoutes } from './http/pipeline.routes';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
@@ -71,6 +72,9 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  // Counts and times every request by the route that answered it (GET /metrics, issue 41).
+  const metrics = createMetrics({ db: deps.db.db, pool: deps.db.pool, token: deps.config.metricsToken });
+  app.use(metrics.middleware);
   // First, so that it wraps everything: pages, assets, API, errors and not-founds (PRODUCT.md §8).
   app.use(securityHeaders({ publicOrigin: deps.config.publicOrigin }));
   app.use(requestId({ limitLength: 64 }));
@@ -203,6 +207,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   }
   deps.extraRoutes?.(app);
 
+  app.get('/metrics', metrics.handler);
   app.all('/api/*', (c) => apiNotFound(c, app));
   if (deps.staticDir)
     mountSpa(app, deps.staticDir, {

@@ -112,6 +112,8 @@ export const ConfigSchema = v.object({
     ),
   ),
   TRUST_PROXY: v.optional(v.picklist(['true', 'false', '1', '0'], 'must be true or false'), 'false'),
+  // A scraper elsewhere than this machine sends it as a bearer token to GET /metrics.
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   ACCESS_TOKEN_TTL: v.optional(WholeNumber(1, ACCESS_TOKEN_TTL_MAX_S, SECONDS), '900'),
   // The least time between two SMS codes to one account (login, phone confirmation): SMS cost money.
   SMS_RESEND_SECONDS: v.optional(
@@ -161,6 +163,8 @@ export interface Config {
   jwtPrivateKey: string | undefined;
   /** Behind a reverse proxy: the client address is the last one X-Forwarded-For names. */
   trustProxy: boolean;
+  /** GET /metrics from elsewhere than loopback: `Authorization: Bearer <METRICS_TOKEN>`. */
+  metricsToken: string | undefined;
   /** How many included profiles a done matching run keeps (PRODUCT.md §5). */
   matchResultLimit: number;
   /** ISO codes of the countries whose mobile numbers may get SMS (PRODUCT.md §8). */
@@ -225,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsResendSeconds: c.SMS_RESEND_SECONDS,
     jwtPrivateKey: c.JWT_PRIVATE_KEY,
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
+    metricsToken: c.METRICS_TOKEN,
     matchResultLimit: c.MATCH_RESULT_LIMIT,
     smsCountries: c.SMS_COUNTRIES,
     homeCountries: c.HOME_COUNTRIES,

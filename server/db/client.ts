@@ -17,6 +17,8 @@ export interface DbHandle {
   driver: 'pglite' | 'postgres';
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections now (GET /metrics); PGlite has none. */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function openDatabase(
       ping: async () => {
         await pool.query('select 1');
       },
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         if (!pool.ended) await pool.end();
       },
