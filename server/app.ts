@@ -271,26 +271,36 @@ function endpointRouter(app: Hono<AppEnv>): PatternRouter<string> {
 }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const segmentSets = new WeakMap<object, Set<string>>();
-/** Every literal segment of the app's /api route patterns (`job`, `preview`, `move`, …). */
-function literalSegments(app: Hono<AppEnv>): Set<string> {
-  let words = segmentSets.get(app);
-  if (!words) {
-    words = new Set(
-      app.routes
-        .filter((route) => route.path.startsWith('/api/'))
-        .flatMap((route) => route.path.split('/').filter((part) => part && !part.startsWith(':'))),
-    );
-    segmentSets.set(app, words);
-  }
-  return words;
-}
 /** How many literal segments a route pattern has: `/api/job/preview` 3, `/api/job/:uuid` 2. */
 const literals = (pattern: string) =>
   pattern.split('/').filter((part) => part && !part.startsWith(':')).length;
 /** The most literal of the patterns a method matches the path with; -1 for none. */
 function bestMatch(router: PatternRouter<string>, method: string, path: string): number {
   return Math.max(-1, ...router.match(method, path)[0].map(([pattern]) => literals(pattern)));
+}
+
+const shadowables = new WeakMap<object, Set<string>>();
+/**
+ * `position:word` for every literal segment of an /api route pattern at a position where another
+ * pattern has a parameter (`3:preview`, `5:move`): only a path holding one of them can be shadowed.
+ */
+function shadowableWords(app: Hono<AppEnv>): Set<string> {
+  let words = shadowables.get(app);
+  if (!words) {
+    const patterns = app.routes
+      .filter((route) => route.path.startsWith('/api/'))
+      .map((route) => route.path.split('/'));
+    const params = new Set(
+      patterns.flatMap((parts) => parts.flatMap((part, i) => (part.startsWith(':') ? [i] : []))),
+    );
+    words = new Set(
+      patterns.flatMap((parts) =>
+        parts.flatMap((part, i) => (part && !part.startsWith(':') && params.has(i) ? [`${i}:${part}`] : [])),
+      ),
+    );
+    shadowables.set(app, words);
+  }
+  return words;
 }
 
 /**
@@ -300,16 +310,12 @@ function bestMatch(router: PatternRouter<string>, method: string, path: string):
  * 405 with `Allow: POST`. Empty when the method's own route is the path's most exact one.
  */
 function shadowingMethods(app: Hono<AppEnv>, method: string, path: string): string[] {
+  // Cheap first, on every request: a path without a shadowable word (`/api/job/<uuid>`) matches nothing more.
+  const words = shadowableWords(app);
+  if (!path.split('/').some((part, i) => words.has(`${i}:${part}`))) return [];
   const router = endpointRouter(app);
   const matched = router.match(method, path)[0].map(([pattern]) => pattern);
   if (matched.length === 0) return [];
-  // Cheap first: only a parameter's value that is some route's literal segment can be shadowed.
-  const words = literalSegments(app);
-  const parts = path.split('/');
-  const suspect = matched.some((pattern) =>
-    pattern.split('/').some((part, i) => part.startsWith(':') && words.has(parts[i] ?? '')),
-  );
-  if (!suspect) return [];
   const own = Math.max(...matched.map(literals));
   const others = METHODS.filter((m) => m !== method).map((m) => [m, bestMatch(router, m, path)] as const);
   const best = Math.max(own, ...others.map(([, n]) => n));
