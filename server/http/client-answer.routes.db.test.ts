@@ -10,7 +10,7 @@ import { referenceNumber } from '../cards/candidate-card';
 import { type Database, queryRows } from '../db/client';
 import { users } from '../db/schema/users';
 import { insertUserIfAbsent } from '../users/users';
-import { agentJobBody, json, setUpJobFixture } from './job-test-kit';
+import { agentJobBody, companyRecord, json, setUpJobFixture } from './job-test-kit';
 
 /**
  * The company answers (issue 21 point 5, contract/client-answers.ts): sending records the card the
@@ -47,15 +47,6 @@ const values = (first: string, last: string) => ({
   employment_types: ['full_time'],
   available_from: '2026-04-01',
 });
-
-async function companyRecord(email: string, name: string) {
-  const [user] = await f.db.db.select().from(users).where(eq(users.email, email));
-  const id = crypto.randomUUID();
-  await f.db.db.execute(
-    sql`insert into companies (id, user_id, "values") values (${id}, ${user!.id}, ${JSON.stringify({ name })}::jsonb)`,
-  );
-  return id;
-}
 
 async function candidate(first: string, last: string, email: string | null = null) {
   const id = crypto.randomUUID();
@@ -99,8 +90,8 @@ beforeAll(async () => {
   });
   const [seniorUser] = await f.db.db.select().from(users).where(eq(users.email, 'senior@jobs.test'));
   senior = await signAccessToken(f.auth.tokens, seniorUser!, 'ok');
-  rheinwerk = await companyRecord('company@jobs.test', 'Rheinwerk Logistik GmbH');
-  mainsoft = await companyRecord('other-company@jobs.test', 'Mainsoft AG');
+  rheinwerk = await companyRecord(f, 'company@jobs.test', 'Rheinwerk Logistik GmbH');
+  mainsoft = await companyRecord(f, 'other-company@jobs.test', 'Mainsoft AG');
   const res = await f.call('PUT', `/api/company/${rheinwerk}/contacts`, f.tokens.agent, {
     name: 'Jana Schmidt',
     email: 'jana@rheinwerk.example',

@@ -8,7 +8,7 @@ import type { PipelineBoard } from '../../contract/pipeline';
 import { removeAccount } from '../account/settings';
 import { type Database, queryRows } from '../db/client';
 import { users } from '../db/schema/users';
-import { agentJobBody, json, setUpJobFixture } from './job-test-kit';
+import { agentJobBody, companyRecord, json, setUpJobFixture } from './job-test-kit';
 
 /**
  * Issue 41, finding 1: what went to a client stays that client's. A job's client changed from
@@ -31,15 +31,6 @@ let carla = '';
 const db = () => f.db.db as unknown as Database;
 const count = async (query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: number | string }>(db(), query))[0]!.n);
-
-async function companyRecord(email: string, name: string) {
-  const [user] = await f.db.db.select().from(users).where(eq(users.email, email));
-  const id = crypto.randomUUID();
-  await f.db.db.execute(
-    sql`insert into companies (id, user_id, "values") values (${id}, ${user!.id}, ${JSON.stringify({ name })}::jsonb)`,
-  );
-  return id;
-}
 
 async function candidate(first: string) {
   const id = crypto.randomUUID();
@@ -90,8 +81,8 @@ const sentTo = async (profile: string) =>
   )[0];
 
 beforeAll(async () => {
-  rheinwerk = await companyRecord('company@jobs.test', 'Rheinwerk Logistik GmbH');
-  mainsoft = await companyRecord('other-company@jobs.test', 'Mainsoft AG');
+  rheinwerk = await companyRecord(f, 'company@jobs.test', 'Rheinwerk Logistik GmbH');
+  mainsoft = await companyRecord(f, 'other-company@jobs.test', 'Mainsoft AG');
   toRheinwerk = await contactOf(rheinwerk, 'jana@rheinwerk.example');
   toMainsoft = await contactOf(mainsoft, 'tom@mainsoft.example');
   jobId = (await f.createJob({ ...agentJobBody('Entwickler/in'), client: rheinwerk })).uuid;

@@ -44,6 +44,16 @@ export const companyRequestBody = (title = 'Lagerhelfer (m/w/d)') => ({
   ],
 });
 
+/** The company record of a fixture's company account (`ROLES.company`, `ROLES.otherCompany`), by `name`. */
+export async function companyRecord(f: JobFixture, email: string, name: string): Promise<string> {
+  const [user] = await f.db.db.select().from(users).where(eq(users.email, email));
+  const id = crypto.randomUUID();
+  await f.db.db.execute(
+    sql`insert into companies (id, user_id, "values") values (${id}, ${user!.id}, ${JSON.stringify({ name })}::jsonb)`,
+  );
+  return id;
+}
+
 /** A valid agent job: three weighted criteria and a must-have. */
 export function agentJobBody(title = 'Backend developer') {
   return {
