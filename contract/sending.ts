@@ -16,11 +16,15 @@ import { FieldError, strictObject } from './field-errors';
  *         uuid.invalid); 403 forbidden (not an agent); 404 job.not_found, contact.not_found (no contact
  *         of the job's client), profile.not_found (an unknown candidate); 409 send.no_client (a job
  *         without client), contact.no_email (a contact without address), card.consent_missing (a full
- *         card for someone who did not consent; `fields.full` names them).
+ *         card for someone who did not consent; `fields.full` names them), send.duplicate (the same
+ *         send of the job less than 10 minutes ago: nothing is sent again).
  */
 
 /** At most this many candidates go in one mail. */
 export const MAX_SEND_CANDIDATES = 20;
+
+/** The same send of a job again within this time is refused as a duplicate (10 minutes). */
+export const DUPLICATE_SEND_WINDOW_MS = 10 * 60_000;
 
 export const SendErrorCode = {
   candidatesEmpty: 'send.candidates_empty',
@@ -36,6 +40,11 @@ export const SendErrorCode = {
   sentToOtherClient: 'send.sent_to_other_client',
   /** The job's client changed while the send was being prepared: nothing was sent. */
   clientChanged: 'send.client_changed',
+  /**
+   * The same send (contact, candidates, full cards) of this job went out less than
+   * `DUPLICATE_SEND_WINDOW_MS` ago: a second click or a retry; nothing was sent again.
+   */
+  duplicate: 'send.duplicate',
 } as const;
 
 /** Every code of the sending calls (contract/error-codes.ts gathers them for the UI's messages). */

@@ -1,7 +1,14 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CardFormat } from '../../contract/agent';
 import type { Catalog } from '../../contract/catalog';
-import { SendErrorCode, type SendPreview, type SendRequest, type SendResult } from '../../contract/sending';
+import {
+  DUPLICATE_SEND_WINDOW_MS,
+  SendErrorCode,
+  type SendPreview,
+  type SendRequest,
+  type SendResult,
+} from '../../contract/sending';
 import type { Language } from '../../contract/user-types';
 import { profileNotFound } from '../agents/access';
 import { recordAccess, recordAction } from '../agents/audit';
@@ -124,6 +131,28 @@ export const sentToOtherClient = () =>
     { candidates: [SendErrorCode.sentToOtherClient] },
   );
 
+const duplicateSend = () =>
+  new ApiError(
+    409,
+    SendErrorCode.duplicate,
+    'The same cards went to the same contact for this job a moment ago: nothing was sent again',
+  );
+
+/**
+ * What a send sends, as one value: the contact, the candidates and which went by name, in any order
+ * and case. Two sends with the same fingerprint are the same send.
+ */
+function sendFingerprint(ctx: SendContext): string {
+  const ids = (format: CardFormat | undefined) =>
+    ctx.profiles
+      .filter((p) => format === undefined || p.format === format)
+      .map((p) => p.id.toLowerCase())
+      .sort();
+  return createHash('sha256')
+    .update(JSON.stringify([ctx.contact.id.toLowerCase(), ids(undefined), ids('pdf')]))
+    .digest('base64url');
+}
+
 const consentMissing = () =>
   new ApiError(409, SendErrorCode.consentMissing, 'A full card needs the candidate’s consent to be named', {
     full: [SendErrorCode.consentMissing],
@@ -217,12 +246,30 @@ export async function sendToClient(
     const tx = t as unknown as Database;
     // The job's client as it is now, held until the send commits: a client changed since the checks
     // refuses the send, and a change waits for it (server/jobs/jobs.ts counts what went to the client).
+    // Held exclusively (not `for share`): a second send of the job waits here for this one to commit,
+    // then finds it in card_sends. FOR NO KEY UPDATE leaves new rows that refer to the job unblocked.
     const [held] = await queryRows<{ client: string | null }>(
       tx,
-      sql`select client_company_id as client from jobs where id = ${ctx.job.id} for share`,
+      sql`select client_company_id as client from jobs where id = ${ctx.job.id} for no key update`,
     );
     if (!held || held.client !== ctx.job.client)
       throw new ApiError(409, SendErrorCode.clientChanged, 'The job’s client changed: nothing was sent');
+    // Two clicks, a retry after a lost answer, two tabs (issue 41): the same send within the window
+    // goes out once. Older rows of the job are no longer needed.
+    const fingerprint = sendFingerprint(ctx);
+    const since = new Date(now.getTime() - DUPLICATE_SEND_WINDOW_MS);
+    await tx.execute(
+      sql`delete from card_sends where job_id = ${ctx.job.id} and sent_at < ${since.toISOString()}`,
+    );
+    const [earlier] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from card_sends where job_id = ${ctx.job.id} and fingerprint = ${fingerprint} limit 1`,
+    );
+    if (earlier) throw duplicateSend();
+    await tx.execute(
+      sql`insert into card_sends (id, job_id, fingerprint, sent_by, sent_at)
+          values (${randomUUID()}, ${ctx.job.id}, ${fingerprint}, ${caller.userId}, ${now.toISOString()})`,
+    );
     if (fullIds.length > 0) {
       const [{ n }] = (await queryRows<{ n: number | string }>(
         tx,

@@ -100,6 +100,10 @@ describe('sending and the pipeline', () => {
     await f.db.db.execute(
       sql`update pipeline_entries set stage = 'interview', last_open_stage = 'interview' where job_id = ${job} and profile_id = ${s.anna}`,
     );
+    // The same send again once the duplicate window has passed (send.routes.db.test.ts, "sent once").
+    await f.db.db.execute(
+      sql`update card_sends set sent_at = sent_at - interval '11 minutes' where job_id = ${job}`,
+    );
     expect((await send(body(), f.tokens.agent, job)).status).toBe(201);
     expect(await stages(job)).toEqual({ [s.anna]: 'interview', [s.ben]: 'submitted' });
   });

@@ -6,7 +6,7 @@ import type { PresentationConsent } from '../../contract/profile';
 import type { SendPreview, SendResult } from '../../contract/sending';
 import { referenceNumber } from '../cards/candidate-card';
 import { queryRows } from '../db/client';
-import { json } from './job-test-kit';
+import { agentJobBody, json } from './job-test-kit';
 import { setUpSendFixture } from './send-test-kit';
 
 /**
@@ -217,6 +217,68 @@ describe('POST /api/job/{uuid}/send', () => {
     const res = await send(body({ contact: silent.uuid }));
     expect(res.status).toBe(409);
     expect((await json<ErrorBody>(res)).code).toBe('contact.no_email');
+  });
+});
+
+describe('sent once (issue 41: two clicks at once gave two 201s and two mails)', () => {
+  const newJob = async () =>
+    (await f.createJob({ ...agentJobBody('Kommissionierer'), client: s.client })).uuid;
+
+  it('of the same send submitted twice at once, one goes out and the other is refused with send.duplicate', async () => {
+    const job = await newJob();
+    const before = await written();
+    const answers = await Promise.all([send(body(), f.tokens.agent, job), send(body(), f.tokens.agent, job)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    const refused = answers.find((r) => r.status === 409);
+    expect((await json<ErrorBody>(refused!)).code).toBe('send.duplicate');
+    expect(await written()).toEqual({
+      outbox: before.outbox + 1,
+      attachments: before.attachments + 2,
+      timeline: before.timeline + 3,
+      access: before.access + 2,
+    });
+  });
+
+  it('refuses the same send again in any order or case, writing nothing; a different send goes', async () => {
+    const job = await newJob();
+    expect((await send(body(), f.tokens.agent, job)).status).toBe(201);
+    const before = await written();
+    const again = await send(body({ candidates: [s.ben.toUpperCase(), s.anna] }), f.tokens.agent, job);
+    expect(again.status).toBe(409);
+    expect((await json<ErrorBody>(again)).code).toBe('send.duplicate');
+    expect(await written()).toEqual(before);
+    // Another contact, fewer candidates, the same job: each is a send of its own.
+    expect((await send(body({ contact: s.en.uuid }), f.tokens.agent, job)).status).toBe(201);
+    expect((await send(body({ candidates: [s.ben] }), f.tokens.agent, job)).status).toBe(201);
+    // The same send of another job is not a duplicate either.
+    expect((await send(body(), f.tokens.agent, await newJob())).status).toBe(201);
+  });
+
+  it('sends the same again once ten minutes have passed, and keeps no older record of the job', async () => {
+    const job = await newJob();
+    expect((await send(body(), f.tokens.agent, job)).status).toBe(201);
+    await db().execute(
+      sql`update card_sends set sent_at = sent_at - interval '601 seconds' where job_id = ${job}`,
+    );
+    expect((await send(body(), f.tokens.agent, job)).status).toBe(201);
+    const kept = await queryRows<{ n: number | string }>(
+      db(),
+      sql`select count(*) as n from card_sends where job_id = ${job}`,
+    );
+    expect(Number(kept[0]?.n)).toBe(1);
+  });
+
+  it('counts a refused send as not sent: the same send goes once the refusal is resolved', async () => {
+    const job = await newJob();
+    const was = await json<PresentationConsent>(
+      await f.call('GET', '/api/profile/presentation-consent', f.tokens.candidate),
+    );
+    expect((await setConsent(false)).status).toBe(200);
+    const refused = await send(body({ full: [s.anna] }), f.tokens.agent, job);
+    expect((await json<ErrorBody>(refused)).code).toBe('card.consent_missing');
+    expect((await setConsent(true)).status).toBe(200);
+    expect((await send(body({ full: [s.anna] }), f.tokens.agent, job)).status).toBe(201);
+    expect((await setConsent(was.consented)).status).toBe(200);
   });
 });
 

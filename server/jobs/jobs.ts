@@ -160,7 +160,7 @@ export async function updateJob(
     const clientChanged = (existing.client_company_id ?? null) !== client && existing.origin !== 'company';
     // What went to the client stays the client's (issue 41): a change with open submissions asks the
     // agent first. Counted after the update has locked the job row, so a send in flight (which holds
-    // it for share) is either counted or sees the new client and refuses itself.
+    // it for no key update) is either counted or sees the new client and refuses itself.
     if (row && clientChanged && existing.client_company_id && body.confirmClientChange !== true) {
       const [open] = await queryRows<{ n: number | string }>(
         db2,

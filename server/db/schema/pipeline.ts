@@ -76,3 +76,21 @@ export const pipelineEntries = pgTable(
     ),
   ],
 );
+
+/**
+ * Each send of cards to a client (server/cards/send.ts), by what it sent: the contact, the candidates
+ * and which of them went by name, as one fingerprint. The same send again within
+ * `DUPLICATE_SEND_WINDOW_MS` is refused (issue 41: two clicks at once gave two mails); rows older than
+ * that are deleted by the next send of the job. Holds no personal data beyond the ids' hash.
+ */
+export const cardSends = pgTable(
+  'card_sends',
+  {
+    id: id(),
+    jobId: ownedBy('job_id', () => jobs.id),
+    fingerprint: text('fingerprint').notNull(),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: moment('sent_at').notNull(),
+  },
+  (t) => [index('card_sends_job_idx').on(t.jobId, t.fingerprint)],
+);

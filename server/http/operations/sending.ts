@@ -20,8 +20,8 @@ export const SENDING_OPERATIONS: Record<string, OperationDoc> = {
     'POST /api/job/{uuid}/send': op(
       "Agents: send the candidates' cards (anonymised; full only with consent) in one mail to the client's contact",
       created(SendResultSchema),
-      // The job's client is checked again in the send's transaction.
-      { ...sendRefused, 409: [...sendRefused[409], 'send.client_changed'] },
+      // The job's client is checked again in the send's transaction, and the same send a moment ago refused.
+      { ...sendRefused, 409: [...sendRefused[409], 'send.client_changed', 'send.duplicate'] },
     ),
   }),
 };

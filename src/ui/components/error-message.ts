@@ -142,6 +142,7 @@ const MESSAGES: Record<KnownErrorCode, MessageDescriptor> = {
   'send.no_client': msg`This job has no client: choose the client company in the job first.`,
   'send.sent_to_other_client': msg`At least one of these candidates was sent to another client for this job before. What went to a client stays with that client: send them for a new job instead.`,
   'send.client_changed': msg`The job's client was changed in the meantime: nothing was sent. Check the client and send again.`,
+  'send.duplicate': msg`These cards went to this contact a moment ago. They were not sent a second time.`,
   'contact.no_email': msg`This contact has no e-mail address: add one to the contact first.`,
   'card.consent_missing': msg`The full card needs the candidate's consent to be presented by name; send the anonymised card instead.`,
   'client.already_answered': msg`This candidate was answered already: the answer shown is the one recorded.`,
