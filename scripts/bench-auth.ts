@@ -3,37 +3,15 @@
 // own process on PGlite in a temporary directory, or on PostgreSQL when DATABASE_URL is set.
 // Besides req/s (which depends on what else the machine runs), each phase reports the server
 // process's CPU time per request (from /proc) and the req/s that means for one whole core.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { spawnServer } from '../tests/support/server-process';
+import { startBenchServer } from './bench-server';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PASSWORD = 'Matchwerk-Demo-2026';
 const USERS = ['agent', 'senior', 'company', 'stella', 'luna', 'nova'].map((u) => `${u}@matchwerk.example`);
-
-async function startServer(): Promise<{ url: string; pid: number | undefined; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-bench-'));
-  const server = spawnServer({
-    ...process.env,
-    PORT: '0',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-  });
-  const url = (await server.url()).replace('localhost', '127.0.0.1');
-  return {
-    url,
-    pid: server.child.pid,
-    stop: async () => {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function login(url: string, email: string): Promise<{ token: string; refresh_token: string }> {
   const res = await fetch(`${url}/api/login`, {
@@ -93,7 +71,7 @@ function run(name: string, options: autocannon.Options): Promise<Row> {
   });
 }
 
-const server = await startServer();
+const server = await startBenchServer({ TRUST_PROXY: 'true' });
 try {
   const rows: Row[] = [];
   let n = 0;

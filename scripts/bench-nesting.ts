@@ -5,11 +5,9 @@
 // the attack, the attack's requests/s and answers (each must be a 400 `request.too_deep`), and the
 // load average. The server runs as its own process on PGlite in a temporary directory, or on
 // PostgreSQL when DATABASE_URL is set.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
-import { spawnServer } from '../tests/support/server-process';
+import { load, pct, probeTable, startBenchServer, timeHealth } from './bench-server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ATTACKERS = 4;
@@ -19,52 +17,6 @@ const TARGET = '/api/public/user/reset-password';
 const DEPTHS = [8_000, 8_667, 9_333, 10_000];
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
-
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-bench-'));
-  const server = spawnServer({
-    ...process.env,
-    PORT: '0',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-  });
-  const url = (await server.url()).replace('localhost', '127.0.0.1');
-  return {
-    url,
-    stop: async () => {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
-
-/** Times GET /api/health one request after another for `seconds`; answers the sorted latencies (ms). */
-async function timeHealth(url: string, seconds: number): Promise<{ times: number[]; failed: number }> {
-  const times: number[] = [];
-  let failed = 0;
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    const started = performance.now();
-    const res = await fetch(`${url}/api/health`);
-    await res.arrayBuffer();
-    times.push(performance.now() - started);
-    if (!res.ok) failed++;
-    // A sample every ~10 ms: the probe itself should not be a load.
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return { times: times.sort((a, b) => a - b), failed };
-}
 
 interface Attack {
   requests: number;
@@ -118,7 +70,7 @@ async function attack(url: string, seconds: number): Promise<Attack> {
   return { requests, rps: requests / seconds, statuses, codes };
 }
 
-const server = await startServer();
+const server = await startBenchServer();
 try {
   const sizes = DEPTHS.map((d) => `${(nested(d).length / 1024).toFixed(1)} KB`).join(', ');
   process.stdout.write(
@@ -137,13 +89,11 @@ try {
   ]);
   const loadAttack = load();
 
-  const row = (name: string, r: { times: number[]; failed: number }) =>
-    `| ${name.padEnd(28)} | ${String(r.times.length).padStart(7)} | ${ms(pct(r.times, 50)).padStart(9)} | ${ms(pct(r.times, 99)).padStart(9)} | ${ms(r.times.at(-1) ?? Number.NaN).padStart(9)} | ${String(r.failed).padStart(6)} |\n`;
   process.stdout.write(
-    `\n| ${'GET /api/health'.padEnd(28)} | samples | ${'p50'.padStart(9)} | ${'p99'.padStart(9)} | ${'max'.padStart(9)} | failed |\n` +
-      `| ${'-'.repeat(28)} | ------: | --------: | --------: | --------: | -----: |\n` +
-      row('without the attack', quiet) +
-      row(`during ${ATTACKERS} nesting clients`, underAttack),
+    probeTable([
+      ['without the attack', quiet],
+      [`during ${ATTACKERS} nesting clients`, underAttack],
+    ]),
   );
   process.stdout.write(
     `\nattack: ${attackResult.requests} requests, ${attackResult.rps.toFixed(0)}/s; answers ${JSON.stringify(attackResult.statuses)}; codes ${[...attackResult.codes].join(', ')}\n`,
