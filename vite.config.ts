@@ -208,6 +208,20 @@ export default defineConfig({
       },
       {
         test: {
+          // Operations drills (issue 41): real server processes behind Caddy, on PostgreSQL instances
+          // of their own; a backup restored into a new instance. Beside the browser walks, which
+          // they do not time.
+          name: 'ops',
+          sequence: { groupOrder: 1 },
+          environment: 'node',
+          include: ['tests/ops/**/*.test.ts'],
+          setupFiles: ['tests/support/count-assertions.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'browser',
           // After the unit and server projects, not beside them: the browser walks wait on a real
           // server and Chromium, which two busy cores starve.

@@ -43,6 +43,24 @@ describe('SMS_RESEND_SECONDS', () => {
   });
 });
 
+describe('RUN_LEASE_SECONDS', () => {
+  it('holds a claim on a run 30 s by default, 5 to 600 s when set', () => {
+    expect(loadConfig({}).runLeaseSeconds).toBe(30);
+    expect(loadConfig({ RUN_LEASE_SECONDS: '5' }).runLeaseSeconds).toBe(5);
+    expect(loadConfig({ RUN_LEASE_SECONDS: '600' }).runLeaseSeconds).toBe(600);
+  });
+
+  it('refuses anything else, naming the setting and the bound', () => {
+    const cases: [string, RegExp][] = [
+      ['4', /RUN_LEASE_SECONDS must be at least 5 seconds$/],
+      ['601', /RUN_LEASE_SECONDS must be at most 600 seconds$/],
+      ['2.5', /RUN_LEASE_SECONDS must be a whole number of seconds$/],
+    ];
+    for (const [value, message] of cases)
+      expect(() => loadConfig({ RUN_LEASE_SECONDS: value }), value).toThrow(message);
+  });
+});
+
 describe('the whole-number settings keep their messages', () => {
   it('names the unit where there is one', () => {
     expect(() => loadConfig({ ACCESS_TOKEN_TTL: '0' })).toThrow(

@@ -123,6 +123,9 @@ export const ConfigSchema = v.object({
   SMS_COUNTRIES: v.optional(Countries, DEFAULT_SMS_COUNTRIES),
   HOME_COUNTRIES: v.optional(Countries, DEFAULT_HOME_COUNTRIES),
   MATCH_RESULT_LIMIT: v.optional(WholeNumber(1, 100_000), '2000'),
+  // How long a node's claim on a matching run holds without renewal (decision 0010): a run of a node
+  // that died is taken over this long after its last renewal. Renewed every third of it.
+  RUN_LEASE_SECONDS: v.optional(WholeNumber(5, 600, SECONDS), '30'),
   OUTBOX_RETENTION_DAYS: v.optional(WholeNumber(1, 3650, { one: 'day', many: 'days' }), '7'),
   // Retention (PRODUCT.md §8): months without login or agent activity before an account is deleted.
   RETENTION_MONTHS: v.optional(WholeNumber(2, 240, { one: 'month', many: 'months' }), '24'),
@@ -167,6 +170,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** How many included profiles a done matching run keeps (PRODUCT.md §5). */
   matchResultLimit: number;
+  /** How long a claim on a matching run holds without renewal, in seconds (RUN_LEASE_SECONDS). */
+  runLeaseSeconds: number;
   /** ISO codes of the countries whose mobile numbers may get SMS (PRODUCT.md §8). */
   smsCountries: readonly string[];
   /** ISO codes of the agency's home countries, whose places the city search names first (HOME_COUNTRIES). */
@@ -231,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
     metricsToken: c.METRICS_TOKEN,
     matchResultLimit: c.MATCH_RESULT_LIMIT,
+    runLeaseSeconds: c.RUN_LEASE_SECONDS,
     smsCountries: c.SMS_COUNTRIES,
     homeCountries: c.HOME_COUNTRIES,
     outboxRetentionDays: c.OUTBOX_RETENTION_DAYS,

@@ -61,7 +61,7 @@ export async function startServer(
   const jobs = new JobServices(db.db, config.matchResultLimit, Date.now, indexSnapshotFor(config));
   // The index loads (from DATA_DIR's snapshot when there is one) while the server starts listening.
   void jobs.freshIndex().catch((error) => logger.warn({ err: error }, 'matching index warm-up failed'));
-  const runWorker = new RunWorker(jobs, { logger }).start();
+  const runWorker = new RunWorker(jobs, { logger, leaseMs: config.runLeaseSeconds * 1000 }).start();
   jobs.onRunQueued = () => runWorker.poke();
   // Orphan photo files, expired tokens and codes, old rate-limit rows: now and hourly.
   const sweeper = startSweeps(db.db, new FilePhotoStorage(join(config.dataDir, 'photos')), logger);

@@ -16,9 +16,10 @@ import { ProfileIndex } from './profile-index';
  * and reads only the profiles changed since (the delta refresh from its watermark) instead of
  * rebuilding from every profile (~30 s at 1 M). The file is V8's structured-clone format: typed
  * arrays and Maps as they are, class instances as plain objects whose prototypes are put back here.
- * Correctness rests on the refresh rules, not on the file: the catalogue checksums must match, the
- * watermark must not be ahead of the database (a restored backup), the snapshot must be younger than
- * half the tombstone retention, and `key` names the database it was read from.
+ * Correctness rests on the refresh rules, not on the file: the catalogue checksums and the profiles
+ * table's OID must match (a restored backup has a new table), the watermark must not be ahead of the
+ * database, the snapshot must be younger than half the tombstone retention, and `key` names the
+ * database it was read from.
  */
 
 const FORMAT = 1;

@@ -35,7 +35,12 @@ export interface RefreshStats {
   removed: number;
 }
 
-type SnapshotRow = { xmin: string | number; profile_sum: string | null; job_sum: string | null };
+type SnapshotRow = {
+  xmin: string | number;
+  profile_sum: string | null;
+  job_sum: string | null;
+  profiles_oid: string;
+};
 type ProfileSourceRow = { id: string; type: string; status: string; v: Record<string, unknown> | string };
 
 export class IndexSync {
@@ -91,7 +96,7 @@ export class IndexSync {
     const stats = await this.db.transaction(
       async (tx) => {
         const [snap] = await queryRows<SnapshotRow>(tx, snapshotQuery);
-        if (!snap || `${snap.profile_sum}/${snap.job_sum}` !== this.catalogSums) return null;
+        if (!snap || sourceOf(snap) !== this.catalogSums) return null;
         // A watermark ahead of the database (a snapshot of a database since restored from a backup)
         // could skip rows: build afresh.
         if (Number(snap.xmin) < this.watermark) return null;
@@ -168,7 +173,7 @@ export class IndexSync {
     );
     this.index = built.index;
     this.watermark = Number(built.snap.xmin);
-    this.catalogSums = `${built.snap.profile_sum}/${built.snap.job_sum}`;
+    this.catalogSums = sourceOf(built.snap);
     this.refreshedAt = this.clock();
     this.coldStart ??= 'rebuild';
     this.persist();
@@ -194,7 +199,16 @@ const eligibleStatus = sql`(case when ${eligible} then 'active' else 'inactive' 
 
 const snapshotQuery = sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
   (select checksum from catalogs where scope = 'profile') as profile_sum,
-  (select checksum from catalogs where scope = 'job') as job_sum`;
+  (select checksum from catalogs where scope = 'job') as job_sum,
+  'profiles'::regclass::oid::text as profiles_oid`;
+
+/**
+ * What an index must have been read from to be refreshed by deltas (kept as `catalogSums`): the
+ * catalogues, and the profiles table itself. A backup restored under the same URL (pg_restore into a
+ * new or emptied database of the same cluster) has a new profiles table, but the cluster's transaction
+ * ids only grow: the watermark check alone would keep the index of the database as it was before.
+ */
+const sourceOf = (snap: SnapshotRow) => `${snap.profile_sum}/${snap.job_sum}/${snap.profiles_oid}`;
 
 /** Only the indexed fields travel from the database: a jsonb object of them. */
 function projection(catalog: Catalog) {
