@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityViolations,
@@ -152,9 +152,36 @@ describe('matching jobs in a browser, in German', () => {
     await page.waitForURL(/\/matchingJobResult\//);
   });
 
-  it('archives the job, which then cannot run, and duplicates it', async () => {
+  it('starts one run on a double click of "Matching starten", and archives nothing (issue 42)', async () => {
+    const runs: string[] = [];
+    const asked = (request: Request) => {
+      if (request.method() === 'POST' && /^\/api\/job\/[^/]+\/run$/.test(new URL(request.url()).pathname))
+        runs.push(request.url());
+    };
+    const run = page.getByRole('button', { name: 'Matching starten' });
+    const runBox = await run.boundingBox();
+    page.on('request', asked);
+    await run.dblclick();
+    // The run ends (the demo's runs take a moment); its button is back in its place.
+    await expect.poll(() => run.count(), { timeout: 30_000 }).toBe(1);
+    page.off('request', asked);
+    expect(runs).toHaveLength(1);
+    expect(await page.getByText('Dieser Job ist archiviert', { exact: false }).count()).toBe(0);
+    expect((await run.boundingBox())?.x).toBe(runBox?.x);
+  });
+
+  it('archives the job, which a toast undoes; archived, it cannot run, and it duplicates', async () => {
+    const archivedNote = page.getByText('Dieser Job ist archiviert', { exact: false });
     await page.getByRole('button', { name: 'Archivieren' }).click();
-    await expect.poll(() => page.getByText('Dieser Job ist archiviert', { exact: false }).count()).toBe(1);
+    const toast = page.getByRole('alertdialog').filter({ hasText: 'Der Job ist archiviert.' });
+    await expect.poll(() => archivedNote.count()).toBe(1);
+    await toast.getByRole('button', { name: 'Rückgängig' }).click();
+    await expect.poll(() => archivedNote.count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Matching starten' }).count()).toBe(1);
+    await expect.poll(() => toast.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Archivieren' }).click();
+    await expect.poll(() => archivedNote.count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Matching starten' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Duplizieren' }).click();
     await page.waitForURL(/\/duplicate\//);

@@ -86,6 +86,8 @@ export function startJob({ lifecycle, form }: JobModules, config: JobConfig, ins
   );
   // The page opens the editor on a copy.
   actor.on('job.openCopy', ({ uuid }) => record('openCopy', { uuid }));
+  // The page offers to undo an archiving it just did.
+  actor.on('job.archived', ({ uuid }) => record('archivedNotice', { uuid }));
   actor.start();
   let seen = 0;
   const callsNow = () => {

@@ -51,6 +51,8 @@ export const STORED = job();
 export const SAVED = job({ values: { title: 'Neu', target_types: ['stella'] }, version: 2 });
 export const THEIRS = job({ values: { title: 'Von Kim', target_types: ['nova'] }, version: 5 });
 export const ARCHIVED = job({ status: 'archived' });
+/** Archived by the page: it is told, and offers to undo it (issue 42: a double click on "run" once archived). */
+const archivedNotice = { src: 'archivedNotice', input: { uuid: 'j1' } };
 /** Freshness: the criteria changed after the last done run (the server says so on the job). */
 export const STALE = job({ criteriaChangedSinceRun: true });
 export const SAVED_STALE = { ...SAVED, criteriaChangedSinceRun: true };
@@ -427,7 +429,12 @@ export const agentJob: ModelTable = {
       },
     },
     archiving: {
-      statusOk: { target: 'archived', context: { job: ARCHIVED, error: null }, tags: [] },
+      statusOk: {
+        target: 'archived',
+        context: { job: ARCHIVED, error: null },
+        invoked: [archivedNotice],
+        tags: [],
+      },
       statusFailed: { target: S('clean', 'idle'), context: { error: unreachable }, tags: [] },
     },
     // Archived: no edits, no runs; re-activate, duplicate or delete.
@@ -769,6 +776,7 @@ for (const memory of Object.keys(runMemory) as RunMemory[]) {
     statusOk: {
       target: holding('archived', afterArchiving(memory)),
       context: { job: ARCHIVED, error: null, run: heldWhenArchived(memory) },
+      invoked: [archivedNotice],
       tags: [],
     },
     statusFailed: {

@@ -66,8 +66,11 @@ export type JobEvent =
   | { type: 'job.delete' }
   | { type: 'job.retry' };
 
-/** What the page running the job listens for (`actor.on`): open the editor on a copy. */
-export type JobEmitted = { type: 'job.openCopy'; uuid: string };
+/**
+ * What the page running the job listens for (`actor.on`): open the editor on a copy; the job was just
+ * archived by this page (issue 42: the page offers to undo it, which is `job.activate`).
+ */
+export type JobEmitted = { type: 'job.openCopy'; uuid: string } | { type: 'job.archived'; uuid: string };
 
 const FINAL: readonly string[] = FINAL_RUN_STATES;
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
@@ -145,6 +148,7 @@ export const jobLifecycleMachine = setup({
     resultsReplaced: () => {},
     /** `job.duplicate`: the page that runs the job opens the editor on a copy (a navigation). */
     openCopy: emit((_, copy: { uuid: string }) => ({ type: 'job.openCopy' as const, uuid: copy.uuid })),
+    archivedNotice: emit(({ context }) => ({ type: 'job.archived' as const, uuid: context.uuid ?? '' })),
     setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     clearError: assign({ error: null }),
   },
@@ -311,7 +315,10 @@ export const jobLifecycleMachine = setup({
       invoke: {
         src: 'changeStatus',
         input: ({ context }) => ({ uuid: context.uuid ?? '', status: 'archived' as const }),
-        onDone: { target: 'archived', actions: { type: 'takeStatus', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'archived',
+          actions: [{ type: 'takeStatus', params: ({ event }) => event.output }, 'archivedNotice'],
+        },
         onError: { target: 'active', actions: { type: 'setError', params: errorOf } },
       },
     },

@@ -13,6 +13,14 @@ export interface ToastMessage {
   kind: 'success' | 'info' | 'error';
   /** Already translated. */
   text: string;
+  /** One thing to do about it, e.g. "Undo" (issue 42); the toast closes when it is pressed. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  /** Already translated. */
+  label: string;
+  run: () => void;
 }
 
 /** The app's one toast queue; the shell renders its region. */
@@ -20,9 +28,13 @@ export const toastQueue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 3 });
 // The shell mounts the region once a screen that may show toasts has loaded this module.
 markToastsLoaded();
 
-/** Confirms a success (PRODUCT.md §9), e.g. `showToast(t\`Your changes are saved.\`)`. */
-export function showToast(text: string, kind: ToastMessage['kind'] = 'success') {
-  return toastQueue.add({ kind, text }, { timeout: kind === 'error' ? undefined : 5000 });
+/**
+ * Confirms a success (PRODUCT.md §9), e.g. `showToast(t\`Your changes are saved.\`)`. A toast with an
+ * action stays 10 s, long enough to reach its button by keyboard (F6, then Tab).
+ */
+export function showToast(text: string, kind: ToastMessage['kind'] = 'success', action?: ToastAction) {
+  const timeout = kind === 'error' ? undefined : action ? 10_000 : 5000;
+  return toastQueue.add(action ? { kind, text, action } : { kind, text }, timeout ? { timeout } : {});
 }
 
 /** Where the toasts appear (bottom right; a landmark screen readers can jump to with F6). */
@@ -35,6 +47,17 @@ export function Toasts() {
           <ToastContent>
             <Text slot="title">{toast.content.text}</Text>
           </ToastContent>
+          {toast.content.action && (
+            <AriaButton
+              className="toast-action"
+              onPress={() => {
+                toast.content.action?.run();
+                toastQueue.close(toast.key);
+              }}
+            >
+              {toast.content.action.label}
+            </AriaButton>
+          )}
           <AriaButton slot="close" className="toast-close" aria-label={t`Close`}>
             ×
           </AriaButton>
