@@ -132,7 +132,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   const photoStorage = new FilePhotoStorage(join(deps.config.dataDir, 'photos'));
-  app.route('/api', profileRoutes({ db: deps.db.db, tokens: deps.auth.tokens, storage: photoStorage }));
+  app.route(
+    '/api',
+    profileRoutes({
+      db: deps.db.db,
+      tokens: deps.auth.tokens,
+      storage: photoStorage,
+      agency: deps.config.agency,
+    }),
+  );
   app.route('/api', clientRoutes({ db: deps.db.db, tokens: deps.auth.tokens }));
   app.route('/api', pipelineRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));
   app.route('/api', attentionRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));

@@ -75,6 +75,7 @@ async function cardParts(
         fields,
         language,
         photo: null,
+        agency: agency.name,
       },
       who: {
         kind: 'anonymous',
@@ -95,7 +96,10 @@ async function cardParts(
     phone = account?.phone_number ?? null;
     if (storage) photo = await ownPhoto(db, storage, profile.user_id);
   }
-  return { input: { values: profile.values, fields, language, photo }, who: { kind: 'full', email, phone } };
+  return {
+    input: { values: profile.values, fields, language, photo, agency: agency.name },
+    who: { kind: 'full', email, phone },
+  };
 }
 
 /**

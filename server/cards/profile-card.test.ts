@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { referenceNumber } from './candidate-card';
-import { fitsStandardFont, renderProfileCard } from './profile-card';
+import { cardContent, fitsStandardFont, renderProfileCard } from './profile-card';
 
 const agency = {
   name: 'Matchwerk Personaldienste GmbH',
@@ -27,6 +27,48 @@ describe('candidate cards', () => {
     expect(text).toContain('Łódź');
     expect(text).toContain('1 Jahr');
     expect(text).toContain(referenceNumber('5eed0000-0000-4000-8000-000000000001'));
+  });
+
+  it('say "immediately" for an availability date gone by, and the date for one to come (issue 42)', () => {
+    const availability = (available_from: string, language: 'de' | 'en' = 'de') =>
+      cardContent({ values: { available_from }, fields: [], language, today: '2026-11-28' }).rows.find(
+        ([label]) => label === (language === 'de' ? 'Verfügbarkeit' : 'Availability'),
+      )?.[1];
+    expect(availability('2026-03-01')).toBe('sofort');
+    expect(availability('2026-11-27', 'en')).toBe('immediately');
+    expect(availability('2026-11-28')).toBe('sofort');
+    expect(availability('2026-11-29')).toBe('ab 29.11.2026');
+    expect(availability('2027-01-15', 'en')).toBe('from 15 Jan 2027');
+  });
+
+  it('print no row for what the candidate left empty, and the agency above the name (issue 42)', async () => {
+    const content = cardContent(
+      {
+        values: { experience_years: 3 },
+        fields: [],
+        language: 'de',
+        agency: agency.name,
+        today: '2026-11-28',
+      },
+      { kind: 'full', email: 'anna@example.org', phone: null },
+    );
+    expect(content.title).toBe('Matchwerk Personaldienste GmbH · Profilkarte');
+    expect(content.rows.map(([label]) => label)).toEqual(['Kontakt', 'Berufserfahrung', 'Verfügbarkeit']);
+    const text = await textOf(
+      await renderProfileCard(
+        {
+          values: { first_name: 'Anna', experience_years: 3 },
+          fields: [],
+          language: 'de',
+          photo: null,
+          agency: agency.name,
+        },
+        { kind: 'full', email: 'anna@example.org', phone: null },
+      ),
+    );
+    expect(text).toContain('Matchwerk Personaldienste GmbH · Profilkarte');
+    expect(text).not.toContain('Ausbildung');
+    expect(text).not.toContain('–');
   });
 
   it('give a candidate the same short reference every time, and different candidates different ones', () => {

@@ -36,6 +36,10 @@ export interface CardInput {
   language: Language;
   /** The 512 × 512 JPEG, or null. */
   photo: Buffer | null;
+  /** Whose card it is: the agency's name heads it (AGENCY_NAME; "Matchwerk" when not given). */
+  agency?: string;
+  /** Today (YYYY-MM-DD, UTC): an availability date before it reads "immediately". Default: now. */
+  today?: string;
 }
 
 /**
@@ -68,7 +72,7 @@ function cardDocument(language: Language, title: string, unicode = true) {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: `Matchwerk – ${title}`, Creator: 'Matchwerk' },
+    info: { Title: title, Creator: 'Matchwerk' },
     lang: language,
   });
   const chunks: Buffer[] = [];
@@ -81,12 +85,15 @@ function cardDocument(language: Language, title: string, unicode = true) {
   return { doc, done };
 }
 
-/** The card's head: its kind, the photo (or logo) beside the name, and a subtitle under the name. */
+/** The line above a card's name: whose card (the agency's name) and which (issue 42). */
+const headLine = (agency: string | undefined, title: string) => `${agency || 'Matchwerk'} · ${title}`;
+
+/** The card's head: the agency and the card's kind, the photo (or logo) beside the name, a subtitle under it. */
 function cardHeader(
   doc: PDFKit.PDFDocument,
   head: { title: string; photo: Buffer | null; name: string; subtitle: string },
 ) {
-  doc.fontSize(10).fillColor('#666666').text(`Matchwerk · ${head.title}`);
+  doc.fontSize(10).fillColor('#666666').text(head.title);
   const top = doc.y + 16;
   if (head.photo) doc.image(head.photo, 56, top, { width: 128, height: 128 });
   doc
@@ -97,19 +104,21 @@ function cardHeader(
   doc.y = Math.max(doc.y, head.photo ? top + 128 : doc.y) + 24;
 }
 
-/** A labelled value under the last one, "–" when empty. */
-function cardRow(doc: PDFKit.PDFDocument, none: string, label: string, value: string) {
+/** A labelled value under the last one; an empty value makes no row (issue 42: no rows of dashes). */
+function cardRow(doc: PDFKit.PDFDocument, label: string, value: string) {
+  if (!value) return;
   doc.x = 56;
   doc.fontSize(10).fillColor('#666666').text(label);
-  doc
-    .fontSize(12)
-    .fillColor('#000000')
-    .text(value || none);
+  doc.fontSize(12).fillColor('#000000').text(value);
   doc.moveDown(0.8);
 }
 
-/** What a candidate's card says, in its language: the head, the labelled rows and the closing note. */
+/**
+ * What a candidate's card says, in its language: the head, the labelled rows (only those with a
+ * value) and the closing note.
+ */
 export interface CardContent {
+  /** The line above the name: the agency's name and the card's kind. */
   title: string;
   name: string;
   subtitle: string;
@@ -167,13 +176,15 @@ export function cardContent(
   rows.push([t.drivingLicences, labels('driving_licences')]);
   const from = text('available_from');
   const employment = labels('employment_types');
-  const availability = from ? t.availableFrom(formatDate(from, language)) : t.availableNow;
+  // A date passed is no date to wait for (issue 42: "available from" a day gone by).
+  const today = input.today ?? new Date().toISOString().slice(0, 10);
+  const availability = from && from > today ? t.availableFrom(formatDate(from, language)) : t.availableNow;
   rows.push([t.availability, employment ? `${availability} · ${employment}` : availability]);
   return {
-    title: anonymous ? t.anonymousTitle : t.title,
+    title: headLine(input.agency, anonymous ? t.anonymousTitle : t.title),
     name: anonymous ? `${t.reference} ${who.reference}` : name || t.none,
     subtitle: occupation ? optionLabel(fields, 'occupation', occupation, language) : '',
-    rows,
+    rows: rows.filter(([, value]) => value !== ''),
     note: who.kind === 'anonymous' ? t.anonymousNote(who.agency.name) : '',
   };
 }
@@ -184,7 +195,6 @@ export function renderProfileCard(
   who: CandidateCardKind = { kind: 'full', email: null, phone: null },
 ): Promise<Buffer> {
   const content = cardContent(input, who);
-  const none = cardTexts[input.language].none;
   const head = {
     title: content.title,
     photo: who.kind === 'anonymous' ? null : input.photo,
@@ -194,7 +204,7 @@ export function renderProfileCard(
   const texts = [head.title, head.name, head.subtitle, content.note, ...content.rows.flat()];
   const { doc, done } = cardDocument(input.language, head.title, !fitsStandardFont(texts));
   cardHeader(doc, head);
-  for (const [label, value] of content.rows) cardRow(doc, none, label, value);
+  for (const [label, value] of content.rows) cardRow(doc, label, value);
   if (content.note) {
     doc.moveDown(1);
     doc.fontSize(9).fillColor('#666666').text(content.note);
@@ -210,18 +220,19 @@ export function renderProfileCard(
 export function renderCompanyCard(input: CardInput): Promise<Buffer> {
   const { values, fields, language, photo } = input;
   const t = cardTexts[language];
-  const { doc, done } = cardDocument(language, t.companyTitle);
+  const title = headLine(input.agency, t.companyTitle);
+  const { doc, done } = cardDocument(language, title);
   const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
   const option = (key: string) => (text(key) ? optionLabel(fields, key, text(key), language) : '');
 
   cardHeader(doc, {
-    title: t.companyTitle,
+    title,
     photo,
     name: text('name') || t.none,
     subtitle: [option('legal_form'), option('industry')].filter(Boolean).join(' · '),
   });
 
-  const row = (label: string, value: string) => cardRow(doc, t.none, label, value);
+  const row = (label: string, value: string) => cardRow(doc, label, value);
   row(t.legalForm, option('legal_form'));
   row(t.industry, option('industry'));
   row(t.size, option('size'));

@@ -3,6 +3,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfileFixture } from './profile-test-kit';
 
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+
 let f: Awaited<ReturnType<typeof createProfileFixture>>;
 
 beforeAll(async () => {
@@ -20,7 +22,8 @@ const values = {
     { language: 'de', level: 'C1' },
     { language: 'tr', level: 'native' },
   ],
-  available_from: '2026-03-01',
+  // 1 March of next year: a date still to come (a day gone by reads "sofort", issue 42).
+  available_from: `${NEXT_YEAR}-03-01`,
 };
 
 async function cardText(token: string): Promise<string> {
@@ -44,7 +47,7 @@ describe('GET /api/profile/card/pdf', () => {
       'Staplerschein',
       'Kommissionierung',
       'Türkisch (Muttersprache)',
-      'ab 01.03.2026',
+      `ab 01.03.${NEXT_YEAR}`,
     ])
       expect(text).toContain(part);
   });
@@ -59,7 +62,7 @@ describe('GET /api/profile/card/pdf', () => {
       'Forklift licence',
       'Order picking',
       'Turkish (native)',
-      'from 1 Mar 2026',
+      `from 1 Mar ${NEXT_YEAR}`,
     ])
       expect(text).toContain(part);
   });

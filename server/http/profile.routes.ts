@@ -10,6 +10,7 @@ import type { TokenSettings } from '../auth/tokens';
 import { renderCompanyCard, renderProfileCard } from '../cards/profile-card';
 import { cardTexts } from '../cards/texts';
 import { readCatalog } from '../catalog/catalog';
+import type { AgencyConfig } from '../config';
 import type { Database } from '../db/client';
 import { ApiError, notFound } from '../errors';
 import type { PhotoStorage } from '../profiles/photo-storage';
@@ -47,6 +48,8 @@ export interface ProfileRoutesDeps {
   db: Database;
   tokens: TokenSettings;
   storage: PhotoStorage;
+  /** The agency whose name heads the cards. */
+  agency: Pick<AgencyConfig, 'name'>;
 }
 
 /** The only /api path exempt from the 1 MB JSON body limit; it streams up to MAX_PHOTO_BYTES itself. */
@@ -200,6 +203,7 @@ export function profileRoutes(deps: ProfileRoutesDeps) {
         fields: company ? catalog.company : catalog.profile,
         language,
         photo,
+        agency: deps.agency.name,
       });
       const texts = cardTexts[language];
       c.header('Content-Type', 'application/pdf');

@@ -6,6 +6,10 @@ import { loadConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
 import { agentJobBody, json, setUpJobFixture } from './job-test-kit';
 
+/** The candidates' availability: 1 March of next year, a date still to come (a day gone by reads "immediately"). */
+export const AVAILABLE_YEAR = new Date().getUTCFullYear() + 1;
+const AVAILABLE_FROM = `${AVAILABLE_YEAR}-03-01`;
+
 const candidateValues = (first: string, last: string) => ({
   first_name: first,
   last_name: last,
@@ -20,7 +24,7 @@ const candidateValues = (first: string, last: string) => ({
   education_level: 'apprenticeship',
   experience_years: 7,
   employment_types: ['full_time'],
-  available_from: '2026-03-01',
+  available_from: AVAILABLE_FROM,
 });
 
 /**

@@ -7,7 +7,7 @@ import type { SendPreview, SendResult } from '../../contract/sending';
 import { referenceNumber } from '../cards/candidate-card';
 import { queryRows } from '../db/client';
 import { agentJobBody, json } from './job-test-kit';
-import { setUpSendFixture } from './send-test-kit';
+import { AVAILABLE_YEAR, setUpSendFixture } from './send-test-kit';
 
 /**
  * Sending candidates' cards to a job's client (issue 21, contract/sending.ts): every role, one mail
@@ -122,7 +122,7 @@ describe('POST /api/job/{uuid}/send', () => {
       'Turkish (native)',
       '7 years',
       'Completed apprenticeship',
-      'from 1 Mar 2026',
+      `from 1 Mar ${AVAILABLE_YEAR}`,
       'Köln',
     ])
       expect(text, part).toContain(part);
