@@ -96,6 +96,8 @@ export const RegistrationRequestSchema = strictObject({
   accepted: v.pipe(
     v.array(v.string('accepted.missing'), 'accepted.missing'),
     v.check((list) => REQUIRED_ACCEPTANCES.every((name) => list.includes(name)), 'accepted.missing'),
+    // The reference's form of the check: the list contains each required text.
+    v.metadata({ allOf: REQUIRED_ACCEPTANCES.map((name) => ({ contains: { const: name } })) }),
   ),
 });
 export type RegistrationRequest = v.InferInput<typeof RegistrationRequestSchema>;
@@ -121,7 +123,7 @@ export const PhoneRequestSchema = strictObject({
 export type PhoneRequest = v.InferInput<typeof PhoneRequestSchema>;
 
 export const PhoneConfirmSchema = strictObject({
-  code: v.pipe(v.string('code.required'), v.trim(), v.regex(/^\d{6}$/, 'code.format')),
+  code: v.pipe(v.string('code.required'), v.trim(), v.regex(/^[0-9]{6}$/, 'code.format')),
 });
 
 export const PasswordResetRequestSchema = strictObject({ email: EmailSchema });

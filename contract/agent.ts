@@ -212,6 +212,10 @@ export const CandidateStatusBodySchema = v.pipe(
     v.check((body) => body.status === 'active' || body.reason !== undefined, 'block.reason_required'),
     ['reason'],
   ),
+  // The reference's form of the check: `inactive` comes with a reason.
+  v.metadata<{ status: 'active' | 'inactive'; reason?: string | undefined }, Record<string, unknown>>({
+    anyOf: [{ properties: { status: { const: 'active' } } }, { required: ['reason'] }],
+  }),
 );
 export type CandidateStatusBody = v.InferOutput<typeof CandidateStatusBodySchema>;
 

@@ -43,14 +43,17 @@ export const CONTACT_ERROR_CODES = [
 export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number];
 
 /** Bidi overrides and other control characters make a name read as something else (PRODUCT.md §8). */
-const CONTROL = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+// Cc's ranges spelled out, without flags: the API reference carries the regex as the field's pattern.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it refuses.
+const PLAIN = /^[^\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/;
 
 const PlainText = (max: number) =>
   v.pipe(
     v.string(FieldError.invalidType),
     v.trim(),
     v.maxLength(max, FieldError.tooLong),
-    v.check((x) => !CONTROL.test(x), FieldError.invalidText),
+    // A regex (Cc's ranges spelled out), so that the API reference carries it as a pattern.
+    v.regex(PLAIN, FieldError.invalidText),
   );
 
 export const CONTACT_LANGUAGES = ['de', 'en'] as const;

@@ -34,11 +34,16 @@ export type FieldErrorCode = (typeof FieldError)[keyof typeof FieldError];
  * Control characters (Unicode Cc: tab, line breaks, DEL, C1) and the bidi controls (marks,
  * embeddings, overrides, isolates) that make a name or title read other than it is stored.
  */
-const CONTROL_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const CONTROL_CHARACTERS =
+  '\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
 
-/** A one-line text — a name, a title — refuses control and bidi characters (PRODUCT.md §8). */
+/**
+ * A one-line text — a name, a title — refuses control and bidi characters (PRODUCT.md §8). A regex
+ * (the ranges of Unicode's Cc spelled out, no flags), so that the API reference carries it as the
+ * field's `pattern`.
+ */
 export const oneLine = () =>
-  v.check<string, string>((text) => !CONTROL_CHARACTERS.test(text), FieldError.controlCharacters);
+  v.regex<string, string>(new RegExp(`^[^${CONTROL_CHARACTERS}]*$`), FieldError.controlCharacters);
 
 /** An address a user enters is http or https, nothing a browser would run (`javascript:`) or fetch elsewhere. */
 export const webAddress = () =>

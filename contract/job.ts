@@ -287,7 +287,9 @@ export const ResultsQuerySchema = v.object({
   minScore: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d{1,3}(\.\d)?$/, 'query.invalid'),
+      v.regex(/^[0-9]{1,3}(\.[0-9])?$/, 'query.invalid'),
+      // The reference's pattern: exactly the scores 0 to 100 the bound below lets through.
+      v.metadata({ pattern: '^(?:(?:[0-9]|[1-9][0-9])(?:\\.[0-9])?|100(?:\\.0)?)$' }),
       v.transform(Number),
       v.maxValue(100, 'query.invalid'),
     ),
@@ -372,6 +374,7 @@ export const PreviewRequestSchema = strictObject(
       v.array(v.picklist(CANDIDATE_TYPES, FieldError.optionUnknown), FieldError.invalidType),
       v.minLength(1, FieldError.required),
       v.check((xs) => new Set(xs).size === xs.length, FieldError.duplicate),
+      v.metadata({ uniqueItems: true }),
     ),
     criteria: v.array(v.unknown(), FieldError.invalidType),
   },

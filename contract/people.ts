@@ -95,6 +95,8 @@ export const InvitationAcceptSchema = strictObject({
   accepted: v.pipe(
     v.array(v.string('accepted.missing'), 'accepted.missing'),
     v.check((list) => REQUIRED_ACCEPTANCES.every((name) => list.includes(name)), 'accepted.missing'),
+    // The reference's form of the check: the list contains each required text.
+    v.metadata({ allOf: REQUIRED_ACCEPTANCES.map((name) => ({ contains: { const: name } })) }),
   ),
 });
 export type InvitationAccept = v.InferInput<typeof InvitationAcceptSchema>;

@@ -126,6 +126,19 @@ function reasonRule<T extends MoveFields>() {
   });
 }
 
+/**
+ * `reasonRule` in the API reference's terms: the JSON Schema of the move bodies says which of `by`
+ * and `reason` each target stage takes, so that a request a client builds from it is one we take.
+ */
+const reasonRuleDoc = <T extends MoveFields>() =>
+  v.metadata<T, Record<string, unknown>>({
+    anyOf: [
+      { properties: { to: { const: 'rejected' }, reason: { pattern: '\\S' } }, required: ['by', 'reason'] },
+      { properties: { to: { const: 'withdrawn' }, by: false } },
+      { properties: { to: { not: { enum: ['rejected', 'withdrawn'] } }, by: false, reason: false } },
+    ],
+  });
+
 function pathOf(input: object, key: string): [v.ObjectPathItem] {
   return [
     {
@@ -142,6 +155,7 @@ function pathOf(input: object, key: string): [v.ObjectPathItem] {
 export const PipelineMoveSchema = v.pipe(
   strictObject({ ...moveFields, version: Version }, FieldError.required),
   reasonRule(),
+  reasonRuleDoc(),
 );
 export type PipelineMove = v.InferInput<typeof PipelineMoveSchema>;
 
@@ -168,6 +182,7 @@ export const PipelineBulkMoveSchema = v.pipe(
     FieldError.required,
   ),
   reasonRule(),
+  reasonRuleDoc(),
 );
 export type PipelineBulkMove = v.InferInput<typeof PipelineBulkMoveSchema>;
 
@@ -178,6 +193,8 @@ export const PipelineDateSchema = v.pipe(
   v.string(FieldError.invalidType),
   v.isoDate(FieldError.dateInvalid),
   v.check((s) => s >= FOLLOW_UP_RANGE.min && s <= FOLLOW_UP_RANGE.max, FieldError.dateInvalid),
+  // The reference's form of the range: years 2000 to 2999 (with `format: date`, a day the calendar has).
+  v.metadata({ pattern: '^2[0-9]{3}-' }),
   // isoDate takes 2026-02-30, which the database refuses to cast: only a day the calendar has.
   v.check((s) => {
     const date = new Date(`${s}T00:00:00Z`);

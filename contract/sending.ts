@@ -55,6 +55,7 @@ const noDuplicates = (list: string[]) => new Set(list.map((s) => s.toLowerCase()
 const ProfileIdsSchema = v.pipe(
   v.array(UuidSchema, FieldError.invalidType),
   v.check(noDuplicates, FieldError.duplicate),
+  v.metadata({ uniqueItems: true }),
 );
 
 export const SendRequestSchema = v.pipe(

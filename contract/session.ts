@@ -31,12 +31,20 @@ export type StoredCredentials = v.InferOutput<typeof StoredCredentialsSchema>;
 
 export { CREDENTIALS_KEY } from './storage-keys';
 
+/**
+ * What `v.email` takes, as the API reference's pattern (valibot's EMAIL_REGEX with `\w` and `\d`
+ * spelled out: `format: email` alone allows far more, quoted names and IP literals, than we take).
+ */
+export const EMAIL_PATTERN =
+  '^[A-Za-z0-9_+-]+(?:\\.[A-Za-z0-9_+-]+)*@[0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*\\.[A-Za-z]{2,}$';
+
 export const EmailSchema = v.pipe(
   v.string('email.required'),
   v.trim(),
   v.nonEmpty('email.required'),
   v.maxLength(254, 'email.too_long'),
   v.email('email.invalid'),
+  v.metadata({ pattern: EMAIL_PATTERN }),
 );
 
 export const LoginRequestSchema = strictObject({
@@ -51,7 +59,7 @@ export const LoginRequestSchema = strictObject({
 export type LoginRequest = v.InferInput<typeof LoginRequestSchema>;
 
 export const TwoFactorCodeSchema = strictObject({
-  code: v.pipe(v.string('code.required'), v.trim(), v.regex(/^\d{6}$/, 'code.format')),
+  code: v.pipe(v.string('code.required'), v.trim(), v.regex(/^[0-9]{6}$/, 'code.format')),
 });
 
 export const RefreshRequestSchema = strictObject({

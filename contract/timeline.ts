@@ -95,6 +95,12 @@ export const TimelineDateSchema = v.pipe(
   v.isoTimestamp(FieldError.dateInvalid),
   v.check((s) => !Number.isNaN(Date.parse(s)), FieldError.dateInvalid),
   v.check((s) => Date.parse(s) >= Date.parse(TIMELINE_EARLIEST), FieldError.dateTooEarly),
+  // The reference's form of the timestamps taken (upper-case T and Z, seconds below 60) from the year
+  // 2000 on; the upper bound follows the clock, in the operation's description.
+  v.metadata({
+    pattern:
+      '^2[0-9]{3}-[0-9]{2}-[0-9]{2}T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]{1,9})?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$',
+  }),
   v.check((s) => Date.parse(s) <= Date.now() + DAY_MS, FieldError.dateTooLate),
 );
 

@@ -71,13 +71,49 @@ export function apiRoutes(app: Hono<AppEnv>): ApiRoute[] {
   return [...routes.values()];
 }
 
+/** Marks, while converting, a string schema whose text is trimmed before its length is checked. */
+const TRIMMED = 'x-matchwerk-trimmed';
+
+/**
+ * The rules of trimmed text in the reference's terms, as patterns beside the schema's own (in
+ * `allOf`). `minLength: n` counts the text after `v.trim()`, so a text of spaces is too short however
+ * long it is: n characters from a non-space to a non-space (`\S` is what trim keeps). A `pattern` is
+ * matched against the trimmed text: the reference asks for text without spaces around it.
+ */
+function trimmedLengths(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) trimmedLengths(item);
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  const schema = value as JsonSchema;
+  if (schema[TRIMMED]) {
+    delete schema[TRIMMED];
+    const min = (schema.minLength as number | undefined) ?? 0;
+    const patterns = [
+      ...(min >= 1 ? [min === 1 ? '\\S' : `\\S[\\s\\S]{${min - 2},}\\S`] : []),
+      ...(schema.pattern ? ['^(?:\\S(?:[\\s\\S]*\\S)?)?$'] : []),
+    ];
+    if (patterns.length > 0) {
+      schema.allOf = [
+        ...((schema.allOf as unknown[] | undefined) ?? []),
+        ...patterns.map((pattern) => ({ pattern })),
+      ];
+    }
+  }
+  for (const child of Object.values(schema)) trimmedLengths(child);
+}
+
 /** A valibot schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as the client sends it. */
 export function jsonSchemaOf(schema: GenericSchema, typeMode: 'input' | 'output' = 'input'): JsonSchema {
   const { $schema: _dialect, ...rest } = toJsonSchema(schema, {
     target: 'draft-2020-12',
     typeMode,
     errorMode: 'ignore',
+    overrideAction: ({ valibotAction, jsonSchema }) =>
+      valibotAction.type === 'trim' && typeMode === 'input' ? { ...jsonSchema, [TRIMMED]: true } : undefined,
   }) as JsonSchema;
+  trimmedLengths(rest);
   return rest;
 }
 
@@ -98,12 +134,27 @@ const ERROR_STATUSES: Record<number, string> = {
   429: 'Too many requests; Retry-After says how many seconds to wait',
 };
 
+/**
+ * The path parameters that name a record by its uuid: every handler refuses anything else, with
+ * 400 `uuid.invalid` or the 404 of the record (server/agents/access.ts checkUuid, server/jobs/jobs.ts
+ * isUuid), so the reference says `format: uuid` rather than any string.
+ */
+export const PATH_UUIDS = new Set(['uuid', 'id', 'job', 'profile', 'entry', 'contact']);
+
+/** A path parameter's schema: a uuid by its name, else what the operation's doc says, else any text. */
+function pathSchemaOf(name: string, doc: OperationDoc | undefined): JsonSchema {
+  const own = doc?.path?.[name];
+  if (own) return jsonSchemaOf(own);
+  if (PATH_UUIDS.has(name)) return { type: 'string', format: 'uuid' };
+  return { type: 'string', minLength: 1 };
+}
+
 function parametersOf(route: ApiRoute, doc: OperationDoc | undefined): unknown[] {
   const parameters: unknown[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
     name: match[1],
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: pathSchemaOf(match[1] ?? '', doc),
   }));
   const schema = route.query?.schema ?? doc?.query;
   if (schema) {
@@ -184,17 +235,25 @@ function operationOf(route: ApiRoute, doc: OperationDoc | undefined): Operation 
   }
   // An empty list says "public": the document sets no security for all operations.
   operation.security = route.auth ? [{ [route.auth.scheme]: [] }] : [];
-  const success = doc?.success ?? { status: 200, media: 'application/json' };
-  const content = success.json
-    ? { 'application/json': { schema: jsonSchemaOf(success.json, 'output') } }
-    : success.media
-      ? { [success.media]: {} }
-      : undefined;
+  const successes: Record<string, { description: string; content?: Record<string, unknown> }> = {};
+  for (const success of [
+    doc?.success ?? { status: 200, media: 'application/json' },
+    ...(doc?.alsoSuccess ?? []),
+  ]) {
+    const content = success.json
+      ? { 'application/json': { schema: jsonSchemaOf(success.json, 'output') } }
+      : success.media
+        ? { [success.media]: {} }
+        : undefined;
+    const status = String(success.status);
+    // A second media type of the same status (JSON or CSV) joins the first one's content.
+    const known = successes[status];
+    successes[status] = known
+      ? { ...known, content: { ...known.content, ...content } }
+      : { description: success.description ?? 'Success', ...(content ? { content } : {}) };
+  }
   operation.responses = {
-    [String(success.status)]: {
-      description: success.description ?? 'Success',
-      ...(content ? { content } : {}),
-    },
+    ...successes,
     ...errorResponses(route, doc, operation.requestBody !== undefined),
     default: ERROR_RESPONSE,
   };
@@ -216,7 +275,7 @@ export function buildOpenApiDocument(app: Hono<AppEnv>): Record<string, unknown>
       title: 'Matchwerk API',
       version: '0.1.0',
       description:
-        'The HTTP API of Matchwerk. Request bodies and query parameters are the valibot schemas of `contract/` the server validates with; errors answer `{ status, code, message, fields?, requestId? }`, and each operation lists the codes it can answer.',
+        "The HTTP API of Matchwerk. Request bodies and query parameters are the valibot schemas of `contract/` the server validates with; errors answer `{ status, code, message, fields?, requestId? }`, and each operation lists the codes it can answer. No text anywhere (path, query, body, an object key) may hold NUL or half a UTF-16 surrogate pair: 400 `request.invalid` with `field.invalid_text`. Rules a JSON Schema cannot carry (the field catalogue, a password or mailed token the server checks, a limit that follows the clock) are in the operation's description.",
     },
     // Relative: "try it out" calls the origin the reference was loaded from.
     servers: [{ url: '/' }],

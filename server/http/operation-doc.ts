@@ -18,15 +18,30 @@ export interface OperationDoc {
   summary: string;
   tag: Tag;
   /** The success answer: status and body (a JSON schema, a media type, or none). */
-  success?: { status: number; json?: GenericSchema; media?: string; description?: string };
+  success?: Success;
+  /** Other success answers: another status (an entry that was in already), another media type (CSV). */
+  alsoSuccess?: readonly Success[];
   /** The codes the handler and its domain module answer with. */
   errors?: ErrorDocs;
   /** A 409 that carries more than the error body: the version conflict with `current`. */
   conflict?: GenericSchema;
+  /**
+   * Path parameters the handler checks itself, by name, beyond those named as uuids (PATH_UUIDS in
+   * server/http/openapi.ts): a card's format, a timeline's subject.
+   */
+  path?: Record<string, GenericSchema>;
   /** A query the handler parses itself (the legal text: exactly one language, after the 404). */
   query?: GenericSchema;
   /** A request body the handler reads itself rather than through `jsonBody` (the photo upload). */
   rawBody?: { media: string; description: string };
+  description?: string;
+}
+
+/** One success answer of an operation. */
+export interface Success {
+  status: number;
+  json?: GenericSchema;
+  media?: string;
   description?: string;
 }
 
@@ -53,7 +68,7 @@ export const created = (json: GenericSchema) => ({ status: 201, json });
 export const media = (type: string) => ({ status: 200, media: type });
 export const noContent = { status: 204 };
 
-type Extra = Pick<OperationDoc, 'conflict' | 'query' | 'rawBody' | 'description'>;
+type Extra = Pick<OperationDoc, 'conflict' | 'query' | 'rawBody' | 'description' | 'path' | 'alsoSuccess'>;
 
 /** The operations of one section of the reference. */
 export function section(
@@ -75,6 +90,13 @@ export const op = (
   ...(errors ? { errors } : {}),
   ...extra,
 });
+
+/**
+ * What a JSON Schema cannot say of the bodies with `values` (profiles, companies, jobs): they are
+ * checked against the field catalogue, which the reference points to rather than copies.
+ */
+export const CATALOGUE_RULE =
+  "`values` (and a job's `criteria`) are checked against the field catalogue of the record's kind (GET /api/profile/data, /api/company/data, /api/job/data): a key the catalogue lacks, a required field missing, a value of another type or beyond its field's limits, options or pattern answer 400 `request.invalid` with the field's code in `fields` (contract/field-errors.ts).";
 
 /** A caller whose role may not make the call: 403 (server/jobs/access.ts). */
 export const forbidden = [ErrorCode.forbidden] as const;

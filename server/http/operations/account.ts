@@ -24,6 +24,15 @@ const invitationLink = {
 } as const;
 const newPassword = ['password.weak', 'password.contains_email'] as const;
 const wrongPassword = ['password.wrong_current'] as const;
+/** What a JSON Schema cannot check of a password or a mailed link: the server's records. */
+const CURRENT_PASSWORD = {
+  description: "The current password must be the account's: else 400 `password.wrong_current`.",
+};
+const PHONE_RULE =
+  'The number is parsed for its country and line (libphonenumber): a mobile number of a supported country, not premium-rate; else 400 `phone.invalid`, `phone.not_mobile`, `phone.premium_rate` or `phone.country_not_supported`.';
+const MAILED_TOKEN = (code: string) => ({
+  description: `The token is the one of a mail sent by the server: an unknown, used or expired one answers 400 \`${code}\`.`,
+});
 const phoneRefused = [
   'phone.invalid',
   'phone.not_mobile',
@@ -82,10 +91,14 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
       "Keep an account after the retention notice (the mail's link)",
       noContent,
       { 400: ['keep.invalid_token'] },
+      MAILED_TOKEN('keep.invalid_token'),
     ),
-    'GET /api/public/user/validate/{token}': op('Confirm the e-mail address', tokens, {
-      400: ['validation.invalid_token'],
-    }),
+    'GET /api/public/user/validate/{token}': op(
+      'Confirm the e-mail address',
+      tokens,
+      { 400: ['validation.invalid_token'] },
+      MAILED_TOKEN('validation.invalid_token'),
+    ),
     'GET /api/public/invitation/{token}': op(
       "Whom an agent's invitation is for, while it may be accepted",
       ok(InvitationInfoSchema),
@@ -100,17 +113,23 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
       'Confirm the e-mail address (the variant with a user segment)',
       tokens,
       { 400: ['validation.invalid_token'] },
+      MAILED_TOKEN('validation.invalid_token'),
     ),
     'GET /api/user/create/resend': op('Send the validation mail again', noContent, {
       409: ['registration.already_validated'],
       429: limited,
     }),
-    'PUT /api/user/2fa/save-phone': op('Set the SMS number; sends a code', noContent, {
-      400: phoneRefused,
-      403: ['phone.email_not_validated'],
-      409: ['registration.wrong_step'],
-      429: limited,
-    }),
+    'PUT /api/user/2fa/save-phone': op(
+      'Set the SMS number; sends a code',
+      noContent,
+      {
+        400: phoneRefused,
+        403: ['phone.email_not_validated'],
+        409: ['registration.wrong_step'],
+        429: limited,
+      },
+      { description: PHONE_RULE },
+    ),
     'POST /api/user/2fa/save-phone/resend': op('Send a new code', noContent, {
       409: ['phone.no_pending'],
       429: limited,
@@ -126,7 +145,12 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     'POST /api/user/2fa/skip': op('Skip SMS protection during registration', tokens, {
       409: ['registration.wrong_step'],
     }),
-    'DELETE /api/user/2fa': op('Switch SMS protection off', tokens, { 400: wrongPassword, 429: limited }),
+    'DELETE /api/user/2fa': op(
+      'Switch SMS protection off',
+      tokens,
+      { 400: wrongPassword, 429: limited },
+      CURRENT_PASSWORD,
+    ),
     'POST /api/user/registration/next': op('Advance the registration step', tokens, {
       409: ['registration.wrong_step', 'registration.step_not_ready'],
     }),
@@ -135,20 +159,33 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
       'Whether a reset link is still good',
       ok(ResetCheckResponseSchema),
       { 400: ['reset.invalid_token'] },
+      MAILED_TOKEN('reset.invalid_token'),
     ),
-    'PUT /api/public/user/reset-password': op('Set a new password with a reset link', noContent, {
-      400: ['reset.invalid_token', ...newPassword],
-    }),
-    'PUT /api/user/password': op('Change the password', tokens, {
-      400: [...wrongPassword, ...newPassword],
-      429: limited,
-    }),
-    'PUT /api/user/phone': op('Change the SMS number; sends a code', noContent, {
-      400: [...wrongPassword, ...phoneRefused],
-      429: limited,
-    }),
+    'PUT /api/public/user/reset-password': op(
+      'Set a new password with a reset link',
+      noContent,
+      { 400: ['reset.invalid_token', ...newPassword] },
+      MAILED_TOKEN('reset.invalid_token'),
+    ),
+    'PUT /api/user/password': op(
+      'Change the password',
+      tokens,
+      { 400: [...wrongPassword, ...newPassword], 429: limited },
+      CURRENT_PASSWORD,
+    ),
+    'PUT /api/user/phone': op(
+      'Change the SMS number; sends a code',
+      noContent,
+      { 400: [...wrongPassword, ...phoneRefused], 429: limited },
+      { description: `${CURRENT_PASSWORD.description} ${PHONE_RULE}` },
+    ),
     'GET /api/user/export': op('Everything held about the user (GDPR Art. 15/20)', ok(AccountExportSchema)),
-    'DELETE /api/user': op('Delete the account', noContent, { 400: wrongPassword, 429: limited }),
+    'DELETE /api/user': op(
+      'Delete the account',
+      noContent,
+      { 400: wrongPassword, 429: limited },
+      CURRENT_PASSWORD,
+    ),
   }),
   ...section('legal', {
     'GET /api/public/agency': op('The agency running this Matchwerk (AGENCY_* settings)', ok(AgencySchema)),
@@ -168,6 +205,10 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     }),
   }),
   ...section('development', {
-    'GET /api/dev/outbox': op('Mails and SMS queued (not in production)', media('application/json')),
+    'GET /api/dev/outbox': op(
+      'Mails and SMS queued (not in production); only to a loopback peer, anyone else gets 404',
+      media('application/json'),
+      { 404: [ErrorCode.notFound] },
+    ),
   }),
 };

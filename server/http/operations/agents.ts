@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import {
   AccessLogResponseSchema,
   AgentConflictSchema,
@@ -6,6 +7,7 @@ import {
   AgentProfileDetailSchema,
   AgentSelfSchema,
   AssignmentResultSchema,
+  CARD_FORMATS,
   CompanyDetailSchema,
   CompanyListResponseSchema,
   ProfileListResponseSchema,
@@ -13,10 +15,11 @@ import {
 import { InvitationSchema } from '../../../contract/people';
 import { ProfileConflictSchema, ProfileResponseSchema } from '../../../contract/profile';
 import { GlobalSearchResponseSchema } from '../../../contract/search';
-import { TimelineEntrySchema, TimelinePageSchema } from '../../../contract/timeline';
+import { TIMELINE_SUBJECTS, TimelineEntrySchema, TimelinePageSchema } from '../../../contract/timeline';
 import {
   agentsOnly,
   agentUuid,
+  CATALOGUE_RULE,
   candidate,
   created,
   forbidden,
@@ -32,6 +35,11 @@ const timeline = {
   ...agentUuid,
   404: ['timeline.subject_invalid', 'profile.not_found', 'company.not_found', 'job.not_found'],
 } as const;
+/** A timeline's subject: what kind of record `uuid` is. */
+const subject = { subject: v.picklist(TIMELINE_SUBJECTS) };
+/** The rule on `at` the schema cannot carry: it depends on the clock. */
+const TIMELINE_AT =
+  "A call or mail took place at `at`: not before 2000-01-01T00:00:00Z, offset counted (the schema's pattern asks for the year 2000 on; `field.date_too_early`), and at most a day after the server's now (else 400 `field.date_too_late` on `at`).";
 const invitationRefused = ['invitation.has_account', 'email.taken'] as const;
 const assigning = { ...agentUuid, 403: [...forbidden, 'assign.senior_only'] } as const;
 
@@ -103,6 +111,7 @@ export const AGENT_OPERATIONS: Record<string, OperationDoc> = {
       "A candidate's card as PDF, format pdf or anonymous (recorded in the access log)",
       media('application/pdf'),
       { ...candidate, 400: ['uuid.invalid', 'card.format_invalid'] },
+      { path: { format: v.picklist(CARD_FORMATS) } },
     ),
     'GET /api/agent/company/{uuid}': op(
       'A company with its profile values and job requests',
@@ -113,11 +122,13 @@ export const AGENT_OPERATIONS: Record<string, OperationDoc> = {
       "A candidate's (subject profile), company's or job's timeline: newest first, one kind or all, paged",
       ok(TimelinePageSchema),
       timeline,
+      { path: subject },
     ),
     'POST /api/agent/timeline/{subject}/{uuid}': op(
       'Add a note, or log a call or mail with its summary and date, to a timeline',
       created(TimelineEntrySchema),
       timeline,
+      { path: subject, description: TIMELINE_AT },
     ),
     'PUT /api/agent/timeline/{subject}/{uuid}/{entry}': op(
       "Edit a note's text: its author, within 24 hours of writing it",
@@ -128,17 +139,19 @@ export const AGENT_OPERATIONS: Record<string, OperationDoc> = {
         404: [...timeline[404], 'timeline.entry_not_found'],
         409: ['timeline.edit_expired', 'timeline.not_editable'],
       },
+      { path: subject },
     ),
     'PUT /api/agent/profile': op(
       'Create a candidate without an account (phone intake, walk-in); the caller looks after them',
       created(ProfileResponseSchema),
       agentsOnly,
+      { description: CATALOGUE_RULE },
     ),
     'POST /api/agent/profile/{uuid}': op(
       "Save a candidate's profile as an agent (409 on a version conflict); the changed fields are recorded",
       ok(ProfileResponseSchema),
       { ...candidate, 409: ['profile.version_conflict'] },
-      { conflict: ProfileConflictSchema },
+      { conflict: ProfileConflictSchema, description: CATALOGUE_RULE },
     ),
     'POST /api/agent/profile/{uuid}/invite': op(
       'Mail a candidate without an account a one-time link (7 days) to take the profile over',
@@ -149,12 +162,13 @@ export const AGENT_OPERATIONS: Record<string, OperationDoc> = {
       'Create a company without an account; the caller looks after it',
       created(ProfileResponseSchema),
       agentsOnly,
+      { description: CATALOGUE_RULE },
     ),
     'POST /api/agent/company/{uuid}': op(
       "Save a company's profile as an agent (409 on a version conflict); the changed fields are recorded",
       ok(ProfileResponseSchema),
       { ...agentUuid, 404: ['company.not_found'], 409: ['profile.version_conflict'] },
-      { conflict: ProfileConflictSchema },
+      { conflict: ProfileConflictSchema, description: CATALOGUE_RULE },
     ),
     'POST /api/agent/company/{uuid}/invite': op(
       'Mail a company without an account a one-time link (7 days) to take it over',

@@ -12,6 +12,7 @@ import {
 } from '../../../contract/job';
 import {
   agentJob,
+  CATALOGUE_RULE,
   created,
   type DocumentedCode,
   forbidden,
@@ -32,11 +33,16 @@ const jobRun = jobAnd('run.not_found');
 /** Jobs, their runs, results and shortlist. */
 export const JOB_OPERATIONS: Record<string, OperationDoc> = {
   ...section('jobs', {
-    'PUT /api/job': op('Create a job (a company: at most 20 requests a day)', created(JobSchema), {
-      400: ['client.not_found', 'client.agent_only'],
-      403: forbidden,
-      429: ['cap.job_requests'],
-    }),
+    'PUT /api/job': op(
+      'Create a job (a company: at most 20 requests a day)',
+      created(JobSchema),
+      {
+        400: ['client.not_found', 'client.agent_only'],
+        403: forbidden,
+        429: ['cap.job_requests'],
+      },
+      { description: CATALOGUE_RULE },
+    ),
     'GET /api/jobs/list': op(
       'The jobs the caller may see',
       ok(JobListResponseSchema),
@@ -53,12 +59,16 @@ export const JOB_OPERATIONS: Record<string, OperationDoc> = {
         403: forbidden,
         429: ['cap.previews'],
       },
+      { description: CATALOGUE_RULE },
     ),
     'POST /api/job/changestatus/{uuid}': op("Change a job's status", ok(JobSchema), agentJob),
     'GET /api/job/showresults/{id}': op(
       "A job's matching results (JSON, or CSV with format=csv)",
       ok(ResultsResponseSchema),
       agentJob,
+      {
+        alsoSuccess: [{ status: 200, media: 'text/csv', description: 'With format=csv: the results as CSV' }],
+      },
     ),
     'GET /api/job/showresultsdetail/{job}/{profile}': op(
       "One result's breakdown",
@@ -74,7 +84,7 @@ export const JOB_OPERATIONS: Record<string, OperationDoc> = {
         400: ['client.not_found', 'client.request_fixed'],
         409: ['job.version_conflict', 'job.archived', 'job.client_has_submissions'],
       },
-      { conflict: JobConflictSchema },
+      { conflict: JobConflictSchema, description: CATALOGUE_RULE },
     ),
     'DELETE /api/job/{uuid}': op('Delete a job', noContent, agentJob),
     'POST /api/job/{uuid}/take': op(

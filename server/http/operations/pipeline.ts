@@ -17,6 +17,10 @@ import {
   section,
 } from '../operation-doc';
 
+/** The rule of `by` and `reason`, which the body's schema carries as its `anyOf`. */
+const MOVE_RULE =
+  'A move to `rejected` names `by` and a `reason` (else 400 `pipeline.reason_required`); one to `withdrawn` may give a `reason`; any other names neither (else 400 `field.unknown`). The body schema says the same in its `anyOf`.';
+
 /** A job's pipeline (issue 21): its board, moves, follow-ups and a candidate's jobs. */
 export const PIPELINE_OPERATIONS: Record<string, OperationDoc> = {
   ...section('pipeline', {
@@ -29,6 +33,11 @@ export const PIPELINE_OPERATIONS: Record<string, OperationDoc> = {
       'Add a candidate to the pipeline as proposed (201); one who is in already answers the entry (200)',
       created(PipelineEntrySchema),
       { ...agentsOnly, 404: ['job.not_found', 'profile.not_found'] },
+      {
+        alsoSuccess: [
+          { ...ok(PipelineEntrySchema), description: 'The candidate was in already: the entry as it is' },
+        ],
+      },
     ),
     'POST /api/job/{uuid}/pipeline/move': op(
       "Move several of the job's entries to one stage: all or none (409 with the entries as they are)",
@@ -39,7 +48,10 @@ export const PIPELINE_OPERATIONS: Record<string, OperationDoc> = {
         404: ['job.not_found', 'pipeline.entry_not_found'],
         409: ['pipeline.transition_refused', 'pipeline.version_conflict'],
       },
-      { conflict: PipelineConflictSchema },
+      {
+        conflict: PipelineConflictSchema,
+        description: `${MOVE_RULE} Each entry at most once, however its uuid is written (upper or lower case): else 400 \`pipeline.duplicate_entry\` on \`entries\`.`,
+      },
     ),
     'POST /api/pipeline/{entry}/move': op(
       'Move an entry (409 when its stage refuses the move or it was moved since it was read)',
@@ -50,7 +62,7 @@ export const PIPELINE_OPERATIONS: Record<string, OperationDoc> = {
         404: ['pipeline.entry_not_found'],
         409: ['pipeline.transition_refused', 'pipeline.version_conflict'],
       },
-      { conflict: PipelineConflictSchema },
+      { conflict: PipelineConflictSchema, description: MOVE_RULE },
     ),
     'PUT /api/pipeline/{entry}/follow-up': op(
       "Set or clear an entry's follow-up day",

@@ -6,7 +6,16 @@ import {
   ProfileResponseSchema,
   ProfileStatusResponseSchema,
 } from '../../../contract/profile';
-import { forbidden, media, noContent, type OperationDoc, ok, op, section } from '../operation-doc';
+import {
+  CATALOGUE_RULE,
+  forbidden,
+  media,
+  noContent,
+  type OperationDoc,
+  ok,
+  op,
+  section,
+} from '../operation-doc';
 
 /** Someone else's photo answers like one that does not exist. */
 const photo = { 404: [ErrorCode.notFound] } as const;
@@ -31,14 +40,14 @@ export const PROFILE_OPERATIONS: Record<string, OperationDoc> = {
       'Save profile fields (409 on a version conflict)',
       ok(ProfileResponseSchema),
       { 409: ['profile.version_conflict'] },
-      { conflict: ProfileConflictSchema },
+      { conflict: ProfileConflictSchema, description: CATALOGUE_RULE },
     ),
     'GET /api/company': op("A company user's company profile", ok(ProfileResponseSchema), { 403: forbidden }),
     'PUT /api/company': op(
       'Save company profile fields (409 on a version conflict)',
       ok(ProfileResponseSchema),
       { 403: forbidden, 409: ['profile.version_conflict'] },
-      { conflict: ProfileConflictSchema },
+      { conflict: ProfileConflictSchema, description: CATALOGUE_RULE },
     ),
     'GET /api/profile/status': op(
       'Matching on or off, and whether the agency paused the profile',

@@ -9,6 +9,10 @@ const sendRefused = {
   409: ['send.no_client', 'contact.no_email', 'card.consent_missing', 'send.sent_to_other_client'],
 } as const;
 
+/** What a schema cannot say of a send's body: `full` is a part of `candidates`. */
+const SEND_RULE =
+  '`full` names only candidates that are also in `candidates` (else 400 `request.invalid`, `fields.full`: `send.full_not_sent`).';
+
 /** Candidates' cards to a client's contact (issue 21, point 4). */
 export const SENDING_OPERATIONS: Record<string, OperationDoc> = {
   ...section('jobs', {
@@ -16,12 +20,16 @@ export const SENDING_OPERATIONS: Record<string, OperationDoc> = {
       "Agents: the mail that would send these candidates' cards to a contact of the job's client, in the contact's language",
       ok(SendPreviewSchema),
       sendRefused,
+      { description: SEND_RULE },
     ),
     'POST /api/job/{uuid}/send': op(
       "Agents: send the candidates' cards (anonymised; full only with consent) in one mail to the client's contact",
       created(SendResultSchema),
       // The job's client is checked again in the send's transaction, and the same send a moment ago refused.
       { ...sendRefused, 409: [...sendRefused[409], 'send.client_changed', 'send.duplicate'] },
+      {
+        description: `${SEND_RULE} The same send (contact, candidates, full cards) of the job within 10 minutes is refused: 409 \`send.duplicate\`, nothing is sent again.`,
+      },
     ),
   }),
 };
