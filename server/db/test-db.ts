@@ -45,6 +45,13 @@ function migratedSnapshot(): Promise<Blob | File> {
  * A fresh, migrated database for one test file: PGlite in memory by default, a new database on the
  * server of `TEST_DATABASE_URL` when the test project runs with `TEST_DB=postgres`.
  */
+/**
+ * How long a test's statement may wait for an answer before it counts as a hang: 3 s (the server's
+ * default) was load, not a hang, once the gate's first minute ran two workers, `tsc` and the build
+ * at once (a PGlite file's first query gave up after 3 s). Tests of the timeouts set their own.
+ */
+const TEST_TIMEOUTS = { queryMs: 15_000 };
+
 export async function createTestDb(): Promise<TestDb> {
   if (process.env.TEST_DB === 'postgres') return createPostgresTestDb();
   const pglite = await PGlite.create({
@@ -52,7 +59,7 @@ export async function createTestDb(): Promise<TestDb> {
     extensions: PGLITE_EXTENSIONS,
   });
   const location = { pglite };
-  const handle = await openDatabase(location);
+  const handle = await openDatabase(location, TEST_TIMEOUTS);
   return { ...handle, location, truncate: () => truncateAll(handle) };
 }
 
@@ -63,7 +70,7 @@ async function createPostgresTestDb(): Promise<TestDb> {
   const template = process.env[PG_TEMPLATE_ENV];
   await createPostgresDatabase(adminUrl, name, template);
   const location = { url: databaseUrl(adminUrl, name) };
-  const handle = await openDatabase(location);
+  const handle = await openDatabase(location, TEST_TIMEOUTS);
   if (!template) await migrateDatabase(handle, location);
   let dropped = false;
   return {
