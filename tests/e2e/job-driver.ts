@@ -394,6 +394,9 @@ export async function jobAct(ctx: JobPage, step: JobStep, next: string | undefin
     case 'save':
       await saveButton(page, screen).click();
       break;
+    case 'saveAndRun':
+      await button(page, 'Speichern und Matching starten').click();
+      break;
     case 'saved':
     case 'savedStale':
     case 'created':
@@ -537,6 +540,16 @@ export async function jobCheck(ctx: JobPage, step: Pick<JobStep, 'expect'>, labe
         timeout: WAIT,
       })
       .toBe('rollback' in row ? 1 : 0);
+    // "Save and run" is offered (enabled) exactly where the row takes it: an agent's unsaved draft.
+    await expect
+      .poll(
+        async () => {
+          const runButton = button(page, 'Speichern und Matching starten');
+          return (await runButton.count()) === 1 && (await runButton.isEnabled());
+        },
+        { message: `${label}: save and run offered?`, timeout: WAIT },
+      )
+      .toBe('saveAndRun' in row);
     for (const [event, name] of [
       ['keepMine', 'Meine Fassung behalten'],
       ['takeTheirs', 'Deren Fassung übernehmen'],
@@ -711,6 +724,11 @@ export function planJobPath(table: ModelTable, path: TablePath): JobPlan {
     const state = tableState(s.from);
     if (BUSY.test(state) && USER_EVENTS.has(s.event)) {
       return plan(`${at}: a person acts while a request is in flight, and the real server answers first`);
+    }
+    if (s.event === 'saveAndRun') {
+      return plan(
+        `${at}: the created job opens on its results page while its run is asked for (tests/e2e/jobs.test.ts walks it)`,
+      );
     }
     if (fixed === 'draft' || fixed === 'company') {
       if (s.event === 'saveTooLong') {

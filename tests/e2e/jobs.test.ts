@@ -191,6 +191,32 @@ describe('matching jobs in a browser, in German', () => {
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
+  it('saves a new job and starts its run in one step, landing on its results (issue 42)', async () => {
+    await page.goto(`${app.url}/newJob`);
+    await expect.poll(() => appHeading(page)).toBe('Neuer Matching-Job');
+    const saveAndRun = page.getByRole('button', { name: 'Speichern und Matching starten' });
+    // Nothing typed, nothing to save.
+    expect(await saveAndRun.isDisabled()).toBe(true);
+    await page.getByLabel('Titel', { exact: false }).fill('Lager Bremen, sofort');
+    await pickTag(page, 'Kenntnisse', 'SQL');
+    const asked: string[] = [];
+    const count = (request: Request) => {
+      const path = new URL(request.url()).pathname.replace(/[0-9a-f-]{36}/, ':uuid');
+      if (request.method() !== 'GET' && /^\/api\/job(\/:uuid\/run)?$/.test(path))
+        asked.push(`${request.method()} ${path}`);
+    };
+    page.on('request', count);
+    await saveAndRun.click();
+    await page.waitForURL(/\/matchingJobResult\/[0-9a-f-]{36}(\?|$)/);
+    await expect.poll(() => appHeading(page)).toBe('Lager Bremen, sofort');
+    await expect
+      .poll(() => page.getByText(/von \d+ Kandidat\/innen passen/).count(), { timeout: 30_000 })
+      .toBe(1);
+    // One job created, one run asked for.
+    expect(asked).toEqual(['PUT /api/job', 'POST /api/job/:uuid/run']);
+    page.off('request', count);
+  });
+
   it('lets a company file a request and see it, but never the results', async () => {
     const company = await browser.newPage();
     await signIn(company, app.url, 'company@matchwerk.example', { landOn: /\/dashboard$/ });

@@ -137,6 +137,7 @@ export function startJob({ lifecycle, form }: JobModules, config: JobConfig, ins
         toForm({ type: 'job.save' });
         break;
       case 'save':
+      case 'saveAndRun':
       case 'rollback':
       case 'keepMine':
       case 'takeTheirs':

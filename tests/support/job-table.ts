@@ -70,6 +70,7 @@ export const EVENTS = [
   'criterion',
   'saveTooLong',
   'save',
+  'saveAndRun',
   'rollback',
   'keepMine',
   'takeTheirs',
@@ -543,6 +544,26 @@ export const newDraft: ModelTable = {
         invoked: [{ src: 'createJob', input: { draft: { values: editedDraft.values, criteria: [] } } }],
         tags: ['busy', 'unsaved'],
       },
+      // Issue 42: "Save and run" creates the job as a save does, then asks for its run.
+      saveAndRun: {
+        target: 'draft.creating#andRun',
+        invoked: [{ src: 'createJob', input: { draft: { values: editedDraft.values, criteria: [] } } }],
+        tags: ['busy', 'unsaved'],
+      },
+    },
+    'draft.creating#andRun': {
+      created: {
+        target: S('clean', 'requesting'),
+        context: { uuid: 'j1', job: SAVED, run: null },
+        tags: busy,
+      },
+      // Refused or failed: nothing was created, nothing runs; the next plain save only saves.
+      createRejected: {
+        target: 'draft.dirty',
+        context: { formErrors: { title: ['field.too_long'] }, error: 'request.invalid', uuid: null },
+        tags: ['unsaved'],
+      },
+      saveFailed: { target: 'draft.dirty', context: { error: unreachable, uuid: null }, tags: ['unsaved'] },
     },
     'draft.creating': {
       created: { target: S('clean', 'idle'), context: { uuid: 'j1', job: SAVED, run: null }, tags: [] },
@@ -607,9 +628,23 @@ export const copyDraft: ModelTable = {
         invoked: [{ src: 'createJob', input: { draft: storedForm } }],
         tags: ['busy', 'unsaved'],
       },
+      saveAndRun: {
+        target: 'draft.creating#andRun',
+        invoked: [{ src: 'createJob', input: { draft: storedForm } }],
+        tags: ['busy', 'unsaved'],
+      },
     },
     'draft.creating': {
       created: { target: S('clean', 'idle'), context: { uuid: 'j1' }, tags: [] },
+      createRejected: { target: 'draft.dirty', context: { error: 'request.invalid' } },
+      saveFailed: { target: 'draft.dirty', context: { error: unreachable } },
+    },
+    'draft.creating#andRun': {
+      created: {
+        target: S('clean', 'requesting'),
+        context: { uuid: 'j1' },
+        tags: busy,
+      },
       createRejected: { target: 'draft.dirty', context: { error: 'request.invalid' } },
       saveFailed: { target: 'draft.dirty', context: { error: unreachable } },
     },
@@ -718,6 +753,11 @@ asks(copyDraft, {
   criterion: () => [askChanged(['stella'])],
   created: () => [ask(['stella'], SAVED.criteria)],
 });
+// "Save and run": the created job's own form opens (its what-if asks), then its run is asked for.
+for (const table of [newDraft, copyDraft]) {
+  const created = table.states['draft.creating#andRun']?.created as Expectation;
+  created.invoked = [...(created.invoked ?? []), { src: 'requestRun', input: { uuid: 'j1' } }];
+}
 
 /*
  * What the run remembers. `archiving`, `deleting`, `archived`, `activating` and a run's `requesting`
@@ -964,12 +1004,15 @@ function draftMemory(
     asked: (criterion: Picked) => Expectation['invoked'];
     /** What `createJob` is sent for a draft with the edited title. */
     created: (criterion: Picked) => unknown;
+    /** An agent's draft is saved and run in one step; a company's request only filed. */
+    runs: boolean;
   },
 ) {
   const states = table.states;
   const dirty = (title: Title, criterion: Picked) =>
     title === 'saved' ? 'draft.dirty#untitled' : formKey('draft.dirty', title, criterion);
   const creating = (criterion: Picked) => formKey('draft.creating', 'edited', criterion);
+  const andRun = (key: string) => (key.includes('#') ? `${key}-andRun` : `${key}#andRun`);
   const withAsk = (e: Expectation, criterion: Picked): Expectation => {
     const invoked = options.asked(criterion);
     return invoked ? { ...e, invoked } : e;
@@ -1005,15 +1048,27 @@ function draftMemory(
             }
           : { target: key, context: title === 'tooLong' ? tooLong : untitled, tags: ['unsaved'] },
     };
+    if (options.runs) {
+      const save = states[key]?.save as Expectation;
+      (states[key] as Record<string, Expectation>).saveAndRun =
+        title === 'edited' ? { ...save, target: andRun(creating(criterion)) } : save;
+    }
   }
   const creatingRow = structuredClone(states['draft.creating']) as Record<string, Expectation>;
   (creatingRow.createRejected as Expectation).target = dirty('edited', 'changed');
   (creatingRow.saveFailed as Expectation).target = dirty('edited', 'changed');
   states[creating('changed')] = creatingRow;
+  if (options.runs) {
+    const runningRow = structuredClone(states['draft.creating#andRun']) as Record<string, Expectation>;
+    (runningRow.createRejected as Expectation).target = dirty('edited', 'changed');
+    (runningRow.saveFailed as Expectation).target = dirty('edited', 'changed');
+    states[andRun(creating('changed'))] = runningRow;
+  }
 }
 draftMemory(newDraft, {
   asked: (criterion) => [ask(['stella'], criterion === 'changed' ? [picked] : [])],
   created: (criterion) => ({ values: editedDraft.values, criteria: criterion === 'changed' ? [picked] : [] }),
+  runs: true,
 });
 draftMemory(companyRequest, {
   asked: () => undefined,
@@ -1021,6 +1076,7 @@ draftMemory(companyRequest, {
     values: { title: 'Neu' },
     criteria: criterion === 'changed' ? [{ key: 'skills', value: ['go'] }] : [],
   }),
+  runs: false,
 });
 
 // A copy holds the original's title: typed back (there is no saved one) it is empty, and the copy
@@ -1046,6 +1102,7 @@ draftMemory(companyRequest, {
       tags: ['unsaved'],
     };
     row.save = { target: key, context: errors, tags: ['unsaved'] };
+    row.saveAndRun = { target: key, context: errors, tags: ['unsaved'] };
     states[key] = row;
   }
 }

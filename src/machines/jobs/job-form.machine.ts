@@ -46,6 +46,8 @@ export interface JobFormContext {
   theirs: Job | null;
   /** Error code of the last failed save (translated by the UI). */
   error: string | null;
+  /** "Save and run" (issue 42): the draft being created is to run at once (the lifecycle asks for the run). */
+  andRun: boolean;
 }
 
 export interface JobFormInput {
@@ -61,12 +63,14 @@ export type JobFormEvent =
   | { type: 'job.change'; key: string; value: unknown }
   | { type: 'job.criterion'; key: string; patch: Partial<Omit<DraftCriterion, 'key'>> | null }
   | { type: 'job.save' }
+  /** A new job (or a copy) an agent saves and runs in one step ("Speichern und Matching starten"). */
+  | { type: 'job.saveAndRun' }
   | { type: 'job.rollback' }
   | { type: 'job.keepMine' }
   | { type: 'job.takeTheirs' };
 
 /** What the form tells the lifecycle: the server now holds this job (created, saved, or theirs taken). */
-export type JobStoredEvent = { type: 'job.stored'; job: Job };
+export type JobStoredEvent = { type: 'job.stored'; job: Job; andRun?: boolean };
 
 /** The weight a new criterion starts with (the slider's middle). */
 export const DEFAULT_WEIGHT = 3;
@@ -251,7 +255,12 @@ export const jobFormMachine = setup({
       theirs: null,
       error: null,
     })),
-    tellStored: sendParent((_, job: Job): JobStoredEvent => ({ type: 'job.stored', job })),
+    tellStored: sendParent(
+      ({ context }, job: Job): JobStoredEvent =>
+        context.andRun ? { type: 'job.stored', job, andRun: true } : { type: 'job.stored', job },
+    ),
+    /** A plain save after a failed "save and run" saves only. */
+    markAndRun: assign((_, andRun: boolean) => ({ andRun })),
     rollBack: assign(({ context }) => ({ form: context.saved, formErrors: {}, error: null })),
     showErrors: assign(({ context }) => ({ formErrors: validateJob(context) ?? {} })),
     takeServerErrors: assign((_, error: unknown) => ({
@@ -282,6 +291,8 @@ export const jobFormMachine = setup({
     formChanged: ({ context, event }) => !same(changed(context, event), context.saved, context.asCompany),
     formIsValid: ({ context }) => validateJob(context) === null,
     isDraft: ({ context }) => context.job === null,
+    /** Only an agent's draft runs: a company files a request, an agent runs it. */
+    mayRun: ({ context }) => context.job === null && !context.asCompany,
     isStored: ({ context }) => context.job !== null,
     isConflict: (_, error: unknown) => error instanceof JobSaveConflict,
     isRejected: (_, error: unknown) => error instanceof JobSaveRejected,
@@ -300,6 +311,7 @@ export const jobFormMachine = setup({
       formErrors: {},
       theirs: null,
       error: null,
+      andRun: false,
     };
   },
   invoke: { id: 'whatIf', src: 'whatIf' },
@@ -337,9 +349,21 @@ export const jobFormMachine = setup({
         ],
         'job.rollback': { guard: 'isStored', target: 'clean', actions: ['rollBack', 'askWhatIf'] },
         'job.save': [
-          { guard: and(['formIsValid', 'isDraft']), target: 'creating' },
+          {
+            guard: and(['formIsValid', 'isDraft']),
+            target: 'creating',
+            actions: { type: 'markAndRun', params: false },
+          },
           { guard: 'formIsValid', target: 'saving' },
           { actions: 'showErrors' },
+        ],
+        'job.saveAndRun': [
+          {
+            guard: and(['formIsValid', 'mayRun']),
+            target: 'creating',
+            actions: { type: 'markAndRun', params: true },
+          },
+          { guard: 'mayRun', actions: 'showErrors' },
         ],
       },
     },

@@ -224,7 +224,15 @@ export const jobLifecycleMachine = setup({
         }),
       },
       on: {
-        'job.stored': { target: 'active', actions: { type: 'takeStored', params: ({ event }) => event.job } },
+        'job.stored': [
+          // "Save and run": the created job asks for its run at once.
+          {
+            guard: ({ event }) => event.andRun === true,
+            target: 'active.requesting',
+            actions: { type: 'takeStored', params: ({ event }) => event.job },
+          },
+          { target: 'active', actions: { type: 'takeStored', params: ({ event }) => event.job } },
+        ],
       },
     },
     active: {

@@ -68,12 +68,18 @@ export function JobEditor({
   });
   const snapshot = useSelector(actor, (s) => s);
   // Saved for the first time (newJob, a copy): the address becomes the job's own (issue 22).
+  // "Save and run": once its run is asked for, the job opens on its results page, where the run shows.
   const storedUuid = snapshot.context.uuid;
+  const runAsked = snapshot.context.run !== null || snapshot.context.error !== null;
+  const requesting = snapshot.matches({ active: 'requesting' });
   useEffect(() => {
-    if (uuid === null && storedUuid && !asCompany) {
+    if (uuid !== null || !storedUuid || asCompany || requesting) return;
+    if (runAsked) {
+      void navigate({ to: '/matchingJobResult/$jobUuid', params: { jobUuid: storedUuid }, replace: true });
+    } else {
       void navigate({ to: '/editJob/$jobUuid', params: { jobUuid: storedUuid }, replace: true });
     }
-  }, [uuid, storedUuid, asCompany, navigate]);
+  }, [uuid, storedUuid, asCompany, requesting, runAsked, navigate]);
   const cities = citySearch(logic);
   const clients = clientSearch(logic);
 
@@ -257,6 +263,17 @@ function JobFormView({
           <button type="submit" className="button" disabled={!snapshot.can({ type: 'job.save' })}>
             {asCompany ? <Trans>Send request</Trans> : <Trans>Save job</Trans>}
           </button>
+          {!asCompany && !active && (
+            // A new job (or a copy) is usually saved to be run: one step instead of save, open, run.
+            <button
+              type="button"
+              className="button"
+              disabled={!snapshot.can({ type: 'job.saveAndRun' })}
+              onClick={() => actor.send({ type: 'job.saveAndRun' })}
+            >
+              <Trans>Save and start matching</Trans>
+            </button>
+          )}
           {snapshot.can({ type: 'job.rollback' }) && (
             <button type="button" className="button" onClick={() => actor.send({ type: 'job.rollback' })}>
               <Trans>Discard changes</Trans>
