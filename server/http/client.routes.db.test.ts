@@ -106,12 +106,19 @@ describe("a company's request says who works on it", () => {
     const taken = await f.call('POST', `/api/job/${request.uuid}/take`, f.tokens.agent);
     expect(taken.status).toBe(200);
     const agentId = await userId('agent@jobs.test');
-    expect((await json<Job>(taken)).assignedAgent).toEqual({ uuid: agentId, name: 'Alex Berger' });
+    const takenJob = await json<Job>(taken);
+    expect(takenJob.assignedAgent).toEqual({ uuid: agentId, name: 'Alex Berger' });
+    // Taken, the request targets the vetted candidates a run of it would rank (issue 42): the agent's
+    // editor opens on a job that can be saved and run, one version on.
+    expect(takenJob.values.target_types).toEqual(['stella']);
+    expect(takenJob.version).toBe(request.version + 1);
     expect((await seen()).assignedAgent).toEqual({ uuid: agentId, name: 'Alex Berger' });
     const listed = await json<JobListResponse>(await f.call('GET', '/api/jobs/list', f.tokens.company));
     expect(listed.items.find((j) => j.uuid === request.uuid)?.assignedAgent?.name).toBe('Alex Berger');
     // Taking it again changes nothing; a second agent gets 409.
-    expect((await f.call('POST', `/api/job/${request.uuid}/take`, f.tokens.agent)).status).toBe(200);
+    const again = await f.call('POST', `/api/job/${request.uuid}/take`, f.tokens.agent);
+    expect(again.status).toBe(200);
+    expect((await json<Job>(again)).version).toBe(request.version + 1);
     const secondId = crypto.randomUUID();
     await f.db.db.execute(
       sql`insert into users (id, email, password_hash, user_type, registration_step)

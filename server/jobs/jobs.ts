@@ -202,9 +202,17 @@ export async function takeJob(db: Database, caller: Caller, id: string): Promise
   if (!isUuid(id)) throw jobNotFound();
   const taken = await db.transaction(async (tx) => {
     const db2 = tx as unknown as Database;
+    // A company's request names no target groups (PRODUCT.md §10): taken, it targets what a run of
+    // it would (targetTypesOf's default), so the editor opens on a job that can be saved and run.
+    const unset = sql`coalesce(jsonb_array_length(case when jsonb_typeof(values->'target_types') = 'array'
+                        then values->'target_types' end), 0) = 0`;
     const rows = await queryRows<{ id: string }>(
       db2,
-      sql`update jobs set assigned_agent_id = ${caller.userId}, assigned_at = now()
+      sql`update jobs set assigned_agent_id = ${caller.userId}, assigned_at = now(),
+            values = case when ${unset}
+              then values || jsonb_build_object('target_types', ${JSON.stringify(targetTypesOf({}))}::jsonb)
+              else values end,
+            version = case when ${unset} then version + 1 else version end
           where id = ${id} and assigned_agent_id is null returning id`,
     );
     if (rows.length > 0) await recordAction(db2, caller, { kind: 'job', id }, 'job.taken', {});

@@ -247,4 +247,19 @@ describe('matching jobs in a browser, in German', () => {
     expect(status).toBe(403);
     await company.close();
   });
+
+  it("takes the company's request over and opens it in the editor, targeting stellas (issue 42)", async () => {
+    await page.goto(`${app.url}/matchingJob?agent=none`);
+    const row = page.getByRole('row', { name: /Lagerhelfer\/in Hamburg/ });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Lagerhelfer/in Hamburg übernehmen' }).click();
+    await page.waitForURL(/\/editJob\/[0-9a-f-]{36}$/);
+    await expect.poll(() => appHeading(page)).toBe('Matching-Job bearbeiten');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /Titel/ }).inputValue())
+      .toBe('Lagerhelfer/in Hamburg');
+    // The request's target groups are set: the job can be run as it is.
+    await expect.poll(() => page.getByText('Stella (geprüfte/r Kandidat/in)').count()).toBe(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, emit, fromPromise, setup } from 'xstate';
 import { errorCodeOf, fieldCodesOf } from '../../../contract/errors';
 
 export interface SubmissionContext {
@@ -9,6 +9,8 @@ export interface SubmissionContext {
 }
 
 export type SubmissionEvent = { type: 'submission.submit'; input: unknown } | { type: 'submission.reset' };
+/** Told to whoever listens (`actor.on`) when a request went through: what it answered, e.g. to open it. */
+export type SubmissionEmitted = { type: 'submission.done'; output: unknown };
 
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 
@@ -18,7 +20,11 @@ const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
  * is the `submit` actor the feature provides.
  */
 export const submissionMachine = setup({
-  types: { context: {} as SubmissionContext, events: {} as SubmissionEvent },
+  types: {
+    context: {} as SubmissionContext,
+    events: {} as SubmissionEvent,
+    emitted: {} as SubmissionEmitted,
+  },
   actors: {
     submit: fromPromise<unknown, unknown>(async () => {
       throw new Error('submit is provided by the screen');
@@ -27,6 +33,7 @@ export const submissionMachine = setup({
   actions: {
     fail: assign((_, error: unknown) => ({ error: errorCodeOf(error), fields: fieldCodesOf(error) })),
     clear: assign({ error: null, fields: {} }),
+    tellDone: emit((_, output: unknown) => ({ type: 'submission.done' as const, output })),
   },
 }).createMachine({
   id: 'submission',
@@ -41,7 +48,10 @@ export const submissionMachine = setup({
         src: 'submit',
         input: ({ event }: { event: SubmissionEvent }) =>
           event.type === 'submission.submit' ? event.input : undefined,
-        onDone: 'done',
+        onDone: {
+          target: 'done',
+          actions: { type: 'tellDone', params: ({ event }: { event: { output: unknown } }) => event.output },
+        },
         onError: { target: 'idle', actions: { type: 'fail', params: errorOf } },
       },
     },

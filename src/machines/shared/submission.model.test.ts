@@ -8,6 +8,7 @@ import type * as SubmissionModule from './submission.machine';
 const input = { email: 'a@b.de' };
 const rejection = { code: 'request.invalid', fields: { email: ['email.invalid'] } };
 const cleared = { error: null, fields: {} };
+const answer = { uuid: 'j1' };
 
 /** The specification, written by hand: the machine is checked against it, never against itself. */
 const table: ModelTable = {
@@ -21,7 +22,8 @@ const table: ModelTable = {
       submit: { target: 'submitting', context: cleared, invoked: [{ src: 'submit', input }], tags: ['busy'] },
     },
     submitting: {
-      done: { target: 'done', context: cleared, tags: [] },
+      // Whoever listens is told what the request answered (the jobs list opens a job it took).
+      done: { target: 'done', context: cleared, invoked: [{ src: 'done', input: answer }], tags: [] },
       error: {
         target: 'idle#failed',
         context: { error: 'request.invalid', fields: rejection.fields },
@@ -50,7 +52,19 @@ const table: ModelTable = {
 
 function start({ submissionMachine }: typeof SubmissionModule, inspect: Inspector) {
   const fx = deferredActors(['submit'] as const);
-  const actor = createActor(submissionMachine.provide({ actors: fx.actors }), { inspect }).start();
+  const actor = createActor(submissionMachine.provide({ actors: fx.actors }), { inspect });
+  // The requests started and what the machine told, in the order they happened.
+  const calls: { src: string; input: unknown }[] = [];
+  let seen = 0;
+  const sync = () => {
+    for (const c of fx.calls.slice(seen)) calls.push({ src: c.id, input: c.input });
+    seen = fx.calls.length;
+  };
+  actor.on('submission.done', ({ output }) => {
+    sync();
+    calls.push({ src: 'done', input: output });
+  });
+  actor.start();
   // An actor's result can only arrive while it runs: outside `submitting` there is nothing to settle.
   const settle = (outcome: 'done' | 'error', value: unknown) => {
     if (actor.getSnapshot().children.submit) fx.settleLatest('submit', outcome, value);
@@ -59,7 +73,7 @@ function start({ submissionMachine }: typeof SubmissionModule, inspect: Inspecto
     async send(event: string) {
       if (event === 'submit') actor.send({ type: 'submission.submit', input });
       else if (event === 'reset') actor.send({ type: 'submission.reset' });
-      else if (event === 'done') settle('done', null);
+      else if (event === 'done') settle('done', answer);
       else if (event === 'error') settle('error', rejection);
       else if (event === 'oddError') settle('error', { code: 42, fields: 'email.invalid' });
       else if (event === 'noReason') settle('error', undefined);
@@ -70,7 +84,10 @@ function start({ submissionMachine }: typeof SubmissionModule, inspect: Inspecto
       const s = actor.getSnapshot();
       return { value: s.value, context: s.context, tags: s.tags as Set<string> };
     },
-    calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
+    calls: () => {
+      sync();
+      return [...calls];
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { Job, JobListResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type JobListSearch } from '../../../contract/job-search';
 import { PIPELINE_STAGES } from '../../../contract/pipeline';
@@ -34,6 +35,14 @@ export function JobListScreen({ list, take }: { list: ResourceActor; take: Submi
   const pages = page ? Math.max(1, Math.ceil(page.total / JOB_PAGE_SIZE)) : 1;
   const goToPage = (next: number) => navigate({ search: (prev) => ({ ...prev, page: next }) });
   const takeError = useSelector(take, (s) => s.context.error);
+  // A request just taken opens in the editor, its target groups set, to be checked and run (issue 42).
+  useEffect(() => {
+    const told = take.on('submission.done', ({ output }) => {
+      const jobUuid = (output as Job | undefined)?.uuid;
+      if (jobUuid) void navigate({ to: '/editJob/$jobUuid', params: { jobUuid } });
+    });
+    return () => told.unsubscribe();
+  }, [take, navigate]);
 
   return (
     <Screen title={asCompany ? t`My job requests` : t`Matching jobs`}>
