@@ -147,8 +147,21 @@ describe('matching jobs in a browser, in German', () => {
     const breakdown = page.getByRole('table', { name: /Jedes Kriterium/ });
     await expect.poll(() => breakdown.getByText(/von 2 Kenntnisse/).count()).toBe(1);
     await expect.poll(() => breakdown.getByText('Muss-Kriterium').count()).toBe(1);
+    // The candidate's type in the agency's words, not its key (issue 42).
+    expect(await page.locator('p', { hasText: /^Stella \(geprüfte\/r Kandidat\/in\) · / }).count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Zurück zu den Ergebnissen' }).click();
+    await page.waitForURL(/\/matchingJobResult\//);
+
+    // A near miss is a person to look at: the name leads to the profile (issue 42).
+    const misses = page.getByRole('region', { name: 'Knapp verfehlt' });
+    await expect.poll(() => misses.getByRole('link').count()).toBeGreaterThan(0);
+    const miss = misses.getByRole('link').first();
+    const missName = await miss.textContent();
+    await miss.click();
+    await page.waitForURL(/\/(stellas|lunas|novas)\/view\/[0-9a-f-]{36}$/);
+    await expect.poll(() => appHeading(page)).toBe(missName);
+    await page.goBack();
     await page.waitForURL(/\/matchingJobResult\//);
   });
 

@@ -5,6 +5,7 @@ import { cityName } from '../../../contract/city-names';
 import type { ResultDetail } from '../../../contract/job';
 import type { Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { candidatePage, candidateTypeLabel } from '../components/candidate-pages';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
 import { ScoreBar } from '../components/score-bar';
@@ -23,11 +24,7 @@ export function JobResultDetailScreen({ detail }: { detail: ResourceActor }) {
   const state = useSelector(detail, (s) => s);
   const result = resourceData<ResultDetail>(state);
   const title = result ? result.profile.name : t`Candidate`;
-  const profileRoute = {
-    stella: '/stellas/view/$uuid',
-    luna: '/lunas/view/$uuid',
-    nova: '/novas/view/$uuid',
-  } as const;
+  const page = result ? candidatePage(result.profile.type) : null;
 
   return (
     <Screen title={title}>
@@ -52,7 +49,7 @@ export function JobResultDetailScreen({ detail }: { detail: ResourceActor }) {
                 </Trans>
               </p>
               <p className="muted">
-                {result.profile.type} ·{' '}
+                {candidateTypeLabel(fields.job, result.profile.type, i18n.locale)} ·{' '}
                 {result.profile.city ? cityName(result.profile.city, i18n.locale as Language) : '–'}
               </p>
               {result.changedSinceRun && (
@@ -60,11 +57,8 @@ export function JobResultDetailScreen({ detail }: { detail: ResourceActor }) {
                   <Trans>The profile changed since the run: the next run may rank it differently.</Trans>
                 </p>
               )}
-              {result.profile.type in profileRoute && (
-                <Link
-                  to={profileRoute[result.profile.type as keyof typeof profileRoute]}
-                  params={{ uuid: result.profile.uuid }}
-                >
+              {page && (
+                <Link to={page} params={{ uuid: result.profile.uuid }}>
                   <Trans>Open the candidate's profile</Trans>
                 </Link>
               )}

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { NearMissesResponse } from '../../../contract/job';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { candidatePage } from '../components/candidate-pages';
 import { ScoreBar } from '../components/score-bar';
 import { reasonText } from './reasons';
 
@@ -26,12 +27,23 @@ export function NearMisses({ list }: { list: ResourceActor }) {
         </Trans>
       </p>
       <ul className="near-misses">
-        {page.items.map((miss) => (
-          <li key={miss.uuid}>
-            <strong>{miss.name}</strong> <ScoreBar score={miss.score} /> —{' '}
-            {reasonText(i18n, miss.missed, fields.job)}
-          </li>
-        ))}
+        {page.items.map((miss) => {
+          const to = candidatePage(miss.type);
+          return (
+            <li key={miss.uuid}>
+              <strong>
+                {to ? (
+                  <Link to={to} params={{ uuid: miss.uuid }}>
+                    {miss.name}
+                  </Link>
+                ) : (
+                  miss.name
+                )}
+              </strong>{' '}
+              <ScoreBar score={miss.score} /> — {reasonText(i18n, miss.missed, fields.job)}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
