@@ -185,8 +185,19 @@ describe('matching jobs in a browser, in German', () => {
 
   it('archives the job, which a toast undoes; archived, it cannot run, and it duplicates', async () => {
     const archivedNote = page.getByText('Dieser Job ist archiviert', { exact: false });
-    await page.getByRole('button', { name: 'Archivieren' }).click();
     const toast = page.getByRole('alertdialog').filter({ hasText: 'Der Job ist archiviert.' });
+    // With the keyboard alone: the archive button goes with the archiving, and focus moves to
+    // "Reaktivieren", which undoes it as the toast's "Rückgängig" does (issue 42).
+    await page.getByRole('button', { name: 'Archivieren' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => archivedNote.count()).toBe(1);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await expect.poll(focused).toBe('Reaktivieren');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => archivedNote.count()).toBe(0);
+    await toast.getByRole('button', { name: 'Schließen' }).click();
+    await expect.poll(() => toast.count()).toBe(0);
+    await page.getByRole('button', { name: 'Archivieren' }).click();
     await expect.poll(() => archivedNote.count()).toBe(1);
     await toast.getByRole('button', { name: 'Rückgängig' }).click();
     await expect.poll(() => archivedNote.count()).toBe(0);

@@ -30,7 +30,8 @@ markToastsLoaded();
 
 /**
  * Confirms a success (PRODUCT.md §9), e.g. `showToast(t\`Your changes are saved.\`)`. A toast with an
- * action stays 10 s, long enough to reach its button by keyboard (F6, then Tab).
+ * action stays 10 s. Screens do not leave keyboard users to find it: what the action undoes offers its
+ * own way back where focus is (archiving focuses "Re-activate", src/ui/jobs/job-actions.tsx).
  */
 export function showToast(text: string, kind: ToastMessage['kind'] = 'success', action?: ToastAction) {
   const timeout = kind === 'error' ? undefined : action ? 10_000 : 5000;

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { JobActor } from '../../machines/jobs/job-lifecycle.machine';
 import { ConfirmDialog } from '../components/dialog';
 import { errorMessage } from '../components/error-message';
@@ -19,8 +19,12 @@ export function JobActions({ job }: { job: JobActor }) {
   const { t, i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const uuid = state.context.uuid;
+  // The archive button goes with the archiving: focus moves to "Re-activate", which took its meaning
+  // (focus left on the page's body made a keyboard user start over from the top).
+  const focusReactivate = useRef(false);
   useEffect(() => {
     const archived = job.on('job.archived', () => {
+      focusReactivate.current = true;
       showToast(t`The job is archived.`, 'success', {
         label: t`Undo`,
         run: () => job.send({ type: 'job.activate' }),
@@ -50,7 +54,17 @@ export function JobActions({ job }: { job: JobActor }) {
         )
       )}
       {state.can({ type: 'job.activate' }) && (
-        <button type="button" className="button" onClick={() => job.send({ type: 'job.activate' })}>
+        <button
+          type="button"
+          className="button"
+          ref={(button) => {
+            if (button && focusReactivate.current) {
+              focusReactivate.current = false;
+              button.focus();
+            }
+          }}
+          onClick={() => job.send({ type: 'job.activate' })}
+        >
           <Trans>Re-activate</Trans>
         </button>
       )}
