@@ -39,6 +39,25 @@ describe('legal texts and new terms, in German', () => {
     await page.close();
   });
 
+  it('opens the agreements from the registration form in a new tab, and the form keeps what was typed (issue 42)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}/register`);
+    const email = page.getByRole('textbox', { name: /E-Mail-Adresse/ });
+    await email.fill('neu@example.com');
+    const terms = page.getByRole('link', { name: /^Allgemeinen Geschäftsbedingungen/ });
+    expect(await terms.getAttribute('target')).toBe('_blank');
+    const [tab] = await Promise.all([context.waitForEvent('page'), terms.click()]);
+    await tab?.waitForLoadState();
+    expect(new URL(tab?.url() ?? '').pathname).toBe('/legal/terms-conditions');
+    await expect
+      .poll(() => tab?.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Allgemeine Geschäftsbedingungen');
+    expect(await email.inputValue()).toBe('neu@example.com');
+    expect(new URL(page.url()).pathname).toBe('/register');
+    await context.close();
+  });
+
   it('asks a signed-in candidate to accept new terms, and asks no more once accepted', async () => {
     // The demo accounts accepted the shipped version; the operator now publishes a new one.
     for (const language of ['de', 'en']) {

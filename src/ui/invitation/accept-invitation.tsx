@@ -7,6 +7,7 @@ import { useAppActors } from '../components/app-context';
 import { Checkbox } from '../components/checkbox';
 import { errorMessage, fieldMessage } from '../components/error-message';
 import { FormError } from '../components/form-error';
+import { LegalLink } from '../components/legal-link';
 import { useFormFields } from '../components/form-fields';
 import { NewPasswordField } from '../components/new-password-field';
 import { Screen } from '../components/screen';
@@ -112,13 +113,13 @@ function AcceptForm({
         <span>
           <Trans>
             I accept the{' '}
-            <Link to="/legal/$name" params={{ name: 'terms-conditions' }}>
+            <LegalLink name="terms-conditions">
               terms and conditions
-            </Link>{' '}
+            </LegalLink>{' '}
             and the{' '}
-            <Link to="/legal/$name" params={{ name: 'condition-agreements' }}>
+            <LegalLink name="condition-agreements">
               conditions of agreement
-            </Link>
+            </LegalLink>
             .
           </Trans>
         </span>

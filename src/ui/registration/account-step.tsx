@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { RegistrationRequestSchema, USER_CATEGORIES } from '../../../contract/account';
@@ -10,6 +9,7 @@ import type { RegistrationActor } from '../../machines/registration/registration
 import { useAppActors } from '../components/app-context';
 import { fieldMessage } from '../components/error-message';
 import { FormError } from '../components/form-error';
+import { LegalLink } from '../components/legal-link';
 import { NewPasswordField } from '../components/new-password-field';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
@@ -107,9 +107,9 @@ export function AccountStep({ registration }: { registration: RegistrationActor 
           <span>
             <Trans>
               I accept the{' '}
-              <Link to="/legal/$name" params={{ name: 'terms-conditions' }}>
+              <LegalLink name="terms-conditions">
                 terms and conditions
-              </Link>
+              </LegalLink>
               .
             </Trans>
           </span>
@@ -119,9 +119,9 @@ export function AccountStep({ registration }: { registration: RegistrationActor 
           <span>
             <Trans>
               I accept the{' '}
-              <Link to="/legal/$name" params={{ name: 'condition-agreements' }}>
+              <LegalLink name="condition-agreements">
                 conditions of agreement
-              </Link>
+              </LegalLink>
               .
             </Trans>
           </span>
