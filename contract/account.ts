@@ -21,6 +21,9 @@ import { AgentEditSchema } from './timeline';
  *                                               /api/public/user/validate/user/{token} answers the same.
  * GET    /api/user/create/resend                bearer → 204, a new validation mail (60 s apart, 10 a day:
  *                                               429 with Retry-After); 409 registration.already_validated.
+ * PUT    /api/user/registration/email       RegistrationEmailSchema, bearer, at step 1 → 200 TokenPair: the
+ *                                               address corrected, a new validation mail (counts as a resend:
+ *                                               429); 409 email.taken | registration.already_validated.
  * PUT    /api/user/2fa/save-phone               PhoneRequestSchema, bearer, at step 2 → 204 and an SMS code;
  *                                               400 phone.invalid | phone.not_mobile | phone.premium_rate |
  *                                               phone.country_not_supported (fields.phoneNumber); 403
@@ -127,6 +130,10 @@ export const PhoneConfirmSchema = strictObject({
 });
 
 export const PasswordResetRequestSchema = strictObject({ email: EmailSchema });
+
+/** A mistyped address corrected on the waiting-for-the-mail step. */
+export const RegistrationEmailSchema = strictObject({ email: EmailSchema });
+export type RegistrationEmail = v.InferInput<typeof RegistrationEmailSchema>;
 
 /**
  * POST /api/public/retention/keep: the link of the retention notice (PRODUCT.md §8) keeps the

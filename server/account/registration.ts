@@ -137,6 +137,53 @@ export async function resendValidation(svc: AccountServices, claims: TokenClaims
 }
 
 /**
+ * PUT /api/user/registration/email: a mistyped address corrected while its validation is awaited
+ * (issue 42): the account takes the new address, the old link stops working and a validation mail goes
+ * to the new one; the resend's limits count it. Answers a new pair (the token names the address).
+ */
+export async function changeRegistrationEmail(
+  svc: AccountServices,
+  claims: TokenClaims,
+  address: string,
+): Promise<TokenPair> {
+  const { db } = svc.auth;
+  const user = await currentUser(svc, claims);
+  if (user.registrationStep !== 1)
+    throw new ApiError(409, 'registration.already_validated', 'E-mail address already validated');
+  const email = normaliseEmail(address);
+  const other = await findUserByEmail(db, email);
+  if (other && other.id !== user.id) throw emailTaken();
+  const now = new Date(svc.auth.now());
+  await enforceBoth(
+    db,
+    { key: `validation-mail:${user.id}:minute`, ...RESEND_MINUTE_LIMIT },
+    { key: `validation-mail:${user.id}:day`, ...RESEND_DAY_LIMIT },
+    now,
+  );
+  return (await changeInNewSession(svc.auth, claims, async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ email, updatedAt: now })
+      .where(
+        and(
+          eq(users.id, user.id),
+          eq(users.registrationStep, 1),
+          eq(users.active, true),
+          // Taken meanwhile by someone else: nothing changes (the unique index would refuse it too).
+          sql`not exists (select 1 from users o where o.email = ${email} and o.id <> ${user.id})`,
+        ),
+      )
+      .returning();
+    if (!row) {
+      if (await findUserByEmail(tx, email)) throw emailTaken();
+      throw new ApiError(409, 'registration.already_validated', 'E-mail address already validated');
+    }
+    await queueValidationMail(tx, svc, row, now);
+    return row;
+  }))!;
+}
+
+/**
  * POST /api/user/registration/next: 3 → 4 once the profile (a company's: the company profile) has
  * every required field; 4 → 0 (the photo is optional).
  */

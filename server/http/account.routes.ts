@@ -9,6 +9,7 @@ import {
   PasswordResetSchema,
   PhoneConfirmSchema,
   PhoneRequestSchema,
+  RegistrationEmailSchema,
   RegistrationRequestSchema,
 } from '../../contract/account';
 import { InvitationAcceptSchema } from '../../contract/people';
@@ -22,7 +23,13 @@ import {
   savePhone,
   skipPhone,
 } from '../account/phone';
-import { createAccount, registrationNext, resendValidation, validateEmail } from '../account/registration';
+import {
+  changeRegistrationEmail,
+  createAccount,
+  registrationNext,
+  resendValidation,
+  validateEmail,
+} from '../account/registration';
 import { checkResetToken, requestPasswordReset, resetPassword } from '../account/reset';
 import type { AccountServices } from '../account/services';
 import { changePassword, deleteAccount } from '../account/settings';
@@ -72,6 +79,9 @@ export function accountRoutes(svc: AccountServices, trustProxy: boolean) {
         await resendValidation(svc, c.get('claims'));
         return c.body(null, 204);
       })
+      .put('/user/registration/email', user, jsonBody(RegistrationEmailSchema), async (c) =>
+        tokens(c, await changeRegistrationEmail(svc, c.get('claims'), c.req.valid('json').email)),
+      )
       .put('/user/2fa/save-phone', user, jsonBody(PhoneRequestSchema), async (c) => {
         await savePhone(svc, c.get('claims'), c.req.valid('json'), clientIp(c, trustProxy));
         return c.body(null, 204);

@@ -195,6 +195,55 @@ describe('GET /api/user/create/resend', () => {
   });
 });
 
+describe('PUT /api/user/registration/email (issue 42)', () => {
+  it('corrects a mistyped address while the link is awaited: the new address gets a link, the old one stops working', async () => {
+    const { body } = await register('tippfehler@exmaple.com');
+    const oldToken = await f.linkIn('tippfehler@exmaple.com', '/user/validate/');
+    f.advance(61_000);
+    const res = await f.call('PUT', '/api/user/registration/email', {
+      token: body.token,
+      body: { email: ' Richtig@Example.com ' },
+    });
+    expect(res.status).toBe(200);
+    const pair = (await res.json()) as TokenPair;
+    expect(claimsOf(pair.token)).toMatchObject({ email: 'richtig@example.com', registration_step: 1 });
+    // The pair replaces the session: the old access token is refused.
+    expect((await f.call('GET', '/api/user/create/resend', { token: body.token })).status).toBe(401);
+    expect(await f.userByEmail('tippfehler@exmaple.com')).toBeUndefined();
+    expect((await f.call('GET', `/api/public/user/validate/${oldToken}`)).status).toBe(400);
+    const newToken = await f.linkIn('richtig@example.com', '/user/validate/');
+    expect((await f.call('GET', `/api/public/user/validate/${newToken}`)).status).toBe(200);
+  });
+
+  it('refuses an address taken, a bad one, a change too soon and one after validation, changing nothing', async () => {
+    const { body } = await register('zweite@example.com');
+    const change = (email: unknown, token: string) =>
+      f.call('PUT', '/api/user/registration/email', { token, body: { email } });
+    const first = await change('dritte@example.com', body.token);
+    expect(first.status).toBe(200);
+    const { token } = (await first.json()) as TokenPair;
+    const before = await f.userByEmail('dritte@example.com');
+    // Counted as a resend: not a second mail within the minute.
+    expect(await errorOf(await change('vierte@example.com', token))).toMatchObject({ status: 429 });
+    f.advance(61_000);
+    expect(await errorOf(await change('pending@matchwerk.example', token))).toMatchObject({
+      status: 409,
+      code: 'email.taken',
+    });
+    expect((await change('kein-at-zeichen', token)).status).toBe(400);
+    expect((await change(42, token)).status).toBe(400);
+    expect(await f.userByEmail('dritte@example.com')).toEqual(before);
+    const validated = await f.tokenFor('pending@matchwerk.example');
+    expect(await errorOf(await change('neu@example.com', validated))).toMatchObject({
+      status: 409,
+      code: 'registration.already_validated',
+    });
+    expect(
+      (await f.call('PUT', '/api/user/registration/email', { body: { email: 'x@example.com' } })).status,
+    ).toBe(401);
+  });
+});
+
 describe('phone 2FA during registration', () => {
   const pendingEmail = 'pending@matchwerk.example';
 

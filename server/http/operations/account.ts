@@ -119,6 +119,15 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
       409: ['registration.already_validated'],
       429: limited,
     }),
+    'PUT /api/user/registration/email': op(
+      'Correct the address while its validation is awaited; mails a new link',
+      tokens,
+      { 409: ['email.taken', 'registration.already_validated'], 429: limited },
+      {
+        description:
+          'Counts as a resend (60 s apart, 10 a day); the old link stops working. The pair replaces the session.',
+      },
+    ),
     'PUT /api/user/2fa/save-phone': op(
       'Set the SMS number; sends a code',
       noContent,
