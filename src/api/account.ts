@@ -20,6 +20,11 @@ export async function keepAccountCall(api: ApiClient, token: string): Promise<vo
   await api.anonymous('/api/public/retention/keep', { method: 'POST', body: { token } });
 }
 
+/** PUT /api/user/registration/email: a mistyped address corrected at step 1; a new link goes to it. */
+export async function changeRegistrationEmailCall(api: ApiClient, email: string): Promise<TokenPair> {
+  return pair(await api.call('/api/user/registration/email', { method: 'PUT', body: { email } }));
+}
+
 /** GET /api/user/create/resend: another validation e-mail. */
 export async function resendValidationCall(api: ApiClient): Promise<void> {
   await api.call('/api/user/create/resend');

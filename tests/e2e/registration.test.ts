@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchBrowser, type RunningApp, startApp } from './harness';
 
 const EMAIL = 'neu.luna@example.org';
+/** What the person typed first: the validation step corrects it (issue 42). */
+const TYPO = 'neu.luna@exmaple.org';
 const PASSWORD = 'Kaffeetasse-Regenbogen-Leuchtturm-42';
 
 type OutboxEntry = { kind: 'mail' | 'sms'; to: string; text: string };
@@ -58,7 +60,7 @@ describe('registration in a browser, in German', () => {
     }
     expect(await shownText(page)).not.toMatch(TYPE_KEYS);
     await page.getByRole('radio', { name: 'Ich suche Arbeit', exact: true }).check();
-    await page.getByLabel('E-Mail-Adresse').fill(EMAIL);
+    await page.getByLabel('E-Mail-Adresse').fill(TYPO);
     await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Konto anlegen' }).click();
     await expect
@@ -68,6 +70,26 @@ describe('registration in a browser, in German', () => {
     await page.getByLabel(/Vertragsbedingungen/).check();
     await page.getByRole('button', { name: 'Konto anlegen' }).click();
     await expect.poll(() => h2(page), { timeout: 10_000 }).toBe('E-Mail-Adresse bestätigen');
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('corrects a mistyped address on the waiting page: the link goes to the new one (issue 42)', async () => {
+    const sentTo = (address: string) =>
+      page.getByText(`Wir haben eine E-Mail an ${address} gesendet`, { exact: false });
+    await expect.poll(() => sentTo(TYPO).count()).toBe(1);
+    await page.getByRole('button', { name: 'Adresse ändern' }).click();
+    const field = page.getByLabel('Die richtige E-Mail-Adresse');
+    // Focus is in the field the button opened: the keyboard goes on from there.
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await field.fill('neu.luna@');
+    await page.getByRole('button', { name: 'Link an diese Adresse senden' }).click();
+    await expect
+      .poll(() => page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein', { exact: false }).count())
+      .toBe(1);
+    await field.fill(EMAIL);
+    await page.getByRole('button', { name: 'Link an diese Adresse senden' }).click();
+    await expect.poll(() => sentTo(EMAIL).count()).toBe(1);
+    expect(await page.getByLabel('Die richtige E-Mail-Adresse').count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 

@@ -72,6 +72,31 @@ const photo: Expectation = {
   tags: [],
 };
 
+/** The address typed in the change form (issue 42). */
+export const newEmail = 'richtig@matchwerk.example';
+const changeEmail: Expectation = {
+  target: 'validation.changingEmail',
+  context: { ...cleared, running: ['changeEmail', 'watchValidation'] },
+  invoked: [call('changeEmail', newEmail)],
+  tags: ['busy'],
+};
+const changeEmailInvalid: Expectation = {
+  target: 'validation.waiting#invalid',
+  context: { error: null, fieldErrors: { email: ['email.invalid'] }, running: ['watchValidation'] },
+  tags: [],
+};
+const waiting: Record<string, Expectation> = {
+  resendLater: {
+    target: 'validation.resending',
+    context: { ...cleared, running: ['resendValidation', 'watchValidation'] },
+    invoked: [call('resendValidation')],
+    tags: ['busy'],
+  },
+  validated: phone,
+  changeEmail,
+  changeEmailInvalid,
+};
+
 export const registrationTable: ModelTable = {
   rules: {
     '*': 'PRODUCT §3 registration',
@@ -90,6 +115,10 @@ export const registrationTable: ModelTable = {
     'resendLater',
     'resendDone',
     'resendFailed',
+    'changeEmail',
+    'changeEmailInvalid',
+    'changeDone',
+    'changeTaken',
     'validated',
     'phoneConfirmed',
     'skipPhone',
@@ -136,12 +165,25 @@ export const registrationTable: ModelTable = {
         tags: [],
       },
     },
-    'validation.waiting': {
-      resendLater: {
-        target: 'validation.resending',
-        context: { ...cleared, running: ['resendValidation', 'watchValidation'] },
-        invoked: [call('resendValidation')],
-        tags: ['busy'],
+    'validation.waiting': waiting,
+    // A mistyped address corrected (issue 42): checked before it is sent, then the account takes it.
+    'validation.waiting#invalid': waiting,
+    'validation.waiting#taken': waiting,
+    'validation.changingEmail': {
+      changeDone: {
+        target: 'validation.waiting',
+        context: {
+          ...cleared,
+          issued: [1, 1],
+          resendAllowedAt: 'cooldown from now',
+          running: ['watchValidation'],
+        },
+        tags: [],
+      },
+      changeTaken: {
+        target: 'validation.waiting#taken',
+        context: { error: 'email.taken', fieldErrors: { email: ['email.taken'] }, issued: [1] },
+        tags: [],
       },
       validated: phone,
     },
@@ -154,6 +196,8 @@ export const registrationTable: ModelTable = {
         tags: ['busy'],
       },
       validated: phone,
+      changeEmail: changeEmail,
+      changeEmailInvalid: changeEmailInvalid,
     },
     'validation.resending': {
       resendDone: {

@@ -1,6 +1,12 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { TokenPair } from '../../../contract/session';
-import { createAccountCall, nextStepCall, resendValidationCall, skipPhoneCall } from '../../api/account';
+import {
+  changeRegistrationEmailCall,
+  createAccountCall,
+  nextStepCall,
+  resendValidationCall,
+  skipPhoneCall,
+} from '../../api/account';
 import type { ApiClient } from '../../api/client';
 import { fetchFields } from '../../api/profile';
 import { phoneSetupImplementations } from '../account/account-actors';
@@ -24,6 +30,7 @@ function registrationImplementations(api: ApiClient, session: SessionActor) {
     actors: {
       createAccount: fromPromise<TokenPair, AccountForm>(({ input }) => createAccountCall(api, input)),
       resendValidation: fromPromise<void>(() => resendValidationCall(api)),
+      changeEmail: fromPromise<TokenPair, string>(({ input }) => changeRegistrationEmailCall(api, input)),
       // The link may be opened in another tab or browser: look at the account's step every few seconds
       // (a refresh answers a token with the current claims), and at once when another tab stored new tokens.
       watchValidation: fromCallback<RegistrationEvent>(({ sendBack }) => {

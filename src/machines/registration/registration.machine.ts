@@ -7,9 +7,10 @@ import {
   type SnapshotFrom,
   setup,
 } from 'xstate';
-import type { UserCategory } from '../../../contract/account';
+import { RegistrationEmailSchema, type UserCategory } from '../../../contract/account';
 import type { FieldDefinition } from '../../../contract/catalog';
 import { errorCodeOf, retryAfterMsOf } from '../../../contract/errors';
+import { formErrors } from '../../../contract/form-errors';
 import type { TokenPair } from '../../../contract/session';
 import type { Language } from '../../../contract/user-types';
 import { phoneSetupMachine } from '../account/phone-setup.machine';
@@ -49,6 +50,8 @@ export interface RequiredFields {
 export type RegistrationEvent =
   | { type: 'registration.createAccount'; account: AccountForm }
   | { type: 'registration.resend' }
+  /** The address was mistyped: the account takes this one and a new link goes to it (issue 42). */
+  | { type: 'registration.changeEmail'; email: string }
   | { type: 'registration.validated' }
   | { type: 'registration.skipPhone' }
   | { type: 'registration.retry' }
@@ -95,6 +98,9 @@ export const registrationMachine = setup({
     resendValidation: fromPromise<void>(async () => {
       throw new Error('resendValidation is provided by the app');
     }),
+    changeEmail: fromPromise<TokenPair, string>(async () => {
+      throw new Error('changeEmail is provided by the app');
+    }),
     /** Reports `registration.validated` once the e-mail was confirmed (in this tab or another). */
     watchValidation: fromCallback<RegistrationEvent>(() => () => {}),
     phoneSetup: phoneSetupMachine,
@@ -122,9 +128,18 @@ export const registrationMachine = setup({
       resendAllowedAt: context.now() + (retryAfterMsOf(error) ?? VALIDATION_RESEND_COOLDOWN_MS),
     })),
     takeProfileFields: assign((_, profileFields: RequiredFields) => ({ profileFields })),
+    /** An address the contract refuses is not sent: its field codes show at once. */
+    refuseEmail: assign(({ event }) => {
+      assertEvent(event, 'registration.changeEmail');
+      const checked = formErrors(RegistrationEmailSchema, { email: event.email });
+      return { error: null, fieldErrors: checked.ok ? {} : checked.fields };
+    }),
   },
   guards: {
     mayResend: ({ context }) => context.resendAllowedAt === null || context.now() >= context.resendAllowedAt,
+    emailValid: ({ event }) =>
+      event.type === 'registration.changeEmail' &&
+      formErrors(RegistrationEmailSchema, { email: event.email }).ok,
     enteredAt: ({ context }, step: number) => context.entryStep === step,
     phoneConfirmed: (_, confirmed: boolean) => confirmed,
     profileComplete: (_, complete: boolean) => complete,
@@ -185,6 +200,27 @@ export const registrationMachine = setup({
         waiting: {
           on: {
             'registration.resend': { guard: 'mayResend', target: 'resending', actions: 'clearError' },
+            'registration.changeEmail': [
+              { guard: 'emailValid', target: 'changingEmail', actions: 'clearError' },
+              { actions: 'refuseEmail' },
+            ],
+          },
+        },
+        // The new address takes the old one's place: new tokens (they name it), a new link, its cooldown.
+        changingEmail: {
+          tags: ['busy'],
+          invoke: {
+            id: 'changeEmail',
+            src: 'changeEmail',
+            input: ({ event }) => {
+              assertEvent(event, 'registration.changeEmail');
+              return event.email;
+            },
+            onDone: {
+              target: 'waiting',
+              actions: [{ type: 'tokensIssued', params: pairOf }, 'startCooldown'],
+            },
+            onError: { target: 'waiting', actions: { type: 'setError', params: errorOf } },
           },
         },
         resending: {

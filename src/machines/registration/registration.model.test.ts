@@ -9,6 +9,7 @@ import {
 } from '../../../tests/support/model';
 import {
   account,
+  newEmail,
   requiredFields,
   registrationTable as table,
 } from '../../../tests/support/registration-table';
@@ -66,6 +67,7 @@ function start({ registrationMachine }: typeof RegistrationModule, inspect?: Ins
   const fx = deferredActors([
     'createAccount',
     'resendValidation',
+    'changeEmail',
     'skipPhone',
     'loadRequiredFields',
     'nextStep',
@@ -126,6 +128,18 @@ function start({ registrationMachine }: typeof RegistrationModule, inspect?: Ins
           break;
         case 'resendFailed':
           settle('resendValidation', 'error', { code: 'request.rate_limited', retryAfterSeconds: 30 });
+          break;
+        case 'changeEmail':
+          actor.send({ type: 'registration.changeEmail', email: newEmail });
+          break;
+        case 'changeEmailInvalid':
+          actor.send({ type: 'registration.changeEmail', email: 'kein-at-zeichen' });
+          break;
+        case 'changeDone':
+          settle('changeEmail', 'done', pair(1));
+          break;
+        case 'changeTaken':
+          settle('changeEmail', 'error', { code: 'email.taken', fields: { email: ['email.taken'] } });
           break;
         case 'validated':
           actor.send({ type: 'registration.validated' });
