@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { FieldError, strictObject } from './field-errors';
+import { LocalizedSchema } from './localized';
 import { queryInt } from './query';
+import { CANDIDATE_TYPES } from './user-type-names';
 
 /**
  * One timeline per candidate, company and job (PRODUCT.md §10, issue 20): agents' notes, calls and
@@ -53,6 +55,46 @@ export const TimelineQuerySchema = v.object({
 });
 export type TimelineQuery = v.InferOutput<typeof TimelineQuerySchema>;
 
+/**
+ * A record an entry names besides its own subject (issue 42), as it is when the timeline is read: a
+ * renamed job shows its new title. A record since deleted — or a person whose history was anonymised —
+ * has neither uuid nor name: it is named as gone, without a link.
+ */
+export const TimelineReferenceSchema = v.object({
+  uuid: v.nullable(v.string()),
+  /** A job's title, a company's name, a candidate's first and last name (may be empty); null when gone. */
+  name: v.nullable(v.string()),
+});
+export type TimelineReference = v.InferOutput<typeof TimelineReferenceSchema>;
+
+/** A candidate an entry names: with their type, which is where the agents' page of them is. */
+export const TimelineProfileReferenceSchema = v.object({
+  ...TimelineReferenceSchema.entries,
+  type: v.nullable(v.picklist(CANDIDATE_TYPES)),
+});
+export type TimelineProfileReference = v.InferOutput<typeof TimelineProfileReferenceSchema>;
+
+/**
+ * The other side of an entry: on a job's timeline the candidate, on a candidate's the job and its
+ * client, on a company's the job and the candidate. Taken from the event's `job`, `profile` and
+ * `company` ids (a job brings its client company); never the timeline's own subject.
+ */
+export const TimelineReferencesSchema = v.object({
+  job: v.optional(TimelineReferenceSchema),
+  profile: v.optional(TimelineProfileReferenceSchema),
+  company: v.optional(TimelineReferenceSchema),
+});
+export type TimelineReferences = v.InferOutput<typeof TimelineReferencesSchema>;
+export const TIMELINE_REFERENCE_KINDS = ['job', 'profile', 'company'] as const;
+export type TimelineReferenceKind = (typeof TIMELINE_REFERENCE_KINDS)[number];
+
+/** A field an edit changed, with the label its form shows now; null for a key no form has (any more). */
+export const TimelineFieldSchema = v.object({
+  key: v.string(),
+  label: v.nullable(LocalizedSchema),
+});
+export type TimelineField = v.InferOutput<typeof TimelineFieldSchema>;
+
 export const TimelineEntrySchema = v.object({
   uuid: v.string(),
   kind: v.picklist(TIMELINE_KINDS),
@@ -62,6 +104,10 @@ export const TimelineEntrySchema = v.object({
   text: v.nullable(v.string()),
   /** An event's particulars (`fields` of an edit, `from` / `to` of an assignment, …). */
   details: v.record(v.string(), v.unknown()),
+  /** The records the entry names besides its subject, read with it (see TimelineReferencesSchema). */
+  references: TimelineReferencesSchema,
+  /** The fields of an edit (`details.fields`) with their forms' labels, in the event's order; else empty. */
+  fields: v.array(TimelineFieldSchema),
   /** The agent who wrote it or caused it; null for what the system or the person did. */
   author: v.nullable(v.object({ uuid: v.nullable(v.string()), email: v.string() })),
   /** When it happened (a call's date); the order of the timeline. */

@@ -13,6 +13,7 @@ import { companyNotFound, profileNotFound } from '../agents/access';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { type Caller, jobNotFound } from '../jobs/access';
+import { type EntryExtras, entryExtras } from './references';
 
 /**
  * The one timeline of candidates, companies and jobs (PRODUCT.md §10, table `timeline_entries`):
@@ -66,13 +67,15 @@ function editableUntil(row: EntryRow, caller: Caller, now: Date): string | null 
   return until > now.getTime() ? new Date(until).toISOString() : null;
 }
 
-function toEntry(row: EntryRow, caller: Caller, now: Date): TimelineEntry {
+function toEntry(row: EntryRow, extras: EntryExtras, caller: Caller, now: Date): TimelineEntry {
   return {
     uuid: row.id,
     kind: row.kind,
     action: row.action,
     text: row.text,
     details: row.details ?? {},
+    references: extras.references,
+    fields: extras.fields,
     author: row.author_email ? { uuid: row.author_id, email: row.author_email } : null,
     at: iso(row.at),
     createdAt: iso(row.created_at),
@@ -113,6 +116,18 @@ export async function insertTimelineEntry(
   return row;
 }
 
+/** The rows as the timeline answers them, with what they name read now (server/timeline/references.ts). */
+async function toEntries(
+  db: Database,
+  target: TimelineTarget,
+  rows: EntryRow[],
+  caller: Caller,
+  now: Date,
+): Promise<TimelineEntry[]> {
+  const extras = await entryExtras(db, target.kind, target.id, rows);
+  return rows.map((row, index) => toEntry(row, extras[index] as EntryExtras, caller, now));
+}
+
 /** 404 in the subject's own words when it does not exist. */
 async function assertSubject(db: Database, target: TimelineTarget): Promise<void> {
   const [row] = await queryRows<{ id: string }>(
@@ -145,7 +160,7 @@ export async function listTimeline(
     ),
   ]);
   return {
-    items: rows.map((row) => toEntry(row, caller, now)),
+    items: await toEntries(db, target, rows, caller, now),
     total: Number(count?.total ?? 0),
     page: query.page,
     limit: query.limit,
@@ -176,7 +191,8 @@ export async function addTimelineEntry(
     at: body.kind === 'note' ? now : new Date(body.at),
     createdAt: now,
   });
-  return toEntry(row, caller, now);
+  const [entry] = await toEntries(db, target, [row], caller, now);
+  return entry as TimelineEntry;
 }
 
 /**
@@ -213,7 +229,8 @@ export async function editTimelineNote(
     );
     return saved!;
   });
-  return toEntry(row, caller, now);
+  const [entry] = await toEntries(db, target, [row], caller, now);
+  return entry as TimelineEntry;
 }
 
 /**

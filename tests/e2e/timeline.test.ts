@@ -1,11 +1,23 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAPTOP, PHONE, screenshot } from '../support/viewport';
-import { expectSettledScreen, launchBrowser, type RunningApp, signIn, startApp } from './harness';
+import {
+  api,
+  appHeading,
+  expectSettledScreen,
+  launchBrowser,
+  type RunningApp,
+  signIn,
+  startApp,
+} from './harness';
 
 // Issue 20 point 2 in a browser, in German: an agent adds a note to a candidate's timeline, logs a
 // call (its day typed in German at 360 px), corrects the note, filters by kind; the candidate's own
 // pages never show any of it.
+
+/** The demo's developer job for Mainsoft AG, whose pipeline is filled (server/demo/pipeline.ts). */
+const JOB = '5eed10b0-0000-4000-8000-000000000001';
+const JOB_TITLE = 'Full-Stack-Entwickler/in TypeScript';
 
 const NOTE = 'Telefonisch erreicht, sucht ab Juni. Lebenslauf: https://example.org/lebenslauf';
 const CORRECTED = 'Telefonisch erreicht, sucht ab Juli.';
@@ -124,5 +136,65 @@ describe('the timeline in a browser, in German', () => {
       expect(await candidate.getByRole('region', { name: 'Verlauf' }).count(), path).toBe(0);
     }
     await candidate.close();
+  });
+
+  // Issue 42: each entry names the other side as a link, and an edit names its fields as the form does.
+  it("names the other side of each entry as a link and an edit's fields by their labels, at 1280 and 360 px", async () => {
+    const agent = await browser.newPage({ viewport: LAPTOP });
+    agent.setDefaultTimeout(10_000);
+    await signIn(agent, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await agent.goto(`${app.url}/matchingJobResult/${JOB}`);
+    const jobTimeline = agent.getByRole('region', { name: 'Verlauf' });
+    // The job's pipeline history names each candidate; the link leads to the candidate's page.
+    const moves = jobTimeline.getByRole('listitem').filter({ hasText: 'Pipeline-Stufe geändert' });
+    await expect.poll(() => moves.count()).toBeGreaterThan(0);
+    expect(await moves.first().textContent()).toContain('Kandidat/in:');
+    await expectSettledScreen(agent);
+    const candidateLink = moves.first().getByRole('link');
+    const name = (await candidateLink.textContent()) ?? '';
+    expect(name).not.toBe('');
+    await candidateLink.click();
+    await agent.waitForURL(/\/(stellas|lunas|novas)\/view\/[0-9a-f-]{36}$/);
+    await expect.poll(() => appHeading(agent)).toBe(name);
+    const uuid = agent.url().split('/').pop() ?? '';
+
+    // The candidate's timeline names the job and its client, both links.
+    const timeline = agent.getByRole('region', { name: 'Verlauf' });
+    const move = timeline.getByRole('listitem').filter({ hasText: 'Pipeline-Stufe geändert' }).first();
+    await expect
+      .poll(() => move.getByRole('link', { name: JOB_TITLE }).getAttribute('href'))
+      .toBe(`/matchingJobResult/${JOB}`);
+    expect(await move.textContent()).toContain('Kunde:');
+    expect(await move.getByRole('link', { name: 'Mainsoft AG' }).getAttribute('href')).toMatch(
+      /^\/companies\/view\/[0-9a-f-]{36}$/,
+    );
+    await expectSettledScreen(agent);
+
+    // An agent edits what the person is about and when they are free: the timeline names the form's labels.
+    const { profile } = await api<{ profile: { values: Record<string, unknown>; version: number } }>(
+      agent,
+      'GET',
+      `/api/agent/profile/${uuid}`,
+    );
+    await api(agent, 'POST', `/api/agent/profile/${uuid}`, {
+      values: { ...profile.values, about: 'Sucht ein Team mit Verantwortung.', available_from: '2027-02-01' },
+      version: profile.version,
+    });
+    await agent.reload();
+    const edit = timeline.getByRole('listitem').filter({ hasText: 'Profil bearbeitet' }).first();
+    await expect.poll(() => edit.textContent()).toContain('Felder: Über die Person, Verfügbar ab');
+    expect(await edit.textContent()).not.toMatch(/about|available_from/);
+    await expectSettledScreen(agent);
+    await screenshot(agent, 'timeline-references-1280');
+
+    await agent.setViewportSize(PHONE);
+    await expect.poll(() => edit.getByText(/Über die Person, Verfügbar ab/).isVisible()).toBe(true);
+    await expect.poll(() => move.getByRole('link', { name: JOB_TITLE }).isVisible()).toBe(true);
+    // Nothing of the entry runs wider than the phone's screen.
+    const overflow = await move.evaluate((li) => li.scrollWidth > li.clientWidth);
+    expect(overflow).toBe(false);
+    await expectSettledScreen(agent);
+    await screenshot(agent, 'timeline-references-360');
+    await agent.close();
   });
 });

@@ -17,6 +17,10 @@ const entry = (
   action: null,
   text,
   details: {},
+  // What an entry names and the fields of an edit come with it from the server (issue 42); the machine
+  // keeps entries as answered, so a note names nothing here.
+  references: {},
+  fields: [],
   author: { uuid: kind === 'note' && uuid === 'n2' ? 'kim' : 'me', email: 'agent@matchwerk.example' },
   at: '2026-03-01T10:00:00.000Z',
   createdAt: '2026-03-01T10:00:00.000Z',

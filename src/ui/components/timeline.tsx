@@ -4,7 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Fragment, useState } from 'react';
 import { localDay } from '../../../contract/local-day';
-import { TIMELINE_EARLIEST, type TimelineEntry, type TimelineKind } from '../../../contract/timeline';
+import {
+  TIMELINE_EARLIEST,
+  type TimelineEntry,
+  type TimelineKind,
+  type TimelineSubject,
+} from '../../../contract/timeline';
 import type { TimelineFilter } from '../../machines/timeline/timeline.machine';
 import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
 import { Button } from './button';
@@ -16,6 +21,7 @@ import { formatMoment } from './format';
 import { Select } from './select';
 import { TextField } from './text-field';
 import { eventText } from './timeline-events';
+import { TimelineReferenceLine } from './timeline-references';
 
 const KINDS: Record<TimelineKind, MessageDescriptor> = {
   note: msg`Note`,
@@ -58,7 +64,7 @@ function LinkedText({ text }: { text: string }) {
 export function Timeline({ logic, title }: { logic: TimelineLogic; title?: string }) {
   const { i18n, t } = useLingui();
   const state = useSelector(logic.timeline, (s) => s);
-  const { items, total, error, filter, editing } = state.context;
+  const { items, total, error, filter, editing, subject } = state.context;
   const send = logic.timeline.send;
   return (
     <section aria-labelledby="timeline-title" className="timeline">
@@ -98,7 +104,7 @@ export function Timeline({ logic, title }: { logic: TimelineLogic; title?: strin
       <ol className="timeline-list" aria-busy={state.hasTag('busy')}>
         {items.map((entry) => (
           <li key={entry.uuid} className={`timeline-entry timeline-${entry.kind}`}>
-            <Entry entry={entry} />
+            <Entry entry={entry} subject={subject} />
             {editing === entry.uuid ? (
               <NoteEditor logic={logic} entry={entry} />
             ) : (
@@ -127,10 +133,10 @@ export function Timeline({ logic, title }: { logic: TimelineLogic; title?: strin
   );
 }
 
-function Entry({ entry }: { entry: TimelineEntry }) {
+function Entry({ entry, subject }: { entry: TimelineEntry; subject: TimelineSubject }) {
   const { i18n } = useLingui();
   const when = formatMoment(i18n, entry.at);
-  const event = entry.kind === 'event' ? eventText(i18n, entry) : null;
+  const event = entry.kind === 'event' ? eventText(i18n, entry, subject) : null;
   return (
     <>
       <p className="timeline-head">
@@ -151,6 +157,7 @@ function Entry({ entry }: { entry: TimelineEntry }) {
       ) : (
         <LinkedText text={entry.text ?? ''} />
       )}
+      <TimelineReferenceLine references={entry.references} />
     </>
   );
 }
