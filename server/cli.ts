@@ -21,6 +21,11 @@ const commands: Record<string, Command> = {
     summary: 'notify and delete inactive accounts (RETENTION_MONTHS): [--now ISO] [--dry-run]',
     load: () => import('./commands/retention'),
   },
+  'profile:delete': {
+    summary:
+      'delete a candidate or company (DSGVO Art. 17): --email <address> | --uuid <uuid> [--reason ...] [--yes]; dry run without --yes',
+    load: () => import('./commands/profile-delete'),
+  },
   'match:file': {
     summary: 'rank profiles (NDJSON) against a job (JSON) without a database',
     load: () => import('./commands/match-file'),

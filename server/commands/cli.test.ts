@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
+import { openDatabase, queryRows } from '../db/client';
 import { DEMO_PASSWORD } from '../demo/seed';
 import { createTestApp } from '../http/test-app';
 import { databaseLocation } from '../runtime';
@@ -102,6 +102,43 @@ describe('operator commands', () => {
     );
     expect(cli(['retention', '--now', 'yesterday']).code).toBe(2);
   }, 180_000); // four processes, each opening the data directory
+
+  it("profile:delete shows what goes without --yes, deletes with it (recorded as the operator's), refuses bad input", async () => {
+    expect(cli(['db:migrate']).code).toBe(0);
+    const profile = crypto.randomUUID();
+    const db = await openDatabase(databaseLocation({ dataDir, databaseUrl: undefined }));
+    try {
+      await db.db.execute(
+        sql`insert into profiles (id, type, "values", contact_email)
+            values (${profile}, 'stella', '{"first_name":"Erika","last_name":"Eraser"}'::jsonb, 'erika@mail.example')`,
+      );
+    } finally {
+      await db.close();
+    }
+    const dry = cli(['profile:delete', '--email', 'Erika@Mail.example']);
+    expect(dry).toMatchObject({ code: 0 });
+    expect(dry.out).toContain(`candidate ${profile} "Erika Eraser" <erika@mail.example>`);
+    expect(dry.out).toContain('pipeline entries: 0');
+    expect(dry.out).toContain('dry run: nothing deleted');
+    expect(cli(['profile:delete', '--email', 'erika@mail.example', '--reason', 'bored', '--yes']).code).toBe(
+      2,
+    );
+    expect(cli(['profile:delete', '--uuid', 'nope']).code).toBe(2);
+    expect(cli(['profile:delete']).code).toBe(2);
+    expect(cli(['profile:delete', '--email', 'nobody@mail.example']).code).toBe(1);
+    const done = cli(['profile:delete', '--uuid', profile, '--yes']);
+    expect(done.out).toContain('deleted (reason erasure_request)');
+    expect(cli(['profile:delete', '--uuid', profile]).code).toBe(1);
+    const after = await openDatabase(databaseLocation({ dataDir, databaseUrl: undefined }));
+    try {
+      expect(await queryRows(after.db, sql`select 1 from profiles where id = ${profile}`)).toEqual([]);
+      expect(await queryRows(after.db, sql`select kind, reason, by, agent_id from erasures`)).toEqual([
+        { kind: 'candidate', reason: 'erasure_request', by: 'operator', agent_id: null },
+      ]);
+    } finally {
+      await after.close();
+    }
+  }, 180_000); // several processes, each opening the data directory
 
   it('lists the commands and refuses an unknown one with exit code 2', () => {
     const result = cli(['nope']);

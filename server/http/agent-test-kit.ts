@@ -93,6 +93,8 @@ export async function createAgentFixture() {
     ids,
     request,
     addCandidate,
+    /** The app's DATA_DIR (photo files are in its `photos`). */
+    dataDir,
     close: async () => {
       await db.close();
       await rm(dataDir, { recursive: true, force: true });

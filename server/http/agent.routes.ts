@@ -10,6 +10,7 @@ import {
   ProfileListQuerySchema,
   PromoteBodySchema,
 } from '../../contract/agent';
+import { ErasureBodySchema } from '../../contract/erasure';
 import { AgentCompanyCreateSchema, AgentProfileCreateSchema, InviteBodySchema } from '../../contract/people';
 import { ProfileUpdateSchema } from '../../contract/profile';
 import { GlobalSearchQuerySchema } from '../../contract/search';
@@ -19,6 +20,7 @@ import { accessLogOf } from '../agents/audit';
 import { candidateCard, readCandidate } from '../agents/candidates';
 import { listCompanies, readCompany } from '../agents/companies';
 import { dashboard } from '../agents/dashboard';
+import { erase, erasurePreview, type RecordKind } from '../agents/erasure';
 import { globalSearch } from '../agents/global-search';
 import { invite } from '../agents/invitations';
 import { createKept, updateKept } from '../agents/people';
@@ -67,6 +69,10 @@ export function agentRoutes(deps: AgentRoutesDeps) {
   /** An agent's edit answers like the owner's: the record, or 409 with the record as it is now. */
   const edited = (c: Context<Env>, result: UpdateResult) =>
     result.ok ? c.json(result.profile) : conflictResponse(c, 'profile.version_conflict', result.current);
+  /** The agency deletes a candidate or company (issue 42): what would go (GET), the deletion (POST). */
+  const preview = (kind: RecordKind) => async (c: Context<Env>) =>
+    c.json(await erasurePreview(db, { agent: caller(c) }, kind, uuidParam(c)));
+  const effects = { storage, revocations: deps.tokens.revocations };
 
   return (
     new Hono<Env>()
@@ -167,6 +173,18 @@ export function agentRoutes(deps: AgentRoutesDeps) {
       .post('/agent/company/:uuid/invite', jsonBody(InviteBodySchema), async (c) =>
         c.json(
           await invite(db, caller(c), 'company', uuidParam(c), c.req.valid('json'), deps.publicOrigin, now()),
+        ),
+      )
+      .get('/agent/profile/:uuid/erase', preview('profile'))
+      .post('/agent/profile/:uuid/erase', jsonBody(ErasureBodySchema), async (c) =>
+        c.json(
+          await erase(db, { agent: caller(c) }, 'profile', uuidParam(c), c.req.valid('json'), now(), effects),
+        ),
+      )
+      .get('/agent/company/:uuid/erase', preview('company'))
+      .post('/agent/company/:uuid/erase', jsonBody(ErasureBodySchema), async (c) =>
+        c.json(
+          await erase(db, { agent: caller(c) }, 'company', uuidParam(c), c.req.valid('json'), now(), effects),
         ),
       )
   );

@@ -2,12 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { consumeEmailToken, newEmailToken, storeEmailToken } from '../account/email-tokens';
 import { retentionNoticeMail } from '../account/mails';
 import { removeAccount } from '../account/settings';
+import { eraseRecord } from '../agents/erasure';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import type { Logger } from '../log';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
-import { anonymisePipelineHistory } from '../pipeline/anonymise';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { deletePhotoFiles } from '../profiles/photos';
 
@@ -170,7 +170,7 @@ export async function runRetention(db: Database, options: RetentionOptions): Pro
       lastActivity: iso(lastActivity),
       dueAt: iso(addMonths(lastActivity, months)),
     });
-    if (!options.dryRun) await deleteProfile(db, row.id, lastActivity);
+    if (!options.dryRun) await deleteProfile(db, row.id, lastActivity, now);
   }
   options.log?.info(
     { notices: report.notices.length, deletions: report.deletions.length, dryRun: options.dryRun },
@@ -230,7 +230,7 @@ async function deleteAccount(db: Database, row: AccountRow, lastActivity: Date, 
   if (photoId && options.storage) await deletePhotoFiles(options.storage, photoId, options.log);
 }
 
-async function deleteProfile(db: Database, id: string, lastActivity: Date) {
+async function deleteProfile(db: Database, id: string, lastActivity: Date, now: Date) {
   await db.transaction(async (t) => {
     const tx = t as unknown as Database;
     const [still] = await queryRows<{ id: string }>(
@@ -238,8 +238,8 @@ async function deleteProfile(db: Database, id: string, lastActivity: Date) {
       sql`select p.id from (${profilesSql}) p where p.id = ${id} and p.last_activity <= ${lastActivity.toISOString()}`,
     );
     if (!still) return;
-    await anonymisePipelineHistory(tx, sql`select ${id}::text`);
-    await tx.execute(sql`delete from profiles where id = ${id}`);
+    // The one erasure of a record (the agency's deletion and `profile:delete` use it too).
+    await eraseRecord(tx, 'profile', id, now);
   });
 }
 

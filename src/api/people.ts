@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { type ErasureBody, type ErasurePreview, ErasurePreviewSchema } from '../../contract/erasure';
 import {
   type Invitation,
   type InvitationAccept,
@@ -71,5 +72,27 @@ export async function acceptInvitation(
   return v.parse(
     TokenPairSchema,
     await api.anonymous(`/api/public/invitation/${path(token)}`, { method: 'POST', body }),
+  );
+}
+
+/** GET /api/agent/{profile|company}/{uuid}/erase: what deleting the record would take (issue 42). */
+export async function fetchErasurePreview(
+  api: ApiClient,
+  kind: KeptKind,
+  uuid: string,
+): Promise<ErasurePreview> {
+  return v.parse(ErasurePreviewSchema, await api.call(`/api/agent/${kind}/${path(uuid)}/erase`));
+}
+
+/** POST /api/agent/{profile|company}/{uuid}/erase: deletes the record; answers what went. */
+export async function eraseKept(
+  api: ApiClient,
+  kind: KeptKind,
+  uuid: string,
+  body: ErasureBody,
+): Promise<ErasurePreview> {
+  return v.parse(
+    ErasurePreviewSchema,
+    await api.call(`/api/agent/${kind}/${path(uuid)}/erase`, { method: 'POST', body }),
   );
 }

@@ -12,6 +12,7 @@ import {
   CompanyListResponseSchema,
   ProfileListResponseSchema,
 } from '../../../contract/agent';
+import { ErasurePreviewSchema } from '../../../contract/erasure';
 import { InvitationSchema } from '../../../contract/people';
 import { ProfileConflictSchema, ProfileResponseSchema } from '../../../contract/profile';
 import { GlobalSearchResponseSchema } from '../../../contract/search';
@@ -42,6 +43,10 @@ const TIMELINE_AT =
   "A call or mail took place at `at`: not before 2000-01-01T00:00:00Z, offset counted (the schema's pattern asks for the year 2000 on; `field.date_too_early`), and at most a day after the server's now (else 400 `field.date_too_late` on `at`).";
 const invitationRefused = ['invitation.has_account', 'email.taken'] as const;
 const assigning = { ...agentUuid, 403: [...forbidden, 'assign.senior_only'] } as const;
+/** Deleting a candidate or company (issue 42): senior agents, or the agent who looks after it. */
+const erasing = { ...agentUuid, 403: [...forbidden, 'erasure.not_assigned'] } as const;
+const ERASURE_RULE =
+  "Senior agents delete any candidate or company, an agent those assigned to them (else 403 `erasure.not_assigned`). `confirm` must be the name or the e-mail the preview (GET) shows, compared trimmed and without regard to case (else 400 `erasure.confirm_mismatch`). With an account, the account and every session go as in DELETE /api/user; the photo, the own timeline, a candidate's pipeline entries and a company's contacts go; each job's pipeline history stays, anonymised; jobs the company was client of stay without a client. The deletion is recorded with the agent, the time, the kind and the reason's category only.";
 
 /** The agents' workspace: tables, dashboard, candidates, companies, timelines, people. */
 export const AGENT_OPERATIONS: Record<string, OperationDoc> = {
@@ -169,6 +174,35 @@ export const AGENT_OPERATIONS: Record<string, OperationDoc> = {
       ok(ProfileResponseSchema),
       { ...agentUuid, 404: ['company.not_found'], 409: ['profile.version_conflict'] },
       { conflict: ProfileConflictSchema, description: CATALOGUE_RULE },
+    ),
+    'GET /api/agent/profile/{uuid}/erase': op(
+      'What deleting a candidate would take: account, photo, pipeline entries, timeline entries',
+      ok(ErasurePreviewSchema),
+      { ...erasing, 404: ['profile.not_found'] },
+    ),
+    'POST /api/agent/profile/{uuid}/erase': op(
+      'Delete a candidate with a reason and a confirmation naming them; answers what went',
+      ok(ErasurePreviewSchema),
+      { ...erasing, 400: ['uuid.invalid', 'erasure.confirm_mismatch'], 404: ['profile.not_found'] },
+      { description: ERASURE_RULE },
+    ),
+    'GET /api/agent/company/{uuid}/erase': op(
+      'What deleting a company would take: account, contacts, timeline entries, jobs (active ones named)',
+      ok(ErasurePreviewSchema),
+      { ...erasing, 404: ['company.not_found'] },
+    ),
+    'POST /api/agent/company/{uuid}/erase': op(
+      'Delete a company with a reason and a confirmation naming it; answers what went',
+      ok(ErasurePreviewSchema),
+      {
+        ...erasing,
+        400: ['uuid.invalid', 'erasure.confirm_mismatch'],
+        404: ['company.not_found'],
+        409: ['erasure.active_jobs'],
+      },
+      {
+        description: `${ERASURE_RULE} A company that is the client of active jobs is refused (409 \`erasure.active_jobs\`) until they are archived.`,
+      },
     ),
     'POST /api/agent/company/{uuid}/invite': op(
       'Mail a company without an account a one-time link (7 days) to take it over',

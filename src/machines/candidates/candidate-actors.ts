@@ -28,6 +28,7 @@ import { saveFile } from '../shared/save-file';
 import { areaLogic } from '../shell/app-logic';
 import { timelineLogic } from '../timeline/timeline-actors';
 import { candidateActionsMachine } from './candidate-actions.machine';
+import { erasureLogic } from './erasure-actors';
 
 const TABLES = 'candidates:';
 
@@ -137,6 +138,8 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
       actions,
       cards: { pdf: cardDownload(api, uuid, 'pdf'), anonymous: cardDownload(api, uuid, 'anonymous') },
       timeline,
+      /** The deletion dialog (issue 42); a deletion reloads the candidate tables. */
+      erasure: erasureLogic(api, TABLES),
       me: claims?.sub ?? '',
       senior,
     };

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import type { AgentListResponse, AgentProfileDetail } from '../../../contract/agent';
 import type { CandidateType } from '../../../contract/user-types';
 import type {
@@ -13,6 +14,7 @@ import { type ResourceActor, resourceData } from '../../machines/shared/resource
 import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/dialog';
 import { DownloadButton } from '../components/download-button';
+import { EraseRecord } from '../components/erase-record';
 import { errorMessage } from '../components/error-message';
 import { formatDate, formatPercent } from '../components/format';
 import { InviteForm } from '../components/invite-form';
@@ -26,6 +28,8 @@ import { AccessLog, AccountFacts, RankedJobs } from './candidate-sections';
 import { MatchingState } from './matching-state';
 
 const TYPE_NAMES = { stella: msg`Stella`, luna: msg`Luna`, nova: msg`Nova` } as const;
+/** Where a deleted candidate's page leaves for: the table of their type. */
+const TABLE_OF = { stella: '/stellas', luna: '/lunas', nova: '/novas' } as const;
 const NOTICES: Record<CandidateNotice, ReturnType<typeof msg>> = {
   assigned: msg`The assignment is saved.`,
   unassigned: msg`The candidate has no agent now.`,
@@ -156,7 +160,39 @@ function CandidateBody({
       </section>
       <Timeline logic={logic.timeline} />
       {detail.accessLog && <AccessLog entries={detail.accessLog} />}
+      <EraseSection logic={logic} uuid={detail.profile.uuid} type={candidate.type as CandidateType} />
     </div>
+  );
+}
+
+/** Deleting the candidate (issue 42): senior agents any, an agent those they look after. */
+function EraseSection({
+  logic,
+  uuid,
+  type,
+}: {
+  logic: CandidateDetailLogic;
+  uuid: string;
+  type: CandidateType;
+}) {
+  const navigate = useNavigate();
+  const onErased = useCallback(
+    () => void navigate({ to: TABLE_OF[type] ?? '/stellas', replace: true }),
+    [navigate, type],
+  );
+  return (
+    <section aria-labelledby="candidate-erase-title" className="candidate-section">
+      <h2 id="candidate-erase-title">
+        <Trans>Delete the candidate</Trans>
+      </h2>
+      <p>
+        <Trans>
+          For an erasure request or a duplicate: the profile, the account and the photo go; the jobs keep
+          their pipeline history without the person.
+        </Trans>
+      </p>
+      <EraseRecord logic={logic.erasure} target={{ kind: 'profile', uuid }} onErased={onErased} />
+    </section>
   );
 }
 

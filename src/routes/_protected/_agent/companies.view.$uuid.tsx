@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_protected/_agent/companies/view/$uuid')(
     };
   },
   component: function CompanyDetailRoute() {
-    const { detail, assign, agents, editor, invitation, timeline, contacts } = Route.useLoaderData();
+    const { detail, assign, agents, editor, invitation, timeline, contacts, erasure } = Route.useLoaderData();
     return (
       <CompanyDetailScreen
         detail={detail}
@@ -25,6 +25,7 @@ export const Route = createFileRoute('/_protected/_agent/companies/view/$uuid')(
         invitation={invitation}
         timeline={timeline}
         contacts={contacts}
+        erasure={erasure}
         editor={<ProfileEditor actor={editor} idPrefix="company-edit" owner="other" />}
       />
     );
