@@ -107,6 +107,8 @@ export const ProfileListItemSchema = v.object({
   city: v.nullable(v.string()),
   /** The occupation's option key; the client shows its catalogue label. */
   occupation: v.nullable(v.string()),
+  /** The candidate's phone (catalogue field `phone`) in E.164, or null; never the 2FA number. */
+  phone: v.nullable(v.string()),
   /** URL of the 128 × 128 thumbnail, or null. */
   thumbnail: v.nullable(v.string()),
   /** inactive: the candidate switched matching off, or the agency blocked them (`blocked`). */

@@ -252,3 +252,48 @@ describe('canonical values on the server', () => {
     expect(v.safeParse(criteria, [{ key: 'area', value: named, weight: 1 }]).success).toBe(false);
   });
 });
+
+describe('a phone field (PRODUCT.md §11: a candidate has a phone number)', () => {
+  const fields = [
+    field({ key: 'first_name', type: 'text' }),
+    field({ key: 'phone', type: 'phone' }),
+    field({ key: 'phone_required', type: 'phone', required: true }),
+  ];
+  const schema = buildValuesSchema('profile', fields, { userType: 'stella' });
+
+  it('stores what a person types in E.164: national numbers are the home country’s', () => {
+    expect(v.parse(schema, { phone: '0151 23456789', phone_required: '+43 664 1234567' })).toEqual({
+      phone: '+4915123456789',
+      phone_required: '+436641234567',
+    });
+  });
+
+  it('takes the stored form back unchanged (a form sends what it loaded)', () => {
+    expect(v.parse(schema, { phone_required: '+4915123456789' })).toEqual({
+      phone_required: '+4915123456789',
+    });
+  });
+
+  it('refuses a number that fits no numbering plan, and anything not text', () => {
+    expect(errors(schema, { phone: '0151 234', phone_required: '+4915123456789' })).toEqual({
+      phone: ['field.phone_invalid'],
+    });
+    expect(errors(schema, { phone_required: 'Hausnummer 5' })).toEqual({
+      phone_required: ['field.phone_invalid'],
+    });
+    expect(errors(schema, { phone_required: 4915123456789 })).toEqual({
+      phone_required: ['field.invalid_type'],
+    });
+    expect(errors(schema, { phone_required: `+49 ${'1'.repeat(40)}` })).toEqual({
+      phone_required: ['field.too_long'],
+    });
+  });
+
+  it('an empty optional number is none; an empty required one is missing', () => {
+    expect(v.parse(schema, { phone: '  ', phone_required: '+4915123456789' })).toEqual({
+      phone: null,
+      phone_required: '+4915123456789',
+    });
+    expect(errors(schema, { phone_required: ' ' })).toEqual({ phone_required: ['field.required'] });
+  });
+});

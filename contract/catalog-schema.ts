@@ -10,6 +10,7 @@ import {
 } from './catalog';
 import { FieldError, oneLine, strictObjectMessage, webAddress } from './field-errors';
 import { MAX_WEIGHT } from './matching';
+import { phoneValueSchema } from './phone';
 
 /**
  * The one builder that turns a catalogue into the valibot schema of a profile's, a company's or a
@@ -132,6 +133,8 @@ export function fieldValueSchema(field: FieldDefinition, options: BuildOptions =
       return languagesSchema(field);
     case 'location':
       return options.cities ? cityByIdSchema(options.cities) : citySchema();
+    case 'phone':
+      return phoneValueSchema(field.required);
   }
 }
 

@@ -11,6 +11,8 @@ export const FieldError = {
   controlCharacters: 'field.control_characters',
   /** An address a user entered (a company's website) that is no http or https URL. */
   urlInvalid: 'field.url_invalid',
+  /** A phone number that fits no country's numbering plan (contract/phone.ts). */
+  phoneInvalid: 'field.phone_invalid',
   optionUnknown: 'field.option_unknown',
   duplicate: 'field.duplicate',
   tooMany: 'field.too_many',

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { parsePhone } from '../../contract/phone';
 import type { TokenClaims, TokenPair } from '../../contract/session';
 import { consumeCode, issueCode } from '../auth/codes';
 import { tooManyRequests } from '../auth/rate-limit';
@@ -41,10 +41,7 @@ export function normalisePhone(
   countryCode: string,
   smsCountries: readonly string[],
 ): string {
-  const country = countryCode.toUpperCase();
-  const parsed = isSupportedCountry(country)
-    ? parsePhoneNumberFromString(phoneNumber.replace(/^\s*00/, '+'), country as CountryCode)
-    : undefined;
+  const parsed = parsePhone(phoneNumber, countryCode);
   if (!parsed?.isValid()) throw phoneRefused('phone.invalid', 'Invalid phone number');
   const type = parsed.getType();
   if (type === 'PREMIUM_RATE') throw phoneRefused('phone.premium_rate', 'Premium-rate numbers are refused');

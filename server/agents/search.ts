@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AgentRef, ProfileListItem, ProfileListQuery, ProfileListResponse } from '../../contract/agent';
 import type { Catalog } from '../../contract/catalog';
+import { phoneSearchDigits } from '../../contract/phone';
 import type { CandidateType } from '../../contract/user-types';
 import { readCatalog } from '../catalog/catalog';
 import { type Database, queryRows, queryRowsNamed } from '../db/client';
@@ -24,7 +25,8 @@ import { toVetCondition } from './vetting';
  * (no accents, lower case: `matchwerk_fold`, whose twin is `foldText`) and split at white space
  * and ASCII punctuation (`searchWords`), and its skill and occupation keys. A query becomes one
  * tsquery: each of its words must begin a word of the profile ("schmi" finds Schmidt, "muller" and
- * "müller" find Müller) or name a skill or occupation by its German or English label. A GIN index
+ * "müller" find Müller) or name a skill or occupation by its German or English label; a query that
+ * is a phone number begins the digits of the candidate's phone (migration 0033). A GIN index
  * per candidate type answers it exactly: no row is read again to test it, so a new query's total
  * costs a few milliseconds, not a test of every row the index names.
  * Each sort reads an index in its order (type or assignment, then name, created, updated or
@@ -193,6 +195,13 @@ export function listConditions(
   if (query.created === 'week')
     conditions.push(sql`p.created_at >= ${new Date(now.getTime() - WEEK_MS).toISOString()}`);
   if (query.vet === 'new') conditions.push(toVetCondition('profile', now));
+  // A query that is a phone number ("0151 234", "+49151234") is one prefix of the stored digits
+  // (migration 0033), not words.
+  const phone = phoneSearchDigits(query.q);
+  if (phone !== null) {
+    conditions.push(sql`p.search_doc @@ ${`${lexeme(`phone:${phone}`)}:*`}::tsquery`);
+    return sql.join(conditions, sql` and `);
+  }
   const terms = queryTerms(query.q).map((term) => termQuery(catalog, term));
   if (terms.length > 0)
     conditions.push(
@@ -222,6 +231,7 @@ interface ListRow {
   last_name: string | null;
   city: string | null;
   occupation: string | null;
+  phone: string | null;
   email: string | null;
   photo_id: string | null;
   agent_id: string | null;
@@ -262,7 +272,8 @@ export function listStatements(
   const page = sql`select p.id, p.type, p.status, p.blocked_at is not null as blocked,
             p."values" ->> 'first_name' as first_name,
             p."values" ->> 'last_name' as last_name, p."values" -> 'city' ->> 'name' as city,
-            p."values" ->> 'occupation' as occupation, u.email, ph.id as photo_id,
+            p."values" ->> 'occupation' as occupation, p."values" ->> 'phone' as phone, u.email,
+            ph.id as photo_id,
             a.id as agent_id, a.email as agent_email, ap."values" ->> 'first_name' as agent_first,
             ap."values" ->> 'last_name' as agent_last, p.completeness,
             matchwerk_profile_missing(p."values") as missing,
@@ -368,6 +379,7 @@ async function listPage(
     email: r.email,
     city: r.city,
     occupation: r.occupation,
+    phone: r.phone,
     thumbnail: r.photo_id ? `${photoUrl(r.photo_id)}/thumb` : null,
     status: r.status === 'inactive' || r.blocked === true ? 'inactive' : 'active',
     blocked: r.blocked === true,

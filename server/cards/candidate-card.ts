@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CardFormat } from '../../contract/agent';
 import { type Catalog, fieldIsFor } from '../../contract/catalog';
+import { phoneForReader } from '../../contract/phone';
 import type { Language } from '../../contract/user-types';
 import type { AgencyConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
@@ -67,7 +68,10 @@ async function cardParts(
 ): Promise<{ input: CardInput; who: CandidateCardKind }> {
   const fields = catalog.profile.filter((f) => fieldIsFor(f, profile.type));
   if (format === 'anonymous') {
-    const { first_name: _f, last_name: _l, birth_date: _b, about: _a, city, ...rest } = profile.values;
+    const { first_name: _f, last_name: _l, birth_date: _b, about: _a, city, ...named } = profile.values;
+    // Nothing that reaches the person: their phone and when to call are the agency's to use.
+    const contact = new Set(catalog.profile.filter((f) => f.contact).map((f) => f.key));
+    const rest = Object.fromEntries(Object.entries(named).filter(([key]) => !contact.has(key)));
     const cityName = (city as { name?: unknown } | undefined)?.name;
     return {
       input: {
@@ -85,17 +89,18 @@ async function cardParts(
     };
   }
   let email = profile.contact_email;
-  let phone: string | null = null;
   let photo: Buffer | null = null;
   if (profile.user_id) {
-    const [account] = await queryRows<{ email: string; phone_number: string | null }>(
+    const [account] = await queryRows<{ email: string }>(
       db,
-      sql`select email, phone_number from users where id = ${profile.user_id}`,
+      sql`select email from users where id = ${profile.user_id}`,
     );
     email = account?.email ?? email;
-    phone = account?.phone_number ?? null;
     if (storage) photo = await ownPhoto(db, storage, profile.user_id);
   }
+  // The catalogue's phone (PRODUCT.md §11), never the account's 2FA number, which stays private.
+  const stored = profile.values.phone;
+  const phone = typeof stored === 'string' && stored !== '' ? phoneForReader(stored) : null;
   return {
     input: { values: profile.values, fields, language, photo, agency: agency.name },
     who: { kind: 'full', email, phone },

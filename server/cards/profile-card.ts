@@ -154,6 +154,10 @@ export function cardContent(
     rows.push([t.agencyContact, [who.agency.name, who.agency.email, who.agency.phone].join('\n')]);
   } else {
     rows.push([t.contact, [who.email, who.phone].filter(Boolean).join('\n')]);
+    const callTime = text('contact_time');
+    const callTimeField = fields.find((f) => f.key === 'contact_time');
+    if (callTime && callTimeField)
+      rows.push([callTimeField.label[language], optionLabel(fields, 'contact_time', callTime, language)]);
     const born = text('birth_date');
     if (born) rows.push([t.birthDate, formatDate(born, language)]);
   }

@@ -14,6 +14,8 @@ describe('the default catalogue', () => {
     expect(keys('profile')).toEqual([
       'first_name',
       'last_name',
+      'phone',
+      'contact_time',
       'birth_date',
       'city',
       'travel_radius_km',
@@ -133,6 +135,37 @@ describe('the default catalogue', () => {
     expect(() => parseCatalog(file, 'test')).toThrow(
       'test: job.salary_max: rule atMost does not compare a number with a multiselect',
     );
+  });
+});
+
+describe("a candidate's phone and the time to call (PRODUCT.md §11)", () => {
+  it('are candidate fields that mark a way to reach the person, apart from the 2FA number', () => {
+    expect(field('profile', 'phone')).toMatchObject({
+      type: 'phone',
+      tab: 'personal',
+      required: false,
+      for: ['luna', 'stella', 'nova'],
+      contact: true,
+    });
+    expect(field('profile', 'contact_time')).toMatchObject({ type: 'select', contact: true });
+    expect(field('profile', 'contact_time').options!.map((o) => o.value)).toEqual([
+      'morning',
+      'midday',
+      'afternoon',
+      'evening',
+      'any',
+    ]);
+  });
+
+  it.each([
+    ['phone', 'remote', 'a contact field ("phone") is no criterion'],
+    ['contact_time', 'remote', 'a contact field ("contact_time") is no criterion'],
+  ])('matching never compares %s: a job criterion on it is refused', (profileKey, jobKey, message) => {
+    const file = JSON.parse(
+      JSON.stringify({ optionSets: {}, profile: catalog.profile, company: [], job: catalog.job }),
+    );
+    file.job.find((f: { key: string }) => f.key === jobKey).criterion.profileKey = profileKey;
+    expect(() => parseCatalog(file, 'test')).toThrow(`test: job.${jobKey}: ${message}`);
   });
 });
 

@@ -96,6 +96,7 @@ function checkCatalog(catalog: Catalog, source: string): void {
     const { rule, profileKey } = field.criterion;
     const target = profileFields.get(profileKey);
     if (!target) throw new Error(`${at}: criterion compares with unknown profile field "${profileKey}"`);
+    if (target.contact) throw new Error(`${at}: a contact field ("${profileKey}") is no criterion`);
     const types = RULE_FIELD_TYPES[rule];
     if (!types.job.includes(field.type) || !types.profile.includes(target.type)) {
       throw new Error(`${at}: rule ${rule} does not compare a ${field.type} with a ${target.type}`);

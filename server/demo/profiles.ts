@@ -8,6 +8,21 @@ import type { TimelineTarget } from '../timeline/timeline';
 import { DEMO_CANDIDATES } from './developers';
 import { BERLIN, COLOGNE, FRANKFURT, HAMBURG, MUNICH } from './places';
 
+/**
+ * The Bundesnetzagentur's numbers for film and television (Berlin, Frankfurt, Hamburg, Munich): they
+ * are valid and ring nobody, so the demo's candidates have numbers no one gets a call on.
+ */
+const FICTION_NUMBERS = ['+493023125', '+496990009', '+494066969', '+498999998'];
+const CONTACT_TIMES = ['morning', 'midday', 'afternoon', 'evening', 'any'];
+
+/** The n-th demo candidate's phone and time to call (PRODUCT.md §11); distinct for n < 4 000. */
+export function demoContact(n: number): { phone: string; contact_time: string } {
+  return {
+    phone: `${FICTION_NUMBERS[n % 4]}${String(Math.floor(n / 4) % 1000).padStart(3, '0')}`,
+    contact_time: CONTACT_TIMES[n % 5]!,
+  };
+}
+
 /** Full profiles of the demo candidates (pending@ stopped before the profile step: names only). */
 export const DEMO_PROFILES: Record<string, Record<string, unknown>> = {
   'stella@matchwerk.example': {
@@ -30,6 +45,7 @@ export const DEMO_PROFILES: Record<string, Record<string, unknown>> = {
     available_from: '2026-02-01',
     desired_salary: 68_000,
     about: 'Full-Stack-Entwicklerin mit Schwerpunkt TypeScript und Datenbanken.',
+    ...demoContact(501),
   },
   'luna@matchwerk.example': {
     first_name: 'Luna',
@@ -49,6 +65,7 @@ export const DEMO_PROFILES: Record<string, Record<string, unknown>> = {
     employment_types: ['full_time', 'part_time'],
     remote: 'onsite',
     available_from: '2026-01-15',
+    ...demoContact(502),
   },
   'nova@matchwerk.example': {
     first_name: 'Nova',
@@ -67,6 +84,7 @@ export const DEMO_PROFILES: Record<string, Record<string, unknown>> = {
     employment_types: ['full_time'],
     remote: 'onsite',
     available_from: '2026-03-01',
+    ...demoContact(503),
   },
   'mfa@matchwerk.example': {
     first_name: 'Max',
@@ -83,6 +101,7 @@ export const DEMO_PROFILES: Record<string, Record<string, unknown>> = {
     employment_types: ['full_time', 'freelance'],
     remote: 'onsite',
     desired_salary: 52_000,
+    ...demoContact(504),
   },
   'pending@matchwerk.example': { first_name: 'Paula', last_name: 'Pending' },
 };
@@ -149,13 +168,15 @@ export function thinProfileId(i: number): string {
   return `5eed0000-0000-4000-9000-${String(i).padStart(12, '0')}`;
 }
 
-/** The i-th thin profile: the generated profile's name and city, every third with its occupation, every sixth its skills. */
+/** The i-th thin profile: the generated profile's name, city and a phone, every third with its occupation, every sixth its skills. */
 function thinValues(profile: { values: Record<string, unknown> }, i: number): Record<string, unknown> {
   const { first_name, last_name, city, occupation, skills } = profile.values;
   return {
     first_name,
     last_name,
     city,
+    // The number the agent called: the first thing taken down.
+    phone: demoContact(300 + i).phone,
     ...(i % 3 === 0 && occupation ? { occupation } : {}),
     ...(i % 6 === 0 && skills ? { skills } : {}),
   };
@@ -196,7 +217,10 @@ export async function seedDemoProfiles(db: Database, userIds: Map<string, { id: 
   await seedThinProfiles(db);
   await db.execute(
     sql`insert into profiles (id, type, "values") values ${sql.join(
-      DEMO_CANDIDATES.map((c) => sql`(${c.id}, ${c.type}, ${JSON.stringify(c.values)}::jsonb)`),
+      DEMO_CANDIDATES.map(
+        (c, k) =>
+          sql`(${c.id}, ${c.type}, ${JSON.stringify({ ...c.values, ...demoContact(400 + k) })}::jsonb)`,
+      ),
       sql`, `,
     )} on conflict (id) do nothing`,
   );
@@ -211,7 +235,8 @@ export async function seedDemoProfiles(db: Database, userIds: Map<string, { id: 
   });
   const rows = Array.from({ length: GENERATED_PROFILES }, (_, i) => {
     const profile = next();
-    return sql`(${generatedProfileId(i)}, ${profile.type}, ${profile.status}, ${JSON.stringify(profile.values)}::jsonb)`;
+    const values = { ...profile.values, ...demoContact(i) };
+    return sql`(${generatedProfileId(i)}, ${profile.type}, ${profile.status}, ${JSON.stringify(values)}::jsonb)`;
   });
   await db.execute(
     sql`insert into profiles (id, type, status, "values") values ${sql.join(rows, sql`, `)}

@@ -49,6 +49,15 @@ describe('seedDemo', () => {
     }
   });
 
+  it('gives every demo candidate who got past the profile step a phone of their own (PRODUCT.md §11)', async () => {
+    const rows = (await profileRows()).filter(
+      (r) => r.type !== 'company' && r.email !== 'pending@matchwerk.example',
+    );
+    const phones = rows.map((r) => r.values.phone);
+    expect(phones.every((p) => typeof p === 'string' && /^\+49\d{9,12}$/.test(p))).toBe(true);
+    expect(new Set(phones).size).toBe(rows.length);
+  });
+
   it('gives the demo company a complete company profile', async () => {
     const catalog = await readCatalog(t.db);
     const [company] = await queryRows<{ values: Record<string, unknown> }>(

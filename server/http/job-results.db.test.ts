@@ -14,34 +14,11 @@ import { signAccessToken } from '../auth/tokens';
 import { queryRows } from '../db/client';
 import { users } from '../db/schema/users';
 import { strongestReasons } from '../jobs/results';
-import { agentJobBody, codeOf, json, ROLES, setUpJobFixture } from './job-test-kit';
+import { agentJobBody, codeOf, csvCells, json, ROLES, setUpJobFixture } from './job-test-kit';
 
 // A run's results (pages, CSV, detail, shortlist), the live what-if and the near misses.
 
 const f = setUpJobFixture({ profiles: 300 });
-
-/** The cells of one CSV line as a spreadsheet splitting on `separator` reads them (RFC 4180 quotes). */
-function csvCells(line: string, separator: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i]!;
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === separator) {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  cells.push(cell);
-  return cells;
-}
 
 describe('results', () => {
   let job: Job;
@@ -164,7 +141,7 @@ describe('results', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '"Rang";"Punktzahl";"Typ";"Name";"Ort";"Entfernung (km)";"Stärkste Gründe";"Merkliste";"Seit dem Lauf geändert";"Profil-ID"',
+      '"Rang";"Punktzahl";"Typ";"Name";"Telefon";"Am besten erreichbar";"Ort";"Entfernung (km)";"Stärkste Gründe";"Merkliste";"Seit dem Lauf geändert";"Profil-ID"',
     );
     const rows = lines.slice(1).map((line) => {
       const cells = csvCells(line, ';');

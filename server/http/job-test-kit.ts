@@ -176,3 +176,26 @@ export type JobFixture = Awaited<ReturnType<typeof createJobFixture>>;
 export function setUpJobFixture(options: Parameters<typeof createJobFixture>[0] = {}): JobFixture {
   return setUpFixture(() => createJobFixture(options));
 }
+
+/** The cells of one CSV line as a spreadsheet splitting on `separator` reads them (RFC 4180 quotes). */
+export function csvCells(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!;
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === separator) {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}

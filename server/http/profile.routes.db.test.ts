@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/errors';
 import type { ProfileResponse } from '../../contract/profile';
@@ -244,5 +245,47 @@ describe('/api/profile/status', () => {
     expect((await f.request('POST', '/api/profile/status', company, { status: 'inactive' })).status).toBe(
       403,
     );
+  });
+});
+
+describe("a candidate's phone number and time to call (PRODUCT.md §11)", () => {
+  it('stores the number as typed in E.164 and the time as an option, apart from the 2FA number', async () => {
+    const res = await f.request('PUT', '/api/profile', stella, {
+      values: { ...full, phone: ' 0151 2345 6789 ', contact_time: 'afternoon' },
+      version: 0,
+    });
+    expect(res.status).toBe(200);
+    const saved = (await res.json()) as ProfileResponse;
+    expect(saved.values).toMatchObject({ phone: '+4915123456789', contact_time: 'afternoon' });
+    expect(await profileOf(stella)).toMatchObject({
+      values: { phone: '+4915123456789', contact_time: 'afternoon' },
+    });
+    const [account] = await f.db.db.select().from(users).where(eq(users.email, 'a@profile.test'));
+    expect(account!.phoneNumber).toBeNull();
+  });
+
+  it('refuses a number that is none and a time not offered, with field codes, and changes nothing', async () => {
+    await f.request('PUT', '/api/profile', stella, {
+      values: { ...full, phone: '+43 664 1234567' },
+      version: 0,
+    });
+    const res = await f.request('PUT', '/api/profile', stella, {
+      values: { ...full, phone: '0151 234', contact_time: 'midnight' },
+      version: 1,
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as ErrorBody;
+    expect(body.code).toBe('request.invalid');
+    expect(body.fields).toEqual({ phone: ['field.phone_invalid'], contact_time: ['field.option_unknown'] });
+    expect(await profileOf(stella)).toMatchObject({ values: { phone: '+436641234567' }, version: 1 });
+  });
+
+  it('is no field of a company account', async () => {
+    const res = await f.request('PUT', '/api/profile', company, {
+      values: { first_name: 'Cora', last_name: 'Firma', phone: '0151 23456789' },
+      version: 0,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).fields).toEqual({ phone: ['field.unknown'] });
   });
 });

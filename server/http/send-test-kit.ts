@@ -106,9 +106,10 @@ export function setUpSendFixture() {
     );
     s.anna = own!.id;
     await f.db.db.execute(
-      sql`update profiles set "values" = ${JSON.stringify(candidateValues('Anna', 'Müller'))}::jsonb where id = ${s.anna}`,
+      sql`update profiles set "values" = ${JSON.stringify({ ...candidateValues('Anna', 'Müller'), phone: '+4915199887766', contact_time: 'morning' })}::jsonb where id = ${s.anna}`,
     );
-    await f.db.db.execute(sql`update users set phone_number = '+4915199887766' where id = ${own!.user_id}`);
+    // Her 2FA number is private (PRODUCT.md §11): no card prints it.
+    await f.db.db.execute(sql`update users set phone_number = '+4917000000002' where id = ${own!.user_id}`);
     s.ben = crypto.randomUUID();
     await f.db.db.execute(
       sql`insert into profiles (id, type, status, "values", contact_email)

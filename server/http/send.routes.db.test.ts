@@ -132,6 +132,10 @@ describe('POST /api/job/{uuid}/send', () => {
       'stella@jobs.test',
       '15199887766',
       '151 99887766',
+      '9887766',
+      'Vormittags',
+      'Mornings',
+      '17000000002',
       '1990',
       '17 May',
     ]) {
@@ -162,12 +166,16 @@ describe('POST /api/job/{uuid}/send', () => {
     for (const part of [
       'Anna Müller',
       'stella@jobs.test',
-      '+4915199887766',
+      '01519 9887766',
+      'Am besten erreichbar',
+      'Vormittags (8–12 Uhr)',
       '17.05.1990',
       'Staplerschein',
       '7 Jahre',
     ])
       expect(full!.text, part).toContain(part);
+    // The card's phone is the catalogue's, never the 2FA number (PRODUCT.md §11).
+    expect(full!.text).not.toContain('17000000002');
     expect(anonymous!.text).toContain(referenceNumber(s.ben));
     expect(anonymous!.text).not.toContain('Okafor');
 

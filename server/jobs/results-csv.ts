@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Catalog } from '../../contract/catalog';
 import type { ResultItem, ResultsQuery } from '../../contract/job';
+import { phoneToDial } from '../../contract/phone';
 import type { Language } from '../../contract/user-types';
 import { recordExport } from '../agents/audit';
 import { type Database, queryRows } from '../db/client';
@@ -19,14 +20,21 @@ import { csvTexts } from './texts';
 
 /** A job's results as a CSV file for spreadsheets (PRODUCT.md §5): the page's rows, all of them. */
 
+/** A row of the file: the result, and how to reach the candidate now (PRODUCT.md §11). */
+interface CsvResult extends ResultItem {
+  phone: string | null;
+  contactTime: string | null;
+}
+
 /** Every row under the query's filters and order, for the CSV. */
-async function allResults(db: Database, jobId: string, query: ResultsQuery): Promise<ResultItem[]> {
-  const rows = await queryRows<ResultSqlRow>(
+async function allResults(db: Database, jobId: string, query: ResultsQuery): Promise<CsvResult[]> {
+  const rows = await queryRows<ResultSqlRow & { phone: string | null; contact_time: string | null }>(
     db,
-    sql`select ${RESULT_COLUMNS} from job_results r ${RESULT_JOINS}
+    sql`select ${RESULT_COLUMNS}, p."values" ->> 'phone' as phone, p."values" ->> 'contact_time' as contact_time
+        from job_results r ${RESULT_JOINS}
         where r.run_id = ${currentRun(jobId)} and ${filtersOf(query)} order by ${orderOf(query)}`,
   );
-  return rows.map(toItem);
+  return rows.map((row) => ({ ...toItem(row), phone: row.phone, contactTime: row.contact_time }));
 }
 
 /** A number the export wrote itself (rank, score, distance): the one cell that stands unquoted. */
@@ -77,6 +85,12 @@ export async function resultsCsv(
     ]),
   );
   const fieldLabels = new Map(catalog.job.map((f) => [f.key, f.label[language]]));
+  const contactTimes = new Map(
+    (catalog.profile.find((f) => f.key === 'contact_time')?.options ?? []).map((o) => [
+      o.value,
+      o.label[language],
+    ]),
+  );
   const number = (x: number | null): CsvNumber | null =>
     x === null ? null : { number: language === 'de' ? String(x).replace('.', ',') : String(x) };
   const items = await allResults(db, jobId, query);
@@ -93,6 +107,9 @@ export async function resultsCsv(
         number(item.score),
         typeLabels.get(item.type) ?? item.type,
         item.name,
+        // As dialled from the agency's country: a leading + would read as a formula and be defused.
+        item.phone === null ? null : phoneToDial(item.phone),
+        item.contactTime === null ? null : (contactTimes.get(item.contactTime) ?? item.contactTime),
         item.city,
         number(item.distanceKm),
         reasons,

@@ -46,13 +46,13 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
     await page.waitForURL(/q=TypeScript/);
     await choose(page, 'Zuständigkeit', 'Nicht zugewiesen');
     await page.waitForURL(/assigned=none/);
-    // Every row left is unassigned: the agent column (a row's seventh cell) shows a dash, once the
+    // Every row left is unassigned: the agent column (a row's eighth cell) shows a dash, once the
     // filtered list has come. Counting every dash passed on the list before the filter too (no
     // e-mail, no last contact), and the first row was then an assigned stella (a CI run failed so).
     await expect
       .poll(async () => {
         if ((await page.locator('[aria-busy="true"]').count()) > 0) return false;
-        const agents = await table.locator('tbody tr > :nth-child(7)').allTextContents();
+        const agents = await table.locator('tbody tr > :nth-child(8)').allTextContents();
         return agents.length > 0 && agents.every((text) => text.trim() === '–');
       })
       .toBe(true);

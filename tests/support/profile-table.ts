@@ -27,6 +27,7 @@ const fields: FieldDefinition[] = [
     for: ['stella'],
     options: [{ value: 'sql', label: label('SQL') }],
   },
+  { key: 'phone', type: 'phone', label: label('Phone'), tab: 'personal', required: false, for: ['stella'] },
 ];
 const profile = (version: number, values: Record<string, unknown>, image: string | null = null) =>
   ({
@@ -44,18 +45,24 @@ export const mine = profile(1, { first_name: 'Ada' });
 export const saved = profile(2, { first_name: 'Grace' }, '/api/profile/photo/saved.jpg');
 /** A profile nothing was filled in yet (registration step 4). */
 export const blank = profile(1, {});
-export const theirs = profile(3, { first_name: 'Hedy', skills: ['sql'] });
+export const theirs = profile(3, { first_name: 'Hedy', skills: ['sql'], phone: '+4915123456789' });
 export const IMAGE = '/api/profile/photo/new.jpg';
 export const input = { scope: 'profile' as const, userType: 'stella', fields, hasFinishedRegistration: true };
 
 const ADA = { first_name: 'Ada' };
 const GRACE = { first_name: 'Grace' };
 const EMPTY = { first_name: '' };
-/** The form as loaded (or saved) from this profile: nothing changed, no errors. */
+/** Stored phone numbers (E.164) as the form shows them to a reader in Germany, written by hand. */
+const SHOWN: Record<string, string> = { '+4915123456789': '01512 3456789' };
+const shown = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, (typeof value === 'string' && SHOWN[value]) || value]),
+  );
+/** The form as loaded (or saved) from this profile: nothing changed, no errors, numbers as dialled. */
 export const loadedFrom = (p: ProfileResponse) => ({
   profile: p,
-  form: p.values,
-  rollback: p.values,
+  form: shown(p.values),
+  rollback: shown(p.values),
   formErrors: {},
   hasFormChanged: false,
   image: p.image,

@@ -4,6 +4,7 @@ import type { FieldDefinition } from '../../../contract/catalog';
 import { buildValuesSchema } from '../../../contract/catalog-schema';
 import { errorCodeOf } from '../../../contract/errors';
 import { fieldErrors } from '../../../contract/field-errors';
+import { phoneForReader } from '../../../contract/phone';
 import type { ProfileResponse, ProfileStatus, ProfileStatusResponse } from '../../../contract/profile';
 
 export type FormValues = Record<string, unknown>;
@@ -86,11 +87,25 @@ export function validateForm(context: Pick<ProfileContext, 'scope' | 'fields' | 
   return result.success ? null : fieldErrors(result.issues);
 }
 
-function loaded(profile: ProfileResponse) {
+/**
+ * The form's text of stored values: a phone number as its reader dials it ("01512 3456789"); the
+ * server turns what is typed back into E.164.
+ */
+function formValuesOf(fields: FieldDefinition[], values: FormValues): FormValues {
+  const form = { ...values };
+  for (const field of fields) {
+    const value = form[field.key];
+    if (field.type === 'phone' && typeof value === 'string') form[field.key] = phoneForReader(value);
+  }
+  return form;
+}
+
+function loaded(profile: ProfileResponse, fields: FieldDefinition[]) {
+  const form = formValuesOf(fields, profile.values);
   return {
     profile,
-    form: { ...profile.values },
-    rollback: { ...profile.values },
+    form,
+    rollback: { ...form },
     formErrors: {},
     hasFormChanged: false,
     image: profile.image,
@@ -125,8 +140,8 @@ export const profileMachine = setup({
     }),
   },
   actions: {
-    takeLoaded: assign((_, profile: ProfileResponse) => loaded(profile)),
-    takeTheirs: assign(({ context }) => (context.theirs ? loaded(context.theirs) : {})),
+    takeLoaded: assign(({ context }, profile: ProfileResponse) => loaded(profile, context.fields)),
+    takeTheirs: assign(({ context }) => (context.theirs ? loaded(context.theirs, context.fields) : {})),
     change: assign(({ context, event }) => {
       assertEvent(event, 'profile.change');
       const form = { ...context.form, [event.key]: event.value };

@@ -11,6 +11,7 @@ import {
 } from '../../../contract/candidate-search';
 import type { FieldDefinition } from '../../../contract/catalog';
 import { cityName } from '../../../contract/city-names';
+import { phoneForReader } from '../../../contract/phone';
 import type { CandidateType, Language } from '../../../contract/user-types';
 import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import { Deferred } from '../components/deferred';
@@ -145,7 +146,7 @@ export function CandidateFilters({
       <TextField
         label={t`Search`}
         type="search"
-        description={t`Name, e-mail, city, occupation or skill`}
+        description={t`Name, e-mail, phone, city, occupation or skill`}
         value={search.q}
         onChange={(q) => onFilter({ q })}
       />
@@ -236,6 +237,7 @@ function CandidateTable({
             {t`Name`}
           </ColumnHeader>
           <ColumnHeader column="email">{t`E-mail`}</ColumnHeader>
+          <ColumnHeader column="phone">{t`Phone`}</ColumnHeader>
           <ColumnHeader column="city">{t`City`}</ColumnHeader>
           <ColumnHeader column="occupation">{t`Occupation`}</ColumnHeader>
           <ColumnHeader column="status">{t`Status`}</ColumnHeader>
@@ -250,7 +252,7 @@ function CandidateTable({
         </tr>
       </thead>
       <tbody>
-        {items.length === 0 && <EmptyRow columns={10}>{empty}</EmptyRow>}
+        {items.length === 0 && <EmptyRow columns={11}>{empty}</EmptyRow>}
         {items.map((item) => (
           <LinkedRow
             key={item.uuid}
@@ -265,6 +267,9 @@ function CandidateTable({
               </Link>
             </th>
             <td>{item.email ? <EmailText email={item.email} /> : '–'}</td>
+            <td className="phone-cell">
+              {item.phone ? <a href={`tel:${item.phone}`}>{phoneForReader(item.phone)}</a> : '–'}
+            </td>
             <td>{item.city ? cityName(item.city, i18n.locale as Language) : '–'}</td>
             <td>{item.occupation ? optionLabel(occupation, item.occupation, i18n.locale) : '–'}</td>
             <td>

@@ -10,6 +10,7 @@ import type { WidgetProps } from './field-props';
 import { LanguagesInput } from './languages-input';
 import { MultiSelect } from './multi-select';
 import { NumberInput } from './number-input';
+import { PhoneInput } from './phone-input';
 import { SelectInput } from './select-input';
 import { TextInput } from './text-input';
 
@@ -24,6 +25,7 @@ const WIDGETS: Record<FieldType, (props: WidgetProps) => React.ReactNode> = {
   multiselect: MultiSelect,
   languages: LanguagesInput,
   location: CityInput,
+  phone: PhoneInput,
 };
 
 export interface CatalogFieldProps {
@@ -43,6 +45,7 @@ const SELF_LABELLED: ReadonlySet<FieldType> = new Set([
   'date',
   'select',
   'multiselect',
+  'phone',
 ]);
 
 /** One field: label (or legend for groups), help, the widget of its type, and its errors tied to it. */
