@@ -17,6 +17,11 @@ import { FieldError, strictObject } from './field-errors';
  *                                                409 client.already_answered /
  *                                                pipeline.transition_refused with `current` (the
  *                                                candidate as the company sees it now)
+ * POST /api/client/candidate/{entry}/answer/undo → ClientCandidateSchema (awaiting again): the company
+ *                                                takes its answer back within CLIENT_ANSWER_UNDO_MS
+ *                                                (contract/pipeline.ts) while the entry is as the answer
+ *                                                left it; else 409 client.change_expired /
+ *                                                client.not_answered with `current`
  * GET  /api/client/candidate/{entry}/card      → the same card as PDF, in the caller's language
  */
 
@@ -33,6 +38,10 @@ export const CLIENT_ANSWER_ERROR_CODES = [
   /** The entry was answered already: the answer carries it as it is. */
   'client.already_answered',
   'client.answer_invalid',
+  /** Taking an answer back: it is older than 10 minutes or the agency changed the entry since. */
+  'client.change_expired',
+  /** Taking an answer back: there is none. */
+  'client.not_answered',
 ] as const;
 
 /** The longest comment a company writes to an answer (plain text). */
@@ -74,6 +83,8 @@ export const ClientCandidateSchema = v.object({
   status: v.picklist(CLIENT_STATUSES),
   comment: v.nullable(v.string()),
   answeredAt: v.nullable(v.string()),
+  /** Until when the company may take its answer back (null: not, or no longer, possible). */
+  changeableUntil: v.nullable(v.string()),
 });
 export type ClientCandidate = v.InferOutput<typeof ClientCandidateSchema>;
 
@@ -99,6 +110,14 @@ export type ClientJobCandidates = v.InferOutput<typeof ClientJobCandidatesSchema
 export const ClientAnswerConflictSchema = v.object({
   status: v.literal(409),
   code: v.picklist(['client.already_answered', 'pipeline.transition_refused']),
+  message: v.string(),
+  current: ClientCandidateSchema,
+});
+
+/** 409 of an answer the company can no longer take back: the candidate as it is. */
+export const ClientUndoConflictSchema = v.object({
+  status: v.literal(409),
+  code: v.picklist(['client.change_expired', 'client.not_answered']),
   message: v.string(),
   current: ClientCandidateSchema,
 });

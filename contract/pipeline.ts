@@ -13,10 +13,13 @@ import { MAX_INT32 } from './profile';
  * The moves (decided for issue 21, docs/decisions/0023-pipeline-moves.md):
  * - an open entry moves forward along the chain proposed → contacted → submitted → interview →
  *   offer → placed by one or more steps (the agent may record a step that happened outside the tool);
- *   never backwards (a mistake is corrected by rejecting or withdrawing and reopening);
+ *   never backwards by a move (a mistake is undone or corrected, below);
  * - an open entry moves to `rejected` (by the client or the agency, with a reason) or `withdrawn`
  *   (by the candidate; a reason is optional);
- * - a final entry (placed, rejected, withdrawn) moves only back to its last open stage ("reopen").
+ * - a final entry (placed, rejected, withdrawn) moves only back to its last open stage ("reopen");
+ * - issue 42: an entry is corrected to an earlier open stage with a reason (`correctionTargets`), its
+ *   mover undoes a move for UNDO_WINDOW_MS (`undoRefusal`), a company takes its answer back for
+ *   CLIENT_ANSWER_UNDO_MS (`clientUndoAllowed`); server/pipeline/change.ts applies every change.
  *
  * Calls (agents only; candidates and companies 403):
  * GET  /api/job/{uuid}/pipeline                 → PipelineBoardSchema
@@ -27,6 +30,7 @@ import { MAX_INT32 } from './profile';
  *                                                 with `current`
  * POST /api/job/{uuid}/pipeline/move            PipelineBulkMoveSchema → PipelineEntryListSchema; all
  *                                                 or nothing, 409 as above with `current` the entries
+ * POST …/correct, …/undo, …/remove               contract/pipeline-corrections.ts
  * PUT  /api/pipeline/{entry}/follow-up          PipelineFollowUpSchema → PipelineEntrySchema
  * GET  /api/agent/profile/{uuid}/pipeline       → PipelineJobsSchema (the jobs a candidate is in)
  * GET  /api/pipeline/follow-ups?today=YYYY-MM-DD → PipelineFollowUpsSchema (due today and overdue,
@@ -72,6 +76,95 @@ export function lastOpenAfter(
   return isOpenStage(from) ? from : lastOpen;
 }
 
+/**
+ * Where an entry stands on the chain, to tell which stages are earlier: its stage's place, and for a
+ * rejected or withdrawn entry just past its last open stage (it got that far, no further).
+ */
+function chainPlace(stage: PipelineStage, lastOpen: PipelineOpenStage): number {
+  const at = (PIPELINE_CHAIN as readonly string[]).indexOf(stage);
+  return at >= 0 ? at : PIPELINE_CHAIN.indexOf(lastOpen) + 0.5;
+}
+
+/**
+ * "Correct the stage" (issue 42): an entry, open or final, goes back to any open stage of the chain
+ * before where it stands — a wrong drag, a wrong menu choice, a client's wrong tap. The agent gives a
+ * reason, which the timeline keeps; a rejected or withdrawn entry may also go to its last open stage.
+ */
+export function correctionTargets(stage: PipelineStage, lastOpen: PipelineOpenStage): PipelineOpenStage[] {
+  const place = chainPlace(stage, lastOpen);
+  return PIPELINE_OPEN_STAGES.filter((s) => PIPELINE_CHAIN.indexOf(s) < place);
+}
+
+export function correctionAllowed(
+  stage: PipelineStage,
+  lastOpen: PipelineOpenStage,
+  to: PipelineStage,
+): boolean {
+  return (correctionTargets(stage, lastOpen) as PipelineStage[]).includes(to);
+}
+
+/**
+ * A correction back to `submitted` or before takes the client's answer back too: the company sees the
+ * candidate as awaiting its answer again (the answer stays on the timeline).
+ */
+export function correctionClearsAnswer(to: PipelineStage): boolean {
+  return PIPELINE_CHAIN.indexOf(to as PipelineOpenStage) < PIPELINE_CHAIN.indexOf('interview');
+}
+
+/**
+ * What a send to the client (server/cards/send.ts) does to an entry in the pipeline already: an open
+ * entry before `submitted` moves there; one further on or closed stays (sending again is no step back).
+ */
+export function sendMoves(stage: PipelineStage, lastOpen: PipelineOpenStage): boolean {
+  return isOpenStage(stage) && moveAllowed(stage, lastOpen, 'submitted');
+}
+
+/** The stage a company's answer moves a candidate sent to it to. */
+export function answerStage(answer: 'interested' | 'not_interested'): PipelineStage {
+  return answer === 'interested' ? 'interview' : 'rejected';
+}
+
+/** An agent undoes their own move (the toast's "Undo") for this long after it. */
+export const UNDO_WINDOW_MS = 10 * 60 * 1000;
+/** A company changes its answer to a candidate (takes it back) for this long after giving it. */
+export const CLIENT_ANSWER_UNDO_MS = 10 * 60 * 1000;
+
+/** Whose change an entry's last change was, as far as undoing it goes. */
+export type UndoKind = 'agent' | 'client';
+/** An entry's last change for undo: whose (null: an addition, a send, an undo: none), by whom, when. */
+export interface LastChange {
+  kind: UndoKind | null;
+  by: string | null;
+  at: number;
+}
+
+export type UndoRefusal = 'pipeline.nothing_to_undo' | 'pipeline.undo_not_yours' | 'pipeline.undo_expired';
+
+/**
+ * Undo (issue 42): the agent who moved or corrected an entry takes that move back within
+ * UNDO_WINDOW_MS, as long as nobody changed the entry since (the version the client holds is the
+ * move's; the server checks it). Null when allowed, else why not.
+ */
+export function undoRefusal(last: LastChange, caller: string, now: number): UndoRefusal | null {
+  if (last.kind !== 'agent') return 'pipeline.nothing_to_undo';
+  if (last.by !== caller) return 'pipeline.undo_not_yours';
+  if (now - last.at > UNDO_WINDOW_MS || now < last.at - UNDO_WINDOW_MS) return 'pipeline.undo_expired';
+  return null;
+}
+
+/**
+ * A company takes its answer back (to answer again) within CLIENT_ANSWER_UNDO_MS, while the entry is
+ * as its answer left it; afterwards only an agent changes the entry ("correct the stage").
+ */
+export function clientUndoAllowed(last: LastChange, answeredAt: number | null, now: number): boolean {
+  return (
+    last.kind === 'client' &&
+    answeredAt !== null &&
+    now - answeredAt <= CLIENT_ANSWER_UNDO_MS &&
+    now >= answeredAt
+  );
+}
+
 export const PIPELINE_ERROR_CODES = [
   /** The move is not one the stage allows: the answer carries the entry as it is. */
   'pipeline.transition_refused',
@@ -84,17 +177,26 @@ export const PIPELINE_ERROR_CODES = [
   'pipeline.by_invalid',
   /** A bulk move names one entry twice. */
   'pipeline.duplicate_entry',
+  /** A correction names no reason. */
+  'pipeline.correction_reason_required',
+  /** Undo: the entry's last change was no move of an agent (an addition, a send, an undo). */
+  'pipeline.nothing_to_undo',
+  /** Undo: another agent (or the client) made the entry's last move. */
+  'pipeline.undo_not_yours',
+  /** Undo: the move is older than UNDO_WINDOW_MS. */
+  'pipeline.undo_expired',
 ] as const;
 export type PipelineErrorCode = (typeof PIPELINE_ERROR_CODES)[number];
 
 export const PIPELINE_REASON_MAX = 500;
-const Version = v.pipe(
+/** The version of an entry a change was read at. */
+export const PipelineVersionSchema = v.pipe(
   v.number('version.required'),
   v.integer('version.required'),
   v.minValue(0, 'version.required'),
   v.maxValue(MAX_INT32, FieldError.tooLarge),
 );
-const Reason = v.pipe(
+export const PipelineReasonSchema = v.pipe(
   v.string(FieldError.invalidType),
   v.trim(),
   v.maxLength(PIPELINE_REASON_MAX, FieldError.tooLong),
@@ -105,7 +207,7 @@ const moveFields = {
   /** Who rejected: required with `to: rejected`, refused otherwise. */
   by: v.optional(v.picklist(REJECTED_BY, 'pipeline.by_invalid')),
   /** Why: required with `to: rejected`, optional with `withdrawn`, refused otherwise. */
-  reason: v.optional(Reason),
+  reason: v.optional(PipelineReasonSchema),
 };
 
 type MoveFields = { to: PipelineStage; by?: RejectedBy | undefined; reason?: string | undefined };
@@ -153,7 +255,7 @@ function pathOf(input: object, key: string): [v.ObjectPathItem] {
 
 /** One entry's move, from the version the client read. */
 export const PipelineMoveSchema = v.pipe(
-  strictObject({ ...moveFields, version: Version }, FieldError.required),
+  strictObject({ ...moveFields, version: PipelineVersionSchema }, FieldError.required),
   reasonRule(),
   reasonRuleDoc(),
 );
@@ -168,7 +270,7 @@ export const PipelineBulkMoveSchema = v.pipe(
       ...moveFields,
       entries: v.pipe(
         v.array(
-          strictObject({ uuid: UuidSchema, version: Version }, FieldError.required),
+          strictObject({ uuid: UuidSchema, version: PipelineVersionSchema }, FieldError.required),
           FieldError.invalidType,
         ),
         v.minLength(1, FieldError.required),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PipelineStage } from '../../contract/pipeline';
 import { type Database, queryRows } from '../db/client';
-import { recordStageChange } from '../pipeline/pipeline';
+import { recordStageChange } from '../pipeline/change';
 import { DEMO_AGENT_EMAIL } from './agents';
 
 /** The demo job whose pipeline is filled: the developer job (server/demo/jobs.ts), after its run. */

@@ -12,6 +12,7 @@ import {
   clientCardPdf,
   clientJobCandidates,
   clientJobs,
+  withdrawAnswer,
 } from '../pipeline/client-answers';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { conflictResponse } from './conflict';
@@ -54,6 +55,11 @@ export function clientAnswerRoutes(deps: ClientAnswerRoutesDeps) {
     .post('/client/candidate/:entry/answer', signedIn, jsonBody(ClientAnswerSchema), async (c) => {
       noStore(c);
       const result = await answerCandidate(svc, caller(c), c.req.param('entry'), c.req.valid('json'));
+      return result.ok ? c.json(result.value) : conflictResponse(c, result.code, result.current);
+    })
+    .post('/client/candidate/:entry/answer/undo', signedIn, async (c) => {
+      noStore(c);
+      const result = await withdrawAnswer(svc, caller(c), c.req.param('entry'));
       return result.ok ? c.json(result.value) : conflictResponse(c, result.code, result.current);
     })
     .get('/client/candidate/:entry/card', signedIn, async (c) => {

@@ -10,6 +10,11 @@ const MESSAGES = {
   'pipeline.version_conflict': 'The pipeline entry was moved since it was read',
   'pipeline.transition_refused': 'The entry cannot move to that stage from its stage',
   'client.already_answered': 'The candidate was answered already',
+  'pipeline.nothing_to_undo': 'The entry was not moved by an agent since it was added, sent or undone',
+  'pipeline.undo_not_yours': "Another user made the entry's last move: only they may undo it",
+  'pipeline.undo_expired': 'The move is too old to undo: correct the stage instead',
+  'client.change_expired': 'The answer can no longer be changed: please ask the agency',
+  'client.not_answered': 'The candidate has not been answered',
 } as const;
 
 /**

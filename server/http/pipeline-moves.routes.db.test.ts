@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PipelineEntry } from '../../contract/pipeline';
-import { keyStage, PIPELINE_EVENTS, pipelineTable, REJECTION } from '../../tests/support/pipeline-table';
+import { CORRECTION, keyStage, pipelineTable, REJECTION } from '../../tests/support/pipeline-table';
 import { agentJobBody, codeOf, json } from './job-test-kit';
 import { setUpPipelineFixture } from './pipeline-test-kit';
 
@@ -12,15 +12,27 @@ import { setUpPipelineFixture } from './pipeline-test-kit';
 
 const { f, p, profile, add, board, move, why, placeAt } = setUpPipelineFixture();
 
+/** A move of the table (`pipeline.<stage>`) or a correction (`correct.<stage>`, with its reason). */
+const send = (at: PipelineEntry, event: string) => {
+  const [kind, to] = event.split('.') as [string, string];
+  return kind === 'correct'
+    ? f.call('POST', `/api/pipeline/${at.uuid}/correct`, f.tokens.agent, {
+        to,
+        version: at.version,
+        ...CORRECTION,
+      })
+    : move(at, to, why(to));
+};
+
 describe('the moves of the table, and every one it refuses', () => {
   const keys = Object.keys(pipelineTable.states);
   it.each(keys)('from %s', async (key) => {
     const { entry } = await add(p.job, profile(2 + keys.indexOf(key)));
-    for (const event of PIPELINE_EVENTS) {
+    for (const event of pipelineTable.events) {
       const at = await placeAt(entry!, key);
-      const to = event.slice('pipeline.'.length);
+      const to = event.slice(event.indexOf('.') + 1);
       const row = pipelineTable.states[key]![event];
-      const res = await move(at, to, why(to));
+      const res = await send(at, event);
       if (row) {
         expect(res.status, `${key} → ${to}`).toBe(200);
         const moved = await json<PipelineEntry>(res);

@@ -5,10 +5,16 @@ import {
   PipelineFollowUpsQuerySchema,
   PipelineMoveSchema,
 } from '../../contract/pipeline';
+import {
+  PipelineCorrectionSchema,
+  PipelineRemovalSchema,
+  PipelineUndoSchema,
+} from '../../contract/pipeline-corrections';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { callerOf } from '../jobs/access';
+import { correctEntry, removeEntry, undoEntries } from '../pipeline/corrections';
 import {
   addEntry,
   followUpsDue,
@@ -61,6 +67,21 @@ export function pipelineRoutes(deps: PipelineRoutesDeps) {
       noStore(c);
       const result = await moveEntry(db, caller(c), c.req.param('entry'), c.req.valid('json'));
       return result.ok ? c.json(result.value) : conflictResponse(c, result.code, result.current);
+    })
+    .post('/pipeline/:entry/correct', signedIn, jsonBody(PipelineCorrectionSchema), async (c) => {
+      noStore(c);
+      const result = await correctEntry(db, caller(c), c.req.param('entry'), c.req.valid('json'));
+      return result.ok ? c.json(result.value) : conflictResponse(c, result.code, result.current);
+    })
+    .post('/job/:uuid/pipeline/undo', signedIn, jsonBody(PipelineUndoSchema), async (c) => {
+      noStore(c);
+      const result = await undoEntries(db, caller(c), c.req.param('uuid'), c.req.valid('json'));
+      return result.ok ? c.json({ items: result.value }) : conflictResponse(c, result.code, result.current);
+    })
+    .post('/pipeline/:entry/remove', signedIn, jsonBody(PipelineRemovalSchema), async (c) => {
+      noStore(c);
+      const result = await removeEntry(db, caller(c), c.req.param('entry'), c.req.valid('json'));
+      return result.ok ? c.body(null, 204) : conflictResponse(c, result.code, result.current);
     })
     .put('/pipeline/:entry/follow-up', signedIn, jsonBody(PipelineFollowUpSchema), async (c) => {
       noStore(c);

@@ -13,7 +13,8 @@ import { toVetCondition } from '../agents/vetting';
 import { type Database, isoOrNull, queryRows } from '../db/client';
 import { assertAgent, type Caller, forbidden } from '../jobs/access';
 import { CRITERIA_CHANGED_SINCE_RUN, callersJob } from '../jobs/job-filters';
-import { entryNotFound, followUpDue } from './pipeline';
+import { entryNotFound } from './change';
+import { followUpDue } from './pipeline';
 
 /**
  * What needs the agent's attention (issue 21 point 7, contract/attention.ts has the rules): one

@@ -9,7 +9,7 @@ import type {
   ClientJobs,
   SubmittedCard,
 } from '../../contract/client-answers';
-import { moveAllowed, type PipelineStage } from '../../contract/pipeline';
+import { CLIENT_ANSWER_UNDO_MS, clientUndoAllowed } from '../../contract/pipeline';
 import type { Language } from '../../contract/user-types';
 import { agentRef } from '../agents/team';
 import {
@@ -18,15 +18,15 @@ import {
   candidateCardPdf,
   referenceNumber,
 } from '../cards/candidate-card';
-import { type SentTo, sentToOtherClient } from '../cards/send';
+import type { SentTo } from '../cards/send';
 import type { AgencyConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
 import { type Caller, forbidden, isCompany, jobNotFound } from '../jobs/access';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
 import type { PhotoStorage } from '../profiles/photo-storage';
+import { applyPipelineChange, entryNotFound, insertEntry } from './change';
 import { clientAnswerMail } from './client-answer-texts';
-import { entryNotFound, type LockedRow, recordStageChange } from './pipeline';
 
 /**
  * The client loop (issue 21, PRODUCT.md §10): what the client got and how it answered. Sending
@@ -66,42 +66,19 @@ export async function submitSent(
 ) {
   for (const profile of profileIds) {
     const card: SubmittedCard = full.includes(profile) ? 'full' : 'anonymised';
-    const inserted = await queryRows<{ id: string }>(
+    const sent = { card, company: to.company, contact: to.contact };
+    if (await insertEntry(tx, caller, { job: jobId, profile, sent })) continue;
+    const [row] = await queryRows<{ id: string }>(
       tx,
-      sql`insert into pipeline_entries (id, job_id, profile_id, stage, last_open_stage, created_by, moved_by,
-                                        submitted_at, submitted_card, submitted_company_id, submitted_contact_id)
-          values (${crypto.randomUUID()}, ${jobId}, ${profile}, 'submitted', 'submitted', ${caller.userId},
-                  ${caller.userId}, now(), ${card}, ${to.company}, ${to.contact})
-          on conflict (job_id, profile_id) do nothing returning id`,
-    );
-    if (inserted.length > 0) {
-      await recordStageChange(tx, caller, jobId, profile, { from: null, to: 'submitted' });
-      continue;
-    }
-    const [row] = await queryRows<LockedRow & { submitted_company_id: string | null }>(
-      tx,
-      sql`select id, job_id, profile_id, stage, last_open_stage, version, submitted_company_id
-          from pipeline_entries where job_id = ${jobId} and profile_id = ${profile} for update`,
+      sql`select id from pipeline_entries where job_id = ${jobId} and profile_id = ${profile}`,
     );
     if (!row) continue;
-    // A submission stays with the company it went to: never re-pointed to another (the whole send rolls back).
-    if (row.submitted_company_id !== null && row.submitted_company_id !== to.company)
-      throw sentToOtherClient();
-    const moves = row.stage === 'proposed' || row.stage === 'contacted';
-    await tx.execute(
-      sql`update pipeline_entries set submitted_at = coalesce(submitted_at, now()),
-            submitted_card = case when submitted_card = 'full' then 'full' else ${card} end,
-            submitted_company_id = ${to.company},
-            submitted_contact_id = coalesce(submitted_contact_id, ${to.contact})
-            ${
-              moves
-                ? sql`, stage = 'submitted', last_open_stage = 'submitted', reason = null, reason_by = null,
-                      version = version + 1, moved_by = ${caller.userId}, moved_at = now()`
-                : sql``
-            }
-          where id = ${row.id}`,
-    );
-    if (moves) await recordStageChange(tx, caller, jobId, profile, { from: row.stage, to: 'submitted' });
+    await applyPipelineChange(tx, {
+      caller,
+      entries: [{ id: row.id }],
+      change: { kind: 'send', ...sent },
+      now: new Date(),
+    });
   }
 }
 
@@ -168,6 +145,8 @@ interface SentRow extends CardProfile {
   client_answer: 'interested' | 'not_interested' | null;
   client_comment: string | null;
   client_answered_at: string | Date | null;
+  /** Whose change the entry's last one was, while it may be undone (server/pipeline/change.ts). */
+  undo_kind: string | null;
 }
 
 /** The entries sent to the calling company that match `where`, with what their card needs. */
@@ -175,7 +154,7 @@ function sentEntries(db: Database, caller: Caller, where: SQL) {
   return queryRows<SentRow>(
     db,
     sql`select e.id as entry, e.submitted_at, e.submitted_card, e.client_answer, e.client_comment,
-          e.client_answered_at, p.id, p.user_id, p.type, p."values", p.contact_email
+          e.client_answered_at, e.undo ->> 'kind' as undo_kind, p.id, p.user_id, p.type, p."values", p.contact_email
         from pipeline_entries e
         join jobs j on j.id = e.job_id
         join profiles p on p.id = e.profile_id
@@ -188,6 +167,7 @@ async function toCandidate(
   svc: ClientAnswerServices,
   catalog: Catalog,
   row: SentRow,
+  now: Date,
 ): Promise<ClientCandidate> {
   const card = async (language: Language): Promise<ClientCard> => {
     const content = await candidateCardContent(
@@ -209,7 +189,18 @@ async function toCandidate(
     status: row.client_answer ?? 'awaiting',
     comment: row.client_comment,
     answeredAt: row.client_answered_at === null ? null : iso(row.client_answered_at),
+    changeableUntil: changeableUntil(row, now),
   };
+}
+
+/** Until when the company may take its answer back (contract/pipeline.ts `clientUndoAllowed`), or null. */
+function changeableUntil(row: SentRow, now: Date): string | null {
+  if (row.client_answered_at === null) return null;
+  const answeredAt = new Date(row.client_answered_at).getTime();
+  const last = { kind: row.undo_kind === 'client' ? ('client' as const) : null, by: null, at: answeredAt };
+  return clientUndoAllowed(last, answeredAt, now.getTime())
+    ? new Date(answeredAt + CLIENT_ANSWER_UNDO_MS).toISOString()
+    : null;
 }
 
 /** GET /api/client/job/{uuid}/candidates: the candidates sent to the company for one of its jobs. */
@@ -229,7 +220,7 @@ export async function clientJobCandidates(
   const rows = await sentEntries(svc.db, caller, sql`e.job_id = ${id}`);
   const catalog = await svc.catalog();
   const items: ClientCandidate[] = [];
-  for (const row of rows) items.push(await toCandidate(svc, catalog, row));
+  for (const row of rows) items.push(await toCandidate(svc, catalog, row, svc.now()));
   return { job: { uuid: job.id, title: job.title, status: job.status }, items };
 }
 
@@ -262,22 +253,48 @@ export async function clientCardPdf(
   return { pdf, fileName: `${referenceNumber(row.id)}.pdf` };
 }
 
-export type AnswerOutcome =
+type Outcome<Code> =
   | { ok: true; value: ClientCandidate }
-  | { ok: false; code: 'client.already_answered' | 'pipeline.transition_refused'; current: ClientCandidate };
+  | { ok: false; code: Code; current: ClientCandidate };
+export type AnswerOutcome = Outcome<'client.already_answered' | 'pipeline.transition_refused'>;
+export type AnswerUndoOutcome = Outcome<'client.change_expired' | 'client.not_answered'>;
 
-interface AnswerRow extends LockedRow {
-  client_answer: string | null;
+interface AnswerRow {
+  id: string;
+  job_id: string;
+  profile_id: string;
   agent_id: string | null;
   title: string;
 }
 
+/** The entry sent to the calling company (404 for any other), with the job's agent and title. */
+async function answerable(tx: Database, caller: Caller, id: string): Promise<AnswerRow> {
+  const [row] = await queryRows<AnswerRow>(
+    tx,
+    sql`select e.id, e.job_id, e.profile_id, coalesce(j.assigned_agent_id, j.created_by) as agent_id,
+          ${TITLE} as title
+        from pipeline_entries e join jobs j on j.id = e.job_id
+        where e.id = ${id} and ${SENT_TO_CALLER(caller)}`,
+  );
+  if (!row) throw entryNotFound();
+  return row;
+}
+
+/** The calling company's name as the timelines show it (its record's, else its e-mail). */
+async function companyName(tx: Database, caller: Caller): Promise<string> {
+  const [company] = await queryRows<{ name: string | null }>(
+    tx,
+    sql`select "values" ->> 'name' as name from companies where user_id = ${caller.userId}`,
+  );
+  return company?.name || (await emailOf(tx, caller.userId)) || '';
+}
+
 /**
- * POST /api/client/candidate/{entry}/answer: the company's one answer to a candidate sent to it. In
- * one transaction under the entry's row lock: refused (409, the candidate as it is) when answered
- * already or when the entry's stage cannot take the move (the agency closed or moved it on);
- * else the answer is stored, the entry moved, both timelines name the company, and the job's agent
- * (assigned, else its creator) gets a mail in their language.
+ * POST /api/client/candidate/{entry}/answer: the company's answer to a candidate sent to it, through
+ * applyPipelineChange (under the entry's row lock): refused (409, the candidate as it is) when answered
+ * already or when the entry's stage cannot take the move (the agency closed or moved it on); else the
+ * answer is stored, the entry moved, both timelines name the company, and the job's agent (assigned,
+ * else its creator) gets a mail in their language.
  */
 export async function answerCandidate(
   svc: ClientAnswerServices,
@@ -292,45 +309,49 @@ export async function answerCandidate(
   const now = svc.now();
   const code = await svc.db.transaction(async (t) => {
     const tx = t as unknown as Database;
-    const [row] = await queryRows<AnswerRow>(
-      tx,
-      sql`select e.id, e.job_id, e.profile_id, e.stage, e.last_open_stage, e.version, e.client_answer,
-            coalesce(j.assigned_agent_id, j.created_by) as agent_id, ${TITLE} as title
-          from pipeline_entries e join jobs j on j.id = e.job_id
-          where e.id = ${id} and ${SENT_TO_CALLER(caller)}
-          for update of e`,
-    );
-    if (!row) throw entryNotFound();
-    if (row.client_answer !== null) return 'client.already_answered' as const;
-    const to: PipelineStage = input.answer === 'interested' ? 'interview' : 'rejected';
-    if (!moveAllowed(row.stage, row.last_open_stage, to)) return 'pipeline.transition_refused' as const;
-    const rejected = to === 'rejected';
-    const reason = rejected ? comment : null;
-    await tx.execute(
-      sql`update pipeline_entries set stage = ${to}, last_open_stage = ${rejected ? row.stage : to},
-            reason = ${reason}, reason_by = ${rejected ? 'client' : null}, version = version + 1,
-            moved_by = ${caller.userId}, moved_at = ${now.toISOString()}, client_answer = ${input.answer},
-            client_comment = ${comment}, client_answered_at = ${now.toISOString()},
-            client_answered_by = ${caller.userId}
-          where id = ${row.id}`,
-    );
-    const [company] = await queryRows<{ name: string | null }>(
-      tx,
-      sql`select "values" ->> 'name' as name from companies where user_id = ${caller.userId}`,
-    );
-    const companyName = company?.name || (await emailOf(tx, caller.userId)) || '';
-    await recordStageChange(tx, caller, row.job_id, row.profile_id, {
-      from: row.stage,
-      to,
-      ...(rejected ? { by: 'client', ...(reason ? { reason } : {}) } : {}),
-      answer: input.answer,
-      ...(comment ? { comment } : {}),
-      company: companyName,
+    const row = await answerable(tx, caller, id);
+    const company = await companyName(tx, caller);
+    const outcome = await applyPipelineChange(tx, {
+      caller,
+      entries: [{ id }],
+      change: { kind: 'answer', answer: input.answer, comment, company },
+      now,
     });
-    await mailAgent(svc, tx, row, { answer: input.answer, comment, company: companyName }, now);
+    if (!outcome.ok) return outcome.code as 'client.already_answered' | 'pipeline.transition_refused';
+    await mailAgent(svc, tx, row, { answer: input.answer, comment, company }, now);
     return null;
   });
-  const current = await toCandidate(svc, await svc.catalog(), await clientCandidate(svc, caller, id));
+  const current = await toCandidate(svc, await svc.catalog(), await clientCandidate(svc, caller, id), now);
+  return code === null ? { ok: true, value: current } : { ok: false, code, current };
+}
+
+/**
+ * POST /api/client/candidate/{entry}/answer/undo: the company takes its answer back within
+ * CLIENT_ANSWER_UNDO_MS while the entry is as the answer left it (contract/pipeline.ts
+ * `clientUndoAllowed`): the entry goes back where it was and awaits an answer again, on both
+ * timelines. Afterwards 409 client.change_expired: only an agent changes it then.
+ */
+export async function withdrawAnswer(
+  svc: ClientAnswerServices,
+  caller: Caller,
+  entryId: string,
+): Promise<AnswerUndoOutcome> {
+  assertCompany(caller);
+  if (!isUuid(entryId)) throw entryNotFound();
+  const id = entryId.toLowerCase();
+  const now = svc.now();
+  const code = await svc.db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    await answerable(tx, caller, id);
+    const outcome = await applyPipelineChange(tx, {
+      caller,
+      entries: [{ id }],
+      change: { kind: 'unanswer', company: await companyName(tx, caller) },
+      now,
+    });
+    return outcome.ok ? null : (outcome.code as 'client.change_expired' | 'client.not_answered');
+  });
+  const current = await toCandidate(svc, await svc.catalog(), await clientCandidate(svc, caller, id), now);
   return code === null ? { ok: true, value: current } : { ok: false, code, current };
 }
 

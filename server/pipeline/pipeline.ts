@@ -2,8 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { isUuid } from '../../contract/agent';
 import {
   emptyCounts,
-  lastOpenAfter,
-  moveAllowed,
+  PIPELINE_STAGES,
   type PipelineBoard,
   type PipelineEntry,
   type PipelineFollowUps,
@@ -13,19 +12,25 @@ import {
   type RejectedBy,
 } from '../../contract/pipeline';
 import { profileNotFound } from '../agents/access';
-import { recordAction } from '../agents/audit';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { assertAgent, type Caller, jobNotFound } from '../jobs/access';
 import { currentRun } from '../jobs/results';
 import { photoUrl } from '../profiles/photos';
+import {
+  applyPipelineChange,
+  type ChangeRefusal,
+  entryNotFound,
+  insertEntry,
+  type PipelineChange,
+} from './change';
 
 /**
  * A job's pipeline (PRODUCT.md §10): entries job × candidate, moved along the stages of
- * contract/pipeline.ts, whose `moveAllowed` every move here is checked with. Agents only. A move
- * locks its entries (`for update`) and compares the version the client read, so of two agents
- * moving one entry at once one wins and the other is told the entry as it is (409). Every move is a
- * `stage.changed` event on the candidate's and the job's timeline.
+ * contract/pipeline.ts. Agents only. Every move goes through `applyPipelineChange`
+ * (server/pipeline/change.ts), which locks the entries (`for update`) and compares the version the
+ * client read, so of two agents moving one entry at once one wins and the other is told the entry as
+ * it is (409); every move is a `stage.changed` event on the candidate's and the job's timeline.
  */
 
 interface EntryRow {
@@ -106,9 +111,10 @@ const SCORE_JOIN = sql`left join lateral (select id from job_runs where job_id =
                      order by finished_at desc, id desc limit 1) cr on true
   left join job_results r on r.run_id = cr.id and r.profile_id = e.profile_id`;
 
-const STAGE_ORDER = sql`array_position(array['proposed','contacted','submitted','interview','offer','placed','rejected','withdrawn'], e.stage)`;
+/** The board's order of stages: the contract's, not a copy of it. */
+const STAGE_ORDER = sql`array_position(${`{${PIPELINE_STAGES.join(',')}}`}::text[], e.stage)`;
 
-async function entriesWhere(
+export async function entriesWhere(
   db: Database,
   where: SQL,
   order: SQL = sql`e.moved_at desc, e.id`,
@@ -118,9 +124,7 @@ async function entriesWhere(
   return rows.map(toEntry);
 }
 
-export const entryNotFound = () => new ApiError(404, 'pipeline.entry_not_found', 'No such pipeline entry');
-
-async function assertJobExists(db: Database, jobId: string): Promise<string> {
+export async function assertJobExists(db: Database, jobId: string): Promise<string> {
   if (!isUuid(jobId)) throw jobNotFound();
   const id = jobId.toLowerCase();
   const [job] = await queryRows<{ id: string }>(db, sql`select id from jobs where id = ${id}`);
@@ -161,19 +165,9 @@ export async function addEntry(
   const profile = profileId.toLowerCase();
   const [found] = await queryRows<{ id: string }>(db, sql`select id from profiles where id = ${profile}`);
   if (!found) throw profileNotFound();
-  const id = crypto.randomUUID();
-  const created = await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
-    const rows = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into pipeline_entries (id, job_id, profile_id, created_by, moved_by)
-          values (${id}, ${job}, ${profile}, ${caller.userId}, ${caller.userId})
-          on conflict (job_id, profile_id) do nothing returning id`,
-    );
-    if (rows.length === 0) return false;
-    await recordStageChange(tx, caller, job, profile, { from: null, to: 'proposed' });
-    return true;
-  });
+  const created = await db.transaction(async (t) =>
+    insertEntry(t as unknown as Database, caller, { job, profile }),
+  );
   const [entry] = await entriesWhere(db, sql`e.job_id = ${job} and e.profile_id = ${profile}`);
   return { entry: entry!, created };
 }
@@ -184,95 +178,41 @@ export interface MoveRequest {
   reason?: string | undefined;
 }
 
-export type MoveOutcome<T> =
+export type MoveOutcome<T, Code = ChangeRefusal> =
   | { ok: true; value: T }
-  | { ok: false; code: 'pipeline.transition_refused' | 'pipeline.version_conflict'; current: T };
+  | { ok: false; code: Code; current: T };
 
-export interface LockedRow {
-  id: string;
-  job_id: string;
-  profile_id: string;
-  stage: PipelineStage;
-  last_open_stage: PipelineOpenStage;
-  version: number;
-}
-
-/**
- * An entry moved by hand to `submitted` or beyond was presented to the client (outside the tool):
- * if it was never sent, it counts as sent now with the default, anonymised card, to the job's client
- * of now (that company sees it, and keeps it should the client change).
- */
-export const presentedBy = (to: PipelineStage) =>
-  PRESENTED.includes(to)
-    ? sql`submitted_at = coalesce(submitted_at, now()), submitted_card = coalesce(submitted_card, 'anonymised'),
-          submitted_company_id = coalesce(submitted_company_id,
-            (select client_company_id from jobs where jobs.id = pipeline_entries.job_id))`
-    : sql`submitted_at = submitted_at`;
-const PRESENTED: PipelineStage[] = ['submitted', 'interview', 'offer', 'placed'];
-
-/**
- * Moves the named entries (each with the version the client read) to one stage in one transaction:
- * a stale version or a move the stage refuses moves none of them.
- */
-async function moveLocked(
+/** An agent's change of the named entries, all or none, in one transaction (applyPipelineChange). */
+export function changeEntries(
   db: Database,
   caller: Caller,
   wanted: { uuid: string; version: number }[],
-  move: MoveRequest,
+  change: PipelineChange,
   jobId: string | null,
-): Promise<MoveOutcome<string[]>> {
-  const ids = wanted.map((w) => w.uuid.toLowerCase());
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Database;
-    const locked = await queryRows<LockedRow>(
-      tx,
-      sql`select id, job_id, profile_id, stage, last_open_stage, version from pipeline_entries
-          where id = any(${`{${ids.join(',')}}`}::uuid[]) ${jobId ? sql`and job_id = ${jobId}` : sql``}
-          order by id for update`,
-    );
-    if (locked.length !== ids.length) throw entryNotFound();
-    const byId = new Map(locked.map((row) => [row.id, row]));
-    const stale = wanted.some((w) => byId.get(w.uuid.toLowerCase())?.version !== w.version);
-    if (stale) return { ok: false, code: 'pipeline.version_conflict', current: ids };
-    if (locked.some((row) => !moveAllowed(row.stage, row.last_open_stage, move.to)))
-      return { ok: false, code: 'pipeline.transition_refused', current: ids };
-    const reasonBy =
-      move.to === 'rejected' ? (move.by ?? null) : move.to === 'withdrawn' ? 'candidate' : null;
-    const reason = move.to === 'rejected' || move.to === 'withdrawn' ? move.reason || null : null;
-    for (const row of locked) {
-      const lastOpen = lastOpenAfter(row.stage, row.last_open_stage, move.to);
-      await tx.execute(
-        sql`update pipeline_entries set stage = ${move.to}, last_open_stage = ${lastOpen}, reason = ${reason},
-              reason_by = ${reasonBy}, version = version + 1, moved_by = ${caller.userId}, moved_at = now(),
-              ${presentedBy(move.to)}
-            where id = ${row.id}`,
-      );
-      const details = {
-        from: row.stage,
-        to: move.to,
-        ...(reason ? { reason } : {}),
-        ...(reasonBy ? { by: reasonBy } : {}),
-      };
-      await recordStageChange(tx, caller, row.job_id, row.profile_id, details);
-    }
-    return { ok: true, value: ids };
-  });
+) {
+  return db.transaction((t) =>
+    applyPipelineChange(t as unknown as Database, {
+      caller,
+      entries: wanted.map((w) => ({ id: w.uuid, version: w.version })),
+      jobId,
+      change,
+      now: new Date(),
+    }),
+  );
 }
 
-/**
- * A move on both timelines: the candidate's names the job, the job's names the candidate. A client's
- * answer adds `answer`, `comment` and the company's name (server/pipeline/client-answers.ts).
- */
-export async function recordStageChange(
-  tx: Database,
-  caller: Pick<Caller, 'userId'>,
-  job: string,
-  profile: string,
-  details: { from: string | null; to: string; reason?: string; by?: string } & Record<string, unknown>,
-  at?: Date,
-) {
-  await recordAction(tx, caller, { kind: 'profile', id: profile }, 'stage.changed', { ...details, job }, at);
-  await recordAction(tx, caller, { kind: 'job', id: job }, 'stage.changed', { ...details, profile }, at);
+const toMove = (move: MoveRequest): PipelineChange => ({
+  kind: 'move',
+  to: move.to,
+  by: move.by,
+  reason: move.reason,
+});
+
+/** The entries named, in the order named (each one there). */
+export async function entriesInOrder(db: Database, named: { uuid: string }[]): Promise<PipelineEntry[]> {
+  const ids = named.map((e) => e.uuid.toLowerCase());
+  const entries = await entriesWhere(db, sql`e.id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  return ids.map((id) => entries.find((e) => e.uuid === id)!);
 }
 
 /** POST /api/pipeline/{entry}/move. */
@@ -284,7 +224,13 @@ export async function moveEntry(
 ): Promise<MoveOutcome<PipelineEntry>> {
   assertAgent(caller);
   if (!isUuid(entryId)) throw entryNotFound();
-  const outcome = await moveLocked(db, caller, [{ uuid: entryId, version: move.version }], move, null);
+  const outcome = await changeEntries(
+    db,
+    caller,
+    [{ uuid: entryId, version: move.version }],
+    toMove(move),
+    null,
+  );
   const [entry] = await entriesWhere(db, sql`e.id = ${entryId.toLowerCase()}`);
   return outcome.ok ? { ok: true, value: entry! } : { ok: false, code: outcome.code, current: entry! };
 }
@@ -298,10 +244,8 @@ export async function moveEntries(
 ): Promise<MoveOutcome<PipelineEntry[]>> {
   assertAgent(caller);
   const job = await assertJobExists(db, jobId);
-  const outcome = await moveLocked(db, caller, move.entries, move, job);
-  const ids = move.entries.map((e) => e.uuid.toLowerCase());
-  const entries = await entriesWhere(db, sql`e.id = any(${`{${ids.join(',')}}`}::uuid[])`);
-  const ordered = ids.map((id) => entries.find((e) => e.uuid === id)!);
+  const outcome = await changeEntries(db, caller, move.entries, toMove(move), job);
+  const ordered = await entriesInOrder(db, move.entries);
   return outcome.ok ? { ok: true, value: ordered } : { ok: false, code: outcome.code, current: ordered };
 }
 

@@ -38,6 +38,14 @@ export async function answerCandidate(
   );
 }
 
+/** POST /api/client/candidate/{entry}/answer/undo: the answer taken back (within 10 minutes). */
+export async function undoAnswer(api: ApiClient, entry: string): Promise<ClientCandidate> {
+  return v.parse(
+    ClientCandidateSchema,
+    await api.call(`/api/client/candidate/${encodeURIComponent(entry)}/answer/undo`, { method: 'POST' }),
+  );
+}
+
 /** GET /api/client/candidate/{entry}/card: the card the company got, as PDF. */
 export function fetchClientCard(api: ApiClient, entry: string): Promise<Blob> {
   return api.blob(`/api/client/candidate/${encodeURIComponent(entry)}/card`);

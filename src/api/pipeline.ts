@@ -11,6 +11,7 @@ import {
   type PipelineJobs,
   PipelineJobsSchema,
 } from '../../contract/pipeline';
+import type { PipelineCorrection, PipelineRemoval, PipelineUndo } from '../../contract/pipeline-corrections';
 import type { ApiClient } from './client';
 
 // A job's pipeline (contract/pipeline.ts). A refused or stale move is an ApiError 409 whose `body`
@@ -39,6 +40,29 @@ export async function moveEntries(
 ): Promise<PipelineEntry[]> {
   return v.parse(PipelineEntryListSchema, await api.call(`${jobPath(job)}/move`, { method: 'POST', body }))
     .items;
+}
+
+/** POST /api/job/{uuid}/pipeline/undo: the caller's last move of the entries, all or none. */
+export async function undoMoves(api: ApiClient, job: string, body: PipelineUndo): Promise<PipelineEntry[]> {
+  return v.parse(PipelineEntryListSchema, await api.call(`${jobPath(job)}/undo`, { method: 'POST', body }))
+    .items;
+}
+
+/** POST /api/pipeline/{entry}/correct: back to an earlier stage, with a reason. */
+export async function correctEntry(
+  api: ApiClient,
+  entry: string,
+  body: PipelineCorrection,
+): Promise<PipelineEntry> {
+  return v.parse(
+    PipelineEntrySchema,
+    await api.call(`/api/pipeline/${encodeURIComponent(entry)}/correct`, { method: 'POST', body }),
+  );
+}
+
+/** POST /api/pipeline/{entry}/remove (204). */
+export async function removeEntry(api: ApiClient, entry: string, body: PipelineRemoval): Promise<void> {
+  await api.call(`/api/pipeline/${encodeURIComponent(entry)}/remove`, { method: 'POST', body });
 }
 
 /** PUT /api/pipeline/{entry}/follow-up. */

@@ -16,7 +16,7 @@ import {
  * three candidates of the Mainsoft job's results to the pipeline, moves one by keyboard to
  * "Kontaktiert", sends two to the client's contact (one mail, two PDF cards in the outbox); Mainsoft
  * signs in, finds the two anonymised cards among the candidates sent to it and answers one
- * "Interessiert"; the agent's board then shows that candidate in "Vorstellungsgespräch" with the
+ * "Interessiert" (and takes a wrong "Kein Interesse" back with "Antwort ändern"); the agent's board then shows that candidate in "Vorstellungsgespräch" with the
  * answer, and the agent's dashboard counts it among the company answers, listed with its comment.
  */
 
@@ -149,6 +149,17 @@ describe.each([
         .count(),
     ).toBe(1);
     await checked(client, `client-answered-${width}`);
+
+    // A wrong tap (issue 42): the company takes "Kein Interesse" back within 10 minutes, and the
+    // candidate awaits its answer again.
+    const other = card(references[1]!);
+    await other.getByRole('button', { name: `Kein Interesse an Referenz ${references[1]}` }).click();
+    await expect.poll(() => other.locator('.badge').textContent()).toBe('Kein Interesse');
+    const change = other.getByRole('button', { name: `Antwort ändern zu Referenz ${references[1]}` });
+    await checked(client, `client-answer-change-${width}`);
+    await change.click();
+    await expect.poll(() => other.getByRole('button', { name: /^Kein Interesse an/ }).count()).toBe(1);
+    expect(await change.count()).toBe(0);
 
     // The agent's board: one of the two sent is in "Vorstellungsgespräch", with the client's answer.
     await page.reload();

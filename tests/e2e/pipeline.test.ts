@@ -13,6 +13,7 @@ import {
 // Issue 21 points 1–3 in a browser, in German: an agent opens a job's results, adds three candidates
 // to the pipeline, moves one by keyboard to "Kontaktiert" and the board shows it; the board is
 // axe-clean and fits 1280 and 360 px. The demo's developer job has a filled pipeline already.
+// Issue 42: a move is undone from its toast, a stage corrected with a reason, an entry removed.
 
 const JOB = '5eed10b0-0000-4000-8000-000000000001';
 
@@ -125,6 +126,8 @@ describe('the pipeline in a browser, in German', () => {
         'Vermittelt',
         'Abgesagt',
         'Zurückgezogen',
+        // Issue 42: a proposed entry has no earlier stage to correct to, but it can leave the pipeline.
+        'Aus Pipeline entfernen …',
       ]);
     await page.getByRole('menuitem', { name: 'Kontaktiert' }).press('Enter');
     await expect.poll(() => column(page, 'Kontaktiert').getByText(moved, { exact: true }).count()).toBe(1);
@@ -141,6 +144,69 @@ describe('the pipeline in a browser, in German', () => {
     await expect.poll(() => column(page, 'Kontaktiert').getByText(moved, { exact: true }).count()).toBe(1);
     await expectSettledScreen(page);
     await screenshot(page, 'pipeline-360');
+    await page.close();
+  });
+
+  it('undoes a move from its toast, corrects a stage with a reason and removes an entry, at 360 and 1280 px', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    page.setDefaultTimeout(10_000);
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    await page.goto(`${app.url}/matchingJobResult/${JOB}`);
+    const board = page.getByRole('region', { name: 'Pipeline' });
+    await expect.poll(() => column(page, 'Vorgeschlagen').getByRole('row').count()).toBeGreaterThan(0);
+    const handle = column(page, 'Vorgeschlagen')
+      .getByRole('button', { name: / ziehen$/ })
+      .first();
+    const name = ((await handle.getAttribute('aria-label')) ?? '').replace(/ ziehen$/, '');
+    const inColumn = (stage: string) => column(page, stage).getByText(name, { exact: true }).count();
+    const menu = async (item: string) => {
+      await board.getByRole('button', { name: `${name} verschieben` }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+    };
+    const idle = () => expect.poll(() => board.getAttribute('aria-busy')).toBe('false');
+
+    // A wrong menu choice, undone from the toast.
+    await menu('Vorstellungsgespräch');
+    await expect.poll(() => inColumn('Vorstellungsgespräch')).toBe(1);
+    const toast = page.getByRole('alertdialog').filter({ hasText: '1 verschoben nach Vorstellungsgespräch' });
+    await expectSettledScreen(page);
+    await toast.getByRole('button', { name: 'Rückgängig' }).click();
+    await expect.poll(() => inColumn('Vorgeschlagen')).toBe(1);
+    await idle();
+    await page.reload();
+    await expect.poll(() => inColumn('Vorgeschlagen')).toBe(1);
+
+    // Moved on, then corrected back one stage with a reason.
+    await page.setViewportSize(LAPTOP);
+    await menu('Angebot');
+    await expect.poll(() => inColumn('Angebot')).toBe(1);
+    await idle();
+    await menu('Stufe korrigieren …');
+    const dialog = page.getByRole('dialog', { name: `Stufe von ${name} korrigieren` });
+    const confirm = dialog.getByRole('button', { name: 'Stufe korrigieren' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: /Korrigieren auf/ }).click();
+    await page.getByRole('option', { name: 'Kontaktiert', exact: true }).click();
+    await dialog.getByRole('textbox', { name: 'Grund' }).fill('Falsch gezogen');
+    await expectSettledScreen(page);
+    await confirm.click();
+    await expect.poll(() => inColumn('Kontaktiert')).toBe(1);
+    expect(await inColumn('Angebot')).toBe(0);
+    await idle();
+    await page.reload();
+    await expect.poll(() => inColumn('Kontaktiert')).toBe(1);
+
+    // Removed, after a confirmation; it is no longer on the board.
+    await page.setViewportSize(PHONE);
+    await menu('Aus Pipeline entfernen …');
+    const confirmRemoval = page.getByRole('alertdialog', { name: `${name} aus der Pipeline entfernen?` });
+    await expectSettledScreen(page);
+    await confirmRemoval.getByRole('button', { name: 'Aus Pipeline entfernen' }).click();
+    await expect.poll(() => inColumn('Kontaktiert')).toBe(0);
+    await idle();
+    await page.reload();
+    await expect.poll(() => column(page, 'Vorgeschlagen').getByRole('row').count()).toBeGreaterThan(0);
+    expect(await board.getByText(name, { exact: true }).count()).toBe(0);
     await page.close();
   });
 

@@ -76,6 +76,14 @@ export const REQUIREMENTS: Requirement[] = [
     id: 'PRODUCT §10 cards: the full card only with consent',
     text: 'a candidate gives or withdraws the consent to be presented by name; without it only the anonymised card goes',
   },
+  {
+    id: 'PRODUCT §11 pipeline corrections',
+    text: 'an agent corrects an open or final entry to an earlier open stage, with a reason kept on the timeline',
+  },
+  {
+    id: 'PRODUCT §11 undo, correct, remove',
+    text: 'right after a move its agent undoes it (10 minutes); an entry is corrected with a reason or removed, its history kept',
+  },
   { id: 'PRODUCT §8 consents', text: 'the legal texts are accepted in their current version' },
   {
     id: 'PRODUCT §8 protected files',

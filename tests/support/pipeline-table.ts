@@ -18,6 +18,19 @@ export const PIPELINE_EVENTS = [
   'pipeline.withdrawn',
 ] as const;
 
+/**
+ * "Correct the stage" (issue 42): one event per open stage an entry may be corrected back to, with a
+ * reason (CORRECTION); the entry lands there open, its reason on the timeline, not on the entry.
+ */
+export const CORRECTION_EVENTS = [
+  'correct.proposed',
+  'correct.contacted',
+  'correct.submitted',
+  'correct.interview',
+  'correct.offer',
+] as const;
+export const CORRECTION = { reason: 'Falsch gezogen' } as const;
+
 /** What a rejection and a withdrawal carry in the tests. */
 export const REJECTION = { by: 'client', reason: 'Sucht jemanden mit Staplerschein' } as const;
 export const WITHDRAWAL = { reason: 'Hat eine andere Stelle angenommen' } as const;
@@ -43,14 +56,20 @@ const withdrawn = (from: string): Expectation => ({
   tags: ['final'],
 });
 
+/** Corrections back to each of `stages` (written out per state below: earlier open stages only). */
+const correctTo = (...stages: string[]): Record<string, Expectation> =>
+  Object.fromEntries(stages.map((stage) => [`correct.${stage}`, open(stage)]));
+const ALL_OPEN = ['proposed', 'contacted', 'submitted', 'interview', 'offer'];
+
 export const pipelineTable: ModelTable = {
   rules: {
     '*': 'PRODUCT §10 pipeline per job',
+    'correct.*': 'PRODUCT §11 pipeline corrections',
   },
   initial: 'proposed',
   initialContext: { lastOpen: 'proposed', reason: null, by: null },
   initialTags: ['open'],
-  events: PIPELINE_EVENTS,
+  events: [...PIPELINE_EVENTS, ...CORRECTION_EVENTS],
   states: {
     proposed: {
       'pipeline.contacted': open('contacted'),
@@ -62,6 +81,7 @@ export const pipelineTable: ModelTable = {
       'pipeline.withdrawn': withdrawn('proposed'),
     },
     contacted: {
+      ...correctTo('proposed'),
       'pipeline.submitted': open('submitted'),
       'pipeline.interview': open('interview'),
       'pipeline.offer': open('offer'),
@@ -70,6 +90,7 @@ export const pipelineTable: ModelTable = {
       'pipeline.withdrawn': withdrawn('contacted'),
     },
     submitted: {
+      ...correctTo('proposed', 'contacted'),
       'pipeline.interview': open('interview'),
       'pipeline.offer': open('offer'),
       'pipeline.placed': placed('submitted'),
@@ -77,32 +98,53 @@ export const pipelineTable: ModelTable = {
       'pipeline.withdrawn': withdrawn('submitted'),
     },
     interview: {
+      ...correctTo('proposed', 'contacted', 'submitted'),
       'pipeline.offer': open('offer'),
       'pipeline.placed': placed('interview'),
       'pipeline.rejected': rejected('interview'),
       'pipeline.withdrawn': withdrawn('interview'),
     },
     offer: {
+      ...correctTo('proposed', 'contacted', 'submitted', 'interview'),
       'pipeline.placed': placed('offer'),
       'pipeline.rejected': rejected('offer'),
       'pipeline.withdrawn': withdrawn('offer'),
     },
-    // Final: the one move left is back to the last open stage.
-    'placed#proposed': { 'pipeline.proposed': open('proposed') },
-    'placed#contacted': { 'pipeline.contacted': open('contacted') },
-    'placed#submitted': { 'pipeline.submitted': open('submitted') },
-    'placed#interview': { 'pipeline.interview': open('interview') },
-    'placed#offer': { 'pipeline.offer': open('offer') },
-    'rejected#proposed': { 'pipeline.proposed': open('proposed') },
-    'rejected#contacted': { 'pipeline.contacted': open('contacted') },
-    'rejected#submitted': { 'pipeline.submitted': open('submitted') },
-    'rejected#interview': { 'pipeline.interview': open('interview') },
-    'rejected#offer': { 'pipeline.offer': open('offer') },
-    'withdrawn#proposed': { 'pipeline.proposed': open('proposed') },
-    'withdrawn#contacted': { 'pipeline.contacted': open('contacted') },
-    'withdrawn#submitted': { 'pipeline.submitted': open('submitted') },
-    'withdrawn#interview': { 'pipeline.interview': open('interview') },
-    'withdrawn#offer': { 'pipeline.offer': open('offer') },
+    // Final: the one move left is back to the last open stage; a correction goes to any open stage
+    // before it (placed: all of them; rejected, withdrawn: up to the last open stage).
+    'placed#proposed': { 'pipeline.proposed': open('proposed'), ...correctTo(...ALL_OPEN) },
+    'placed#contacted': { 'pipeline.contacted': open('contacted'), ...correctTo(...ALL_OPEN) },
+    'placed#submitted': { 'pipeline.submitted': open('submitted'), ...correctTo(...ALL_OPEN) },
+    'placed#interview': { 'pipeline.interview': open('interview'), ...correctTo(...ALL_OPEN) },
+    'placed#offer': { 'pipeline.offer': open('offer'), ...correctTo(...ALL_OPEN) },
+    'rejected#proposed': { 'pipeline.proposed': open('proposed'), ...correctTo('proposed') },
+    'rejected#contacted': { 'pipeline.contacted': open('contacted'), ...correctTo('proposed', 'contacted') },
+    'rejected#submitted': {
+      'pipeline.submitted': open('submitted'),
+      ...correctTo('proposed', 'contacted', 'submitted'),
+    },
+    'rejected#interview': {
+      'pipeline.interview': open('interview'),
+      ...correctTo('proposed', 'contacted', 'submitted', 'interview'),
+    },
+    'rejected#offer': {
+      'pipeline.offer': open('offer'),
+      ...correctTo('proposed', 'contacted', 'submitted', 'interview', 'offer'),
+    },
+    'withdrawn#proposed': { 'pipeline.proposed': open('proposed'), ...correctTo('proposed') },
+    'withdrawn#contacted': { 'pipeline.contacted': open('contacted'), ...correctTo('proposed', 'contacted') },
+    'withdrawn#submitted': {
+      'pipeline.submitted': open('submitted'),
+      ...correctTo('proposed', 'contacted', 'submitted'),
+    },
+    'withdrawn#interview': {
+      'pipeline.interview': open('interview'),
+      ...correctTo('proposed', 'contacted', 'submitted', 'interview'),
+    },
+    'withdrawn#offer': {
+      'pipeline.offer': open('offer'),
+      ...correctTo('proposed', 'contacted', 'submitted', 'interview', 'offer'),
+    },
   },
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, moment, ownedBy } from './columns';
 import { jobs } from './jobs';
 import { profiles } from './profiles';
@@ -51,6 +51,12 @@ export const pipelineEntries = pgTable(
     clientAnsweredBy: uuid('client_answered_by').references(() => users.id, { onDelete: 'set null' }),
     /** When the job's agent saw the answer (the dashboard's "company answers" item lists the unseen ones). */
     answerSeenAt: moment('answer_seen_at'),
+    /**
+     * The entry as it was before its last change, while that change may be undone (issue 42): an
+     * agent's move or correction (`kind: agent`), a company's answer (`kind: client`); null after an
+     * addition, a send or an undo. server/pipeline/change.ts writes and reads it.
+     */
+    undo: jsonb('undo').$type<Record<string, unknown>>(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     movedBy: uuid('moved_by').references(() => users.id, { onDelete: 'set null' }),
     movedAt: moment('moved_at').notNull().defaultNow(),

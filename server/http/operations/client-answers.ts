@@ -3,6 +3,7 @@ import {
   ClientCandidateSchema,
   ClientJobCandidatesSchema,
   ClientJobsSchema,
+  ClientUndoConflictSchema,
 } from '../../../contract/client-answers';
 import { forbidden, media, type OperationDoc, ok, op, section } from '../operation-doc';
 
@@ -29,6 +30,16 @@ export const CLIENT_ANSWER_OPERATIONS: Record<string, OperationDoc> = {
         409: ['client.already_answered', 'pipeline.transition_refused'],
       },
       { conflict: ClientAnswerConflictSchema },
+    ),
+    'POST /api/client/candidate/{entry}/answer/undo': op(
+      'Companies: take the answer to a candidate back within 10 minutes, while the agency has not changed the entry since: it awaits an answer again; afterwards only the agency changes it',
+      ok(ClientCandidateSchema),
+      {
+        403: forbidden,
+        404: ['pipeline.entry_not_found'],
+        409: ['client.change_expired', 'client.not_answered'],
+      },
+      { conflict: ClientUndoConflictSchema },
     ),
     'GET /api/client/candidate/{entry}/card': op(
       'Companies: the card of a candidate sent to the company, the same one it got, as PDF in the caller’s language',

@@ -6,11 +6,14 @@ import {
   PipelineFollowUpsSchema,
   PipelineJobsSchema,
 } from '../../../contract/pipeline';
+import { PipelineUndoConflictSchema } from '../../../contract/pipeline-corrections';
+
 import {
   agentJob,
   agentsOnly,
   candidate,
   created,
+  noContent,
   type OperationDoc,
   ok,
   op,
@@ -63,6 +66,47 @@ export const PIPELINE_OPERATIONS: Record<string, OperationDoc> = {
         409: ['pipeline.transition_refused', 'pipeline.version_conflict'],
       },
       { conflict: PipelineConflictSchema, description: MOVE_RULE },
+    ),
+    'POST /api/pipeline/{entry}/correct': op(
+      "Correct an entry's stage back to an earlier open stage, with a reason kept on the timeline (409 when the stage is not earlier or the entry was moved since it was read)",
+      ok(PipelineEntrySchema),
+      {
+        ...agentsOnly,
+        400: ['pipeline.correction_reason_required', 'pipeline.stage_invalid'],
+        404: ['pipeline.entry_not_found'],
+        409: ['pipeline.transition_refused', 'pipeline.version_conflict'],
+      },
+      {
+        conflict: PipelineConflictSchema,
+        description:
+          "Any entry, open or final, goes to an open stage before the one it is in (a rejected or withdrawn entry: up to its last open stage). A correction to `submitted` or before takes the client's answer back.",
+      },
+    ),
+    'POST /api/job/{uuid}/pipeline/undo': op(
+      "Undo the caller's last move of the job's entries named (each with the version that move gave it), within 10 minutes: all or none",
+      ok(PipelineEntryListSchema),
+      {
+        ...agentsOnly,
+        400: ['pipeline.duplicate_entry'],
+        404: ['job.not_found', 'pipeline.entry_not_found'],
+        409: [
+          'pipeline.version_conflict',
+          'pipeline.nothing_to_undo',
+          'pipeline.undo_not_yours',
+          'pipeline.undo_expired',
+        ],
+      },
+      { conflict: PipelineUndoConflictSchema },
+    ),
+    'POST /api/pipeline/{entry}/remove': op(
+      'Remove an entry from the pipeline; both timelines keep its history and the removal (409 when it was moved since it was read)',
+      noContent,
+      {
+        ...agentsOnly,
+        404: ['pipeline.entry_not_found'],
+        409: ['pipeline.version_conflict'],
+      },
+      { conflict: PipelineConflictSchema },
     ),
     'PUT /api/pipeline/{entry}/follow-up': op(
       "Set or clear an entry's follow-up day",

@@ -2,14 +2,18 @@ import { createActor, fromPromise } from 'xstate';
 import type { AttentionKind } from '../../../contract/attention-search';
 import { localDay } from '../../../contract/local-day';
 import type { PipelineEntry, PipelineStage, RejectedBy } from '../../../contract/pipeline';
+import type { PipelineCorrection } from '../../../contract/pipeline-corrections';
 import { fetchAttention, fetchAttentionList, markAnswerSeen } from '../../api/attention';
 import {
   addToPipeline,
+  correctEntry,
   fetchBoard,
   fetchCandidateJobs,
   fetchFollowUps,
   moveEntries,
+  removeEntry,
   setFollowUp,
+  undoMoves,
 } from '../../api/pipeline';
 import { reloadResources, resourceActor, visitResource } from '../shared/resource.machine';
 import { submissionActor } from '../shared/submission-actor';
@@ -54,6 +58,23 @@ export const pipelineLogic = areaLogic(({ api }) => {
       ),
       saveFollowUp: fromPromise(({ input }: { input: { entry: string; date: string | null } }) =>
         setFollowUp(api, input.entry, input.date),
+      ),
+      undoMoves: fromPromise(
+        ({ input }: { input: { jobUuid: string; entries: { uuid: string; version: number }[] } }) =>
+          undoMoves(api, input.jobUuid, { entries: input.entries }),
+      ),
+      correctEntry: fromPromise(
+        ({ input }: { input: { entry: string; to: PipelineStage; reason: string; version: number } }) => {
+          const { entry, ...body } = input;
+          return correctEntry(api, entry, body as PipelineCorrection);
+        },
+      ),
+      removeEntry: fromPromise(
+        async ({ input }: { input: { entry: string; version: number; reason?: string } }) => {
+          const { entry, ...body } = input;
+          await removeEntry(api, entry, body);
+          return entry;
+        },
       ),
     },
   });

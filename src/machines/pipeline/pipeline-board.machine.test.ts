@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PipelineEntry, PipelineStage } from '../../../contract/pipeline';
+import { startCorrections } from '../../../tests/support/pipeline-board-corrections';
 import { boardEntry as entry } from '../../../tests/support/pipeline-entries';
 import { ApiError } from '../../api/client';
+import * as boardModule from './pipeline-board.machine';
 import { pipelineBoardMachine } from './pipeline-board.machine';
 
 /** A board over answers given by hand: each move waits for `answer` to settle it. */
@@ -197,5 +199,31 @@ describe('the pipeline board', () => {
     answers[1]!([entry('a', 'submitted')]);
     await waitFor(actor, (s) => s.matches('ready'));
     expect(stages(actor)).toEqual({ a: 'submitted' });
+  });
+});
+
+describe('undo on the board (issue 42)', () => {
+  it('tells the page of a move that went through (its toast offers Undo), and of none refused', async () => {
+    const b = board([entry('a', 'proposed', 0)]);
+    const told: unknown[] = [];
+    b.actor.on('board.moved', (e) => told.push(e));
+    await waitFor(b.actor, (s) => s.matches('ready'));
+    b.actor.send({ type: 'board.move', entries: ['a'], to: 'contacted' });
+    b.answer().reject(new ApiError(409, 'pipeline.version_conflict', 'stale', {}, null, {}));
+    await waitFor(b.actor, (s) => s.matches('ready'));
+    b.actor.send({ type: 'board.move', entries: ['a'], to: 'offer' });
+    b.answer().resolve([entry('a', 'offer', 1)]);
+    await waitFor(b.actor, (s) => s.matches('ready'));
+    expect(told).toEqual([{ type: 'board.moved', count: 1, to: 'offer' }]);
+  });
+
+  it('undoes a move once: after the undo, Undo asks nothing', async () => {
+    const b = startCorrections(boardModule);
+    await b.send('undo');
+    await b.send('undone');
+    const calls = b.calls().length;
+    b.actor.send({ type: 'board.undo' });
+    expect(b.actor.getSnapshot().matches('ready')).toBe(true);
+    expect(b.calls().length).toBe(calls);
   });
 });

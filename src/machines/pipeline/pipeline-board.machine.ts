@@ -1,6 +1,7 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { errorCodeOf } from '../../../contract/errors';
 import {
+  correctionAllowed,
   moveAllowed,
   PIPELINE_STAGES,
   type PipelineEntry,
@@ -13,6 +14,8 @@ import {
  * in flight at a time. A move shows at once (the cards go to their new column) and reverts with the
  * server's reason when it is refused — taking the entries as the 409 says they are now. Which moves
  * a card offers is the entry machine's (`offeredMoves`); the board refuses any other before calling.
+ * Issue 42: a move emits `board.moved` (the page's toast offers `board.undo` while it is the last
+ * write); `board.correct` (earlier stage, reason) and `board.remove` are refused as the rules refuse.
  */
 
 export interface MoveRequest {
@@ -32,7 +35,12 @@ export interface PipelineBoardContext {
   error: string | null;
   /** The stage the last move took the entries to (the board announces it). */
   moved: { count: number; to: PipelineStage } | null;
+  /** The entries of the last move, with the versions it gave them, until another write: what Undo takes back. */
+  undoable: Versioned[] | null;
 }
+
+type Versioned = { uuid: string; version: number };
+type Correction = { entry: string; to: PipelineStage; reason: string; version: number };
 
 export type PipelineBoardEvent =
   | { type: 'board.reload' }
@@ -40,7 +48,13 @@ export type PipelineBoardEvent =
   | ({ type: 'board.move' } & MoveRequest)
   | { type: 'board.followUp'; entry: string; date: string | null }
   | { type: 'board.select'; entry: string; selected: boolean }
-  | { type: 'board.clearSelection' };
+  | { type: 'board.clearSelection' }
+  | { type: 'board.undo' }
+  | { type: 'board.correct'; entry: string; to: PipelineStage; reason: string }
+  | { type: 'board.remove'; entry: string; reason?: string };
+
+/** What the board tells the page: a move went through (the toast with "Undo"). */
+export type PipelineBoardEmitted = { type: 'board.moved'; count: number; to: PipelineStage };
 
 const byStage = (a: PipelineEntry, b: PipelineEntry) =>
   PIPELINE_STAGES.indexOf(a.stage) - PIPELINE_STAGES.indexOf(b.stage);
@@ -65,6 +79,7 @@ export const pipelineBoardMachine = setup({
     context: {} as PipelineBoardContext,
     events: {} as PipelineBoardEvent,
     input: {} as { jobUuid: string },
+    emitted: {} as PipelineBoardEmitted,
   },
   actors: {
     loadBoard: fromPromise<{ items: PipelineEntry[] }, { jobUuid: string }>(async () => {
@@ -88,6 +103,16 @@ export const pipelineBoardMachine = setup({
     saveFollowUp: fromPromise<PipelineEntry, { entry: string; date: string | null }>(async () => {
       throw new Error('provide saveFollowUp');
     }),
+    undoMoves: fromPromise<PipelineEntry[], { jobUuid: string; entries: Versioned[] }>(async () => {
+      throw new Error('provide undoMoves');
+    }),
+    correctEntry: fromPromise<PipelineEntry, Correction>(async () => {
+      throw new Error('provide correctEntry');
+    }),
+    /** Answers the entry removed. */
+    removeEntry: fromPromise<string, { entry: string; version: number; reason?: string }>(async () => {
+      throw new Error('provide removeEntry');
+    }),
   },
   guards: {
     /** Every entry named is on the board and its stage allows the move (contract/pipeline.ts). */
@@ -106,11 +131,30 @@ export const pipelineBoardMachine = setup({
       );
     },
     knownEntry: ({ context, event }) => {
-      assertEvent(event, ['board.followUp', 'board.select']);
+      assertEvent(event, ['board.followUp', 'board.select', 'board.remove']);
       return context.entries.some((e) => e.uuid === event.entry);
+    },
+    /** The last move is still the board's last write. */
+    canUndo: ({ context }) => context.undoable !== null,
+    /** The entry is on the board, the stage is earlier (contract/pipeline.ts) and a reason is given. */
+    correctionAllowed: ({ context, event }) => {
+      assertEvent(event, 'board.correct');
+      const entry = context.entries.find((e) => e.uuid === event.entry);
+      const allowed = entry !== undefined && correctionAllowed(entry.stage, entry.lastOpenStage, event.to);
+      return allowed && event.reason.trim() !== '';
     },
   },
   actions: {
+    movedNotice: emit(({ context }) => ({
+      type: 'board.moved' as const,
+      count: context.moved?.count ?? 0,
+      to: context.moved?.to ?? 'proposed',
+    })),
+    /** A refused write: the entries as the 409 says they are now, and why. */
+    showRefusal: assign(({ context, event }) => ({
+      entries: replaceEntries(context.entries, currentOf((event as { error?: unknown }).error)),
+      error: errorCodeOf((event as { error?: unknown }).error),
+    })),
     /** The cards go to their new column at once; the board remembers where they were. */
     showMove: assign(({ context, event }) => {
       assertEvent(event, 'board.move');
@@ -134,6 +178,7 @@ export const pipelineBoardMachine = setup({
     before: null,
     error: null,
     moved: null,
+    undoable: null,
   }),
   initial: 'loading',
   // Selecting asks nothing of the server, so it is taken in every state: react-aria selects the cards
@@ -176,7 +221,22 @@ export const pipelineBoardMachine = setup({
     ready: {
       on: {
         'board.reload': { target: 'loading' },
-        'board.add': { target: 'adding', actions: assign({ error: null, moved: null }) },
+        'board.add': { target: 'adding', actions: assign({ error: null, moved: null, undoable: null }) },
+        'board.undo': {
+          guard: 'canUndo',
+          target: 'undoing',
+          actions: assign({ error: null, moved: null }),
+        },
+        'board.correct': {
+          guard: 'correctionAllowed',
+          target: 'correcting',
+          actions: assign({ error: null, moved: null, undoable: null }),
+        },
+        'board.remove': {
+          guard: 'knownEntry',
+          target: 'removing',
+          actions: assign({ error: null, moved: null, undoable: null }),
+        },
         'board.move': [
           { guard: 'moveAllowed', target: 'moving', actions: 'showMove' },
           // A card dropped on a column its stage may not move to: nothing is asked, the card stays,
@@ -223,12 +283,19 @@ export const pipelineBoardMachine = setup({
         },
         onDone: {
           target: 'ready',
-          actions: assign(({ context, event }) => ({
-            entries: replaceEntries(context.before ?? context.entries, event.output),
-            before: null,
-            selected: [],
-            moved: { count: event.output.length, to: event.output[0]?.stage ?? 'proposed' },
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              entries: replaceEntries(context.before ?? context.entries, event.output),
+              before: null,
+              selected: [],
+              moved: { count: event.output.length, to: event.output[0]?.stage ?? 'proposed' },
+              undoable:
+                event.output.length > 0
+                  ? event.output.map((e) => ({ uuid: e.uuid, version: e.version }))
+                  : null,
+            })),
+            'movedNotice',
+          ],
         },
         // Refused: back where the server says the entries are.
         onError: {
@@ -237,8 +304,68 @@ export const pipelineBoardMachine = setup({
             entries: replaceEntries(context.before ?? context.entries, currentOf(event.error)),
             before: null,
             error: errorCodeOf(event.error),
+            undoable: null,
           })),
         },
+      },
+    },
+    undoing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'undoMoves',
+        input: ({ context }) => ({ jobUuid: context.jobUuid, entries: context.undoable ?? [] }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            entries: replaceEntries(context.entries, event.output),
+            undoable: null,
+          })),
+        },
+        // Refused (too late, moved since): the entries as they are, and why; nothing left to undo.
+        onError: { target: 'ready', actions: ['showRefusal', assign({ undoable: null })] },
+      },
+    },
+    correcting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'correctEntry',
+        input: ({ context, event }) => {
+          assertEvent(event, 'board.correct');
+          const entry = context.entries.find((e) => e.uuid === event.entry);
+          return {
+            entry: event.entry,
+            to: event.to,
+            reason: event.reason.trim(),
+            version: entry?.version ?? 0,
+          };
+        },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            entries: ({ context, event }) => replaceEntries(context.entries, [event.output]),
+          }),
+        },
+        onError: { target: 'ready', actions: 'showRefusal' },
+      },
+    },
+    removing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'removeEntry',
+        input: ({ context, event }) => {
+          assertEvent(event, 'board.remove');
+          const version = context.entries.find((e) => e.uuid === event.entry)?.version ?? 0;
+          const reason = event.reason?.trim();
+          return { entry: event.entry, version, ...(reason ? { reason } : {}) };
+        },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            entries: context.entries.filter((e) => e.uuid !== event.output),
+            selected: context.selected.filter((id) => id !== event.output),
+          })),
+        },
+        onError: { target: 'ready', actions: 'showRefusal' },
       },
     },
     savingFollowUp: {

@@ -9,6 +9,7 @@ import {
   type ModelTable,
   observed,
 } from '../../../tests/support/model';
+import { correctionsTable, startCorrections } from '../../../tests/support/pipeline-board-corrections';
 import { boardEntry as entry } from '../../../tests/support/pipeline-entries';
 import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import { ApiError } from '../../api/client';
@@ -131,6 +132,8 @@ const movedOn: Expectation = {
     selected: [],
     error: null,
     moved: { count: 1, to: 'offer' },
+    // What Undo takes back (pipeline-board-corrections.table.ts goes on from here).
+    undoable: [{ uuid: 'a', version: 1 }],
   },
   tags: [],
 };
@@ -169,7 +172,15 @@ const movingRows: Record<string, Expectation> = {
 const table: ModelTable = {
   rules: { '*': 'PRODUCT §10 pipeline per job' },
   initial: 'loading',
-  initialContext: { jobUuid: 'job', entries: [], selected: [], before: null, error: null, moved: null },
+  initialContext: {
+    jobUuid: 'job',
+    entries: [],
+    selected: [],
+    before: null,
+    error: null,
+    moved: null,
+    undoable: null,
+  },
   initialTags: busy,
   events: [
     'loaded',
@@ -391,7 +402,10 @@ describeModelTable<typeof BoardModule>({
   name: 'pipeline-board',
   load: () => import('./pipeline-board.machine'),
   machines: (m) => [m.pipelineBoardMachine],
-  tables: [{ table, start }],
+  tables: [
+    { table, start },
+    { name: 'corrections', table: correctionsTable, start: startCorrections },
+  ],
   everyTransition: true,
   rowForEveryLeafBut: [],
   more: (module) => {
@@ -405,6 +419,9 @@ describeModelTable<typeof BoardModule>({
       addEntry: 'Error: provide addEntry',
       moveEntries: 'Error: provide moveEntries',
       saveFollowUp: 'Error: provide saveFollowUp',
+      undoMoves: 'Error: provide undoMoves',
+      correctEntry: 'Error: provide correctEntry',
+      removeEntry: 'Error: provide removeEntry',
     });
 
     it('unticks one card of several, and a card ticked again goes last', async () => {

@@ -1,6 +1,8 @@
 import { assign, setup } from 'xstate';
 import {
   allowedMoves,
+  correctionAllowed,
+  correctionTargets,
   isOpenStage,
   lastOpenAfter,
   PIPELINE_OPEN_STAGES,
@@ -16,6 +18,8 @@ import {
  * offers exactly the moves the server accepts. An event names the stage to go to
  * (`pipeline.contacted`); a final entry goes back to its last open stage by that stage's event.
  * The board resolves one snapshot per card (`entrySnapshot`) and asks `snapshot.can(…)`.
+ * Issue 42: `correct.<stage>` (with a reason) takes an entry back to an earlier open stage, where
+ * contract/pipeline.ts's `correctionAllowed` lets it (`offeredCorrections`).
  */
 
 export interface PipelineEntryContext {
@@ -29,6 +33,9 @@ export type PipelineMoveEvent =
   | { type: 'pipeline.rejected'; by: RejectedBy; reason: string }
   | { type: 'pipeline.withdrawn'; reason?: string }
   | { type: `pipeline.${Exclude<PipelineStage, 'rejected' | 'withdrawn'>}` };
+
+/** "Correct the stage" back to an open stage, with the reason the timeline keeps. */
+export type PipelineCorrectEvent = { type: `correct.${PipelineOpenStage}`; reason: string };
 
 /** The event that moves an entry to `to`. */
 export function moveEvent(
@@ -66,18 +73,41 @@ function transitionsOf(from: PipelineStage) {
   );
 }
 
+/** A state's corrections: to each open stage the rules allow from it (a final one: by its last open stage). */
+function correctionsOf(from: PipelineStage) {
+  // An open stage's corrections are fixed; a final one's depend on its last open stage (the guard).
+  const targets = isOpenStage(from) ? correctionTargets(from, from) : PIPELINE_OPEN_STAGES;
+  return Object.fromEntries(
+    targets.map((to) => [
+      `correct.${to}`,
+      {
+        target: to,
+        guard: { type: 'correctsTo' as const, params: { from, to } },
+        actions: { type: 'enterCorrected' as const, params: { to } },
+      },
+    ]),
+  );
+}
+
 export const pipelineEntryMachine = setup({
   types: {
     context: {} as PipelineEntryContext,
-    events: {} as PipelineMoveEvent,
+    events: {} as PipelineMoveEvent | PipelineCorrectEvent,
     input: {} as Partial<PipelineEntryContext>,
   },
   guards: {
     reopensTo: ({ context }, params: { stage: PipelineOpenStage }) => context.lastOpen === params.stage,
+    correctsTo: ({ context }, params: { from: PipelineStage; to: PipelineOpenStage }) =>
+      correctionAllowed(params.from, context.lastOpen, params.to),
   },
   actions: {
+    enterCorrected: assign((_, params: { to: PipelineOpenStage }) => ({
+      lastOpen: params.to,
+      reason: null,
+      by: null,
+    })),
     enterStage: assign(({ context, event }, params: { from: PipelineStage }) => {
-      const to = stageOf(event);
+      const to = stageOf(event as PipelineMoveEvent);
       const why =
         event.type === 'pipeline.rejected'
           ? { reason: event.reason, by: event.by }
@@ -99,7 +129,11 @@ export const pipelineEntryMachine = setup({
     PIPELINE_STAGES.map((stage) => [
       stage,
       // Every state is a stage a person names: the lifecycle page draws them (meta.stage).
-      { tags: [isOpenStage(stage) ? 'open' : 'final'], meta: { stage: true }, on: transitionsOf(stage) },
+      {
+        tags: [isOpenStage(stage) ? 'open' : 'final'],
+        meta: { stage: true },
+        on: { ...transitionsOf(stage), ...correctionsOf(stage) },
+      },
     ]),
   ) as Record<PipelineStage, object>,
 });
@@ -119,4 +153,13 @@ export function offeredMoves(entry: {
 }): PipelineStage[] {
   const snapshot = entrySnapshot(entry);
   return PIPELINE_STAGES.filter((to) => snapshot.can(moveEvent(to, { by: 'agency', reason: '-' })));
+}
+
+/** The earlier stages the entry may be corrected to now (the card's "Correct stage" dialog). */
+export function offeredCorrections(entry: {
+  stage: PipelineStage;
+  lastOpenStage: PipelineOpenStage;
+}): PipelineOpenStage[] {
+  const snapshot = entrySnapshot(entry);
+  return PIPELINE_OPEN_STAGES.filter((to) => snapshot.can({ type: `correct.${to}`, reason: '-' }));
 }

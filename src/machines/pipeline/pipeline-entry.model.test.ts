@@ -2,6 +2,8 @@ import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { describeModelTable, type Inspector } from '../../../tests/support/model';
 import {
+  CORRECTION,
+  CORRECTION_EVENTS,
   keyStage,
   PIPELINE_EVENTS,
   pipelineTable,
@@ -16,6 +18,7 @@ function start({ pipelineEntryMachine }: typeof EntryModule, inspect: Inspector)
     async send(event: string) {
       if (event === 'pipeline.rejected') actor.send({ type: 'pipeline.rejected', ...REJECTION });
       else if (event === 'pipeline.withdrawn') actor.send({ type: 'pipeline.withdrawn', ...WITHDRAWAL });
+      else if (event.startsWith('correct.')) actor.send({ type: event, ...CORRECTION } as never);
       else actor.send({ type: event } as never);
     },
     snapshot() {
@@ -40,6 +43,14 @@ describeModelTable({
         const { stage, lastOpen } = keyStage(key);
         const offered = module().offeredMoves({ stage, lastOpenStage: lastOpen } as never);
         const expected = PIPELINE_EVENTS.filter((e) => e in row).map((e) => e.slice('pipeline.'.length));
+        expect(offered, key).toEqual(expected);
+      }
+    });
+    it('offers each stage exactly the corrections of the table', () => {
+      for (const [key, row] of Object.entries(pipelineTable.states)) {
+        const { stage, lastOpen } = keyStage(key);
+        const offered = module().offeredCorrections({ stage, lastOpenStage: lastOpen } as never);
+        const expected = CORRECTION_EVENTS.filter((e) => e in row).map((e) => e.slice('correct.'.length));
         expect(offered, key).toEqual(expected);
       }
     });

@@ -90,16 +90,30 @@ function CandidateCard({ candidate, logic }: { candidate: ClientCandidate; logic
       {candidate.status === 'awaiting' ? (
         <AnswerForm candidate={candidate} logic={logic} name={card.name} />
       ) : (
-        <AnswerShown candidate={candidate} />
+        <AnswerShown candidate={candidate} logic={logic} name={card.name} />
       )}
     </article>
   );
 }
 
-/** The answer given: what, when, and the comment. */
-function AnswerShown({ candidate }: { candidate: ClientCandidate }) {
-  const { i18n } = useLingui();
+/**
+ * The answer given: what, when, and the comment; for 10 minutes (while the server says
+ * `changeableUntil`) "Change answer" takes it back, and the candidate awaits an answer again.
+ */
+function AnswerShown({
+  candidate,
+  logic,
+  name,
+}: {
+  candidate: ClientCandidate;
+  logic: ClientCandidatesLogic;
+  name: string;
+}) {
+  const { i18n, t } = useLingui();
   const when = candidate.answeredAt ? formatDate(i18n, candidate.answeredAt) : '';
+  const change = useMemo(() => logic.changeAnswer(candidate.uuid), [logic, candidate.uuid]);
+  const changing = useSelector(change, (s) => s.hasTag('busy'));
+  const error = useSelector(change, (s) => s.context.error);
   return (
     <div className="client-answer">
       <p>
@@ -109,6 +123,17 @@ function AnswerShown({ candidate }: { candidate: ClientCandidate }) {
         <Trans>Your answer of {when}</Trans>
       </p>
       {candidate.comment && <p className="client-answer-comment">{candidate.comment}</p>}
+      <FormError code={error} />
+      {candidate.changeableUntil && (
+        <button
+          type="button"
+          disabled={changing}
+          aria-label={t`Change answer about ${name}`}
+          onClick={() => change.send({ type: 'submission.submit', input: null })}
+        >
+          <Trans>Change answer</Trans>
+        </button>
+      )}
     </div>
   );
 }

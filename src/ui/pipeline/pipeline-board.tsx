@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   Button as AriaButton,
   type DropItem,
@@ -22,7 +22,7 @@ import {
   type PipelineStage,
 } from '../../../contract/pipeline';
 import { entriesIn, type PipelineBoardActor } from '../../machines/pipeline/pipeline-board.machine';
-import { offeredMoves } from '../../machines/pipeline/pipeline-entry.machine';
+import { offeredCorrections, offeredMoves } from '../../machines/pipeline/pipeline-entry.machine';
 import { Button } from '../components/button';
 import { LazyDatePicker, preloadDatePicker } from '../components/date-picker-lazy';
 import { Staged } from '../components/deferred';
@@ -30,7 +30,9 @@ import { errorMessage } from '../components/error-message';
 import { formatDay } from '../components/format';
 import { stageLabel } from '../components/pipeline-stages';
 import { ProtectedImage } from '../components/protected-image';
+import { showToast } from '../components/toast';
 import { ClientAnswerNote } from './client-answer-note';
+import { CorrectDialog, type PendingChange, RemoveDialog } from './pipeline-corrections';
 import { BulkBar, type PendingMove, ReasonDialog } from './pipeline-moves';
 
 const DRAG_TYPE = 'application/x-matchwerk-pipeline-entry';
@@ -39,12 +41,23 @@ const DRAG_TYPE = 'application/x-matchwerk-pipeline-entry';
  * A job's pipeline board (PRODUCT.md §10): a column per stage with its count, cards with photo, name,
  * score and follow-up day. A card moves by keyboard (its "Move" menu offers the stages the entry
  * machine allows) or by dragging it onto a column; several selected cards move together. A refused
- * move puts the cards back and says why.
+ * move puts the cards back and says why. A move that went through says so in a toast that can undo it
+ * (issue 42); the card's menu also corrects its stage (with a reason) or removes it.
  */
 export function PipelineBoard({ board }: { board: PipelineBoardActor }) {
   const { t, i18n } = useLingui();
   const state = useSelector(board, (s) => s);
   const [pending, setPending] = useState<PendingMove | null>(null);
+  const [change, setChange] = useState<PendingChange | null>(null);
+  useEffect(() => {
+    const moved = board.on('board.moved', (e) => {
+      showToast(t`${e.count} moved to ${stageLabel(i18n, e.to)}`, 'success', {
+        label: t`Undo`,
+        run: () => board.send({ type: 'board.undo' }),
+      });
+    });
+    return () => moved.unsubscribe();
+  }, [board, t, i18n]);
   const { entries, selected, error, moved } = state.context;
   const busy = state.hasTag('busy');
 
@@ -104,6 +117,7 @@ export function PipelineBoard({ board }: { board: PipelineBoardActor }) {
               onSelect={(entry, on) => board.send({ type: 'board.select', entry, selected: on })}
               onMove={requestMove}
               onFollowUp={(entry, date) => board.send({ type: 'board.followUp', entry, date })}
+              onChange={setChange}
               entryOf={(id) => entries.find((e) => e.uuid === id)}
             />
           ))}
@@ -117,6 +131,20 @@ export function PipelineBoard({ board }: { board: PipelineBoardActor }) {
           setPending(null);
         }}
       />
+      <CorrectDialog
+        entry={change?.kind === 'correct' ? change.entry : null}
+        onClose={() => setChange(null)}
+        onConfirm={(to, reason) =>
+          change && board.send({ type: 'board.correct', entry: change.entry.uuid, to, reason })
+        }
+      />
+      <RemoveDialog
+        entry={change?.kind === 'remove' ? change.entry : null}
+        onClose={() => setChange(null)}
+        onConfirm={(reason) =>
+          change && board.send({ type: 'board.remove', entry: change.entry.uuid, reason })
+        }
+      />
     </section>
   );
 }
@@ -129,6 +157,7 @@ function StageColumn({
   onSelect,
   onMove,
   onFollowUp,
+  onChange,
   entryOf,
 }: {
   stage: PipelineStage;
@@ -138,6 +167,7 @@ function StageColumn({
   onSelect: (entry: string, selected: boolean) => void;
   onMove: (entries: string[], to: PipelineStage) => void;
   onFollowUp: (entry: string, date: string | null) => void;
+  onChange: (change: PendingChange) => void;
   entryOf: (id: string) => PipelineEntry | undefined;
 }) {
   const { t, i18n } = useLingui();
@@ -193,6 +223,7 @@ function StageColumn({
               busy={busy}
               onMove={(to) => onMove([entry.uuid], to)}
               onFollowUp={(date) => onFollowUp(entry.uuid, date)}
+              onChange={(kind) => onChange({ kind, entry })}
             />
           )}
         </GridList>
@@ -206,11 +237,13 @@ function PipelineCard({
   busy,
   onMove,
   onFollowUp,
+  onChange,
 }: {
   entry: PipelineEntry;
   busy: boolean;
   onMove: (to: PipelineStage) => void;
   onFollowUp: (date: string | null) => void;
+  onChange: (kind: PendingChange['kind']) => void;
 }) {
   const { t, i18n } = useLingui();
   const name = entry.profile.name || t`Unnamed candidate`;
@@ -254,15 +287,16 @@ function PipelineCard({
       </span>
       <span className="pipeline-card-actions">
         <MenuTrigger>
-          <AriaButton
-            className="btn btn-secondary"
-            isDisabled={busy || moves.length === 0}
-            aria-label={t`Move ${name}`}
-          >
+          <AriaButton className="btn btn-secondary" isDisabled={busy} aria-label={t`Move ${name}`}>
             <Trans>Move</Trans> <span aria-hidden="true">▾</span>
           </AriaButton>
           <Popover className="rac-popover">
-            <Menu className="rac-listbox" onAction={(key: Key) => onMove(key as PipelineStage)}>
+            <Menu
+              className="rac-listbox"
+              onAction={(key: Key) =>
+                key === 'correct' || key === 'remove' ? onChange(key) : onMove(key as PipelineStage)
+              }
+            >
               {moves.map((to) => (
                 <MenuItem key={to} id={to} className="rac-option">
                   {entry.stage === 'placed' || entry.stage === 'rejected' || entry.stage === 'withdrawn'
@@ -270,6 +304,14 @@ function PipelineCard({
                     : stageLabel(i18n, to)}
                 </MenuItem>
               ))}
+              {offeredCorrections(entry).length > 0 && (
+                <MenuItem id="correct" className="rac-option">
+                  {t`Correct stage…`}
+                </MenuItem>
+              )}
+              <MenuItem id="remove" className="rac-option">
+                {t`Remove from pipeline…`}
+              </MenuItem>
             </Menu>
           </Popover>
         </MenuTrigger>
