@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LocalizedSchema } from './localized';
 import { isAgentType } from './user-types';
 
 /**
@@ -19,6 +20,8 @@ export const FIELD_TYPES = [
   'multiselect',
   'languages',
   'location',
+  /** A phone number, typed as people do and stored in E.164 (contract/phone.ts); no rule compares it. */
+  'phone',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -49,11 +52,7 @@ export const RULE_FIELD_TYPES: Record<MatchRule, { job: FieldType[]; profile: Fi
   atMost: { job: ['number'], profile: ['number'] },
 };
 
-const LocalizedSchema = v.object({
-  de: v.pipe(v.string(), v.minLength(1)),
-  en: v.pipe(v.string(), v.minLength(1)),
-});
-export type Localized = v.InferOutput<typeof LocalizedSchema>;
+export { type Localized, LocalizedSchema } from './localized';
 
 /** Option values are lowercase ASCII slugs (PRODUCT.md §4); language options are ISO 639-1 codes. */
 export const OPTION_VALUE = /^[a-z0-9][a-z0-9_]*$/;
@@ -79,6 +78,8 @@ export type CriterionSpec = v.InferOutput<typeof CriterionSpecSchema>;
  * min/max are whole years relative to today (a birth date 14–100 years back: min -100, max -14). For text:
  * maxLength, and `format: "url"` asks for an http or https address. For multiselect: max bounds the number of choices. For a job's `location` criterion:
  * min/max bound radius_km. `ordinal` marks a select whose options are listed in ascending order.
+ * `contact` marks a way to reach the person (phone, the time to call, PRODUCT.md §11): never a
+ * matching criterion, never on the anonymised card.
  */
 export const FieldDefinitionSchema = v.object({
   key: v.pipe(v.string(), v.regex(FIELD_KEY)),
@@ -96,6 +97,7 @@ export const FieldDefinitionSchema = v.object({
   format: v.optional(v.picklist(['url'])),
   ordinal: v.optional(v.boolean()),
   criterion: v.optional(CriterionSpecSchema),
+  contact: v.optional(v.boolean()),
 });
 export type FieldDefinition = v.InferOutput<typeof FieldDefinitionSchema>;
 

@@ -2,6 +2,7 @@ import type { ACCOUNT_ERROR_CODES } from './account';
 import type { AGENT_ERROR_CODES } from './agent';
 import type { CONTACT_ERROR_CODES } from './client';
 import type { CLIENT_ANSWER_ERROR_CODES } from './client-answers';
+import type { ERASURE_ERROR_CODES } from './erasure';
 import type { ErrorCode } from './errors';
 import type { FieldError } from './field-errors';
 import type { JOB_ERROR_CODES } from './job';
@@ -60,4 +61,5 @@ export type KnownErrorCode =
   | (typeof PIPELINE_ERROR_CODES)[number]
   | (typeof SEND_ERROR_CODES)[number]
   | (typeof CLIENT_ANSWER_ERROR_CODES)[number]
+  | (typeof ERASURE_ERROR_CODES)[number]
   | (typeof CLIENT_ERROR_CODES)[number];

@@ -4,6 +4,7 @@ export * from './schema/agents';
 export * from './schema/auth';
 export * from './schema/catalog';
 export * from './schema/clients';
+export * from './schema/erasures';
 export * from './schema/invitations';
 export * from './schema/jobs';
 export * from './schema/pipeline';

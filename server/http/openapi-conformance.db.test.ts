@@ -104,6 +104,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/jobs/list': [[/^sort$/, ['query.invalid']]],
   // The upper bound of `at` follows the clock: at most a day ahead (in the description).
   'POST /api/agent/timeline/{subject}/{uuid}': [[/^at$/, ['field.date_too_late']]],
+  // A deletion is confirmed with the record's name or e-mail (the operations' description).
+  'POST /api/agent/profile/{uuid}/erase': [[/^confirm$/, ['erasure.confirm_mismatch']]],
+  'POST /api/agent/company/{uuid}/erase': [[/^confirm$/, ['erasure.confirm_mismatch']]],
 };
 
 /**

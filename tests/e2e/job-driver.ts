@@ -725,11 +725,6 @@ export function planJobPath(table: ModelTable, path: TablePath): JobPlan {
     if (BUSY.test(state) && USER_EVENTS.has(s.event)) {
       return plan(`${at}: a person acts while a request is in flight, and the real server answers first`);
     }
-    if (s.event === 'saveAndRun') {
-      return plan(
-        `${at}: the created job opens on its results page while its run is asked for (tests/e2e/jobs.test.ts walks it)`,
-      );
-    }
     if (fixed === 'draft' || fixed === 'company') {
       if (s.event === 'saveTooLong') {
         return plan(

@@ -10,10 +10,12 @@ import {
   fetchClientCandidates,
   fetchClientCard,
   fetchClientJobs,
+  undoAnswer,
 } from '../../api/client-answers';
 import { createContact, deleteContact, listContacts, updateContact } from '../../api/clients';
 import { createCompany } from '../../api/people';
 import { fetchFields } from '../../api/profile';
+import { erasureLogic } from '../candidates/erasure-actors';
 import { agentProfileEditor, blankRecord, keptRecordEditor } from '../profile/profile-actors';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import {
@@ -93,7 +95,8 @@ export const companyLogic = areaLogic(({ api, app }) => {
         },
         { detail, timeline: timeline.timeline },
       );
-      return { detail, assign, editor, invitation, timeline };
+      // The deletion dialog (issue 42, the candidates' machine); a deletion reloads the company table.
+      return { detail, assign, editor, invitation, timeline, erasure: erasureLogic(api, 'companies') };
     },
 
     /**
@@ -169,6 +172,8 @@ export const companyLogic = areaLogic(({ api, app }) => {
               },
             ),
           ),
+        /** "Change answer" (issue 42): the answer taken back within 10 minutes; the list loads again. */
+        changeAnswer: (entry: string) => submissionActor(() => undoAnswer(api, entry).finally(reload)),
         card: (entry: string) =>
           downloadMachine.provide({
             actors: {

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import type {
   AgentListResponse,
   AgentRef,
@@ -12,10 +12,12 @@ import type { FieldDefinition } from '../../../contract/catalog';
 import { cityName } from '../../../contract/city-names';
 import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../../contract/company-search';
 import type { Language } from '../../../contract/user-types';
+import type { ErasureLogic } from '../../machines/candidates/erasure-actors';
 import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
 import { EmailText } from '../components/email-text';
+import { EraseRecord } from '../components/erase-record';
 import { isEmptyValue, valueText } from '../components/field-values';
 import { FormError } from '../components/form-error';
 import { formatDate } from '../components/format';
@@ -179,9 +181,12 @@ export function CompanyDetailScreen({
   invitation,
   editor,
   contacts,
+  erasure,
 }: {
   detail: ResourceActor;
   assign: SubmissionActor;
+  /** The deletion dialog (issue 42). */
+  erasure: ErasureLogic;
   contacts: ContactsLogic;
   /** Senior agents only: the agents the company may be handed to. */
   agents: ResourceActor | null;
@@ -200,6 +205,8 @@ export function CompanyDetailScreen({
   const name = text(company?.values.name) ?? company?.email ?? undefined;
   const language = i18n.locale === 'en' ? 'en' : 'de';
   const mine = company?.assignedAgent?.uuid === claims.sub;
+  const navigate = useNavigate();
+  const onErased = useCallback(() => void navigate({ to: '/companies', replace: true }), [navigate]);
   return (
     <Screen title={name ?? t`Company`}>
       <p>
@@ -309,6 +316,21 @@ export function CompanyDetailScreen({
             )}
           </section>
           <Timeline logic={timeline} />
+          <section aria-labelledby="company-erase">
+            <h2 id="company-erase">
+              <Trans>Delete the company</Trans>
+            </h2>
+            <p>
+              <Trans>
+                The company profile, its account, contacts and timeline go; its jobs stay without a client.
+              </Trans>
+            </p>
+            <EraseRecord
+              logic={erasure}
+              target={{ kind: 'company', uuid: company.uuid }}
+              onErased={onErased}
+            />
+          </section>
         </div>
       )}
     </Screen>

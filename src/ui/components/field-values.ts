@@ -1,7 +1,8 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { FieldDefinition } from '../../../contract/catalog';
+import type { FieldDefinition, Localized } from '../../../contract/catalog';
 import { cityName } from '../../../contract/city-names';
+import { phoneForReader } from '../../../contract/phone';
 import { formatDay, formatNumber } from './format';
 import { languageLevelName } from './language-level';
 
@@ -13,9 +14,14 @@ export function optionLabel(field: FieldDefinition | undefined, value: string, l
   return option ? option.label[lang(locale)] : value;
 }
 
+/** A catalogue text (`{ de, en }`) in the UI's language. */
+export function localizedText(text: Localized, locale: string): string {
+  return text[lang(locale)];
+}
+
 /** A field's label in the UI's language. */
 export function fieldLabel(field: FieldDefinition, locale: string): string {
-  return field.label[lang(locale)];
+  return localizedText(field.label, locale);
 }
 
 const yes = msg`yes`;
@@ -51,6 +57,8 @@ export function valueText(i18n: I18n, field: FieldDefinition, value: unknown): s
         })
         .join(', ');
     }
+    case 'phone':
+      return phoneForReader(String(value));
     case 'location': {
       const place = value as { name?: string; country?: string };
       return place.name

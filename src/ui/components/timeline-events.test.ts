@@ -14,6 +14,8 @@ const entry = (details: Record<string, unknown>): TimelineEntry => ({
   action: 'stage.changed',
   text: null,
   details,
+  references: {},
+  fields: [],
   author: null,
   at: '2026-11-24T10:00:00.000Z',
   createdAt: '2026-11-24T10:00:00.000Z',
@@ -23,7 +25,7 @@ const entry = (details: Record<string, unknown>): TimelineEntry => ({
 
 describe("a job's stage change on its timeline", () => {
   it('names the move and, for a person since deleted, that it is anonymised', () => {
-    expect(eventText(i18n, entry({ from: 'offer', to: 'placed', anonymised: true })).detail).toBe(
+    expect(eventText(i18n, entry({ from: 'offer', to: 'placed', anonymised: true }), 'job').detail).toBe(
       'Offer → Placed · anonymised',
     );
   });
@@ -33,6 +35,7 @@ describe("a job's stage change on its timeline", () => {
       eventText(
         i18n,
         entry({ from: 'submitted', to: 'rejected', by: 'client', reason: 'too far', profile: 'p1' }),
+        'job',
       ).detail,
     ).toBe('Submitted → Rejected (by the client: too far)');
   });

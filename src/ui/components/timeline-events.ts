@@ -1,7 +1,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { TimelineEntry } from '../../../contract/timeline';
+import type { TimelineEntry, TimelineSubject } from '../../../contract/timeline';
 import { stageLabel } from './pipeline-stages';
+import { timelineFieldNames } from './timeline-fields';
 
 // The timeline's system events in the user's words. recordAction / recordEvent callers name them
 // (server/agents/audit.ts); one this list does not know is shown by its name, never dropped.
@@ -36,19 +37,33 @@ const EVENTS: Record<string, MessageDescriptor> = {
   'job.activated': msg`Job active again`,
   'job.taken': msg`An agent took the job`,
   'stage.changed': msg`Pipeline stage changed`,
+  'pipeline.removed': msg`Removed from the pipeline`,
 };
 
-const stringsOf = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
+/** What kind of change a `stage.changed` was, when not a plain move (server/pipeline/change.ts). */
+const CHANGES: Record<string, MessageDescriptor> = {
+  correction: msg`stage corrected`,
+  undo: msg`move undone`,
+  answer_withdrawn: msg`answer taken back by the client`,
+};
 
-/** What an event says: its words, and what its details add (the fields of an edit, a reason, a format). */
-export function eventText(i18n: I18n, entry: TimelineEntry): { title: string; detail: string | null } {
+/**
+ * What an event on `subject`'s timeline says: its words, and what its details add (the fields of an
+ * edit by their forms' labels, a reason, a format).
+ */
+export function eventText(
+  i18n: I18n,
+  entry: TimelineEntry,
+  subject: TimelineSubject,
+): { title: string; detail: string | null } {
   const known = entry.action ? EVENTS[entry.action] : undefined;
   const title = known ? i18n._(known) : i18n._(msg`Event: ${entry.action ?? '?'}`);
   if (entry.action === 'stage.changed') return { title, detail: stageChange(i18n, entry.details) };
-  const fields = stringsOf(entry.details.fields);
   const reason = typeof entry.details.reason === 'string' ? entry.details.reason : null;
-  if (fields.length > 0) return { title, detail: i18n._(msg`Fields: ${fields.join(', ')}`) };
+  if (entry.fields.length > 0) {
+    const names = timelineFieldNames(i18n, subject, entry.fields);
+    return { title, detail: i18n._(msg`Fields: ${names}`) };
+  }
   if (reason) return { title, detail: i18n._(msg`Reason: ${reason}`) };
   if (typeof entry.details.contact === 'string')
     return { title, detail: i18n._(msg`Contact: ${entry.details.contact}`) };
@@ -67,6 +82,8 @@ function stageChange(i18n: I18n, details: Record<string, unknown>): string {
   // A job's history of someone since deleted (retention, PRODUCT.md §8) keeps the move, not the person.
   if (details.anonymised === true) return `${move} · ${i18n._(msg`anonymised`)}`;
   const reason = typeof details.reason === 'string' ? details.reason : null;
+  const change = typeof details.change === 'string' ? CHANGES[details.change] : undefined;
+  if (change) return `${move} (${i18n._(change)}${reason ? `: ${reason}` : ''})`;
   if (!reason) return move;
   const by =
     details.by === 'client'

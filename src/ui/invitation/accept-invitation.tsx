@@ -7,8 +7,8 @@ import { useAppActors } from '../components/app-context';
 import { Checkbox } from '../components/checkbox';
 import { errorMessage, fieldMessage } from '../components/error-message';
 import { FormError } from '../components/form-error';
-import { LegalLink } from '../components/legal-link';
 import { useFormFields } from '../components/form-fields';
+import { LegalLink } from '../components/legal-link';
 import { NewPasswordField } from '../components/new-password-field';
 import { Screen } from '../components/screen';
 import { TextField } from '../components/text-field';
@@ -112,15 +112,8 @@ function AcceptForm({
       >
         <span>
           <Trans>
-            I accept the{' '}
-            <LegalLink name="terms-conditions">
-              terms and conditions
-            </LegalLink>{' '}
-            and the{' '}
-            <LegalLink name="condition-agreements">
-              conditions of agreement
-            </LegalLink>
-            .
+            I accept the <LegalLink name="terms-conditions">terms and conditions</LegalLink> and the{' '}
+            <LegalLink name="condition-agreements">conditions of agreement</LegalLink>.
           </Trans>
         </span>
       </Checkbox>

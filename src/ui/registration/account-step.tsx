@@ -106,11 +106,7 @@ export function AccountStep({ registration }: { registration: RegistrationActor 
           <input type="checkbox" name="accepted" value="terms-conditions" />
           <span>
             <Trans>
-              I accept the{' '}
-              <LegalLink name="terms-conditions">
-                terms and conditions
-              </LegalLink>
-              .
+              I accept the <LegalLink name="terms-conditions">terms and conditions</LegalLink>.
             </Trans>
           </span>
         </label>
@@ -118,11 +114,7 @@ export function AccountStep({ registration }: { registration: RegistrationActor 
           <input type="checkbox" name="accepted" value="condition-agreements" />
           <span>
             <Trans>
-              I accept the{' '}
-              <LegalLink name="condition-agreements">
-                conditions of agreement
-              </LegalLink>
-              .
+              I accept the <LegalLink name="condition-agreements">conditions of agreement</LegalLink>.
             </Trans>
           </span>
         </label>
