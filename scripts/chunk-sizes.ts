@@ -50,7 +50,10 @@ export const PAGES = [
     // 175 kB since issue 41's error codes (a client change with submissions in play, a candidate
     // sent to another client, a request's fixed client) have their messages: every code's message
     // ships with the login (src/ui/components/error-message.ts), 174.0 kB in 12 files.
-    limitKb: 175,
+    // 176 kB since issue 42's codes (pipeline undo and corrections, erasure, phone, a changed
+    // registration address) have theirs: 175.4 kB in 12 files. The login needs a handful of them;
+    // splitting the messages by page is the way back under 175.
+    limitKb: 176,
   },
 ] as const;
 

@@ -93,6 +93,9 @@ describe.each([
     const row = agent.getByRole('row').filter({ hasText: request });
     await expect.poll(() => row.textContent()).toContain('wartet auf einen Agenten');
     await row.getByRole('button', { name: `${request} übernehmen` }).click();
+    // Taken, the request opens in the editor, its target groups set (issue 42); the list says who works on it.
+    await agent.waitForURL(/\/editJob\/[0-9a-f-]{36}$/);
+    await agent.goto(`${app.url}/matchingJob?origin=company`);
     await expect.poll(() => row.textContent()).toContain('Alex Berger arbeitet daran');
     await checked(agent, `clients-agent-takes-${width}`);
 
