@@ -355,7 +355,11 @@ export const ResultDetailSchema = v.object({
     city: v.nullable(v.string()),
     photo: v.nullable(v.string()),
     values: v.record(v.string(), v.unknown()),
+    /** The candidate consented to be presented by name (the send dialog offers the full card). */
+    presentedByName: v.boolean(),
   }),
+  /** The job's client company (null: an internal search, nothing to send to). */
+  client: v.nullable(v.string()),
   rank: v.number(),
   score: v.number(),
   breakdown: v.array(BreakdownItemSchema),

@@ -275,6 +275,25 @@ describe('results', () => {
     expect(detail.changedSinceRun).toBe(true);
   });
 
+  it("names the job's client and the candidate's consent, which the result's own send dialog needs (issue 42)", async () => {
+    const page = await json<ResultsResponse>(
+      await f.call('GET', `/api/job/showresults/${job.uuid}?limit=1`, f.tokens.agent),
+    );
+    const id = page.items[0]!.uuid;
+    const read = async () =>
+      json<ResultDetail>(await f.call('GET', `/api/job/showresultsdetail/${job.uuid}/${id}`, f.tokens.agent));
+    expect(await read()).toMatchObject({ client: null, profile: { presentedByName: false } });
+    const client = '00000000-0000-4000-8000-00000000c11e';
+    await f.db.db.execute(
+      sql`insert into companies (id, "values") values (${client}, ${JSON.stringify({ company_name: 'Client' })}::jsonb)`,
+    );
+    await f.db.db.execute(sql`update jobs set client_company_id = ${client} where id = ${job.uuid}`);
+    await f.db.db.execute(sql`update profiles set presented_by_name_at = now() where id = ${id}`);
+    expect(await read()).toMatchObject({ client, profile: { presentedByName: true } });
+    await f.db.db.execute(sql`update jobs set client_company_id = null where id = ${job.uuid}`);
+    await f.db.db.execute(sql`update profiles set presented_by_name_at = null where id = ${id}`);
+  });
+
   it('answers 404 result.not_found for a profile outside the results', async () => {
     const res = await f.call(
       'GET',

@@ -240,10 +240,12 @@ function parsedJson<T>(value: T | string | null): T | null {
 }
 
 interface DetailSqlRow extends ResultSqlRow {
+  consented: boolean;
   previous: string | null;
   next: string | null;
   values: Record<string, unknown> | null;
   current_type: string | null;
+  client: string | null;
 }
 
 /**
@@ -275,7 +277,9 @@ export async function resultDetail(
               lead(r.profile_id) over (order by ${orderOf(query)}) as next
             from job_results r ${RESULT_JOINS}
             where r.run_id = ${run.id} and ${filtersOf(query)})
-          select ${RESULT_COLUMNS}, o.previous, o.next, p."values", p.type as current_type
+          select ${RESULT_COLUMNS}, o.previous, o.next, p."values", p.type as current_type,
+            (p.presented_by_name_at is not null) as consented,
+            (select j.client_company_id from jobs j where j.id = ${jobId}) as client
           from job_results r ${RESULT_JOINS}
           left join ordered o on o.profile_id = r.profile_id
           where r.run_id = ${run.id} and r.profile_id = ${profileId}`,
@@ -292,7 +296,9 @@ export async function resultDetail(
         city: item.city,
         photo: row.photo_id ? photoUrl(row.photo_id) : null,
         values,
+        presentedByName: row.consented === true,
       },
+      client: row.client,
       rank: item.rank,
       score: item.score,
       breakdown: row.breakdown,

@@ -189,6 +189,40 @@ describe.each([
     }
   });
 
+  // Issue 42: a result's own page has the results page's two acts on its candidate.
+  it("adds a candidate to the pipeline and sends the card from the result's own page", async () => {
+    const page = await context.newPage();
+    await page.goto(`${app.url}/matchingJobResult/${MAINSOFT_JOB}`);
+    const row = page
+      .locator('table.results tbody tr')
+      .filter({ has: page.getByRole('button', { name: /in die Pipeline aufnehmen$/ }) })
+      .first();
+    await expect.poll(() => row.count()).toBe(1);
+    const link = row.getByRole('link').first();
+    const name = ((await link.textContent()) ?? '').trim();
+    await link.click();
+    await page.waitForURL(/\/matchingJobResultDetail\//);
+    const add = page.getByRole('button', { name: `${name} in die Pipeline aufnehmen` });
+    await expect.poll(() => add.count()).toBe(1);
+    await add.click();
+    await expect
+      .poll(() => page.locator('.result-detail-actions .badge').textContent())
+      .toBe('Vorgeschlagen');
+    const open = page.getByRole('button', { name: 'An Kunden senden (1)' });
+    await checked(page, `result-detail-actions-${width}`);
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Kandidaten an den Kunden senden' });
+    await expect.poll(() => dialog.getByRole('listitem').filter({ hasText: name }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Mail anzeigen' }).click();
+    await expect.poll(() => dialog.getByRole('region', { name: 'Vorschau' }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Senden' }).click();
+    await expect.poll(() => dialog.getByRole('status').textContent()).toContain('ist unterwegs');
+    await dialog.getByRole('button', { name: 'Schließen' }).click();
+    // The sent card moved the entry on: the page shows the new stage.
+    await expect.poll(() => page.locator('.result-detail-actions .badge').textContent()).toBe('Vorgestellt');
+    await page.close();
+  });
+
   it('a candidate gives and withdraws the consent to be presented by name in the account settings', async () => {
     // A context of its own: the agent's session lives in the other one.
     const own = await browser.newContext({ viewport });

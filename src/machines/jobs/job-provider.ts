@@ -21,6 +21,19 @@ export const jobsLogic = areaLogic(({ api, app }) => {
     jobLifecycleMachine.provide({ actors: jobActors(api, { asCompany }) });
   const jobsTable = () =>
     resourceActor(api, 'jobs', (query) => listJobs(api, { ...query, limit: JOB_PAGE_SIZE }));
+  /**
+   * "An Kunden senden": the ticked candidates' cards to a contact of the job's client (the results
+   * page's selection, or a result's own page). A sent mail moved their entries to `submitted`: the
+   * job's pipeline board loads again.
+   */
+  const sending = sendToClientMachine.provide({
+    actions: { candidatesSent: (_, { job }) => pipelineLogic(app).candidatesSent(job) },
+    actors: {
+      loadContacts: fromPromise(async ({ input }) => (await listContacts(api, input.client)).items),
+      previewMail: fromPromise(({ input }) => previewSendCall(api, input.job, input.body)),
+      sendMail: fromPromise(({ input }) => sendCall(api, input.job, input.body)),
+    },
+  });
   // The results page of the job last opened: its machines stay the same while only the URL's query changes.
   let page: { jobUuid: string; parts: ReturnType<typeof resultsPageOf> } | null = null;
 
@@ -49,18 +62,7 @@ export const jobsLogic = areaLogic(({ api, app }) => {
       results,
       nearMisses,
       csv: submissionMachine.provide({ actors: { submit: actions.downloadCsv } }),
-      /**
-       * "An Kunden senden": the ticked candidates' cards to a contact of the job's client. A sent mail
-       * moved their entries to `submitted`: the job's pipeline board on the same page loads again.
-       */
-      sending: sendToClientMachine.provide({
-        actions: { candidatesSent: (_, { job }) => pipelineLogic(app).candidatesSent(job) },
-        actors: {
-          loadContacts: fromPromise(async ({ input }) => (await listContacts(api, input.client)).items),
-          previewMail: fromPromise(({ input }) => previewSendCall(api, input.job, input.body)),
-          sendMail: fromPromise(({ input }) => sendCall(api, input.job, input.body)),
-        },
-      }),
+      sending,
     };
   }
 
@@ -90,7 +92,7 @@ export const jobsLogic = areaLogic(({ api, app }) => {
         return fetchResultDetail(api, jobUuid, of, filters);
       });
       detail.send({ type: 'resource.load', query: { ...search, profile } });
-      return detail;
+      return { detail, sending };
     },
   };
 });

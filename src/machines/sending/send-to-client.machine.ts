@@ -69,7 +69,8 @@ export const sendToClientMachine = setup({
   types: {
     context: {} as SendToClientContext,
     events: {} as SendToClientEvent,
-    input: {} as { job: string },
+    /** `selected`: the candidates chosen from the start (a result's page sends its one candidate). */
+    input: {} as { job: string; selected?: ChosenCandidate[] },
   },
   actors: {
     loadContacts: fromPromise<Contact[], { client: string }>(async () => {
@@ -135,7 +136,7 @@ export const sendToClientMachine = setup({
   context: ({ input }) => ({
     job: input.job,
     client: null,
-    selected: [],
+    selected: input.selected ?? [],
     contacts: [],
     contact: null,
     preview: null,
@@ -225,3 +226,4 @@ export const sendToClientMachine = setup({
 });
 
 export type SendToClientActor = ActorRefFrom<typeof sendToClientMachine>;
+export type SendToClientLogic = typeof sendToClientMachine;

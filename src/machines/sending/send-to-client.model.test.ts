@@ -313,6 +313,18 @@ describeModelTable<typeof SendModule>({
       expect(error()).toBeNull();
     });
 
+    it("starts with the candidates it is given: a result's page opens the dialog for its one candidate", async () => {
+      const { sendToClientMachine } = module();
+      const fx = deferredActors(['loadContacts', 'previewMail', 'sendMail'] as const);
+      const actor = createActor(sendToClientMachine.provide({ actors: fx.actors }), {
+        input: { job: 'job-1', selected: [anna] },
+      }).start();
+      expect(actor.getSnapshot().context.selected).toEqual([anna]);
+      actor.send({ type: 'send.open', client: 'client-1' });
+      expect(actor.getSnapshot().matches('open')).toBe(true);
+      expect(fx.calls.at(-1)).toEqual({ id: 'loadContacts', input: { client: 'client-1' } });
+    });
+
     it('opens for at most 20 candidates', async () => {
       const d = start(module());
       for (let i = 0; i < 21; i++)

@@ -1,22 +1,57 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import { cityName } from '../../../contract/city-names';
 import type { ResultDetail } from '../../../contract/job';
 import type { Language } from '../../../contract/user-types';
+import type { SendToClientLogic } from '../../machines/sending/send-to-client.machine';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { candidatePage, candidateTypeLabel } from '../components/candidate-pages';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
 import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
+import { SendToClient } from '../components/send-to-client-dialog';
 import { reasonText } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');
 const detailRoute = getRouteApi('/_protected/_agent/matchingJobResultDetail/$jobUuid/$uuid');
 
-/** matchingJobResultDetail/{job}/{profile}: why a candidate ranks where they do, criterion by criterion. */
-export function JobResultDetailScreen({ detail }: { detail: ResourceActor }) {
+/**
+ * The result's own "An Kunden senden": the dialog of the results page, opened for this one candidate
+ * (a sending actor per candidate: the previous and next links start afresh).
+ */
+function SendThisCandidate({
+  sending,
+  job,
+  result,
+}: {
+  sending: SendToClientLogic;
+  job: string;
+  result: ResultDetail;
+}) {
+  const { uuid, name, presentedByName } = result.profile;
+  const actor = useActorRef(sending, {
+    input: { job, selected: [{ uuid, name, consented: presentedByName }] },
+  });
+  return <SendToClient sending={actor} client={result.client} />;
+}
+
+/**
+ * matchingJobResultDetail/{job}/{profile}: why a candidate ranks where they do, criterion by criterion,
+ * with the results page's two acts on the candidate: into the job's pipeline (`addToPipeline`, the
+ * route's, as on the results page) and to the client.
+ */
+export function JobResultDetailScreen({
+  detail,
+  sending,
+  addToPipeline,
+}: {
+  detail: ResourceActor;
+  sending: SendToClientLogic;
+  addToPipeline?: (profile: { uuid: string; name: string }) => ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const { fields } = workspaceRoute.useLoaderData();
   const { jobUuid } = detailRoute.useParams();
@@ -62,6 +97,15 @@ export function JobResultDetailScreen({ detail }: { detail: ResourceActor }) {
                   <Trans>Open the candidate's profile</Trans>
                 </Link>
               )}
+              <div className="result-detail-actions">
+                {addToPipeline?.(result.profile)}
+                <SendThisCandidate
+                  key={result.profile.uuid}
+                  sending={sending}
+                  job={jobUuid}
+                  result={result}
+                />
+              </div>
             </div>
           </div>
           <table className="breakdown stack-table">
