@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { AgentDashboard as Dashboard } from '../../../contract/agent';
 import type { CandidateType } from '../../../contract/user-types';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { recordPage } from '../components/candidate-pages';
 import { ResourceStatus } from '../components/resource-status';
 
 /** One figure of the dashboard: the count, what it counts, and the table that lists them. */
@@ -63,14 +64,6 @@ function ByType({
   );
 }
 
-/** Where a record due for deletion is opened: the candidate's page per type, or the company's. */
-const RECORD_ROUTE = {
-  stella: '/stellas/view/$uuid',
-  luna: '/lunas/view/$uuid',
-  nova: '/novas/view/$uuid',
-  company: '/companies/view/$uuid',
-} as const;
-
 /**
  * Retention (PRODUCT.md §8): who is deleted within 30 days and when, soonest first, each a link to
  * the record, so an agent who still works with someone can act before the day (any agent action
@@ -104,7 +97,8 @@ function DeletionsDue({ due }: { due: Dashboard['deletionsDue'] }) {
           <ul className="deletions-list">
             {due.items.map((item, i) => {
               const name = item.name ?? t`Unnamed`;
-              const route = RECORD_ROUTE[item.type as keyof typeof RECORD_ROUTE];
+              // Where a record due for deletion is opened: the candidate's page per type, or the company's.
+              const route = recordPage(item.type);
               const day = i18n.date(new Date(item.dueAt), { dateStyle: 'medium' });
               return (
                 <li key={item.uuid ?? `${item.dueAt}-${i}`}>

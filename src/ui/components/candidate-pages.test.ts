@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../../../contract/catalog';
-import { candidatePage, candidateTypeLabel } from './candidate-pages';
+import { candidatePage, candidateTypeLabel, recordPage } from './candidate-pages';
 
 const jobFields = [
   {
@@ -21,6 +21,12 @@ describe('candidate pages and type names', () => {
     expect(candidatePage('nova')).toBe('/novas/view/$uuid');
     expect(candidatePage('company')).toBeNull();
     expect(candidatePage('toString')).toBeNull();
+  });
+
+  it("leads to a record's page: a candidate's per type or a company's", () => {
+    expect(recordPage('nova')).toBe('/novas/view/$uuid');
+    expect(recordPage('company')).toBe('/companies/view/$uuid');
+    expect(recordPage('agent')).toBeNull();
   });
 
   it("names a type in the reader's language with the catalogue's label, never its key", () => {

@@ -14,6 +14,11 @@ export function candidatePage(type: string): CandidatePage | null {
   return Object.hasOwn(CANDIDATE_PAGES, type) ? CANDIDATE_PAGES[type as keyof typeof CANDIDATE_PAGES] : null;
 }
 
+/** The agent's page of a record: a candidate's per type, or a company's; null for any other type. */
+export function recordPage(type: string): CandidatePage | '/companies/view/$uuid' | null {
+  return type === 'company' ? '/companies/view/$uuid' : candidatePage(type);
+}
+
 /**
  * A candidate type in the agency's words ("Stella (geprüfte/r Kandidat/in)"): the job catalogue's
  * target groups name them, so agents read the same word in the job form and wherever a type shows.

@@ -8,6 +8,7 @@ import {
   type TimelineReferenceKind,
   type TimelineReferences,
 } from '../../../contract/timeline';
+import { type CandidatePage, candidatePage } from './candidate-pages';
 
 // The other side of a timeline entry (issue 42): on a job's timeline the candidate, on a candidate's
 // the job and its client, on a company's the job and the candidate — each a link to the agents' page
@@ -30,15 +31,9 @@ const UNNAMED: Record<TimelineReferenceKind, MessageDescriptor> = {
   profile: msg`unnamed person`,
 };
 
-/** The agents' page of each kind of record. */
-const CANDIDATE_PAGES = {
-  stella: '/stellas/view/$uuid',
-  luna: '/lunas/view/$uuid',
-  nova: '/novas/view/$uuid',
-} as const;
 export type TimelineReferenceLink =
   | { to: '/matchingJobResult/$jobUuid'; params: { jobUuid: string } }
-  | { to: (typeof CANDIDATE_PAGES)[keyof typeof CANDIDATE_PAGES]; params: { uuid: string } }
+  | { to: CandidatePage; params: { uuid: string } }
   | { to: '/companies/view/$uuid'; params: { uuid: string } };
 
 export interface TimelineReferenceItem {
@@ -64,8 +59,8 @@ export function timelineReferenceItems(i18n: I18n, references: TimelineReference
     if (kind === 'job') link = { to: '/matchingJobResult/$jobUuid', params: { jobUuid: uuid } };
     else if (kind === 'company') link = { to: '/companies/view/$uuid', params: { uuid } };
     else {
-      const type = references.profile?.type;
-      link = type ? { to: CANDIDATE_PAGES[type], params: { uuid } } : null;
+      const page = candidatePage(references.profile?.type ?? '');
+      link = page ? { to: page, params: { uuid } } : null;
     }
     return [{ kind, role, text, link }];
   });
