@@ -5,6 +5,7 @@ import { phoneSearchDigits } from '../../contract/phone';
 import type { CandidateType } from '../../contract/user-types';
 import { readCatalog } from '../catalog/catalog';
 import { type Database, queryRows, queryRowsNamed } from '../db/client';
+import { isoTime } from '../db/dates';
 import {
   type KeptAnswer,
   type KeptAnswers,
@@ -245,8 +246,6 @@ interface ListRow {
   last_contact: string | Date | null;
 }
 
-const iso = (value: string | Date) => new Date(value).toISOString();
-
 export function agentRefOf(
   id: string | null,
   email: string | null,
@@ -386,9 +385,9 @@ async function listPage(
     assignedAgent: agentRefOf(r.agent_id, r.agent_email, r.agent_first, r.agent_last),
     completeness: Number(r.completeness),
     missing: r.missing,
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-    lastContact: r.last_contact === null ? null : iso(r.last_contact),
+    createdAt: isoTime(r.created_at),
+    updatedAt: isoTime(r.updated_at),
+    lastContact: r.last_contact === null ? null : isoTime(r.last_contact),
   }));
   return { items, total, page: query.page, limit: query.limit };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Job, JobCriterion, JobStatus, LastRun } from '../../contract/job';
+import { isoTime } from '../db/dates';
 import { type Caller, isAgent } from './access';
 import { CRITERIA_CHANGED_SINCE_RUN } from './job-filters';
 
@@ -33,9 +34,6 @@ export interface JobSqlRow {
   criteria_changed: boolean | null;
 }
 
-const iso = (x: string | Date | null): string | null =>
-  x === null ? null : (x instanceof Date ? x : new Date(x)).toISOString();
-
 /**
  * The job with its company's name, its client, the agent working on it, its latest run and the counts
  * of its latest done run.
@@ -67,7 +65,7 @@ export function toJob(row: JobSqlRow, caller: Caller): Job {
       : {
           state: row.run_state,
           progress: row.run_progress ?? 0,
-          finishedAt: iso(row.run_finished_at),
+          finishedAt: isoTime(row.run_finished_at),
           included: agent ? row.done_included : null,
           bestScore: agent && row.done_best !== null ? Number(row.done_best) : null,
         };
@@ -85,8 +83,8 @@ export function toJob(row: JobSqlRow, caller: Caller): Job {
     clientText: row.client_text,
     assignedAgent: row.assigned_agent_id ? { uuid: row.assigned_agent_id, name: agentName || null } : null,
     version: row.version,
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
+    createdAt: isoTime(row.created_at)!,
+    updatedAt: isoTime(row.updated_at)!,
     lastRun,
     criteriaChangedSinceRun: agent && row.criteria_changed === true,
   };

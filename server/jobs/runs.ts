@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { FINAL_RUN_STATES, type Run, type RunState } from '../../contract/job';
 import { type Database, queryRows } from '../db/client';
+import { isoTime } from '../db/dates';
 import { ApiError } from '../errors';
 import { assertAgent, type Caller, jobNotFound } from './access';
 import { capQueuedRuns } from './caps';
@@ -34,18 +35,15 @@ export interface RunSqlRow {
 export const RUN_COLUMNS = sql`id, job_id, state, progress, created_at, started_at, finished_at, considered,
   included, excluded, best_score, histogram, excluded_by, error`;
 
-const iso = (x: string | Date | null): string | null =>
-  x === null ? null : (x instanceof Date ? x : new Date(x)).toISOString();
-
 export function toRun(row: RunSqlRow): Run {
   return {
     uuid: row.id,
     jobUuid: row.job_id,
     state: row.state,
     progress: row.progress,
-    createdAt: iso(row.created_at)!,
-    startedAt: iso(row.started_at),
-    finishedAt: iso(row.finished_at),
+    createdAt: isoTime(row.created_at)!,
+    startedAt: isoTime(row.started_at),
+    finishedAt: isoTime(row.finished_at),
     considered: row.considered,
     included: row.included,
     excluded: row.excluded,

@@ -4,6 +4,7 @@ import { retentionNoticeMail } from '../account/mails';
 import { removeAccount } from '../account/settings';
 import { eraseRecord } from '../agents/erasure';
 import { type Database, queryRows } from '../db/client';
+import { isoTime } from '../db/dates';
 import { ApiError } from '../errors';
 import type { Logger } from '../log';
 import { queueMessage } from '../messaging/outbox';
@@ -77,8 +78,6 @@ interface ProfileRow {
   last_activity: string | Date;
 }
 
-const iso = (value: string | Date) => new Date(value).toISOString();
-
 /**
  * The newest agent activity on a timeline (PRODUCT.md §8, §10): every entry an agent wrote there —
  * notes, calls and mails logged by hand, and the events of what they did (edits, moves, cards sent,
@@ -145,8 +144,8 @@ export async function runRetention(db: Database, options: RetentionOptions): Pro
       kind: 'account',
       id: row.id,
       type: row.user_type,
-      lastActivity: iso(lastActivity),
-      dueAt: iso(noticed ? due : new Date(Math.max(due.getTime(), now.getTime() + NOTICE_DAYS * DAY_MS))),
+      lastActivity: isoTime(lastActivity),
+      dueAt: isoTime(noticed ? due : new Date(Math.max(due.getTime(), now.getTime() + NOTICE_DAYS * DAY_MS))),
     };
     if (!noticed) {
       report.notices.push(item);
@@ -167,8 +166,8 @@ export async function runRetention(db: Database, options: RetentionOptions): Pro
       kind: 'profile',
       id: row.id,
       type: row.type,
-      lastActivity: iso(lastActivity),
-      dueAt: iso(addMonths(lastActivity, months)),
+      lastActivity: isoTime(lastActivity),
+      dueAt: isoTime(addMonths(lastActivity, months)),
     });
     if (!options.dryRun) await deleteProfile(db, row.id, lastActivity, now);
   }
@@ -272,8 +271,8 @@ export async function deletionsDue(
         kind: 'account',
         id: row.id,
         type: row.user_type,
-        lastActivity: iso(lastActivity),
-        dueAt: iso(dueAt),
+        lastActivity: isoTime(lastActivity),
+        dueAt: isoTime(dueAt),
       };
     }),
     ...profiles.map(
@@ -281,8 +280,8 @@ export async function deletionsDue(
         kind: 'profile',
         id: row.id,
         type: row.type,
-        lastActivity: iso(row.last_activity),
-        dueAt: iso(addMonths(new Date(row.last_activity), months)),
+        lastActivity: isoTime(row.last_activity),
+        dueAt: isoTime(addMonths(new Date(row.last_activity), months)),
       }),
     ),
   ].filter((item) => new Date(item.dueAt) <= horizon);
