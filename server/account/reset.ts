@@ -89,16 +89,27 @@ async function mailResetLink(
 ): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user?.active) return;
+  await mailPasswordLink(db, svc.auth.tokens, svc.publicOrigin, user, 'reset', now);
+}
+
+/**
+ * Mails `user` a one-hour link to choose a password: the reset mail, or the welcome of an agent a
+ * senior agent created (issue 42) — one kind of link, one page that takes it.
+ */
+export async function mailPasswordLink(
+  db: Database,
+  tokens: AccountServices['auth']['tokens'],
+  publicOrigin: string,
+  user: { id: string; email: string; language: string },
+  kind: 'reset' | 'agentWelcome',
+  now: Date,
+): Promise<void> {
   const token = newEmailToken();
   // Signed before the transaction: the key ring may read the database, which must not wait on it.
-  const jwt = await signResetJwt(svc.auth.tokens, user.id, token, now);
+  const jwt = await signResetJwt(tokens, user.id, token, now);
   await db.transaction(async (tx) => {
     await storeEmailToken(tx, user.id, 'reset', token, now);
-    const mail = accountMail(
-      'reset',
-      languageOf(user.language),
-      `${svc.publicOrigin}/user/reset-password/${jwt}`,
-    );
+    const mail = accountMail(kind, languageOf(user.language), `${publicOrigin}/user/reset-password/${jwt}`);
     await queueMessage(tx, { kind: 'mail', userId: user.id, to: user.email, ...mail }, now);
   });
 }

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { EmailSchema } from '../../contract/session';
 import { AgentTypeSchema } from '../../contract/user-types';
+import { createAgentAccount } from '../agents/agent-accounts';
 import { hashPassword } from '../auth/password';
 import { loadConfig } from '../config';
 import { openMigratedDatabase } from '../runtime';
-import { insertUserIfAbsent, normaliseEmail } from '../users/users';
+import { normaliseEmail } from '../users/users';
 import { askHidden, options, readStdin } from './args';
 
 const USAGE =
@@ -41,11 +42,11 @@ export async function run(args: string[]): Promise<number> {
   }
   const handle = await openMigratedDatabase(loadConfig());
   try {
-    const created = await insertUserIfAbsent(handle.db, {
+    // The one way an agent account is made: the senior agents' "create agent" calls it too.
+    const created = await createAgentAccount(handle.db, {
       email: email.output,
       passwordHash: await hashPassword(password),
       userType: type.output,
-      registrationStep: 0,
     });
     if (!created) {
       process.stderr.write(`an account with ${email.output} exists already; nothing changed\n`);

@@ -72,15 +72,18 @@ describe.each([
     await page.close();
   });
 
-  it('shows a candidate where the registration stands and what comes next', async () => {
+  it('shows a candidate in plain words what happens with the profile and where it went, no diagrams', async () => {
     const page = await browser.newPage({ viewport });
     await signIn(page, app.url, 'stella@matchwerk.example', { landOn: /\/dashboard$/ });
     await page.goto(`${app.url}/lifecycle`);
-    const registration = page.getByRole('list', { name: 'Schritte der Registrierung' });
+    const steps = page.getByRole('region', { name: 'Was mit Ihrem Profil geschieht' });
+    await expect.poll(() => steps.getByRole('listitem').count()).toBe(6);
+    expect(await steps.getByRole('listitem').first().textContent()).toBe('Sie haben sich registriert: ja');
     await expect
-      .poll(() => registration.locator('[aria-current="step"] .stage-name').textContent())
-      .toBe('Registrierung abgeschlossen');
-    expect(await registration.locator('[aria-current="step"]').textContent()).toContain('Hier stehen Sie');
+      .poll(() => page.getByRole('region', { name: 'Wohin Ihr Profil gesendet wurde' }).count())
+      .toBe(1);
+    // The machines' diagrams are the agents'.
+    expect(await page.getByRole('list', { name: 'Schritte der Registrierung' }).count()).toBe(0);
     expect(await page.getByRole('list', { name: 'Phasen eines Jobs' }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Hier stehen Sie' }).textContent()).toMatch(
       /abgeschlossen/,

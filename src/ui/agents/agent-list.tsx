@@ -9,15 +9,25 @@ import { Screen } from '../components/screen';
 /**
  * agent/view: every agent with the candidates and companies they look after and their active jobs.
  * A card per agent, not a table: three counts beside a name read badly in narrow columns at 360 px.
+ * A senior agent sees the team panel instead (`team`: the same agents with their late work and the
+ * changes to the team).
  */
-export function AgentListScreen({ list }: { list: ResourceActor }) {
+export function AgentListScreen({ list, team }: { list: ResourceActor; team?: ReactNode }) {
   const { t } = useLingui();
   const state = useSelector(list, (s) => s);
   const page = resourceData<AgentListResponse>(state);
   return (
     <Screen title={t`Agents`}>
-      <ResourceStatus resource={list} state={state} loaded={Boolean(page)} loading={t`Loading the agents…`} />
-      {page && (
+      {team}
+      {!team && (
+        <ResourceStatus
+          resource={list}
+          state={state}
+          loaded={Boolean(page)}
+          loading={t`Loading the agents…`}
+        />
+      )}
+      {!team && page && (
         <ul className="agent-cards" aria-busy={state.hasTag('busy')}>
           {page.items.map((agent) => (
             <li key={agent.uuid} aria-labelledby={`agent-${agent.uuid}`}>

@@ -58,13 +58,17 @@ describe('the lifecycle page', () => {
     createActor(resourceMachine.provide({ actors: { fetchData: fromPromise(async () => data) } })).start();
 
   /** The page over a session that holds these claims (the page only reads them). */
-  function renderPage(partial: Partial<TokenClaims>, jobCounts: JobCounts | null = null) {
+  function renderPage(
+    partial: Partial<TokenClaims>,
+    jobCounts: JobCounts | null = null,
+    submissions: ReturnType<typeof loaded> | null = null,
+  ) {
     const session = createActor(fromTransition((state) => state, { claims: claims(partial) })).start();
     const actors = { session } as unknown as AppActors;
     render(
       <I18nProvider i18n={setupI18n({ locale: 'en', messages: { en: {} } })}>
         <AppActorsContext.Provider value={actors}>
-          <LifecycleScreen jobCounts={jobCounts} />
+          <LifecycleScreen jobCounts={jobCounts} submissions={submissions} />
         </AppActorsContext.Provider>
       </I18nProvider>,
     );
@@ -74,8 +78,8 @@ describe('the lifecycle page', () => {
       .getAllByRole('listitem')
       .map((item) => item.querySelector('.stage-name')?.textContent);
 
-  it('names each registration and session stage in words and marks where the token stands', () => {
-    renderPage({ registration_step: 2, login_status: 'ok' });
+  it('names each registration and session stage in words and marks where the token stands (agents)', () => {
+    renderPage({ registration_step: 2, login_status: 'ok', user_type: 'agent' });
     const registration = screen.getByRole('list', { name: 'Registration steps' });
     expect(stageNames(registration)).toEqual([
       'Create an account',
@@ -94,7 +98,7 @@ describe('the lifecycle page', () => {
     expect(session.querySelector('[aria-current="step"] .stage-name')?.textContent).toBe('Logged in');
     // No stage shows a machine's raw key.
     expect(screen.queryByText(/^(validation|mfaPending|inFlight)$/)).toBeNull();
-    // Candidates see no job lifecycle.
+    // Without the counts the route loads for it, no job lifecycle.
     expect(screen.queryByRole('list', { name: 'Job stages' })).toBeNull();
   });
 
@@ -127,5 +131,59 @@ describe('the lifecycle page', () => {
     expect(item('Archived')?.textContent).toContain('Then: Active or Deleted');
     // The runs are stages inside "Active".
     expect(item('Active')?.querySelectorAll('.stage-diagram.nested > .stage')).toHaveLength(5);
+  });
+  it('shows a candidate, in plain words, how far the profile got and where it was sent — no diagrams', async () => {
+    const submissions = loaded({
+      reached: ['registered', 'visible', 'proposed', 'sent'],
+      companies: 2,
+      items: [
+        { sentAt: '2026-11-05T09:00:00.000Z', card: 'anonymised', company: null, status: 'waiting' },
+        {
+          sentAt: '2026-11-02T09:00:00.000Z',
+          card: 'full',
+          company: 'Rheinwerk Bau GmbH',
+          status: 'interview',
+        },
+      ],
+    });
+    submissions.send({ type: 'resource.load', query: {} });
+    renderPage({ registration_step: 0, user_type: 'stella' }, null, submissions);
+    const sent = await screen.findByRole('region', { name: 'Where your profile was sent' });
+    expect(sent.textContent).toContain('Your profile was sent to 2 companies.');
+    const items = within(sent)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items[0]).toMatch(/anonymised to a company · Waiting for an answer/);
+    expect(items[1]).toMatch(/with your name to Rheinwerk Bau GmbH · Interview/);
+    const steps = within(screen.getByRole('region', { name: 'What happens with your profile' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(steps).toEqual([
+      'You registered: yes',
+      'Our agents can see your profile and include it in matching: yes',
+      'Your profile matched a job: not yet',
+      'An agent proposed you for a job: yes',
+      'Your profile was sent to a company: yes',
+      'A company answered: not yet',
+    ]);
+    // The machines' diagrams and their raw names are the agents'.
+    expect(screen.queryByRole('list', { name: 'Registration steps' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Session states' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Pipeline stages' })).toBeNull();
+  });
+
+  it('tells a candidate whose profile went nowhere yet so', async () => {
+    const submissions = loaded({ reached: ['registered'], companies: 0, items: [] });
+    submissions.send({ type: 'resource.load', query: {} });
+    renderPage({ registration_step: 0, user_type: 'nova' }, null, submissions);
+    const sent = await screen.findByRole('region', { name: 'Where your profile was sent' });
+    expect(sent.textContent).toContain('Your profile has not been sent to a company yet.');
+  });
+
+  it('shows a company what happens with its requests, without diagrams', () => {
+    renderPage({ registration_step: 0, user_type: 'company' });
+    const requests = screen.getByRole('region', { name: 'What happens with your requests' });
+    expect(within(requests).getAllByRole('listitem')).toHaveLength(5);
+    expect(screen.queryByRole('list', { name: 'Registration steps' })).toBeNull();
   });
 });

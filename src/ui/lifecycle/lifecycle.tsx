@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { AgentDashboard } from '../../../contract/agent';
 import type { JobListResponse } from '../../../contract/job';
 import type { TokenClaims } from '../../../contract/session';
-import { isCandidateType } from '../../../contract/user-type-names';
+import { isAgentType, isCandidateType } from '../../../contract/user-type-names';
 import { jobLifecycleMachine } from '../../machines/jobs/job-lifecycle.machine';
 import { pipelineEntryMachine } from '../../machines/pipeline/pipeline-entry.machine';
 import { registrationMachine } from '../../machines/registration/registration.machine';
@@ -16,6 +16,7 @@ import { useAppActors } from '../components/app-context';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 import { type DiagramNode, machineDiagram } from './machine-graph';
+import { CandidateLifecycle, CompanyLifecycle } from './own-lifecycle';
 import { StateDiagram } from './state-diagram';
 
 const registration = machineDiagram(registrationMachine);
@@ -84,14 +85,29 @@ export interface JobCounts {
 }
 
 /**
- * The lifecycle page (PRODUCT.md §6), drawn from the machines' definitions for people: where the
- * account stands and what comes next; for agents the job lifecycle with the jobs in each stage.
- * Agents also see a job's pipeline (the entry machine's stages).
+ * The lifecycle page (PRODUCT.md §6). Candidates and companies read it in plain words (issue 42):
+ * where the account stands, then what happens with a candidate's profile and where it was sent
+ * (`submissions`), or with a company's requests. Agents see the machines' diagrams: registration,
+ * session, the job lifecycle with the jobs in each stage, and a job's pipeline.
  */
-export function LifecycleScreen({ jobCounts }: { jobCounts: JobCounts | null }) {
+export function LifecycleScreen({
+  jobCounts,
+  submissions = null,
+}: {
+  jobCounts: JobCounts | null;
+  submissions?: ResourceActor | null;
+}) {
   const { t, i18n } = useLingui();
   const { session: sessionActor } = useAppActors();
   const claims = useSelector(sessionActor, (s) => s.context.claims);
+  if (claims && !isAgentType(claims.user_type))
+    return (
+      <Screen title={t`Lifecycle`}>
+        <NextSteps claims={claims} />
+        {submissions && <CandidateLifecycle submissions={submissions} />}
+        {claims.user_type === 'company' && <CompanyLifecycle />}
+      </Screen>
+    );
   const label = (node: DiagramNode) => {
     const name = STAGE_NAMES[node.id];
     return name ? i18n._(name) : node.key;

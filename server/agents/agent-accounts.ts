@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { isSeniorAgentType } from '../../contract/agent';
+import type { AgentCreate } from '../../contract/team';
+import { isAgentType } from '../../contract/user-types';
+import { mailPasswordLink } from '../account/reset';
+import { hashPassword } from '../auth/password';
+import type { RevocationCache } from '../auth/revocations';
+import { revokeAllSessions } from '../auth/sessions';
+import type { TokenSettings } from '../auth/tokens';
+import { type Database, queryRows } from '../db/client';
+import { ApiError } from '../errors';
+import type { Caller } from '../jobs/access';
+import { insertUserIfAbsent, normaliseEmail } from '../users/users';
+import { reassignAll } from './team-reassign';
+
+/**
+ * Agent accounts (issue 42): the one way an agent account is made — by `npm run cli -- agent:create`
+ * and by a senior agent in the app — and a senior agent's deactivation of one.
+ */
+
+export interface NewAgent {
+  email: string;
+  userType: string;
+  passwordHash: string;
+  language?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** Creates an agent account (registration finished) with its name; answers its id, or null when the e-mail exists. */
+export async function createAgentAccount(db: Database, agent: NewAgent): Promise<string | null> {
+  if (!isAgentType(agent.userType)) throw new Error(`${agent.userType} is no agent type`);
+  const email = normaliseEmail(agent.email);
+  return db.transaction(async (tx) => {
+    const db2 = tx as unknown as Database;
+    const created = await insertUserIfAbsent(db2, {
+      email,
+      passwordHash: agent.passwordHash,
+      userType: agent.userType,
+      language: agent.language ?? 'de',
+      registrationStep: 0,
+    });
+    if (!created) return null;
+    const [user] = await queryRows<{ id: string }>(db2, sql`select id from users where email = ${email}`);
+    const id = user!.id;
+    if (agent.firstName || agent.lastName) {
+      const values = { first_name: agent.firstName, last_name: agent.lastName };
+      await db2.execute(
+        sql`insert into account_profiles (id, user_id, "values") values (${crypto.randomUUID()}, ${id},
+            jsonb_strip_nulls(${JSON.stringify(values)}::jsonb))`,
+      );
+    }
+    return id;
+  });
+}
+
+export const seniorOnly = () => new ApiError(403, 'auth.forbidden', 'Only senior agents manage the team');
+
+export function assertSeniorAgent(caller: Caller): void {
+  if (!isSeniorAgentType(caller.userType)) throw seniorOnly();
+}
+
+/**
+ * PUT /api/agent/team: a senior agent creates an agent. Nobody knows the password it starts with (a
+ * random one); the agent gets the mail with the password reset's link to choose theirs.
+ */
+export async function inviteAgent(
+  db: Database,
+  caller: Caller,
+  input: AgentCreate,
+  mail: { tokens: TokenSettings; publicOrigin: string },
+  now: Date,
+): Promise<string> {
+  assertSeniorAgent(caller);
+  const id = await createAgentAccount(db, {
+    email: input.email,
+    userType: input.role,
+    passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+    language: input.language,
+    firstName: input.first_name,
+    lastName: input.last_name,
+  });
+  if (!id)
+    throw new ApiError(409, 'email.taken', 'An account with this e-mail exists', { email: ['email.taken'] });
+  await mailPasswordLink(
+    db,
+    mail.tokens,
+    mail.publicOrigin,
+    { id, email: normaliseEmail(input.email), language: input.language },
+    'agentWelcome',
+    now,
+  );
+  return id;
+}
+
+export const agentNotFound = () =>
+  new ApiError(404, 'agent.not_found', 'No such agent', { uuid: ['agent.not_found'] });
+
+/** The agent `id` (any agent type), locked for the change; 404 for anything else. */
+export async function agentRow(db: Database, id: string): Promise<{ id: string; active: boolean }> {
+  const [row] = await queryRows<{ id: string; user_type: string; active: boolean }>(
+    db,
+    sql`select id, user_type, active from users where id = ${id} for update`,
+  );
+  if (!row || !isAgentType(row.user_type)) throw agentNotFound();
+  return row;
+}
+
+/**
+ * POST /api/agent/team/{uuid}/deactivate: the agent cannot sign in any more and every session ends;
+ * what they looked after stays and must have another agent — `reassignTo` takes it in the same step,
+ * else 409 `agent.has_records` while anything is left. A senior agent does not deactivate themselves.
+ */
+export async function deactivateAgent(
+  db: Database,
+  caller: Caller,
+  id: string,
+  reassignTo: string | undefined,
+  revocations: RevocationCache | undefined,
+  now: Date,
+): Promise<void> {
+  assertSeniorAgent(caller);
+  if (id === caller.userId) throw new ApiError(409, 'agent.self', 'Another senior agent deactivates you');
+  await db.transaction(async (tx) => {
+    const db2 = tx as unknown as Database;
+    const agent = await agentRow(db2, id);
+    if (!agent.active) return;
+    if (reassignTo) await reassignAll(db2, caller, id, reassignTo);
+    const [left] = await queryRows<{ n: number | string }>(db2, sql`select ${looksAfterCount(id)} as n`);
+    if (Number(left?.n ?? 0) > 0)
+      throw new ApiError(
+        409,
+        'agent.has_records',
+        'The agent still looks after candidates, companies or jobs',
+      );
+    await db2.execute(
+      sql`update users set active = false, updated_at = ${now.toISOString()} where id = ${id}`,
+    );
+  });
+  await revokeAllSessions(db, revocations, id, now);
+}
+
+/** How many candidates, companies and jobs agent `id` looks after (one number: the deactivation's check). */
+const looksAfterCount = (id: string) =>
+  sql`(select count(*) from profiles where assigned_agent_id = ${id})
+    + (select count(*) from companies where assigned_agent_id = ${id})
+    + (select count(*) from jobs j where j.assigned_agent_id = ${id} or (j.assigned_agent_id is null and j.created_by = ${id}))`;
