@@ -33,12 +33,32 @@ export const GlobalSearchQuerySchema = v.object(
 );
 export type GlobalSearchQuery = v.InferOutput<typeof GlobalSearchQuerySchema>;
 
+/**
+ * Which field of a hit the query matched (issue 42), for "Treffer in: E-Mail": a candidate's name,
+ * e-mail, phone, city or skills (skills and occupation, by their labels); a company's name, e-mail,
+ * city or website; a job's title or company. A query spread over several fields names the first of
+ * name, e-mail, city (website) that holds all its words, else the first that holds one.
+ */
+export const SEARCH_MATCH_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'city',
+  'skills',
+  'website',
+  'title',
+  'company',
+] as const;
+export type SearchMatchField = (typeof SEARCH_MATCH_FIELDS)[number];
+const MatchedSchema = v.picklist(SEARCH_MATCH_FIELDS);
+
 export const CandidateHitSchema = v.object({
   uuid: v.string(),
   type: v.picklist(CANDIDATE_TYPES),
   name: v.string(),
   email: v.nullable(v.string()),
   city: v.nullable(v.string()),
+  matched: MatchedSchema,
 });
 export type CandidateHit = v.InferOutput<typeof CandidateHitSchema>;
 
@@ -47,6 +67,7 @@ export const CompanyHitSchema = v.object({
   name: v.string(),
   email: v.nullable(v.string()),
   city: v.nullable(v.string()),
+  matched: MatchedSchema,
 });
 export type CompanyHit = v.InferOutput<typeof CompanyHitSchema>;
 
@@ -56,12 +77,15 @@ export const JobHitSchema = v.object({
   /** The company the job names (its client), if any. */
   company: v.nullable(v.string()),
   status: v.picklist(JOB_STATUSES),
+  matched: MatchedSchema,
 });
 export type JobHit = v.InferOutput<typeof JobHitSchema>;
 
 /**
- * Up to `limit` hits per kind: candidates per type (stellas, lunas, novas; each by name), companies
- * by name, jobs active first, then last changed.
+ * Up to `limit` hits per kind, each kind's exact name matches first (the whole name, or a first or
+ * last name, is the query), then the names that begin with it, then the other hits (issue 42):
+ * within each, candidates per type (stellas, lunas, novas) last changed first, companies by name,
+ * jobs active first, then last changed. A job's name is its title.
  */
 export const GlobalSearchResponseSchema = v.object({
   q: v.string(),

@@ -76,3 +76,14 @@ export const TokenPairSchema = v.object({
   refresh_token: v.optional(v.string()),
 });
 export type TokenPair = v.InferOutput<typeof TokenPairSchema>;
+
+/**
+ * GET /api/login/2fa (pending token): when a new SMS code may be asked for — an ISO instant (null:
+ * now) and the seconds until then (0: now; what a client counts down, whatever its own clock says).
+ * The number the code went to is the token's `phone_number`.
+ */
+export const LoginCodeStatusSchema = v.object({
+  resendAt: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+  resendAfterSeconds: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type LoginCodeStatus = v.InferOutput<typeof LoginCodeStatusSchema>;

@@ -13,7 +13,7 @@ export const INLINE_COMMON_CHUNKS = {
   maxSize: 12_000,
   exclude: [
     /node_modules/,
-    /src[\\/]ui[\\/]components[\\/](app-context|toast-presence|deferred)\./,
+    /src[\\/]ui[\\/]components[\\/](app-context|toast-presence|deferred|focus-invalid)\./,
     /src[\\/]machines[\\/](shared[\\/]resource\.machine|shell[\\/]app-logic)\./,
     /src[\\/]api[\\/]keys\./,
     /src[\\/]routes[\\/]user\.validate\.\$token\./,

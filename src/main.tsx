@@ -116,6 +116,15 @@ async function startApp(): Promise<void> {
   window.addEventListener('storage', (event) => {
     if (event.key === CREDENTIALS_KEY || event.key === null) session.send({ type: 'session.restore' });
   });
+  // Every form: a submit that leaves errors takes focus to the first invalid field
+  // (src/ui/components/focus-invalid.ts, loaded at the first submit: no part of the first JavaScript).
+  document.addEventListener(
+    'submit',
+    (event) => {
+      void import('./ui/components/focus-invalid').then((m) => m.watchSubmittedForm(event.target));
+    },
+    true,
+  );
 
   await nextTask();
   const root = document.getElementById('root');

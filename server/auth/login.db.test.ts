@@ -260,6 +260,47 @@ describe('SMS two-factor login', () => {
     short.auth.tokens.revocations?.stop();
   });
 
+  it('tells a reloaded SMS step when a new code may be asked for (GET /api/login/2fa)', async () => {
+    const { body } = await f.loginAs('mfa@matchwerk.example');
+    const status = async () => {
+      const res = await f.get('/api/login/2fa', body.token);
+      expect(res.status).toBe(200);
+      return (await res.json()) as { resendAt: string | null };
+    };
+    const sent = f.clock.now;
+    f.advance(18_000);
+    const due = { resendAt: new Date(sent + 60_000).toISOString(), resendAfterSeconds: 42 };
+    expect(await status()).toEqual(due);
+    // Asking does not count as a resend: the minute still ends where it did.
+    f.advance(500);
+    expect(await status()).toEqual(due);
+    f.advance(41_500);
+    expect(await status()).toEqual({ resendAt: null, resendAfterSeconds: 0 });
+    expect((await f.post('/api/login/2fa/resend', {}, body.token)).status).toBe(204);
+    expect(await status()).toEqual({
+      resendAt: new Date(f.clock.now + 60_000).toISOString(),
+      resendAfterSeconds: 60,
+    });
+    // Only the pending login asks: a full token is refused.
+    const full = await f.loginAs('agent@matchwerk.example');
+    expect((await f.get('/api/login/2fa', full.body.token)).status).toBe(401);
+  });
+
+  it('answers the end of the hour once its ten codes are sent', async () => {
+    const { body } = await f.loginAs('mfa@matchwerk.example');
+    const first = f.clock.now;
+    for (let i = 0; i < 9; i++) {
+      f.advance(61_000);
+      expect((await f.post('/api/login/2fa/resend', {}, body.token)).status).toBe(204);
+    }
+    f.advance(61_000);
+    const res = await f.get('/api/login/2fa', body.token);
+    expect(await res.json()).toEqual({
+      resendAt: new Date(first + 3_600_000).toISOString(),
+      resendAfterSeconds: 3_600 - 610,
+    });
+  });
+
   it('sends at most 10 codes an hour', async () => {
     const { body } = await f.loginAs('mfa@matchwerk.example');
     for (let i = 0; i < 9; i++) {

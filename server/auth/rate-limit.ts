@@ -29,6 +29,20 @@ export async function hit(db: Database, limit: Limit, now: Date): Promise<number
   return Math.max(1, Math.ceil((started + limit.windowMs - now.getTime()) / 1000));
 }
 
+/**
+ * When the next hit() of a limit would be taken again, without counting one: null when it would be
+ * taken now (the window ran out, or it still has room).
+ */
+export async function nextAllowedAt(db: Database, limit: Limit, now: Date): Promise<Date | null> {
+  const [row] = await queryRows<{ count: number; window_start: Date | string }>(
+    db,
+    sql`select count, window_start from rate_limits where key = ${limit.key}`,
+  );
+  if (!row || row.count < limit.max) return null;
+  const ends = new Date(row.window_start).getTime() + limit.windowMs;
+  return ends > now.getTime() ? new Date(ends) : null;
+}
+
 /** Like hit(), but answers 429 with Retry-After when the limit is exceeded. */
 export async function enforce(db: Database, limit: Limit, now: Date): Promise<void> {
   const retryAfter = await hit(db, limit, now);

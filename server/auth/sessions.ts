@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type { TokenClaims, TokenPair } from '../../contract/session';
+import type { LoginCodeStatus, TokenClaims, TokenPair } from '../../contract/session';
 import { accountMail } from '../account/mails';
 import type { Database } from '../db/client';
 import { refreshTokens } from '../db/schema/auth';
@@ -12,7 +12,7 @@ import { findUserByEmail } from '../users/users';
 import { consumeCode, issueCode } from './codes';
 import { sessionEnded } from './middleware';
 import { hashPassword, verifyPassword } from './password';
-import { hit, tooManyRequests } from './rate-limit';
+import { hit, nextAllowedAt, tooManyRequests } from './rate-limit';
 import { type RevocationCache, recordSessionRevocations } from './revocations';
 import { hmac } from './secrets';
 import { signAccessToken, type TokenSettings } from './tokens';
@@ -123,6 +123,14 @@ export async function hitSmsCaps(db: Database, ip: string, now: Date): Promise<n
   );
 }
 
+/** The per-account limits of login codes: once per SMS_RESEND_SECONDS, 10 an hour. */
+function loginSmsLimits(auth: AuthServices, userId: string) {
+  return {
+    minute: { key: `sms:login:${userId}:minute`, max: 1, windowMs: auth.smsIntervalMs },
+    hour: { key: `sms:login:${userId}:hour`, ...SMS_HOUR_LIMIT },
+  };
+}
+
 /**
  * Sends a login code by SMS within the limits (per account once per SMS_RESEND_SECONDS, a minute by default, and 10 an hour, plus the
  * per-IP and global caps); `strict` answers 429 beyond them. The code and its SMS are written in
@@ -135,13 +143,8 @@ async function sendLoginCode(
   strict: boolean,
   ip: string,
 ): Promise<void> {
-  const minute = await hit(
-    auth.db,
-    { key: `sms:login:${user.id}:minute`, max: 1, windowMs: auth.smsIntervalMs },
-    now,
-  );
-  const hour =
-    minute === null ? await hit(auth.db, { key: `sms:login:${user.id}:hour`, ...SMS_HOUR_LIMIT }, now) : null;
+  const minute = await hit(auth.db, loginSmsLimits(auth, user.id).minute, now);
+  const hour = minute === null ? await hit(auth.db, loginSmsLimits(auth, user.id).hour, now) : null;
   const wait = minute ?? hour ?? (await hitSmsCaps(auth.db, ip, now));
   if (wait !== null) {
     if (strict) throw tooManyRequests(wait);
@@ -184,6 +187,26 @@ export async function resendTwoFactorCode(
   const [user] = await auth.db.select().from(users).where(eq(users.id, pending.sub));
   if (!user?.active || !user.phoneNumber) throw invalidCredentials();
   await sendLoginCode(auth, user, new Date(auth.now()), true, ip);
+}
+
+/**
+ * GET /api/login/2fa: when the pending login may ask for a new code (the account's own limits; the
+ * per-address and instance caps are not the account's to know). A reload of the SMS step counts
+ * down from it instead of starting over.
+ */
+export async function loginCodeStatus(auth: AuthServices, pending: TokenClaims): Promise<LoginCodeStatus> {
+  const now = new Date(auth.now());
+  const limits = loginSmsLimits(auth, pending.sub);
+  const waits = [
+    await nextAllowedAt(auth.db, limits.minute, now),
+    await nextAllowedAt(auth.db, limits.hour, now),
+  ].filter((at): at is Date => at !== null);
+  const latest = waits.length === 0 ? null : Math.max(...waits.map((at) => at.getTime()));
+  if (latest === null) return { resendAt: null, resendAfterSeconds: 0 };
+  return {
+    resendAt: new Date(latest).toISOString(),
+    resendAfterSeconds: Math.ceil((latest - now.getTime()) / 1000),
+  };
 }
 
 /** Stores the first refresh token of a new family, ending at `familyExpiresAt`. */

@@ -88,9 +88,18 @@ describe('what it finds', () => {
 
   it('a candidate without an account, and candidates by skill label', async () => {
     expect((await search('q=brandt')).candidates).toEqual([
-      { uuid: f.stellaNoAccount, type: 'stella', name: 'Bernd Brandt', email: null, city: null },
+      {
+        uuid: f.stellaNoAccount,
+        type: 'stella',
+        name: 'Bernd Brandt',
+        email: null,
+        city: null,
+        matched: 'name',
+      },
     ]);
-    expect((await search('q=trockenbau')).candidates.map((c) => c.name)).toEqual(['Bernd Brandt']);
+    expect((await search('q=trockenbau')).candidates.map((c) => [c.name, c.matched])).toEqual([
+      ['Bernd Brandt', 'skills'],
+    ]);
   });
 
   it('companies by name, city and e-mail; jobs by title and company, active first', async () => {
@@ -98,7 +107,13 @@ describe('what it finds', () => {
     expect(koeln.companies.map((c) => c.name)).toEqual(['Lagerwelt Müller KG', 'Rheinwerk Bau GmbH']);
     expect(koeln.jobs.map((j) => j.title)).toEqual(['Lagerhelfer Köln']);
     expect((await search('q=company%40agents')).companies).toEqual([
-      { uuid: f.companyId, name: 'Rheinwerk Bau GmbH', email: 'company@agents.test', city: 'Köln' },
+      {
+        uuid: f.companyId,
+        name: 'Rheinwerk Bau GmbH',
+        email: 'company@agents.test',
+        city: 'Köln',
+        matched: 'email',
+      },
     ]);
     const lager = await search('q=lager');
     expect(lager.jobs.map((j) => [j.title, j.status])).toEqual([
@@ -150,5 +165,95 @@ describe('what it finds', () => {
         jobs: [],
       });
     }
+  });
+});
+
+describe('ranking and the field that matched (issue 42)', () => {
+  /** Inserted oldest first: the newest change would lead without the ranking. */
+  const ago = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
+
+  beforeAll(async () => {
+    const candidates = [
+      // [values, account e-mail, minutes ago]
+      [{ first_name: 'Maria', last_name: 'Kranz' }, undefined, 30],
+      [{ first_name: 'Paul', last_name: 'Kranzberger' }, undefined, 20],
+      [{ first_name: 'Jonas', last_name: 'Weber' }, 'kranz.fan@mail.test', 10],
+      [{ first_name: 'Ida', last_name: 'Roth', phone: '+49 176 24681357' }, undefined, 5],
+    ] as const;
+    for (const [values, email, minutes] of candidates) {
+      const { profileId } = await f.addCandidate('stella', values, email ? { email } : undefined);
+      await f.db.db.execute(sql`update profiles set updated_at = ${ago(minutes)} where id = ${profileId}`);
+    }
+    const company = async (values: Record<string, unknown>) => {
+      const id = crypto.randomUUID();
+      await f.db.db.execute(
+        sql`insert into companies (id, "values") values (${id}, ${JSON.stringify(values)}::jsonb)`,
+      );
+      return id;
+    };
+    await company({ name: 'Blumen Kranz GmbH' });
+    await company({ name: 'Floristik Meyer', website: 'https://kranz-shop.example' });
+    await company({ name: 'Kranz Logistik' });
+    const kranz = await company({ name: 'Kranz' });
+    const jobs = [
+      ['Lagerist', kranz, 40],
+      ['kranz', null, 30],
+      ['Kranzbinder', null, 20],
+      ['Floristin für die Kranzbinderei', null, 10],
+    ] as const;
+    for (const [title, client, minutes] of jobs) {
+      await f.db.db.execute(
+        sql`insert into jobs (id, origin, created_by, status, "values", criteria, updated_at, client_company_id)
+            values (${crypto.randomUUID()}, 'agent', ${f.ids.agent}, 'active',
+                    ${JSON.stringify({ title, target_types: ['stella'] })}::jsonb, '[]'::jsonb,
+                    ${ago(minutes)}, ${client})`,
+      );
+    }
+  });
+
+  it('puts the exact name first, then the names that begin with the query, then the other hits', async () => {
+    const found = await search('q=kranz');
+    expect(found.candidates.map((c) => [c.name, c.matched])).toEqual([
+      ['Maria Kranz', 'name'],
+      ['Paul Kranzberger', 'name'],
+      ['Jonas Weber', 'email'],
+    ]);
+    expect(found.companies.map((c) => [c.name, c.matched])).toEqual([
+      ['Kranz', 'name'],
+      ['Kranz Logistik', 'name'],
+      ['Blumen Kranz GmbH', 'name'],
+      ['Floristik Meyer', 'website'],
+    ]);
+    expect(found.jobs.map((j) => [j.title, j.matched])).toEqual([
+      ['kranz', 'title'],
+      ['Kranzbinder', 'title'],
+      ['Floristin für die Kranzbinderei', 'title'],
+      ['Lagerist', 'company'],
+    ]);
+  });
+
+  it('takes a whole name, a first or last name and accents as exact, and keeps the limit', async () => {
+    expect((await search(`q=${encodeURIComponent('maria kranz')}`)).candidates.map((c) => c.name)).toEqual([
+      'Maria Kranz',
+    ]);
+    expect((await search('q=kranz&limit=1')).candidates.map((c) => c.name)).toEqual(['Maria Kranz']);
+    // "Müller" is exact for "muller" as the search folds it; the e-mail's "mueller" is another word.
+    const mueller = await search('q=muller');
+    expect(mueller.candidates.map((c) => [c.name, c.matched])).toEqual([['Anna Müller', 'name']]);
+  });
+
+  it('names the e-mail, the city, the phone and the skills as what matched', async () => {
+    expect((await search('q=anna.mueller')).candidates.map((c) => c.matched)).toEqual(['email']);
+    const koeln = await search(`q=${encodeURIComponent('köln')}`);
+    expect(new Set(koeln.candidates.map((c) => c.matched))).toEqual(new Set(['city']));
+    expect(koeln.companies.map((c) => c.matched)).toEqual(['city', 'city']);
+    expect(
+      (await search(`q=${encodeURIComponent('0176 2468')}`)).candidates.map((c) => [c.name, c.matched]),
+    ).toEqual([['Ida Roth', 'phone']]);
+    expect((await search('q=drywall')).candidates.map((c) => c.matched)).toEqual(['skills']);
+    // Spread over two fields: the name, which holds one of the words.
+    expect((await search(`q=${encodeURIComponent('anna köln')}`)).candidates.map((c) => c.matched)).toEqual([
+      'name',
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import {
   type AuthServices,
   completeTwoFactorLogin,
   login,
+  loginCodeStatus,
   logout,
   refreshSession,
   resendTwoFactorCode,
@@ -29,6 +30,7 @@ export function sessionRoutes(auth: AuthServices, trustProxy: boolean) {
       c.header('Cache-Control', 'no-store');
       return c.json(await completeTwoFactorLogin(auth, c.get('claims'), c.req.valid('json').code));
     })
+    .get('/login/2fa', pending, async (c) => c.json(await loginCodeStatus(auth, c.get('claims'))))
     .post('/login/2fa/resend', pending, async (c) => {
       await resendTwoFactorCode(auth, c.get('claims'), clientIp(c, trustProxy));
       return c.body(null, 204);

@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import { type TokenPair, TokenPairSchema } from '../../contract/session';
+import {
+  type LoginCodeStatus,
+  LoginCodeStatusSchema,
+  type TokenPair,
+  TokenPairSchema,
+} from '../../contract/session';
 import type { Language } from '../../contract/user-types';
 import type { ApiClient } from './client';
 
@@ -29,6 +34,14 @@ export async function resendCodeCall(api: ApiClient, pendingToken: string): Prom
     method: 'POST',
     headers: { authorization: `Bearer ${pendingToken}` },
   });
+}
+
+/** GET /api/login/2fa with the pending token: when a new SMS code may be asked for. */
+export async function codeStatusCall(api: ApiClient, pendingToken: string): Promise<LoginCodeStatus> {
+  return v.parse(
+    LoginCodeStatusSchema,
+    await api.anonymous('/api/login/2fa', { headers: { authorization: `Bearer ${pendingToken}` } }),
+  );
 }
 
 /** POST /api/login/refresh (no token). */

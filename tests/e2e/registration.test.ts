@@ -59,6 +59,11 @@ describe('registration in a browser, in German', () => {
       expect(await page.getByRole('radio', { name: label, exact: true }).count(), label).toBe(1);
     }
     expect(await shownText(page)).not.toMatch(TYPE_KEYS);
+    // Sent empty: focus goes to the first field that says what is wrong (issue 42), for every form.
+    await page.getByRole('button', { name: 'Konto anlegen' }).click();
+    const email = page.getByLabel('E-Mail-Adresse');
+    await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('radio', { name: 'Ich suche Arbeit', exact: true }).check();
     await page.getByLabel('E-Mail-Adresse').fill(TYPO);
     await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);

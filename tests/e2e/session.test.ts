@@ -122,3 +122,60 @@ describe('silent refresh in a browser', () => {
     expect(page.url()).toMatch(/\/profile$/);
   });
 });
+
+describe('the SMS step after a reload (issue 42)', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  // Long enough to reload within it, short enough to see it end.
+  const RESEND_SECONDS = 9;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([
+      startApp({ SMS_RESEND_SECONDS: String(RESEND_SECONDS) }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('keeps the masked number and the running countdown, opens the resend at 0, and takes the code', async () => {
+    const page = await browser.newPage();
+    await logIn(page, app.url, 'mfa@matchwerk.example');
+    await page.waitForURL(/\/mfa\/login$/);
+    const resend = page.getByRole('button', { name: /^Neuen Code senden/ });
+    const countdown = async () => Number(/in 0:(\d\d)$/.exec((await resend.textContent()) ?? '')?.[1] ?? 0);
+    await expect.poll(countdown).toBeGreaterThan(0);
+    const sent = await countdown();
+    await page.waitForTimeout(2_500);
+    await page.reload();
+    await expect.poll(() => appHeading(page)).toBe('SMS-Code eingeben');
+    expect(page.url()).toMatch(/\/mfa\/login$/);
+    expect(await page.getByText('Code an +49 151 •••• ••89 gesendet').count()).toBe(1);
+    // Counted on from what the server says, not started over; closed until it ends.
+    await expect.poll(countdown).toBeGreaterThan(0);
+    expect(await countdown()).toBeLessThan(sent);
+    expect(await resend.isDisabled()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    const before = await countdown();
+    await expect.poll(countdown, { timeout: 3_000 }).toBeLessThan(before);
+    // At 0 the button opens and says no time any more.
+    await expect.poll(() => resend.isEnabled(), { timeout: RESEND_SECONDS * 1000 }).toBe(true);
+    expect((await resend.textContent())?.trim()).toBe('Neuen Code senden');
+    // The code sent before the reload still signs in.
+    const outbox = (await (await fetch(`${app.url}/api/dev/outbox`)).json()) as {
+      kind: string;
+      to: string;
+      text: string;
+    }[];
+    const code = /\d{6}/.exec(
+      outbox.find((m) => m.kind === 'sms' && m.to === '+4915123456789')?.text ?? '',
+    )?.[0];
+    await page.getByLabel('Code aus der SMS').fill(code ?? '');
+    await page.getByRole('button', { name: 'Bestätigen' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => appHeading(page)).toBe('Übersicht');
+    await page.close();
+  });
+});

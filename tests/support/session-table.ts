@@ -14,15 +14,18 @@ import { fakeToken } from './tokens';
  * `refreshing` while the token is replaced (API calls wait, with `settling`); `mfa` wherever the SMS
  * code is due (waiting for it, checking it, sending a new one: /mfa/login is open, /login leads there).
  *
- * Whether a new code may be asked for depends on the clock, which only `wait` moves (a minute: every
- * cooldown has run out after it). The states where a cooldown runs say so (`#cooling`, `#wrong`);
- * the others have none running: new credentials, from a login, another tab or a call, start without
- * one, and only this tab's own login and resends start it.
+ * Whether a new code may be asked for depends on the clock, which only `wait` (a minute: every
+ * cooldown has run out after it, and the countdown has ended it) and `tick` (one second of the visible
+ * countdown) move. The states where a cooldown runs say so (`#cooling`, `#wrong`, `#reloaded`); the
+ * others have none running: this tab's own login and resends start one, and credentials this tab did
+ * not log in with (a reload, another tab) take the one the server names (`readCodeStatus`, issue 42).
  */
 
 export const NOW = Date.UTC(2026, 10, 21, 12);
 const s = NOW / 1000;
 export const COOLDOWN = 60_000;
+/** What the server says is left of the cooldown when a reload finds the code pending. */
+export const RELOADED_WAIT_S = 42;
 
 /** The claims of a token, read here without the app's decoder. */
 export const claimsOf = (token: string) =>
@@ -78,10 +81,14 @@ const nothing = (extra: Record<string, unknown> = {}) => ({
   claims: null,
   stored: null,
   resendAllowedAt: null,
+  resendSeconds: 0,
   farewell: null,
   ...extra,
 });
 const verify = (c: StoredCredentials) => [{ src: 'verifyToken', input: { token: c.token } }];
+const readStatus = (c: StoredCredentials) => [{ src: 'readCodeStatus', input: { token: c.token } }];
+/** Reading what the server says of the pending code: guards still wait, the SMS step is next. */
+const READING = ['busy', 'settling', 'mfa'];
 
 /** Another tab changed the stored credentials (`session.restore`): the session follows, from every state. */
 const otherTab: Record<string, Expectation> = {
@@ -139,6 +146,11 @@ export const sessionTable: ModelTable = {
     loggingOut: 'SEED §4 logout',
     verifying: 'SEED §5 key set',
     'verifying#pending': 'SEED §5 key set',
+    readingCode: 'PRODUCT §3 SMS protection',
+    'mfaPending#reloaded': 'PRODUCT §3 SMS protection',
+    'verifyingCode#reloaded': 'SEED §8 wrong SMS code',
+    'resendingCode#cooled': 'PRODUCT §3 SMS protection',
+    'verifyingCode#cooled': 'SEED §8 wrong SMS code',
   },
   initial: 'loggedOut',
   initialContext: { ...nothing(), error: null, ended: null, farewell: null },
@@ -171,6 +183,9 @@ export const sessionTable: ModelTable = {
     'refreshFailed',
     'revoked',
     'revokeFailed',
+    'codeStatusRead',
+    'codeStatusNow',
+    'codeStatusFailed',
   ],
   states: {
     loggedOut: {
@@ -214,7 +229,7 @@ export const sessionTable: ModelTable = {
       // The SMS code is due: no refresh token yet, and the first code was just sent.
       loginPending: {
         target: 'mfaPending#cooling',
-        context: holding(PENDING, { error: null, resendAllowedAt: NOW + COOLDOWN }),
+        context: holding(PENDING, { error: null, resendAllowedAt: NOW + COOLDOWN, resendSeconds: 60 }),
         tags: ['mfa'],
       },
       loginFailed: {
@@ -243,10 +258,12 @@ export const sessionTable: ModelTable = {
         context: { credentials: SIGNED, stored: SIGNED, claims: VERIFIED, error: null },
         tags: [],
       },
+      // The code is pending (a reload): the server is asked how long its cooldown still runs.
       verifiedPending: {
-        target: 'mfaPending',
+        target: 'readingCode',
         context: { credentials: SIGNED, stored: SIGNED, claims: VERIFIED_PENDING, resendAllowedAt: null },
-        tags: ['mfa'],
+        invoked: readStatus(SIGNED),
+        tags: READING,
       },
       tokenExpired: {
         target: 'authenticated.refreshing',
@@ -271,9 +288,10 @@ export const sessionTable: ModelTable = {
         tags: [],
       },
       verifiedPending: {
-        target: 'mfaPending',
+        target: 'readingCode',
         context: { credentials: TAB_PENDING, stored: TAB_PENDING, claims: VERIFIED_PENDING },
-        tags: ['mfa'],
+        invoked: readStatus(TAB_PENDING),
+        tags: READING,
       },
       tokenExpired: { target: 'loggedOut#ended', context: nothing({ ended: 'invalid' }), tags: [] },
       tokenInvalid: { target: 'loggedOut#ended', context: nothing({ ended: 'invalid' }), tags: [] },
@@ -288,9 +306,16 @@ export const sessionTable: ModelTable = {
         tags: ['busy', 'mfa'],
       },
       logout: { target: 'loggedOut', context: nothing(), tags: [] },
+      // One second of the countdown the screen shows.
+      tick: {
+        target: 'mfaPending#cooling',
+        context: holding(PENDING, { resendAllowedAt: NOW + COOLDOWN, resendSeconds: 59 }),
+        tags: ['mfa'],
+      },
+      // The countdown reaches 0 and ends the cooldown.
       wait: {
         target: 'mfaPending#cooled',
-        context: holding(PENDING, { resendAllowedAt: NOW + COOLDOWN }),
+        context: holding(PENDING, { resendAllowedAt: null, resendSeconds: 0 }),
         tags: ['mfa'],
       },
       ...otherTab,
@@ -327,16 +352,16 @@ export const sessionTable: ModelTable = {
       },
       ...otherTab,
     },
-    // The cooldown has just run out (the clock is exactly at resendAllowedAt): another code may be asked for.
+    // The cooldown has run out (the countdown ended it): another code may be asked for.
     'mfaPending#cooled': {
       resendCode: {
-        target: 'resendingCode',
+        target: 'resendingCode#cooled',
         context: holding(PENDING, { error: null }),
         invoked: [{ src: 'resendCode', input: { token: PENDING.token } }],
         tags: ['busy', 'mfa'],
       },
       submitCode: {
-        target: 'verifyingCode',
+        target: 'verifyingCode#cooled',
         context: holding(PENDING, { error: null }),
         invoked: [{ src: 'submitCode', input: { token: PENDING.token, code: '123456' } }],
         tags: ['busy', 'mfa'],
@@ -411,6 +436,108 @@ export const sessionTable: ModelTable = {
       },
       ...otherTab,
     },
+    // Sending a new code for PENDING credentials a minute after the login (the clock at NOW + COOLDOWN).
+    'resendingCode#cooled': {
+      resent: {
+        target: 'mfaPending#cooling',
+        context: holding(PENDING, { error: null, resendAllowedAt: NOW + 2 * COOLDOWN, resendSeconds: 60 }),
+        tags: ['mfa'],
+      },
+      resendLimited: {
+        target: 'mfaPending#cooling',
+        context: holding(PENDING, {
+          error: 'request.rate_limited',
+          resendAllowedAt: NOW + COOLDOWN + 30_000,
+          resendSeconds: 30,
+        }),
+        tags: ['mfa'],
+      },
+      resendFailed: {
+        target: 'mfaPending#cooling',
+        context: holding(PENDING, { error: 'server.internal', resendAllowedAt: NOW + 2 * COOLDOWN }),
+        tags: ['mfa'],
+      },
+      ...otherTab,
+    },
+    // Checking the code of PENDING credentials once the cooldown has run out.
+    'verifyingCode#cooled': {
+      codeOk: {
+        target: 'authenticated.idle',
+        context: holding(CODE, { error: null, ended: null, resendAllowedAt: null }),
+        tags: [],
+      },
+      // A wrong code: a new one may still be asked for at once.
+      codeWrong: {
+        target: 'mfaPending#cooled',
+        context: holding(PENDING, { error: 'login.wrong_2FA_code', resendAllowedAt: null, resendSeconds: 0 }),
+        tags: ['mfa'],
+      },
+      ...otherTab,
+    },
+    // Asking the server about the pending code of SIGNED credentials (after a reload).
+    readingCode: {
+      // A code went out 18 s ago: the countdown goes on from 0:42, and no new code before it ends.
+      codeStatusRead: {
+        target: 'mfaPending#reloaded',
+        context: {
+          error: null,
+          resendAllowedAt: NOW + RELOADED_WAIT_S * 1000,
+          resendSeconds: RELOADED_WAIT_S,
+        },
+        tags: ['mfa'],
+      },
+      codeStatusNow: {
+        target: 'mfaPending',
+        context: { error: null, resendAllowedAt: null, resendSeconds: 0 },
+        tags: ['mfa'],
+      },
+      // Not knowing costs only the countdown (a resend too soon meets Retry-After), and says nothing.
+      codeStatusFailed: {
+        target: 'mfaPending',
+        context: { error: null, resendAllowedAt: null, resendSeconds: 0 },
+        tags: ['mfa'],
+      },
+      ...otherTab,
+    },
+    // The code pending after a reload, the server's cooldown still running: the code is taken, a new one is not.
+    'mfaPending#reloaded': {
+      submitCode: {
+        target: 'verifyingCode#reloaded',
+        context: { credentials: SIGNED, stored: SIGNED, error: null },
+        invoked: [{ src: 'submitCode', input: { token: SIGNED.token, code: '123456' } }],
+        tags: ['busy', 'mfa'],
+      },
+      logout: { target: 'loggedOut', context: nothing(), tags: [] },
+      tick: {
+        target: 'mfaPending#reloaded',
+        context: { resendAllowedAt: NOW + RELOADED_WAIT_S * 1000, resendSeconds: RELOADED_WAIT_S - 1 },
+        tags: ['mfa'],
+      },
+      wait: {
+        target: 'mfaPending',
+        context: { credentials: SIGNED, resendAllowedAt: null, resendSeconds: 0 },
+        tags: ['mfa'],
+      },
+      ...otherTab,
+    },
+    'verifyingCode#reloaded': {
+      codeOk: {
+        target: 'authenticated.idle',
+        context: holding(CODE, { error: null, ended: null, resendAllowedAt: null, resendSeconds: 0 }),
+        tags: [],
+      },
+      codeWrong: {
+        target: 'mfaPending#reloaded',
+        context: {
+          credentials: SIGNED,
+          error: 'login.wrong_2FA_code',
+          resendAllowedAt: NOW + RELOADED_WAIT_S * 1000,
+          resendSeconds: RELOADED_WAIT_S,
+        },
+        tags: ['mfa'],
+      },
+      ...otherTab,
+    },
     // Logged in with LOGIN credentials.
     'authenticated.idle': {
       refresh: {
@@ -475,7 +602,15 @@ export const sessionTable: ModelTable = {
   },
 };
 
-export const ACTORS = ['verifyToken', 'login', 'submitCode', 'resendCode', 'refresh', 'revoke'] as const;
+export const ACTORS = [
+  'verifyToken',
+  'login',
+  'submitCode',
+  'resendCode',
+  'readCodeStatus',
+  'refresh',
+  'revoke',
+] as const;
 export type ActorId = (typeof ACTORS)[number];
 /** Each result event: the actor it belongs to and what it answers (given the machine module's error class). */
 export const sessionResults = (
@@ -498,4 +633,11 @@ export const sessionResults = (
   refreshFailed: ['refresh', 'error', { code: 'refresh.reused' }],
   revoked: ['revoke', 'done', undefined],
   revokeFailed: ['revoke', 'error', new TypeError('Failed to fetch')],
+  codeStatusRead: [
+    'readCodeStatus',
+    'done',
+    { resendAt: new Date(NOW + RELOADED_WAIT_S * 1000).toISOString(), resendAfterSeconds: RELOADED_WAIT_S },
+  ],
+  codeStatusNow: ['readCodeStatus', 'done', { resendAt: null, resendAfterSeconds: 0 }],
+  codeStatusFailed: ['readCodeStatus', 'error', new TypeError('Failed to fetch')],
 });

@@ -1,4 +1,4 @@
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type SimulatedClock } from 'xstate';
 import { CREDENTIALS_KEY, type TokenClaims } from '../../contract/session';
 import { sessionMachine, TokenRejected } from '../../src/machines/session/session.machine';
 import { decodeClaims } from '../../src/machines/session/token';
@@ -24,6 +24,7 @@ export const SESSION_ACTOR_IDS = [
   'login',
   'submitCode',
   'resendCode',
+  'readCodeStatus',
   'refresh',
   'revoke',
 ] as const;
@@ -32,11 +33,18 @@ export const SESSION_ACTOR_IDS = [
  * A started session actor over a MemoryStorage (holding `stored` as its credentials, if given) whose
  * every side effect waits for the test to settle it.
  */
-export function sessionWithDeferredActors(stored?: object, now: () => number = Date.now) {
+export function sessionWithDeferredActors(
+  stored?: object,
+  now: () => number = Date.now,
+  clock?: SimulatedClock,
+) {
   const storage = new MemoryStorage();
   if (stored) storage.setItem(CREDENTIALS_KEY, JSON.stringify(stored));
   const fx = deferredActors(SESSION_ACTOR_IDS);
-  const actor = createActor(sessionMachine.provide({ actors: fx.actors }), { input: { storage, now } });
+  const actor = createActor(sessionMachine.provide({ actors: fx.actors }), {
+    input: { storage, now },
+    ...(clock ? { clock } : {}),
+  });
   actor.start();
   return { actor, fx, storage, stored: () => JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null') };
 }

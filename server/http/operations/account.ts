@@ -11,7 +11,7 @@ import {
   LegalTextResponseSchema,
 } from '../../../contract/legal';
 import { InvitationInfoSchema } from '../../../contract/people';
-import { TokenClaimsSchema, TokenPairSchema } from '../../../contract/session';
+import { LoginCodeStatusSchema, TokenClaimsSchema, TokenPairSchema } from '../../../contract/session';
 import { created, media, noContent, type OperationDoc, ok, op, section } from '../operation-doc';
 
 const tokens = ok(TokenPairSchema);
@@ -61,6 +61,10 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     'POST /api/login/2fa': op('Complete a login with the SMS code', tokens, {
       401: ['login.wrong_2FA_code'],
     }),
+    'GET /api/login/2fa': op(
+      'When the pending login may ask for a new SMS code (null: now)',
+      ok(LoginCodeStatusSchema),
+    ),
     'POST /api/login/2fa/resend': op('Send a new SMS code', noContent, { 429: limited }),
     'POST /api/login/refresh': op('New tokens for a refresh token (rotated)', tokens, {
       401: ['refresh.invalid', 'refresh.reused'],

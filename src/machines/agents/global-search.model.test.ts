@@ -21,9 +21,18 @@ import type * as GlobalSearchModule from './global-search.machine';
 const PAUSE_MS = 200;
 const HITS: GlobalSearchResponse = {
   q: 'Mül',
-  candidates: [{ uuid: 'p1', type: 'stella', name: 'Anna Müller', email: 'anna@mail.test', city: 'Köln' }],
+  candidates: [
+    {
+      uuid: 'p1',
+      type: 'stella',
+      name: 'Anna Müller',
+      email: 'anna@mail.test',
+      city: 'Köln',
+      matched: 'name',
+    },
+  ],
   companies: [],
-  jobs: [{ uuid: 'j1', title: 'Müllerei', company: null, status: 'active' }],
+  jobs: [{ uuid: 'j1', title: 'Müllerei', company: null, status: 'active', matched: 'title' }],
 };
 const search = [{ src: 'search', input: { query: 'Mül' } }];
 const abort = [{ src: 'abort', input: { query: 'Mül' } }];

@@ -1,9 +1,21 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { type TokenClaims, TokenClaimsSchema, type TokenPair } from '../../../contract/session';
+import {
+  type LoginCodeStatus,
+  type TokenClaims,
+  TokenClaimsSchema,
+  type TokenPair,
+} from '../../../contract/session';
 import type { Language } from '../../../contract/user-types';
 import type { ApiClient } from '../../api/client';
-import { loginCall, logoutCall, refreshCall, resendCodeCall, twoFactorCall } from '../../api/session';
+import {
+  codeStatusCall,
+  loginCall,
+  logoutCall,
+  refreshCall,
+  resendCodeCall,
+  twoFactorCall,
+} from '../../api/session';
 import { TokenRejected } from './session.machine';
 
 /** The session machine's side effects over the real API (tests provide their own). */
@@ -27,6 +39,9 @@ export function sessionActors(api: ApiClient) {
       twoFactorCall(api, input.token, input.code),
     ),
     resendCode: fromPromise<void, { token: string }>(({ input }) => resendCodeCall(api, input.token)),
+    readCodeStatus: fromPromise<LoginCodeStatus, { token: string }>(({ input }) =>
+      codeStatusCall(api, input.token),
+    ),
     refresh: fromPromise<TokenPair, { refreshToken: string }>(({ input }) =>
       refreshCall(api, input.refreshToken),
     ),

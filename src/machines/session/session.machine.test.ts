@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import { CREDENTIALS_KEY } from '../../../contract/session';
 import { flush } from '../../../tests/support/deferred-actors';
 import { sessionWithDeferredActors } from '../../../tests/support/session';
@@ -86,8 +87,8 @@ describe('session machine', () => {
   });
 
   it('starts new credentials without the cooldown of the code this tab asked for', async () => {
-    // Another tab signs in and its code is due: this tab may ask for one at once (the server's
-    // Retry-After answers if it is too soon). So may the next login after tokens a call handed over.
+    // Another tab signs in and its code is due: this tab waits as long as the server says the other
+    // tab's code holds back the next (here: not at all). So may the next login after tokens a call handed over.
     const { actor, fx, storage } = start();
     actor.send({ type: 'session.login', email: 'mfa@b.de', password: 'pw', locale: 'en' });
     fx.settle('login', 'done', pending);
@@ -98,6 +99,9 @@ describe('session machine', () => {
     actor.send({ type: 'session.restore' });
     expect(actor.getSnapshot().context.resendAllowedAt).toBeNull();
     fx.settle('verifyToken', 'done', decodeClaims(other.token));
+    await flush();
+    expect(fx.calls.at(-1)).toEqual({ id: 'readCodeStatus', input: { token: other.token } });
+    fx.settle('readCodeStatus', 'done', { resendAt: null, resendAfterSeconds: 0 });
     await flush();
     actor.send({ type: 'session.resendCode' });
     expect(actor.getSnapshot().value).toBe('resendingCode');
@@ -110,6 +114,45 @@ describe('session machine', () => {
     issued.fx.settle('submitCode', 'done', full);
     await flush();
     expect(issued.actor.getSnapshot().context.resendAllowedAt).toBeNull();
+  });
+
+  it('reloaded on the SMS step: keeps the code due, counts down what the server says is left, then offers a new code', async () => {
+    let now = NOW;
+    const clock = new SimulatedClock();
+    const pass = (ms: number) => {
+      now += ms;
+      clock.increment(ms);
+    };
+    const { actor, fx } = sessionWithDeferredActors(pending, () => now, clock);
+    fx.settle('verifyToken', 'done', decodeClaims(pending.token));
+    await flush();
+    // Guards still wait: the SMS step shows once the server said how long the sent code holds.
+    expect(actor.getSnapshot().hasTag('settling')).toBe(true);
+    expect(fx.calls.at(-1)).toEqual({ id: 'readCodeStatus', input: { token: pending.token } });
+    fx.settle('readCodeStatus', 'done', {
+      resendAt: new Date(NOW + 42_500).toISOString(),
+      resendAfterSeconds: 43,
+    });
+    await flush();
+    const seen = () => actor.getSnapshot().context.resendSeconds;
+    expect(actor.getSnapshot().value).toBe('mfaPending');
+    expect(actor.getSnapshot().context.claims?.phone_number).toBe('+4915123456789');
+    expect(seen()).toBe(43);
+    expect(actor.getSnapshot().can({ type: 'session.resendCode' })).toBe(false);
+    pass(999);
+    expect(seen()).toBe(43);
+    pass(1);
+    expect(seen()).toBe(42);
+    for (let i = 0; i < 41; i++) pass(1000);
+    expect(seen()).toBe(1);
+    expect(actor.getSnapshot().can({ type: 'session.resendCode' })).toBe(false);
+    pass(1000);
+    expect(seen()).toBe(0);
+    expect(actor.getSnapshot().context.resendAllowedAt).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'session.resendCode' })).toBe(true);
+    // The code still works: the step is the same as before the reload.
+    actor.send({ type: 'session.submitCode', code: '123456' });
+    expect(fx.calls.at(-1)).toEqual({ id: 'submitCode', input: { token: pending.token, code: '123456' } });
   });
 
   it('restores a stored token that verifies', async () => {

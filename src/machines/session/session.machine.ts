@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { errorCodeOf, retryAfterMsOf } from '../../../contract/errors';
-import type { StoredCredentials, TokenClaims, TokenPair } from '../../../contract/session';
+import type { LoginCodeStatus, StoredCredentials, TokenClaims, TokenPair } from '../../../contract/session';
 import type { Language } from '../../../contract/user-types';
 import {
   clearCredentials,
@@ -27,8 +27,10 @@ export interface SessionContext {
   claims: TokenClaims | null;
   /** Error code of the last failed login, code or resend (translated by the UI). */
   error: string | null;
-  /** When another SMS code may be requested (ms since the epoch). */
+  /** When another SMS code may be requested (ms since the epoch); null once it may. */
   resendAllowedAt: number | null;
+  /** The whole seconds left until then, counted down by the machine while the code is due (0: now). */
+  resendSeconds: number;
   ended: SessionEnd;
   farewell: Farewell | null;
   now: () => number;
@@ -58,6 +60,9 @@ export interface SessionInput {
   now?: () => number;
 }
 
+/** The next second of the resend countdown: when the seconds left change next (at least 1 ms). */
+const RESEND_TICK_MS = 1000;
+
 /** Thrown by the verifyToken actor: an expired token may be refreshed, an invalid one may not. */
 export class TokenRejected extends Error {
   constructor(readonly reason: 'expired' | 'invalid') {
@@ -71,7 +76,7 @@ const fromPair = ({ event }: { event: { output: TokenPair } }) => storedCredenti
 /**
  * The browser's session (SEED-SPEC §2, §4, §8; PRODUCT.md §3). Side effects are actors that the
  * app (src/main.tsx) implements over the API and tests replace: verifyToken, login, submitCode,
- * resendCode, refresh, revoke.
+ * resendCode, readCodeStatus, refresh, revoke.
  */
 export const sessionMachine = setup({
   types: {
@@ -93,6 +98,9 @@ export const sessionMachine = setup({
     resendCode: fromPromise<void, { token: string }>(async () => {
       throw new Error('resendCode is provided by the app');
     }),
+    readCodeStatus: fromPromise<LoginCodeStatus, { token: string }>(async () => {
+      throw new Error('readCodeStatus is provided by the app');
+    }),
     refresh: fromPromise<TokenPair, { refreshToken: string }>(async () => {
       throw new Error('refresh is provided by the app');
     }),
@@ -105,6 +113,7 @@ export const sessionMachine = setup({
         credentials,
         claims: credentials ? decodeClaims(credentials.token) : null,
         resendAllowedAt: null,
+        resendSeconds: 0,
         farewell: null,
       };
     }),
@@ -114,6 +123,7 @@ export const sessionMachine = setup({
       credentials,
       claims: decodeClaims(credentials.token),
       resendAllowedAt: null,
+      resendSeconds: 0,
       error: null,
       ended: null,
       farewell: null,
@@ -122,7 +132,7 @@ export const sessionMachine = setup({
       if (context.credentials) writeCredentials(context.credentials, context.storage);
     },
     takeClaims: assign((_, claims: TokenClaims) => ({ claims })),
-    forgetCredentials: assign({ credentials: null, claims: null, resendAllowedAt: null }),
+    forgetCredentials: assign({ credentials: null, claims: null, resendAllowedAt: null, resendSeconds: 0 }),
     removeStoredCredentials: ({ context }) => clearCredentials(context.storage),
     clearError: assign({ error: null, ended: null, farewell: null }),
     clearErrorKeepFarewell: assign({ error: null, ended: null }),
@@ -136,6 +146,19 @@ export const sessionMachine = setup({
       error: errorCodeOf(error),
       resendAllowedAt: context.now() + (retryAfterMsOf(error) ?? pageSmsResendMs()),
     })),
+    // A reload found the code pending: the server says how long the code it sent still holds back
+    // the next (in seconds, so the countdown does not depend on this browser's clock being right).
+    waitAsServerSays: assign(({ context }, status: LoginCodeStatus) => ({
+      resendAllowedAt:
+        status.resendAfterSeconds > 0 ? context.now() + status.resendAfterSeconds * 1000 : null,
+    })),
+    countResendWait: assign(({ context }) => ({
+      resendSeconds:
+        context.resendAllowedAt === null
+          ? 0
+          : Math.max(0, Math.ceil((context.resendAllowedAt - context.now()) / 1000)),
+    })),
+    endResendCooldown: assign({ resendAllowedAt: null, resendSeconds: 0 }),
   },
   guards: {
     hasNoCredentials: ({ context }) => context.credentials === null || context.claims === null,
@@ -146,6 +169,15 @@ export const sessionMachine = setup({
       error.reason === 'expired' &&
       Boolean(context.credentials?.refreshToken),
     mayResend: ({ context }) => context.resendAllowedAt === null || context.now() >= context.resendAllowedAt,
+    isCoolingDown: ({ context }) =>
+      context.resendAllowedAt !== null && context.now() < context.resendAllowedAt,
+  },
+  delays: {
+    // Wakes when the whole seconds left change, so "0:42" turns to "0:41" on time and 0 means allowed.
+    resendTick: ({ context }) => {
+      const left = (context.resendAllowedAt ?? 0) - context.now();
+      return left > 0 ? left % RESEND_TICK_MS || RESEND_TICK_MS : RESEND_TICK_MS;
+    },
   },
 }).createMachine({
   id: 'session',
@@ -156,6 +188,7 @@ export const sessionMachine = setup({
     claims: null,
     error: null,
     resendAllowedAt: null,
+    resendSeconds: 0,
     ended: null,
     farewell: null,
   }),
@@ -194,7 +227,7 @@ export const sessionMachine = setup({
         onDone: [
           {
             guard: { type: 'isPending', params: ({ event }) => event.output },
-            target: 'mfaPending',
+            target: 'readingCode',
             actions: { type: 'takeClaims', params: ({ event }) => event.output },
           },
           { target: 'authenticated', actions: { type: 'takeClaims', params: ({ event }) => event.output } },
@@ -256,9 +289,33 @@ export const sessionMachine = setup({
         onError: { target: 'loggedOut', actions: { type: 'setError', params: errorOf } },
       },
     },
+    // The code is pending and this tab did not ask for it (a reload, another tab's login): the server
+    // says when the next may be asked for, before the SMS step shows.
+    readingCode: {
+      tags: ['busy', 'settling', 'mfa'],
+      invoke: {
+        id: 'readCodeStatus',
+        src: 'readCodeStatus',
+        input: ({ context }) => ({ token: context.credentials?.token ?? '' }),
+        onDone: {
+          target: 'mfaPending',
+          actions: { type: 'waitAsServerSays', params: ({ event }) => event.output },
+        },
+        // Not knowing only costs the countdown: a resend too soon is answered with Retry-After.
+        onError: { target: 'mfaPending' },
+      },
+    },
     mfaPending: {
       meta: { stage: true },
       tags: ['mfa'],
+      entry: 'countResendWait',
+      // The visible countdown: re-entered each second while it runs; at its end the resend opens.
+      after: {
+        resendTick: [
+          { guard: 'isCoolingDown', target: 'mfaPending', reenter: true },
+          { actions: 'endResendCooldown' },
+        ],
+      },
       on: {
         'session.submitCode': { target: 'verifyingCode', actions: 'clearError' },
         'session.resendCode': { guard: 'mayResend', target: 'resendingCode', actions: 'clearError' },

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { CREDENTIALS_KEY } from '../../../contract/session';
 import { deferredActors } from '../../../tests/support/deferred-actors';
 import { describeModelTable, type Inspector, sendsAndAnswers } from '../../../tests/support/model';
@@ -27,10 +27,17 @@ function start({ sessionMachine, TokenRejected }: typeof SessionModule, inspect?
   const RESULTS = sessionResults(TokenRejected);
   const storage = new MemoryStorage();
   let now = NOW;
+  // The countdown's delays run on this clock, which moves with `now`: only `tick` and `wait` move them.
+  const clock = new SimulatedClock();
+  const pass = (ms: number) => {
+    now += ms;
+    clock.increment(ms);
+  };
   const fx = deferredActors(ACTORS);
   const actor = createActor(sessionMachine.provide({ actors: fx.actors }), {
     input: { storage, now: () => now },
     inspect,
+    clock,
   }).start();
   const otherTabStores = (value: object | null) => {
     if (value) storage.setItem(CREDENTIALS_KEY, JSON.stringify(value));
@@ -55,20 +62,19 @@ function start({ sessionMachine, TokenRejected }: typeof SessionModule, inspect?
     otherTabLoggedIn: () => otherTabStores(TAB),
     otherTabPending: () => otherTabStores(TAB_PENDING),
     otherTabBroken: () => otherTabStores(BROKEN),
-    wait: () => {
-      now += COOLDOWN;
-    },
+    wait: () => pass(COOLDOWN),
+    tick: () => pass(1000),
   };
   return {
     send: sendsAndAnswers(actor, fx, sends, RESULTS),
     snapshot() {
       const snap = actor.getSnapshot();
       if (snap.status === 'error') throw snap.error;
-      const { credentials, claims, error, resendAllowedAt, ended, farewell } = snap.context;
+      const { credentials, claims, error, resendAllowedAt, resendSeconds, ended, farewell } = snap.context;
       const stored = JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null');
       return {
         value: snap.value,
-        context: { credentials, claims, error, resendAllowedAt, ended, farewell, stored },
+        context: { credentials, claims, error, resendAllowedAt, resendSeconds, ended, farewell, stored },
         tags: snap.tags as Set<string>,
       };
     },
@@ -90,6 +96,7 @@ describeModelTable({
       login: 'Error: login is provided by the app',
       submitCode: 'Error: submitCode is provided by the app',
       resendCode: 'Error: resendCode is provided by the app',
+      readCodeStatus: 'Error: readCodeStatus is provided by the app',
       refresh: 'Error: refresh is provided by the app',
     });
 

@@ -17,7 +17,7 @@ import {
   ListBoxSection,
   Popover,
 } from 'react-aria-components';
-import type { GlobalSearchResponse } from '../../../contract/search';
+import type { GlobalSearchResponse, SearchMatchField } from '../../../contract/search';
 import type { GlobalSearchActor } from '../../machines/agents/global-search.machine';
 
 // The agent shell's search field as react-aria's combobox, loaded once the field at rest
@@ -30,6 +30,8 @@ interface Hit {
   params: Record<string, string>;
   name: string;
   detail: string;
+  /** Which field the query matched, when it is not the name the hit shows ("Treffer in: E-Mail"). */
+  matched: string | null;
 }
 
 interface Group {
@@ -46,8 +48,23 @@ const TYPE_GROUPS = [
 
 const detailOf = (...parts: (string | null)[]) => parts.filter(Boolean).join(' · ');
 
+/** What the server names as matched (issue 42), as the line says it. */
+const MATCHED_FIELD: Record<SearchMatchField, MessageDescriptor> = {
+  name: msg`Name`,
+  email: msg`E-mail`,
+  phone: msg`Phone`,
+  city: msg`City`,
+  skills: msg`Skills or occupation`,
+  website: msg`Website`,
+  title: msg`Title`,
+  company: msg`Company`,
+};
+
+/** "Match in: E-mail" for a hit found by another field than the name it shows; null for the name. */
+type MatchedLine = (field: SearchMatchField) => string | null;
+
 /** The answer as sections: candidates per type, companies, jobs; empty groups left out. */
-function groupsOf(hits: GlobalSearchResponse | null, archived: string): Group[] {
+function groupsOf(hits: GlobalSearchResponse | null, archived: string, matchedLine: MatchedLine): Group[] {
   if (!hits) return [];
   const groups: Group[] = TYPE_GROUPS.map(({ type, title, to }) => ({
     id: type,
@@ -60,6 +77,7 @@ function groupsOf(hits: GlobalSearchResponse | null, archived: string): Group[] 
         params: { uuid: c.uuid },
         name: c.name,
         detail: detailOf(c.email, c.city),
+        matched: matchedLine(c.matched),
       })),
   }));
   groups.push({
@@ -71,6 +89,7 @@ function groupsOf(hits: GlobalSearchResponse | null, archived: string): Group[] 
       params: { uuid: c.uuid },
       name: c.name,
       detail: detailOf(c.email, c.city),
+      matched: matchedLine(c.matched),
     })),
   });
   groups.push({
@@ -82,6 +101,7 @@ function groupsOf(hits: GlobalSearchResponse | null, archived: string): Group[] 
       params: { jobUuid: j.uuid },
       name: j.title,
       detail: detailOf(j.company, j.status === 'archived' ? archived : null),
+      matched: matchedLine(j.matched),
     })),
   });
   return groups.filter((g) => g.items.length > 0);
@@ -119,7 +139,12 @@ export function GlobalSearchField({ actor, inputRef, takeFocus }: GlobalSearchFi
     },
     [inputRef],
   );
-  const groups = groupsOf(hits, t`archived`);
+  const matchedLine: MatchedLine = (matched) => {
+    if (matched === 'name' || matched === 'title') return null;
+    const field = i18n._(MATCHED_FIELD[matched]);
+    return t`Match in: ${field}`;
+  };
+  const groups = groupsOf(hits, t`archived`, matchedLine);
   const byId = new Map(groups.flatMap((g) => g.items.map((item) => [item.id, item])));
   // Choosing a hit puts its name into the field; that is no new search.
   const chosen = useRef<string | null>(null);
@@ -180,6 +205,7 @@ export function GlobalSearchField({ actor, inputRef, takeFocus }: GlobalSearchFi
                       {/* Plain text, not label and description slots: the option's name is all it shows. */}
                       <span>{item.name}</span>
                       {item.detail && <span className="global-search-detail">{item.detail}</span>}
+                      {item.matched && <span className="global-search-detail">{item.matched}</span>}
                     </ListBoxItem>
                   )}
                 </Collection>

@@ -1,4 +1,4 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
@@ -6,12 +6,14 @@ import * as v from 'valibot';
 import { TwoFactorCodeSchema } from '../../../contract/session';
 import { useAppActors } from '../components/app-context';
 import { FormError } from '../components/form-error';
-import { maskPhone } from '../components/format';
+import { formatCountdown, maskPhone } from '../components/format';
 import { Screen } from '../components/screen';
 import { TextField } from '../components/text-field';
-import { useNow } from '../components/use-now';
 
-/** mfa/login: the six-digit SMS code, a resend with a visible countdown, and a way back. */
+/**
+ * mfa/login: the six-digit SMS code, a resend with a visible countdown, and a way back. A reload
+ * shows the same step: the number from the token, the countdown the machine counts from what the server says.
+ */
 export function MfaLoginScreen() {
   const { t } = useLingui();
   const { session } = useAppActors();
@@ -22,9 +24,9 @@ export function MfaLoginScreen() {
   const phoneNumber = useSelector(session, (s) => s.context.claims?.phone_number ?? null);
   // Whoever stands at the screen has only a password so far: the number shows masked.
   const phone = phoneNumber ? maskPhone(phoneNumber) : null;
-  const resendAllowedAt = useSelector(session, (s) => s.context.resendAllowedAt);
-  const now = useNow(resendAllowedAt !== null);
-  const wait = resendAllowedAt === null ? 0 : Math.max(0, Math.ceil((resendAllowedAt - now) / 1000));
+  const mayResend = useSelector(session, (s) => s.can({ type: 'session.resendCode' }));
+  const wait = useSelector(session, (s) => s.context.resendSeconds);
+  const countdown = formatCountdown(wait);
   const [formatError, setFormatError] = useState<string | null>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -68,18 +70,14 @@ export function MfaLoginScreen() {
         </button>
       </form>
       <p className="resend">
+        {/* Disabled while the countdown runs, so its name changing each second is never announced. */}
         <button
           type="button"
-          disabled={wait > 0 || resending}
+          disabled={!mayResend || resending}
           onClick={() => session.send({ type: 'session.resendCode' })}
         >
-          <Trans>Send a new code</Trans>
-        </button>{' '}
-        {wait > 0 && (
-          <span aria-live="polite">
-            <Plural value={wait} one="possible in # second" other="possible in # seconds" />
-          </span>
-        )}
+          {wait > 0 ? <Trans>Send a new code in {countdown}</Trans> : <Trans>Send a new code</Trans>}
+        </button>
       </p>
       <p>
         <button
