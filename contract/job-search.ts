@@ -33,5 +33,32 @@ export const ResultsSearchSchema = v.object({
 });
 export type ResultsSearch = v.InferOutput<typeof ResultsSearchSchema>;
 
+/** The job page's views (issue 42 major 4): the ranked results, or the job's pipeline board. */
+export const JOB_VIEWS = ['results', 'pipeline'] as const;
+export type JobView = (typeof JOB_VIEWS)[number];
+
+/**
+ * The job page's URL: the results' state, which view is shown (`view=pipeline`: the board, in its own
+ * tab rather than below the results), and the pipeline entry to scroll to and focus (`entry`, a
+ * follow-up's link). Neither of the two is the results' query.
+ */
+export const JobPageSearchSchema = v.object({
+  ...ResultsSearchSchema.entries,
+  view: v.fallback(v.optional(v.picklist(JOB_VIEWS)), undefined),
+  entry: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+});
+export type JobPageSearch = v.InferOutput<typeof JobPageSearchSchema>;
+
+/**
+ * The company's page of one job (`/clientCandidates/{job}`): `card`, a candidate's reference number
+ * (`MW-…`), names the card the mail's link points to (issue 42): that card is scrolled to and focused.
+ * The reference rather than the entry's uuid: the mail is written before the entry exists. Here, with
+ * the other pages' search schemas, not in client-answers.ts: the router's chunk would take that file whole.
+ */
+export const ClientCandidatesSearchSchema = v.object({
+  card: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^MW-[0-9A-Z]{6}$/))), undefined),
+});
+export type ClientCandidatesSearch = v.InferOutput<typeof ClientCandidatesSearchSchema>;
+
 /** Rows per page of the job tables. */
 export const JOB_PAGE_SIZE = 20;

@@ -5,6 +5,8 @@ import {
   CLIENT_ANSWER_UNDO_MS,
   clientUndoAllowed,
   correctionClearsAnswer,
+  followUpStatus,
+  PipelineFollowUpSchema,
   sendMoves,
   UNDO_WINDOW_MS,
   undoRefusal,
@@ -71,5 +73,36 @@ describe('what sends, answers and corrections do', () => {
     expect(v.safeParse(PipelineCorrectionSchema, { to: 'placed', reason: 'x', version: 1 }).success).toBe(
       false,
     );
+  });
+});
+
+describe('a follow-up: a day, an optional time and a note (issue 42 major 4)', () => {
+  it('is due on its day whatever its time, overdue the day after', () => {
+    // One today at 16:00 is due today, in the morning as after four.
+    expect(followUpStatus('2026-11-29', '2026-11-29')).toBe('today');
+    expect(followUpStatus('2026-11-28', '2026-11-29')).toBe('overdue');
+    expect(followUpStatus('2026-11-30', '2026-11-29')).toBe('later');
+  });
+
+  it('takes a time and a note only with a day', () => {
+    const codes = (body: unknown) =>
+      (v.safeParse(PipelineFollowUpSchema, body).issues ?? []).map((i) => [
+        i.path?.map((p) => p.key).join('.'),
+        i.message,
+      ]);
+    expect(codes({ followUp: '2026-11-29', time: '16:00', note: 'Rückruf' })).toEqual([]);
+    expect(codes({ followUp: '2026-11-29' })).toEqual([]);
+    expect(codes({ followUp: null })).toEqual([]);
+    expect(codes({ followUp: null, time: null, note: '  ' })).toEqual([]);
+    expect(codes({ followUp: null, time: '16:00' })).toEqual([['time', 'pipeline.follow_up_day_required']]);
+    expect(codes({ followUp: null, note: 'ohne Tag' })).toEqual([
+      ['note', 'pipeline.follow_up_day_required'],
+    ]);
+    expect(codes({ followUp: '2026-11-29', time: '24:00' })).toEqual([
+      ['time', 'pipeline.follow_up_time_invalid'],
+    ]);
+    expect(codes({ followUp: '2026-11-29', time: '7:30' })).toEqual([
+      ['time', 'pipeline.follow_up_time_invalid'],
+    ]);
   });
 });

@@ -31,7 +31,9 @@ import { MAX_INT32 } from './profile';
  * POST /api/job/{uuid}/pipeline/move            PipelineBulkMoveSchema → PipelineEntryListSchema; all
  *                                                 or nothing, 409 as above with `current` the entries
  * POST …/correct, …/undo, …/remove               contract/pipeline-corrections.ts
- * PUT  /api/pipeline/{entry}/follow-up          PipelineFollowUpSchema → PipelineEntrySchema
+ * PUT  /api/pipeline/{entry}/follow-up          PipelineFollowUpSchema → PipelineEntrySchema (set,
+ *                                                 postponed or cleared: a day, an optional time, a note)
+ * POST /api/pipeline/{entry}/follow-up/done     → PipelineEntrySchema ("done": cleared, on the timeline)
  * GET  /api/agent/profile/{uuid}/pipeline       → PipelineJobsSchema (the jobs a candidate is in)
  * GET  /api/pipeline/follow-ups?today=YYYY-MM-DD → PipelineFollowUpsSchema (due today and overdue,
  *                                                 on jobs the caller works on or set by the caller)
@@ -185,6 +187,10 @@ export const PIPELINE_ERROR_CODES = [
   'pipeline.undo_not_yours',
   /** Undo: the move is older than UNDO_WINDOW_MS. */
   'pipeline.undo_expired',
+  /** A follow-up's time or note without its day (a time is of a day; clearing clears all three). */
+  'pipeline.follow_up_day_required',
+  /** A follow-up's time that is no `HH:MM` of a day (00:00–23:59). */
+  'pipeline.follow_up_time_invalid',
 ] as const;
 export type PipelineErrorCode = (typeof PIPELINE_ERROR_CODES)[number];
 
@@ -304,12 +310,62 @@ export const PipelineDateSchema = v.pipe(
   }, FieldError.dateInvalid),
 );
 
-/** Sets (a day) or clears (null) an entry's follow-up. */
-export const PipelineFollowUpSchema = strictObject(
-  { followUp: v.nullable(PipelineDateSchema) },
-  FieldError.required,
+/** A follow-up's time of day, `HH:MM` (24 h), the agent's wall clock on the follow-up's day. */
+export const PipelineTimeSchema = v.pipe(
+  v.string(FieldError.invalidType),
+  v.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'pipeline.follow_up_time_invalid'),
+);
+export const FOLLOW_UP_NOTE_MAX = 500;
+export const PipelineFollowUpNoteSchema = v.pipe(
+  v.string(FieldError.invalidType),
+  v.trim(),
+  v.maxLength(FOLLOW_UP_NOTE_MAX, FieldError.tooLong),
+);
+
+type FollowUpFields = {
+  followUp: string | null;
+  time?: string | null | undefined;
+  note?: string | null | undefined;
+};
+
+/** A time or a note belongs to a day: without one (clearing) neither is taken. */
+function followUpDayRule<T extends FollowUpFields>() {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value.followUp !== null) return;
+    for (const key of ['time', 'note'] as const) {
+      const value = dataset.value[key];
+      if (value !== undefined && value !== null && value !== '')
+        addIssue({ message: 'pipeline.follow_up_day_required', path: pathOf(dataset.value, key) });
+    }
+  });
+}
+
+/**
+ * Sets, postpones (a day, an optional time, an optional note) or clears (`followUp: null`) an entry's
+ * follow-up (issue 42 major 4). A time or note without a day is refused (400, nothing written).
+ */
+export const PipelineFollowUpSchema = v.pipe(
+  strictObject(
+    {
+      followUp: v.nullable(PipelineDateSchema),
+      time: v.optional(v.nullable(PipelineTimeSchema)),
+      note: v.optional(v.nullable(PipelineFollowUpNoteSchema)),
+    },
+    FieldError.required,
+  ),
+  // The API reference says it in the operation's description (a JSON Schema of it lints badly).
+  followUpDayRule(),
 );
 export type PipelineFollowUp = v.InferInput<typeof PipelineFollowUpSchema>;
+
+/**
+ * Where a follow-up stands on the reader's day `today`: due today (whatever its time: one today at
+ * 16:00 is due today, in the morning as after four), overdue (an earlier day) or later. The server's
+ * list of those due (`followUpDue`) takes the same days: on `today` or before.
+ */
+export function followUpStatus(day: string, today: string): 'overdue' | 'today' | 'later' {
+  return day < today ? 'overdue' : day === today ? 'today' : 'later';
+}
 
 export const PipelineFollowUpsQuerySchema = v.object({ today: v.optional(PipelineDateSchema) });
 
@@ -330,6 +386,9 @@ export const PipelineEntrySchema = v.object({
   /** The score of the job's latest done run, if the candidate is in its results. */
   score: v.nullable(v.number()),
   followUp: v.nullable(v.string()),
+  /** The follow-up's time (`HH:MM`) and note, if given (issue 42); null without a follow-up. */
+  followUpTime: v.optional(v.nullable(v.string())),
+  followUpNote: v.optional(v.nullable(v.string())),
   version: v.number(),
   movedAt: v.string(),
   movedBy: v.nullable(v.string()),

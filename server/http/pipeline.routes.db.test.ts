@@ -27,6 +27,7 @@ describe('who may call what', () => {
     ['POST', `/api/pipeline/${entry}/move`, { to: 'contacted', version: 0 }],
     ['POST', `/api/job/${p.job}/pipeline/move`, { to: 'contacted', entries: [{ uuid: entry, version: 0 }] }],
     ['PUT', `/api/pipeline/${entry}/follow-up`, { followUp: '2026-12-01' }],
+    ['POST', `/api/pipeline/${entry}/follow-up/done`],
     ['GET', `/api/pipeline/follow-ups`],
     ['GET', `/api/agent/profile/${profile(0)}/pipeline`],
   ];
@@ -48,7 +49,7 @@ describe('who may call what', () => {
       statuses.push((await f.call(method, path, f.tokens.agent, body)).status);
     }
     // The bulk move came after the single one: version 0 is stale by then.
-    expect(statuses).toEqual([200, 201, 200, 409, 200, 200, 200]);
+    expect(statuses).toEqual([200, 201, 200, 409, 200, 200, 200, 200]);
   });
 });
 

@@ -17,6 +17,7 @@ import { callerOf } from '../jobs/access';
 import { correctEntry, removeEntry, undoEntries } from '../pipeline/corrections';
 import {
   addEntry,
+  followUpDone,
   followUpsDue,
   jobsOfProfile,
   listBoard,
@@ -85,7 +86,11 @@ export function pipelineRoutes(deps: PipelineRoutesDeps) {
     })
     .put('/pipeline/:entry/follow-up', signedIn, jsonBody(PipelineFollowUpSchema), async (c) => {
       noStore(c);
-      return c.json(await setFollowUp(db, caller(c), c.req.param('entry'), c.req.valid('json').followUp));
+      return c.json(await setFollowUp(db, caller(c), c.req.param('entry'), c.req.valid('json')));
+    })
+    .post('/pipeline/:entry/follow-up/done', signedIn, async (c) => {
+      noStore(c);
+      return c.json(await followUpDone(db, caller(c), c.req.param('entry')));
     })
     .get(
       '/pipeline/follow-ups',

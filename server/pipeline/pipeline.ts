@@ -46,6 +46,8 @@ interface EntryRow {
   reason_by: 'client' | 'agency' | 'candidate' | null;
   score: number | string | null;
   follow_up: string | null;
+  follow_up_time: string | null;
+  follow_up_note: string | null;
   version: number;
   moved_at: string | Date;
   moved_by_email: string | null;
@@ -78,6 +80,8 @@ function toEntry(row: EntryRow): PipelineEntry {
     reasonBy: row.reason_by,
     score: row.score === null ? null : Number(row.score),
     followUp: day(row.follow_up),
+    followUpTime: row.follow_up_time,
+    followUpNote: row.follow_up_note,
     version: row.version,
     movedAt: iso(row.moved_at),
     movedBy: row.moved_by_email,
@@ -99,7 +103,8 @@ function toEntry(row: EntryRow): PipelineEntry {
 const SELECT_ENTRIES = (scores: SQL) => sql`select e.id, e.job_id, e.profile_id, p.type,
     nullif(concat_ws(' ', p."values" ->> 'first_name', p."values" ->> 'last_name'), '') as name,
     ph.id as photo_id, e.stage, e.last_open_stage, e.reason, e.reason_by, r.score,
-    to_char(e.follow_up, 'YYYY-MM-DD') as follow_up, e.version, e.moved_at, mu.email as moved_by_email,
+    to_char(e.follow_up, 'YYYY-MM-DD') as follow_up, to_char(e.follow_up_time, 'HH24:MI') as follow_up_time,
+    e.follow_up_note, e.version, e.moved_at, mu.email as moved_by_email,
     e.created_at, e.submitted_at, e.submitted_card, e.client_answer, e.client_comment, e.client_answered_at
   from pipeline_entries e
   join profiles p on p.id = e.profile_id
@@ -186,7 +191,7 @@ export type MoveOutcome<T, Code = ChangeRefusal> =
 export function changeEntries(
   db: Database,
   caller: Caller,
-  wanted: { uuid: string; version: number }[],
+  wanted: { uuid: string; version?: number }[],
   change: PipelineChange,
   jobId: string | null,
 ) {
@@ -249,24 +254,45 @@ export async function moveEntries(
   return outcome.ok ? { ok: true, value: ordered } : { ok: false, code: outcome.code, current: ordered };
 }
 
-/** PUT /api/pipeline/{entry}/follow-up: a day to come back to the entry, or none. */
+export interface FollowUpRequest {
+  followUp: string | null;
+  time?: string | null | undefined;
+  note?: string | null | undefined;
+}
+
+/**
+ * PUT /api/pipeline/{entry}/follow-up: a day to come back to the entry, with an optional time and
+ * note (set or postponed), or none (cleared) — through `applyPipelineChange`, like every write.
+ */
 export async function setFollowUp(
   db: Database,
   caller: Caller,
   entryId: string,
-  followUp: string | null,
+  followUp: FollowUpRequest,
 ): Promise<PipelineEntry> {
   assertAgent(caller);
   if (!isUuid(entryId)) throw entryNotFound();
-  const id = entryId.toLowerCase();
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`update pipeline_entries set follow_up = ${followUp}::date,
-          follow_up_by = ${followUp === null ? null : caller.userId}
-        where id = ${id} returning id`,
-  );
-  if (rows.length === 0) throw entryNotFound();
-  const [entry] = await entriesWhere(db, sql`e.id = ${id}`);
+  const change: PipelineChange = {
+    kind: 'followUp',
+    day: followUp.followUp,
+    time: followUp.time ?? null,
+    note: followUp.note || null,
+  };
+  await changeEntries(db, caller, [{ uuid: entryId }], change, null);
+  const [entry] = await entriesWhere(db, sql`e.id = ${entryId.toLowerCase()}`);
+  return entry!;
+}
+
+/**
+ * POST /api/pipeline/{entry}/follow-up/done: the follow-up is done — cleared, and `follow_up.done`
+ * (with the day, time and note it had) on the candidate's and the job's timeline. Done again changes
+ * nothing and answers the entry.
+ */
+export async function followUpDone(db: Database, caller: Caller, entryId: string): Promise<PipelineEntry> {
+  assertAgent(caller);
+  if (!isUuid(entryId)) throw entryNotFound();
+  await changeEntries(db, caller, [{ uuid: entryId }], { kind: 'followUpDone' }, null);
+  const [entry] = await entriesWhere(db, sql`e.id = ${entryId.toLowerCase()}`);
   return entry!;
 }
 
@@ -310,7 +336,12 @@ export function followUpDue(caller: Caller, today: string): SQL {
  */
 export async function followUpsDue(db: Database, caller: Caller, today: string): Promise<PipelineFollowUps> {
   assertAgent(caller);
-  const entries = await entriesWhere(db, followUpDue(caller, today), sql`e.follow_up, e.id`);
+  // The oldest day first; on one day those without a time first, then by time.
+  const entries = await entriesWhere(
+    db,
+    followUpDue(caller, today),
+    sql`e.follow_up, e.follow_up_time nulls first, e.id`,
+  );
   if (entries.length === 0) return { today, items: [] };
   const jobs = await queryRows<{ id: string; title: string }>(
     db,

@@ -6,6 +6,7 @@ import {
   type PipelineEntry,
   PipelineEntryListSchema,
   PipelineEntrySchema,
+  type PipelineFollowUp,
   type PipelineFollowUps,
   PipelineFollowUpsSchema,
   type PipelineJobs,
@@ -65,18 +66,23 @@ export async function removeEntry(api: ApiClient, entry: string, body: PipelineR
   await api.call(`/api/pipeline/${encodeURIComponent(entry)}/remove`, { method: 'POST', body });
 }
 
-/** PUT /api/pipeline/{entry}/follow-up. */
+/** PUT /api/pipeline/{entry}/follow-up: a day with an optional time and note, or none. */
 export async function setFollowUp(
   api: ApiClient,
   entry: string,
-  followUp: string | null,
+  body: PipelineFollowUp,
 ): Promise<PipelineEntry> {
   return v.parse(
     PipelineEntrySchema,
-    await api.call(`/api/pipeline/${encodeURIComponent(entry)}/follow-up`, {
-      method: 'PUT',
-      body: { followUp },
-    }),
+    await api.call(`/api/pipeline/${encodeURIComponent(entry)}/follow-up`, { method: 'PUT', body }),
+  );
+}
+
+/** POST /api/pipeline/{entry}/follow-up/done: cleared, and on the timelines. */
+export async function followUpDone(api: ApiClient, entry: string): Promise<PipelineEntry> {
+  return v.parse(
+    PipelineEntrySchema,
+    await api.call(`/api/pipeline/${encodeURIComponent(entry)}/follow-up/done`, { method: 'POST' }),
   );
 }
 

@@ -13,7 +13,10 @@ import {
 // Issue 21 points 1–3 in a browser, in German: an agent opens a job's results, adds three candidates
 // to the pipeline, moves one by keyboard to "Kontaktiert" and the board shows it; the board is
 // axe-clean and fits 1280 and 360 px. The demo's developer job has a filled pipeline already.
-// Issue 42: a move is undone from its toast, a stage corrected with a reason, an entry removed.
+// Issue 42: a move is undone from its toast, a stage corrected with a reason, an entry removed. Issue
+// 42 major 4: the board is the job page's own tab (`?view=pipeline`); a due follow-up's link opens its
+// entry there (the card scrolled to and focused) with "Erledigt" and "Verschieben auf …" (day, time,
+// note).
 
 const JOB = '5eed10b0-0000-4000-8000-000000000001';
 
@@ -74,7 +77,7 @@ describe('the pipeline in a browser, in German', () => {
     await expect.poll(() => due.getByRole('link').count()).toBe(2);
     await expectSettledScreen(page);
 
-    await page.goto(`${app.url}/matchingJobResult/${JOB}`);
+    await page.goto(`${app.url}/matchingJobResult/${JOB}?view=pipeline`);
     const board = page.getByRole('region', { name: 'Pipeline' });
     await expect.poll(() => column(page, 'Vorgeschlagen').getByRole('row').count()).toBe(2);
     const proposedBefore = 2;
@@ -88,6 +91,12 @@ describe('the pipeline in a browser, in German', () => {
       .toBe(1);
     expect(await board.getByText(/überfällig/).count()).toBe(1);
 
+    // The results are the other tab: by keyboard, from the selected tab to its neighbour.
+    const tab = (name: string) => page.getByRole('tab', { name });
+    await tab('Pipeline').focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => tab('Ergebnisse').getAttribute('aria-selected')).toBe('true');
+    expect(await board.count()).toBe(0);
     const adds = page.getByRole('button', { name: /in die Pipeline aufnehmen$/ });
     const names: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -98,6 +107,9 @@ describe('the pipeline in a browser, in German', () => {
       await button.click();
       await expect.poll(() => adds.count()).toBe(before - 1);
     }
+    await tab('Ergebnisse').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.url()).toContain('view=pipeline');
     await expect.poll(() => column(page, 'Vorgeschlagen').getByRole('row').count()).toBe(proposedBefore + 3);
     for (const name of names) {
       await expect.poll(() => column(page, 'Vorgeschlagen').getByText(name, { exact: true }).count()).toBe(1);
@@ -126,6 +138,8 @@ describe('the pipeline in a browser, in German', () => {
         'Vermittelt',
         'Abgesagt',
         'Zurückgezogen',
+        // Issue 42 major 4: a follow-up with a day, a time and a note.
+        'Wiedervorlage mit Uhrzeit und Notiz …',
         // Issue 42: a proposed entry has no earlier stage to correct to, but it can leave the pipeline.
         'Aus Pipeline entfernen …',
       ]);
@@ -151,7 +165,7 @@ describe('the pipeline in a browser, in German', () => {
     const page = await browser.newPage({ viewport: PHONE });
     page.setDefaultTimeout(10_000);
     await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
-    await page.goto(`${app.url}/matchingJobResult/${JOB}`);
+    await page.goto(`${app.url}/matchingJobResult/${JOB}?view=pipeline`);
     const board = page.getByRole('region', { name: 'Pipeline' });
     await expect.poll(() => column(page, 'Vorgeschlagen').getByRole('row').count()).toBeGreaterThan(0);
     const handle = column(page, 'Vorgeschlagen')
@@ -216,7 +230,7 @@ describe('the pipeline in a browser, in German', () => {
     const page = await browser.newPage({ viewport: LAPTOP });
     page.setDefaultTimeout(10_000);
     await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
-    await page.goto(`${app.url}/matchingJobResult/${JOB}`);
+    await page.goto(`${app.url}/matchingJobResult/${JOB}?view=pipeline`);
     const board = page.getByRole('region', { name: 'Pipeline' });
     await expect.poll(() => column(page, 'Vorgeschlagen').getByRole('row').count()).toBeGreaterThan(0);
     const handle = column(page, 'Vorgeschlagen')
@@ -311,6 +325,89 @@ describe('the pipeline in a browser, in German', () => {
     await page.keyboard.press('Enter');
     const row = column(page, 'Kontaktiert').getByRole('row').filter({ hasText: name });
     await expect.poll(() => row.textContent()).toContain(`Wiedervorlage 08.${mm}.${yyyy}`);
+    await page.close();
+  });
+
+  it('a due follow-up opens its entry: the card focused, postponed with a time and a note, then done, at 360 and 1280 px', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    page.setDefaultTimeout(10_000);
+    await signIn(page, app.url, 'agent@matchwerk.example', { landOn: /\/dashboard$/ });
+    const due = page.getByRole('region', { name: 'Fällige Wiedervorlagen' });
+    await expect.poll(() => due.getByRole('link').count()).toBeGreaterThan(0);
+    const dueBefore = await due.getByRole('link').count();
+    const link = due.getByRole('link').first();
+    const name = ((await link.textContent()) ?? '').split(' · ')[0]!.trim();
+    await link.click();
+
+    // The job's pipeline tab, the card scrolled to and focused: the follow-up is dealt with there.
+    await expect.poll(() => page.url()).toMatch(/view=pipeline&entry=|entry=.*view=pipeline/);
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Pipeline' }).getAttribute('aria-selected'))
+      .toBe('true');
+    const board = page.getByRole('region', { name: 'Pipeline' });
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const active = document.activeElement;
+          return active?.getAttribute('role') === 'row' ? (active.textContent ?? '') : '';
+        }),
+      )
+      .toContain(name);
+    const card = board.getByRole('row').filter({ hasText: name });
+    expect(await card.getByRole('button', { name: 'Erledigt' }).count()).toBe(1);
+    await expectSettledScreen(page);
+    await screenshot(page, 'follow-up-entry-360');
+
+    // "Verschieben auf …": a day ahead, 16:30 and a note; the card and the lists say so.
+    const ahead = new Date(Date.now() + 40 * 86_400_000);
+    const dd = String(ahead.getUTCDate()).padStart(2, '0');
+    const mm = String(ahead.getUTCMonth() + 1).padStart(2, '0');
+    const yyyy = String(ahead.getUTCFullYear());
+    await card.getByRole('button', { name: 'Verschieben auf …' }).click();
+    const dialog = page.getByRole('dialog', { name: `Wiedervorlage für ${name}` });
+    const day = dialog.getByRole('group', { name: 'Tag' });
+    await day.getByRole('spinbutton').first().click();
+    await page.keyboard.type(`${dd}${mm}${yyyy}`);
+    const time = dialog.getByRole('group', { name: 'Uhrzeit (optional)' });
+    await time.getByRole('spinbutton').first().click();
+    await page.keyboard.type('1630');
+    await dialog.getByRole('textbox', { name: 'Notiz (optional)' }).fill('Rückruf wegen Gehalt');
+    await expectSettledScreen(page);
+    await dialog.getByRole('button', { name: 'Verschieben' }).click();
+    await expect.poll(() => card.textContent()).toContain(`Wiedervorlage ${dd}.${mm}.${yyyy} um 16:30`);
+    await expect.poll(() => card.textContent()).toContain('Rückruf wegen Gehalt');
+    await expect.poll(() => board.getAttribute('aria-busy')).toBe('false');
+    // Kept by the server; no longer due today.
+    await page.reload();
+    await expect.poll(() => card.textContent()).toContain(`Wiedervorlage ${dd}.${mm}.${yyyy} um 16:30`);
+    await page.goto(`${app.url}/dashboard`);
+    await expect.poll(() => due.getByRole('link').count()).toBe(dueBefore - 1);
+
+    // The next one from the "today" list, at 1280 px: "Erledigt" clears it, and the job's timeline says so.
+    await page.setViewportSize(LAPTOP);
+    await page.goto(`${app.url}/pipeline/today`);
+    const next = page.locator('.follow-up-list li').first().getByRole('link');
+    await expect.poll(() => next.count()).toBe(1);
+    const other = ((await next.textContent()) ?? '').split(' · ')[0]!.trim();
+    await next.click();
+    const otherCard = board.getByRole('row').filter({ hasText: other });
+    await expect.poll(() => otherCard.getByRole('button', { name: 'Erledigt' }).count()).toBe(1);
+    await expectSettledScreen(page);
+    await screenshot(page, 'follow-up-entry-1280');
+    await otherCard.getByRole('button', { name: 'Erledigt' }).click();
+    await expect.poll(() => otherCard.getByRole('button', { name: 'Erledigt' }).count()).toBe(0);
+    await expect.poll(() => otherCard.textContent()).not.toContain('Wiedervorlage ');
+    // The job's timeline, read afresh, has it.
+    await expect.poll(() => board.getAttribute('aria-busy')).toBe('false');
+    await page.reload();
+    const timeline = page.getByRole('region', { name: 'Verlauf' });
+    await expect
+      .poll(() => timeline.getByRole('listitem').filter({ hasText: 'Wiedervorlage erledigt' }).count())
+      .toBeGreaterThan(0);
+    await page.goto(`${app.url}/pipeline/today`);
+    await expect
+      .poll(() => page.getByText('Heute ist keine Wiedervorlage fällig.').count())
+      .toBe(dueBefore === 2 ? 1 : 0);
     await page.close();
   });
 });

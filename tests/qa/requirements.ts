@@ -84,6 +84,10 @@ export const REQUIREMENTS: Requirement[] = [
     id: 'PRODUCT §11 undo, correct, remove',
     text: 'right after a move its agent undoes it (10 minutes); an entry is corrected with a reason or removed, its history kept',
   },
+  {
+    id: 'PRODUCT §11 follow-ups are tasks (due date, optional time, note, done)',
+    text: "an entry's follow-up has a date, an optional time and a note; it is done or postponed where it opens, its entry",
+  },
   { id: 'PRODUCT §8 consents', text: 'the legal texts are accepted in their current version' },
   {
     id: 'PRODUCT §8 protected files',

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  time,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, moment, ownedBy } from './columns';
 import { jobs } from './jobs';
 import { profiles } from './profiles';
@@ -26,6 +37,9 @@ export const pipelineEntries = pgTable(
     /** A reminder for this day (the agent's dashboard lists the due ones). */
     followUp: date('follow_up', { mode: 'string' }),
     followUpBy: uuid('follow_up_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The follow-up's time on its day (the agent's wall clock) and its note (issue 42; migration 0034). */
+    followUpTime: time('follow_up_time'),
+    followUpNote: text('follow_up_note'),
     version: integer('version').notNull().default(0),
     /**
      * The client loop (PRODUCT.md §10): when the entry was first sent to the job's client, and which
@@ -70,6 +84,10 @@ export const pipelineEntries = pgTable(
     index('pipeline_entries_submitted_company_idx')
       .on(t.submittedCompanyId)
       .where(sql`${t.submittedCompanyId} is not null`),
+    check(
+      'pipeline_entries_follow_up_day',
+      sql`(${t.followUpTime} is null and ${t.followUpNote} is null) or ${t.followUp} is not null`,
+    ),
     check('pipeline_entries_card_values', sql`${t.submittedCard} in ('anonymised', 'full')`),
     check('pipeline_entries_answer_values', sql`${t.clientAnswer} in ('interested', 'not_interested')`),
     check(

@@ -109,7 +109,20 @@ export const PIPELINE_OPERATIONS: Record<string, OperationDoc> = {
       { conflict: PipelineConflictSchema },
     ),
     'PUT /api/pipeline/{entry}/follow-up': op(
-      "Set or clear an entry's follow-up day",
+      "Set, postpone or clear an entry's follow-up: a day, an optional time (HH:MM) and note",
+      ok(PipelineEntrySchema),
+      {
+        ...agentsOnly,
+        400: ['pipeline.follow_up_day_required', 'pipeline.follow_up_time_invalid'],
+        404: ['pipeline.entry_not_found'],
+      },
+      {
+        description:
+          'A `time` or `note` with `followUp: null` is refused (400 `pipeline.follow_up_day_required`, nothing written); clearing clears all three. A follow-up is due on its day, whatever its time.',
+      },
+    ),
+    'POST /api/pipeline/{entry}/follow-up/done': op(
+      "Mark an entry's follow-up done: cleared, and `follow_up.done` on the candidate's and the job's timeline (again: nothing changes)",
       ok(PipelineEntrySchema),
       { ...agentsOnly, 404: ['pipeline.entry_not_found'] },
     ),

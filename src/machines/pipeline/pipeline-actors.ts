@@ -10,6 +10,7 @@ import {
   fetchBoard,
   fetchCandidateJobs,
   fetchFollowUps,
+  followUpDone,
   moveEntries,
   removeEntry,
   setFollowUp,
@@ -18,7 +19,7 @@ import {
 import { reloadResources, resourceActor, visitResource } from '../shared/resource.machine';
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
-import { type PipelineBoardActor, pipelineBoardMachine } from './pipeline-board.machine';
+import { type FollowUpSave, type PipelineBoardActor, pipelineBoardMachine } from './pipeline-board.machine';
 
 /** The user's calendar day (YYYY-MM-DD) in their time zone: what "due today" means. */
 export function localToday(now = new Date()): string {
@@ -56,8 +57,10 @@ export const pipelineLogic = areaLogic(({ api }) => {
           return moveEntries(api, jobUuid, body);
         },
       ),
-      saveFollowUp: fromPromise(({ input }: { input: { entry: string; date: string | null } }) =>
-        setFollowUp(api, input.entry, input.date),
+      saveFollowUp: fromPromise(({ input }: { input: FollowUpSave }) =>
+        'done' in input
+          ? followUpDone(api, input.entry)
+          : setFollowUp(api, input.entry, { followUp: input.date, time: input.time, note: input.note }),
       ),
       undoMoves: fromPromise(
         ({ input }: { input: { jobUuid: string; entries: { uuid: string; version: number }[] } }) =>

@@ -27,7 +27,10 @@ function board(entries: PipelineEntry[]) {
         }),
         saveFollowUp: fromPromise(async ({ input }) => {
           calls.push({ src: 'saveFollowUp', input });
-          return { ...entries.find((e) => e.uuid === input.entry)!, followUp: input.date };
+          return {
+            ...entries.find((e) => e.uuid === input.entry)!,
+            followUp: 'done' in input ? null : input.date,
+          };
         }),
       },
     }),
@@ -171,7 +174,7 @@ describe('the pipeline board', () => {
     await waitFor(b.actor, (s) => s.matches('ready'));
     expect(b.calls).toEqual([
       { src: 'addEntry', input: { jobUuid: 'job', profile: 'p-new' } },
-      { src: 'saveFollowUp', input: { entry: 'a', date: '2026-12-01' } },
+      { src: 'saveFollowUp', input: { entry: 'a', date: '2026-12-01', time: null, note: null } },
     ]);
     expect(b.actor.getSnapshot().context.entries.find((e) => e.uuid === 'a')?.followUp).toBe('2026-12-01');
   });

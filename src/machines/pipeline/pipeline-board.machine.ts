@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { errorCodeOf } from '../../../contract/errors';
 import {
@@ -5,6 +6,7 @@ import {
   moveAllowed,
   PIPELINE_STAGES,
   type PipelineEntry,
+  PipelineFollowUpSchema,
   type PipelineStage,
   type RejectedBy,
 } from '../../../contract/pipeline';
@@ -16,6 +18,9 @@ import {
  * a card offers is the entry machine's (`offeredMoves`); the board refuses any other before calling.
  * Issue 42: a move emits `board.moved` (the page's toast offers `board.undo` while it is the last
  * write); `board.correct` (earlier stage, reason) and `board.remove` are refused as the rules refuse.
+ * Issue 42 major 4: a follow-up is a day with an optional time and note (`board.followUp`, refused as
+ * the contract's PipelineFollowUpSchema refuses: no time or note without a day), and
+ * `board.followUpDone` marks an entry's follow-up done (refused for an entry without one).
  */
 
 export interface MoveRequest {
@@ -41,12 +46,17 @@ export interface PipelineBoardContext {
 
 type Versioned = { uuid: string; version: number };
 type Correction = { entry: string; to: PipelineStage; reason: string; version: number };
+/** What `saveFollowUp` is asked: a follow-up set, postponed or cleared, or one done. */
+export type FollowUpSave =
+  | { entry: string; date: string | null; time: string | null; note: string | null }
+  | { entry: string; done: true };
 
 export type PipelineBoardEvent =
   | { type: 'board.reload' }
   | { type: 'board.add'; profile: string }
   | ({ type: 'board.move' } & MoveRequest)
-  | { type: 'board.followUp'; entry: string; date: string | null }
+  | { type: 'board.followUp'; entry: string; date: string | null; time?: string | null; note?: string | null }
+  | { type: 'board.followUpDone'; entry: string }
   | { type: 'board.select'; entry: string; selected: boolean }
   | { type: 'board.clearSelection' }
   | { type: 'board.undo' }
@@ -100,7 +110,7 @@ export const pipelineBoardMachine = setup({
     >(async () => {
       throw new Error('provide moveEntries');
     }),
-    saveFollowUp: fromPromise<PipelineEntry, { entry: string; date: string | null }>(async () => {
+    saveFollowUp: fromPromise<PipelineEntry, FollowUpSave>(async () => {
       throw new Error('provide saveFollowUp');
     }),
     undoMoves: fromPromise<PipelineEntry[], { jobUuid: string; entries: Versioned[] }>(async () => {
@@ -131,8 +141,25 @@ export const pipelineBoardMachine = setup({
       );
     },
     knownEntry: ({ context, event }) => {
-      assertEvent(event, ['board.followUp', 'board.select', 'board.remove']);
+      assertEvent(event, ['board.select', 'board.remove']);
       return context.entries.some((e) => e.uuid === event.entry);
+    },
+    /** The entry is on the board and the follow-up is one the server takes (a time or note needs a day). */
+    followUpValid: ({ context, event }) => {
+      assertEvent(event, 'board.followUp');
+      return (
+        context.entries.some((e) => e.uuid === event.entry) &&
+        v.is(PipelineFollowUpSchema, {
+          followUp: event.date,
+          time: event.time ?? null,
+          note: event.note ?? null,
+        })
+      );
+    },
+    /** The entry is on the board and has a follow-up to be done with. */
+    hasFollowUp: ({ context, event }) => {
+      assertEvent(event, 'board.followUpDone');
+      return context.entries.some((e) => e.uuid === event.entry && e.followUp !== null);
     },
     /** The last move is still the board's last write. */
     canUndo: ({ context }) => context.undoable !== null,
@@ -243,7 +270,16 @@ export const pipelineBoardMachine = setup({
           // and the board says why (the same words as the server's refusal).
           { guard: 'knownEntries', actions: assign({ error: 'pipeline.transition_refused', moved: null }) },
         ],
-        'board.followUp': { guard: 'knownEntry', target: 'savingFollowUp', actions: assign({ error: null }) },
+        'board.followUp': {
+          guard: 'followUpValid',
+          target: 'savingFollowUp',
+          actions: assign({ error: null }),
+        },
+        'board.followUpDone': {
+          guard: 'hasFollowUp',
+          target: 'savingFollowUp',
+          actions: assign({ error: null }),
+        },
       },
     },
     adding: {
@@ -372,9 +408,17 @@ export const pipelineBoardMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'saveFollowUp',
-        input: ({ event }) => {
-          assertEvent(event, 'board.followUp');
-          return { entry: event.entry, date: event.date };
+        input: ({ event }): FollowUpSave => {
+          assertEvent(event, ['board.followUp', 'board.followUpDone']);
+          if (event.type === 'board.followUpDone') return { entry: event.entry, done: true };
+          // Cleared (no day): the time and the note go with it.
+          const day = event.date;
+          return {
+            entry: event.entry,
+            date: day,
+            time: day ? (event.time ?? null) : null,
+            note: day ? event.note?.trim() || null : null,
+          };
         },
         onDone: {
           target: 'ready',

@@ -10,6 +10,7 @@ import {
   observed,
 } from '../../../tests/support/model';
 import { correctionsTable, startCorrections } from '../../../tests/support/pipeline-board-corrections';
+import { followUpsTable, startFollowUps } from '../../../tests/support/pipeline-board-follow-ups';
 import { boardEntry as entry } from '../../../tests/support/pipeline-entries';
 import { itNeedsTheAppsCalls } from '../../../tests/support/stand-ins';
 import { ApiError } from '../../api/client';
@@ -100,7 +101,7 @@ const readyRows = (error: string | null): Record<string, Expectation> => ({
   followUp: {
     target: 'savingFollowUp',
     context: { error: null },
-    invoked: [{ src: 'saveFollowUp', input: { entry: 'a', date: '2026-12-01' } }],
+    invoked: [{ src: 'saveFollowUp', input: { entry: 'a', date: '2026-12-01', time: null, note: null } }],
     tags: busy,
   },
 });
@@ -405,6 +406,7 @@ describeModelTable<typeof BoardModule>({
   tables: [
     { table, start },
     { name: 'corrections', table: correctionsTable, start: startCorrections },
+    { name: 'follow-ups', table: followUpsTable, start: startFollowUps },
   ],
   everyTransition: true,
   rowForEveryLeafBut: [],

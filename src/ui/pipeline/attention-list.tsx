@@ -149,7 +149,12 @@ function Row({ item, kind, children }: { item: AttentionItem; kind: AttentionKin
         </Link>
       </th>
       <td data-label={t`Job`}>
-        <Link to="/matchingJobResult/$jobUuid" params={{ jobUuid: item.job.uuid }}>
+        {/* The entry on the job's pipeline tab, scrolled to and focused. */}
+        <Link
+          to="/matchingJobResult/$jobUuid"
+          params={{ jobUuid: item.job.uuid }}
+          search={{ view: 'pipeline', entry: item.uuid }}
+        >
           {item.job.title || t`Untitled job`}
         </Link>
       </td>

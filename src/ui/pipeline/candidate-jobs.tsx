@@ -32,7 +32,11 @@ export function CandidateJobs({ list }: { list: ResourceActor }) {
         <ul className="candidate-pipelines">
           {data.items.map(({ job, entry }) => (
             <li key={entry.uuid}>
-              <Link to="/matchingJobResult/$jobUuid" params={{ jobUuid: job.uuid }}>
+              <Link
+                to="/matchingJobResult/$jobUuid"
+                params={{ jobUuid: job.uuid }}
+                search={{ view: 'pipeline', entry: entry.uuid }}
+              >
                 {job.title || t`Untitled job`}
               </Link>
               : <strong>{stageLabel(i18n, entry.stage)}</strong>

@@ -1,54 +1,57 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
-import {
-  Button as AriaButton,
-  type DropItem,
-  GridList,
-  GridListItem,
-  type Key,
-  Menu,
-  MenuItem,
-  MenuTrigger,
-  Popover,
-  type Selection,
-  useDragAndDrop,
-} from 'react-aria-components';
-import { localDay } from '../../../contract/local-day';
-import {
-  FOLLOW_UP_RANGE,
-  PIPELINE_STAGES,
-  type PipelineEntry,
-  type PipelineStage,
-} from '../../../contract/pipeline';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type DropItem, GridList, type Selection, useDragAndDrop } from 'react-aria-components';
+import { PIPELINE_STAGES, type PipelineEntry, type PipelineStage } from '../../../contract/pipeline';
 import { entriesIn, type PipelineBoardActor } from '../../machines/pipeline/pipeline-board.machine';
-import { offeredCorrections, offeredMoves } from '../../machines/pipeline/pipeline-entry.machine';
+import { offeredMoves } from '../../machines/pipeline/pipeline-entry.machine';
 import { Button } from '../components/button';
-import { LazyDatePicker, preloadDatePicker } from '../components/date-picker-lazy';
 import { Staged } from '../components/deferred';
 import { errorMessage } from '../components/error-message';
-import { formatDay } from '../components/format';
 import { stageLabel } from '../components/pipeline-stages';
-import { ProtectedImage } from '../components/protected-image';
 import { showToast } from '../components/toast';
-import { ClientAnswerNote } from './client-answer-note';
+import { type FollowUpRequest, PipelineCard } from './pipeline-card';
 import { CorrectDialog, type PendingChange, RemoveDialog } from './pipeline-corrections';
 import { BulkBar, type PendingMove, ReasonDialog } from './pipeline-moves';
 
 const DRAG_TYPE = 'application/x-matchwerk-pipeline-entry';
+// "Postpone to …" (day, time, note): its date and time fields load when it first opens.
+const FollowUpDialog = lazy(() => import('./follow-up-dialog'));
 
 /**
  * A job's pipeline board (PRODUCT.md §10): a column per stage with its count, cards with photo, name,
  * score and follow-up day. A card moves by keyboard (its "Move" menu offers the stages the entry
  * machine allows) or by dragging it onto a column; several selected cards move together. A refused
  * move puts the cards back and says why. A move that went through says so in a toast that can undo it
- * (issue 42); the card's menu also corrects its stage (with a reason) or removes it.
+ * (issue 42); the card's menu also corrects its stage (with a reason) or removes it. `focus` (a
+ * follow-up's link, `?entry=`): that card is scrolled to and focused once, and offers "Done" and
+ * "Postpone to …" (day, optional time, note) for its follow-up.
  */
-export function PipelineBoard({ board }: { board: PipelineBoardActor }) {
+export function PipelineBoard({ board, focus }: { board: PipelineBoardActor; focus?: string | undefined }) {
   const { t, i18n } = useLingui();
   const state = useSelector(board, (s) => s);
   const [pending, setPending] = useState<PendingMove | null>(null);
   const [change, setChange] = useState<PendingChange | null>(null);
+  const [planning, setPlanning] = useState<PipelineEntry | null>(null);
+  // The linked card takes the focus once per link, not again at every answer of the server.
+  const focused = useRef<string | null>(null);
+  const focusClaimed = useCallback((uuid: string) => focused.current === uuid, []);
+  const claimFocus = useCallback((uuid: string) => {
+    focused.current = uuid;
+  }, []);
+  const followUp = (entry: PipelineEntry, request: FollowUpRequest) => {
+    if (request === 'done') board.send({ type: 'board.followUpDone', entry: entry.uuid });
+    else if ('time' in request) board.send({ type: 'board.followUp', entry: entry.uuid, ...request });
+    // The card's quick field changes the day; the time and note stay with it (and go when it is cleared).
+    else
+      board.send({
+        type: 'board.followUp',
+        entry: entry.uuid,
+        date: request.date,
+        time: entry.followUpTime ?? null,
+        note: entry.followUpNote ?? null,
+      });
+  };
   useEffect(() => {
     const moved = board.on('board.moved', (e) => {
       showToast(t`${e.count} moved to ${stageLabel(i18n, e.to)}`, 'success', {
@@ -116,7 +119,14 @@ export function PipelineBoard({ board }: { board: PipelineBoardActor }) {
               busy={busy}
               onSelect={(entry, on) => board.send({ type: 'board.select', entry, selected: on })}
               onMove={requestMove}
-              onFollowUp={(entry, date) => board.send({ type: 'board.followUp', entry, date })}
+              focus={focus}
+              focusClaimed={focusClaimed}
+              claimFocus={claimFocus}
+              onFollowUp={(id, request) => {
+                const entry = entries.find((e) => e.uuid === id);
+                if (entry) followUp(entry, request);
+              }}
+              onPlan={setPlanning}
               onChange={setChange}
               entryOf={(id) => entries.find((e) => e.uuid === id)}
             />
@@ -138,6 +148,15 @@ export function PipelineBoard({ board }: { board: PipelineBoardActor }) {
           change && board.send({ type: 'board.correct', entry: change.entry.uuid, to, reason })
         }
       />
+      {planning && (
+        <Suspense fallback={null}>
+          <FollowUpDialog
+            entry={planning}
+            onClose={() => setPlanning(null)}
+            onConfirm={(choice) => followUp(planning, choice)}
+          />
+        </Suspense>
+      )}
       <RemoveDialog
         entry={change?.kind === 'remove' ? change.entry : null}
         onClose={() => setChange(null)}
@@ -154,9 +173,13 @@ function StageColumn({
   entries,
   selected,
   busy,
+  focus,
+  focusClaimed,
+  claimFocus,
   onSelect,
   onMove,
   onFollowUp,
+  onPlan,
   onChange,
   entryOf,
 }: {
@@ -164,9 +187,13 @@ function StageColumn({
   entries: PipelineEntry[];
   selected: string[];
   busy: boolean;
+  focus: string | undefined;
+  focusClaimed: (uuid: string) => boolean;
+  claimFocus: (uuid: string) => void;
   onSelect: (entry: string, selected: boolean) => void;
   onMove: (entries: string[], to: PipelineStage) => void;
-  onFollowUp: (entry: string, date: string | null) => void;
+  onFollowUp: (entry: string, request: FollowUpRequest) => void;
+  onPlan: (entry: PipelineEntry) => void;
   onChange: (change: PendingChange) => void;
   entryOf: (id: string) => PipelineEntry | undefined;
 }) {
@@ -221,174 +248,17 @@ function StageColumn({
             <PipelineCard
               entry={entry}
               busy={busy}
+              focused={entry.uuid === focus?.toLowerCase()}
+              focusClaimed={focusClaimed}
+              claimFocus={claimFocus}
               onMove={(to) => onMove([entry.uuid], to)}
-              onFollowUp={(date) => onFollowUp(entry.uuid, date)}
+              onFollowUp={(request) => onFollowUp(entry.uuid, request)}
+              onPlan={() => onPlan(entry)}
               onChange={(kind) => onChange({ kind, entry })}
             />
           )}
         </GridList>
       </Staged>
     </section>
-  );
-}
-
-function PipelineCard({
-  entry,
-  busy,
-  onMove,
-  onFollowUp,
-  onChange,
-}: {
-  entry: PipelineEntry;
-  busy: boolean;
-  onMove: (to: PipelineStage) => void;
-  onFollowUp: (date: string | null) => void;
-  onChange: (kind: PendingChange['kind']) => void;
-}) {
-  const { t, i18n } = useLingui();
-  const name = entry.profile.name || t`Unnamed candidate`;
-  const moves = offeredMoves(entry);
-  const score =
-    entry.score === null
-      ? null
-      : new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 0 }).format(entry.score);
-  return (
-    <GridListItem id={entry.uuid} textValue={name} className="pipeline-card">
-      <AriaButton slot="drag" className="pipeline-drag" aria-label={t`Drag ${name}`}>
-        ⠿
-      </AriaButton>
-      <span className="pipeline-photo">
-        {entry.profile.photo ? (
-          <ProtectedImage src={entry.profile.photo} alt="" size={36} className="avatar" />
-        ) : (
-          <span aria-hidden="true" className="avatar avatar-initials">
-            {name.slice(0, 1)}
-          </span>
-        )}
-      </span>
-      <span className="pipeline-card-body">
-        <strong>{name}</strong>
-        <span className="muted">
-          {score !== null ? t`Score ${score}` : t`no score`}
-          {entry.followUp && (
-            <>
-              {' · '}
-              {/* Overdue as the dashboard's follow-ups say it, not a plain date among the others. */}
-              {entry.followUp < localDay() ? (
-                <span className="follow-up-overdue">{t`Follow-up overdue since ${formatDay(i18n, entry.followUp)}`}</span>
-              ) : (
-                t`Follow-up ${formatDay(i18n, entry.followUp)}`
-              )}
-            </>
-          )}
-        </span>
-        {entry.reason && <span className="muted">{entry.reason}</span>}
-        <ClientAnswerNote entry={entry} />
-      </span>
-      <span className="pipeline-card-actions">
-        <MenuTrigger>
-          <AriaButton className="btn btn-secondary" isDisabled={busy} aria-label={t`Move ${name}`}>
-            <Trans>Move</Trans> <span aria-hidden="true">▾</span>
-          </AriaButton>
-          <Popover className="rac-popover">
-            <Menu
-              className="rac-listbox"
-              onAction={(key: Key) =>
-                key === 'correct' || key === 'remove' ? onChange(key) : onMove(key as PipelineStage)
-              }
-            >
-              {moves.map((to) => (
-                <MenuItem key={to} id={to} className="rac-option">
-                  {entry.stage === 'placed' || entry.stage === 'rejected' || entry.stage === 'withdrawn'
-                    ? t`Reopen: ${stageLabel(i18n, to)}`
-                    : stageLabel(i18n, to)}
-                </MenuItem>
-              ))}
-              {offeredCorrections(entry).length > 0 && (
-                <MenuItem id="correct" className="rac-option">
-                  {t`Correct stage…`}
-                </MenuItem>
-              )}
-              <MenuItem id="remove" className="rac-option">
-                {t`Remove from pipeline…`}
-              </MenuItem>
-            </Menu>
-          </Popover>
-        </MenuTrigger>
-        <FollowUpField name={name} value={entry.followUp} busy={busy} onChange={onFollowUp} />
-      </span>
-    </GridListItem>
-  );
-}
-
-/**
- * A card's follow-up day: a button until the agent asks for the field, which then takes the focus and
- * goes again when it is left (the day stays in the card's text). A date field on every card showed an
- * unlabelled "tt.mm.jjjj" on each and cost the results page about 300 ms of a phone's rendering
- * (issue 22). Enter in the field (which takes the day) and Escape put the button back, with the focus.
- */
-function FollowUpField({
-  name,
-  value,
-  busy,
-  onChange,
-}: {
-  name: string;
-  value: string | null;
-  busy: boolean;
-  onChange: (date: string | null) => void;
-}) {
-  const { t } = useLingui();
-  const [editing, setEditing] = useState(false);
-  const backToButton = useRef(false);
-  if (!editing) {
-    return (
-      <AriaButton
-        className="btn btn-secondary pipeline-follow-up-button"
-        aria-label={t`Follow-up for ${name}`}
-        // The field's code is loaded when first needed: from the moment the button is reached.
-        onHoverStart={preloadDatePicker}
-        onFocus={preloadDatePicker}
-        onPress={() => setEditing(true)}
-        ref={(button) => {
-          if (button && backToButton.current) {
-            backToButton.current = false;
-            button.focus();
-          }
-        }}
-      >
-        <Trans>Follow-up</Trans>
-      </AriaButton>
-    );
-  }
-  return (
-    <span
-      className="pipeline-follow-up-edit"
-      onKeyDownCapture={(e) => {
-        // Not the calendar's keys (a portal, outside this span in the page): its Escape closes only it.
-        const target = e.target as HTMLElement;
-        if (!e.currentTarget.contains(target)) return;
-        // Enter in a segment takes the day (the date picker's own handler); then the button is back.
-        const enter = e.key === 'Enter' && target.getAttribute('role') === 'spinbutton';
-        if (e.key !== 'Escape' && !enter) return;
-        // The button gets the focus within this key press: without this, the same Enter pressed it.
-        e.preventDefault();
-        backToButton.current = true;
-        setEditing(false);
-      }}
-    >
-      <LazyDatePicker
-        className="pipeline-follow-up"
-        label={t`Follow-up for ${name}`}
-        labelHidden
-        value={value}
-        minValue={FOLLOW_UP_RANGE.min}
-        maxValue={FOLLOW_UP_RANGE.max}
-        isDisabled={busy}
-        onChange={onChange}
-        autoFocus
-        onBlur={() => setEditing(false)}
-      />
-    </span>
   );
 }
