@@ -17,8 +17,17 @@ import { FieldError, strictObject } from './field-errors';
  *         of the job's client), profile.not_found (an unknown candidate); 409 send.no_client (a job
  *         without client), contact.no_email (a contact without address), card.consent_missing (a full
  *         card for someone who did not consent; `fields.full` names them), send.duplicate (the same
- *         send of the job less than 10 minutes ago: nothing is sent again).
+ *         send of the job less than 10 minutes ago: nothing is sent again). A refused personal line
+ *         (`note`: field.too_long, field.invalid_text) is a 400 and nothing is sent.
  */
+
+/** The agent's personal line in the mail (issue 42) is at most this many characters. */
+export const MAX_SEND_NOTE = 500;
+
+/** Control and bidi characters other than line breaks (\n, \r): a personal line is plain text. */
+const NOTE_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it refuses.
+  /^[^\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/;
 
 /** At most this many candidates go in one mail. */
 export const MAX_SEND_CANDIDATES = 20;
@@ -58,6 +67,17 @@ const ProfileIdsSchema = v.pipe(
   v.metadata({ uniqueItems: true }),
 );
 
+/**
+ * The agent's personal line: trimmed, capped, line breaks kept (the mail writes them as \n), no other
+ * control character. No transform, so that the API reference carries the pattern.
+ */
+export const SendNoteSchema = v.pipe(
+  v.string(FieldError.invalidType),
+  v.trim(),
+  v.maxLength(MAX_SEND_NOTE, FieldError.tooLong),
+  v.regex(NOTE_TEXT, FieldError.controlCharacters),
+);
+
 export const SendRequestSchema = v.pipe(
   strictObject(
     {
@@ -71,6 +91,11 @@ export const SendRequestSchema = v.pipe(
       ),
       /** Those of `candidates` who go with the full card (each must have consented); the rest anonymised. */
       full: v.optional(v.pipe(ProfileIdsSchema, v.maxLength(MAX_SEND_CANDIDATES, SendErrorCode.tooMany))),
+      /**
+       * The agent's personal line (issue 42): plain text, at most MAX_SEND_NOTE characters, put in the
+       * mail after the salutation and kept on the timeline's `card.sent`; empty is none.
+       */
+      note: v.optional(SendNoteSchema, ''),
     },
     FieldError.required,
   ),
@@ -82,7 +107,8 @@ export const SendRequestSchema = v.pipe(
     ['full'],
   ),
 );
-export type SendRequest = v.InferOutput<typeof SendRequestSchema>;
+/** A send as the client writes it (the personal line may be left out; the server reads it as ''). */
+export type SendRequest = v.InferInput<typeof SendRequestSchema>;
 
 export const SendAttachmentSchema = v.object({
   /** The candidate's profile uuid. */
@@ -91,7 +117,12 @@ export const SendAttachmentSchema = v.object({
   fileName: v.string(),
 });
 
-/** The mail as it will go out: to whom, in which language, its words and the attachments' names. */
+/**
+ * The mail as it will go out: to whom, in which language, its words and the attachments' names. The
+ * words salute the contact formally (issue 42: "Sehr geehrte Frau Dr. Krüger", "Dear Ms Krüger"), carry
+ * the personal line, and link each card to the page where the company answers about it
+ * (`/clientCandidates/{job}?card={reference}`), built from the configured public origin.
+ */
 export const SendPreviewSchema = v.object({
   to: v.object({ name: v.string(), email: v.string() }),
   language: v.picklist(['de', 'en']),

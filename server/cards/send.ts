@@ -21,7 +21,7 @@ import { assertAgent, type Caller, jobNotFound } from '../jobs/access';
 import { type Attachment, queueMessage } from '../messaging/outbox';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { type CardProfile, candidateCardPdf, cardFileName, referenceNumber } from './candidate-card';
-import { sendTexts } from './send-texts';
+import { type Addressee, sendTexts } from './send-texts';
 
 /**
  * Sending candidates to a job's client (issue 21, contract/sending.ts): one mail to a contact of the
@@ -57,6 +57,8 @@ export interface SendServices {
   storage: PhotoStorage;
   catalog: () => Promise<Catalog>;
   agency: AgencyConfig;
+  /** The public origin the mail's links start with (never the request's Host header). */
+  publicOrigin: string;
   now: () => Date;
   /** The pipeline's hook (default: nothing to do). */
   afterSent?: AfterSent;
@@ -64,8 +66,10 @@ export interface SendServices {
 
 interface SendContext {
   job: { id: string; title: string; client: string };
-  contact: { id: string; name: string; email: string; language: Language };
+  contact: Addressee & { id: string; email: string; language: Language };
   profiles: (CardProfile & { consented: boolean; format: CardFormat })[];
+  /** The agent's personal line (validated by SendRequestSchema), or ''. */
+  note: string;
 }
 
 const uuid = (value: string) => value.toLowerCase();
@@ -85,9 +89,10 @@ async function sendContext(
   if (!job) throw jobNotFound();
   if (!job.client)
     throw new ApiError(409, SendErrorCode.noClient, 'The job has no client company to send candidates to');
-  const [contact] = await queryRows<{ id: string; name: string; email: string | null; language: Language }>(
+  const [contact] = await queryRows<Addressee & { id: string; email: string | null; language: Language }>(
     db,
-    sql`select id, name, email, language from company_contacts
+    sql`select id, name, salutation, title, first_name as "firstName", last_name as "lastName", email, language
+        from company_contacts
         where id = ${uuid(input.contact)} and company_id = ${job.client}`,
   );
   if (!contact) throw contactNotFound();
@@ -115,6 +120,8 @@ async function sendContext(
   return {
     job: { id: job.id, title: job.title ?? '', client: job.client },
     contact: { ...contact, email: contact.email },
+    // Line breaks as the mail writes them, whatever the browser sent (\r\n, \r).
+    note: (input.note ?? '').replace(/\r\n?/g, '\n'),
     profiles: ids.map((id) => {
       const row = byId.get(id) as CardProfile & { consented: boolean };
       return { ...row, format: full.has(id) ? 'pdf' : 'anonymous' };
@@ -158,11 +165,20 @@ const consentMissing = () =>
     full: [SendErrorCode.consentMissing],
   });
 
-/** The mail's words in the contact's language; the full card's line names the person. */
+/** The page where the company answers about the job's candidates, and the link to one card's answer. */
+export function answerLinks(publicOrigin: string, jobId: string) {
+  const page = `${publicOrigin.replace(/\/+$/, '')}/clientCandidates/${jobId}`;
+  return { page, card: (reference: string) => `${page}?card=${encodeURIComponent(reference)}` };
+}
+
+/**
+ * The mail's words in the contact's language: the formal salutation, the personal line, and per card its
+ * line (the full card's names the person) with the link to its answer.
+ */
 async function composeMail(
   db: Database,
   caller: Caller,
-  agency: AgencyConfig,
+  svc: Pick<SendServices, 'agency' | 'publicOrigin'>,
   ctx: SendContext,
 ): Promise<SendPreview> {
   const language = ctx.contact.language;
@@ -173,25 +189,31 @@ async function composeMail(
     card: p.format === 'pdf' ? ('full' as const) : ('anonymous' as const),
     fileName: cardFileName(p, p.format, language),
   }));
-  const lines = ctx.profiles.map((p) => {
+  const links = answerLinks(svc.publicOrigin, ctx.job.id);
+  const cards = ctx.profiles.map((p) => {
     const name = [p.values.first_name, p.values.last_name]
       .filter((s) => typeof s === 'string' && s)
       .join(' ');
-    return p.format === 'pdf'
-      ? `- ${name || referenceNumber(p.id)}`
-      : `- ${referenceNumber(p.id)} (${t.anonymised})`;
+    const reference = referenceNumber(p.id);
+    const line =
+      p.format === 'pdf'
+        ? `- ${name ? `${name} (${reference})` : reference}`
+        : `- ${reference} (${t.anonymised})`;
+    return { line, link: links.card(reference) };
   });
   return {
     to: { name: ctx.contact.name, email: ctx.contact.email },
     language,
     subject: t.subject(ctx.job.title, ctx.profiles.length),
     text: t.body({
-      contact: ctx.contact.name,
+      contact: ctx.contact,
       job: ctx.job.title,
       count: ctx.profiles.length,
-      lines,
+      cards,
+      page: links.page,
+      note: ctx.note,
       agent: agent?.name ?? agent?.email ?? '',
-      agency,
+      agency: svc.agency,
     }),
     attachments,
   };
@@ -205,14 +227,14 @@ export async function previewSend(
   input: SendRequest,
 ): Promise<SendPreview> {
   const ctx = await sendContext(svc.db, caller, jobId, input);
-  return composeMail(svc.db, caller, svc.agency, ctx);
+  return composeMail(svc.db, caller, svc, ctx);
 }
 
 /**
  * POST /api/job/{uuid}/send: renders every card in the contact's language, then in one transaction
  * re-checks the consents (one withdrawn meanwhile refuses the send), queues the one mail with the
- * cards attached, records `card.sent` on each candidate's timeline and on the job's, logs each card
- * as read and calls `afterSent`.
+ * cards attached, records `card.sent` on each candidate's timeline and on the job's (with the personal
+ * line, if any), logs each card as read and calls `afterSent`.
  */
 export async function sendToClient(
   svc: SendServices,
@@ -222,7 +244,7 @@ export async function sendToClient(
 ): Promise<SendResult> {
   const { db } = svc;
   const ctx = await sendContext(db, caller, jobId, input);
-  const mail = await composeMail(db, caller, svc.agency, ctx);
+  const mail = await composeMail(db, caller, svc, ctx);
   const catalog = await svc.catalog();
   const attachments: Attachment[] = [];
   for (const [i, p] of ctx.profiles.entries())
@@ -298,6 +320,7 @@ export async function sendToClient(
         job: ctx.job.id,
         jobTitle: ctx.job.title,
         contact: ctx.contact.name,
+        ...(ctx.note ? { note: ctx.note } : {}),
       });
       await recordAccess(tx, caller, p.id, p.format === 'pdf' ? 'card_pdf' : 'card_anonymous', ctx.job.id);
     }
@@ -305,6 +328,9 @@ export async function sendToClient(
       contact: ctx.contact.name,
       count: ids.length,
       references: ctx.profiles.map((p) => referenceNumber(p.id)),
+      // What the mail said besides the cards (issue 42): the timeline shows the personal line sent; the
+      // candidates it went with, so that deleting one of them removes it (server/pipeline/anonymise.ts).
+      ...(ctx.note ? { note: ctx.note, profiles: ids } : {}),
     });
     await (svc.afterSent ?? noPipeline)(tx, caller, ctx.job.id, ids, fullIds, {
       company: ctx.job.client,

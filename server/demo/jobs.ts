@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CityValue } from '../../contract/catalog';
+import { type ContactSalutation, contactFullName } from '../../contract/client';
 import { ACTIVE_RUN_STATES, type JobCriterion, type JobStatus } from '../../contract/job';
 import { seedDefaultCatalog } from '../catalog/catalog';
 import { type Database, queryRows } from '../db/client';
@@ -114,21 +115,39 @@ export const DEMO_JOBS: readonly DemoJob[] = [
   },
 ];
 
-/** The demo clients' contacts: a default one each, and a second one at the demo company. */
+/**
+ * The demo clients' contacts: a default one each, and a second one at the demo company; each saluted
+ * formally in the mail (issue 42: "Dear Ms Nair", "Sehr geehrter Herr Dr. Huber").
+ */
 export const DEMO_CONTACTS: Record<
   string,
-  { name: string; role: string; email: string; phone: string; language: 'de' | 'en' }[]
+  {
+    salutation: ContactSalutation;
+    title: string;
+    firstName: string;
+    lastName: string;
+    role: string;
+    email: string;
+    phone: string;
+    language: 'de' | 'en';
+  }[]
 > = {
   [DEMO_COMPANY_EMAIL]: [
     {
-      name: 'Jana Schmidt',
+      salutation: 'ms',
+      title: '',
+      firstName: 'Jana',
+      lastName: 'Schmidt',
       role: 'Personalleitung',
       email: 'jana.schmidt@rheinwerk-logistik.example',
       phone: '+49 30 5550 1201',
       language: 'de',
     },
     {
-      name: 'Tom Becker',
+      salutation: 'mr',
+      title: '',
+      firstName: 'Tom',
+      lastName: 'Becker',
       role: 'Standortleitung Berlin',
       email: 'tom.becker@rheinwerk-logistik.example',
       phone: '+49 30 5550 1240',
@@ -137,7 +156,10 @@ export const DEMO_CONTACTS: Record<
   ],
   'mainsoft@matchwerk.example': [
     {
-      name: 'Priya Nair',
+      salutation: 'ms',
+      title: '',
+      firstName: 'Priya',
+      lastName: 'Nair',
       role: 'Head of Engineering',
       email: 'priya.nair@mainsoft.example',
       phone: '+49 69 5550 3300',
@@ -146,7 +168,10 @@ export const DEMO_CONTACTS: Record<
   ],
   'klinikum@matchwerk.example': [
     {
-      name: 'Dr. Martin Huber',
+      salutation: 'mr',
+      title: 'Dr.',
+      firstName: 'Martin',
+      lastName: 'Huber',
       role: 'Pflegedirektion',
       email: 'm.huber@klinikum-isartal.example',
       phone: '+49 89 5550 7700',
@@ -168,8 +193,10 @@ export async function seedDemoContacts(db: Database, userIds: Map<string, { id: 
     if (!company || Number(company.n) > 0) continue;
     for (const [i, contact] of contacts.entries()) {
       await db.execute(
-        sql`insert into company_contacts (id, company_id, name, role, email, phone, language, is_default, created_at)
-            values (${crypto.randomUUID()}, ${company.id}, ${contact.name}, ${contact.role}, ${contact.email},
+        sql`insert into company_contacts (id, company_id, name, salutation, title, first_name, last_name, role, email,
+              phone, language, is_default, created_at)
+            values (${crypto.randomUUID()}, ${company.id}, ${contactFullName(contact)}, ${contact.salutation},
+                    ${contact.title}, ${contact.firstName}, ${contact.lastName}, ${contact.role}, ${contact.email},
                     ${contact.phone}, ${contact.language}, ${i === 0}, now() + ${`${i} milliseconds`}::interval)`,
       );
     }

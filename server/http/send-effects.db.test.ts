@@ -31,6 +31,7 @@ describe('the pipeline hook afterSent', () => {
     storage: { put: async () => {}, get: async () => null, delete: async () => {} },
     catalog: () => readCatalog(db()),
     agency,
+    publicOrigin: 'http://matchwerk.test',
     now: () => new Date(),
     afterSent,
   });

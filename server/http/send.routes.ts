@@ -19,6 +19,8 @@ export interface SendRoutesDeps {
   tokens: TokenSettings;
   storage: PhotoStorage;
   agency: AgencyConfig;
+  /** Where the mail's links point (the configured public origin). */
+  publicOrigin: string;
   now?: () => number;
   /** Where the pipeline moves the sent entries to `submitted` (server/cards/send.ts `AfterSent`). */
   afterSent?: AfterSent;
@@ -31,6 +33,7 @@ export function sendRoutes(deps: SendRoutesDeps) {
     db: deps.db,
     storage: deps.storage,
     agency: deps.agency,
+    publicOrigin: deps.publicOrigin,
     catalog: () => currentCatalog(deps.db),
     now: () => new Date(deps.now?.() ?? Date.now()),
     ...(deps.afterSent ? { afterSent: deps.afterSent } : {}),

@@ -68,6 +68,9 @@ describe.each([
       await button.click();
       await expect.poll(() => adds.count()).toBe(before - 1);
     }
+    // The board is the job page's own tab (issue 42 major 4).
+    const tab = (name: string) => page.getByRole('tab', { name }).click();
+    await tab('Pipeline');
     for (const name of names)
       await expect.poll(() => column(page, 'Vorgeschlagen').getByText(name, { exact: true }).count()).toBe(1);
 
@@ -80,7 +83,8 @@ describe.each([
       .poll(() => column(page, 'Kontaktiert').getByText(names[0]!, { exact: true }).count())
       .toBe(1);
 
-    // The contacted one and another to the client's contact.
+    // The contacted one and another to the client's contact, from the results.
+    await tab('Ergebnisse');
     for (const name of names.slice(0, 2))
       await page.locator('table.results tr', { hasText: name }).locator('label.rac-checkbox').click();
     const open = page.getByRole('button', { name: /^An Kunden senden/ });
@@ -102,6 +106,7 @@ describe.each([
     expect(references).toEqual([expect.stringMatching(/^MW-/), expect.stringMatching(/^MW-/)]);
     // The board reads the sent entries afresh on the next visit.
     await page.reload();
+    await tab('Pipeline');
     for (const name of names.slice(0, 2))
       await expect.poll(() => column(page, 'Vorgestellt').getByText(name, { exact: true }).count()).toBe(1);
 
@@ -134,6 +139,12 @@ describe.each([
     });
     expect(lines).toBe(1);
     await checked(client, `client-candidates-${width}`);
+    // The mail's link to one card (issue 42) opens the page on that card, focused.
+    const link = new RegExp(`(http\\S+\\?card=${references[1]})`).exec(mail!.text)?.[1];
+    expect(link).toContain(`/clientCandidates/`);
+    await client.goto(link!);
+    await expect.poll(() => client.evaluate(() => document.activeElement?.id)).toBe(`card-${references[1]}`);
+    expect(await card(references[1]!).getAttribute('class')).toContain('client-card-focused');
 
     const chosen = card(references[0]!);
     await chosen.getByLabel('Kommentar (optional)').fill('Gern ein Gespräch nächste Woche.');

@@ -115,8 +115,12 @@ describe.each([
     await page.goto(`${app.url}/companies`);
     const contacts = page.getByRole('region', { name: 'Ansprechpersonen' });
     await expect.poll(() => contacts.getByText('Jana Schmidt').count()).toBe(1);
-    const name = `Lea Vogel ${width}`;
-    await contacts.getByLabel('Name', { exact: true }).fill(name);
+    const name = `Lea Vogel${width.replace(' px', '')}`;
+    // The name in parts, with the salutation the mail greets her by (issue 42).
+    await contacts.getByRole('button', { name: /Anrede/ }).click();
+    await page.getByRole('option', { name: 'Frau', exact: true }).click();
+    await contacts.getByLabel('Vorname', { exact: true }).fill('Lea');
+    await contacts.getByLabel('Nachname', { exact: true }).fill(name.replace('Lea ', ''));
     await contacts.getByLabel('E-Mail', { exact: true }).fill('lea.vogel@rheinwerk-logistik.example');
     await contacts.getByRole('button', { name: 'Ansprechperson anlegen' }).click();
     await expect.poll(() => contacts.getByText(name).count()).toBe(1);

@@ -14,8 +14,9 @@ import {
 /*
  * Sending candidates to the client (issue 21 point 4), in German on the demo data, at 360 and
  * 1280 px: the agent ticks two candidates of the Mainsoft job's results, opens "An Kunden senden",
- * finds the client's contact Priya Nair chosen, reads the mail in her language (English) and sends
- * it; the outbox holds one mail to her with two PDF cards attached.
+ * finds the client's contact Priya Nair chosen, writes a personal line, reads the mail in her language
+ * (English: "Dear Ms Nair", the line after it) and sends it; the outbox holds one mail to her with two
+ * PDF cards attached and, per card, the link to its answer on the company's page (issue 42).
  */
 
 /** The demo job for Mainsoft AG (server/demo/jobs.ts). */
@@ -79,13 +80,18 @@ describe.each([
     await expect
       .poll(() => dialog.getByRole('button', { name: /Kontakt/ }).textContent())
       .toContain('Priya Nair');
+    const line = `As discussed on the phone (${width}): two strong profiles.`;
+    await dialog.getByLabel('Persönliche Zeile (optional)').fill(line);
     await checked(page, `send-dialog-${width}`);
     await dialog.getByRole('button', { name: 'Mail anzeigen' }).click();
     const preview = dialog.getByRole('region', { name: 'Vorschau' });
     await expect
       .poll(() => preview.textContent())
       .toContain('2 candidates for “Full-Stack-Entwickler/in TypeScript”');
-    expect(await preview.textContent()).toContain('Dear Priya Nair');
+    // The formal salutation in her language, the agent's line right after it.
+    expect(
+      (await preview.locator('pre').textContent())?.startsWith(`Dear Ms Nair,\n\n${line}\n\nFor your`),
+    ).toBe(true);
     expect(await preview.getByRole('listitem').allTextContents()).toEqual([
       expect.stringMatching(/^MW-[0-9A-Z]{6}\.pdf$/),
       expect.stringMatching(/^MW-[0-9A-Z]{6}\.pdf$/),
@@ -104,11 +110,20 @@ describe.each([
     const mail = mails.filter((m) => m.subject?.startsWith('2 candidates')).at(-1);
     expect(mail?.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'application/pdf']);
     expect(mail?.attachments.every((a) => a.size > 1000)).toBe(true);
+    // The queued mail as previewed: the line, and per card the link to its answer on this job's page.
+    expect(mail?.text).toContain(`Dear Ms Nair,\n\n${line}\n`);
+    const page_ = new URL(`/clientCandidates/${MAINSOFT_JOB}`, app.url).href;
+    for (const attachment of mail?.attachments ?? []) {
+      const reference = attachment.fileName.replace(/\.pdf$/, '');
+      expect(mail?.text).toContain(`Your answer: ${page_}?card=${reference}`);
+    }
 
     await dialog.getByRole('button', { name: 'Schließen' }).click();
     // The selection is cleared after sending.
     await expect.poll(() => open.textContent()).toBe('An Kunden senden (0)');
-    // The board on the same page shows both in "Vorgestellt" at once, without a reload (issue 21 gap 1).
+    // The board on the same page (its own tab since issue 42 major 4) shows both in "Vorgestellt" at
+    // once, without a reload (issue 21 gap 1).
+    await page.getByRole('tab', { name: 'Pipeline' }).click();
     for (const name of names) {
       await expect.poll(() => submitted.getByText(name, { exact: true }).count()).toBe(1);
     }

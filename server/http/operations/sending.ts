@@ -11,7 +11,7 @@ const sendRefused = {
 
 /** What a schema cannot say of a send's body: `full` is a part of `candidates`. */
 const SEND_RULE =
-  '`full` names only candidates that are also in `candidates` (else 400 `request.invalid`, `fields.full`: `send.full_not_sent`).';
+  "`full` names only candidates that are also in `candidates` (else 400 `request.invalid`, `fields.full`: `send.full_not_sent`). `note`, the agent's personal line, goes into the mail after the salutation and onto the timeline's `card.sent`; the mail salutes the contact formally and links each card to its answer on `/clientCandidates/{job}?card={reference}`.";
 
 /** Candidates' cards to a client's contact (issue 21, point 4). */
 export const SENDING_OPERATIONS: Record<string, OperationDoc> = {

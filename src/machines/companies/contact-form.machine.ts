@@ -1,8 +1,20 @@
 import { type Contact, ContactInputSchema, ContactUpdateSchema } from '../../../contract/client';
 import { type FormInput, type FormOptions, type FormValues, formMachine } from '../shared/form.machine';
 
-/** A contact's fields as the form holds them (text); the language is `de` or `en`. */
-const DEFAULTS: FormValues = { name: '', role: '', email: '', phone: '', language: 'de' };
+/**
+ * A contact's fields as the form holds them (text); the salutation is `ms`, `mr` or `none` (issue 42:
+ * the mail salutes the contact formally by it), the language `de` or `en`.
+ */
+const DEFAULTS: FormValues = {
+  salutation: 'none',
+  title: '',
+  firstName: '',
+  lastName: '',
+  role: '',
+  email: '',
+  phone: '',
+  language: 'de',
+};
 
 /** An empty e-mail or phone is none: both are optional. */
 const options: FormOptions = {
@@ -26,7 +38,10 @@ export const contactForm = formMachine('contact', ContactUpdateSchema, DEFAULTS,
 export function contactFormInput(contact: Contact): Required<FormInput> {
   return {
     values: {
-      name: contact.name,
+      salutation: contact.salutation,
+      title: contact.title,
+      firstName: contact.firstName,
+      lastName: contact.lastName,
       role: contact.role,
       email: contact.email ?? '',
       phone: contact.phone ?? '',

@@ -5,13 +5,23 @@ import { standInOutcomes } from '../../../tests/support/stand-ins';
 import type * as ContactForm from './contact-form.machine';
 
 /**
- * A company's contact, by hand. New: an empty form; a name, a role, an e-mail typed with spaces and
- * no phone; the form empties after the contact was added. Edit: the contact as read (version 2), a
+ * A company's contact, by hand. New: an empty form; a salutation, title and name, a role, an e-mail
+ * typed with spaces and no phone; the form empties after the contact was added. Edit: the contact as read (version 2), a
  * new role; a stale version is the server's 409.
  */
-const empty = { name: '', role: '', email: '', phone: '', language: 'de' };
+const empty = {
+  salutation: 'none',
+  title: '',
+  firstName: '',
+  lastName: '',
+  role: '',
+  email: '',
+  phone: '',
+  language: 'de',
+};
+const named = { salutation: 'ms', title: 'Dr.', firstName: 'Jana', lastName: 'Schmidt' };
 const typed = {
-  name: 'Jana Schmidt',
+  ...named,
   role: 'Personalleitung',
   email: ' jana@rheinwerk.example ',
   phone: '',
@@ -22,10 +32,10 @@ const newSpec: FormSpec = {
   input: {},
   initial: empty,
   filled: typed,
-  // A contact needs a name; everything else may stay empty.
-  initialErrors: { name: ['field.required'] },
+  // A contact needs a last name; everything else may stay empty.
+  initialErrors: { lastName: ['field.required'] },
   payload: {
-    name: 'Jana Schmidt',
+    ...named,
     role: 'Personalleitung',
     email: 'jana@rheinwerk.example',
     phone: null,
@@ -37,11 +47,11 @@ const newSpec: FormSpec = {
     fieldErrors: { email: ['email.invalid'] },
   },
   failed: { thrown: { code: 'company.not_found' }, error: 'company.not_found' },
-  load: { values: { name: 'Kim' }, shown: { ...empty, name: 'Kim' } },
+  load: { values: { lastName: 'Kim' }, shown: { ...empty, lastName: 'Kim' } },
 };
 
 const read = {
-  name: 'Jana Schmidt',
+  ...named,
   role: 'Personalleitung',
   email: 'jana@rheinwerk.example',
   phone: '+49 30 555 0101',
@@ -71,7 +81,7 @@ describeModelTable<typeof ContactForm>({
         {
           src: 'submit',
           input: {
-            name: 'Jana Schmidt',
+            ...named,
             role: 'Personalleitung',
             email: null,
             phone: '+49 30 555 0101',
@@ -104,7 +114,7 @@ describeModelTable<typeof ContactForm>({
         {
           src: 'submit',
           input: {
-            name: 'Jana Schmidt',
+            ...named,
             role: 'Geschäftsführung',
             email: 'jana@rheinwerk.example',
             phone: null,
@@ -121,6 +131,10 @@ describeModelTable<typeof ContactForm>({
           uuid: 'k1',
           companyUuid: 'c1',
           name: 'Kim',
+          salutation: 'none',
+          title: '',
+          firstName: '',
+          lastName: 'Kim',
           role: '',
           email: null,
           phone: null,
@@ -131,7 +145,7 @@ describeModelTable<typeof ContactForm>({
           updatedAt: '',
         }),
       ).toEqual({
-        values: { name: 'Kim', role: '', email: '', phone: '', language: 'en' },
+        values: { ...empty, lastName: 'Kim', language: 'en' },
         fixed: { version: 4 },
       });
     });

@@ -1,8 +1,10 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, setup } from 'xstate';
+import * as v from 'valibot';
+import { type ActorRefFrom, and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Contact } from '../../../contract/client';
 import { errorCodeOf } from '../../../contract/errors';
 import {
   MAX_SEND_CANDIDATES,
+  SendNoteSchema,
   type SendPreview,
   type SendRequest,
   type SendResult,
@@ -27,6 +29,10 @@ export interface SendToClientContext {
   contacts: Contact[];
   /** The chosen contact's uuid (the default one first). */
   contact: string | null;
+  /** The agent's personal line for the mail (issue 42), as typed; '' is none. */
+  note: string;
+  /** Why the personal line cannot go (a field code: too long, control characters), or null. */
+  noteError: string | null;
   preview: SendPreview | null;
   sent: SendResult | null;
   error: string | null;
@@ -36,6 +42,8 @@ export type SendToClientEvent =
   | { type: 'send.toggle'; candidate: ChosenCandidate; selected: boolean }
   | { type: 'send.open'; client: string | null }
   | { type: 'send.contact'; contact: string }
+  /** The personal line as typed; checked as the server checks it. */
+  | { type: 'send.note'; note: string }
   /** The full card (named) for a candidate who consented, or back to the anonymised one. */
   | { type: 'send.full'; candidate: string; full: boolean }
   | { type: 'send.preview' }
@@ -47,12 +55,14 @@ export type SendToClientEvent =
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 const requestOf = (context: SendToClientContext): { job: string; body: SendRequest } => {
   const full = context.selected.filter((c) => c.full).map((c) => c.uuid);
+  const note = context.note.trim();
   return {
     job: context.job,
     body: {
       contact: context.contact ?? '',
       candidates: context.selected.map((c) => c.uuid),
       ...(full.length > 0 ? { full } : {}),
+      ...(note ? { note } : {}),
     },
   };
 };
@@ -60,7 +70,8 @@ const requestOf = (context: SendToClientContext): { job: string; body: SendReque
 /**
  * Sending candidates to a job's client (issue 21): the agent ticks candidates on the results page,
  * opens the dialog ("An Kunden senden"), which loads the client's contacts with the default one
- * chosen, previews the mail in the contact's language and sends it. Cards are anonymised unless the
+ * chosen, takes the agent's optional personal line (issue 42; checked as the server checks it: a
+ * refused one keeps the preview back), previews the mail in the contact's language and sends it. Cards are anonymised unless the
  * agent chooses the full card of a candidate who consented to be presented by name (the server
  * checks the consent again). A sent mail clears the selection and runs `candidatesSent`, which the
  * jobs provider wires to the job's pipeline board (the sent entries show in `submitted` at once).
@@ -103,12 +114,21 @@ export const sendToClientMachine = setup({
         selected: context.selected.map((c) => (c.uuid === event.candidate ? { ...c, full: event.full } : c)),
       };
     }),
+    takeNote: assign(({ event }) => {
+      assertEvent(event, 'send.note');
+      const checked = v.safeParse(SendNoteSchema, event.note);
+      return {
+        note: event.note,
+        noteError: checked.success ? null : checked.issues[0].message,
+        preview: null,
+      };
+    }),
     chooseContact: assign(({ event }) => {
       assertEvent(event, 'send.contact');
       return { contact: event.contact, preview: null };
     }),
     takePreview: assign((_, preview: SendPreview) => ({ preview, error: null })),
-    takeSent: assign((_, sent: SendResult) => ({ sent, selected: [], error: null })),
+    takeSent: assign((_, sent: SendResult) => ({ sent, selected: [], note: '', error: null })),
     /** The cards went out and the entries moved to `submitted`: the app tells who shows them (the board). */
     candidatesSent: (_, _sent: { job: string; candidates: string[] }) => {},
     setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
@@ -122,6 +142,7 @@ export const sendToClientMachine = setup({
       );
     },
     contactChosen: ({ context }) => context.contact !== null,
+    noteValid: ({ context }) => context.noteError === null,
     hasConsented: ({ context, event }) => {
       assertEvent(event, 'send.full');
       return context.selected.some((c) => c.uuid === event.candidate && c.consented === true);
@@ -139,6 +160,8 @@ export const sendToClientMachine = setup({
     selected: input.selected ?? [],
     contacts: [],
     contact: null,
+    note: '',
+    noteError: null,
     preview: null,
     sent: null,
     error: null,
@@ -173,7 +196,12 @@ export const sendToClientMachine = setup({
           on: {
             'send.contact': { guard: 'knownContact', actions: 'chooseContact' },
             'send.full': { guard: 'hasConsented', actions: 'setFull' },
-            'send.preview': { guard: 'contactChosen', target: 'previewing', actions: 'clearError' },
+            'send.note': { actions: 'takeNote' },
+            'send.preview': {
+              guard: and(['contactChosen', 'noteValid']),
+              target: 'previewing',
+              actions: 'clearError',
+            },
           },
         },
         previewing: {

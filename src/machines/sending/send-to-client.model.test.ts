@@ -17,6 +17,7 @@ import type * as SendModule from './send-to-client.machine';
  * and preselects the default one (the second of the list here); the preview and the send carry the
  * job, the chosen contact and the ticked candidates; a refusal keeps the dialog where it was with the
  * server's code; a sent mail clears the selection. Closing is refused while the mail is on its way.
+ * The personal line (issue 42) goes with the preview and the send; one too long keeps the preview back.
  */
 /** Anna consented to be presented by name: the agent may choose her full card. */
 const anna = { uuid: 'p-anna', name: 'Anna Müller', consented: true };
@@ -33,6 +34,10 @@ const preview = {
   attachments: [],
 };
 const result = { ...preview, sentAt: '2026-11-24T07:00:00.000Z' };
+const NOTE = 'Wie besprochen.';
+// Typed with spaces around: the context keeps it as typed, the request carries it trimmed.
+const noted = { note: ` ${NOTE} `, noteError: null, preview: null };
+const tooLong = { note: 'x'.repeat(501), noteError: 'field.too_long', preview: null };
 
 const loading = {
   target: 'open.loading',
@@ -45,7 +50,15 @@ const backToOne = { target: 'idle#one', context: { selected: [anna], error: null
 const table: ModelTable = {
   rules: { '*': 'PRODUCT §10 the client loop' },
   initial: 'idle',
-  initialContext: { selected: [], contact: null, preview: null, sent: null, error: null },
+  initialContext: {
+    selected: [],
+    contact: null,
+    note: '',
+    noteError: null,
+    preview: null,
+    sent: null,
+    error: null,
+  },
   initialTags: [],
   events: [
     'select',
@@ -56,6 +69,8 @@ const table: ModelTable = {
     'chooseDefault',
     'full',
     'anonymised',
+    'note',
+    'noteTooLong',
     'loaded',
     'loadFailed',
     'retry',
@@ -93,9 +108,50 @@ const table: ModelTable = {
       // Anna's full card: the preview and the send name her in `full`.
       full: { target: 'open.choosing#full', context: { selected: [{ ...anna, full: true }] }, tags: [] },
       anonymised: { target: 'open.choosing', context: { selected: [{ ...anna, full: false }] }, tags: [] },
+      note: { target: 'open.choosing#note', context: noted, tags: [] },
+      noteTooLong: { target: 'open.choosing#tooLong', context: tooLong, tags: [] },
+      close: backToOne,
+    },
+    'open.choosing#note': {
+      note: { target: 'open.choosing#note', context: noted, tags: [] },
+      noteTooLong: { target: 'open.choosing#tooLong', context: tooLong, tags: [] },
+      chooseDefault: { target: 'open.choosing#note', context: { contact: 'c-de', preview: null }, tags: [] },
+      full: { target: 'open.choosing#full', context: { selected: [{ ...anna, full: true }] }, tags: [] },
+      anonymised: {
+        target: 'open.choosing#note',
+        context: { selected: [{ ...anna, full: false }] },
+        tags: [],
+      },
+      // The line goes with the preview (and the send after it).
+      preview: {
+        target: 'open.previewing#note',
+        invoked: [{ src: 'previewMail', input: { ...request, body: { ...request.body, note: NOTE } } }],
+        context: { error: null },
+        tags: ['busy'],
+      },
+      close: { target: 'idle#one', context: { selected: [anna], note: ` ${NOTE} `, error: null }, tags: [] },
+    },
+    'open.previewing#note': {},
+    // Too long: the field says why, and the preview waits until the line is short enough.
+    'open.choosing#tooLong': {
+      note: { target: 'open.choosing#note', context: noted, tags: [] },
+      noteTooLong: { target: 'open.choosing#tooLong', context: tooLong, tags: [] },
+      chooseDefault: {
+        target: 'open.choosing#tooLong',
+        context: { contact: 'c-de', preview: null },
+        tags: [],
+      },
+      full: { target: 'open.choosing#tooLong', context: { selected: [{ ...anna, full: true }] }, tags: [] },
+      anonymised: {
+        target: 'open.choosing#tooLong',
+        context: { selected: [{ ...anna, full: false }] },
+        tags: [],
+      },
       close: backToOne,
     },
     'open.choosing#full': {
+      note: { target: 'open.choosing#full', context: noted, tags: [] },
+      noteTooLong: { target: 'open.choosing#tooLong', context: tooLong, tags: [] },
       full: { target: 'open.choosing#full', context: { selected: [{ ...anna, full: true }] }, tags: [] },
       chooseDefault: { target: 'open.choosing#full', context: { contact: 'c-de', preview: null }, tags: [] },
       // Closing keeps the selection with the card chosen.
@@ -158,6 +214,8 @@ function start({ sendToClientMachine }: typeof SendModule, inspect?: Inspector) 
       chooseDefault: () => actor.send({ type: 'send.contact', contact: 'c-de' }),
       full: () => actor.send({ type: 'send.full', candidate: 'p-anna', full: true }),
       anonymised: () => actor.send({ type: 'send.full', candidate: 'p-anna', full: false }),
+      note: () => actor.send({ type: 'send.note', note: ` ${NOTE} ` }),
+      noteTooLong: () => actor.send({ type: 'send.note', note: 'x'.repeat(501) }),
       retry: () => actor.send({ type: 'send.retry' }),
       preview: () => actor.send({ type: 'send.preview' }),
       confirm: () => actor.send({ type: 'send.confirm' }),

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { ClientCandidatesSearchSchema } from '../../../contract/job-search';
 import { companyLogic } from '../../machines/companies/company-actors';
 import { candidateRedirect } from '../../machines/session/access';
 import { isAgent } from '../../machines/session/token';
@@ -7,8 +8,10 @@ import { ClientCandidatesScreen } from '../../ui/companies/client-candidates';
 import { Screen } from '../../ui/components/screen';
 
 // The candidates sent to a company for one of its jobs (issue 21 point 5). Candidates never reach the
-// employers' pages; an agent works on the job's own page and gets a pointer there.
+// employers' pages; an agent works on the job's own page and gets a pointer there. `?card=` (the mail's
+// link to one card, issue 42) names the card to scroll to and focus.
 export const Route = createFileRoute('/_protected/clientCandidates/$jobUuid')({
+  validateSearch: ClientCandidatesSearchSchema,
   beforeLoad: ({ context }) => {
     const target = candidateRedirect(context.session.getSnapshot());
     if (target) throw redirect(target);
@@ -23,7 +26,8 @@ export const Route = createFileRoute('/_protected/clientCandidates/$jobUuid')({
     const { t } = useLingui();
     const { logic } = Route.useLoaderData();
     const { jobUuid } = Route.useParams();
-    if (logic) return <ClientCandidatesScreen logic={logic} />;
+    const { card } = Route.useSearch();
+    if (logic) return <ClientCandidatesScreen logic={logic} focus={card} />;
     return (
       <Screen title={t`Candidates for the client`}>
         <p>

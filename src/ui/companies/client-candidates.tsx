@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type {
   ClientAnswer,
   ClientCandidate,
@@ -24,9 +24,16 @@ export type ClientCandidatesLogic = ReturnType<ReturnType<typeof companyLogic>['
 /**
  * /clientCandidates/{job}: the candidates the agency sent to the company for one of its jobs (issue 21
  * point 5), each with the card the company got — in the UI's language — and its answer: "interested"
- * or "not interested" with a comment, once.
+ * or "not interested" with a comment, once. `focus` (the mail's link to one card, `?card=MW-…`): that
+ * card is scrolled to and focused once it shows.
  */
-export function ClientCandidatesScreen({ logic }: { logic: ClientCandidatesLogic }) {
+export function ClientCandidatesScreen({
+  logic,
+  focus,
+}: {
+  logic: ClientCandidatesLogic;
+  focus?: string | undefined;
+}) {
   const { t } = useLingui();
   const state = useSelector(logic.list, (s) => s);
   const data = resourceData<ClientJobCandidates>(state);
@@ -53,7 +60,7 @@ export function ClientCandidatesScreen({ logic }: { logic: ClientCandidatesLogic
         <ul className="client-candidates">
           {data.items.map((candidate) => (
             <li key={candidate.uuid}>
-              <CandidateCard candidate={candidate} logic={logic} />
+              <CandidateCard candidate={candidate} logic={logic} focused={candidate.reference === focus} />
             </li>
           ))}
         </ul>
@@ -62,14 +69,39 @@ export function ClientCandidatesScreen({ logic }: { logic: ClientCandidatesLogic
   );
 }
 
-function CandidateCard({ candidate, logic }: { candidate: ClientCandidate; logic: ClientCandidatesLogic }) {
+function CandidateCard({
+  candidate,
+  logic,
+  focused,
+}: {
+  candidate: ClientCandidate;
+  logic: ClientCandidatesLogic;
+  /** The card the mail's link named: scrolled to and focused once, and marked. */
+  focused: boolean;
+}) {
   const { t, i18n } = useLingui();
+  const article = useRef<HTMLElement>(null);
+  // Once per page: an answer given on the card re-renders it, and the focus must not jump back then.
+  const claimed = useRef(false);
+  useEffect(() => {
+    if (!focused || claimed.current) return;
+    claimed.current = true;
+    article.current?.scrollIntoView({ block: 'start' });
+    article.current?.focus({ preventScroll: true });
+  }, [focused]);
   const card = i18n.locale.startsWith('en') ? candidate.cards.en : candidate.cards.de;
   const download = useMemo(() => logic.card(candidate.uuid), [logic, candidate.uuid]);
   const titleId = `client-candidate-${candidate.uuid}`;
   const sent = formatDate(i18n, candidate.submittedAt);
   return (
-    <article className="client-card" aria-labelledby={titleId}>
+    <article
+      ref={article}
+      id={`card-${candidate.reference}`}
+      className={focused ? 'client-card client-card-focused' : 'client-card'}
+      aria-labelledby={titleId}
+      // Focusable only from the link, so that the focus lands on the card the mail named.
+      tabIndex={focused ? -1 : undefined}
+    >
       <h2 id={titleId}>{card.name}</h2>
       {card.subtitle && <p className="client-card-subtitle">{card.subtitle}</p>}
       <p className="muted">

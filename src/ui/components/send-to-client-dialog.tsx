@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { MAX_SEND_NOTE } from '../../../contract/sending';
 import type { SendToClientActor } from '../../machines/sending/send-to-client.machine';
 import { Button } from './button';
 import { Checkbox } from './checkbox';
@@ -7,16 +8,19 @@ import { Dialog } from './dialog';
 import { errorMessage } from './error-message';
 import { RetryAlert } from './retry-alert';
 import { Select } from './select';
+import { TextField } from './text-field';
 
 /**
  * "An Kunden senden" (issue 21): the button that opens the dialog for the ticked candidates, and the
  * dialog itself — the client's contact (the default chosen), the mail's preview in the contact's
- * language, sending. The results page and the pipeline board both show it over their own selection.
+ * language with the agent's optional personal line after the salutation (issue 42), sending. The
+ * results page and the pipeline board both show it over their own selection.
  */
 export function SendToClient({ sending, client }: { sending: SendToClientActor; client: string | null }) {
   const { t, i18n } = useLingui();
   const state = useSelector(sending, (s) => s);
-  const { selected, contacts, contact, preview, sent, error } = state.context;
+  const { selected, contacts, contact, note, noteError, preview, sent, error } = state.context;
+  const max = i18n.number(MAX_SEND_NOTE);
   const busy = state.hasTag('busy');
   const close = () => sending.send({ type: 'send.close' });
   const languageName = (language: string) =>
@@ -88,6 +92,15 @@ export function SendToClient({ sending, client }: { sending: SendToClientActor; 
                   }))}
                 />
               )}
+              <TextField
+                multiline
+                label={t`Personal line (optional)`}
+                description={t`Appears in the mail after the salutation; at most ${max} characters.`}
+                value={note}
+                isDisabled={!state.matches({ open: 'choosing' })}
+                onChange={(value) => sending.send({ type: 'send.note', note: value })}
+                errorMessage={noteError ? errorMessage(i18n, noteError) : undefined}
+              />
             </>
           )}
           {(state.matches({ open: 'previewed' }) || state.matches({ open: 'sending' })) && preview && (
