@@ -80,9 +80,10 @@ export type Invitation = v.InferOutput<typeof InvitationSchema>;
 
 /** What the invitation page shows before the person sets a password. */
 export const InvitationInfoSchema = v.object({
-  kind: v.picklist(['profile', 'company']),
+  /** `contact`: a company's contact gets its own login to the company's workspace (decision 0031). */
+  kind: v.picklist(['profile', 'company', 'contact']),
   email: v.string(),
-  /** The person's or the company's name as the agent entered it. */
+  /** The person's or the company's name as the agent entered it (a contact's: its company's). */
   name: v.string(),
   language: v.picklist(['de', 'en']),
   expiresAt: v.string(),

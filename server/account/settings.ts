@@ -3,6 +3,7 @@ import type { TokenClaims, TokenPair } from '../../contract/session';
 import { hashPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
 import { issueTokenPair, revokeAllSessions } from '../auth/sessions';
+import { endContactLogins } from '../clients/contact-logins';
 import type { Database } from '../db/client';
 import { photos } from '../db/schema/accounts';
 import { outbox } from '../db/schema/auth';
@@ -37,6 +38,8 @@ export async function removeAccount(
     .where(or(eq(outbox.userId, user.id), ...addressedTo.map((to) => eq(outbox.recipient, to))));
   // The jobs' pipeline history outlives the person, without them (PRODUCT.md §8).
   await anonymisePipelineHistory(tx, sql`select id::text from profiles where user_id = ${user.id}`);
+  // A company's main login takes its company, and with it its contacts' logins (decision 0031).
+  await endContactLogins(tx, sql`company_id in (select id from companies where user_id = ${user.id})`);
   await tx.delete(users).where(eq(users.id, user.id));
   const mail = accountMail('accountDeleted', languageOf(user.language));
   await queueMessage(tx, { kind: 'mail', userId: null, to: user.email, ...mail }, now);

@@ -40,7 +40,7 @@ export async function listCompanies(
   const conditions = [sql`true`];
   if (query.assigned === 'me') conditions.push(sql`c.assigned_agent_id = ${caller.userId}`);
   if (query.assigned === 'none') conditions.push(sql`c.assigned_agent_id is null`);
-  const open = sql`(select count(*) from jobs j where j.company_user_id = c.user_id and j.origin = 'company'
+  const open = sql`(select count(*) from jobs j where (j.company_user_id = c.user_id or j.client_company_id = c.id) and j.origin = 'company'
                     and j.status = 'active')`;
   if (query.open === 'yes') conditions.push(sql`${open} > 0`);
   if (query.open === 'no') conditions.push(sql`${open} = 0`);
@@ -108,18 +108,18 @@ export async function readCompany(db: Database, id: string, now: Date = new Date
         from companies c left join users u on u.id = c.user_id where c.id = ${checkUuid(id)}`,
   );
   if (!row) throw companyNotFound();
-  const requests = row.user_id
-    ? await queryRows<{
-        id: string;
-        title: string | null;
-        status: string;
-        created_at: string | Date;
-      }>(
-        db,
-        sql`select id, "values" ->> 'title' as title, status, created_at from jobs
-            where company_user_id = ${row.user_id} and origin = 'company' order by created_at desc, id limit 200`,
-      )
-    : [];
+  // A company's requests, filed by its main login or a contact's (decision 0031).
+  const requests = await queryRows<{
+    id: string;
+    title: string | null;
+    status: string;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`select id, "values" ->> 'title' as title, status, created_at from jobs
+          where (company_user_id = ${row.user_id} or client_company_id = ${row.id}) and origin = 'company'
+          order by created_at desc, id limit 200`,
+  );
   return {
     uuid: row.id,
     values: row.values,

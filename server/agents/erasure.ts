@@ -8,6 +8,7 @@ import {
 } from '../../contract/erasure';
 import { removeAccount } from '../account/settings';
 import type { RevocationCache } from '../auth/revocations';
+import { endContactLogins } from '../clients/contact-logins';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import type { Caller } from '../jobs/access';
@@ -115,8 +116,10 @@ export async function eraseRecord(
   kind: RecordKind,
   id: string,
   now: Date,
-): Promise<{ photoId?: string; userId?: string }> {
+): Promise<{ photoId?: string; userId?: string; contactLogins?: string[] }> {
   const row = await recordRow(tx, kind, id, true);
+  // A company's contacts' logins end with it (decision 0031).
+  const contactLogins = kind === 'company' ? await endContactLogins(tx, sql`company_id = ${id}`) : [];
   await tx.execute(
     sql`delete from outbox where recipient in (
           select contact_email from ${TABLE[kind]} where id = ${id} and contact_email is not null
@@ -135,11 +138,11 @@ export async function eraseRecord(
       },
       now,
     );
-    return { userId: row.user_id, ...(photoId ? { photoId } : {}) };
+    return { userId: row.user_id, contactLogins, ...(photoId ? { photoId } : {}) };
   }
   if (kind === 'profile') await anonymisePipelineHistory(tx, sql`select ${id}::text`);
   await tx.execute(sql`delete from ${TABLE[kind]} where id = ${id}`);
-  return {};
+  return { contactLogins };
 }
 
 /**
@@ -246,6 +249,7 @@ export async function erase(
   // This node refuses the account's tokens at once; the others learn it from the row the
   // deletion's trigger wrote (session_revocations) within seconds.
   if (gone.userId) effects.revocations?.noteUser(gone.userId);
+  for (const userId of gone.contactLogins ?? []) effects.revocations?.noteUser(userId);
   if (gone.photoId && effects.storage) await deletePhotoFiles(effects.storage, gone.photoId, effects.log);
   effects.log?.info({ kind: KIND[kind], reason: input.reason }, 'record erased');
   return preview;

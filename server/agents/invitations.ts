@@ -10,6 +10,7 @@ import {
   type InviteBody,
 } from '../../contract/people';
 import type { TokenPair } from '../../contract/session';
+import type { Language } from '../../contract/user-types';
 import { accountMail } from '../account/mails';
 import { hashPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
@@ -34,11 +35,15 @@ import { recordAction } from './audit';
  * of the token is stored.
  */
 
-type Kind = 'profile' | 'company';
+/** What an invitation is for: a candidate profile, a company, or a company's contact (its own login). */
+export type InvitationKind = 'profile' | 'company' | 'contact';
+type Kind = InvitationKind;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
-const targetColumn = (kind: Kind) => (kind === 'profile' ? sql`profile_id` : sql`company_id`);
-const targetTable = (kind: Kind) => (kind === 'profile' ? sql`profiles` : sql`companies`);
+const targetColumn = (kind: Kind) =>
+  kind === 'profile' ? sql`profile_id` : kind === 'company' ? sql`company_id` : sql`contact_id`;
+const targetTable = (kind: Kind) =>
+  kind === 'profile' ? sql`profiles` : kind === 'company' ? sql`companies` : sql`company_contacts`;
 
 const emailTaken = () =>
   new ApiError(409, 'email.taken', 'E-mail address already registered', { email: ['email.taken'] });
@@ -89,7 +94,7 @@ export async function latestInvitation(
 export async function invite(
   db: Database,
   caller: Caller,
-  kind: Kind,
+  kind: 'profile' | 'company',
   id: string,
   body: InviteBody,
   publicOrigin: string,
@@ -114,34 +119,64 @@ export async function invite(
     if (await findUserByEmail(db2, email)) throw emailTaken();
     if (email !== record.contact_email)
       await db2.execute(sql`update ${targetTable(kind)} set contact_email = ${email} where id = ${recordId}`);
-    await db2.execute(
-      sql`update invitations set revoked_at = ${now.toISOString()}
-          where ${targetColumn(kind)} = ${recordId} and used_at is null and revoked_at is null`,
-    );
-    const token = randomBytes(32).toString('base64url');
-    const [row] = await queryRows<InvitationRow>(
+    const invitation = await issueInvitation(
       db2,
-      sql`insert into invitations (id, ${targetColumn(kind)}, email, language, token_hash, invited_by,
-                                   created_at, expires_at)
-          values (${crypto.randomUUID()}, ${recordId}, ${email}, ${body.language}, ${sha256(token)},
-                  ${caller.userId}, ${now.toISOString()}, ${new Date(now.getTime() + INVITATION_TTL_MS).toISOString()})
-          returning email, language, created_at, expires_at, used_at`,
+      caller,
+      kind,
+      recordId,
+      email,
+      body.language,
+      publicOrigin,
+      now,
     );
-    if (!row) throw new Error('invitation insert answered no row');
-    const mail = accountMail('invitation', body.language, `${publicOrigin}/user/invitation/${token}`);
-    await queueMessage(db2, { kind: 'mail', userId: null, to: email, ...mail }, now);
     await recordAction(db2, caller, { kind, id: recordId }, `${kind}.invited`, {
       email,
       language: body.language,
     });
-    return asInvitation(row, now);
+    return invitation;
   });
+}
+
+/**
+ * Inside the transaction that locked the record: replaces any open invitation to it by a new link,
+ * mailed to `email` in `language` (a contact's invitation has its own text). The one way a link is
+ * made, for people, companies and contacts alike; the caller checked who may and records it.
+ */
+export async function issueInvitation(
+  db: Database,
+  caller: Pick<Caller, 'userId'>,
+  kind: Kind,
+  recordId: string,
+  email: string,
+  language: Language,
+  publicOrigin: string,
+  now: Date,
+): Promise<Invitation> {
+  await db.execute(
+    sql`update invitations set revoked_at = ${now.toISOString()}
+        where ${targetColumn(kind)} = ${recordId} and used_at is null and revoked_at is null`,
+  );
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await queryRows<InvitationRow>(
+    db,
+    sql`insert into invitations (id, ${targetColumn(kind)}, email, language, token_hash, invited_by,
+                                 created_at, expires_at)
+        values (${crypto.randomUUID()}, ${recordId}, ${email}, ${language}, ${sha256(token)},
+                ${caller.userId}, ${now.toISOString()}, ${new Date(now.getTime() + INVITATION_TTL_MS).toISOString()})
+        returning email, language, created_at, expires_at, used_at`,
+  );
+  if (!row) throw new Error('invitation insert answered no row');
+  const link = `${publicOrigin}/user/invitation/${token}`;
+  const mail = accountMail(kind === 'contact' ? 'contactInvitation' : 'invitation', language, link);
+  await queueMessage(db, { kind: 'mail', userId: null, to: email, ...mail }, now);
+  return asInvitation(row, now);
 }
 
 interface PresentedRow {
   id: string;
   profile_id: string | null;
   company_id: string | null;
+  contact_id: string | null;
   email: string;
   language: string;
   expires_at: string | Date;
@@ -156,11 +191,14 @@ interface PresentedRow {
 async function presented(db: Database, token: string, now: Date, lock = false): Promise<PresentedRow> {
   const [row] = await queryRows<PresentedRow>(
     db,
-    sql`select i.id, i.profile_id, i.company_id, i.email, i.language, i.expires_at, i.used_at, i.revoked_at,
-          coalesce(p.user_id, c.user_id) as owner, p.type, coalesce(p."values", c."values") as "values"
+    sql`select i.id, i.profile_id, i.company_id, i.contact_id, i.email, i.language, i.expires_at, i.used_at,
+          i.revoked_at, coalesce(p.user_id, c.user_id, cc.user_id) as owner, p.type,
+          coalesce(p."values", c."values", cc_company."values") as "values"
         from invitations i
         left join profiles p on p.id = i.profile_id
         left join companies c on c.id = i.company_id
+        left join company_contacts cc on cc.id = i.contact_id
+        left join companies cc_company on cc_company.id = cc.company_id
         where i.token_hash = ${sha256(token)} ${lock ? sql`for update of i` : sql``}`,
   );
   if (!row || row.revoked_at) throw invitationNotFound();
@@ -171,7 +209,8 @@ async function presented(db: Database, token: string, now: Date, lock = false): 
 
 const nameOf = (row: PresentedRow) => {
   const values = row.values ?? {};
-  const parts = row.company_id ? [values.name] : [values.first_name, values.last_name];
+  // A contact's link names the company whose login it makes.
+  const parts = row.profile_id ? [values.first_name, values.last_name] : [values.name];
   return parts.filter((part): part is string => typeof part === 'string' && part !== '').join(' ');
 };
 
@@ -179,7 +218,7 @@ const nameOf = (row: PresentedRow) => {
 export async function invitationInfo(db: Database, token: string, now: Date): Promise<InvitationInfo> {
   const row = await presented(db, token, now);
   return {
-    kind: row.company_id ? 'company' : 'profile',
+    kind: row.profile_id ? 'profile' : row.contact_id ? 'contact' : 'company',
     email: row.email,
     name: nameOf(row),
     language: languageOf(row.language),
@@ -211,15 +250,15 @@ export async function acceptInvitation(
   const user = await db.transaction(async (tx) => {
     const db2 = tx as unknown as Database;
     const row = await presented(db2, token, now, true);
-    const kind: Kind = row.company_id ? 'company' : 'profile';
-    const recordId = (row.profile_id ?? row.company_id) as string;
+    const kind: Kind = row.profile_id ? 'profile' : row.company_id ? 'company' : 'contact';
+    const recordId = (row.profile_id ?? row.company_id ?? row.contact_id) as string;
     const [created] = await tx
       .insert(users)
       .values({
         id: crypto.randomUUID(),
         email: row.email,
         passwordHash,
-        userType: kind === 'company' ? 'company' : (row.type ?? 'luna'),
+        userType: kind === 'profile' ? (row.type ?? 'luna') : 'company',
         language: input.language,
         registrationStep: 0,
         mfaStatus: 'disabled',
@@ -241,9 +280,23 @@ export async function acceptInvitation(
       .values(
         accepted.map((text) => ({ userId: created.id, text, version: versions[text], acceptedAt: now })),
       );
-    await recordAction(db2, { userId: created.id }, { kind, id: recordId }, `${kind}.invitation_accepted`, {
-      email: created.email,
-    });
+    if (kind === 'contact') {
+      const [contact] = await queryRows<{ company_id: string; name: string }>(
+        db2,
+        sql`select company_id, name from company_contacts where id = ${recordId}`,
+      );
+      if (contact)
+        await recordAction(
+          db2,
+          { userId: created.id },
+          { kind: 'company', id: contact.company_id },
+          'contact.invitation_accepted',
+          { contact: contact.name },
+        );
+    } else
+      await recordAction(db2, { userId: created.id }, { kind, id: recordId }, `${kind}.invitation_accepted`, {
+        email: created.email,
+      });
     return created as UserRow;
   });
   return issueTokenPair(auth, user);

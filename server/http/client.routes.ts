@@ -2,7 +2,13 @@ import { type Context, Hono } from 'hono';
 import { ClientSearchQuerySchema, ContactInputSchema, ContactUpdateSchema } from '../../contract/client';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
-import { createContact, deleteContact, listContacts, updateContact } from '../clients/contacts';
+import {
+  createContact,
+  deleteContact,
+  inviteContact,
+  listContacts,
+  updateContact,
+} from '../clients/contacts';
 import { searchClients } from '../clients/search';
 import type { Database } from '../db/client';
 import { callerOf } from '../jobs/access';
@@ -15,6 +21,9 @@ type Env = AppEnv & { Variables: AuthVariables };
 export interface ClientRoutesDeps {
   db: Database;
   tokens: TokenSettings;
+  /** Where a contact's invitation link points (decision 0031). */
+  publicOrigin: string;
+  now?: () => number;
 }
 
 /**
@@ -53,8 +62,24 @@ export function clientRoutes(deps: ClientRoutesDeps) {
         ? c.json(result.contact)
         : conflictResponse(c, 'contact.version_conflict', result.current);
     })
+    .post('/company/:uuid/contacts/:contact/invite', signedIn, async (c) => {
+      noStore(c);
+      const now = new Date(deps.now?.() ?? Date.now());
+      return c.json(
+        await inviteContact(
+          db,
+          caller(c),
+          c.req.param('uuid'),
+          c.req.param('contact'),
+          deps.publicOrigin,
+          now,
+        ),
+      );
+    })
     .delete('/company/:uuid/contacts/:contact', signedIn, async (c) => {
-      await deleteContact(db, caller(c), c.req.param('uuid'), c.req.param('contact'));
+      const { endedLogins } = await deleteContact(db, caller(c), c.req.param('uuid'), c.req.param('contact'));
+      // The contact's login ends at once on this node; the others read the users' deletion trigger's row.
+      for (const userId of endedLogins) deps.tokens.revocations?.noteUser(userId);
       return c.body(null, 204);
     });
 }

@@ -33,10 +33,11 @@ const STREAM_LEASE_MS = 60_000;
 /** What a refused run is told to wait: a queued run is usually claimed within seconds. */
 const RUN_RETRY_AFTER_S = 10;
 
-export async function capJobRequest(db: Database, caps: JobCaps, caller: Caller, now: Date): Promise<void> {
+/** A company's requests a day, whichever of its logins files them (`company`: its record, decision 0031). */
+export async function capJobRequest(db: Database, caps: JobCaps, company: string, now: Date): Promise<void> {
   await enforceCap(
     db,
-    { key: `cap:job-requests:${caller.userId}`, max: caps.jobRequestsPerDay, windowMs: DAY_MS },
+    { key: `cap:job-requests:${company}`, max: caps.jobRequestsPerDay, windowMs: DAY_MS },
     now,
     'cap.job_requests',
   );

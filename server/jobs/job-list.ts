@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors';
 import type { JobListQuery, JobListResponse, JobStatus } from '../../contract/job';
+import { callerCompanies } from '../clients/caller-company';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { assertAgentOrCompany, type Caller, isAgent } from './access';
@@ -32,7 +33,12 @@ export async function listJobs(db: Database, caller: Caller, query: JobListQuery
     throw new ApiError(400, ErrorCode.validation, 'Invalid query', { sort: ['query.invalid'] });
   }
   const filters: SQL[] = [];
-  if (!isAgent(caller)) filters.push(sql`j.company_user_id = ${caller.userId}`);
+  // A company's requests: by this login, or by any login of its company for it (decision 0031).
+  if (!isAgent(caller))
+    filters.push(
+      sql`(j.company_user_id = ${caller.userId}
+           or (j.origin = 'company' and j.client_company_id in ${callerCompanies(caller)}))`,
+    );
   if (query.origin) filters.push(sql`j.origin = ${query.origin}`);
   if (isAgent(caller) && query.agent === 'me') filters.push(callersJob(caller.userId));
   if (isAgent(caller) && query.agent === 'none') filters.push(sql`j.assigned_agent_id is null`);

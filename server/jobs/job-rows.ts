@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Job, JobCriterion, JobStatus, LastRun } from '../../contract/job';
+import { companiesOfUser } from '../clients/caller-company';
 import { isoTime } from '../db/dates';
 import { type Caller, isAgent } from './access';
 import { CRITERIA_CHANGED_SINCE_RUN } from './job-filters';
@@ -40,7 +41,7 @@ export interface JobSqlRow {
  */
 export const SELECT_JOB = sql`select j.id, j.origin, j.company_user_id, j.status, j."values", j.criteria, j.version,
     j.created_at, j.updated_at,
-    (select c."values" ->> 'name' from companies c where c.user_id = j.company_user_id) as company_name,
+    (select c."values" ->> 'name' from companies c where c.id in ${companiesOfUser(sql`j.company_user_id`)}) as company_name,
     j.client_company_id, cl."values" ->> 'name' as client_name, j.client_text,
     j.assigned_agent_id, ap."values" ->> 'first_name' as agent_first, ap."values" ->> 'last_name' as agent_last,
     lr.state as run_state, lr.progress as run_progress, lr.finished_at as run_finished_at,

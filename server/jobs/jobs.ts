@@ -5,6 +5,7 @@ import { type CandidateType, isCandidateType } from '../../contract/user-types';
 import { recordAction, recordEvent } from '../agents/audit';
 import { readCatalog } from '../catalog/catalog';
 import { cityById } from '../catalog/cities';
+import { callerCompany } from '../clients/caller-company';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { assertAgent, assertAgentOrCompany, type Caller, isAgent, isCompany, jobNotFound } from './access';
@@ -32,11 +33,21 @@ async function selectJob(db: Database, id: string): Promise<JobSqlRow | undefine
   return row;
 }
 
+/**
+ * A company's own request: filed by this login, or by any login of the caller's company (its main
+ * login or a contact's, server/clients/caller-company.ts) for that company.
+ */
+async function isCompanysRequest(db: Database, caller: Caller, row: JobSqlRow): Promise<boolean> {
+  if (row.company_user_id === caller.userId) return true;
+  if (row.origin !== 'company' || !row.client_company_id) return false;
+  return (await callerCompany(db, caller))?.id === row.client_company_id;
+}
+
 /** A job the caller may read: any for an agent, its own request for a company (others: 404). */
 async function readableJob(db: Database, caller: Caller, id: string): Promise<JobSqlRow> {
   assertAgentOrCompany(caller);
   const row = await selectJob(db, id);
-  if (!row || (!isAgent(caller) && row.company_user_id !== caller.userId)) throw jobNotFound();
+  if (!row || (!isAgent(caller) && !(await isCompanysRequest(db, caller, row)))) throw jobNotFound();
   return row;
 }
 
@@ -62,11 +73,7 @@ async function clientOf(db: Database, caller: Caller, client: string | null | un
       throw new ApiError(400, ErrorCode.validation, 'A request is for the own company', {
         client: ['client.agent_only'],
       });
-    const [own] = await queryRows<{ id: string }>(
-      db,
-      sql`select id from companies where user_id = ${caller.userId}`,
-    );
-    return own?.id ?? null;
+    return (await callerCompany(db, caller))?.id ?? null;
   }
   if (!client) return null;
   const [row] = await queryRows<{ id: string }>(
@@ -101,7 +108,7 @@ export async function createJob(
   const id = crypto.randomUUID();
   const company = isCompany(caller);
   // A valid request counts against the company's 20 a day (PRODUCT.md §8); agents file jobs freely.
-  if (company) await capJobRequest(db, limits.caps, caller, limits.now);
+  if (company) await capJobRequest(db, limits.caps, client ?? caller.userId, limits.now);
   // An agent's own job is theirs to work on; a company's request waits for an agent to take it.
   const agent = company ? null : caller.userId;
   await db.transaction(async (tx) => {

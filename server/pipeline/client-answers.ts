@@ -19,6 +19,7 @@ import {
   referenceNumber,
 } from '../cards/candidate-card';
 import type { SentTo } from '../cards/send';
+import { callerCompanies, callerCompany } from '../clients/caller-company';
 import type { AgencyConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
 import { type Caller, forbidden, isCompany, jobNotFound } from '../jobs/access';
@@ -86,8 +87,8 @@ function assertCompany(caller: Caller): void {
   if (!isCompany(caller) || caller.registrationStep !== 0) throw forbidden();
 }
 
-/** The calling company's records (a company account has one). */
-const OWN_COMPANIES = (caller: Caller) => sql`(select id from companies where user_id = ${caller.userId})`;
+/** The calling company's record (its main login's or its contact's: server/clients/caller-company.ts). */
+const OWN_COMPANIES = callerCompanies;
 
 /**
  * An entry the calling company got: sent (or presented) to one of its records (issue 41). Not "an
@@ -284,7 +285,7 @@ async function answerable(tx: Database, caller: Caller, id: string): Promise<Ans
 async function companyName(tx: Database, caller: Caller): Promise<string> {
   const [company] = await queryRows<{ name: string | null }>(
     tx,
-    sql`select "values" ->> 'name' as name from companies where user_id = ${caller.userId}`,
+    sql`select "values" ->> 'name' as name from companies where id in ${callerCompanies(caller)}`,
   );
   return company?.name || (await emailOf(tx, caller.userId)) || '';
 }
@@ -311,10 +312,12 @@ export async function answerCandidate(
     const tx = t as unknown as Database;
     const row = await answerable(tx, caller, id);
     const company = await companyName(tx, caller);
+    // A contact's login answers as that contact (decision 0031): "answered by …" on the timelines.
+    const contact = (await callerCompany(tx, caller))?.contactName || undefined;
     const outcome = await applyPipelineChange(tx, {
       caller,
       entries: [{ id }],
-      change: { kind: 'answer', answer: input.answer, comment, company },
+      change: { kind: 'answer', answer: input.answer, comment, company, contact },
       now,
     });
     if (!outcome.ok) return outcome.code as 'client.already_answered' | 'pipeline.transition_refused';

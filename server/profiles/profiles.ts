@@ -10,6 +10,7 @@ import { isCandidateType } from '../../contract/user-types';
 import { recordEvent } from '../agents/audit';
 import { readCatalog } from '../catalog/catalog';
 import { cityById, cityNear } from '../catalog/cities';
+import { assertMainLogin, companiesOfUser } from '../clients/caller-company';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import type { TimelineTarget } from '../timeline/timeline';
@@ -77,10 +78,9 @@ function columns(kind: ProfileKind): SQL {
 }
 
 async function selectRow(db: Database, kind: ProfileKind, userId: string): Promise<Row | undefined> {
-  const [row] = await queryRows<Row>(
-    db,
-    sql`select ${columns(kind)} from ${table(kind)} where user_id = ${userId}`,
-  );
+  // A contact's login reads its company's profile (decision 0031), so it never gets a record of its own.
+  const owned = kind === 'company' ? sql`id in ${companiesOfUser(userId)}` : sql`user_id = ${userId}`;
+  const [row] = await queryRows<Row>(db, sql`select ${columns(kind)} from ${table(kind)} where ${owned}`);
   return row;
 }
 
@@ -246,6 +246,7 @@ export async function updateProfile(
   owner: Owner,
   input: { values: Record<string, unknown>; version: number },
 ): Promise<UpdateResult> {
+  if (kind === 'company') await assertMainLogin(db, owner);
   const row = await ensureRow(db, kind, owner);
   const type = row.type ?? owner.userType;
   const catalog = await readCatalog(db);

@@ -48,3 +48,11 @@ export async function updateContact(
 export async function deleteContact(api: ApiClient, company: string, contact: string): Promise<void> {
   await api.call(`${contactsPath(company)}/${encodeURIComponent(contact)}`, { method: 'DELETE' });
 }
+
+/** POST /api/company/{uuid}/contacts/{contact}/invite: mails the contact a link to its own login (again). */
+export async function inviteContact(api: ApiClient, company: string, contact: string): Promise<Contact> {
+  return v.parse(
+    ContactSchema,
+    await api.call(`${contactsPath(company)}/${encodeURIComponent(contact)}/invite`, { method: 'POST' }),
+  );
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './accounts';
+import { companyContacts } from './clients';
 import { id, moment } from './columns';
 import { profiles } from './profiles';
 import { users } from './users';
@@ -17,6 +18,8 @@ export const invitations = pgTable(
     id: id(),
     profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** A contact's own login (issue 42): the contact it is for. */
+    contactId: uuid('contact_id').references(() => companyContacts.id, { onDelete: 'cascade' }),
     /** Lower-cased; the account the acceptance creates gets this address, validated by the link. */
     email: text('email').notNull(),
     language: text('language').notNull(),
@@ -30,7 +33,8 @@ export const invitations = pgTable(
   (t) => [
     index('invitations_profile_idx').on(t.profileId),
     index('invitations_company_idx').on(t.companyId),
-    check('invitations_one_target', sql`(${t.profileId} is null) <> (${t.companyId} is null)`),
+    index('invitations_contact_idx').on(t.contactId),
+    check('invitations_one_target', sql`num_nonnulls(${t.profileId}, ${t.companyId}, ${t.contactId}) = 1`),
     check('invitations_language_values', sql`${t.language} in ('de', 'en')`),
   ],
 );

@@ -46,7 +46,7 @@ export const PROFILE_OPERATIONS: Record<string, OperationDoc> = {
     'PUT /api/company': op(
       'Save company profile fields (409 on a version conflict)',
       ok(ProfileResponseSchema),
-      { 403: forbidden, 409: ['profile.version_conflict'] },
+      { 403: [...forbidden, 'company.main_login_only'], 409: ['profile.version_conflict'] },
       { conflict: ProfileConflictSchema, description: CATALOGUE_RULE },
     ),
     'GET /api/profile/status': op(

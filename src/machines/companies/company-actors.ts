@@ -12,7 +12,7 @@ import {
   fetchClientJobs,
   undoAnswer,
 } from '../../api/client-answers';
-import { createContact, deleteContact, listContacts, updateContact } from '../../api/clients';
+import { createContact, deleteContact, inviteContact, listContacts, updateContact } from '../../api/clients';
 import { createCompany } from '../../api/people';
 import { fetchFields } from '../../api/profile';
 import { erasureLogic } from '../candidates/erasure-actors';
@@ -132,6 +132,10 @@ export const companyLogic = areaLogic(({ api, app }) => {
         }),
         remove: submissionActor(async (contact: string) =>
           reload(await deleteContact(api, company, contact)),
+        ),
+        // A contact's own login (decision 0031): "Invite", and "Resend" while the link is open.
+        invite: submissionActor(async (contact: string) =>
+          reload(await inviteContact(api, company, contact)),
         ),
       };
     },

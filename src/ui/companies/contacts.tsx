@@ -28,6 +28,7 @@ export function ContactsSection({ contacts }: { contacts: ContactsLogic }) {
   const [removing, setRemoving] = useState<Contact | null>(null);
   const actionError = useSelector(contacts.makeDefault, (s) => s.context.error);
   const removeError = useSelector(contacts.remove, (s) => s.context.error);
+  const inviteError = useSelector(contacts.invite, (s) => s.context.error);
   return (
     <section aria-labelledby="contacts-title" className="contacts">
       <h2 id="contacts-title">
@@ -40,7 +41,7 @@ export function ContactsSection({ contacts }: { contacts: ContactsLogic }) {
         loading={t`Loading the contacts…`}
         lines={2}
       />
-      <FormError code={actionError ?? removeError} />
+      <FormError code={actionError ?? removeError ?? inviteError} />
       {data && data.items.length === 0 && (
         <p>
           <Trans>No contact yet. The first one added becomes the default recipient.</Trans>
@@ -73,7 +74,8 @@ export function ContactsSection({ contacts }: { contacts: ContactsLogic }) {
         onOpenChange={(open) => !open && setRemoving(null)}
         consequences={
           <Trans>
-            {removing?.name} and their e-mail address and phone number are removed from this company.
+            {removing?.name} and their e-mail address and phone number are removed from this company. Their
+            login, if they have one, ends at once.
           </Trans>
         }
         confirmLabel={t`Remove contact`}
@@ -99,9 +101,13 @@ function ContactCard({
 }) {
   const { t } = useLingui();
   const busy = useSelector(contacts.makeDefault, (s) => s.hasTag('busy'));
+  const inviting = useSelector(contacts.invite, (s) => s.hasTag('busy'));
+  const login = contact.login ?? 'none';
   return (
     <div className="contact-card">
       <p>
+        {/* How the mail greets them (issue 42): "Frau Dr. Anna Krüger". */}
+        {contact.salutation !== 'none' && <>{contact.salutation === 'ms' ? t`Ms` : t`Mr`} </>}
         <strong>{contact.name}</strong>
         {contact.role && <span className="muted"> · {contact.role}</span>}{' '}
         {contact.isDefault && (
@@ -117,6 +123,10 @@ function ContactCard({
         {' · '}
         {contact.language === 'en' ? t`writes in English` : t`writes in German`}
       </p>
+      {/* The contact's own login (decision 0031). */}
+      <p className="muted">
+        {login === 'active' ? t`Login active` : login === 'invited' ? t`Invited to sign in` : t`No login`}
+      </p>
       <div className="contact-actions">
         <button type="button" aria-label={t`Edit ${contact.name}`} onClick={onEdit}>
           <Trans>Edit</Trans>
@@ -131,7 +141,10 @@ function ContactCard({
                 type: 'submission.submit',
                 input: {
                   uuid: contact.uuid,
-                  name: contact.name,
+                  salutation: contact.salutation,
+                  title: contact.title,
+                  firstName: contact.firstName,
+                  lastName: contact.lastName,
                   role: contact.role,
                   email: contact.email,
                   phone: contact.phone,
@@ -142,6 +155,18 @@ function ContactCard({
             }
           >
             <Trans>Make default</Trans>
+          </button>
+        )}
+        {contact.email && login !== 'active' && (
+          <button
+            type="button"
+            disabled={inviting}
+            aria-label={
+              login === 'invited' ? t`Resend invitation: ${contact.name}` : t`Invite: ${contact.name}`
+            }
+            onClick={() => contacts.invite.send({ type: 'submission.submit', input: contact.uuid })}
+          >
+            {login === 'invited' ? <Trans>Resend invitation</Trans> : <Trans>Invite</Trans>}
           </button>
         )}
         <button
@@ -162,9 +187,29 @@ function ContactFields({ form, idPrefix }: { form: FormActor; idPrefix: string }
   const { t } = useLingui();
   const { field } = useFormFields(form);
   const language = field('language');
+  const salutation = field('salutation');
   return (
     <>
-      <TextField id={`${idPrefix}-name`} {...field('name')} isRequired label={t`Name`} />
+      <Select
+        label={t`Salutation`}
+        description={t`How the mail with candidates greets this person.`}
+        selectedKey={salutation.value}
+        onSelectionChange={(key) => salutation.onChange(String(key))}
+        errorMessage={salutation.errorMessage}
+        options={[
+          { id: 'ms', label: t`Ms` },
+          { id: 'mr', label: t`Mr` },
+          { id: 'none', label: t`None (greeted by full name)` },
+        ]}
+      />
+      <TextField
+        id={`${idPrefix}-title`}
+        {...field('title')}
+        label={t`Academic title`}
+        description={t`For example Dr. (optional)`}
+      />
+      <TextField id={`${idPrefix}-first-name`} {...field('firstName')} label={t`First name`} />
+      <TextField id={`${idPrefix}-last-name`} {...field('lastName')} isRequired label={t`Last name`} />
       <TextField id={`${idPrefix}-role`} {...field('role')} label={t`Role`} />
       <TextField id={`${idPrefix}-email`} {...field('email')} type="email" label={t`E-mail`} />
       <TextField id={`${idPrefix}-phone`} {...field('phone')} type="tel" label={t`Phone`} />

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { InvitationInfo } from '../../../contract/people';
 import { invitationLogic } from '../../machines/invitation/invitation-actors';
 import type { FormActor } from '../../machines/shared/form.machine';
 import { useAppActors } from '../components/app-context';
@@ -27,7 +28,7 @@ export function AcceptInvitationScreen({ token }: { token: string }) {
   const form = state.children.form as FormActor | undefined;
   const { info, error } = state.context;
   return (
-    <Screen title={t`Take over your profile`}>
+    <Screen title={info?.kind === 'contact' ? t`Set up your login` : t`Take over your profile`}>
       {state.matches('checking') && (
         <p aria-busy="true">
           <Trans>Checking the invitation…</Trans>
@@ -51,9 +52,7 @@ export function AcceptInvitationScreen({ token }: { token: string }) {
           </button>
         </div>
       )}
-      {info && form && (
-        <AcceptForm form={form} email={info.email} name={info.name} company={info.kind === 'company'} />
-      )}
+      {info && form && <AcceptForm form={form} email={info.email} name={info.name} kind={info.kind} />}
     </Screen>
   );
 }
@@ -62,22 +61,29 @@ function AcceptForm({
   form,
   email,
   name,
-  company,
+  kind,
 }: {
   form: FormActor;
   email: string;
   name: string;
-  company: boolean;
+  kind: InvitationInfo['kind'];
 }) {
   const { t, i18n } = useLingui();
   const { snapshot, field, submit } = useFormFields(form);
   const busy = snapshot.hasTag('busy');
-  if (snapshot.matches('done')) return <Navigate to={company ? '/companies' : '/profile'} replace />;
+  // A contact's login opens on the company's dashboard: the candidates sent to it (decision 0031).
+  const next = kind === 'contact' ? '/dashboard' : kind === 'company' ? '/companies' : '/profile';
+  if (snapshot.matches('done')) return <Navigate to={next} replace />;
   const accepted = snapshot.context.values.accepted === 'yes';
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
       <p>
-        {company ? (
+        {kind === 'contact' ? (
+          <Trans>
+            You get your own login to the workspace of {name} at Matchwerk. Choose a password for {email} and
+            accept the terms: then you see what {name} sees, such as the candidates proposed to it.
+          </Trans>
+        ) : kind === 'company' ? (
           <Trans>
             Our team created the company profile of {name} for you. Choose a password for {email} and accept
             the terms: then the profile is yours.
@@ -123,7 +129,7 @@ function AcceptForm({
         </p>
       )}
       <button type="submit" className="button" disabled={busy}>
-        {t`Take over the profile`}
+        {kind === 'contact' ? t`Set up my login` : t`Take over the profile`}
       </button>
     </form>
   );
