@@ -9,6 +9,7 @@ import type { JOB_ERROR_CODES } from './job';
 import type { PEOPLE_ERROR_CODES } from './people';
 import type { PIPELINE_ERROR_CODES } from './pipeline';
 import type { SEND_ERROR_CODES } from './sending';
+import type { TEAM_ERROR_CODES } from './team';
 import type { TIMELINE_ERROR_CODES } from './timeline';
 
 /** Codes of the login, SMS and refresh calls (server/auth). */
@@ -62,4 +63,5 @@ export type KnownErrorCode =
   | (typeof SEND_ERROR_CODES)[number]
   | (typeof CLIENT_ANSWER_ERROR_CODES)[number]
   | (typeof ERASURE_ERROR_CODES)[number]
-  | (typeof CLIENT_ERROR_CODES)[number];
+  | (typeof CLIENT_ERROR_CODES)[number]
+  | (typeof TEAM_ERROR_CODES)[number];

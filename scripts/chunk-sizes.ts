@@ -53,7 +53,11 @@ export const PAGES = [
     // 176 kB since issue 42's codes (pipeline undo and corrections, erasure, phone, a changed
     // registration address) have theirs: 175.4 kB in 12 files. The login needs a handful of them;
     // splitting the messages by page is the way back under 175.
-    limitKb: 176,
+    // 177 kB since the rest of issue 42 (follow-ups, contacts' salutations and logins, the SMS step's
+    // countdown, the team) added its codes and the session's reload of the SMS cooldown: 176.6 kB in
+    // 12 files, after the company page's search schema left client-answers.ts (-0.4 kB). The error
+    // messages' map (code → catalogue id, ~2.5 kB) is the next thing to leave the login.
+    limitKb: 177,
   },
 ] as const;
 

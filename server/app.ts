@@ -39,12 +39,14 @@ import { jobRoutes } from './http/job.routes';
 import { legalRoutes } from './http/legal.routes';
 import { createMetrics } from './http/metrics';
 import { openApiRoutes } from './http/openapi';
+import { ownSubmissionRoutes } from './http/own-submissions.routes';
 import { pipelineRoutes } from './http/pipeline.routes';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
 import { securityHeaders } from './http/security-headers';
 import { sendRoutes } from './http/send.routes';
 import { sessionRoutes } from './http/session.routes';
 import { type SpaDocumentSettings, spaDocuments } from './http/spa-document';
+import { teamRoutes } from './http/team.routes';
 import { timelineRoutes } from './http/timeline.routes';
 import { canonicalInput } from './http/validate';
 import { JobServices } from './jobs/services';
@@ -141,9 +143,27 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       agency: deps.config.agency,
     }),
   );
-  app.route('/api', clientRoutes({ db: deps.db.db, tokens: deps.auth.tokens }));
+  app.route(
+    '/api',
+    clientRoutes({
+      db: deps.db.db,
+      tokens: deps.auth.tokens,
+      publicOrigin: deps.config.publicOrigin,
+      now: deps.auth.now,
+    }),
+  );
   app.route('/api', pipelineRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));
   app.route('/api', attentionRoutes({ db: deps.db.db, tokens: deps.auth.tokens, now: deps.auth.now }));
+  app.route('/api', ownSubmissionRoutes({ db: deps.db.db, tokens: deps.auth.tokens }));
+  app.route(
+    '/api',
+    teamRoutes({
+      db: deps.db.db,
+      tokens: deps.auth.tokens,
+      publicOrigin: deps.config.publicOrigin,
+      now: deps.auth.now,
+    }),
+  );
   app.route(
     '/api',
     agentRoutes({
@@ -163,6 +183,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       tokens: deps.auth.tokens,
       storage: photoStorage,
       agency: deps.config.agency,
+      publicOrigin: deps.config.publicOrigin,
       now: deps.auth.now,
       // The candidates sent are `submitted` on the job's pipeline (issue 21, point 4).
       afterSent: submitSent,

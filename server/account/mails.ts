@@ -170,6 +170,27 @@ const TEMPLATES = {
       button: 'Take over my profile',
     },
   },
+  // A contact of a client company gets its own login (issue 42, decision 0031).
+  contactInvitation: {
+    de: {
+      subject: 'Ihr Zugang zu Matchwerk',
+      paragraphs: [
+        'Sie sind bei Matchwerk als Ansprechperson Ihres Unternehmens eingetragen und erhalten einen eigenen Zugang.',
+        'Legen Sie über den Link ein Passwort fest und stimmen Sie den Nutzungsbedingungen zu: Danach sehen Sie, was Ihr Unternehmen bei Matchwerk sieht, etwa die vorgeschlagenen Kandidaten, und können darauf antworten. Der Link ist 7 Tage gültig und kann einmal verwendet werden.',
+        'Wenn Sie das nicht erwartet haben, ignorieren Sie diese E-Mail; ohne Ihre Zustimmung entsteht kein Konto.',
+      ],
+      button: 'Zugang einrichten',
+    },
+    en: {
+      subject: 'Your Matchwerk login',
+      paragraphs: [
+        'You are a contact of your company at Matchwerk and get a login of your own.',
+        'Follow the link to choose a password and accept the terms: from then on you see what your company sees at Matchwerk, such as the candidates proposed to it, and can answer. The link is valid for 7 days and works once.',
+        'If you did not expect this, ignore this e-mail; no account is made without your consent.',
+      ],
+      button: 'Set up my login',
+    },
+  },
   accountDeleted: {
     de: {
       subject: 'Ihr Matchwerk-Konto wurde gelöscht',
@@ -184,6 +205,25 @@ const TEMPLATES = {
         'Your Matchwerk account and your personal data (profile and photo) were deleted.',
         'You can register again with this e-mail address at any time.',
       ],
+    },
+  },
+  // A senior agent created an agent's account (issue 42): the password reset's link sets the first password.
+  agentWelcome: {
+    de: {
+      subject: 'Ihr Zugang zu Matchwerk',
+      paragraphs: [
+        'Für Sie wurde ein Agenten-Zugang bei Matchwerk angelegt.',
+        'Bitte legen Sie Ihr Passwort fest. Der Link ist eine Stunde gültig und kann einmal verwendet werden; danach fordern Sie über „Passwort vergessen“ einen neuen an.',
+      ],
+      button: 'Passwort festlegen',
+    },
+    en: {
+      subject: 'Your Matchwerk account',
+      paragraphs: [
+        'An agent account at Matchwerk was created for you.',
+        'Please choose your password. The link is valid for one hour and works once; after that, ask for a new one with "Forgot password".',
+      ],
+      button: 'Choose your password',
     },
   },
   // Retention (PRODUCT.md §8): 30 days ahead; `{date}` is the day of deletion.

@@ -1,11 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { isUuid } from '../../contract/agent';
-import type { Contact, ContactList, ContactUpdate, ContactValues } from '../../contract/client';
+import {
+  type Contact,
+  type ContactList,
+  type ContactLogin,
+  type ContactSalutation,
+  type ContactUpdate,
+  type ContactValues,
+  contactFullName,
+} from '../../contract/client';
 import { companyNotFound } from '../agents/access';
 import { recordAction, recordEvent } from '../agents/audit';
+import { issueInvitation } from '../agents/invitations';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { type Caller, forbidden, isAgent, isCompany } from '../jobs/access';
+import { findUserByEmail, normaliseEmail } from '../users/users';
+import { assertMainLogin, callerCompanies } from './caller-company';
+import { endContactLogins } from './contact-logins';
 
 /**
  * A company's contacts (PRODUCT.md §10): agents read and write those of any company, a company those
@@ -20,11 +32,17 @@ interface ContactRow {
   id: string;
   company_id: string;
   name: string;
+  salutation: ContactSalutation;
+  title: string;
+  first_name: string;
+  last_name: string;
   role: string;
   email: string | null;
   phone: string | null;
   language: 'de' | 'en';
   is_default: boolean;
+  login: ContactLogin;
+  user_id: string | null;
   version: number;
   created_at: string | Date;
   updated_at: string | Date;
@@ -37,11 +55,16 @@ function toContact(row: ContactRow): Contact {
     uuid: row.id,
     companyUuid: row.company_id,
     name: row.name,
+    salutation: row.salutation,
+    title: row.title,
+    firstName: row.first_name,
+    lastName: row.last_name,
     role: row.role,
     email: row.email,
     phone: row.phone,
     language: row.language,
     isDefault: row.is_default,
+    login: row.login,
     version: row.version,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -58,16 +81,21 @@ async function companyOf(db: Database, caller: Caller, companyId: string): Promi
   if (!isAgent(caller) && !(isCompany(caller) && caller.registrationStep === 0)) throw forbidden();
   if (!isUuid(companyId)) throw companyNotFound();
   const id = companyId.toLowerCase();
-  const [row] = await queryRows<{ id: string; user_id: string | null }>(
+  const [row] = await queryRows<{ id: string; own: boolean }>(
     db,
-    sql`select id, user_id from companies where id = ${id}`,
+    sql`select id, id in ${callerCompanies(caller)} as own from companies where id = ${id}`,
   );
-  if (!row || (!isAgent(caller) && row.user_id !== caller.userId)) throw companyNotFound();
+  if (!row || (!isAgent(caller) && !row.own)) throw companyNotFound();
   return row.id;
 }
 
-const SELECT = sql`select id, company_id, name, role, email, phone, language, is_default, version, created_at,
-  updated_at from company_contacts`;
+/** A contact's login (decision 0031): its account, else a live invitation, else none. */
+const LOGIN = sql`case when user_id is not null then 'active'
+  when exists (select 1 from invitations i where i.contact_id = company_contacts.id and i.used_at is null
+               and i.revoked_at is null and i.expires_at > now()) then 'invited' else 'none' end`;
+
+const SELECT = sql`select id, company_id, name, salutation, title, first_name, last_name, role, email, phone, language, is_default, version, created_at,
+  updated_at, user_id, ${LOGIN} as login from company_contacts`;
 
 async function selectContact(db: Database, companyId: string, id: string): Promise<ContactRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -121,12 +149,15 @@ export async function createContact(
       await tx.execute(
         sql`update company_contacts set is_default = false where company_id = ${company} and is_default`,
       );
+    const name = contactFullName(input);
     await tx.execute(
-      sql`insert into company_contacts (id, company_id, name, role, email, phone, language, is_default)
-          values (${id}, ${company}, ${input.name}, ${input.role}, ${input.email}, ${input.phone},
-                  ${input.language}, ${isDefault})`,
+      sql`insert into company_contacts (id, company_id, name, salutation, title, first_name, last_name, role,
+            email, phone, language, is_default)
+          values (${id}, ${company}, ${name}, ${input.salutation}, ${input.title}, ${input.firstName},
+                  ${input.lastName}, ${input.role}, ${input.email}, ${input.phone}, ${input.language},
+                  ${isDefault})`,
     );
-    await recordContact(tx, caller, company, 'contact.added', input.name);
+    await recordContact(tx, caller, company, 'contact.added', name);
   });
   return toContact((await selectContact(db, company, id))!);
 }
@@ -162,13 +193,15 @@ export async function updateContact(
       await tx.execute(
         sql`update company_contacts set is_default = false where company_id = ${company} and is_default`,
       );
+    const name = contactFullName(input);
     await tx.execute(
-      sql`update company_contacts set name = ${input.name}, role = ${input.role}, email = ${input.email},
+      sql`update company_contacts set name = ${name}, salutation = ${input.salutation}, title = ${input.title},
+            first_name = ${input.firstName}, last_name = ${input.lastName}, role = ${input.role}, email = ${input.email},
             phone = ${input.phone}, language = ${input.language}, is_default = ${isDefault},
             version = version + 1, updated_at = now()
           where id = ${existing.id}`,
     );
-    await recordContact(tx, caller, company, 'contact.edited', input.name);
+    await recordContact(tx, caller, company, 'contact.edited', name);
     return true;
   });
   const current = await selectContact(db, company, contactId);
@@ -176,19 +209,23 @@ export async function updateContact(
   return saved ? { ok: true, contact: toContact(current) } : { ok: false, current: toContact(current) };
 }
 
-/** DELETE /api/company/{uuid}/contacts/{contact}: when it was the default, the oldest left takes over. */
+/**
+ * DELETE /api/company/{uuid}/contacts/{contact}: when it was the default, the oldest left takes over.
+ * The contact's login ends with it (decision 0031): answers its user id for the revocation cache.
+ */
 export async function deleteContact(
   db: Database,
   caller: Caller,
   companyId: string,
   contactId: string,
-): Promise<void> {
+): Promise<{ endedLogins: string[] }> {
   const company = await companyOf(db, caller, companyId);
-  await db.transaction(async (t) => {
+  return db.transaction(async (t) => {
     const tx = t as unknown as Database;
     await lockCompany(tx, company);
     const existing = await selectContact(tx, company, contactId);
     if (!existing) throw contactNotFound();
+    const endedLogins = await endContactLogins(tx, sql`id = ${existing.id}`);
     await tx.execute(sql`delete from company_contacts where id = ${existing.id}`);
     await recordContact(tx, caller, company, 'contact.removed', existing.name);
     if (existing.is_default) {
@@ -198,5 +235,42 @@ export async function deleteContact(
                         order by created_at, id limit 1)`,
       );
     }
+    return { endedLogins };
   });
+}
+
+/**
+ * POST /api/company/{uuid}/contacts/{contact}/invite: mails the contact a link to its own login, in
+ * its language (decision 0031). Agents for any company, the company's main login for its own (a
+ * contact's login: 403 company.main_login_only). A contact without an e-mail (409 contact.no_email),
+ * with a login already (409 invitation.has_account) or whose address has an account (409
+ * contact.email_has_account) is refused. A newer invitation replaces the older link ("Resend").
+ */
+export async function inviteContact(
+  db: Database,
+  caller: Caller,
+  companyId: string,
+  contactId: string,
+  publicOrigin: string,
+  now: Date,
+): Promise<Contact> {
+  const company = await companyOf(db, caller, companyId);
+  if (!isAgent(caller)) await assertMainLogin(db, caller);
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    await lockCompany(tx, company);
+    const existing = await selectContact(tx, company, contactId);
+    if (!existing) throw contactNotFound();
+    if (existing.user_id)
+      throw new ApiError(409, 'invitation.has_account', 'This contact has its login already');
+    if (!existing.email) throw new ApiError(409, 'contact.no_email', 'The contact has no e-mail address');
+    const email = normaliseEmail(existing.email);
+    if (await findUserByEmail(tx, email))
+      throw new ApiError(409, 'contact.email_has_account', 'This e-mail address has an account already', {
+        email: ['contact.email_has_account'],
+      });
+    await issueInvitation(tx, caller, 'contact', existing.id, email, existing.language, publicOrigin, now);
+    await recordContact(tx, caller, company, 'contact.invited', existing.name);
+  });
+  return toContact((await selectContact(db, company, contactId))!);
 }

@@ -134,7 +134,11 @@ describe('a company has exactly one default contact whenever it has any', () => 
 
 describe('contact input', () => {
   it.each([
-    [{ name: '' }, 'name', 'field.required'],
+    [{ name: '' }, 'lastName', 'field.required'],
+    [{ name: undefined, lastName: '  ' }, 'lastName', 'field.required'],
+    [{ lastName: 'x'.repeat(101) }, 'lastName', 'field.too_long'],
+    [{ title: 'Dr.\u202e' }, 'title', 'field.invalid_text'],
+    [{ salutation: 'frau' }, 'salutation', 'contact.salutation_unknown'],
     [{ name: 'Jana\u202eSchmidt' }, 'name', 'field.invalid_text'],
     [{ name: 'x'.repeat(201) }, 'name', 'field.too_long'],
     [{ email: 'not-an-address' }, 'email', 'email.invalid'],

@@ -95,8 +95,13 @@ const RULES: Record<string, Rule> = {
   'POST /api/public/retention/keep': [[/^token$/, ['keep.invalid_token']]],
   // Each entry at most once, however its uuid is spelled (upper or lower case).
   'POST /api/job/{uuid}/pipeline/move': [[/^entries$/, ['pipeline.duplicate_entry']]],
+  // A follow-up's time or note only with its day (the operation's description).
+  'PUT /api/pipeline/{entry}/follow-up': [[/^(time|note)$/, ['pipeline.follow_up_day_required']]],
   // The paths a batch may ask (its description), each once however it is spelled.
   'POST /api/batch': [[/^paths(\.[0-9]+)?$/, ['field.option_unknown', 'field.duplicate']]],
+  // A contact's last name, or the deprecated whole name (the operations' description).
+  'PUT /api/company/{uuid}/contacts': [[/^lastName$/, ['field.required']]],
+  'POST /api/company/{uuid}/contacts/{contact}': [[/^lastName$/, ['field.required']]],
   // `full` names only some of `candidates` (the operations' description).
   'POST /api/job/{uuid}/send/preview': [[/^full$/, ['send.full_not_sent']]],
   'POST /api/job/{uuid}/send': [[/^full$/, ['send.full_not_sent']]],

@@ -8,6 +8,7 @@ import { JOB_OPERATIONS } from './operations/jobs';
 import { PIPELINE_OPERATIONS } from './operations/pipeline';
 import { PROFILE_OPERATIONS } from './operations/profiles';
 import { SENDING_OPERATIONS } from './operations/sending';
+import { TEAM_OPERATIONS } from './operations/team';
 
 /**
  * Every /api operation, keyed `METHOD /api/path/{param}`. A route the app registers without an
@@ -24,4 +25,5 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   ...ATTENTION_OPERATIONS,
   ...SENDING_OPERATIONS,
   ...CLIENT_ANSWER_OPERATIONS,
+  ...TEAM_OPERATIONS,
 };

@@ -27,7 +27,8 @@ import type { Caller } from '../jobs/access';
  * move (one or bulk), a correction, an undo, a removal, a send to the client, a company's answer and
  * its taking back all call `applyPipelineChange`, which locks the entries, compares the versions read,
  * asks contract/pipeline.ts's rules, writes the stage, the last open stage, the version, what an undo
- * needs, and the timeline events. `insertEntry` is the one way an entry comes in. Callers run both in
+ * needs, and the timeline events; a follow-up (set, postponed, cleared, done) is written here too.
+ * `insertEntry` is the one way an entry comes in. Callers run both in
  * their transaction, so nothing is half-written.
  */
 
@@ -37,8 +38,19 @@ export type PipelineChange =
   | { kind: 'undo' }
   | { kind: 'remove'; reason?: string | undefined }
   | { kind: 'send'; card: SubmittedCard; company: string; contact: string | null }
-  | { kind: 'answer'; answer: ClientAnswer; comment: string | null; company: string }
-  | { kind: 'unanswer'; company: string };
+  /** `contact`: the contact whose login answered (issue 42); none for the company's main login. */
+  | {
+      kind: 'answer';
+      answer: ClientAnswer;
+      comment: string | null;
+      company: string;
+      contact?: string | undefined;
+    }
+  | { kind: 'unanswer'; company: string }
+  /** Sets or postpones (a day, a time, a note) or clears (day null) the follow-up; no stage, no version. */
+  | { kind: 'followUp'; day: string | null; time: string | null; note: string | null }
+  /** "Done": the follow-up is cleared and `follow_up.done` goes on both timelines (none: nothing). */
+  | { kind: 'followUpDone' };
 
 export type ChangeRefusal =
   | 'pipeline.transition_refused'
@@ -75,6 +87,9 @@ interface Row {
   undo: { kind?: UndoKind; stage?: PipelineStage } | null;
   moved_by: string | null;
   moved_at: string | Date;
+  follow_up: string | null;
+  follow_up_time: string | null;
+  follow_up_note: string | null;
 }
 
 const ms = (x: string | Date) => (x instanceof Date ? x : new Date(x)).getTime();
@@ -159,6 +174,8 @@ function refusal(row: Row, change: PipelineChange, caller: string, now: number):
         : 'client.change_expired';
     case 'send':
     case 'remove':
+    case 'followUp':
+    case 'followUpDone':
       return null;
   }
 }
@@ -211,6 +228,7 @@ function planOf(row: Row, change: PipelineChange, caller: string, now: string): 
           answer: change.answer,
           ...(change.comment ? { comment: change.comment } : {}),
           company: change.company,
+          ...(change.contact ? { contact: change.contact } : {}),
         },
       };
     }
@@ -231,6 +249,19 @@ function planOf(row: Row, change: PipelineChange, caller: string, now: string): 
           }
         : { set: sent, details: null };
     }
+    case 'followUp':
+      // A follow-up is no move: the version, the mover and what an undo takes back stay.
+      return {
+        set: sql`follow_up = ${change.day}::date, follow_up_time = ${change.day ? change.time : null}::time,
+                 follow_up_note = ${change.day ? change.note || null : null},
+                 follow_up_by = ${change.day === null ? null : caller}`,
+        details: null,
+      };
+    case 'followUpDone':
+      return {
+        set: sql`follow_up = null, follow_up_time = null, follow_up_note = null, follow_up_by = null`,
+        details: null,
+      };
     case 'remove':
       throw new Error('a removal deletes');
   }
@@ -246,7 +277,8 @@ export async function applyPipelineChange(tx: Database, request: ChangeRequest):
   const rows = await queryRows<Row>(
     tx,
     sql`select id, job_id, profile_id, stage, last_open_stage, version, submitted_company_id, client_answer,
-          client_answered_at, undo, moved_by, moved_at
+          client_answered_at, undo, moved_by, moved_at, to_char(follow_up, 'YYYY-MM-DD') as follow_up,
+          to_char(follow_up_time, 'HH24:MI') as follow_up_time, follow_up_note
         from pipeline_entries
         where id = any(${`{${ids.join(',')}}`}::uuid[]) ${request.jobId ? sql`and job_id = ${request.jobId}` : sql``}
         order by id for update`,
@@ -269,10 +301,13 @@ export async function applyPipelineChange(tx: Database, request: ChangeRequest):
       await recordRemoval(tx, caller, row, change.reason);
       continue;
     }
+    // "Done" on an entry without a follow-up (done twice, from two tabs) changes and records nothing.
+    if (change.kind === 'followUpDone' && row.follow_up === null) continue;
     const plan = planOf(row, change, caller.userId, at);
     await tx.execute(sql`update pipeline_entries set ${plan.set} where id = ${row.id}`);
     if (plan.details)
       await recordStageChange(tx, caller, row.job_id, row.profile_id, plan.details, request.now);
+    if (change.kind === 'followUpDone') await recordFollowUpDone(tx, caller, row, request.now);
   }
   return { ok: true };
 }
@@ -319,6 +354,31 @@ export async function recordStageChange(
 ) {
   await recordAction(tx, caller, { kind: 'profile', id: profile }, 'stage.changed', { ...details, job }, at);
   await recordAction(tx, caller, { kind: 'job', id: job }, 'stage.changed', { ...details, profile }, at);
+}
+
+/** A follow-up done on both timelines (`follow_up.done`): the day, time and note it had. */
+async function recordFollowUpDone(tx: Database, caller: Pick<Caller, 'userId'>, row: Row, at: Date) {
+  const details = {
+    day: row.follow_up,
+    ...(row.follow_up_time ? { time: row.follow_up_time } : {}),
+    ...(row.follow_up_note ? { note: row.follow_up_note } : {}),
+  };
+  await recordAction(
+    tx,
+    caller,
+    { kind: 'profile', id: row.profile_id },
+    'follow_up.done',
+    { ...details, job: row.job_id },
+    at,
+  );
+  await recordAction(
+    tx,
+    caller,
+    { kind: 'job', id: row.job_id },
+    'follow_up.done',
+    { ...details, profile: row.profile_id },
+    at,
+  );
 }
 
 /** A removal on both timelines (`pipeline.removed`): the stage it left, and why if said. */

@@ -8,6 +8,7 @@ import {
   formatNumber,
   formatPercent,
   formatScore,
+  formatTimeOfDay,
   formatValue,
   maskPhone,
 } from './format';
@@ -72,5 +73,14 @@ describe('a phone number on the SMS page', () => {
 
   it('hides a number it cannot read entirely', () => {
     expect(maskPhone('0151 123')).toBe('••••');
+  });
+});
+
+describe('a follow-up’s time of day (issue 42 major 4)', () => {
+  it('is written as the reader’s language writes it, whatever the time zone', () => {
+    expect(formatTimeOfDay(de, '16:00')).toBe('16:00');
+    expect(formatTimeOfDay(en, '16:00')).toBe('4:00 PM');
+    expect(formatTimeOfDay(de, '09:05')).toBe('09:05');
+    expect(formatTimeOfDay(en, 'später')).toBe('später');
   });
 });

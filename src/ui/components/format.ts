@@ -32,6 +32,12 @@ export function formatDay(i18n: I18n, isoDate: string): string {
   return i18n.date(date, { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
+/** A time of day `HH:MM` (a follow-up's) as the UI language writes it ("16:00" / "4:00 PM"); other text unchanged. */
+export function formatTimeOfDay(i18n: I18n, time: string): string {
+  if (!/^\d{2}:\d{2}$/.test(time)) return time;
+  return i18n.date(new Date(`1970-01-01T${time}:00Z`), { timeStyle: 'short', timeZone: 'UTC' });
+}
+
 /** The day of a moment (an ISO timestamp or a Date) in the UI language and the user's time zone ("24.11.2026" / "Nov 24, 2026"). */
 export function formatDate(i18n: I18n, moment: string | Date): string {
   return i18n.date(new Date(moment), { dateStyle: 'medium' });
@@ -60,6 +66,12 @@ const TWO_DIGIT_CODES = new Set(
  * country code, the first three digits and the last two ("+49 151 ••• ••89"). Anything else is
  * masked whole.
  */
+/** A countdown's seconds as minutes and seconds: 42 → "0:42", 125 → "2:05". */
+export function formatCountdown(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
 export function maskPhone(e164: string): string {
   const digits = /^\+(\d{6,15})$/.exec(e164.replace(/[\s()-]/g, ''))?.[1];
   if (!digits) return '••••';

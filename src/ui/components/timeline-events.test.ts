@@ -39,4 +39,50 @@ describe("a job's stage change on its timeline", () => {
       ).detail,
     ).toBe('Submitted → Rejected (by the client: too far)');
   });
+
+  it("names the contact whose login answered (decision 0031), after the answer's reason", () => {
+    const answer = { answer: 'interested', company: 'Mainsoft AG', contact: 'Priya Nair', profile: 'p1' };
+    expect(eventText(i18n, entry({ from: 'submitted', to: 'interview', ...answer }), 'job').detail).toBe(
+      'Submitted → Interview · answered by Priya Nair',
+    );
+    const refused = { ...answer, answer: 'not_interested', by: 'client', reason: 'too far' };
+    expect(eventText(i18n, entry({ from: 'submitted', to: 'rejected', ...refused }), 'job').detail).toBe(
+      'Submitted → Rejected (by the client: too far) · answered by Priya Nair',
+    );
+    // The main login's answer names nobody.
+    const main = { answer: 'interested', company: 'Mainsoft AG', profile: 'p1' };
+    expect(eventText(i18n, entry({ from: 'submitted', to: 'interview', ...main }), 'job').detail).toBe(
+      'Submitted → Interview',
+    );
+  });
+});
+
+describe('a follow-up done on a timeline (issue 42 major 4)', () => {
+  it('names the day, the time in the reader’s language and the note it had', () => {
+    const done = {
+      ...entry({ day: '2026-11-24', time: '16:00', note: 'call back' }),
+      action: 'follow_up.done',
+    };
+    expect(eventText(i18n, done, 'job')).toEqual({
+      title: 'Follow-up done',
+      detail: 'Nov 24, 2026 at 4:00 PM: call back',
+    });
+    const bare = { ...entry({ day: '2026-11-24' }), action: 'follow_up.done' };
+    expect(eventText(i18n, bare, 'profile').detail).toBe('Nov 24, 2026');
+  });
+});
+
+describe('a send to the client on its timeline', () => {
+  it('shows the contact and the personal line the mail carried (issue 42)', () => {
+    const sent = {
+      ...entry({ contact: 'Dr. Anna Krüger', count: 2, note: 'Wie besprochen.' }),
+      action: 'card.sent',
+    };
+    expect(eventText(i18n, sent, 'job')).toEqual({
+      title: 'Card sent',
+      detail: 'Contact: Dr. Anna Krüger · Personal line: “Wie besprochen.”',
+    });
+    const plain = { ...entry({ contact: 'Dr. Anna Krüger', count: 2 }), action: 'card.sent' };
+    expect(eventText(i18n, plain, 'job').detail).toBe('Contact: Dr. Anna Krüger');
+  });
 });

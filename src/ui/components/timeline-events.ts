@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { TimelineEntry, TimelineSubject } from '../../../contract/timeline';
+import { formatDay, formatTimeOfDay } from './format';
 import { stageLabel } from './pipeline-stages';
 import { timelineFieldNames } from './timeline-fields';
 
@@ -30,6 +31,8 @@ const EVENTS: Record<string, MessageDescriptor> = {
   'contact.added': msg`Contact added`,
   'contact.edited': msg`Contact edited`,
   'contact.removed': msg`Contact removed`,
+  'contact.invited': msg`Contact invited to their own login`,
+  'contact.invitation_accepted': msg`Contact's login set up`,
   'job.created': msg`Job created`,
   'job.requested': msg`Request filed by the company`,
   'job.edited': msg`Job edited`,
@@ -38,6 +41,7 @@ const EVENTS: Record<string, MessageDescriptor> = {
   'job.taken': msg`An agent took the job`,
   'stage.changed': msg`Pipeline stage changed`,
   'pipeline.removed': msg`Removed from the pipeline`,
+  'follow_up.done': msg`Follow-up done`,
 };
 
 /** What kind of change a `stage.changed` was, when not a plain move (server/pipeline/change.ts). */
@@ -59,17 +63,34 @@ export function eventText(
   const known = entry.action ? EVENTS[entry.action] : undefined;
   const title = known ? i18n._(known) : i18n._(msg`Event: ${entry.action ?? '?'}`);
   if (entry.action === 'stage.changed') return { title, detail: stageChange(i18n, entry.details) };
+  if (entry.action === 'follow_up.done') return { title, detail: followUpDone(i18n, entry.details) };
   const reason = typeof entry.details.reason === 'string' ? entry.details.reason : null;
   if (entry.fields.length > 0) {
     const names = timelineFieldNames(i18n, subject, entry.fields);
     return { title, detail: i18n._(msg`Fields: ${names}`) };
   }
   if (reason) return { title, detail: i18n._(msg`Reason: ${reason}`) };
+  // A send with the agent's personal line (issue 42): what the mail said besides the cards.
+  if (entry.action === 'card.sent' && typeof entry.details.note === 'string') {
+    const contact = String(entry.details.contact ?? '');
+    const note = entry.details.note;
+    return { title, detail: i18n._(msg`Contact: ${contact} · Personal line: “${note}”`) };
+  }
   if (typeof entry.details.contact === 'string')
     return { title, detail: i18n._(msg`Contact: ${entry.details.contact}`) };
   if (entry.action === 'card.downloaded' && entry.details.format === 'anonymous')
     return { title, detail: i18n._(msg`anonymised`) };
   return { title, detail: null };
+}
+
+/** A follow-up done: the day (and time) it was for, and its note ("24.11.2026 um 16:00: Rückruf"). */
+function followUpDone(i18n: I18n, details: Record<string, unknown>): string | null {
+  if (typeof details.day !== 'string') return null;
+  const date = formatDay(i18n, details.day);
+  const clock = typeof details.time === 'string' ? formatTimeOfDay(i18n, details.time) : null;
+  // The same words as the follow-up's day and time on a card (src/ui/pipeline/follow-up-text.ts).
+  const when = clock ? i18n._(msg`${date} at ${clock}`) : date;
+  return typeof details.note === 'string' ? `${when}: ${details.note}` : when;
 }
 
 /** "Proposed → Rejected (by the client: reason)"; an entry added to a pipeline has no "from". */
@@ -81,6 +102,16 @@ function stageChange(i18n: I18n, details: Record<string, unknown>): string {
       : i18n._(msg`Added to the pipeline: ${to}`);
   // A job's history of someone since deleted (retention, PRODUCT.md §8) keeps the move, not the person.
   if (details.anonymised === true) return `${move} · ${i18n._(msg`anonymised`)}`;
+  // A company's answer given by one of its contacts' logins (issue 42).
+  if (typeof details.contact === 'string' && details.answer !== undefined) {
+    const contact = details.contact;
+    return `${stageChangeWords(i18n, move, details)} · ${i18n._(msg`answered by ${contact}`)}`;
+  }
+  return stageChangeWords(i18n, move, details);
+}
+
+/** A move with what kind of change it was or why, as the timeline says it. */
+function stageChangeWords(i18n: I18n, move: string, details: Record<string, unknown>): string {
   const reason = typeof details.reason === 'string' ? details.reason : null;
   const change = typeof details.change === 'string' ? CHANGES[details.change] : undefined;
   if (change) return `${move} (${i18n._(change)}${reason ? `: ${reason}` : ''})`;
