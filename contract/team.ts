@@ -7,14 +7,15 @@ import { LanguageSchema } from './user-types';
 
 /**
  * The senior agent's team (issue 42): every agent with what they look after and what is late, moving
- * what one agent looks after to another, creating agents and deactivating them. Senior agents only:
- * 401 without a token, 403 `auth.forbidden` for every other account, plain agents included.
+ * what one agent looks after to another, creating agents, deactivating and reactivating them. Senior
+ * agents only: 401 without a token, 403 `auth.forbidden` for every other account, plain agents included.
  *
  * GET  /api/agent/team?today=YYYY-MM-DD   → TeamOverviewSchema
  * PUT  /api/agent/team                    AgentCreateSchema → TeamMemberSchema (201); 409 email.taken
  * POST /api/agent/team/{uuid}/reassign    ReassignBodySchema → ReassignResultSchema
  * POST /api/agent/team/{uuid}/deactivate  DeactivateBodySchema → TeamMemberSchema;
  *                                         409 agent.has_records unless `reassignTo` takes them in the same step
+ * POST /api/agent/team/{uuid}/reactivate  (no body) → TeamMemberSchema; idempotent
  *
  * "What an agent looks after": candidates and companies assigned to them, and their jobs — active or
  * archived jobs assigned to them, or created by them while nobody is assigned (the job list's agent=me).

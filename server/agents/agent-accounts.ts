@@ -16,7 +16,7 @@ import { reassignAll } from './team-reassign';
 
 /**
  * Agent accounts (issue 42): the one way an agent account is made — by `npm run cli -- agent:create`
- * and by a senior agent in the app — and a senior agent's deactivation of one.
+ * and by a senior agent in the app — and a senior agent's deactivation and reactivation of one.
  */
 
 export interface NewAgent {
@@ -139,6 +139,23 @@ export async function deactivateAgent(
     );
   });
   await revokeAllSessions(db, revocations, id, now);
+}
+
+/**
+ * POST /api/agent/team/{uuid}/reactivate: the agent signs in again (with the password they had; the
+ * reset link works too). Nothing they looked after comes back: that went to others on deactivation.
+ * Reactivating an active agent changes nothing. Like deactivation, only `updated_at` records it.
+ */
+export async function reactivateAgent(db: Database, caller: Caller, id: string, now: Date): Promise<void> {
+  assertSeniorAgent(caller);
+  await db.transaction(async (tx) => {
+    const db2 = tx as unknown as Database;
+    const agent = await agentRow(db2, id);
+    if (agent.active) return;
+    await db2.execute(
+      sql`update users set active = true, updated_at = ${now.toISOString()} where id = ${id}`,
+    );
+  });
 }
 
 /** How many candidates, companies and jobs agent `id` looks after (one number: the deactivation's check). */

@@ -6,8 +6,8 @@ import { queryRows } from '../db/client';
 import { listOutbox } from '../messaging/outbox';
 import { AGENT_TEST_PASSWORD, type AgentFixture, createAgentFixture } from './agent-test-kit';
 
-// The senior agent's team (issue 42): who may call, the figures per agent, reassigning, creating and
-// deactivating agents.
+// The senior agent's team (issue 42): who may call, the figures per agent, reassigning, creating,
+// deactivating and reactivating agents.
 
 let f: AgentFixture;
 beforeAll(async () => {
@@ -62,6 +62,7 @@ describe('who may call', () => {
       ['PUT', '/api/agent/team', { email: 'x@agents.test', first_name: 'X', last_name: 'Y', role: 'agent' }],
       ['POST', `/api/agent/team/${f.ids.otherAgent}/reassign`, { to: f.ids.agent }],
       ['POST', `/api/agent/team/${f.ids.otherAgent}/deactivate`, { reassignTo: f.ids.agent }],
+      ['POST', `/api/agent/team/${f.ids.otherAgent}/reactivate`],
     ];
     for (const [method, path, body] of calls) {
       expect((await f.request(method, path, undefined, body)).status, `${method} ${path}`).toBe(401);
@@ -251,5 +252,81 @@ describe('creating and deactivating agents', () => {
     });
     expect(refresh.status).toBe(401);
     expect((await row(f.ids.otherAgent)).active).toBe(false);
+  });
+});
+
+describe('reactivating agents', () => {
+  const json = { 'Content-Type': 'application/json' };
+  const signIn = (email: string) =>
+    f.app.request('/api/login', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: AGENT_TEST_PASSWORD }),
+    });
+  const updatedAt = async (id: string) =>
+    (
+      await queryRows<{ updated_at: Date | string }>(
+        f.db.db,
+        sql`select updated_at from users where id = ${id}`,
+      )
+    )[0]?.updated_at;
+
+  it('lets a senior agent reactivate a deactivated agent, who signs in again; again changes nothing', async () => {
+    const { otherAgent } = f.ids;
+    // Deactivated by the test above (or here, when this test runs alone).
+    if ((await row(otherAgent)).active) {
+      const off = await f.request('POST', `/api/agent/team/${otherAgent}/deactivate`, f.tokens.senior, {});
+      expect(off.status).toBe(200);
+    }
+    expect((await signIn('other-agent@agents.test')).status).toBe(401);
+
+    const on = await f.request('POST', `/api/agent/team/${otherAgent}/reactivate`, f.tokens.senior);
+    expect(on.status).toBe(200);
+    expect(v.parse(TeamMemberSchema, await on.json())).toMatchObject({ uuid: otherAgent, active: true });
+    expect((await row(otherAgent)).active).toBe(true);
+
+    // The password they had works again, and so does the session it opens (its refresh token).
+    const login = await signIn('other-agent@agents.test');
+    expect(login.status).toBe(200);
+    const { refresh_token } = (await login.json()) as { refresh_token: string };
+    const refresh = await f.app.request('/api/login/refresh', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ refresh_token }),
+    });
+    expect(refresh.status).toBe(200);
+
+    // Idempotent: an active agent stays as they are, not even `updated_at` moves.
+    const before = await updatedAt(otherAgent);
+    const again = await f.request('POST', `/api/agent/team/${otherAgent}/reactivate`, f.tokens.senior);
+    expect(again.status).toBe(200);
+    expect(v.parse(TeamMemberSchema, await again.json())).toMatchObject({ active: true });
+    expect(await updatedAt(otherAgent)).toEqual(before);
+  });
+
+  it('refuses plain agents (403) and answers 404 for anyone who is no agent', async () => {
+    const { otherAgent, company } = f.ids;
+    const off = await f.request('POST', `/api/agent/team/${otherAgent}/deactivate`, f.tokens.senior, {});
+    expect(off.status).toBe(200);
+
+    const plain = await f.request('POST', `/api/agent/team/${otherAgent}/reactivate`, f.tokens.agent);
+    expect(plain.status).toBe(403);
+    expect(((await plain.json()) as { code: string }).code).toBe('auth.forbidden');
+    expect((await row(otherAgent)).active).toBe(false);
+
+    for (const [id, status, code] of [
+      [company, 404, 'agent.not_found'],
+      [crypto.randomUUID(), 404, 'agent.not_found'],
+      ['not-a-uuid', 400, 'uuid.invalid'],
+    ] as const) {
+      const res = await f.request('POST', `/api/agent/team/${id}/reactivate`, f.tokens.senior);
+      expect(res.status, id).toBe(status);
+      expect(((await res.json()) as { code: string }).code).toBe(code);
+    }
+
+    // Left as the other tests of this file expect it: active.
+    expect(
+      (await f.request('POST', `/api/agent/team/${otherAgent}/reactivate`, f.tokens.senior)).status,
+    ).toBe(200);
   });
 });

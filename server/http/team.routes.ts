@@ -6,7 +6,7 @@ import {
   TeamQuerySchema,
 } from '../../contract/team';
 import { checkUuid } from '../agents/access';
-import { assertSeniorAgent, deactivateAgent, inviteAgent } from '../agents/agent-accounts';
+import { assertSeniorAgent, deactivateAgent, inviteAgent, reactivateAgent } from '../agents/agent-accounts';
 import { teamOverview } from '../agents/team-overview';
 import { reassign } from '../agents/team-reassign';
 import { type AuthVariables, requireUser } from '../auth/middleware';
@@ -67,6 +67,12 @@ export function teamRoutes(deps: TeamRoutesDeps) {
         deps.tokens.revocations,
         now(),
       );
+      const overview = await teamOverview(db, caller(c), now().toISOString().slice(0, 10), now());
+      return c.json(overview.items.find((m) => m.uuid === id));
+    })
+    .post('/agent/team/:uuid/reactivate', async (c) => {
+      const id = checkUuid(c.req.param('uuid'));
+      await reactivateAgent(db, caller(c), id, now());
       const overview = await teamOverview(db, caller(c), now().toISOString().slice(0, 10), now());
       return c.json(overview.items.find((m) => m.uuid === id));
     });

@@ -10,7 +10,7 @@ import {
 } from '../../contract/team';
 import type { ApiClient } from './client';
 
-// The senior agent's team (contract/team.ts): overview, new agents, reassignment, deactivation.
+// The senior agent's team (contract/team.ts): overview, new agents, reassignment, deactivation, reactivation.
 
 /** GET /api/agent/team: every agent's figures; overdue follow-ups are those before `today` (the user's day). */
 export async function fetchTeam(api: ApiClient, today: string): Promise<TeamOverview> {
@@ -40,5 +40,13 @@ export async function deactivateAgent(
   return v.parse(
     TeamMemberSchema,
     await api.call(`/api/agent/team/${encodeURIComponent(agent)}/deactivate`, { method: 'POST', body }),
+  );
+}
+
+/** POST /api/agent/team/{uuid}/reactivate: the agent signs in again; an active agent stays as they are. */
+export async function reactivateAgent(api: ApiClient, agent: string): Promise<TeamMember> {
+  return v.parse(
+    TeamMemberSchema,
+    await api.call(`/api/agent/team/${encodeURIComponent(agent)}/reactivate`, { method: 'POST' }),
   );
 }

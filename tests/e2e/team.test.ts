@@ -13,7 +13,8 @@ import {
 } from './harness';
 
 // The senior agent's team (issue 42) on the demo data, in German: creates an agent, sees the team row,
-// hands a colleague's records over and deactivates the new agent; a plain agent sees the list only.
+// hands a colleague's records over, deactivates the new agent after a question (cancelled once) and
+// reactivates them; the senior's own card offers no deactivation; a plain agent sees the list only.
 
 /** A react-aria select inside `scope`: its button opens the list, the option is chosen by name. */
 async function choose(page: Page, scope: ReturnType<Page['locator']>, label: RegExp, option: RegExp) {
@@ -71,17 +72,53 @@ describe('the senior agent’s team in a browser', () => {
       .poll(async () => /[1-9]\d*\s*Kandidat\/innen zugewiesen/.test(await textNow(nora)))
       .toBe(true);
 
-    // Deactivating alone is refused while Nora looks after records; with whom to take them, it goes.
+    // Deactivation asks first. Nora looks after records and nobody is chosen to take them: the question
+    // says so and cannot be confirmed; cancelled, nothing happened.
     await nora.getByRole('button', { name: 'Deaktivieren: Nora Neumann' }).click();
-    await expect
-      .poll(() => page.getByRole('alert').allTextContents())
-      .toContainEqual(expect.stringMatching(/betreut noch/));
+    let question = page.getByRole('alertdialog', { name: 'Nora Neumann deaktivieren?' });
+    await expect.poll(() => question.count()).toBe(1);
+    expect(await textNow(question)).toMatch(/betreut noch/);
+    expect(await question.getByRole('button', { name: 'Deaktivieren', exact: true }).isDisabled()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await question.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect.poll(() => question.count()).toBe(0);
+    expect(await textNow(nora)).not.toMatch(/Deaktiviert/);
+
+    // With Alex chosen to take them, the question names what happens, and the yes deactivates.
     await choose(page, nora, /Übergeben an/, /Alex/);
     await nora.getByRole('button', { name: 'Deaktivieren: Nora Neumann' }).click();
+    question = page.getByRole('alertdialog', { name: 'Nora Neumann deaktivieren?' });
+    await expect.poll(() => question.count()).toBe(1);
+    const said = await textNow(question);
+    expect(said).toMatch(/kann sich nicht mehr anmelden/);
+    expect(said).toMatch(/Alex.*übernimmt/);
+    await question.getByRole('button', { name: 'Deaktivieren', exact: true }).click();
     await expect
       .poll(() => page.getByRole('status').allTextContents())
       .toContain('Der Zugang ist deaktiviert.');
+    await expect.poll(() => question.count()).toBe(0);
     await expect.poll(async () => textNow(nora)).toMatch(/Deaktiviert/);
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('offers no deactivation on the signed-in senior’s own card', async () => {
+    const own = page.getByRole('listitem', { name: 'Sabine Hoffmann' });
+    await expect.poll(() => own.count()).toBe(1);
+    expect(await own.getByRole('button', { name: /^Deaktivieren/ }).count()).toBe(0);
+    // Another agent's card has it.
+    const alex = page.getByRole('listitem', { name: /Alex/ }).first();
+    expect(await alex.getByRole('button', { name: /^Deaktivieren: / }).count()).toBe(1);
+  });
+
+  it('reactivates the deactivated agent', async () => {
+    const nora = page.getByRole('listitem', { name: 'Nora Neumann' });
+    await nora.getByRole('button', { name: 'Reaktivieren: Nora Neumann' }).click();
+    await expect
+      .poll(() => page.getByRole('status').allTextContents())
+      .toContain('Der Zugang ist wieder aktiv.');
+    await expect.poll(async () => textNow(nora)).not.toMatch(/Deaktiviert/);
+    expect(await nora.getByRole('button', { name: 'Deaktivieren: Nora Neumann' }).count()).toBe(1);
+    expect(await nora.getByRole('button', { name: /^Reaktivieren/ }).count()).toBe(0);
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 
@@ -91,6 +128,20 @@ describe('the senior agent’s team in a browser', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Team' }).count()).toBe(1);
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'phone-team');
+    // The question fits too: Nora looks after nothing now, so it can be confirmed; here it is cancelled.
+    const nora = page.getByRole('listitem', { name: 'Nora Neumann' });
+    await nora.getByRole('button', { name: 'Deaktivieren: Nora Neumann' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Nora Neumann deaktivieren?' });
+    await expect.poll(() => question.count()).toBe(1);
+    expect(await textNow(question)).toMatch(/betreut keine/);
+    expect(await question.getByRole('button', { name: 'Deaktivieren', exact: true }).isDisabled()).toBe(
+      false,
+    );
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'phone-team-deactivate');
+    await question.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect.poll(() => question.count()).toBe(0);
   });
 
   it('shows a plain agent the list without the team', async () => {

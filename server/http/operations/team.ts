@@ -14,7 +14,7 @@ import {
 const SENIOR_RULE =
   'Senior agents only: every other account, plain agents included, is 403 `auth.forbidden`.';
 
-/** The senior agent's team (issue 42): overview, new agents, reassignment, deactivation. */
+/** The senior agent's team (issue 42): overview, new agents, reassignment, deactivation, reactivation. */
 export const TEAM_OPERATIONS: Record<string, OperationDoc> = {
   ...section('agents', {
     'GET /api/agent/team': op(
@@ -43,6 +43,12 @@ export const TEAM_OPERATIONS: Record<string, OperationDoc> = {
         404: ['agent.not_found'],
         409: ['agent.has_records', 'agent.self', 'reassign.same_agent'],
       },
+      { description: SENIOR_RULE },
+    ),
+    'POST /api/agent/team/{uuid}/reactivate': op(
+      'Senior agents: reactivate a deactivated agent, who signs in again with their password; nothing they looked after comes back. Reactivating an active agent changes nothing',
+      ok(TeamMemberSchema),
+      { ...agentUuid, 404: ['agent.not_found'] },
       { description: SENIOR_RULE },
     ),
   }),

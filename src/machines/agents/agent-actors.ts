@@ -1,6 +1,5 @@
 import { createActor, fromPromise } from 'xstate';
-import { type AgentSelf, isSeniorAgentType } from '../../../contract/agent';
-import { localDay } from '../../../contract/local-day';
+import type { AgentSelf } from '../../../contract/agent';
 import {
   fetchAgentDashboard,
   fetchAgentSelf,
@@ -9,7 +8,6 @@ import {
   updateAgentSelf,
 } from '../../api/agents';
 import { deletePhoto, uploadPhoto } from '../../api/profile';
-import { createAgent, deactivateAgent, fetchTeam, reassignRecords } from '../../api/team';
 import { photoMachine } from '../profile/photo.machine';
 import {
   type ResourceActor,
@@ -19,10 +17,8 @@ import {
   visitResource,
 } from '../shared/resource.machine';
 import { areaLogic } from '../shell/app-logic';
-import { agentCreateForm } from './agent-create-form.machine';
 import { agentSelfForm, agentSelfFormInput } from './agent-self-form.machine';
 import { type GlobalSearchActor, globalSearchMachine } from './global-search.machine';
-import { teamMachine } from './team.machine';
 
 // The agents' own actors (issue 12, PRODUCT.md §6): their record, their list, their dashboard. Every
 // read is a resource machine (query → loading → loaded | failed, the last answer kept while the next
@@ -96,42 +92,6 @@ export const agentLogic = areaLogic(({ api, session }) => {
         resourceActor(api, 'agents', () => listAgents(api)),
         {},
       ),
-
-    /**
-     * /agent/view for a senior agent (issue 42): the team's figures (overdue by the user's calendar
-     * day), the changes to it (team.machine.ts) and the new-agent form; each change reloads the team
-     * and the agents' list. null for every other agent: they see the list only.
-     */
-    team: () => {
-      const claims = session.getSnapshot().context.claims;
-      if (!claims || !isSeniorAgentType(claims.user_type)) return null;
-      const overview = visitResource(
-        resourceActor(api, 'agents:team', (query) => fetchTeam(api, String(query.today))),
-        { today: localDay(new Date()) },
-      );
-      const changed = () => {
-        overview.send({ type: 'resource.reload' });
-        resourceActor(api, 'agents', () => listAgents(api)).send({ type: 'resource.reload' });
-      };
-      const changes = createActor(
-        teamMachine.provide({
-          actors: {
-            reassign: fromPromise(({ input }) => reassignRecords(api, input.from, input.to)),
-            deactivate: fromPromise(({ input }) => deactivateAgent(api, input.agent, input.reassignTo)),
-          },
-          actions: { teamChanged: changed },
-        }),
-      ).start();
-      const create = createActor(
-        agentCreateForm.withCall(async (input) => {
-          const created = await createAgent(api, input);
-          changed();
-          return created;
-        }),
-        { input: {} },
-      ).start();
-      return { overview, changes, create };
-    },
 
     /** The shell's search field (global-search.machine.ts) over GET /api/agent/search: one for the app, kept across pages. */
     search: () => {

@@ -7,6 +7,7 @@ import type { TeamContext, teamMachine } from '../../machines/agents/team.machin
 import type { FormActor } from '../../machines/shared/form.machine';
 import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
 import { Button } from '../components/button';
+import { ConfirmDialog } from '../components/dialog';
 import { FormError } from '../components/form-error';
 import { useFormFields } from '../components/form-fields';
 import { ResourceStatus } from '../components/resource-status';
@@ -22,9 +23,11 @@ export interface TeamActors {
 /**
  * /agent/view for a senior agent (issue 42): each agent's late work (overdue follow-ups, submissions
  * without an answer, open requests) beside what they look after, moving all of it to another agent,
- * deactivating an agent, and the form for a new one. A card per agent, as the plain list has.
+ * deactivating an agent (after a question naming what happens) and reactivating one, and the form for
+ * a new one. A card per agent, as the plain list has. `signedInAgent` is the caller's own id: their
+ * card offers no deactivation (the server refuses it, `agent.self`).
  */
-export function TeamPanel({ team }: { team: TeamActors }) {
+export function TeamPanel({ team, signedInAgent }: { team: TeamActors; signedInAgent: string | null }) {
   const { t } = useLingui();
   const state = useSelector(team.overview, (s) => s);
   const overview = resourceData<TeamOverview>(state);
@@ -48,9 +51,16 @@ export function TeamPanel({ team }: { team: TeamActors }) {
           <WithoutAgent count={overview.requestsWithoutAgent} />
           <ul className="agent-cards" aria-busy={state.hasTag('busy')}>
             {overview.items.map((member) => (
-              <TeamCard key={member.uuid} member={member} others={active} changes={team.changes} />
+              <TeamCard
+                key={member.uuid}
+                member={member}
+                others={active}
+                changes={team.changes}
+                own={member.uuid === signedInAgent}
+              />
             ))}
           </ul>
+          <DeactivationQuestion team={overview.items} changes={team.changes} />
         </>
       )}
       <NewAgentForm form={team.create} />
@@ -62,10 +72,13 @@ function TeamCard({
   member,
   others,
   changes,
+  own,
 }: {
   member: TeamMember;
   others: TeamMember[];
   changes: Actor<typeof teamMachine>;
+  /** The signed-in agent's own card. */
+  own: boolean;
 }) {
   const { t } = useLingui();
   const [choice, setChoice] = useState<string | null>(null);
@@ -112,17 +125,105 @@ function TeamCard({
           >
             <Trans>Hand over all</Trans>
           </Button>
+          {!own && (
+            <Button
+              variant="danger"
+              isDisabled={busy}
+              aria-label={t`Deactivate: ${name}`}
+              onPress={() =>
+                changes.send({
+                  type: 'team.deactivate',
+                  agent: member.uuid,
+                  reassignTo: choice,
+                  records: member.candidates + member.companies + member.jobs,
+                })
+              }
+            >
+              <Trans>Deactivate</Trans>
+            </Button>
+          )}
+        </div>
+      )}
+      {!member.active && (
+        <div className="filters">
           <Button
-            variant="danger"
+            variant="secondary"
             isDisabled={busy}
-            aria-label={t`Deactivate: ${name}`}
-            onPress={() => changes.send({ type: 'team.deactivate', agent: member.uuid, reassignTo: choice })}
+            aria-label={t`Reactivate: ${name}`}
+            onPress={() => changes.send({ type: 'team.reactivate', agent: member.uuid })}
           >
-            <Trans>Deactivate</Trans>
+            <Trans>Reactivate</Trans>
           </Button>
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * The question before a deactivation (team.machine.ts `confirming`): what happens — no more sign-in,
+ * every session ends now, the records go to the chosen agent — or, while the agent looks after records
+ * and nobody is chosen to take them, that someone must be chosen first (the machine refuses the yes).
+ * It stays open until the server answered.
+ */
+function DeactivationQuestion({ team, changes }: { team: TeamMember[]; changes: Actor<typeof teamMachine> }) {
+  const { t } = useLingui();
+  const asked = useSelector(changes, (s) => s.context.confirming);
+  const canConfirm = useSelector(changes, (s) => s.can({ type: 'team.confirm' }));
+  const sending = useSelector(changes, (s) => s.hasTag('busy'));
+  const member = asked ? team.find((m) => m.uuid === asked.agent) : undefined;
+  const taker = asked?.reassignTo ? team.find((m) => m.uuid === asked.reassignTo) : undefined;
+  const name = member ? member.name || member.email : '';
+  const takerName = taker ? taker.name || taker.email : '';
+  const candidates = member?.candidates ?? 0;
+  const companies = member?.companies ?? 0;
+  const jobs = member?.jobs ?? 0;
+  return (
+    <ConfirmDialog
+      title={t`Deactivate ${name}?`}
+      isOpen={Boolean(asked && member)}
+      onOpenChange={(open) => {
+        if (!open) changes.send({ type: 'team.cancel' });
+      }}
+      closedByOwner
+      canConfirm={canConfirm}
+      confirmLabel={t`Deactivate`}
+      onConfirm={() => changes.send({ type: 'team.confirm' })}
+      consequences={
+        <>
+          <p>
+            <Trans>{name} can no longer sign in, and every session of theirs ends now.</Trans>
+          </p>
+          {asked && asked.records === 0 ? (
+            <p>
+              <Trans>{name} looks after no candidates, companies or jobs.</Trans>
+            </p>
+          ) : taker ? (
+            <p>
+              <Trans>
+                {takerName} takes over what {name} looks after: {candidates} candidates, {companies}{' '}
+                companies, {jobs} jobs.
+              </Trans>
+            </p>
+          ) : (
+            <p className="form-error">
+              <Trans>
+                {name} still looks after {candidates} candidates, {companies} companies and {jobs} jobs.
+                Cancel and choose under “Hand over to” who takes them over.
+              </Trans>
+            </p>
+          )}
+          <p className="muted">
+            <Trans>You can reactivate the agent later.</Trans>
+          </p>
+          {sending && (
+            <p role="status">
+              <Trans>Deactivating…</Trans>
+            </p>
+          )}
+        </>
+      }
+    />
   );
 }
 
@@ -131,6 +232,12 @@ function ChangeReport({ done }: { done: NonNullable<TeamContext['done']> }) {
     return (
       <p role="status">
         <Trans>The agent is deactivated.</Trans>
+      </p>
+    );
+  if (done.kind === 'reactivated')
+    return (
+      <p role="status">
+        <Trans>The agent is active again.</Trans>
       </p>
     );
   const { candidates, companies, jobs } = done.moved;

@@ -1,0 +1,53 @@
+import { createActor, fromPromise } from 'xstate';
+import { isSeniorAgentType } from '../../../contract/agent';
+import { localDay } from '../../../contract/local-day';
+import { listAgents } from '../../api/agents';
+import { createAgent, deactivateAgent, fetchTeam, reactivateAgent, reassignRecords } from '../../api/team';
+import { resourceActor, visitResource } from '../shared/resource.machine';
+import { areaLogic } from '../shell/app-logic';
+import { agentCreateForm } from './agent-create-form.machine';
+import { teamMachine } from './team.machine';
+
+// Apart from agent-actors.ts, which every agent's page loads (the dashboard among them): the team's
+// machines are /agent/view's alone, and with them the shared file outgrew what the build copies into
+// its importers (scripts/vite-inline-chunks.ts) and became a request of its own on the dashboard.
+
+/** The senior agent's team (issue 42). */
+export const teamLogic = areaLogic(({ api, session }) => ({
+  /**
+   * /agent/view for a senior agent (issue 42): the team's figures (overdue by the user's calendar
+   * day), the changes to it (team.machine.ts) and the new-agent form; each change reloads the team
+   * and the agents' list. null for every other agent: they see the list only.
+   */
+  team: () => {
+    const claims = session.getSnapshot().context.claims;
+    if (!claims || !isSeniorAgentType(claims.user_type)) return null;
+    const overview = visitResource(
+      resourceActor(api, 'agents:team', (query) => fetchTeam(api, String(query.today))),
+      { today: localDay(new Date()) },
+    );
+    const changed = () => {
+      overview.send({ type: 'resource.reload' });
+      resourceActor(api, 'agents', () => listAgents(api)).send({ type: 'resource.reload' });
+    };
+    const changes = createActor(
+      teamMachine.provide({
+        actors: {
+          reassign: fromPromise(({ input }) => reassignRecords(api, input.from, input.to)),
+          deactivate: fromPromise(({ input }) => deactivateAgent(api, input.agent, input.reassignTo)),
+          reactivate: fromPromise(({ input }) => reactivateAgent(api, input.agent)),
+        },
+        actions: { teamChanged: changed },
+      }),
+    ).start();
+    const create = createActor(
+      agentCreateForm.withCall(async (input) => {
+        const created = await createAgent(api, input);
+        changed();
+        return created;
+      }),
+      { input: {} },
+    ).start();
+    return { overview, changes, create };
+  },
+}));
