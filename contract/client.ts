@@ -12,7 +12,8 @@ import { EmailSchema } from './session';
  * default recipient whenever it has any. All calls need a bearer token.
  *
  * GET    /api/company/{uuid}/contacts            → ContactListSchema (agents: any company; a company:
- *                                                its own, others 404; candidates 403)
+ *                                                its own, others 404; candidates 403); `canInvite`
+ *                                                says whether the caller may invite them
  * PUT    /api/company/{uuid}/contacts            ContactInputSchema → 201 ContactSchema (the first
  *                                                contact is the default)
  * POST   /api/company/{uuid}/contacts/{contact}  ContactUpdateSchema → ContactSchema; 409
@@ -175,8 +176,11 @@ export const ContactSchema = v.object({
 });
 export type Contact = v.InferOutput<typeof ContactSchema>;
 
-/** A company's contacts, the default first, then by creation. */
-export const ContactListSchema = v.object({ items: v.array(ContactSchema) });
+/**
+ * A company's contacts, the default first, then by creation, and whether the caller may invite them
+ * to sign in: agents and the company's main login may, a contact's login may not (decision 0031).
+ */
+export const ContactListSchema = v.object({ items: v.array(ContactSchema), canInvite: v.boolean() });
 export type ContactList = v.InferOutput<typeof ContactListSchema>;
 
 export const ContactConflictSchema = versionConflictSchema('contact.version_conflict', ContactSchema);

@@ -32,8 +32,19 @@ export const ProfileResponseSchema = v.object({
   missing: v.array(v.string()),
   /** Increases with every saved change; a PUT naming an older version is refused with 409. */
   version: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /**
+   * Whether the caller may change this record: the company profile's answer always says it (false
+   * for a contact's login, decision 0031); absent on the other profiles, which their reader may edit.
+   */
+  canEdit: v.optional(v.boolean()),
 });
 export type ProfileResponse = v.InferOutput<typeof ProfileResponseSchema>;
+
+/** GET/PUT /api/company: the company profile, always saying whether the caller may change it. */
+export const CompanyProfileResponseSchema = v.object({
+  ...ProfileResponseSchema.entries,
+  canEdit: v.boolean(),
+});
 
 /** PUT body: all values of the form (fields left out are cleared) and the version they were edited from. */
 export const ProfileUpdateSchema = strictObject({

@@ -47,13 +47,22 @@ export const mainLoginOnly = () =>
   new ApiError(403, 'company.main_login_only', "Only the company's main login may do this");
 
 /**
- * What only the company's main login may do (decision 0031): change the company profile and invite
- * contacts. A contact's login is refused with 403 company.main_login_only.
+ * Whether the caller may do what only the company's main login may (decision 0031): change the
+ * company profile and invite contacts. Everyone but a contact's login (agents too); the answers that
+ * offer these (`canEdit`, `canInvite`) ask here, as the refusal below does.
  */
+export async function mayActAsMainLogin(
+  db: Database,
+  caller: Pick<Caller, 'userId' | 'userType'>,
+): Promise<boolean> {
+  const company = await callerCompany(db, caller);
+  return !company?.contactId;
+}
+
+/** A contact's login is refused with 403 company.main_login_only (see `mayActAsMainLogin`). */
 export async function assertMainLogin(
   db: Database,
   caller: Pick<Caller, 'userId' | 'userType'>,
 ): Promise<void> {
-  const company = await callerCompany(db, caller);
-  if (company?.contactId) throw mainLoginOnly();
+  if (!(await mayActAsMainLogin(db, caller))) throw mainLoginOnly();
 }

@@ -16,7 +16,7 @@ import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import { type Caller, forbidden, isAgent, isCompany } from '../jobs/access';
 import { findUserByEmail, normaliseEmail } from '../users/users';
-import { assertMainLogin, callerCompanies } from './caller-company';
+import { assertMainLogin, callerCompanies, mayActAsMainLogin } from './caller-company';
 import { endContactLogins } from './contact-logins';
 
 /**
@@ -106,14 +106,20 @@ async function selectContact(db: Database, companyId: string, id: string): Promi
   return row;
 }
 
-/** GET /api/company/{uuid}/contacts: the default first, then in the order they were added. */
+/**
+ * GET /api/company/{uuid}/contacts: the default first, then in the order they were added, and whether
+ * the caller may invite them (as `inviteContact` decides: agents and the main login).
+ */
 export async function listContacts(db: Database, caller: Caller, companyId: string): Promise<ContactList> {
   const company = await companyOf(db, caller, companyId);
-  const rows = await queryRows<ContactRow>(
-    db,
-    sql`${SELECT} where company_id = ${company} order by is_default desc, created_at, id`,
-  );
-  return { items: rows.map(toContact) };
+  const [rows, canInvite] = await Promise.all([
+    queryRows<ContactRow>(
+      db,
+      sql`${SELECT} where company_id = ${company} order by is_default desc, created_at, id`,
+    ),
+    mayActAsMainLogin(db, caller),
+  ]);
+  return { items: rows.map(toContact), canInvite };
 }
 
 /** A change of a contact on the company's timeline: by the agent who made it, or by the company itself. */

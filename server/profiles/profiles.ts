@@ -10,7 +10,7 @@ import { isCandidateType } from '../../contract/user-types';
 import { recordEvent } from '../agents/audit';
 import { readCatalog } from '../catalog/catalog';
 import { cityById, cityNear } from '../catalog/cities';
-import { assertMainLogin, companiesOfUser } from '../clients/caller-company';
+import { companiesOfUser, mainLoginOnly, mayActAsMainLogin } from '../clients/caller-company';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
 import type { TimelineTarget } from '../timeline/timeline';
@@ -224,11 +224,20 @@ function withCityId(value: unknown): unknown {
   return cityNear({ lat, lng, country }) ?? value;
 }
 
+/**
+ * What the company profile's answer says the caller may do (decision 0031): change it, unless the
+ * caller is one of the company's contacts. The other profiles answer nothing: their reader may edit.
+ */
+async function permissionsOf(db: Database, kind: ProfileKind, owner: Owner): Promise<{ canEdit?: boolean }> {
+  return kind === 'company' ? { canEdit: await mayActAsMainLogin(db, owner) } : {};
+}
+
 async function respond(db: Database, kind: ProfileKind, owner: Owner, row: Row): Promise<ProfileResponse> {
   const type = row.type ?? owner.userType;
   const catalog = await readCatalog(db);
   const image = kind === 'company' ? null : await photoUrlOf(db, owner.userId);
-  return toResponse(kind, row, fieldsFor(catalog, kind, type), type, image);
+  const permissions = await permissionsOf(db, kind, owner);
+  return { ...toResponse(kind, row, fieldsFor(catalog, kind, type), type, image), ...permissions };
 }
 
 /** GET /api/profile, GET /api/company. */
@@ -246,7 +255,8 @@ export async function updateProfile(
   owner: Owner,
   input: { values: Record<string, unknown>; version: number },
 ): Promise<UpdateResult> {
-  if (kind === 'company') await assertMainLogin(db, owner);
+  const permissions = await permissionsOf(db, kind, owner);
+  if (permissions.canEdit === false) throw mainLoginOnly();
   const row = await ensureRow(db, kind, owner);
   const type = row.type ?? owner.userType;
   const catalog = await readCatalog(db);
@@ -261,10 +271,11 @@ export async function updateProfile(
         returning ${columns(kind)}`,
   );
   const image = kind === 'company' ? null : await photoUrlOf(db, owner.userId);
-  if (saved) return { ok: true, profile: toResponse(kind, saved, fields, type, image) };
+  if (saved)
+    return { ok: true, profile: { ...toResponse(kind, saved, fields, type, image), ...permissions } };
   const current = await selectRow(db, kind, owner.userId);
   if (!current) throw new Error(`${TABLES[kind]} row of ${owner.userId} vanished during update`);
-  return { ok: false, current: toResponse(kind, current, fields, type, image) };
+  return { ok: false, current: { ...toResponse(kind, current, fields, type, image), ...permissions } };
 }
 
 const statusOf = (row: Row): ProfileStatusResponse => ({

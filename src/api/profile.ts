@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { CatalogFieldsSchema, type CityHit, type FieldDefinition } from '../../contract/catalog';
 import {
+  CompanyProfileResponseSchema,
   type PresentationConsent,
   PresentationConsentSchema,
   ProfileConflictSchema,
@@ -14,9 +15,13 @@ import { type ApiClient, ApiError } from './client';
 
 export type ProfileKind = 'profile' | 'company';
 
-/** GET /api/profile (a candidate's own) or /api/company (a company user's). */
+/**
+ * GET /api/profile (a candidate's own) or /api/company (a company user's, saying whether the caller
+ * may change it: `canEdit`).
+ */
 export async function fetchProfile(api: ApiClient, kind: ProfileKind): Promise<ProfileResponse> {
-  return v.parse(ProfileResponseSchema, await api.call(`/api/${kind}`));
+  const schema = kind === 'company' ? CompanyProfileResponseSchema : ProfileResponseSchema;
+  return v.parse(schema, await api.call(`/api/${kind}`));
 }
 
 /** A PUT refused because someone saved first: the profile as it is now. */

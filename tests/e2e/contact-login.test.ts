@@ -16,7 +16,8 @@ import {
  * A contact signs in (issue 42, docs/decisions/0031-contacts-sign-in.md), in German on the demo data:
  * the agent invites Mainsoft's contact Priya Nair from the company page (1280 px); she opens the
  * link of the mail in the outbox on her phone (360 px), sets a password and lands on Mainsoft's
- * dashboard with the candidates sent to it.
+ * dashboard with the candidates sent to it. Her company's page shows her the company profile and the
+ * contacts, but neither the profile's form nor "Einladen": only the main login may use them.
  */
 
 const PRIYA = 'priya.nair@mainsoft.example';
@@ -79,5 +80,47 @@ describe('a contact signs in', () => {
     // The agent's list now says her login is active.
     await agent.reload();
     await expect.poll(() => priya.getByText('Zugang aktiv').count()).toBe(1);
+
+    // Only the main login changes the company profile and invites contacts (decision 0031): she reads
+    // the profile without a form, and the contacts without "Einladen", each with the reason why.
+    await contact.goto(`${app.url}/companies`);
+    await expect.poll(() => appHeading(contact)).toBe('Unternehmensprofil');
+    await expect
+      .poll(() =>
+        contact
+          .getByText('Nur der Hauptzugang Ihres Unternehmens kann das Unternehmensprofil ändern.')
+          .count(),
+      )
+      .toBe(1);
+    expect(
+      await contact
+        .getByRole('term')
+        .filter({ hasText: /^Firmenname$/ })
+        .count(),
+    ).toBe(1);
+    expect(
+      await contact
+        .getByRole('definition')
+        .filter({ hasText: /^Mainsoft AG$/ })
+        .count(),
+    ).toBe(1);
+    expect(await contact.getByRole('textbox', { name: /^Firmenname/ }).count()).toBe(0);
+    expect(await contact.getByRole('button', { name: 'Speichern', exact: true }).count()).toBe(0);
+    const own = contact.getByRole('region', { name: 'Ansprechpersonen' });
+    await expect
+      .poll(() =>
+        own.getByRole('listitem').filter({ hasText: 'Priya Nair' }).getByText('Zugang aktiv').count(),
+      )
+      .toBe(1);
+    expect(
+      await own
+        .getByText(
+          'Nur der Hauptzugang Ihres Unternehmens kann Ansprechpersonen zu einem eigenen Zugang einladen.',
+        )
+        .count(),
+    ).toBe(1);
+    expect(await own.getByRole('button', { name: /^Einladen/ }).count()).toBe(0);
+    expect(await own.getByRole('button', { name: /^Einladung erneut senden/ }).count()).toBe(0);
+    await expectSettledScreen(contact);
   });
 });

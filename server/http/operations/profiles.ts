@@ -1,6 +1,7 @@
 import { CatalogFieldsSchema } from '../../../contract/catalog';
 import { ErrorCode } from '../../../contract/errors';
 import {
+  CompanyProfileResponseSchema,
   PresentationConsentSchema,
   ProfileConflictSchema,
   ProfileResponseSchema,
@@ -42,10 +43,14 @@ export const PROFILE_OPERATIONS: Record<string, OperationDoc> = {
       { 409: ['profile.version_conflict'] },
       { conflict: ProfileConflictSchema, description: CATALOGUE_RULE },
     ),
-    'GET /api/company': op("A company user's company profile", ok(ProfileResponseSchema), { 403: forbidden }),
+    'GET /api/company': op(
+      "A company user's company profile, and whether the caller may change it (not a contact's login)",
+      ok(CompanyProfileResponseSchema),
+      { 403: forbidden },
+    ),
     'PUT /api/company': op(
       'Save company profile fields (409 on a version conflict)',
-      ok(ProfileResponseSchema),
+      ok(CompanyProfileResponseSchema),
       { 403: [...forbidden, 'company.main_login_only'], 409: ['profile.version_conflict'] },
       { conflict: ProfileConflictSchema, description: CATALOGUE_RULE },
     ),

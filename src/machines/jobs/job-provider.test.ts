@@ -79,7 +79,8 @@ function fakeServer({ refuseSend = false } = {}) {
         const items = [...stages].map(([profile, stage]) => entry(profile, stage));
         return { items, counts: {} } as T;
       }
-      if (method === 'GET' && path === `/api/company/${CLIENT}/contacts`) return { items: [contact] } as T;
+      if (method === 'GET' && path === `/api/company/${CLIENT}/contacts`)
+        return { items: [contact], canInvite: true } as T;
       const body = options.body as { candidates: string[] };
       if (path.endsWith('/send/preview')) return mail(body.candidates) as T;
       if (method === 'POST' && path.endsWith('/send')) {

@@ -359,6 +359,14 @@ export const profileMachine = setup({
 export type ProfileActor = ActorRefFrom<typeof profileMachine>;
 export type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
 
+/**
+ * Whether the form is offered at all: the server's answer says so (`canEdit`; false for the company
+ * profile of a contact's login, decision 0031), and the server refuses the save anyway.
+ */
+export function mayEdit(snapshot: ProfileSnapshot): boolean {
+  return snapshot.context.profile?.canEdit !== false;
+}
+
 /** Leaving the screen would lose these edits. */
 export function hasUnsavedChanges(snapshot: ProfileSnapshot): boolean {
   return snapshot.context.hasFormChanged && !snapshot.matches('saving');

@@ -42,6 +42,12 @@ export function ContactsSection({ contacts }: { contacts: ContactsLogic }) {
         lines={2}
       />
       <FormError code={actionError ?? removeError ?? inviteError} />
+      {/* The server says whether the caller may invite (decision 0031): a contact's login may not. */}
+      {data && !data.canInvite && (
+        <p className="muted">
+          <Trans>Only your company's main login can invite contacts to sign in.</Trans>
+        </p>
+      )}
       {data && data.items.length === 0 && (
         <p>
           <Trans>No contact yet. The first one added becomes the default recipient.</Trans>
@@ -58,6 +64,7 @@ export function ContactsSection({ contacts }: { contacts: ContactsLogic }) {
               <li key={contact.uuid}>
                 <ContactCard
                   contact={contact}
+                  canInvite={data.canInvite}
                   onEdit={() => setEditing(contact.uuid)}
                   onRemove={() => setRemoving(contact)}
                   contacts={contacts}
@@ -90,11 +97,14 @@ export function ContactsSection({ contacts }: { contacts: ContactsLogic }) {
 
 function ContactCard({
   contact,
+  canInvite,
   contacts,
   onEdit,
   onRemove,
 }: {
   contact: Contact;
+  /** Whether the caller may invite contacts to sign in (the list's answer says so). */
+  canInvite: boolean;
   contacts: ContactsLogic;
   onEdit: () => void;
   onRemove: () => void;
@@ -157,7 +167,7 @@ function ContactCard({
             <Trans>Make default</Trans>
           </button>
         )}
-        {contact.email && login !== 'active' && (
+        {canInvite && contact.email && login !== 'active' && (
           <button
             type="button"
             disabled={inviting}

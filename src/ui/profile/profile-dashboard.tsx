@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { TokenClaims } from '../../../contract/session';
 import type { Language } from '../../../contract/user-types';
-import type { ProfileActor } from '../../machines/profile/profile.machine';
+import { mayEdit, type ProfileActor } from '../../machines/profile/profile.machine';
 import { errorMessage } from '../components/error-message';
 import { formatPercent } from '../components/format';
 import { ProtectedImage } from '../components/protected-image';
@@ -45,6 +45,7 @@ export function ProfileDashboard({ profile, claims }: { profile: ProfileActor; c
   const candidate = claims.user_type !== 'company';
   const fieldOf = (key: string) => snapshot.context.fields.find((f) => f.key === key);
   const editPath = candidate ? '/profile' : '/companies';
+  const editable = mayEdit(snapshot);
   return (
     <div className="dashboard-grid">
       <section aria-labelledby="dash-complete">
@@ -67,14 +68,20 @@ export function ProfileDashboard({ profile, claims }: { profile: ProfileActor; c
             <ul>
               {data.missing.map((key) => {
                 const field = fieldOf(key);
+                const label = field?.label[language] ?? key;
+                // A contact's login cannot fill it in (decision 0031): a name, not a link to a form.
                 return (
                   <li key={key}>
-                    <Link
-                      to={editPath}
-                      onClick={() => field && profile.send({ type: 'profile.tab', tab: field.tab })}
-                    >
-                      {field?.label[language] ?? key}
-                    </Link>
+                    {editable ? (
+                      <Link
+                        to={editPath}
+                        onClick={() => field && profile.send({ type: 'profile.tab', tab: field.tab })}
+                      >
+                        {label}
+                      </Link>
+                    ) : (
+                      label
+                    )}
                   </li>
                 );
               })}

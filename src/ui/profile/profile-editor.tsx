@@ -5,13 +5,14 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { FieldDefinition } from '../../../contract/catalog';
 import { fieldIsFor } from '../../../contract/catalog';
-import { hasUnsavedChanges, type ProfileActor } from '../../machines/profile/profile.machine';
+import { hasUnsavedChanges, mayEdit, type ProfileActor } from '../../machines/profile/profile.machine';
 import { citySearch } from '../../machines/shared/city-search-actors';
 import { useAppActors } from '../components/app-context';
 import { CatalogForm, ErrorSummary } from '../components/catalog-form';
 import { errorMessage } from '../components/error-message';
 import { type ProfileOwner, profileTabName } from '../components/profile-tabs';
 import { Screen } from '../components/screen';
+import { ProfileFacts } from './profile-facts';
 
 const leaveQuestion = msg`You have unsaved changes. Leave this page and lose them?`;
 
@@ -22,7 +23,8 @@ export function tabsOf(fields: FieldDefinition[]): string[] {
 
 /**
  * A profile or company profile as an editable, tabbed form over the profile machine: the user's own
- * (`owner` 'own', the default), or one an agent edits ('other').
+ * (`owner` 'own', the default), or one an agent edits ('other'). A profile the server says the caller
+ * may not change (`mayEdit`) is shown read-only instead.
  */
 export function ProfileEditor({
   actor,
@@ -62,6 +64,17 @@ export function ProfileEditor({
           <Trans>Try again</Trans>
         </button>
       </div>
+    );
+  }
+  if (!mayEdit(snapshot)) {
+    return (
+      <ProfileFacts
+        fields={fields}
+        tabs={tabs}
+        values={context.profile?.values ?? {}}
+        idPrefix={idPrefix}
+        owner={owner}
+      />
     );
   }
   const tabName = (key: string) => profileTabName(i18n, key, owner);
