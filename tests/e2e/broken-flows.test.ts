@@ -88,21 +88,24 @@ describe.each([
       await page.getByRole('region', { name: 'Verlauf' }).waitFor();
       expect(await top('Verlauf')).toBe(await top('Stellenanfragen'));
     }
-    const edit = await page
-      .getByRole('button', { name: /bearbeiten$/ })
+    // A contact's buttons (edit, invite, remove) stand apart: beside each other or on the next line.
+    const boxes = await page
+      .locator('.contact-actions')
       .first()
-      .boundingBox();
-    const remove = await page
-      .getByRole('button', { name: /entfernen$/ })
-      .first()
-      .boundingBox();
-    if (!edit || !remove) throw new Error('no contact buttons');
-    expect(remove.x - (edit.x + edit.width)).toBeGreaterThanOrEqual(4);
+      .locator('button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes.length).toBeGreaterThanOrEqual(2);
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1)) {
+        const apart = Math.max(b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom);
+        expect(apart, 'two contact buttons touch').toBeGreaterThanOrEqual(4);
+      }
     const widths = await values.evaluateAll((dds) => dds.map((dd) => dd.getBoundingClientRect().width));
     for (const w of widths) expect(w, `a value is ${w} px wide`).toBeGreaterThanOrEqual(120);
     // Letter by letter the page was over 3000 px tall; the whole company fits in a few screens.
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    expect(height).toBeLessThan(viewport.width < 400 ? 6000 : 2400);
+    // 2400 px at 1280 until the contact form took the salutation's fields (issue 42): 2800 px.
+    expect(height).toBeLessThan(viewport.width < 400 ? 6000 : 3000);
     await checked(page, `company-view-${width}`);
   });
 

@@ -159,9 +159,14 @@ describe.each([
     await logInToDashboard(page, app, 'stella@matchwerk.example');
     await page.goto(`${app.url}/lifecycle`);
     await appShows(page, 'Lebenszyklus');
-    expect(await page.getByRole('list', { name: 'Schritte der Registrierung' }).count()).toBe(1);
-    expect(await page.getByRole('list', { name: 'Zustände der Sitzung' }).count()).toBe(1);
+    // A candidate reads plain words: where they stand and what happens with the profile (issue 42);
+    // the machines' diagrams are the agents'.
     expect(await page.getByText('Ihre Registrierung ist abgeschlossen').count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Was mit Ihrem Profil geschieht' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Wohin Ihr Profil gesendet wurde' }).count())
+      .toBe(1);
+    expect(await page.getByRole('list', { name: 'Zustände der Sitzung' }).count()).toBe(0);
     await checkPage(page, `${size}-lifecycle`);
     await context.close();
   });

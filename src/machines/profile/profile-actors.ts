@@ -6,7 +6,6 @@ import type { ProfileResponse, ProfileStatus } from '../../../contract/profile';
 import type { TokenClaims } from '../../../contract/session';
 import { isAgentType } from '../../../contract/user-types';
 import { type ApiClient, ApiError } from '../../api/client';
-import { fetchOwnSubmissions } from '../../api/own-submissions';
 import { invite, type KeptKind, saveKept } from '../../api/people';
 import {
   deletePhoto,
@@ -24,10 +23,8 @@ import { type DownloadedFile, downloadMachine } from '../shared/download.machine
 import {
   type ResourceActor,
   reloadResources,
-  resourceActor,
   resourceData,
   settledResource,
-  visitResource,
 } from '../shared/resource.machine';
 import { saveFile } from '../shared/save-file';
 import { submissionActor } from '../shared/submission-actor';
@@ -222,12 +219,6 @@ export const profileLogic = areaLogic(({ api, session }) => ({
         },
       },
     }),
-  /** The lifecycle page of a candidate (issue 42): where their profile stands and where it was sent, fresh on every visit. */
-  ownSubmissions: (): ResourceActor =>
-    visitResource(
-      resourceActor(api, 'profile:submissions', () => fetchOwnSubmissions(api)),
-      {},
-    ),
   profileCard: downloadMachine.provide({
     actors: {
       fetchFile: fromPromise<DownloadedFile, { fileName: string }>(async ({ input }) => ({

@@ -4,7 +4,7 @@ import { JobListSearchSchema } from '../../../contract/job-search';
 import { isCandidateType } from '../../../contract/user-type-names';
 import { agentLogic } from '../../machines/agents/agent-actors';
 import { jobsLogic } from '../../machines/jobs/job-provider';
-import { profileLogic } from '../../machines/profile/profile-actors';
+import { lifecycleLogic } from '../../machines/lifecycle/lifecycle-actors';
 import { isAgent } from '../../machines/session/token';
 import { LifecycleScreen } from '../../ui/lifecycle/lifecycle';
 
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_protected/lifecycle')({
   loader: ({ context }) => {
     const claims = context.session.getSnapshot().context.claims;
     if (claims && isCandidateType(claims.user_type))
-      return { jobCounts: null, submissions: profileLogic(context.logic).ownSubmissions() };
+      return { jobCounts: null, submissions: lifecycleLogic(context.logic).ownSubmissions() };
     if (!claims || !isAgent(claims)) return { jobCounts: null, submissions: null };
     return {
       submissions: null,
