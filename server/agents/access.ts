@@ -1,6 +1,6 @@
 import { isSeniorAgentType, isUuid } from '../../contract/agent';
+import type { Caller } from '../auth/caller';
 import { ApiError } from '../errors';
-import type { Caller } from '../jobs/access';
 
 /**
  * What every agent workspace call checks besides "is an agent" (the routes check that): ids that are

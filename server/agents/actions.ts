@@ -6,9 +6,9 @@ import {
   isSeniorAgentType,
 } from '../../contract/agent';
 import { isAgentType } from '../../contract/user-types';
+import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import type { Caller } from '../jobs/access';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf, promotionMail } from '../messaging/texts';
 import { checkUuid, companyNotFound } from './access';

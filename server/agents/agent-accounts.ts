@@ -4,13 +4,13 @@ import { isSeniorAgentType } from '../../contract/agent';
 import type { AgentCreate } from '../../contract/team';
 import { isAgentType } from '../../contract/user-types';
 import { mailPasswordLink } from '../account/reset';
+import type { Caller } from '../auth/caller';
 import { hashPassword } from '../auth/password';
 import type { RevocationCache } from '../auth/revocations';
 import { revokeAllSessions } from '../auth/sessions';
 import type { TokenSettings } from '../auth/tokens';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import type { Caller } from '../jobs/access';
 import { insertUserIfAbsent, normaliseEmail } from '../users/users';
 import { reassignAll } from './team-reassign';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AccessKind, AccessLogEntry } from '../../contract/agent';
+import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
-import type { Caller } from '../jobs/access';
 import { insertTimelineEntry, type TimelineTarget } from '../timeline/timeline';
 
 /**

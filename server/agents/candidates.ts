@@ -8,10 +8,10 @@ import {
 import type { Catalog } from '../../contract/catalog';
 import { CONTACT_EMAIL_KEY } from '../../contract/people';
 import type { ProfileResponse } from '../../contract/profile';
+import type { Caller } from '../auth/caller';
 import { candidateCardPdf } from '../cards/candidate-card';
 import type { AgencyConfig } from '../config';
 import { type Database, isoOrNull, queryRows } from '../db/client';
-import type { Caller } from '../jobs/access';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { photoUrl } from '../profiles/photos';
 import { fieldsFor, toResponse } from '../profiles/profiles';

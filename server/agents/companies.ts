@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CompanyDetail, CompanyListQuery, CompanyListResponse } from '../../contract/agent';
+import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
-import type { Caller } from '../jobs/access';
 import { checkUuid, companyNotFound } from './access';
 import { latestInvitation } from './invitations';
 import { readKept } from './people';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AgentDashboard } from '../../contract/agent';
+import type { Caller } from '../auth/caller';
 import { type Database, isoOrNull, queryRows } from '../db/client';
-import type { Caller } from '../jobs/access';
 import { ACTIVE_STATES_SQL } from '../jobs/run-states';
 import { deletionsDue } from '../maintenance/retention';
 import { WEEK_MS } from './search';

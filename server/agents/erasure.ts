@@ -7,11 +7,11 @@ import {
   type ErasureReason,
 } from '../../contract/erasure';
 import { removeAccount } from '../account/settings';
+import type { Caller } from '../auth/caller';
 import type { RevocationCache } from '../auth/revocations';
 import { endContactLogins } from '../clients/contact-logins';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import type { Caller } from '../jobs/access';
 import type { Logger } from '../log';
 import { anonymisePipelineHistory } from '../pipeline/anonymise';
 import type { PhotoStorage } from '../profiles/photo-storage';

@@ -12,6 +12,7 @@ import {
 import type { TokenPair } from '../../contract/session';
 import type { Language } from '../../contract/user-types';
 import { accountMail } from '../account/mails';
+import type { Caller } from '../auth/caller';
 import { hashPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
 import { type AuthServices, issueTokenPair } from '../auth/sessions';
@@ -19,7 +20,6 @@ import { type Database, queryRows } from '../db/client';
 import { legalAcceptances } from '../db/schema/registration';
 import { type UserRow, users } from '../db/schema/users';
 import { ApiError } from '../errors';
-import type { Caller } from '../jobs/access';
 import { currentLegalVersions } from '../legal/texts';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';

@@ -4,8 +4,8 @@ import type { Catalog } from '../../contract/catalog';
 import { FieldError } from '../../contract/field-errors';
 import { CONTACT_EMAIL_KEY, ContactEmailSchema } from '../../contract/people';
 import type { ProfileResponse, ProfileUpdate } from '../../contract/profile';
+import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
-import type { Caller } from '../jobs/access';
 import { photoUrlOf } from '../profiles/photos';
 import {
   fieldsFor,

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { isSeniorAgentType } from '../../contract/agent';
 import { UNANSWERED_DAYS } from '../../contract/attention';
 import type { TeamOverview } from '../../contract/team';
+import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
-import type { Caller } from '../jobs/access';
 import { assertSeniorAgent } from './agent-accounts';
 
 /**

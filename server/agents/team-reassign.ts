@@ -2,9 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ReassignBody, ReassignResult } from '../../contract/team';
 import type { TimelineSubject } from '../../contract/timeline';
 import { isAgentType } from '../../contract/user-types';
+import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import type { Caller } from '../jobs/access';
 import { callersJob } from '../jobs/job-filters';
 import { recordAction } from './audit';
 

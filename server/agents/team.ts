@@ -6,9 +6,9 @@ import {
   type AgentSelfUpdate,
   isSeniorAgentType,
 } from '../../contract/agent';
+import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import type { Caller } from '../jobs/access';
 import { photoUrl } from '../profiles/photos';
 import { agentRefOf } from './search';
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import type { Caller } from '../jobs/access';
 
 /**
  * The one answer to "which company is this caller" (issue 42, docs/decisions/0031-contacts-sign-in.md):

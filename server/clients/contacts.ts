@@ -12,9 +12,9 @@ import {
 import { companyNotFound } from '../agents/access';
 import { recordAction, recordEvent } from '../agents/audit';
 import { issueInvitation } from '../agents/invitations';
+import { type Caller, forbidden, isAgent, isCompany } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import { type Caller, forbidden, isAgent, isCompany } from '../jobs/access';
 import { findUserByEmail, normaliseEmail } from '../users/users';
 import { assertMainLogin, callerCompanies, mayActAsMainLogin } from './caller-company';
 import { endContactLogins } from './contact-logins';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ClientSearchQuery, ClientSearchResponse } from '../../contract/client';
 import { foldText } from '../agents/search';
+import { assertAgent, type Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
-import { assertAgent, type Caller } from '../jobs/access';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 

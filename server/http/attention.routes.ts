@@ -1,9 +1,9 @@
 import { type Context, Hono } from 'hono';
 import { AttentionListQuerySchema, AttentionQuerySchema } from '../../contract/attention';
+import { callerOf } from '../auth/caller';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import type { Database } from '../db/client';
-import { callerOf } from '../jobs/access';
 import { attentionCounts, attentionList, markAnswerSeen } from '../pipeline/attention';
 import type { AppEnv } from './env';
 import { validQuery } from './validate';

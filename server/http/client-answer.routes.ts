@@ -1,11 +1,11 @@
 import { type Context, Hono } from 'hono';
 import { ClientAnswerSchema } from '../../contract/client-answers';
 import { currentCatalog } from '../agents/search';
+import { callerOf } from '../auth/caller';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import type { AgencyConfig } from '../config';
 import type { Database } from '../db/client';
-import { callerOf } from '../jobs/access';
 import {
   answerCandidate,
   type ClientAnswerServices,

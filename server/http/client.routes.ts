@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { ClientSearchQuerySchema, ContactInputSchema, ContactUpdateSchema } from '../../contract/client';
+import { callerOf } from '../auth/caller';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import {
@@ -11,7 +12,6 @@ import {
 } from '../clients/contacts';
 import { searchClients } from '../clients/search';
 import type { Database } from '../db/client';
-import { callerOf } from '../jobs/access';
 import { conflictResponse } from './conflict';
 import type { AppEnv } from './env';
 import { jsonBody, validQuery } from './validate';

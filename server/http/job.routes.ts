@@ -8,10 +8,10 @@ import {
   PreviewRequestSchema,
   ResultsQuerySchema,
 } from '../../contract/job';
+import { callerOf } from '../auth/caller';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { readCatalog } from '../catalog/catalog';
-import { callerOf } from '../jobs/access';
 import { openStreamSlot, STREAM_RENEW_MS } from '../jobs/caps';
 import { listJobs } from '../jobs/job-list';
 import { changeStatus, createJob, deleteJob, readJob, takeJob, updateJob } from '../jobs/jobs';
@@ -41,7 +41,7 @@ const noStore = (c: Context<Env>) => c.header('Cache-Control', 'no-store');
 
 /**
  * The job calls of PRODUCT.md §5 (contract/job.ts lists them). Every handler authorizes through
- * server/jobs/access.ts: agents everything, a company its own requests, candidates nothing.
+ * server/auth/caller.ts: agents everything, a company its own requests, candidates nothing.
  */
 export function jobRoutes(deps: JobRoutesDeps) {
   const signedIn = requireUser(deps.tokens);

@@ -98,7 +98,7 @@ export const op = (
 export const CATALOGUE_RULE =
   "`values` (and a job's `criteria`) are checked against the field catalogue of the record's kind (GET /api/profile/data, /api/company/data, /api/job/data): a key the catalogue lacks, a required field missing, a value of another type or beyond its field's limits, options or pattern answer 400 `request.invalid` with the field's code in `fields` (contract/field-errors.ts).";
 
-/** A caller whose role may not make the call: 403 (server/jobs/access.ts). */
+/** A caller whose role may not make the call: 403 (server/auth/caller.ts). */
 export const forbidden = [ErrorCode.forbidden] as const;
 /** The agents' workspace: 403 for every account that is no agent. */
 export const agentsOnly = { 403: forbidden } as const;
@@ -106,5 +106,5 @@ export const agentsOnly = { 403: forbidden } as const;
 export const agentUuid = { 400: ['uuid.invalid'], 403: forbidden } as const;
 /** An agents' call on a candidate. */
 export const candidate = { ...agentUuid, 404: ['profile.not_found'] } as const;
-/** The job calls: agents only (server/jobs/access.ts), an unknown or malformed uuid is job.not_found. */
+/** The job calls: agents only (server/auth/caller.ts), an unknown or malformed uuid is job.not_found. */
 export const agentJob = { 403: forbidden, 404: ['job.not_found'] } as const;

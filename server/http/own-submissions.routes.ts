@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
+import { callerOf } from '../auth/caller';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import type { Database } from '../db/client';
-import { callerOf } from '../jobs/access';
 import { ownSubmissions } from '../pipeline/own-submissions';
 import type { AppEnv } from './env';
 

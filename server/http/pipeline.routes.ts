@@ -10,10 +10,10 @@ import {
   PipelineRemovalSchema,
   PipelineUndoSchema,
 } from '../../contract/pipeline-corrections';
+import { callerOf } from '../auth/caller';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import type { Database } from '../db/client';
-import { callerOf } from '../jobs/access';
 import { correctEntry, removeEntry, undoEntries } from '../pipeline/corrections';
 import {
   addEntry,

@@ -9,10 +9,10 @@ import { checkUuid } from '../agents/access';
 import { assertSeniorAgent, deactivateAgent, inviteAgent, reactivateAgent } from '../agents/agent-accounts';
 import { teamOverview } from '../agents/team-overview';
 import { reassign } from '../agents/team-reassign';
+import { callerOf } from '../auth/caller';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import type { Database } from '../db/client';
-import { callerOf } from '../jobs/access';
 import type { AppEnv } from './env';
 import { jsonBody, validQuery } from './validate';
 

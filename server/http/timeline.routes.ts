@@ -7,11 +7,11 @@ import {
   type TimelineSubject,
 } from '../../contract/timeline';
 import { checkUuid } from '../agents/access';
+import { agentsOnly, callerOf } from '../auth/caller';
 import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { ApiError } from '../errors';
-import { agentsOnly, callerOf } from '../jobs/access';
 import { addTimelineEntry, editTimelineNote, listTimeline, type TimelineTarget } from '../timeline/timeline';
 import type { AppEnv } from './env';
 import { jsonBody, validQuery } from './validate';

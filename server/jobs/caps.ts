@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { Caller } from '../auth/caller';
 import { acquireSlot, enforceCap, type Slot, tooManyRequests } from '../auth/rate-limit';
 import { type Database, queryRows } from '../db/client';
-import type { Caller } from './access';
 
 /**
  * Caps per caller (PRODUCT.md §8), counted in the database so that they hold across nodes: the

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { ErrorCode } from '../../contract/errors';
 import type { JobListQuery, JobListResponse, JobStatus } from '../../contract/job';
+import { assertAgentOrCompany, type Caller, isAgent } from '../auth/caller';
 import { callerCompanies } from '../clients/caller-company';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import { assertAgentOrCompany, type Caller, isAgent } from './access';
 import { CRITERIA_CHANGED_SINCE_RUN, callersJob } from './job-filters';
 import { type JobSqlRow, SELECT_JOB, toJob } from './job-rows';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Job, JobCriterion, JobStatus, LastRun } from '../../contract/job';
+import { type Caller, isAgent } from '../auth/caller';
 import { companiesOfUser } from '../clients/caller-company';
 import { isoTime } from '../db/dates';
-import { type Caller, isAgent } from './access';
 import { CRITERIA_CHANGED_SINCE_RUN } from './job-filters';
 
 /**

@@ -4,8 +4,8 @@ import type { ResultItem, ResultsQuery } from '../../contract/job';
 import { phoneToDial } from '../../contract/phone';
 import type { Language } from '../../contract/user-types';
 import { recordExport } from '../agents/audit';
+import { assertAgent, type Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
-import { assertAgent, type Caller } from './access';
 import {
   assertJob,
   currentRun,

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ResultDetail, ResultItem, ResultsQuery, ResultsResponse } from '../../contract/job';
 import type { BreakdownItem } from '../../contract/matching';
 import { recordAccess } from '../agents/audit';
+import { assertAgent, type Caller } from '../auth/caller';
 import { type Database, queryRows, queryRowsNamed } from '../db/client';
 import {
   type KeptAnswer,
@@ -13,7 +14,7 @@ import {
 } from '../db/kept';
 import { ApiError } from '../errors';
 import { photoUrl } from '../profiles/photos';
-import { assertAgent, type Caller, jobNotFound } from './access';
+import { jobNotFound } from './access';
 import { isUuid } from './jobs';
 import { RUN_COLUMNS, type RunSqlRow, toRun } from './runs';
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { FINAL_RUN_STATES, type Run, type RunState } from '../../contract/job';
+import { assertAgent, type Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
 import { isoTime } from '../db/dates';
 import { ApiError } from '../errors';
-import { assertAgent, type Caller, jobNotFound } from './access';
+import { jobNotFound } from './access';
 import { capQueuedRuns } from './caps';
 import { archived, isUuid } from './jobs';
 import { ACTIVE_STATES_SQL } from './run-states';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { assertAgent, type Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import { assertAgent, type Caller } from './access';
 import { isUuid } from './jobs';
 import { assertJob } from './results';
 

@@ -10,8 +10,8 @@ import {
 import type { AttentionKind } from '../../contract/attention-search';
 import type { PipelineStage } from '../../contract/pipeline';
 import { toVetCondition } from '../agents/vetting';
+import { assertAgent, type Caller, forbidden } from '../auth/caller';
 import { type Database, isoOrNull, queryRows } from '../db/client';
-import { assertAgent, type Caller, forbidden } from '../jobs/access';
 import { CRITERIA_CHANGED_SINCE_RUN, callersJob } from '../jobs/job-filters';
 import { entryNotFound } from './change';
 import { followUpDue } from './pipeline';

@@ -17,10 +17,10 @@ import {
   undoRefusal,
 } from '../../contract/pipeline';
 import { recordAction } from '../agents/audit';
+import type { Caller } from '../auth/caller';
 import { sentToOtherClient } from '../cards/send';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import type { Caller } from '../jobs/access';
 
 /**
  * The one way a pipeline entry changes (issue 43 point 1, STYLE.md "One way per concept"): an agent's

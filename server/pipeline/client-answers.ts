@@ -12,6 +12,7 @@ import type {
 import { CLIENT_ANSWER_UNDO_MS, clientUndoAllowed } from '../../contract/pipeline';
 import type { Language } from '../../contract/user-types';
 import { agentRef } from '../agents/team';
+import { type Caller, forbidden, isCompany } from '../auth/caller';
 import {
   type CardProfile,
   candidateCardContent,
@@ -22,7 +23,7 @@ import type { SentTo } from '../cards/send';
 import { callerCompanies, callerCompany } from '../clients/caller-company';
 import type { AgencyConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
-import { type Caller, forbidden, isCompany, jobNotFound } from '../jobs/access';
+import { jobNotFound } from '../jobs/access';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
 import type { PhotoStorage } from '../profiles/photo-storage';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { isUuid } from '../../contract/agent';
 import type { PipelineEntry } from '../../contract/pipeline';
 import type { PipelineCorrection, PipelineRemoval, PipelineUndo } from '../../contract/pipeline-corrections';
+import { assertAgent, type Caller } from '../auth/caller';
 import type { Database } from '../db/client';
-import { assertAgent, type Caller } from '../jobs/access';
 import { entryNotFound } from './change';
 import { assertJobExists, changeEntries, entriesInOrder, entriesWhere, type MoveOutcome } from './pipeline';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Job } from '../../contract/job';
 import { emptyCounts, type PipelineCounts, type PipelineStage } from '../../contract/pipeline';
+import { type Caller, isAgent } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
-import { type Caller, isAgent } from '../jobs/access';
 
 /** The job list's rows with their count per stage (PRODUCT.md §10): agents only, companies never. */
 export async function withPipelineCounts<T extends { items: Job[] }>(

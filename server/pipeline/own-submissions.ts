@@ -3,8 +3,8 @@ import type { OwnSubmissionStatus, OwnSubmissions, ProfileStep } from '../../con
 import { PROFILE_STEPS } from '../../contract/own-submissions';
 import type { PipelineEntry } from '../../contract/pipeline';
 import { isCandidateType } from '../../contract/user-types';
+import { type Caller, forbidden } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
-import { type Caller, forbidden } from '../jobs/access';
 import { entriesWhere } from './pipeline';
 
 /**

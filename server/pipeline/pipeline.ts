@@ -12,9 +12,10 @@ import {
   type RejectedBy,
 } from '../../contract/pipeline';
 import { profileNotFound } from '../agents/access';
+import { assertAgent, type Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import { assertAgent, type Caller, jobNotFound } from '../jobs/access';
+import { jobNotFound } from '../jobs/access';
 import { currentRun } from '../jobs/results';
 import { photoUrl } from '../profiles/photos';
 import {

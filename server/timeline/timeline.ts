@@ -10,9 +10,10 @@ import {
   type TimelineSubject,
 } from '../../contract/timeline';
 import { companyNotFound, profileNotFound } from '../agents/access';
+import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
 import { ApiError } from '../errors';
-import { type Caller, jobNotFound } from '../jobs/access';
+import { jobNotFound } from '../jobs/access';
 import { type EntryExtras, entryExtras } from './references';
 
 /**
