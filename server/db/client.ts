@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import * as v from 'valibot';
 import { PGLITE_EXTENSIONS } from './extensions';
 import * as schema from './schema';
 
@@ -159,10 +160,36 @@ function boundedPglite(client: PGlite, ms: number): PGlite {
   });
 }
 
-/** Runs raw SQL and returns its rows, whichever driver answers (their result types differ). */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+/** The rows of raw SQL as the driver hands them, whichever driver answers (their result types differ). */
+async function driverRows(db: Database, query: SQL): Promise<unknown[]> {
+  const result = (await db.execute(query)) as unknown as { rows: unknown[] };
   return result.rows;
+}
+
+/**
+ * Runs raw SQL and returns its rows parsed by `row` (a valibot object of server/db/rows.ts's
+ * column readers): the result is typed and checked, times normalised, counts numbers. A row that
+ * does not fit its schema is a programming error and throws.
+ */
+export async function queryRows<S extends v.GenericSchema>(
+  db: Database,
+  query: SQL,
+  row: S,
+): Promise<v.InferOutput<S>[]>;
+/** @deprecated An unchecked cast (issue 43): pass the row schema instead. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]>;
+export async function queryRows(db: Database, query: SQL, row?: v.GenericSchema): Promise<unknown[]> {
+  const rows = await driverRows(db, query);
+  return row ? rows.map((r) => v.parse(row, r)) : rows;
+}
+
+/**
+ * Rows of a hot bulk read (the matching index's full scan, millions of rows) typed without a parse:
+ * the one place a row type is asserted, for statements whose every column the caller's type names
+ * from the schema. Everything else reads through `queryRows` with a row schema.
+ */
+export async function bulkRows<T>(db: Database, query: SQL): Promise<T[]> {
+  return (await driverRows(db, query)) as T[];
 }
 
 /** Drizzle's session, which can run a statement under a name (not part of its typed API). */
@@ -193,17 +220,29 @@ const preparedNames = new Set<string>();
  * plan (~2 ms) than to run (~1 ms), and the kept answers' version checks (server/db/kept.ts) run on
  * every request. PGlite ignores the name.
  */
-export async function queryRowsNamed<T>(db: Database, query: SQL): Promise<T[]> {
+export async function queryRowsNamed<S extends v.GenericSchema>(
+  db: Database,
+  query: SQL,
+  row: S,
+): Promise<v.InferOutput<S>[]>;
+/** @deprecated An unchecked cast (issue 43): pass the row schema instead. */
+export async function queryRowsNamed<T>(db: Database, query: SQL): Promise<T[]>;
+export async function queryRowsNamed(db: Database, query: SQL, row?: v.GenericSchema): Promise<unknown[]> {
+  const rows = await namedRows(db, query);
+  return row ? rows.map((r) => v.parse(row, r)) : rows;
+}
+
+async function namedRows(db: Database, query: SQL): Promise<unknown[]> {
   const { session, dialect } = db as unknown as NamedStatements;
   const built = dialect.sqlToQuery(query);
   const name = `mw_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
   // Each connection keeps what it prepared until it closes: a bound on the statements it keeps.
   if (!preparedNames.has(name)) {
-    if (preparedNames.size >= PREPARED_LIMIT) return queryRows<T>(db, query);
+    if (preparedNames.size >= PREPARED_LIMIT) return driverRows(db, query);
     preparedNames.add(name);
   }
   const result = await session.prepareQuery(built, undefined, name, false).execute();
-  return result.rows as T[];
+  return result.rows;
 }
 
 /** A nullable timestamp of a raw row (text or Date, by driver) as ISO 8601 text. */
