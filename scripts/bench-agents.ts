@@ -30,6 +30,7 @@ import { loadCatalogFile, readCatalog, seedCatalog } from '../server/catalog/cat
 import { citiesOf } from '../server/catalog/cities';
 import { loadConfig } from '../server/config';
 import { type DbHandle, queryRows } from '../server/db/client';
+import { CountRow, PlanRow } from '../server/db/rows';
 import { users } from '../server/db/schema/users';
 import { createLogger } from '../server/log';
 import { syntheticProfiles } from '../server/matching/synthetic';
@@ -183,15 +184,17 @@ async function main() {
   try {
     const started = performance.now();
     if (db.reused) {
-      const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+      const [{ n } = { n: 0 }] = await queryRows(
         db.handle.db,
-        sql`select count(*)::int as n from profiles`,
+        sql`select count(*) as n from profiles`,
+        CountRow,
       );
       if (n !== profiles) throw new Error(`the kept database holds ${n} profiles, not ${profiles}`);
       // A database kept before the global search was measured has no companies and jobs yet.
-      const [{ c } = { c: 0 }] = await queryRows<{ c: number }>(
+      const [{ n: c } = { n: 0 }] = await queryRows(
         db.handle.db,
-        sql`select count(*)::int as c from companies`,
+        sql`select count(*) as n from companies`,
+        CountRow,
       );
       if (c < COMPANIES) {
         await insertCompaniesAndJobs(db.handle);
@@ -265,7 +268,7 @@ async function main() {
     const catalogNow = await readCatalog(db.handle.db);
     const dbTimes = new Map<string, number[]>();
     const executionMs = async (statement: ReturnType<typeof sql>) => {
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(db.handle.db, sql`explain analyze ${statement}`);
+      const rows = await queryRows(db.handle.db, sql`explain analyze ${statement}`, PlanRow);
       const line = rows.map((r) => r['QUERY PLAN']).find((l) => l.startsWith('Execution Time'));
       return Number(/([\d.]+) ms/.exec(line ?? '')?.[1] ?? Number.NaN);
     };
@@ -343,9 +346,10 @@ async function main() {
         limit: 20,
       },
     );
-    const plan = await queryRows<{ 'QUERY PLAN': string }>(
+    const plan = await queryRows(
       db.handle.db,
       sql`explain select count(*) from profiles p where ${where}`,
+      PlanRow,
     );
     const planText = plan.map((r) => r['QUERY PLAN']).join('\n');
 

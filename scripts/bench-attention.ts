@@ -6,6 +6,7 @@
 // ANALYZE). Run: TEST_DB=postgres TEST_DATABASE_URL=postgres://… node --import tsx scripts/bench-attention.ts
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/client';
+import { PlanRow } from '../server/db/rows';
 import { createTestDb } from '../server/db/test-db';
 import { attentionCounts } from '../server/pipeline/attention';
 
@@ -87,17 +88,15 @@ for (const [name, q] of [
     sql`select count(*) from companies c where c.user_id is not null and c.created_at >= now() - interval '14 days' and c.assigned_agent_id is null and not exists (select 1 from timeline_entries t where t.company_id = c.id and t.author_email is not null)`,
   ],
 ] as const) {
-  const plan = await queryRows<{ 'QUERY PLAN': string }>(
-    db,
-    sql`explain (analyze, buffers off, summary on) ${q}`,
-  );
+  const plan = await queryRows(db, sql`explain (analyze, buffers off, summary on) ${q}`, PlanRow);
   console.log(name, plan.at(-1)?.['QUERY PLAN']);
 }
-const rows = await queryRows<{ 'QUERY PLAN': string }>(
+const rows = await queryRows(
   db,
   sql`explain (analyze, buffers off, summary on) select
  (select count(*) from profiles p where p.type = 'luna' and p.type <> 'stella' and p.user_id is not null and p.created_at >= now() - interval '14 days' and p.assigned_agent_id is null
    and not exists (select 1 from timeline_entries t where t.profile_id = p.id and t.author_email is not null)) as vet_luna`,
+  PlanRow,
 );
 console.log(`new lunas to vet: ${rows.at(-1)?.['QUERY PLAN']}`);
 await t.close();

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { Job, Run } from '../contract/job';
 import { createApp } from '../server/app';
 import { createAuthServices } from '../server/auth/setup';
@@ -21,6 +22,7 @@ import { loadCatalogFile, seedCatalog } from '../server/catalog/catalog';
 import { citiesOf } from '../server/catalog/cities';
 import { loadConfig } from '../server/config';
 import { type DbHandle, openDatabase, queryRows } from '../server/db/client';
+import { CountRow, intOrNull, text } from '../server/db/rows';
 import { users } from '../server/db/schema/users';
 import { RunWorker } from '../server/jobs/run-worker';
 import { JobServices } from '../server/jobs/services';
@@ -91,9 +93,10 @@ async function main() {
   try {
     let started = performance.now();
     if (db.reused) {
-      const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+      const [{ n } = { n: 0 }] = await queryRows(
         db.handle.db,
-        sql`select count(*)::int as n from profiles`,
+        sql`select count(*) as n from profiles`,
+        CountRow,
       );
       if (n !== profiles) throw new Error(`the kept database holds ${n} profiles, not ${profiles}`);
     } else {
@@ -176,9 +179,10 @@ async function main() {
       const t0 = performance.now();
       const { run } = (await api('POST', `/api/job/${jobId}/run`)) as { run: Run };
       for (;;) {
-        const [row] = await queryRows<{ state: string }>(
+        const [row] = await queryRows(
           db.handle.db,
           sql`select state from job_runs where id = ${run.uuid}`,
+          v.object({ state: text }),
         );
         if (row?.state === 'done') break;
         if (row?.state === 'failed') throw new Error('run failed');
@@ -191,9 +195,10 @@ async function main() {
     await runToDone(job.uuid); // JIT and caches warm
     const endToEnd: number[] = [];
     for (let i = 0; i < 5; i++) endToEnd.push(await runToDone(job.uuid));
-    const [stored] = await queryRows<{ included: number }>(
+    const [stored] = await queryRows(
       db.handle.db,
       sql`select included from job_runs where job_id = ${job.uuid} and state = 'done' order by finished_at desc limit 1`,
+      v.object({ included: intOrNull }),
     );
 
     // The clients run in a worker thread of their own, as real clients are not in the server's

@@ -5,12 +5,14 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { AreaValue, Catalog, LanguageValue } from '../contract/catalog';
 import { LANGUAGE_LEVELS } from '../contract/catalog';
 import type { MatchJob } from '../contract/matching';
 import { loadCatalogFile, seedCatalog } from '../server/catalog/catalog';
 import { citiesOf } from '../server/catalog/cities';
 import { type DbHandle, queryRows } from '../server/db/client';
+import { IdRow, num, uuid } from '../server/db/rows';
 import { analyseIndex } from '../server/matching/analysis';
 import { IndexSync } from '../server/matching/index-sync';
 import { ProfileIndex } from '../server/matching/profile-index';
@@ -139,9 +141,10 @@ async function insertProfiles(handle: DbHandle, n: number, index: ProfileIndex):
 
 /** Changes 1 % of the profiles as an editor would: experience, salary, availability; a few deleted. */
 async function changeOnePercent(handle: DbHandle, n: number): Promise<number> {
-  const ids = await queryRows<{ id: string }>(
+  const ids = await queryRows(
     handle.db,
     sql`select id from profiles order by id limit ${Math.max(1, Math.floor(n / 100))} offset ${Math.floor(n / 3)}`,
+    IdRow,
   );
   const all = ids.map((r) => r.id);
   const deleted = all.filter((_, i) => i % 20 === 0);
@@ -155,6 +158,9 @@ async function changeOnePercent(handle: DbHandle, n: number): Promise<number> {
   );
   return all.length;
 }
+
+/** A profile as the SQL ranking (scoreSql) scores it. */
+const RankedRow = v.object({ id: uuid, score: num });
 
 interface Row {
   n: number;
@@ -207,17 +213,13 @@ async function benchSize(n: number): Promise<Row> {
 
     const query = scoreSql(job, catalog);
     const sqlRuns: number[] = [];
-    let sqlRows: { id: string; score: string | number }[] = [];
+    let sqlRows: v.InferOutput<typeof RankedRow>[] = [];
     for (let i = 0; i < (n >= 1_000_000 ? 3 : RUNS); i++) {
-      const [took, rows] = await time(() =>
-        queryRows<{ id: string; score: string | number }>(handle.db, sql.raw(query)),
-      );
+      const [took, rows] = await time(() => queryRows(handle.db, sql.raw(query), RankedRow));
       sqlRuns.push(took);
       sqlRows = rows;
     }
-    const same = engine.filter(
-      (r, i) => sqlRows[i]?.id === r.uuid && Number(sqlRows[i]?.score) === r.score,
-    ).length;
+    const same = engine.filter((r, i) => sqlRows[i]?.id === r.uuid && sqlRows[i]?.score === r.score).length;
 
     const changed = await changeOnePercent(handle, n);
     const [delta] = await time(() => sync.refresh());

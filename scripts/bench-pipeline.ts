@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { PipelineBoard, PipelineEntry } from '../contract/pipeline';
 import { queryRows } from '../server/db/client';
+import { IdRow } from '../server/db/rows';
 import { agentJobBody, createJobFixture } from '../server/http/job-test-kit';
 
 const { values: args } = parseArgs({
@@ -28,9 +29,10 @@ async function main() {
   try {
     const job = (await f.createJob(agentJobBody('Pipeline-Benchmark'))).uuid;
     await f.runToDone(job);
-    const [agent] = await queryRows<{ id: string }>(
+    const [agent] = await queryRows(
       f.db.db,
       sql`select id from users where email = 'agent@jobs.test'`,
+      IdRow,
     );
     // The board's entries, spread over the open stages (a move goes one step forward).
     const stages = ['proposed', 'contacted', 'submitted', 'interview', 'offer'];

@@ -7,8 +7,10 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { MAX_SEND_CANDIDATES, type SendResult } from '../contract/sending';
-import { type Database, queryRows } from '../server/db/client';
+import { queryRows } from '../server/db/client';
+import { intOrNull } from '../server/db/rows';
 import { agentJobBody, createJobFixture } from '../server/http/job-test-kit';
 
 const { values: args } = parseArgs({ options: { sends: { type: 'string' } } });
@@ -46,10 +48,11 @@ try {
     if (sent.attachments.length !== MAX_SEND_CANDIDATES) throw new Error('not every card was attached');
     if (i > 0) times.push(elapsed);
   }
-  const [row] = await queryRows<{ bytes: string | number }>(
-    f.db.db as unknown as Database,
+  const [row] = await queryRows(
+    f.db.db,
     sql`select sum(octet_length(content))::bigint as bytes from outbox_attachments a
         where a.outbox_id = (select id from outbox order by created_at desc limit 1)`,
+    v.object({ bytes: intOrNull }),
   );
   bytes = Number(row?.bytes ?? 0);
   const sorted = [...times].sort((a, b) => a - b);

@@ -113,9 +113,8 @@ export async function validateEmail(svc: AccountServices, token: string): Promis
       .where(eq(users.id, userId))
       .returning();
     if (!row?.active) throw invalidValidationToken();
-    const db2 = tx as unknown as Database;
-    const target = await ownTimelineTarget(db2, { userId: row.id, userType: row.userType });
-    if (target) await recordEvent(db2, target, 'email.confirmed', {}, now);
+    const target = await ownTimelineTarget(tx, { userId: row.id, userType: row.userType });
+    if (target) await recordEvent(tx, target, 'email.confirmed', {}, now);
     return row;
   });
   return issueTokenPair(svc.auth, user);

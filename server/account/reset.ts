@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
 import { hit, tooManyRequests } from '../auth/rate-limit';
 import { revokeAllSessions } from '../auth/sessions';
-import { type Database, queryRows } from '../db/client';
+import type { Database } from '../db/client';
 import { passwordResetRequests } from '../db/schema/sessions';
 import { users } from '../db/schema/users';
 import { ApiError } from '../errors';
@@ -66,16 +66,23 @@ export async function processResetRequests(
   svc: Pick<AccountServices, 'auth' | 'publicOrigin'>,
 ): Promise<number> {
   const { db } = svc.auth;
-  const taken = await queryRows<{ email: string; created_at: Date | string }>(
-    db,
-    sql`delete from ${passwordResetRequests} where id in (
-          select id from ${passwordResetRequests} order by created_at limit ${RESET_BATCH}
-          for update skip locked)
-        returning email, created_at`,
-  );
+  const taken = await db
+    .delete(passwordResetRequests)
+    .where(
+      inArray(
+        passwordResetRequests.id,
+        db
+          .select({ id: passwordResetRequests.id })
+          .from(passwordResetRequests)
+          .orderBy(passwordResetRequests.createdAt)
+          .limit(RESET_BATCH)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning({ email: passwordResetRequests.email, createdAt: passwordResetRequests.createdAt });
   for (const request of taken) {
     const now = new Date(svc.auth.now());
-    if (now.getTime() - new Date(request.created_at).getTime() > RESET_REQUEST_MAX_AGE_MS) continue;
+    if (now.getTime() - request.createdAt.getTime() > RESET_REQUEST_MAX_AGE_MS) continue;
     await mailResetLink(svc, db, request.email, now);
   }
   return taken.length;

@@ -88,7 +88,7 @@ export async function deleteAccount(
   const user = await currentUser(svc, claims);
   await checkCurrentPassword(svc, user, password, 'password');
   const now = new Date(svc.auth.now());
-  const photoId = await db.transaction((tx) => removeAccount(tx as unknown as Database, user, now));
+  const photoId = await db.transaction((tx) => removeAccount(tx, user, now));
   // This node refuses the account's tokens at once; the others learn it from the row the
   // deletion's trigger wrote (session_revocations) within seconds.
   svc.auth.tokens.revocations?.noteUser(user.id);

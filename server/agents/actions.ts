@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   type AssignBody,
   type AssignmentResult,
@@ -8,12 +8,15 @@ import {
 import { isAgentType } from '../../contract/user-types';
 import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
+import { companies } from '../db/schema/accounts';
+import { profiles } from '../db/schema/profiles';
+import { users } from '../db/schema/users';
 import { ApiError } from '../errors';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf, promotionMail } from '../messaging/texts';
 import { checkUuid, companyNotFound } from './access';
 import { recordAction } from './audit';
-import { blockOf, type CandidateRow, candidateRow } from './candidates';
+import { blockOf, CANDIDATE_COLUMNS, CandidateRow, candidateRow } from './candidates';
 import { agentRef } from './team';
 
 /**
@@ -40,11 +43,11 @@ async function assignee(db: Database, caller: Caller, body: AssignBody): Promise
   if (target === caller.userId) return target;
   if (!isSeniorAgentType(caller.userType))
     throw new ApiError(403, 'assign.senior_only', 'Only senior agents assign to other agents');
-  const [row] = await queryRows<{ user_type: string }>(
-    db,
-    sql`select user_type from users where id = ${target} and active`,
-  );
-  if (!row || !isAgentType(row.user_type))
+  const [row] = await db
+    .select({ userType: users.userType })
+    .from(users)
+    .where(and(eq(users.id, target), eq(users.active, true)));
+  if (!row || !isAgentType(row.userType))
     throw new ApiError(404, 'agent.not_found', 'No such agent', { agent: ['agent.not_found'] });
   return target;
 }
@@ -71,12 +74,11 @@ export async function assignProfile(
 ): Promise<AssignmentResult> {
   const agent = await assignee(db, caller, body);
   const row = await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const current = await candidateRow(db2, body.uuid, true);
+    const current = await candidateRow(tx, body.uuid, true);
     assertMayReassign(caller, current.assigned_agent_id, agent);
     if (current.assigned_agent_id !== agent) {
-      await db2.execute(sql`update profiles set assigned_agent_id = ${agent} where id = ${current.id}`);
-      await recordAction(db2, caller, { kind: 'profile', id: current.id }, agent ? 'assign' : 'unassign', {
+      await tx.update(profiles).set({ assignedAgentId: agent }).where(eq(profiles.id, current.id));
+      await recordAction(tx, caller, { kind: 'profile', id: current.id }, agent ? 'assign' : 'unassign', {
         from: current.assigned_agent_id,
         to: agent,
       });
@@ -95,18 +97,18 @@ export async function assignCompany(
   const agent = await assignee(db, caller, body);
   const id = checkUuid(body.uuid);
   await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const [current] = await queryRows<{ assigned_agent_id: string | null }>(
-      db2,
-      sql`select assigned_agent_id from companies where id = ${id} for update`,
-    );
+    const [current] = await tx
+      .select({ assignedAgentId: companies.assignedAgentId })
+      .from(companies)
+      .where(eq(companies.id, id))
+      .for('update');
     if (!current) throw companyNotFound();
     // The rule of candidates (issue 41, finding 4: any agent took another's company).
-    assertMayReassign(caller, current.assigned_agent_id, agent);
-    if (current.assigned_agent_id !== agent) {
-      await db2.execute(sql`update companies set assigned_agent_id = ${agent} where id = ${id}`);
-      await recordAction(db2, caller, { kind: 'company', id }, agent ? 'assign' : 'unassign', {
-        from: current.assigned_agent_id,
+    assertMayReassign(caller, current.assignedAgentId, agent);
+    if (current.assignedAgentId !== agent) {
+      await tx.update(companies).set({ assignedAgentId: agent }).where(eq(companies.id, id));
+      await recordAction(tx, caller, { kind: 'company', id }, agent ? 'assign' : 'unassign', {
+        from: current.assignedAgentId,
         to: agent,
       });
     }
@@ -132,23 +134,22 @@ export async function promoteLuna(
   now: Date = new Date(),
 ): Promise<AssignmentResult> {
   const row = await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const current = await candidateRow(db2, id, true);
+    const current = await candidateRow(tx, id, true);
     if (current.type !== 'luna')
       throw new ApiError(409, 'profile.not_luna', `Only a luna becomes a stella (this is a ${current.type})`);
-    await db2.execute(sql`update profiles set type = 'stella' where id = ${current.id}`);
+    await tx.update(profiles).set({ type: 'stella' }).where(eq(profiles.id, current.id));
     if (current.user_id) {
-      const [user] = await queryRows<{ email: string; language: string }>(
-        db2,
-        sql`update users set user_type = 'stella', updated_at = ${now.toISOString()}
-            where id = ${current.user_id} and user_type = 'luna' returning email, language`,
-      );
+      const [user] = await tx
+        .update(users)
+        .set({ userType: 'stella', updatedAt: now })
+        .where(and(eq(users.id, current.user_id), eq(users.userType, 'luna')))
+        .returning({ email: users.email, language: users.language });
       if (user) {
         const mail = promotionMail(languageOf(user.language));
-        await queueMessage(db2, { kind: 'mail', userId: current.user_id, to: user.email, ...mail }, now);
+        await queueMessage(tx, { kind: 'mail', userId: current.user_id, to: user.email, ...mail }, now);
       }
     }
-    await recordAction(db2, caller, { kind: 'profile', id: current.id }, 'promote', {
+    await recordAction(tx, caller, { kind: 'profile', id: current.id }, 'promote', {
       from: 'luna',
       to: 'stella',
     });
@@ -171,29 +172,29 @@ export async function setCandidateStatus(
   now: Date = new Date(),
 ): Promise<AssignmentResult> {
   const row = await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const current = await candidateRow(db2, id, true);
+    const current = await candidateRow(tx, id, true);
     const target = { kind: 'profile' as const, id: current.id };
     if (body.status === 'inactive') {
       const reason = body.reason ?? '';
       if (current.blocked_reason === reason) return current;
-      const [updated] = await queryRows<CandidateRow>(
-        db2,
+      const [updated] = await queryRows(
+        tx,
         sql`update profiles set blocked_at = coalesce(blocked_at, ${now.toISOString()}),
               blocked_reason = ${reason}, blocked_by = ${caller.userId}
             where id = ${current.id}
-            returning id, user_id, type, status, "values", version, assigned_agent_id, contact_email, blocked_at,
-                      blocked_reason`,
+            returning ${CANDIDATE_COLUMNS}`,
+        CandidateRow,
       );
-      await recordAction(db2, caller, target, 'block', { reason });
+      await recordAction(tx, caller, target, 'block', { reason });
       return updated!;
     }
     if (current.blocked_at === null) return current;
-    await db2.execute(
-      sql`update profiles set blocked_at = null, blocked_reason = null, blocked_by = null where id = ${current.id}`,
-    );
-    await recordAction(db2, caller, target, 'unblock', { reason: current.blocked_reason });
-    return { ...current, blocked_at: null, blocked_reason: null };
+    await tx
+      .update(profiles)
+      .set({ blockedAt: null, blockedReason: null, blockedBy: null })
+      .where(eq(profiles.id, current.id));
+    await recordAction(tx, caller, target, 'unblock', { reason: current.blocked_reason });
+    return { ...current, blocked_at: null, blocked_reason: null, paused_by_agency: false };
   });
   return candidateResult(db, row);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isSeniorAgentType } from '../../contract/agent';
 import type { AgentCreate } from '../../contract/team';
 import { isAgentType } from '../../contract/user-types';
@@ -10,6 +10,9 @@ import type { RevocationCache } from '../auth/revocations';
 import { revokeAllSessions } from '../auth/sessions';
 import type { TokenSettings } from '../auth/tokens';
 import { type Database, queryRows } from '../db/client';
+import { CountRow } from '../db/rows';
+import { accountProfiles } from '../db/schema/accounts';
+import { users } from '../db/schema/users';
 import { ApiError } from '../errors';
 import { insertUserIfAbsent, normaliseEmail } from '../users/users';
 import { reassignAll } from './team-reassign';
@@ -33,8 +36,7 @@ export async function createAgentAccount(db: Database, agent: NewAgent): Promise
   if (!isAgentType(agent.userType)) throw new Error(`${agent.userType} is no agent type`);
   const email = normaliseEmail(agent.email);
   return db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const created = await insertUserIfAbsent(db2, {
+    const created = await insertUserIfAbsent(tx, {
       email,
       passwordHash: agent.passwordHash,
       userType: agent.userType,
@@ -42,14 +44,12 @@ export async function createAgentAccount(db: Database, agent: NewAgent): Promise
       registrationStep: 0,
     });
     if (!created) return null;
-    const [user] = await queryRows<{ id: string }>(db2, sql`select id from users where email = ${email}`);
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     const id = user!.id;
     if (agent.firstName || agent.lastName) {
+      // JSON leaves out a name part not given.
       const values = { first_name: agent.firstName, last_name: agent.lastName };
-      await db2.execute(
-        sql`insert into account_profiles (id, user_id, "values") values (${crypto.randomUUID()}, ${id},
-            jsonb_strip_nulls(${JSON.stringify(values)}::jsonb))`,
-      );
+      await tx.insert(accountProfiles).values({ id: crypto.randomUUID(), userId: id, values });
     }
     return id;
   });
@@ -99,12 +99,13 @@ export const agentNotFound = () =>
 
 /** The agent `id` (any agent type), locked for the change; 404 for anything else. */
 export async function agentRow(db: Database, id: string): Promise<{ id: string; active: boolean }> {
-  const [row] = await queryRows<{ id: string; user_type: string; active: boolean }>(
-    db,
-    sql`select id, user_type, active from users where id = ${id} for update`,
-  );
-  if (!row || !isAgentType(row.user_type)) throw agentNotFound();
-  return row;
+  const [row] = await db
+    .select({ id: users.id, userType: users.userType, active: users.active })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  if (!row || !isAgentType(row.userType)) throw agentNotFound();
+  return { id: row.id, active: row.active };
 }
 
 /**
@@ -123,20 +124,17 @@ export async function deactivateAgent(
   assertSeniorAgent(caller);
   if (id === caller.userId) throw new ApiError(409, 'agent.self', 'Another senior agent deactivates you');
   await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const agent = await agentRow(db2, id);
+    const agent = await agentRow(tx, id);
     if (!agent.active) return;
-    if (reassignTo) await reassignAll(db2, caller, id, reassignTo);
-    const [left] = await queryRows<{ n: number | string }>(db2, sql`select ${looksAfterCount(id)} as n`);
-    if (Number(left?.n ?? 0) > 0)
+    if (reassignTo) await reassignAll(tx, caller, id, reassignTo);
+    const [left] = await queryRows(tx, sql`select ${looksAfterCount(id)} as n`, CountRow);
+    if ((left?.n ?? 0) > 0)
       throw new ApiError(
         409,
         'agent.has_records',
         'The agent still looks after candidates, companies or jobs',
       );
-    await db2.execute(
-      sql`update users set active = false, updated_at = ${now.toISOString()} where id = ${id}`,
-    );
+    await tx.update(users).set({ active: false, updatedAt: now }).where(eq(users.id, id));
   });
   await revokeAllSessions(db, revocations, id, now);
 }
@@ -149,12 +147,9 @@ export async function deactivateAgent(
 export async function reactivateAgent(db: Database, caller: Caller, id: string, now: Date): Promise<void> {
   assertSeniorAgent(caller);
   await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const agent = await agentRow(db2, id);
+    const agent = await agentRow(tx, id);
     if (agent.active) return;
-    await db2.execute(
-      sql`update users set active = true, updated_at = ${now.toISOString()} where id = ${id}`,
-    );
+    await tx.update(users).set({ active: true, updatedAt: now }).where(eq(users.id, id));
   });
 }
 

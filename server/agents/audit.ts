@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
-import type { AccessKind, AccessLogEntry } from '../../contract/agent';
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { ACCESS_KINDS, type AccessKind, type AccessLogEntry } from '../../contract/agent';
 import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
+import { text, time, uuidOrNull } from '../db/rows';
+import { users } from '../db/schema/users';
 import { insertTimelineEntry, type TimelineTarget } from '../timeline/timeline';
 
 /**
@@ -11,10 +14,7 @@ import { insertTimelineEntry, type TimelineTarget } from '../timeline/timeline';
  */
 
 async function callerEmail(db: Database, caller: Pick<Caller, 'userId'>): Promise<string> {
-  const [row] = await queryRows<{ email: string }>(
-    db,
-    sql`select email from users where id = ${caller.userId}`,
-  );
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, caller.userId));
   return row?.email ?? caller.userId;
 }
 
@@ -86,12 +86,15 @@ export async function recordExport(db: Database, caller: Caller, jobId: string, 
   );
 }
 
+const AccessRow = v.object({ at: time, agent: text, what: v.picklist(ACCESS_KINDS), job_id: uuidOrNull });
+
 /** Who read a candidate's data, newest first (senior agents; the candidate's own export). */
 export async function accessLogOf(db: Database, profileId: string): Promise<AccessLogEntry[]> {
-  const rows = await queryRows<{ at: string | Date; agent: string; what: AccessKind; job_id: string | null }>(
+  const rows = await queryRows(
     db,
     sql`select at, agent_email as agent, what, job_id from agent_access_log where profile_id = ${profileId}
         order by at desc, id desc limit 500`,
+    AccessRow,
   );
-  return rows.map((r) => ({ at: new Date(r.at).toISOString(), agent: r.agent, what: r.what, job: r.job_id }));
+  return rows.map((r) => ({ at: r.at, agent: r.agent, what: r.what, job: r.job_id }));
 }

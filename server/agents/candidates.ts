@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import {
   type AgentProfileDetail,
   type CandidateBlock,
@@ -11,7 +12,8 @@ import type { ProfileResponse } from '../../contract/profile';
 import type { Caller } from '../auth/caller';
 import { candidateCardPdf } from '../cards/candidate-card';
 import type { AgencyConfig } from '../config';
-import { type Database, isoOrNull, queryRows } from '../db/client';
+import { type Database, queryRows } from '../db/client';
+import { bool, int, num, record, text, textOrNull, time, timeOrNull, uuid, uuidOrNull } from '../db/rows';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { photoUrl } from '../profiles/photos';
 import { fieldsFor, toResponse } from '../profiles/profiles';
@@ -25,37 +27,39 @@ import { agentRef } from './team';
  * ranking jobs and history, and the printed card. Every read is logged (audit.ts).
  */
 
-export interface CandidateRow {
-  id: string;
-  user_id: string | null;
-  type: string;
-  status: string;
-  values: Record<string, unknown>;
-  version: number;
-  assigned_agent_id: string | null;
+/** A candidate's profile row as CANDIDATE_COLUMNS reads it. */
+export const CandidateRow = v.object({
+  id: uuid,
+  user_id: uuidOrNull,
+  type: text,
+  status: text,
+  values: record,
+  version: int,
+  assigned_agent_id: uuidOrNull,
   /** Where an invitation goes while there is no account (issue 20). */
-  contact_email: string | null;
-  blocked_at: string | Date | null;
-  blocked_reason: string | null;
+  contact_email: textOrNull,
+  blocked_at: timeOrNull,
+  blocked_reason: textOrNull,
   /** blocked_at is set: what the profile's answer calls pausedByAgency (selected as profiles.ts does). */
-  paused_by_agency: boolean;
-}
+  paused_by_agency: bool,
+});
+export type CandidateRow = v.InferOutput<typeof CandidateRow>;
+
+/** The columns of a CandidateRow (profiles), for a select or a `returning`. */
+export const CANDIDATE_COLUMNS = sql`id, user_id, type, status, "values", version, assigned_agent_id, contact_email,
+  blocked_at, blocked_reason, blocked_at is not null as paused_by_agency`;
 
 /** The agency's block of a candidate as agents read it, or null. */
 export function blockOf(row: Pick<CandidateRow, 'blocked_at' | 'blocked_reason'>): CandidateBlock | null {
-  return row.blocked_at === null
-    ? null
-    : { at: new Date(row.blocked_at).toISOString(), reason: row.blocked_reason ?? '' };
+  return row.blocked_at === null ? null : { at: row.blocked_at, reason: row.blocked_reason ?? '' };
 }
 
 /** The candidate's profile row (locked for update when `lock`); 400 for a bad id, 404 for none. */
 export async function candidateRow(db: Database, id: string, lock = false): Promise<CandidateRow> {
-  const [row] = await queryRows<CandidateRow>(
+  const [row] = await queryRows(
     db,
-    sql`select id, user_id, type, status, "values", version, assigned_agent_id, contact_email, blocked_at,
-               blocked_reason, blocked_at is not null as paused_by_agency
-        from profiles
-        where id = ${checkUuid(id)} ${lock ? sql`for update` : sql``}`,
+    sql`select ${CANDIDATE_COLUMNS} from profiles where id = ${checkUuid(id)} ${lock ? sql`for update` : sql``}`,
+    CandidateRow,
   );
   if (!row) throw profileNotFound();
   return row;
@@ -68,6 +72,19 @@ function profileResponse(catalog: Catalog, row: CandidateRow, image: string | nu
   return response;
 }
 
+const AccountRow = v.object({
+  email: text,
+  language: text,
+  created_at: time,
+  registration_step: int,
+  mfa_status: text,
+  last_login_at: timeOrNull,
+  photo_id: uuidOrNull,
+});
+const RankRow = v.object({ id: uuid, title: textOrNull, rank: int, score: num });
+/** An agent's event on the candidate's timeline. */
+const HistoryRow = v.object({ at: time, agent: text, action: text, details: record });
+
 /** GET /api/agent/profile/{uuid}: the whole candidate, logged as read. */
 export async function readCandidate(
   db: Database,
@@ -78,23 +95,16 @@ export async function readCandidate(
 ): Promise<AgentProfileDetail> {
   const row = await candidateRow(db, id);
   const [account] = row.user_id
-    ? await queryRows<{
-        email: string;
-        language: string;
-        created_at: string | Date;
-        registration_step: number;
-        mfa_status: string;
-        last_login_at: string | Date | null;
-        photo_id: string | null;
-      }>(
+    ? await queryRows(
         db,
         sql`select u.email, u.language, u.created_at, u.registration_step, u.mfa_status, u.last_login_at,
               ph.id as photo_id
             from users u left join photos ph on ph.user_id = u.id where u.id = ${row.user_id}`,
+        AccountRow,
       )
     : [];
   const [jobs, history, assignedAgent, invitation] = await Promise.all([
-    queryRows<{ id: string; title: string | null; rank: number; score: number }>(
+    queryRows(
       db,
       sql`select j.id, j."values" ->> 'title' as title, r.rank, r.score
           from job_results r join jobs j on j.id = r.job_id
@@ -102,12 +112,14 @@ export async function readCandidate(
             and r.run_id = (select id from job_runs where job_id = j.id and state = 'done'
                             order by finished_at desc, id desc limit 1)
           order by r.rank, j.id limit 100`,
+      RankRow,
     ),
-    queryRows<{ at: string | Date; agent: string; action: string; details: Record<string, unknown> }>(
+    queryRows(
       db,
       sql`select at, author_email as agent, action, details from timeline_entries
           where profile_id = ${row.id} and kind = 'event' and author_email is not null
           order by at desc, created_at desc, id desc limit 100`,
+      HistoryRow,
     ),
     agentRef(db, row.assigned_agent_id),
     latestInvitation(db, 'profile', row.id, now),
@@ -121,22 +133,17 @@ export async function readCandidate(
       ? {
           email: account.email,
           language: account.language,
-          registeredAt: new Date(account.created_at).toISOString(),
+          registeredAt: account.created_at,
           emailValidated: account.registration_step !== 1,
           registrationFinished: account.registration_step === 0,
           twoFactor: account.mfa_status === 'enabled',
-          lastLoginAt: isoOrNull(account.last_login_at),
+          lastLoginAt: account.last_login_at,
         }
       : null,
     assignedAgent,
     block: blockOf(row),
     jobs: jobs.map((j) => ({ uuid: j.id, title: j.title ?? '', rank: j.rank, score: j.score })),
-    history: history.map((h) => ({
-      at: new Date(h.at).toISOString(),
-      agent: h.agent,
-      action: h.action,
-      details: h.details,
-    })),
+    history,
     accessLog: isSeniorAgentType(caller.userType) ? await accessLogOf(db, row.id) : null,
     invitation,
   };

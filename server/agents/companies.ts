@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { CompanyDetail, CompanyListQuery, CompanyListResponse } from '../../contract/agent';
 import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
+import { int, record, text, textOrNull, time, uuid, uuidOrNull } from '../db/rows';
 import { checkUuid, companyNotFound } from './access';
 import { latestInvitation } from './invitations';
 import { readKept } from './people';
@@ -50,18 +52,7 @@ export async function listCompanies(
   // A company an agent keeps has no account (issue 20): its contact e-mail stands in for the account's.
   const from = sql`from companies c left join users u on u.id = c.user_id`;
   const [rows, [count]] = await Promise.all([
-    queryRows<{
-      id: string;
-      name: string | null;
-      email: string | null;
-      city: string | null;
-      agent_id: string | null;
-      agent_email: string | null;
-      agent_first: string | null;
-      agent_last: string | null;
-      open_requests: number | string;
-      updated_at: string | Date;
-    }>(
+    queryRows(
       db,
       sql`select c.id, c."values" ->> 'name' as name, coalesce(u.email, c.contact_email) as email,
             c."values" -> 'city' ->> 'name' as city,
@@ -73,8 +64,9 @@ export async function listCompanies(
           where ${where}
           order by c.search_text, c.id
           limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+      CompanyListRow,
     ),
-    queryRows<{ total: number | string }>(db, sql`select count(*) as total ${from} where ${where}`),
+    queryRows(db, sql`select count(*) as total ${from} where ${where}`, TotalRow),
   ]);
   return {
     items: rows.map((r) => ({
@@ -83,42 +75,55 @@ export async function listCompanies(
       email: r.email,
       city: r.city,
       assignedAgent: agentRefOf(r.agent_id, r.agent_email, r.agent_first, r.agent_last),
-      openRequests: Number(r.open_requests),
-      updatedAt: new Date(r.updated_at).toISOString(),
+      openRequests: r.open_requests,
+      updatedAt: r.updated_at,
     })),
-    total: Number(count?.total ?? 0),
+    total: count?.total ?? 0,
     page: query.page,
     limit: query.limit,
   };
 }
 
+const CompanyListRow = v.object({
+  id: uuid,
+  name: textOrNull,
+  email: textOrNull,
+  city: textOrNull,
+  agent_id: uuidOrNull,
+  agent_email: textOrNull,
+  agent_first: textOrNull,
+  agent_last: textOrNull,
+  open_requests: int,
+  updated_at: time,
+});
+const TotalRow = v.object({ total: int });
+const CompanyRow = v.object({
+  id: uuid,
+  user_id: uuidOrNull,
+  values: record,
+  version: int,
+  email: textOrNull,
+  contact_email: textOrNull,
+  assigned_agent_id: uuidOrNull,
+});
+const RequestRow = v.object({ id: uuid, title: textOrNull, status: text, created_at: time });
+
 /** GET /api/agent/company/{uuid}: the company profile, its job requests and its invitation. */
 export async function readCompany(db: Database, id: string, now: Date = new Date()): Promise<CompanyDetail> {
-  const [row] = await queryRows<{
-    id: string;
-    user_id: string | null;
-    values: Record<string, unknown>;
-    version: number;
-    email: string | null;
-    contact_email: string | null;
-    assigned_agent_id: string | null;
-  }>(
+  const [row] = await queryRows(
     db,
     sql`select c.id, c.user_id, c."values", c.version, u.email, c.contact_email, c.assigned_agent_id
         from companies c left join users u on u.id = c.user_id where c.id = ${checkUuid(id)}`,
+    CompanyRow,
   );
   if (!row) throw companyNotFound();
   // A company's requests, filed by its main login or a contact's (decision 0031).
-  const requests = await queryRows<{
-    id: string;
-    title: string | null;
-    status: string;
-    created_at: string | Date;
-  }>(
+  const requests = await queryRows(
     db,
     sql`select id, "values" ->> 'title' as title, status, created_at from jobs
           where (company_user_id = ${row.user_id} or client_company_id = ${row.id}) and origin = 'company'
           order by created_at desc, id limit 200`,
+    RequestRow,
   );
   return {
     uuid: row.id,
@@ -131,7 +136,7 @@ export async function readCompany(db: Database, id: string, now: Date = new Date
       uuid: r.id,
       title: r.title ?? '',
       status: r.status,
-      createdAt: new Date(r.created_at).toISOString(),
+      createdAt: r.created_at,
     })),
     invitation: row.user_id ? null : await latestInvitation(db, 'company', row.id, now),
   };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { isSeniorAgentType } from '../../contract/agent';
 import {
   confirmsRecord,
@@ -11,6 +12,8 @@ import type { Caller } from '../auth/caller';
 import type { RevocationCache } from '../auth/revocations';
 import { endContactLogins } from '../clients/contact-logins';
 import { type Database, queryRows } from '../db/client';
+import { bool, int, text, textOrNull, uuid, uuidOrNull } from '../db/rows';
+import { erasures } from '../db/schema/erasures';
 import { ApiError } from '../errors';
 import type { Logger } from '../log';
 import { anonymisePipelineHistory } from '../pipeline/anonymise';
@@ -32,18 +35,22 @@ export type RecordKind = 'profile' | 'company';
 
 const KIND: Record<RecordKind, ErasureKind> = { profile: 'candidate', company: 'company' };
 
-interface RecordRow {
-  id: string;
-  user_id: string | null;
-  assigned_agent_id: string | null;
-  name: string;
+const RecordRow = v.object({
+  id: uuid,
+  user_id: uuidOrNull,
+  assigned_agent_id: uuidOrNull,
+  name: text,
   /** The account's e-mail, else the contact e-mail an agent entered. */
-  email: string | null;
-  account_email: string | null;
-  phone_number: string | null;
-  pending_phone_number: string | null;
-  language: string | null;
-}
+  email: textOrNull,
+  account_email: textOrNull,
+  phone_number: textOrNull,
+  pending_phone_number: textOrNull,
+  language: textOrNull,
+});
+type RecordRow = v.InferOutput<typeof RecordRow>;
+const PreviewCountsRow = v.object({ photo: bool, pipeline: int, timeline: int, contacts: int, jobs: int });
+const ActiveJobRow = v.object({ uuid: uuid, title: text });
+const FoundRow = v.object({ kind: v.picklist(['profile', 'company']), id: uuid });
 
 const NAME = {
   profile: sql`trim(concat_ws(' ', r."values" ->> 'first_name', r."values" ->> 'last_name'))`,
@@ -52,13 +59,14 @@ const NAME = {
 const TABLE = { profile: sql`profiles`, company: sql`companies` } as const;
 
 async function recordRow(db: Database, kind: RecordKind, id: string, lock: boolean): Promise<RecordRow> {
-  const [row] = await queryRows<RecordRow>(
+  const [row] = await queryRows(
     db,
     sql`select r.id, r.user_id, r.assigned_agent_id, ${NAME[kind]} as name,
                coalesce(u.email, r.contact_email) as email, u.email as account_email,
                u.phone_number, u.pending_phone_number, u.language
         from ${TABLE[kind]} r left join users u on u.id = r.user_id
         where r.id = ${id} ${lock ? sql`for update of r` : sql``}`,
+    RecordRow,
   );
   if (!row) throw kind === 'profile' ? profileNotFound() : companyNotFound();
   return row;
@@ -66,13 +74,7 @@ async function recordRow(db: Database, kind: RecordKind, id: string, lock: boole
 
 /** What erasing the record takes: the dialog's and the CLI's list. */
 async function previewOf(db: Database, kind: RecordKind, row: RecordRow): Promise<ErasurePreview> {
-  const [counts] = await queryRows<{
-    photo: boolean;
-    pipeline: number;
-    timeline: number;
-    contacts: number;
-    jobs: number;
-  }>(
+  const [counts] = await queryRows(
     db,
     sql`select exists (select 1 from photos where user_id = ${row.user_id}) as photo,
           (select count(*)::int from pipeline_entries where profile_id = ${kind === 'profile' ? row.id : null}) as pipeline,
@@ -80,13 +82,15 @@ async function previewOf(db: Database, kind: RecordKind, row: RecordRow): Promis
             where ${kind === 'profile' ? sql`profile_id` : sql`company_id`} = ${row.id}) as timeline,
           (select count(*)::int from company_contacts where company_id = ${kind === 'company' ? row.id : null}) as contacts,
           (select count(*)::int from jobs where client_company_id = ${kind === 'company' ? row.id : null}) as jobs`,
+    PreviewCountsRow,
   );
   const activeJobs =
     kind === 'company'
-      ? await queryRows<{ uuid: string; title: string }>(
+      ? await queryRows(
           db,
           sql`select id as uuid, coalesce("values" ->> 'title', '') as title from jobs
               where client_company_id = ${row.id} and status = 'active' order by title, id`,
+          ActiveJobRow,
         )
       : [];
   return {
@@ -157,12 +161,13 @@ export async function findRecords(
     'uuid' in by
       ? sql`r.id = ${checkUuid(by.uuid)}`
       : sql`${by.email.trim().toLowerCase()} in (lower(u.email), lower(r.contact_email))`;
-  return queryRows<{ kind: RecordKind; id: string }>(
+  return queryRows(
     db,
     sql`select 'profile' as kind, r.id from profiles r left join users u on u.id = r.user_id where ${match}
         union all
         select 'company' as kind, r.id from companies r left join users u on u.id = r.user_id where ${match}
         order by kind, id`,
+    FoundRow,
   );
 }
 
@@ -229,8 +234,7 @@ export async function erase(
   effects: ErasureEffects = {},
 ): Promise<ErasurePreview> {
   const uuid = checkUuid(id);
-  const { preview, gone } = await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  const { preview, gone } = await db.transaction(async (tx) => {
     const row = await recordRow(tx, kind, uuid, true);
     if ('agent' in eraser) {
       assertMayErase(eraser.agent, row);
@@ -240,10 +244,13 @@ export async function erase(
     if (preview.activeJobs.length > 0) throw activeJobsRefused(preview.activeJobs.map((job) => job.title));
     const gone = await eraseRecord(tx, kind, uuid, now);
     const agentId = 'agent' in eraser ? eraser.agent.userId : null;
-    await tx.execute(
-      sql`insert into erasures (at, kind, reason, by, agent_id)
-          values (${now.toISOString()}, ${KIND[kind]}, ${input.reason}, ${agentId ? 'agent' : 'operator'}, ${agentId})`,
-    );
+    await tx.insert(erasures).values({
+      at: now,
+      kind: KIND[kind],
+      reason: input.reason,
+      by: agentId ? 'agent' : 'operator',
+      agentId,
+    });
     return { preview, gone };
   });
   // This node refuses the account's tokens at once; the others learn it from the row the

@@ -1,13 +1,21 @@
 import { type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { ProfileListQuery } from '../../contract/agent';
 import type { Catalog } from '../../contract/catalog';
 import { phoneSearchDigits } from '../../contract/phone';
-import type { GlobalSearchQuery, GlobalSearchResponse, SearchMatchField } from '../../contract/search';
+import {
+  type GlobalSearchQuery,
+  type GlobalSearchResponse,
+  SEARCH_MATCH_FIELDS,
+  type SearchMatchField,
+} from '../../contract/search';
 import type { CandidateType } from '../../contract/user-types';
+import { readCatalog } from '../catalog/catalog';
 import { type Database, queryRows } from '../db/client';
+import { int, text, textOrNull, uuid } from '../db/rows';
 import { jobSearchCondition } from '../jobs/job-list';
 import { companySearchConditions } from './companies';
-import { currentCatalog, foldText, type ListCaller, listConditions, queryTerms, searchWords } from './search';
+import { foldText, type ListCaller, listConditions, queryTerms, searchWords } from './search';
 
 /** The candidate groups' order: the vetted first. */
 const TYPE_ORDER = ['stella', 'luna', 'nova'] as const satisfies readonly CandidateType[];
@@ -162,6 +170,17 @@ export function globalSearchStatement(catalog: Catalog, caller: ListCaller, quer
              order by k, r, s, t, (case when k < 3 then id end) desc, id`;
 }
 
+/** One hit: `k` its list (candidate types in TYPE_ORDER, then companies, then jobs), `m` the field matched. */
+const HitRow = v.object({
+  k: int,
+  sub: textOrNull,
+  id: uuid,
+  name: text,
+  email: textOrNull,
+  city: textOrNull,
+  m: v.picklist(SEARCH_MATCH_FIELDS),
+});
+
 /**
  * GET /api/agent/search (issue 20, point 7): candidates, companies and jobs for the search field of
  * the agent's shell, in one statement. Each kind is found by the search of its own table, so a hit
@@ -178,19 +197,11 @@ export async function globalSearch(
   caller: ListCaller,
   query: GlobalSearchQuery,
 ): Promise<GlobalSearchResponse> {
-  const statement = globalSearchStatement(await currentCatalog(db), caller, query);
-  const rows = await queryRows<{
-    k: number;
-    sub: string | null;
-    id: string;
-    name: string;
-    email: string | null;
-    city: string | null;
-    m: SearchMatchField;
-  }>(db, statement);
+  const statement = globalSearchStatement(await readCatalog(db), caller, query);
+  const rows = await queryRows(db, statement, HitRow);
   const response: GlobalSearchResponse = { q: query.q, candidates: [], companies: [], jobs: [] };
   for (const row of rows) {
-    const k = Number(row.k);
+    const k = row.k;
     if (k < TYPE_ORDER.length)
       response.candidates.push({
         uuid: row.id,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { REQUIRED_ACCEPTANCES } from '../../contract/account';
 import { LEGAL_TEXTS } from '../../contract/legal';
 import {
@@ -17,8 +18,11 @@ import { hashPassword } from '../auth/password';
 import { assertPasswordAllowed } from '../auth/password-rules';
 import { type AuthServices, issueTokenPair } from '../auth/sessions';
 import { type Database, queryRows } from '../db/client';
+import { IdRow, recordOrNull, text, textOrNull, time, timeOrNull, uuid, uuidOrNull } from '../db/rows';
+import { companyContacts } from '../db/schema/clients';
+import { invitations } from '../db/schema/invitations';
 import { legalAcceptances } from '../db/schema/registration';
-import { type UserRow, users } from '../db/schema/users';
+import { users } from '../db/schema/users';
 import { ApiError } from '../errors';
 import { currentLegalVersions } from '../legal/texts';
 import { queueMessage } from '../messaging/outbox';
@@ -45,6 +49,9 @@ const targetColumn = (kind: Kind) =>
 const targetTable = (kind: Kind) =>
   kind === 'profile' ? sql`profiles` : kind === 'company' ? sql`companies` : sql`company_contacts`;
 
+/** The record an invitation is for (a candidate's profile, a company): its account and contact e-mail. */
+const RecordRow = v.object({ user_id: uuidOrNull, contact_email: textOrNull });
+
 const emailTaken = () =>
   new ApiError(409, 'email.taken', 'E-mail address already registered', { email: ['email.taken'] });
 const invitationNotFound = () =>
@@ -52,21 +59,22 @@ const invitationNotFound = () =>
 const invitationUsed = () => new ApiError(409, 'invitation.used', 'The invitation was accepted already');
 const invitationExpired = () => new ApiError(409, 'invitation.expired', 'The invitation expired');
 
-interface InvitationRow {
-  email: string;
-  language: string;
-  created_at: string | Date;
-  expires_at: string | Date;
-  used_at: string | Date | null;
-}
+const InvitationRow = v.object({
+  email: text,
+  language: text,
+  created_at: time,
+  expires_at: time,
+  used_at: timeOrNull,
+});
+type InvitationRow = v.InferOutput<typeof InvitationRow>;
 
 function asInvitation(row: InvitationRow, now: Date): Invitation {
   const expiresAt = new Date(row.expires_at);
   return {
     email: row.email,
     language: languageOf(row.language),
-    createdAt: new Date(row.created_at).toISOString(),
-    expiresAt: expiresAt.toISOString(),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
     state: row.used_at ? 'accepted' : expiresAt <= now ? 'expired' : 'open',
   };
 }
@@ -78,10 +86,11 @@ export async function latestInvitation(
   id: string,
   now: Date = new Date(),
 ): Promise<Invitation | null> {
-  const [row] = await queryRows<InvitationRow>(
+  const [row] = await queryRows(
     db,
     sql`select email, language, created_at, expires_at, used_at from invitations
         where ${targetColumn(kind)} = ${id} and revoked_at is null order by created_at desc, id limit 1`,
+    InvitationRow,
   );
   return row ? asInvitation(row, now) : null;
 }
@@ -102,10 +111,10 @@ export async function invite(
 ): Promise<Invitation> {
   const recordId = checkUuid(id);
   return db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const [record] = await queryRows<{ user_id: string | null; contact_email: string | null }>(
-      db2,
+    const [record] = await queryRows(
+      tx,
       sql`select user_id, contact_email from ${targetTable(kind)} where id = ${recordId} for update`,
+      RecordRow,
     );
     if (!record) throw kind === 'profile' ? profileNotFound() : companyNotFound();
     if (record.user_id)
@@ -116,11 +125,11 @@ export async function invite(
         email: ['invitation.email_missing'],
       });
     const email = normaliseEmail(address);
-    if (await findUserByEmail(db2, email)) throw emailTaken();
+    if (await findUserByEmail(tx, email)) throw emailTaken();
     if (email !== record.contact_email)
-      await db2.execute(sql`update ${targetTable(kind)} set contact_email = ${email} where id = ${recordId}`);
+      await tx.execute(sql`update ${targetTable(kind)} set contact_email = ${email} where id = ${recordId}`);
     const invitation = await issueInvitation(
-      db2,
+      tx,
       caller,
       kind,
       recordId,
@@ -129,7 +138,7 @@ export async function invite(
       publicOrigin,
       now,
     );
-    await recordAction(db2, caller, { kind, id: recordId }, `${kind}.invited`, {
+    await recordAction(tx, caller, { kind, id: recordId }, `${kind}.invited`, {
       email,
       language: body.language,
     });
@@ -157,13 +166,14 @@ export async function issueInvitation(
         where ${targetColumn(kind)} = ${recordId} and used_at is null and revoked_at is null`,
   );
   const token = randomBytes(32).toString('base64url');
-  const [row] = await queryRows<InvitationRow>(
+  const [row] = await queryRows(
     db,
     sql`insert into invitations (id, ${targetColumn(kind)}, email, language, token_hash, invited_by,
                                  created_at, expires_at)
         values (${crypto.randomUUID()}, ${recordId}, ${email}, ${language}, ${sha256(token)},
                 ${caller.userId}, ${now.toISOString()}, ${new Date(now.getTime() + INVITATION_TTL_MS).toISOString()})
         returning email, language, created_at, expires_at, used_at`,
+    InvitationRow,
   );
   if (!row) throw new Error('invitation insert answered no row');
   const link = `${publicOrigin}/user/invitation/${token}`;
@@ -172,24 +182,26 @@ export async function issueInvitation(
   return asInvitation(row, now);
 }
 
-interface PresentedRow {
-  id: string;
-  profile_id: string | null;
-  company_id: string | null;
-  contact_id: string | null;
-  email: string;
-  language: string;
-  expires_at: string | Date;
-  used_at: string | Date | null;
-  revoked_at: string | Date | null;
-  owner: string | null;
-  type: string | null;
-  values: Record<string, unknown> | null;
-}
+/** An invitation as its link presents it, with the record it is for. */
+const PresentedRow = v.object({
+  id: uuid,
+  profile_id: uuidOrNull,
+  company_id: uuidOrNull,
+  contact_id: uuidOrNull,
+  email: text,
+  language: text,
+  expires_at: time,
+  used_at: timeOrNull,
+  revoked_at: timeOrNull,
+  owner: uuidOrNull,
+  type: textOrNull,
+  values: recordOrNull,
+});
+type PresentedRow = v.InferOutput<typeof PresentedRow>;
 
 /** The invitation a link names, if it may still be accepted; else the reason, as an error. */
 async function presented(db: Database, token: string, now: Date, lock = false): Promise<PresentedRow> {
-  const [row] = await queryRows<PresentedRow>(
+  const [row] = await queryRows(
     db,
     sql`select i.id, i.profile_id, i.company_id, i.contact_id, i.email, i.language, i.expires_at, i.used_at,
           i.revoked_at, coalesce(p.user_id, c.user_id, cc.user_id) as owner, p.type,
@@ -200,6 +212,7 @@ async function presented(db: Database, token: string, now: Date, lock = false): 
         left join company_contacts cc on cc.id = i.contact_id
         left join companies cc_company on cc_company.id = cc.company_id
         where i.token_hash = ${sha256(token)} ${lock ? sql`for update of i` : sql``}`,
+    PresentedRow,
   );
   if (!row || row.revoked_at) throw invitationNotFound();
   if (row.used_at || row.owner) throw invitationUsed();
@@ -222,7 +235,7 @@ export async function invitationInfo(db: Database, token: string, now: Date): Pr
     email: row.email,
     name: nameOf(row),
     language: languageOf(row.language),
-    expiresAt: new Date(row.expires_at).toISOString(),
+    expiresAt: row.expires_at,
   };
 }
 
@@ -248,8 +261,7 @@ export async function acceptInvitation(
     (name) => input.accepted.includes(name) || (REQUIRED_ACCEPTANCES as readonly string[]).includes(name),
   );
   const user = await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const row = await presented(db2, token, now, true);
+    const row = await presented(tx, token, now, true);
     const kind: Kind = row.profile_id ? 'profile' : row.company_id ? 'company' : 'contact';
     const recordId = (row.profile_id ?? row.company_id ?? row.contact_id) as string;
     const [created] = await tx
@@ -268,11 +280,12 @@ export async function acceptInvitation(
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!created) throw emailTaken();
-    await db2.execute(sql`update invitations set used_at = ${now.toISOString()} where id = ${row.id}`);
-    const [taken] = await queryRows<{ id: string }>(
-      db2,
+    await tx.update(invitations).set({ usedAt: now }).where(eq(invitations.id, row.id));
+    const [taken] = await queryRows(
+      tx,
       sql`update ${targetTable(kind)} set user_id = ${created.id} where id = ${recordId} and user_id is null
           returning id`,
+      IdRow,
     );
     if (!taken) throw invitationUsed();
     await tx
@@ -281,23 +294,23 @@ export async function acceptInvitation(
         accepted.map((text) => ({ userId: created.id, text, version: versions[text], acceptedAt: now })),
       );
     if (kind === 'contact') {
-      const [contact] = await queryRows<{ company_id: string; name: string }>(
-        db2,
-        sql`select company_id, name from company_contacts where id = ${recordId}`,
-      );
+      const [contact] = await tx
+        .select({ companyId: companyContacts.companyId, name: companyContacts.name })
+        .from(companyContacts)
+        .where(eq(companyContacts.id, recordId));
       if (contact)
         await recordAction(
-          db2,
+          tx,
           { userId: created.id },
-          { kind: 'company', id: contact.company_id },
+          { kind: 'company', id: contact.companyId },
           'contact.invitation_accepted',
           { contact: contact.name },
         );
     } else
-      await recordAction(db2, { userId: created.id }, { kind, id: recordId }, `${kind}.invitation_accepted`, {
+      await recordAction(tx, { userId: created.id }, { kind, id: recordId }, `${kind}.invitation_accepted`, {
         email: created.email,
       });
-    return created as UserRow;
+    return created;
   });
   return issueTokenPair(auth, user);
 }

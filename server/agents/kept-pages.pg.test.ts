@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileListResponseSchema } from '../../contract/agent';
 import { queryRows } from '../db/client';
+import { text } from '../db/rows';
 import { type AgentFixture, COLOGNE, createAgentFixture } from '../http/agent-test-kit';
 
 // A write whose counter moved but whose rows are not visible yet (server/db/kept.ts): the gap that
@@ -36,7 +37,11 @@ const stellas = async () => {
 };
 const generation = async () =>
   (
-    await queryRows<{ v: string }>(f.db.db, sql`select last_value::text as v from matchwerk_list_generation`)
+    await queryRows(
+      f.db.db,
+      sql`select last_value::text as v from matchwerk_list_generation`,
+      v.object({ v: text }),
+    )
   )[0]?.v;
 
 describe('kept table pages', () => {

@@ -1,7 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import * as v from 'valibot';
 import { type Database, queryRows } from '../db/client';
 import { type KeptAnswers, keptAnswersOf } from '../db/kept';
+import { int } from '../db/rows';
 
 /**
  * The totals of the agents' candidate tables, counted once per filter and change (issue 12).
@@ -19,6 +21,8 @@ const MAX_ENTRIES = 2_000;
 
 const stores = new WeakMap<object, KeptAnswers<number>>();
 const dialect = new PgDialect();
+
+const TotalRow = v.object({ total: int });
 
 /** Drops every kept total (the benchmark measures counting cold with it, as while an agent types). */
 export function forgetKeptCounts(db: Database): void {
@@ -42,7 +46,7 @@ export function countedTotal(
   const key = JSON.stringify([query.sql, query.params]);
   return keptAnswersOf(stores, db, MAX_ENTRIES).answer(key, generation, async () => {
     if (counted) return { answer: await counted(), settled };
-    const [row] = await queryRows<{ total: number | string }>(db, count);
-    return { answer: Number(row?.total ?? 0), settled };
+    const [row] = await queryRows(db, count, TotalRow);
+    return { answer: row?.total ?? 0, settled };
   });
 }

@@ -5,7 +5,9 @@ import { FieldError } from '../../contract/field-errors';
 import { CONTACT_EMAIL_KEY, ContactEmailSchema } from '../../contract/people';
 import type { ProfileResponse, ProfileUpdate } from '../../contract/profile';
 import type { Caller } from '../auth/caller';
+import { readCatalog } from '../catalog/catalog';
 import { type Database, queryRows } from '../db/client';
+import { bool, int, record, text, textOrNull, uuid, uuidOrNull } from '../db/rows';
 import { photoUrlOf } from '../profiles/photos';
 import {
   fieldsFor,
@@ -16,7 +18,6 @@ import {
 } from '../profiles/profiles';
 import { checkUuid, companyNotFound, profileNotFound } from './access';
 import { recordAction } from './audit';
-import { currentCatalog } from './search';
 
 /**
  * Agents create candidates and companies and edit anyone's (issue 20, PRODUCT.md §10), with the
@@ -28,17 +29,18 @@ import { currentCatalog } from './search';
 
 type Kind = 'profile' | 'company';
 
-interface KeptRow {
-  id: string;
-  user_id: string | null;
-  type: string | null;
-  status: string;
-  values: Record<string, unknown>;
-  version: number;
-  contact_email: string | null;
+const KeptRow = v.object({
+  id: uuid,
+  user_id: uuidOrNull,
+  type: textOrNull,
+  status: text,
+  values: record,
+  version: int,
+  contact_email: textOrNull,
   /** The agency blocked the candidate (PRODUCT.md §8); false for companies. */
-  paused_by_agency: boolean;
-}
+  paused_by_agency: bool,
+});
+type KeptRow = v.InferOutput<typeof KeptRow>;
 
 const TABLE = { profile: sql`profiles`, company: sql`companies` } as const;
 const COLUMNS = {
@@ -51,9 +53,10 @@ const PROFILE_KIND: Record<Kind, ProfileKind> = { profile: 'candidate', company:
 const notFound = (kind: Kind) => (kind === 'profile' ? profileNotFound() : companyNotFound());
 
 async function keptRow(db: Database, kind: Kind, id: string, lock: boolean): Promise<KeptRow> {
-  const [row] = await queryRows<KeptRow>(
+  const [row] = await queryRows(
     db,
     sql`select ${COLUMNS[kind]} from ${TABLE[kind]} where id = ${checkUuid(id)} ${lock ? sql`for update` : sql``}`,
+    KeptRow,
   );
   if (!row) throw notFound(kind);
   return row;
@@ -103,7 +106,7 @@ async function agentResponse(
       status: row.status,
       values: row.values,
       version: row.version,
-      paused_by_agency: row.paused_by_agency === true,
+      paused_by_agency: row.paused_by_agency,
     },
     fieldsFor(catalog, profileKind, type),
     type,
@@ -149,14 +152,13 @@ export async function createKept(
   type: string,
   input: Record<string, unknown>,
 ): Promise<ProfileResponse> {
-  const catalog = await currentCatalog(db);
+  const catalog = await readCatalog(db);
   const checked = checkedValues(catalog, kind, type, input, false);
   const id = crypto.randomUUID();
   const row = await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
     const values = sql`${JSON.stringify(checked.values)}::jsonb`;
-    const [inserted] = await queryRows<KeptRow>(
-      db2,
+    const [inserted] = await queryRows(
+      tx,
       kind === 'profile'
         ? sql`insert into profiles (id, type, "values", contact_email, assigned_agent_id)
               values (${id}, ${type}, ${values}, ${checked.contactEmail}, ${caller.userId})
@@ -164,9 +166,10 @@ export async function createKept(
         : sql`insert into companies (id, "values", contact_email, assigned_agent_id)
               values (${id}, ${values}, ${checked.contactEmail}, ${caller.userId})
               returning ${COLUMNS.company}`,
+      KeptRow,
     );
     if (!inserted) throw new Error(`${kind} insert answered no row`);
-    await recordAction(db2, caller, { kind, id }, `${kind}.created`, {
+    await recordAction(tx, caller, { kind, id }, `${kind}.created`, {
       ...(kind === 'profile' ? { type } : {}),
       fields: filledKeys(checked),
     });
@@ -187,10 +190,9 @@ export async function updateKept(
   id: string,
   input: ProfileUpdate,
 ): Promise<UpdateResult> {
-  const catalog = await currentCatalog(db);
+  const catalog = await readCatalog(db);
   const result = await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const current = await keptRow(db2, kind, id, true);
+    const current = await keptRow(tx, kind, id, true);
     const checked = checkedValues(
       catalog,
       kind,
@@ -200,17 +202,18 @@ export async function updateKept(
     );
     if (current.version !== input.version) return { ok: false as const, row: current };
     const fields = changedFields(current, checked);
-    const [saved] = await queryRows<KeptRow>(
-      db2,
+    const [saved] = await queryRows(
+      tx,
       sql`update ${TABLE[kind]} set "values" = ${JSON.stringify(checked.values)}::jsonb,
             contact_email = ${current.user_id ? current.contact_email : checked.contactEmail},
             version = version + 1, updated_at = now()
           where id = ${current.id}
           returning ${COLUMNS[kind]}`,
+      KeptRow,
     );
     if (!saved) throw new Error(`${kind} ${current.id} vanished during update`);
     if (fields.length > 0)
-      await recordAction(db2, caller, { kind, id: current.id }, `${kind}.edited`, { fields });
+      await recordAction(tx, caller, { kind, id: current.id }, `${kind}.edited`, { fields });
     return { ok: true as const, row: saved };
   });
   const profile = await agentResponse(db, catalog, kind, result.row);
@@ -219,5 +222,5 @@ export async function updateKept(
 
 /** The record as the agents' forms load it (the candidate's page and the company's page carry it too). */
 export async function readKept(db: Database, kind: Kind, id: string): Promise<ProfileResponse> {
-  return agentResponse(db, await currentCatalog(db), kind, await keptRow(db, kind, id, false));
+  return agentResponse(db, await readCatalog(db), kind, await keptRow(db, kind, id, false));
 }

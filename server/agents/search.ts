@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { AgentRef, ProfileListItem, ProfileListQuery, ProfileListResponse } from '../../contract/agent';
 import type { Catalog } from '../../contract/catalog';
 import { phoneSearchDigits } from '../../contract/phone';
-import type { CandidateType } from '../../contract/user-types';
-import { readCatalog } from '../catalog/catalog';
+import { CANDIDATE_TYPES } from '../../contract/user-types';
+import { CATALOG_KEY, catalogOfKey } from '../catalog/catalog';
 import { type Database, queryRows, queryRowsNamed } from '../db/client';
-import { isoTime } from '../db/dates';
 import {
   type KeptAnswer,
   type KeptAnswers,
@@ -15,6 +15,7 @@ import {
   SharedRead,
   settledAfter,
 } from '../db/kept';
+import { bool, int, num, text, textOrNull, texts, time, timeOrNull, uuid, uuidOrNull } from '../db/rows';
 import { photoUrl } from '../profiles/photos';
 import { countedTotal } from './list-counts';
 import { toVetCondition } from './vetting';
@@ -35,24 +36,7 @@ import { toVetCondition } from './vetting';
  * nothing changes (server/db/kept.ts, list-counts.ts).
  */
 
-let cachedCatalog: { key: string; catalog: Catalog } | undefined;
-
-/**
- * The catalogue, parsed once per version: the table and the card read labels on every request, and
- * the whole catalogue is far larger than the checksums that tell whether it changed.
- */
-export async function currentCatalog(db: Database): Promise<Catalog> {
-  const [row] = await queryRows<{ key: string | null }>(db, sql`select ${CATALOG_KEY} as key`);
-  return catalogOfKey(db, row?.key ?? '');
-}
-
-/** The catalogue's versions in one value: `scope:checksum,…`. */
-const CATALOG_KEY = sql`(select string_agg(scope || ':' || checksum, ',' order by scope) from catalogs)`;
-
-async function catalogOfKey(db: Database, key: string): Promise<Catalog> {
-  if (cachedCatalog?.key !== key) cachedCatalog = { key, catalog: await readCatalog(db) };
-  return cachedCatalog.catalog;
-}
+const ListContextRow = v.object({ key: textOrNull, generation: text, settled: bool });
 
 interface ListContext {
   catalogKey: string;
@@ -70,14 +54,15 @@ const contextReads = new WeakMap<object, SharedRead<ListContext>>();
  */
 function listContext(db: Database): Promise<ListContext> {
   const read = async (): Promise<ListContext> => {
-    const [row] = await queryRowsNamed<{ key: string | null; generation: string; settled: boolean }>(
+    const [row] = await queryRowsNamed(
       db,
       sql`select v.key, v.generation, ${settledAfter(sql`v.generation`)} as settled
           from (select ${CATALOG_KEY} as key, ${LIST_GENERATION} as generation offset 0) v`,
+      ListContextRow,
     );
     return {
       catalogKey: row?.key ?? '',
-      generation: String(row?.generation ?? ''),
+      generation: row?.generation ?? '',
       settled: row?.settled === true,
     };
   };
@@ -223,28 +208,35 @@ function orderBy(query: ProfileListQuery): SQL {
   return sql`${column} ${direction}, p.id ${direction}`;
 }
 
-interface ListRow {
-  id: string;
-  type: CandidateType;
-  status: string;
-  blocked: boolean;
-  first_name: string | null;
-  last_name: string | null;
-  city: string | null;
-  occupation: string | null;
-  phone: string | null;
-  email: string | null;
-  photo_id: string | null;
-  agent_id: string | null;
-  agent_email: string | null;
-  agent_first: string | null;
-  agent_last: string | null;
-  completeness: number;
-  missing: string[];
-  created_at: string | Date;
-  updated_at: string | Date;
-  last_contact: string | Date | null;
-}
+/** A row of a candidate table's page. */
+const ListRow = v.object({
+  id: uuid,
+  type: v.picklist(CANDIDATE_TYPES),
+  status: text,
+  blocked: bool,
+  first_name: textOrNull,
+  last_name: textOrNull,
+  city: textOrNull,
+  occupation: textOrNull,
+  phone: textOrNull,
+  email: textOrNull,
+  photo_id: uuidOrNull,
+  agent_id: uuidOrNull,
+  agent_email: textOrNull,
+  agent_first: textOrNull,
+  agent_last: textOrNull,
+  completeness: num,
+  missing: texts,
+  created_at: time,
+  updated_at: time,
+  last_contact: timeOrNull,
+});
+type ListRow = v.InferOutput<typeof ListRow>;
+/** The page with its total: a page past the end is one row of the total and nulls. */
+const PageAndCountRow = v.union([
+  v.object({ ...ListRow.entries, total: int }),
+  v.object({ id: v.null(), total: int }),
+]);
 
 export function agentRefOf(
   id: string | null,
@@ -362,15 +354,12 @@ async function listPage(
   let rows: ListRow[] | undefined;
   const total = await countedTotal(db, context.generation, statements.count, context.settled, async () => {
     // A page past the end is one row: the total, and nulls for the page's columns.
-    const both = await run<(ListRow | { id: null }) & { total: number | string }>(
-      db,
-      statements.pageAndCount,
-    );
-    rows = both.filter((row): row is ListRow & { total: number | string } => row.id !== null);
-    return Number(both[0]?.total ?? 0);
+    const both = await run(db, statements.pageAndCount, PageAndCountRow);
+    rows = both.filter((row) => row.id !== null);
+    return both[0]?.total ?? 0;
   });
   // The total was kept, or counted by another request's statement: the page alone.
-  rows ??= await run<ListRow>(db, statements.page);
+  rows ??= await run(db, statements.page, ListRow);
   const items: ProfileListItem[] = rows.map((r) => ({
     uuid: r.id,
     type: r.type,
@@ -383,11 +372,11 @@ async function listPage(
     status: r.status === 'inactive' || r.blocked === true ? 'inactive' : 'active',
     blocked: r.blocked === true,
     assignedAgent: agentRefOf(r.agent_id, r.agent_email, r.agent_first, r.agent_last),
-    completeness: Number(r.completeness),
+    completeness: r.completeness,
     missing: r.missing,
-    createdAt: isoTime(r.created_at),
-    updatedAt: isoTime(r.updated_at),
-    lastContact: r.last_contact === null ? null : isoTime(r.last_contact),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    lastContact: r.last_contact,
   }));
   return { items, total, page: query.page, limit: query.limit };
 }

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { isSeniorAgentType } from '../../contract/agent';
 import { UNANSWERED_DAYS } from '../../contract/attention';
 import type { TeamOverview } from '../../contract/team';
 import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
+import { bool, int, intOrNull, text, textOrNull, uuid } from '../db/rows';
 import { assertSeniorAgent } from './agent-accounts';
 
 /**
@@ -15,21 +17,22 @@ import { assertSeniorAgent } from './agent-accounts';
 
 const DAY_MS = 86_400_000;
 
-interface Row {
-  id: string;
-  email: string;
-  user_type: string;
-  active: boolean;
-  first: string | null;
-  last: string | null;
-  candidates: number | string | null;
-  companies: number | string | null;
-  jobs: number | string | null;
-  overdue: number | string | null;
-  unanswered: number | string | null;
-  requests: number | string | null;
-  without_agent: number | string;
-}
+/** An agent with their counts; a count is null where the agent has none of its kind. */
+const Row = v.object({
+  id: uuid,
+  email: text,
+  user_type: text,
+  active: bool,
+  first: textOrNull,
+  last: textOrNull,
+  candidates: intOrNull,
+  companies: intOrNull,
+  jobs: intOrNull,
+  overdue: intOrNull,
+  unanswered: intOrNull,
+  requests: intOrNull,
+  without_agent: int,
+});
 
 /** Jobs per agent who works on them: assigned, else the creator (callersJob, seen per agent). */
 const JOB_AGENT = sql`coalesce(j.assigned_agent_id, j.created_by)`;
@@ -42,7 +45,7 @@ export async function teamOverview(
 ): Promise<TeamOverview> {
   assertSeniorAgent(caller);
   const cutoff = new Date(now.getTime() - UNANSWERED_DAYS * DAY_MS).toISOString();
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
     sql`with agents as (
           select u.id, u.email, u.user_type, u.active from users u where u.user_type like '%agent%'),
@@ -73,11 +76,12 @@ export async function teamOverview(
         left join cand on cand.id = a.id left join comp on comp.id = a.id left join job on job.id = a.id
         left join overdue on overdue.id = a.id left join unanswered on unanswered.id = a.id
         order by a.active desc, a.email`,
+    Row,
   );
-  const n = (value: number | string | null) => Number(value ?? 0);
+  const n = (value: number | null) => value ?? 0;
   return {
     today,
-    requestsWithoutAgent: n(rows[0]?.without_agent ?? 0),
+    requestsWithoutAgent: rows[0]?.without_agent ?? 0,
     items: rows.map((r) => ({
       uuid: r.id,
       email: r.email,

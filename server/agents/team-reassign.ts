@@ -1,9 +1,11 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { ReassignBody, ReassignResult } from '../../contract/team';
 import type { TimelineSubject } from '../../contract/timeline';
 import { isAgentType } from '../../contract/user-types';
 import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
+import { IdRow } from '../db/rows';
+import { users } from '../db/schema/users';
 import { ApiError } from '../errors';
 import { callersJob } from '../jobs/job-filters';
 import { recordAction } from './audit';
@@ -28,18 +30,18 @@ async function moveAndRecord(
   from: string,
   to: string,
 ): Promise<number> {
-  const moved = await queryRows<{ id: string }>(db, update);
+  const moved = await queryRows(db, update, IdRow);
   for (const { id } of moved) await recordAction(db, caller, { kind, id }, 'assign', { from, to });
   return moved.length;
 }
 
 /** The receiving agent: active and an agent, else 404 `agent.not_found` on `to`. */
 async function assertActiveAgent(db: Database, id: string): Promise<void> {
-  const [row] = await queryRows<{ user_type: string }>(
-    db,
-    sql`select user_type from users where id = ${id} and active`,
-  );
-  if (!row || !isAgentType(row.user_type))
+  const [row] = await db
+    .select({ userType: users.userType })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.active, true)));
+  if (!row || !isAgentType(row.userType))
     throw new ApiError(404, 'agent.not_found', 'No such agent', { to: ['agent.not_found'] });
 }
 
@@ -103,13 +105,13 @@ export async function reassign(
   body: ReassignBody,
 ): Promise<ReassignResult> {
   return db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const [agent] = await queryRows<{ user_type: string }>(
-      db2,
-      sql`select user_type from users where id = ${from} for update`,
-    );
-    if (!agent || !isAgentType(agent.user_type))
+    const [agent] = await tx
+      .select({ userType: users.userType })
+      .from(users)
+      .where(eq(users.id, from))
+      .for('update');
+    if (!agent || !isAgentType(agent.userType))
       throw new ApiError(404, 'agent.not_found', 'No such agent', { uuid: ['agent.not_found'] });
-    return moveRecords(db2, caller, from, body.to, body.only);
+    return moveRecords(tx, caller, from, body.to, body.only);
   });
 }

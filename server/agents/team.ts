@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import {
   type AgentListResponse,
   type AgentRef,
@@ -8,6 +9,8 @@ import {
 } from '../../contract/agent';
 import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
+import { IdRow, int, intOrNull, recordOrNull, text, textOrNull, uuid, uuidOrNull } from '../db/rows';
+import { accountProfiles } from '../db/schema/accounts';
 import { ApiError } from '../errors';
 import { photoUrl } from '../profiles/photos';
 import { agentRefOf } from './search';
@@ -17,31 +20,37 @@ import { agentRefOf } from './search';
  * and phone, versioned) and the list of all agents with what they look after.
  */
 
+/** An agent's account with the name of its account profile. */
+const AgentNameRow = v.object({ id: uuid, email: text, first: textOrNull, last: textOrNull });
+
 /** An agent as other records show them (assigned agent), or null. */
 export async function agentRef(db: Database, id: string | null): Promise<AgentRef | null> {
   if (!id) return null;
-  const [row] = await queryRows<{ id: string; email: string; first: string | null; last: string | null }>(
+  const [row] = await queryRows(
     db,
     sql`select u.id, u.email, ap."values" ->> 'first_name' as first, ap."values" ->> 'last_name' as last
         from users u left join account_profiles ap on ap.user_id = u.id where u.id = ${id}`,
+    AgentNameRow,
   );
   return row ? agentRefOf(row.id, row.email, row.first, row.last) : null;
 }
 
-interface SelfRow {
-  email: string;
-  user_type: string;
-  values: Record<string, unknown> | null;
-  version: number | null;
-  photo_id: string | null;
-}
+const SelfRow = v.object({
+  email: text,
+  user_type: text,
+  values: recordOrNull,
+  version: intOrNull,
+  photo_id: uuidOrNull,
+});
+type SelfRow = v.InferOutput<typeof SelfRow>;
 
 async function selfRow(db: Database, caller: Caller): Promise<SelfRow> {
-  const [row] = await queryRows<SelfRow>(
+  const [row] = await queryRows(
     db,
     sql`select u.email, u.user_type, ap."values", ap.version, ph.id as photo_id
         from users u left join account_profiles ap on ap.user_id = u.id
         left join photos ph on ph.user_id = u.id where u.id = ${caller.userId}`,
+    SelfRow,
   );
   if (!row) throw new ApiError(401, 'auth.required', 'The account does not exist');
   return row;
@@ -74,16 +83,17 @@ export async function updateSelf(
   caller: Caller,
   input: AgentSelfUpdate,
 ): Promise<{ ok: true; self: AgentSelf } | { ok: false; current: AgentSelf }> {
-  await db.execute(
-    sql`insert into account_profiles (id, user_id) values (${crypto.randomUUID()}, ${caller.userId})
-        on conflict (user_id) do nothing`,
-  );
+  await db
+    .insert(accountProfiles)
+    .values({ id: crypto.randomUUID(), userId: caller.userId })
+    .onConflictDoNothing({ target: accountProfiles.userId });
   const patch = { first_name: input.first_name, last_name: input.last_name, phone: input.phone };
-  const saved = await queryRows<{ id: string }>(
+  const saved = await queryRows(
     db,
     sql`update account_profiles set "values" = jsonb_strip_nulls("values" || ${JSON.stringify(patch)}::jsonb),
           version = version + 1, updated_at = now()
         where user_id = ${caller.userId} and version = ${input.version} returning id`,
+    IdRow,
   );
   const self = await readSelf(db, caller);
   return saved.length > 0 ? { ok: true, self } : { ok: false, current: self };
@@ -91,16 +101,7 @@ export async function updateSelf(
 
 /** GET /api/agent/list: every agent with what they look after. */
 export async function listAgents(db: Database): Promise<AgentListResponse> {
-  const rows = await queryRows<{
-    id: string;
-    email: string;
-    user_type: string;
-    first: string | null;
-    last: string | null;
-    candidates: number | string;
-    companies: number | string;
-    jobs: number | string;
-  }>(
+  const rows = await queryRows(
     db,
     sql`select u.id, u.email, u.user_type, ap."values" ->> 'first_name' as first,
           ap."values" ->> 'last_name' as last,
@@ -110,6 +111,7 @@ export async function listAgents(db: Database): Promise<AgentListResponse> {
         from users u left join account_profiles ap on ap.user_id = u.id
         where u.user_type like '%agent%' and u.active
         order by u.email`,
+    v.object({ ...AgentNameRow.entries, user_type: text, candidates: int, companies: int, jobs: int }),
   );
   return {
     items: rows.map((r) => ({
@@ -118,9 +120,9 @@ export async function listAgents(db: Database): Promise<AgentListResponse> {
       name: [r.first, r.last].filter(Boolean).join(' ') || null,
       userType: r.user_type,
       senior: isSeniorAgentType(r.user_type),
-      assignedCandidates: Number(r.candidates),
-      assignedCompanies: Number(r.companies),
-      activeJobs: Number(r.jobs),
+      assignedCandidates: r.candidates,
+      assignedCompanies: r.companies,
+      activeJobs: r.jobs,
     })),
   };
 }

@@ -1,9 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '../../contract/errors';
 import type { TokenClaims } from '../../contract/session';
 import { isAgentType, type Language } from '../../contract/user-types';
 import { ApiError } from '../errors';
-import type { AuthVariables } from './middleware';
 
 /**
  * Who is calling, read from the verified access token, and the role checks every domain asks
@@ -45,10 +43,3 @@ export function assertAgentOrCompany(caller: Caller): void {
   if (isCompany(caller) && caller.registrationStep === 0) return;
   throw forbidden();
 }
-
-/** After requireUser: agents only (403 for anyone else, before anything is read); never cached. */
-export const agentsOnly: MiddlewareHandler<{ Variables: AuthVariables }> = async (c, next) => {
-  assertAgent(callerOf(c.get('claims')));
-  c.header('Cache-Control', 'no-store');
-  await next();
-};

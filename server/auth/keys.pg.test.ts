@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbHandle, openDatabase, queryRows } from '../db/client';
+import { type DbHandle, openDatabase } from '../db/client';
+import { signingKeys } from '../db/schema/auth';
 import { createTestDb, type TestDb } from '../db/test-db';
 import { KeyRing } from './keys';
 
@@ -30,7 +31,7 @@ describe('the first signing key', () => {
       KeyRing.fromDatabase(db.db),
       KeyRing.fromDatabase(second.db),
     ]);
-    const keys = await queryRows<{ kid: string }>(db.db, sql`select kid from signing_keys`);
+    const keys = await db.db.select({ kid: signingKeys.kid }).from(signingKeys);
     expect(keys).toHaveLength(1);
     const kids = await Promise.all(rings.map(async (ring) => (await ring.signingKey()).kid));
     expect(new Set(kids)).toEqual(new Set([keys[0]?.kid]));

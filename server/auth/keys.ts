@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
-import { and, asc, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import { type Database, queryRows } from '../db/client';
+import type { Database } from '../db/client';
 import { signingKeys } from '../db/schema/auth';
 
 export const KEY_BITS = 3072;
@@ -45,15 +45,20 @@ export class KeyRing {
       // Nodes starting at once on a new database: one makes the first key, the others wait and take
       // it. Each had made its own, and a token one node signed was unknown to the other for up to
       // UNKNOWN_KID_RELOAD_MS (401: the deploy test, two nodes behind Caddy).
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Database;
+      await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('matchwerk:first-signing-key'))`);
-        const at = new Date(now()).toISOString();
-        const [live] = await queryRows<{ kid: string }>(
-          tx,
-          sql`select kid from signing_keys where activates_at <= ${at} and published_at <= ${at}
-                and (retires_at is null or retires_at > ${at}) limit 1`,
-        );
+        const at = new Date(now());
+        const [live] = await tx
+          .select({ kid: signingKeys.kid })
+          .from(signingKeys)
+          .where(
+            and(
+              lte(signingKeys.activatesAt, at),
+              lte(signingKeys.publishedAt, at),
+              or(isNull(signingKeys.retiresAt), gt(signingKeys.retiresAt, at)),
+            ),
+          )
+          .limit(1);
         if (!live) await insertKey(tx, new Date(now()), new Date(now()));
       });
       await ring.reload();

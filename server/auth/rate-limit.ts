@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { ErrorCode } from '../../contract/errors';
 import { type Database, queryRows } from '../db/client';
+import { CountRow, int, time } from '../db/rows';
+import { rateLimits } from '../db/schema/auth';
 import { ApiError } from '../errors';
 
 export interface Limit {
@@ -10,22 +13,26 @@ export interface Limit {
   windowMs: number;
 }
 
+/** A limit's window: its hits and when it started. */
+const WindowRow = v.object({ count: int, window_start: time });
+
 /**
  * Counts one hit in a fixed window shared by every node (one atomic upsert). Answers the seconds to
  * wait when the limit is exceeded, else null.
  */
 export async function hit(db: Database, limit: Limit, now: Date): Promise<number | null> {
   const windowStartFloor = new Date(now.getTime() - limit.windowMs);
-  const [row] = await queryRows<{ count: number; window_start: Date | string }>(
+  const [row] = await queryRows(
     db,
     sql`insert into rate_limits (key, window_start, count) values (${limit.key}, ${now}, 1)
         on conflict (key) do update set
           count = case when rate_limits.window_start <= ${windowStartFloor} then 1 else rate_limits.count + 1 end,
           window_start = case when rate_limits.window_start <= ${windowStartFloor} then ${now} else rate_limits.window_start end
         returning count, window_start`,
+    WindowRow,
   );
   if (!row || row.count <= limit.max) return null;
-  const started = new Date(row.window_start).getTime();
+  const started = Date.parse(row.window_start);
   return Math.max(1, Math.ceil((started + limit.windowMs - now.getTime()) / 1000));
 }
 
@@ -34,12 +41,12 @@ export async function hit(db: Database, limit: Limit, now: Date): Promise<number
  * taken now (the window ran out, or it still has room).
  */
 export async function nextAllowedAt(db: Database, limit: Limit, now: Date): Promise<Date | null> {
-  const [row] = await queryRows<{ count: number; window_start: Date | string }>(
-    db,
-    sql`select count, window_start from rate_limits where key = ${limit.key}`,
-  );
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, limit.key));
   if (!row || row.count < limit.max) return null;
-  const ends = new Date(row.window_start).getTime() + limit.windowMs;
+  const ends = row.windowStart.getTime() + limit.windowMs;
   return ends > now.getTime() ? new Date(ends) : null;
 }
 
@@ -92,15 +99,15 @@ export async function acquireSlot(
   const liveSince = new Date(now.getTime() - limit.leaseMs);
   // Counted and taken under one lock per user: eleven opened at once get ten slots and one refusal.
   // (Inserting first and counting after, all eleven counted each other and were all refused: issue 41.)
-  const free = await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  const free = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${prefix}))`);
-    const [row] = await queryRows<{ held: number | string }>(
+    const [held] = await queryRows(
       tx,
-      sql`select count(*) as held from rate_limits
+      sql`select count(*) as n from rate_limits
           where starts_with(key, ${prefix}) and window_start > ${liveSince}`,
+      CountRow,
     );
-    if (Number(row?.held ?? 0) >= limit.max) return false;
+    if ((held?.n ?? 0) >= limit.max) return false;
     await tx.execute(sql`insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)`);
     return true;
   });

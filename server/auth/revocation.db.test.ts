@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../contract/session';
 import { type DbHandle, openDatabase, queryRows } from '../db/client';
+import { time, uuid } from '../db/rows';
 import { sessionRevocations } from '../db/schema/sessions';
 import { users } from '../db/schema/users';
 import { DEMO_PASSWORD } from '../demo/seed';
@@ -61,9 +63,10 @@ async function refusedOnB(path: string, token: string): Promise<number> {
 describe('access tokens of ended sessions', () => {
   it('carry the session id (the refresh-token family) as sid', async () => {
     const pair = await login('stella@matchwerk.example');
-    const [row] = await queryRows<{ family_id: string }>(
+    const [row] = await queryRows(
       f.db.db,
       sql`select family_id from refresh_tokens where user_id = (select id from users where email = 'stella@matchwerk.example')`,
+      v.object({ family_id: uuid }),
     );
     expect(claimsOf(pair.token).sid).toBe(row?.family_id);
     const refreshed = await f.call('POST', '/api/login/refresh', {
@@ -153,11 +156,12 @@ describe('a new pair from a registration step or 2FA setup replaces the session'
   const refresh = (pair: TokenPair) =>
     f.call('POST', '/api/login/refresh', { body: { refresh_token: pair.refresh_token } });
   const familyEnd = async (sid: string | undefined) => {
-    const [row] = await queryRows<{ family_expires_at: string | Date }>(
+    const [row] = await queryRows(
       f.db.db,
       sql`select family_expires_at from refresh_tokens where family_id = ${sid ?? ''} limit 1`,
+      v.object({ family_expires_at: time }),
     );
-    return row && new Date(row.family_expires_at).toISOString();
+    return row?.family_expires_at;
   };
 
   it('skip (step 2 → 3): the old refresh token is refused, its access token ends on every node, the new pair works until the old session’s end', async () => {
@@ -255,7 +259,13 @@ describe('a new pair from a registration step or 2FA setup replaces the session'
     const pair = await login(pendingEmail);
     const sid = claimsOf(pair.token).sid;
     const families = async () =>
-      (await queryRows(f.db.db, sql`select distinct family_id from refresh_tokens`)).length;
+      (
+        await queryRows(
+          f.db.db,
+          sql`select distinct family_id from refresh_tokens`,
+          v.object({ family_id: uuid }),
+        )
+      ).length;
     const before = await families();
     // A logout on another node: its tokens revoked, its revocation row not yet polled here.
     await f.db.db.execute(sql`update refresh_tokens set revoked_at = now() where family_id = ${sid ?? ''}`);

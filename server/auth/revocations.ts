@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../db/client';
+import { gt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
 import { sessionRevocations } from '../db/schema/sessions';
 
 /** How often each node reads new revocations: a revoked token works at most this long (+ one query) elsewhere. */
@@ -72,16 +72,20 @@ export class RevocationCache {
 
   private async load(): Promise<void> {
     const since = new Date(Math.max(0, this.watermark - OVERLAP_MS));
-    const rows = await queryRows<{ sid: string | null; user_id: string | null; recorded_at: Date | string }>(
-      this.db,
-      sql`select sid, user_id, recorded_at from ${sessionRevocations}
-          where recorded_at > ${since} order by recorded_at`,
-    );
+    const rows = await this.db
+      .select({
+        sid: sessionRevocations.sid,
+        userId: sessionRevocations.userId,
+        recordedAt: sessionRevocations.recordedAt,
+      })
+      .from(sessionRevocations)
+      .where(gt(sessionRevocations.recordedAt, since))
+      .orderBy(sessionRevocations.recordedAt);
     const learnt = Date.now();
     for (const row of rows) {
       if (row.sid) this.sids.set(row.sid, this.sids.get(row.sid) ?? learnt);
-      if (row.user_id) this.users.set(row.user_id, this.users.get(row.user_id) ?? learnt);
-      this.watermark = Math.max(this.watermark, new Date(row.recorded_at).getTime());
+      if (row.userId) this.users.set(row.userId, this.users.get(row.userId) ?? learnt);
+      this.watermark = Math.max(this.watermark, row.recordedAt.getTime());
     }
     this.evict(learnt);
   }

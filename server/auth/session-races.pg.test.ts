@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../contract/session';
 import { queryRows } from '../db/client';
+import { int, text } from '../db/rows';
 import { DEMO_PASSWORD } from '../demo/seed';
 import { type AccountFixture, claimsOf, createAccountFixture, errorOf } from '../http/account-test-kit';
 
@@ -40,10 +42,11 @@ async function login(email: string): Promise<Required<TokenPair>> {
 async function someoneWaits(): Promise<void> {
   const started = performance.now();
   for (;;) {
-    const [row] = await queryRows<{ waiting: number | string }>(
+    const [row] = await queryRows(
       f.db.db,
       sql`select count(*) as waiting from pg_stat_activity
           where datname = current_database() and wait_event_type = 'Lock'`,
+      v.object({ waiting: int }),
     );
     if (Number(row?.waiting) > 0) return;
     if (performance.now() - started > 5000) throw new Error('nobody waits for a lock');
@@ -68,9 +71,10 @@ async function rotateInOther(pair: Required<TokenPair>): Promise<void> {
 }
 
 const liveTokens = (sid: string | undefined) =>
-  queryRows<{ token_hash: string }>(
+  queryRows(
     f.db.db,
     sql`select token_hash from refresh_tokens where family_id = ${sid ?? ''} and revoked_at is null`,
+    v.object({ token_hash: text }),
   );
 
 describe('a session ended while a refresh of it is under way', () => {

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { CardFormat } from '../../contract/agent';
 import { type Catalog, fieldIsFor } from '../../contract/catalog';
 import { phoneForReader } from '../../contract/phone';
 import type { Language } from '../../contract/user-types';
 import type { AgencyConfig } from '../config';
-import { type Database, queryRows } from '../db/client';
+import type { Database } from '../db/client';
+import { record, text, textOrNull, uuid, uuidOrNull } from '../db/rows';
+import { users } from '../db/schema/users';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { ownPhoto } from '../profiles/photos';
 import {
@@ -33,14 +36,15 @@ export function referenceNumber(profileId: string): string {
   return `MW-${out}`;
 }
 
-/** What a card needs of a candidate's row. */
-export interface CardProfile {
-  id: string;
-  user_id: string | null;
-  type: string;
-  values: Record<string, unknown>;
-  contact_email: string | null;
-}
+/** What a card needs of a candidate's row (`select id, user_id, type, "values", contact_email`). */
+export const CardProfileRow = v.object({
+  id: uuid,
+  user_id: uuidOrNull,
+  type: text,
+  values: record,
+  contact_email: textOrNull,
+});
+export type CardProfile = v.InferOutput<typeof CardProfileRow>;
 
 /** The file name of a card sent or downloaded: the name (full) or the reference number (anonymous). */
 export function cardFileName(profile: CardProfile, format: CardFormat, language: Language): string {
@@ -91,10 +95,10 @@ async function cardParts(
   let email = profile.contact_email;
   let photo: Buffer | null = null;
   if (profile.user_id) {
-    const [account] = await queryRows<{ email: string }>(
-      db,
-      sql`select email from users where id = ${profile.user_id}`,
-    );
+    const [account] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, profile.user_id));
     email = account?.email ?? email;
     if (storage) photo = await ownPhoto(db, storage, profile.user_id);
   }

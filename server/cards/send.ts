@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { CardFormat } from '../../contract/agent';
 import type { Catalog } from '../../contract/catalog';
+import { CONTACT_LANGUAGES, CONTACT_SALUTATIONS } from '../../contract/client';
 import {
   DUPLICATE_SEND_WINDOW_MS,
   SendErrorCode,
@@ -17,11 +19,20 @@ import { assertAgent, type Caller } from '../auth/caller';
 import { contactNotFound } from '../clients/contacts';
 import type { AgencyConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
+import { bool, CountRow, text, textOrNull, uuid, uuidOrNull } from '../db/rows';
+import { jobs } from '../db/schema/jobs';
+import { cardSends, pipelineEntries } from '../db/schema/pipeline';
 import { ApiError } from '../errors';
 import { jobNotFound } from '../jobs/access';
 import { type Attachment, queueMessage } from '../messaging/outbox';
 import type { PhotoStorage } from '../profiles/photo-storage';
-import { type CardProfile, candidateCardPdf, cardFileName, referenceNumber } from './candidate-card';
+import {
+  type CardProfile,
+  CardProfileRow,
+  candidateCardPdf,
+  cardFileName,
+  referenceNumber,
+} from './candidate-card';
 import { type Addressee, sendTexts } from './send-texts';
 
 /**
@@ -73,7 +84,21 @@ interface SendContext {
   note: string;
 }
 
-const uuid = (value: string) => value.toLowerCase();
+const lower = (value: string) => value.toLowerCase();
+
+const JobRow = v.object({ id: uuid, title: textOrNull, client: uuidOrNull });
+/** The contact mailed: what the salutation needs, the address and the language. */
+const ContactRow = v.object({
+  id: uuid,
+  name: text,
+  salutation: v.picklist(CONTACT_SALUTATIONS),
+  title: text,
+  firstName: text,
+  lastName: text,
+  email: textOrNull,
+  language: v.picklist(CONTACT_LANGUAGES),
+});
+const SentProfileRow = v.object({ ...CardProfileRow.entries, consented: bool });
 
 /** Checks the request against the job, its client's contacts and the candidates' consent. */
 async function sendContext(
@@ -83,39 +108,47 @@ async function sendContext(
   input: SendRequest,
 ): Promise<SendContext> {
   assertAgent(caller);
-  const [job] = await queryRows<{ id: string; title: string | null; client: string | null }>(
+  const [job] = await queryRows(
     db,
     sql`select id, "values" ->> 'title' as title, client_company_id as client from jobs where id = ${jobId}`,
+    JobRow,
   );
   if (!job) throw jobNotFound();
   if (!job.client)
     throw new ApiError(409, SendErrorCode.noClient, 'The job has no client company to send candidates to');
-  const [contact] = await queryRows<Addressee & { id: string; email: string | null; language: Language }>(
+  const [contact] = await queryRows(
     db,
     sql`select id, name, salutation, title, first_name as "firstName", last_name as "lastName", email, language
         from company_contacts
-        where id = ${uuid(input.contact)} and company_id = ${job.client}`,
+        where id = ${lower(input.contact)} and company_id = ${job.client}`,
+    ContactRow,
   );
   if (!contact) throw contactNotFound();
   if (!contact.email)
     throw new ApiError(409, SendErrorCode.contactNoEmail, 'The contact has no e-mail address');
 
-  const ids = input.candidates.map(uuid);
-  const rows = await queryRows<CardProfile & { consented: boolean }>(
+  const ids = input.candidates.map(lower);
+  const rows = await queryRows(
     db,
     sql`select id, user_id, type, "values", contact_email, presented_by_name_at is not null as consented
         from profiles where id = any(${`{${ids.join(',')}}`}::uuid[])`,
+    SentProfileRow,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   if (ids.some((id) => !byId.has(id))) throw profileNotFound();
-  const elsewhere = await queryRows<{ id: string }>(
-    db,
-    sql`select id from pipeline_entries
-        where job_id = ${job.id} and profile_id = any(${`{${ids.join(',')}}`}::uuid[])
-          and submitted_company_id is not null and submitted_company_id <> ${job.client}`,
-  );
+  const elsewhere = await db
+    .select({ id: pipelineEntries.id })
+    .from(pipelineEntries)
+    .where(
+      and(
+        eq(pipelineEntries.jobId, job.id),
+        inArray(pipelineEntries.profileId, ids),
+        isNotNull(pipelineEntries.submittedCompanyId),
+        ne(pipelineEntries.submittedCompanyId, job.client),
+      ),
+    );
   if (elsewhere.length > 0) throw sentToOtherClient();
-  const full = new Set((input.full ?? []).map(uuid));
+  const full = new Set((input.full ?? []).map(lower));
   const refused = [...full].filter((id) => !byId.get(id)?.consented);
   if (refused.length > 0) throw consentMissing();
   return {
@@ -124,7 +157,7 @@ async function sendContext(
     // Line breaks as the mail writes them, whatever the browser sent (\r\n, \r).
     note: (input.note ?? '').replace(/\r\n?/g, '\n'),
     profiles: ids.map((id) => {
-      const row = byId.get(id) as CardProfile & { consented: boolean };
+      const row = byId.get(id)!;
       return { ...row, format: full.has(id) ? 'pdf' : 'anonymous' };
     }),
   };
@@ -265,42 +298,41 @@ export async function sendToClient(
   const now = svc.now();
   const ids = ctx.profiles.map((p) => p.id);
   const fullIds = ctx.profiles.filter((p) => p.format === 'pdf').map((p) => p.id);
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  await db.transaction(async (tx) => {
     // The job's client as it is now, held until the send commits: a client changed since the checks
     // refuses the send, and a change waits for it (server/jobs/jobs.ts counts what went to the client).
     // Held exclusively (not `for share`): a second send of the job waits here for this one to commit,
     // then finds it in card_sends. FOR NO KEY UPDATE leaves new rows that refer to the job unblocked.
-    const [held] = await queryRows<{ client: string | null }>(
-      tx,
-      sql`select client_company_id as client from jobs where id = ${ctx.job.id} for no key update`,
-    );
+    const [held] = await tx
+      .select({ client: jobs.clientCompanyId })
+      .from(jobs)
+      .where(eq(jobs.id, ctx.job.id))
+      .for('no key update');
     if (!held || held.client !== ctx.job.client)
       throw new ApiError(409, SendErrorCode.clientChanged, 'The job’s client changed: nothing was sent');
     // Two clicks, a retry after a lost answer, two tabs (issue 41): the same send within the window
     // goes out once. Older rows of the job are no longer needed.
     const fingerprint = sendFingerprint(ctx);
     const since = new Date(now.getTime() - DUPLICATE_SEND_WINDOW_MS);
-    await tx.execute(
-      sql`delete from card_sends where job_id = ${ctx.job.id} and sent_at < ${since.toISOString()}`,
-    );
-    const [earlier] = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from card_sends where job_id = ${ctx.job.id} and fingerprint = ${fingerprint} limit 1`,
-    );
+    await tx.delete(cardSends).where(and(eq(cardSends.jobId, ctx.job.id), lt(cardSends.sentAt, since)));
+    const [earlier] = await tx
+      .select({ id: cardSends.id })
+      .from(cardSends)
+      .where(and(eq(cardSends.jobId, ctx.job.id), eq(cardSends.fingerprint, fingerprint)))
+      .limit(1);
     if (earlier) throw duplicateSend();
-    await tx.execute(
-      sql`insert into card_sends (id, job_id, fingerprint, sent_by, sent_at)
-          values (${randomUUID()}, ${ctx.job.id}, ${fingerprint}, ${caller.userId}, ${now.toISOString()})`,
-    );
+    await tx
+      .insert(cardSends)
+      .values({ id: randomUUID(), jobId: ctx.job.id, fingerprint, sentBy: caller.userId, sentAt: now });
     if (fullIds.length > 0) {
-      const [{ n }] = (await queryRows<{ n: number | string }>(
+      const [consented] = await queryRows(
         tx,
         sql`select count(*) as n from (select id from profiles
               where id = any(${`{${fullIds.join(',')}}`}::uuid[]) and presented_by_name_at is not null
               for share) consented`,
-      )) as [{ n: number | string }];
-      if (Number(n) !== fullIds.length) throw consentMissing();
+        CountRow,
+      );
+      if (consented?.n !== fullIds.length) throw consentMissing();
     }
     await queueMessage(
       tx,

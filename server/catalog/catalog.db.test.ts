@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { CATALOG_SCOPES } from '../../contract/catalog';
+import { catalogs } from '../db/schema/catalog';
 import { setUpTestDb } from '../db/test-fixture';
 import { loadCatalogFile, parseCatalog, readCatalog, seedCatalog } from './catalog';
 import { searchCities } from './cities';
@@ -180,6 +182,54 @@ describe('seeding', () => {
     changed.company[0]!.label.en = 'Registered name';
     expect(await seedCatalog(db.db, changed)).toEqual(['company']);
     expect((await readCatalog(db.db)).company[0]!.label.en).toBe('Registered name');
+  });
+});
+
+describe('reading the catalogue', () => {
+  const db = setUpTestDb();
+
+  it('reads the fields once per version: a second read answers the kept catalogue without reading them', async () => {
+    await seedCatalog(db.db, catalog);
+    const first = await readCatalog(db.db);
+    const fieldReads = vi.spyOn(db.db, 'select');
+    try {
+      expect(await readCatalog(db.db)).toBe(first);
+      expect(fieldReads).not.toHaveBeenCalled();
+    } finally {
+      fieldReads.mockRestore();
+    }
+  });
+
+  it('answers a change seeded in this process at once', async () => {
+    await seedCatalog(db.db, catalog);
+    const before = await readCatalog(db.db);
+    const changed = structuredClone(catalog);
+    changed.profile[0]!.label.en = 'Given name';
+    await seedCatalog(db.db, changed);
+    const after = await readCatalog(db.db);
+    expect(after).not.toBe(before);
+    expect(after.profile[0]!.label.en).toBe('Given name');
+  });
+
+  it('answers a change another process seeded, told by its checksum', async () => {
+    await seedCatalog(db.db, catalog);
+    const before = await readCatalog(db.db);
+    const changed = structuredClone(catalog.job);
+    changed[0]!.label.de = 'Stellentitel (neu)';
+    // Another node's seed: written past this process's seedCatalog, which alone forgets what it kept.
+    await db.db
+      .update(catalogs)
+      .set({ fields: changed, checksum: 'another-node' })
+      .where(eq(catalogs.scope, 'job'));
+    const after = await readCatalog(db.db);
+    expect(after).not.toBe(before);
+    expect(after.job[0]!.label.de).toBe('Stellentitel (neu)');
+    expect(await readCatalog(db.db)).toBe(after);
+  });
+
+  it('refuses to answer from a database never seeded, even after another was read', async () => {
+    const other = await readCatalog(db.db).catch(() => null);
+    expect(other).toBeNull();
   });
 });
 

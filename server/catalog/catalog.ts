@@ -13,7 +13,8 @@ import {
   FieldOptionSchema,
   RULE_FIELD_TYPES,
 } from '../../contract/catalog';
-import type { Database } from '../db/client';
+import { type Database, queryRows } from '../db/client';
+import { textOrNull } from '../db/rows';
 import { catalogs } from '../db/schema/catalog';
 
 /**
@@ -144,7 +145,7 @@ const SEED_LOCK = 4_227_004;
  * changed. Safe to run from several processes at once.
  */
 export async function seedCatalog(db: Database, catalog: Catalog): Promise<CatalogScope[]> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const current = await tx.select({ scope: catalogs.scope, checksum: catalogs.checksum }).from(catalogs);
     const known = new Map(current.map((row) => [row.scope, row.checksum]));
@@ -164,11 +165,38 @@ export async function seedCatalog(db: Database, catalog: Catalog): Promise<Catal
     }
     return changed;
   });
+  // This process reads the new catalogue at once (others see its checksums change).
+  if (changed.length > 0) cached = undefined;
+  return changed;
 }
 
-/** The catalogue as the database holds it; throws when it was never seeded. */
+/**
+ * The catalogue's version in one value, `scope:checksum,…` (SQL, for statements that read it with
+ * their own data, like the agents' tables): it changes whenever seedCatalog changes a scope.
+ */
+export const CATALOG_KEY = sql`(select string_agg(scope || ':' || checksum, ',' order by scope) from catalogs)`;
+
+const KeyRow = v.object({ key: textOrNull });
+
+/** The catalogue last read by this process and the version it was read at. */
+let cached: { key: string; catalog: Catalog } | undefined;
+
+/**
+ * The catalogue as the database holds it; throws when it was never seeded. Read once per version
+ * and kept: a call asks only the checksums (CATALOG_KEY), not the fields, while they are unchanged —
+ * every request that validates values or labels fields reads it. The answer is shared: never change it.
+ */
 export async function readCatalog(db: Database): Promise<Catalog> {
-  const rows = await db.select({ scope: catalogs.scope, fields: catalogs.fields }).from(catalogs);
+  const [row] = await queryRows(db, sql`select ${CATALOG_KEY} as key`, KeyRow);
+  return catalogOfKey(db, row?.key ?? null);
+}
+
+/** readCatalog for a caller that read CATALOG_KEY in a statement of its own. */
+export async function catalogOfKey(db: Database, key: string | null): Promise<Catalog> {
+  if (key !== null && cached?.key === key) return cached.catalog;
+  const rows = await db
+    .select({ scope: catalogs.scope, fields: catalogs.fields, checksum: catalogs.checksum })
+    .from(catalogs);
   const byScope = new Map(rows.map((row) => [row.scope, row.fields]));
   const catalog = {} as Catalog;
   for (const scope of CATALOG_SCOPES) {
@@ -177,6 +205,13 @@ export async function readCatalog(db: Database): Promise<Catalog> {
       throw new Error(`the ${scope} catalogue is not in the database: seed it on start (seedCatalog)`);
     catalog[scope] = fields;
   }
+  // Kept under the version of the rows just read (CATALOG_KEY's text), not of the key asked with:
+  // a seed in between must not leave the old key naming the new fields.
+  const readKey = rows
+    .map((r) => `${r.scope}:${r.checksum}`)
+    .sort()
+    .join(',');
+  cached = { key: readKey, catalog };
   return catalog;
 }
 

@@ -1,6 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
+import { textOrNull, uuid, uuidOrNull } from '../db/rows';
 import { ApiError } from '../errors';
 
 /**
@@ -27,18 +29,21 @@ export interface CallerCompany {
   contactName: string;
 }
 
+const CallerCompanyRow = v.object({ id: uuid, contact_id: uuidOrNull, contact_name: textOrNull });
+
 /** The company of a company caller, and whether it signed in as one of its contacts; null if none. */
 export async function callerCompany(
   db: Database,
   caller: Pick<Caller, 'userId' | 'userType'>,
 ): Promise<CallerCompany | null> {
   if (caller.userType !== 'company') return null;
-  const [row] = await queryRows<{ id: string; contact_id: string | null; contact_name: string | null }>(
+  const [row] = await queryRows(
     db,
     sql`select id, null::uuid as contact_id, null::text as contact_name from companies where user_id = ${caller.userId}
         union all
         select company_id, id, name from company_contacts where user_id = ${caller.userId}
         limit 1`,
+    CallerCompanyRow,
   );
   return row ? { id: row.id, contactId: row.contact_id, contactName: row.contact_name ?? '' } : null;
 }

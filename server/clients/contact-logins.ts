@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
+import { IdRow } from '../db/rows';
 
 /**
  * Ends the logins of the contacts `which` selects (a condition on company_contacts), in the caller's
@@ -8,10 +9,11 @@ import { type Database, queryRows } from '../db/client';
  * ids, so this node refuses their access tokens at once (RevocationCache.noteUser).
  */
 export async function endContactLogins(tx: Database, which: SQL): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     tx,
     sql`delete from users where id in (select user_id from company_contacts where ${which} and user_id is not null)
         returning id`,
+    IdRow,
   );
   return rows.map((row) => row.id);
 }

@@ -1,10 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { isUuid } from '../../contract/agent';
 import {
+  CONTACT_LANGUAGES,
+  CONTACT_LOGIN_STATES,
+  CONTACT_SALUTATIONS,
   type Contact,
   type ContactList,
-  type ContactLogin,
-  type ContactSalutation,
   type ContactUpdate,
   type ContactValues,
   contactFullName,
@@ -14,6 +16,9 @@ import { recordAction, recordEvent } from '../agents/audit';
 import { issueInvitation } from '../agents/invitations';
 import { type Caller, forbidden, isAgent, isCompany } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
+import { bool, int, text, textOrNull, time, uuid, uuidOrNull } from '../db/rows';
+import { companies } from '../db/schema/accounts';
+import { companyContacts } from '../db/schema/clients';
 import { ApiError } from '../errors';
 import { findUserByEmail, normaliseEmail } from '../users/users';
 import { assertMainLogin, callerCompanies, mayActAsMainLogin } from './caller-company';
@@ -28,27 +33,27 @@ import { endContactLogins } from './contact-logins';
  * refuses a second default even from writers racing each other.
  */
 
-interface ContactRow {
-  id: string;
-  company_id: string;
-  name: string;
-  salutation: ContactSalutation;
-  title: string;
-  first_name: string;
-  last_name: string;
-  role: string;
-  email: string | null;
-  phone: string | null;
-  language: 'de' | 'en';
-  is_default: boolean;
-  login: ContactLogin;
-  user_id: string | null;
-  version: number;
-  created_at: string | Date;
-  updated_at: string | Date;
-}
-
-const iso = (x: string | Date) => (x instanceof Date ? x : new Date(x)).toISOString();
+/** A contact as SELECT reads it. */
+const ContactRow = v.object({
+  id: uuid,
+  company_id: uuid,
+  name: text,
+  salutation: v.picklist(CONTACT_SALUTATIONS),
+  title: text,
+  first_name: text,
+  last_name: text,
+  role: text,
+  email: textOrNull,
+  phone: textOrNull,
+  language: v.picklist(CONTACT_LANGUAGES),
+  is_default: bool,
+  login: v.picklist(CONTACT_LOGIN_STATES),
+  user_id: uuidOrNull,
+  version: int,
+  created_at: time,
+  updated_at: time,
+});
+type ContactRow = v.InferOutput<typeof ContactRow>;
 
 function toContact(row: ContactRow): Contact {
   return {
@@ -66,8 +71,8 @@ function toContact(row: ContactRow): Contact {
     isDefault: row.is_default,
     login: row.login,
     version: row.version,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -77,13 +82,16 @@ export const contactNotFound = () => new ApiError(404, 'contact.not_found', 'No 
  * The company whose contacts the caller may see: any for an agent, its own for a company (404 for
  * another's or a malformed uuid, so a company cannot probe which exist), none for anybody else.
  */
+const OwnCompanyRow = v.object({ id: uuid, own: bool });
+
 async function companyOf(db: Database, caller: Caller, companyId: string): Promise<string> {
   if (!isAgent(caller) && !(isCompany(caller) && caller.registrationStep === 0)) throw forbidden();
   if (!isUuid(companyId)) throw companyNotFound();
   const id = companyId.toLowerCase();
-  const [row] = await queryRows<{ id: string; own: boolean }>(
+  const [row] = await queryRows(
     db,
     sql`select id, id in ${callerCompanies(caller)} as own from companies where id = ${id}`,
+    OwnCompanyRow,
   );
   if (!row || (!isAgent(caller) && !row.own)) throw companyNotFound();
   return row.id;
@@ -99,9 +107,10 @@ const SELECT = sql`select id, company_id, name, salutation, title, first_name, l
 
 async function selectContact(db: Database, companyId: string, id: string): Promise<ContactRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await queryRows<ContactRow>(
+  const [row] = await queryRows(
     db,
     sql`${SELECT} where id = ${id.toLowerCase()} and company_id = ${companyId}`,
+    ContactRow,
   );
   return row;
 }
@@ -113,9 +122,10 @@ async function selectContact(db: Database, companyId: string, id: string): Promi
 export async function listContacts(db: Database, caller: Caller, companyId: string): Promise<ContactList> {
   const company = await companyOf(db, caller, companyId);
   const [rows, canInvite] = await Promise.all([
-    queryRows<ContactRow>(
+    queryRows(
       db,
       sql`${SELECT} where company_id = ${company} order by is_default desc, created_at, id`,
+      ContactRow,
     ),
     mayActAsMainLogin(db, caller),
   ]);
@@ -131,8 +141,28 @@ async function recordContact(tx: Database, caller: Caller, company: string, acti
 
 /** Locks the company's contacts for a write, so two writers cannot both leave it without a default. */
 async function lockCompany(tx: Database, companyId: string) {
-  await tx.execute(sql`select id from companies where id = ${companyId} for update`);
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
 }
+
+/** The company has no default contact (the step before making one the default). */
+async function unsetDefault(tx: Database, companyId: string) {
+  await tx
+    .update(companyContacts)
+    .set({ isDefault: false })
+    .where(and(eq(companyContacts.companyId, companyId), eq(companyContacts.isDefault, true)));
+}
+
+/** The columns a create or an edit writes as sent (besides the whole name and the default). */
+const written = (input: ContactValues) => ({
+  salutation: input.salutation,
+  title: input.title,
+  firstName: input.firstName,
+  lastName: input.lastName,
+  role: input.role,
+  email: input.email,
+  phone: input.phone,
+  language: input.language,
+});
 
 /** PUT /api/company/{uuid}/contacts: the company's first contact is its default, whatever was sent. */
 export async function createContact(
@@ -143,26 +173,13 @@ export async function createContact(
 ): Promise<Contact> {
   const company = await companyOf(db, caller, companyId);
   const id = crypto.randomUUID();
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  await db.transaction(async (tx) => {
     await lockCompany(tx, company);
-    const [{ n }] = (await queryRows<{ n: number | string }>(
-      tx,
-      sql`select count(*) as n from company_contacts where company_id = ${company}`,
-    )) as [{ n: number | string }];
-    const isDefault = Number(n) === 0 || input.isDefault === true;
-    if (isDefault)
-      await tx.execute(
-        sql`update company_contacts set is_default = false where company_id = ${company} and is_default`,
-      );
+    const count = await tx.$count(companyContacts, eq(companyContacts.companyId, company));
+    const isDefault = count === 0 || input.isDefault === true;
+    if (isDefault) await unsetDefault(tx, company);
     const name = contactFullName(input);
-    await tx.execute(
-      sql`insert into company_contacts (id, company_id, name, salutation, title, first_name, last_name, role,
-            email, phone, language, is_default)
-          values (${id}, ${company}, ${name}, ${input.salutation}, ${input.title}, ${input.firstName},
-                  ${input.lastName}, ${input.role}, ${input.email}, ${input.phone}, ${input.language},
-                  ${isDefault})`,
-    );
+    await tx.insert(companyContacts).values({ id, companyId: company, ...written(input), name, isDefault });
     await recordContact(tx, caller, company, 'contact.added', name);
   });
   return toContact((await selectContact(db, company, id))!);
@@ -183,8 +200,7 @@ export async function updateContact(
   input: ContactValues & Pick<ContactUpdate, 'version'>,
 ): Promise<UpdateContactResult> {
   const company = await companyOf(db, caller, companyId);
-  const saved = await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  const saved = await db.transaction(async (tx) => {
     await lockCompany(tx, company);
     const existing = await selectContact(tx, company, contactId);
     if (!existing) throw contactNotFound();
@@ -195,18 +211,18 @@ export async function updateContact(
       });
     }
     const isDefault = existing.is_default || input.isDefault === true;
-    if (isDefault && !existing.is_default)
-      await tx.execute(
-        sql`update company_contacts set is_default = false where company_id = ${company} and is_default`,
-      );
+    if (isDefault && !existing.is_default) await unsetDefault(tx, company);
     const name = contactFullName(input);
-    await tx.execute(
-      sql`update company_contacts set name = ${name}, salutation = ${input.salutation}, title = ${input.title},
-            first_name = ${input.firstName}, last_name = ${input.lastName}, role = ${input.role}, email = ${input.email},
-            phone = ${input.phone}, language = ${input.language}, is_default = ${isDefault},
-            version = version + 1, updated_at = now()
-          where id = ${existing.id}`,
-    );
+    await tx
+      .update(companyContacts)
+      .set({
+        ...written(input),
+        name,
+        isDefault,
+        version: sql`${companyContacts.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(companyContacts.id, existing.id));
     await recordContact(tx, caller, company, 'contact.edited', name);
     return true;
   });
@@ -226,13 +242,12 @@ export async function deleteContact(
   contactId: string,
 ): Promise<{ endedLogins: string[] }> {
   const company = await companyOf(db, caller, companyId);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  return db.transaction(async (tx) => {
     await lockCompany(tx, company);
     const existing = await selectContact(tx, company, contactId);
     if (!existing) throw contactNotFound();
     const endedLogins = await endContactLogins(tx, sql`id = ${existing.id}`);
-    await tx.execute(sql`delete from company_contacts where id = ${existing.id}`);
+    await tx.delete(companyContacts).where(eq(companyContacts.id, existing.id));
     await recordContact(tx, caller, company, 'contact.removed', existing.name);
     if (existing.is_default) {
       await tx.execute(
@@ -262,8 +277,7 @@ export async function inviteContact(
 ): Promise<Contact> {
   const company = await companyOf(db, caller, companyId);
   if (!isAgent(caller)) await assertMainLogin(db, caller);
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  await db.transaction(async (tx) => {
     await lockCompany(tx, company);
     const existing = await selectContact(tx, company, contactId);
     if (!existing) throw contactNotFound();

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../db/client';
+import { text, textOrNull, uuidOrNull } from '../db/rows';
 import { DEMO_PASSWORD } from '../demo/seed';
 import { createTestApp } from '../http/test-app';
 import { databaseLocation } from '../runtime';
@@ -131,10 +133,16 @@ describe('operator commands', () => {
     expect(cli(['profile:delete', '--uuid', profile]).code).toBe(1);
     const after = await openDatabase(databaseLocation({ dataDir, databaseUrl: undefined }));
     try {
-      expect(await queryRows(after.db, sql`select 1 from profiles where id = ${profile}`)).toEqual([]);
-      expect(await queryRows(after.db, sql`select kind, reason, by, agent_id from erasures`)).toEqual([
-        { kind: 'candidate', reason: 'erasure_request', by: 'operator', agent_id: null },
-      ]);
+      expect(
+        await queryRows(after.db, sql`select 1 from profiles where id = ${profile}`, v.object({})),
+      ).toEqual([]);
+      expect(
+        await queryRows(
+          after.db,
+          sql`select kind, reason, by, agent_id from erasures`,
+          v.object({ kind: text, reason: textOrNull, by: textOrNull, agent_id: uuidOrNull }),
+        ),
+      ).toEqual([{ kind: 'candidate', reason: 'erasure_request', by: 'operator', agent_id: null }]);
     } finally {
       await after.close();
     }

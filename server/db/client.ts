@@ -175,12 +175,9 @@ export async function queryRows<S extends v.GenericSchema>(
   db: Database,
   query: SQL,
   row: S,
-): Promise<v.InferOutput<S>[]>;
-/** @deprecated An unchecked cast (issue 43): pass the row schema instead. */
-export async function queryRows<T>(db: Database, query: SQL): Promise<T[]>;
-export async function queryRows(db: Database, query: SQL, row?: v.GenericSchema): Promise<unknown[]> {
+): Promise<v.InferOutput<S>[]> {
   const rows = await driverRows(db, query);
-  return row ? rows.map((r) => v.parse(row, r)) : rows;
+  return rows.map((r) => v.parse(row, r));
 }
 
 /**
@@ -224,12 +221,9 @@ export async function queryRowsNamed<S extends v.GenericSchema>(
   db: Database,
   query: SQL,
   row: S,
-): Promise<v.InferOutput<S>[]>;
-/** @deprecated An unchecked cast (issue 43): pass the row schema instead. */
-export async function queryRowsNamed<T>(db: Database, query: SQL): Promise<T[]>;
-export async function queryRowsNamed(db: Database, query: SQL, row?: v.GenericSchema): Promise<unknown[]> {
+): Promise<v.InferOutput<S>[]> {
   const rows = await namedRows(db, query);
-  return row ? rows.map((r) => v.parse(row, r)) : rows;
+  return rows.map((r) => v.parse(row, r));
 }
 
 async function namedRows(db: Database, query: SQL): Promise<unknown[]> {
@@ -244,7 +238,3 @@ async function namedRows(db: Database, query: SQL): Promise<unknown[]> {
   const result = await session.prepareQuery(built, undefined, name, false).execute();
   return result.rows;
 }
-
-/** A nullable timestamp of a raw row (text or Date, by driver) as ISO 8601 text. */
-export const isoOrNull = (value: string | Date | null) =>
-  value === null ? null : new Date(value).toISOString();

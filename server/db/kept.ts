@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { type Database, queryRowsNamed } from './client';
+import { bool } from './rows';
 
 /**
  * Answers kept per process and served again while what they show is unchanged (issues 11 and 12):
@@ -24,6 +26,8 @@ export const LIST_GENERATION = sql`(select last_value::text || ':' || is_called:
 /** SQL for the counter that moves with every committed change of a shortlist (migration 0015). */
 export const SHORTLIST_GENERATION = sql`(select last_value::text || ':' || is_called::text from matchwerk_shortlist_generation)`;
 
+const SettledRow = v.object({ settled: bool });
+
 /** The advisory lock a writer holds from moving a counter until its rows are visible (migration 0015). */
 const WRITES_LOCK = 7477001;
 
@@ -32,10 +36,7 @@ const WRITES_LOCK = 7477001;
  * version was read and before the data are (see above).
  */
 export async function writesSettled(db: Database): Promise<boolean> {
-  const [row] = await queryRowsNamed<{ settled: boolean }>(
-    db,
-    sql`select ${settledAfter(sql`true`)} as settled`,
-  );
+  const [row] = await queryRowsNamed(db, sql`select ${settledAfter(sql`true`)} as settled`, SettledRow);
   return row?.settled === true;
 }
 

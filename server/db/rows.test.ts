@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { day, int, num, time, timeOrNull } from './rows';
+import { CountRow, day, int, num, record, time, timeOrNull } from './rows';
 
 describe('raw row column readers', () => {
   it("write both drivers' timestamps as the API does", () => {
@@ -19,6 +19,12 @@ describe('raw row column readers', () => {
   it('write a date column as its calendar day whichever driver read it', () => {
     expect(v.parse(day, '2026-11-29')).toBe('2026-11-29');
     expect(v.parse(day, new Date(2026, 10, 29))).toBe('2026-11-29');
+  });
+
+  it('read a count row as a number and a jsonb object as its record, whichever driver', () => {
+    expect(v.parse(CountRow, { n: '12' })).toEqual({ n: 12 });
+    expect(v.parse(record, { first_name: 'Anna' })).toEqual({ first_name: 'Anna' });
+    expect(() => v.parse(record, ['not', 'an', 'object'])).toThrow();
   });
 
   it('refuse a row that does not fit (a programming error, not a silent cast)', () => {

@@ -54,3 +54,17 @@ export const dayOrNull = v.nullable(day);
 export const json = v.unknown();
 /** A `text[]` column. */
 export const texts = v.array(v.string());
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A `jsonb` object column (a profile's or a job's values): its keys the catalogue's, taken as stored. */
+export const record = v.custom<Record<string, unknown>>(isJsonObject, 'not a JSON object');
+export const recordOrNull = v.nullable(record);
+/** A `jsonb` array of numbers (a run's histogram). */
+export const numbers = v.array(v.number());
+export const numbersOrNull = v.nullable(numbers);
+/** The row of a `select id` or `returning id`. */
+export const IdRow = v.object({ id: uuid });
+/** The row of a `select count(*) as n`. */
+export const CountRow = v.object({ n: int });
+/** A line of EXPLAIN's answer (the benchmarks read plans). */
+export const PlanRow = v.object({ 'QUERY PLAN': text });

@@ -3,9 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import * as v from 'valibot';
 import { type DbHandle, type DbLocation, openDatabase, queryRows } from './client';
 import { PGLITE_EXTENSIONS } from './extensions';
 import { migrateDatabase } from './migrate';
+import { text } from './rows';
 
 export interface TestDb extends DbHandle {
   /** Empties every application table (keeps the migration journal). */
@@ -124,9 +126,10 @@ export async function createPostgresDatabase(
 }
 
 async function truncateAll(handle: DbHandle): Promise<void> {
-  const rows = await queryRows<{ tablename: string }>(
+  const rows = await queryRows(
     handle.db,
     sql`select tablename from pg_tables where schemaname = 'public'`,
+    v.object({ tablename: text }),
   );
   const tables = rows.map((r) => `"${r.tablename}"`);
   if (tables.length > 0) await handle.db.execute(sql.raw(`truncate ${tables.join(', ')} cascade`));

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDatabase, queryRows } from './client';
 import { isDatabaseUnavailable } from './errors';
+import { int } from './rows';
 import { createTestDb } from './test-db';
 import { setUpFixture } from './test-fixture';
 
@@ -51,7 +53,7 @@ describe('a connection lost in the middle of a transaction', () => {
           await tx.execute(sql`select 1`);
           // Another session ends this one while the transaction waits on the application (a password
           // hash, say): the checked-out client gets its 'error' with no query running.
-          const [row] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+          const [row] = await queryRows(tx, sql`select pg_backend_pid() as pid`, v.object({ pid: int }));
           await testDb.db.execute(sql`select pg_terminate_backend(${row?.pid})`);
           await new Promise((resolve) => setTimeout(resolve, 200));
           await tx.execute(sql`select 2`);

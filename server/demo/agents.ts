@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/client';
+import { IdRow } from '../db/rows';
 import { DEMO_CANDIDATES } from './developers';
 import { GENERATED_PROFILES, generatedProfileId } from './profiles';
 
@@ -29,11 +30,12 @@ export async function seedDemoAgents(db: Database, userIds: Map<string, { id: st
   for (const [email, values] of Object.entries(DEMO_AGENTS)) {
     const user = userIds.get(email);
     if (!user) continue;
-    const inserted = await queryRows<{ id: string }>(
+    const inserted = await queryRows(
       db,
       sql`insert into account_profiles (id, user_id, "values") values (${crypto.randomUUID()}, ${user.id},
             ${JSON.stringify(values)}::jsonb)
           on conflict (user_id) do nothing returning id`,
+      IdRow,
     );
     if (email === DEMO_AGENT_EMAIL && inserted.length > 0) firstSeed = true;
   }

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { parseJobInput } from '../../contract/job';
 import { readCatalog } from '../catalog/catalog';
 import { cityById } from '../catalog/cities';
 import { queryRows } from '../db/client';
+import { bool, int, text, textOrNull, uuid } from '../db/rows';
 import { demoDbPerFile } from './demo-test-kit';
 import { DEMO_JOBS } from './jobs';
 import { DEMO_COMPANY_EMAIL } from './profiles';
@@ -11,24 +13,25 @@ import { seedDemo } from './seed';
 
 const t = demoDbPerFile();
 
-interface JobRow {
-  id: string;
-  email: string;
-  origin: string;
-  status: string;
-  runs: number | string;
-  done: number | string;
-  results: number | string;
-}
+const JobRow = v.object({
+  id: uuid,
+  email: text,
+  origin: text,
+  status: text,
+  runs: int,
+  done: int,
+  results: int,
+});
 
 const jobRows = () =>
-  queryRows<JobRow>(
+  queryRows(
     t.db,
     sql`select j.id, u.email, j.origin, j.status,
           (select count(*) from job_runs r where r.job_id = j.id) as runs,
           (select count(*) from job_runs r where r.job_id = j.id and r.state = 'done') as done,
           (select count(*) from job_results x where x.job_id = j.id) as results
         from jobs j join users u on u.id = j.created_by order by j.id`,
+    JobRow,
   );
 
 describe('the demo jobs', () => {
@@ -81,16 +84,12 @@ describe('the demo jobs', () => {
   });
 
   it('name their clients: two client companies, the free text nobody matched, the requesting company', async () => {
-    const rows = await queryRows<{
-      id: string;
-      client: string | null;
-      client_text: string | null;
-      agent: string | null;
-    }>(
+    const rows = await queryRows(
       t.db,
       sql`select j.id, c."values" ->> 'name' as client, j.client_text, a.email as agent
           from jobs j left join companies c on c.id = j.client_company_id
           left join users a on a.id = j.assigned_agent_id order by j.id`,
+      v.object({ id: uuid, client: textOrNull, client_text: textOrNull, agent: textOrNull }),
     );
     expect(rows.map((r) => [r.client, r.client_text, r.agent])).toEqual([
       ['Mainsoft AG', null, 'agent@matchwerk.example'],
@@ -99,10 +98,11 @@ describe('the demo jobs', () => {
       // The company's request waits for an agent.
       ['Rheinwerk Logistik GmbH', null, null],
     ]);
-    const contacts = await queryRows<{ name: string; is_default: boolean }>(
+    const contacts = await queryRows(
       t.db,
       sql`select k.name, k.is_default from company_contacts k join companies c on c.id = k.company_id
           where c."values" ->> 'name' = 'Rheinwerk Logistik GmbH' order by k.created_at`,
+      v.object({ name: text, is_default: bool }),
     );
     expect(contacts).toEqual([
       { name: 'Jana Schmidt', is_default: true },
@@ -115,10 +115,11 @@ describe('the demo jobs', () => {
       sql`update jobs set client_company_id = null, client_text = 'Mainsoft AG' where id = ${DEMO_JOBS[0]!.id}`,
     );
     await seedDemo(t.db);
-    const [row] = await queryRows<{ client: string | null; client_text: string | null }>(
+    const [row] = await queryRows(
       t.db,
       sql`select c."values" ->> 'name' as client, j.client_text from jobs j
           left join companies c on c.id = j.client_company_id where j.id = ${DEMO_JOBS[0]!.id}`,
+      v.object({ client: textOrNull, client_text: textOrNull }),
     );
     expect(row).toEqual({ client: 'Mainsoft AG', client_text: null });
   });

@@ -1,9 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { CityValue } from '../../contract/catalog';
 import { type ContactSalutation, contactFullName } from '../../contract/client';
 import { ACTIVE_RUN_STATES, type JobCriterion, type JobStatus } from '../../contract/job';
 import { seedDefaultCatalog } from '../catalog/catalog';
 import { type Database, queryRows } from '../db/client';
+import { int, uuid } from '../db/rows';
+import { companies } from '../db/schema/accounts';
 import { sqlWordList } from '../db/sql-words';
 import { ACTIVE_STATES_SQL } from '../jobs/run-states';
 import { RunWorker } from '../jobs/run-worker';
@@ -180,17 +183,21 @@ export const DEMO_CONTACTS: Record<
   ],
 };
 
+const CompanyContactsRow = v.object({ id: uuid, n: int });
+const JobVersionRow = v.object({ id: uuid, version: int });
+
 /** Gives each demo client its contacts, once: a company that has contacts keeps them as they are. */
 export async function seedDemoContacts(db: Database, userIds: Map<string, { id: string }>): Promise<void> {
   for (const [email, contacts] of Object.entries(DEMO_CONTACTS)) {
     const user = userIds.get(email);
     if (!user) continue;
-    const [company] = await queryRows<{ id: string; n: number | string }>(
+    const [company] = await queryRows(
       db,
       sql`select c.id, (select count(*) from company_contacts k where k.company_id = c.id) as n
           from companies c where c.user_id = ${user.id}`,
+      CompanyContactsRow,
     );
-    if (!company || Number(company.n) > 0) continue;
+    if (!company || company.n > 0) continue;
     for (const [i, contact] of contacts.entries()) {
       await db.execute(
         sql`insert into company_contacts (id, company_id, name, salutation, title, first_name, last_name, role, email,
@@ -222,7 +229,7 @@ export async function seedDemoJobs(db: Database, userIds: Map<string, { id: stri
     const company = job.by === DEMO_COMPANY_EMAIL;
     const clientUser = job.client && 'email' in job.client ? userIds.get(job.client.email) : undefined;
     const [client] = clientUser
-      ? await queryRows<{ id: string }>(db, sql`select id from companies where user_id = ${clientUser.id}`)
+      ? await db.select({ id: companies.id }).from(companies).where(eq(companies.userId, clientUser.id))
       : [];
     const clientText = job.client && 'text' in job.client ? job.client.text : null;
     await db.execute(
@@ -250,7 +257,7 @@ export async function seedDemoJobs(db: Database, userIds: Map<string, { id: stri
  */
 export async function runDemoJobs(db: Database): Promise<number> {
   const wanted = DEMO_JOBS.filter((j) => j.run).map((j) => j.id);
-  const missing = await queryRows<{ id: string; version: number }>(
+  const missing = await queryRows(
     db,
     sql`select j.id, j.version from jobs j
         where j.id in (${sql.join(
@@ -258,6 +265,7 @@ export async function runDemoJobs(db: Database): Promise<number> {
           sql`, `,
         )})
           and not exists (select 1 from job_runs r where r.job_id = j.id and r.state in ${sqlWordList(['done', ...ACTIVE_RUN_STATES])})`,
+    JobVersionRow,
   );
   if (missing.length === 0) return 0;
   await seedDefaultCatalog(db);

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { ClientJobCandidates, ClientJobs } from '../../contract/client-answers';
 import { queryRows } from '../db/client';
+import { IdRow, text, textOrNull, texts } from '../db/rows';
 import { createTestApp } from '../http/test-app';
 import { attentionCounts, attentionList } from '../pipeline/attention';
 import { DEMO_AGENT_EMAIL } from './agents';
@@ -13,10 +15,11 @@ import { DEMO_PASSWORD, seedDemo } from './seed';
 const t = demoDbPerFile();
 
 const entries = () =>
-  queryRows<{ stage: string; follow_up: string | null; reason: string | null }>(
+  queryRows(
     t.db,
     sql`select stage, to_char(follow_up, 'YYYY-MM-DD') as follow_up, reason from pipeline_entries
         where job_id = ${DEMO_PIPELINE_JOB} order by stage`,
+    v.object({ stage: text, follow_up: textOrNull, reason: textOrNull }),
   );
 
 describe('the demo pipeline', () => {
@@ -37,11 +40,12 @@ describe('the demo pipeline', () => {
   // Once a fault: the board of the developer job held a forklift driver, a clerk and a waiter, and
   // Mainsoft was sent them: among the generated candidates only two are developers.
   it('holds developers only, and the one Mainsoft turned down for part time wants part time', async () => {
-    const rows = await queryRows<{ stage: string; occupation: string; employment: string[] }>(
+    const rows = await queryRows(
       t.db,
       sql`select e.stage, p."values" ->> 'occupation' as occupation,
             p."values" -> 'employment_types' as employment
           from pipeline_entries e join profiles p on p.id = e.profile_id where e.job_id = ${DEMO_PIPELINE_JOB}`,
+      v.object({ stage: text, occupation: textOrNull, employment: v.nullable(texts) }),
     );
     expect(rows).toHaveLength(7);
     for (const row of rows) expect(row.occupation).toBe('software_developer');
@@ -51,10 +55,7 @@ describe('the demo pipeline', () => {
 
 describe("the demo agent's attention", () => {
   it('holds follow-ups due, a request without an agent, a stale run and a submission unanswered for 5 days, once', async () => {
-    const [agent] = await queryRows<{ id: string }>(
-      t.db,
-      sql`select id from users where email = ${DEMO_AGENT_EMAIL}`,
-    );
+    const [agent] = await queryRows(t.db, sql`select id from users where email = ${DEMO_AGENT_EMAIL}`, IdRow);
     const caller = { userId: agent!.id, userType: 'agent', language: 'de' as const, registrationStep: 0 };
     const now = new Date();
     const counts = await attentionCounts(t.db, caller, now.toISOString().slice(0, 10), now);
@@ -91,10 +92,11 @@ describe("the demo client's view", () => {
       'not_interested',
     ]);
     expect(items.every((c) => c.card === 'anonymised')).toBe(true);
-    const waiting = await queryRows<{ stage: string }>(
+    const waiting = await queryRows(
       t.db,
       sql`select stage from pipeline_entries where job_id = ${DEMO_PIPELINE_JOB}
           and client_answered_at is not null and answer_seen_at is null`,
+      v.object({ stage: text }),
     );
     expect(waiting).toEqual([{ stage: 'interview' }]);
   });

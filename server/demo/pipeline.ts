@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { PipelineStage } from '../../contract/pipeline';
 import { type Database, queryRows } from '../db/client';
+import { CountRow, uuid } from '../db/rows';
+import { users } from '../db/schema/users';
 import { recordStageChange } from '../pipeline/change';
 import { DEMO_AGENT_EMAIL } from './agents';
 
@@ -63,10 +66,7 @@ export async function seedDemoPipeline(db: Database, today = new Date()): Promis
   const start = await demoPipelineStart(db, DEMO_PIPELINE_JOB, STAGES.length);
   if (!start) return 0;
   const { agent, ranked } = start;
-  const [client] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from users where email = ${DEMO_CLIENT_EMAIL}`,
-  );
+  const [client] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CLIENT_EMAIL));
   const ago = (hours: number) => new Date(today.getTime() - hours * 3_600_000).toISOString();
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   let n = 0;
@@ -124,6 +124,8 @@ export async function recordSeededMove(
   );
 }
 
+const RankedRow = v.object({ profile_id: uuid });
+
 /**
  * Where a demo job's seeded pipeline starts: the demo agent and the best `count` profiles of the job's
  * latest done run; null when its pipeline holds anyone already (a second seed, or an agent's own
@@ -134,21 +136,20 @@ export async function demoPipelineStart(
   jobId: string,
   count: number,
 ): Promise<{ agent: { id: string } | undefined; ranked: { profile_id: string }[] } | null> {
-  const [filled] = await queryRows<{ n: number | string }>(
+  const [filled] = await queryRows(
     db,
     sql`select count(*) as n from pipeline_entries where job_id = ${jobId}`,
+    CountRow,
   );
-  if (Number(filled?.n ?? 0) > 0) return null;
-  const [agent] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from users where email = ${DEMO_AGENT_EMAIL}`,
-  );
-  const ranked = await queryRows<{ profile_id: string }>(
+  if ((filled?.n ?? 0) > 0) return null;
+  const [agent] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_AGENT_EMAIL));
+  const ranked = await queryRows(
     db,
     sql`select r.profile_id from job_results r
         where r.run_id = (select id from job_runs where job_id = ${jobId} and state = 'done'
                           order by finished_at desc, id desc limit 1)
         order by r.rank limit ${count}`,
+    RankedRow,
   );
   return { agent, ranked };
 }

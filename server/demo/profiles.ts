@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { recordEvent } from '../agents/audit';
 import { loadCatalogFile } from '../catalog/catalog';
 import { citiesOf } from '../catalog/cities';
 import { type Database, queryRows } from '../db/client';
+import { IdRow } from '../db/rows';
+import { profiles } from '../db/schema/profiles';
+import { users } from '../db/schema/users';
 import { syntheticProfiles } from '../matching/synthetic';
 import type { TimelineTarget } from '../timeline/timeline';
 import { DEMO_CANDIDATES } from './developers';
@@ -150,11 +153,8 @@ export function generatedProfileId(i: number): string {
 
 /** A demo account's timeline starts with its registration, like any other account's. */
 async function recordRegistration(db: Database, target: TimelineTarget, userId: string) {
-  const [user] = await queryRows<{ created_at: string | Date }>(
-    db,
-    sql`select created_at from users where id = ${userId}`,
-  );
-  await recordEvent(db, target, 'registered', {}, user ? new Date(user.created_at) : undefined);
+  const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+  await recordEvent(db, target, 'registered', {}, user?.createdAt);
 }
 
 /**
@@ -192,11 +192,12 @@ export async function seedDemoProfiles(db: Database, userIds: Map<string, { id: 
   for (const [email, values] of Object.entries(DEMO_PROFILES)) {
     const user = userIds.get(email);
     if (!user) continue;
-    const [made] = await queryRows<{ id: string }>(
+    const [made] = await queryRows(
       db,
       sql`insert into profiles (id, user_id, type, "values") values (${crypto.randomUUID()}, ${user.id},
             ${user.type}, ${JSON.stringify(values)}::jsonb)
           on conflict (user_id) do nothing returning id`,
+      IdRow,
     );
     if (made) await recordRegistration(db, { kind: 'profile', id: made.id }, user.id);
   }
@@ -206,11 +207,12 @@ export async function seedDemoProfiles(db: Database, userIds: Map<string, { id: 
   ] as const) {
     const company = userIds.get(email);
     if (!company) continue;
-    const [made] = await queryRows<{ id: string }>(
+    const [made] = await queryRows(
       db,
       sql`insert into companies (id, user_id, "values") values (${crypto.randomUUID()}, ${company.id},
             ${JSON.stringify(values)}::jsonb)
           on conflict (user_id) do nothing returning id`,
+      IdRow,
     );
     if (made) await recordRegistration(db, { kind: 'company', id: made.id }, company.id);
   }
@@ -225,8 +227,8 @@ export async function seedDemoProfiles(db: Database, userIds: Map<string, { id: 
     )} on conflict (id) do nothing`,
   );
   const last = generatedProfileId(GENERATED_PROFILES - 1);
-  const done = await db.execute(sql`select 1 from profiles where id = ${last}`);
-  if ((done as unknown as { rows: unknown[] }).rows.length > 0) return;
+  const [done] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, last));
+  if (done) return;
 
   const next = syntheticProfiles(loadCatalogFile(), {
     seed: GENERATED_SEED,

@@ -5,6 +5,7 @@ import { buildValuesSchema } from '../../contract/catalog-schema';
 import { candidateCompleteness } from '../../contract/completeness';
 import { readCatalog } from '../catalog/catalog';
 import { queryRows } from '../db/client';
+import { CountRow, int, record, text, textOrNull, texts, uuid } from '../db/rows';
 import { createTestDb } from '../db/test-db';
 import { fieldsFor } from '../profiles/profiles';
 import { demoDbPerFile } from './demo-test-kit';
@@ -14,18 +15,14 @@ import { seedDemo } from './seed';
 
 const t = demoDbPerFile();
 
-interface Row {
-  id: string;
-  email: string | null;
-  type: string;
-  status: string;
-  values: Record<string, unknown>;
-}
+const Row = v.object({ id: uuid, email: textOrNull, type: text, status: text, values: record });
+type Row = v.InferOutput<typeof Row>;
 const profileRows = () =>
-  queryRows<Row>(
+  queryRows(
     t.db,
     sql`select p.id, u.email, p.type, p.status, p."values" from profiles p left join users u on u.id = p.user_id
         order by p.id`,
+    Row,
   );
 
 describe('seedDemo', () => {
@@ -60,10 +57,11 @@ describe('seedDemo', () => {
 
   it('gives the demo company a complete company profile', async () => {
     const catalog = await readCatalog(t.db);
-    const [company] = await queryRows<{ values: Record<string, unknown> }>(
+    const [company] = await queryRows(
       t.db,
       sql`select c."values" from companies c join users u on u.id = c.user_id
           where u.email = 'company@matchwerk.example'`,
+      v.object({ values: record }),
     );
     expect(v.safeParse(buildValuesSchema('company', catalog.company), company?.values).success).toBe(true);
   });
@@ -89,10 +87,11 @@ describe('seedDemo', () => {
   });
 
   it('has thin and full profiles, which the stored completeness column separates', async () => {
-    const rows = await queryRows<{ id: string; completeness: number; missing: string[] }>(
+    const rows = await queryRows(
       t.db,
       sql`select id, completeness, matchwerk_profile_missing("values") as missing from profiles
           where user_id is null order by id`,
+      v.object({ id: uuid, completeness: int, missing: texts }),
     );
     const thin = rows.filter((r) => r.id.startsWith(thinProfileId(0).slice(0, 24)));
     const generated = rows.filter((r) => r.id.startsWith(generatedProfileId(0).slice(0, 24)));
@@ -114,9 +113,10 @@ describe('seedDemo', () => {
     try {
       await seedDemo(other.db);
       const generated = (rows: Row[]) => rows.filter((r) => !r.email).map((r) => [r.id, r.type, r.values]);
-      const again = await queryRows<Row>(
+      const again = await queryRows(
         other.db,
         sql`select id, null as email, type, status, "values" from profiles where user_id is null order by id`,
+        Row,
       );
       expect(generated(again)).toEqual(generated(before));
     } finally {
@@ -127,23 +127,26 @@ describe('seedDemo', () => {
 
 describe('seedDemo and the agents', () => {
   it('names the demo agent and assigns some candidates to them, leaving others unassigned', async () => {
-    const [agent] = await queryRows<{ first_name: string; assigned: number | string }>(
+    const [agent] = await queryRows(
       t.db,
       sql`select ap."values" ->> 'first_name' as first_name,
             (select count(*) from profiles p where p.assigned_agent_id = u.id) as assigned
           from users u join account_profiles ap on ap.user_id = u.id where u.email = 'agent@matchwerk.example'`,
+      v.object({ first_name: text, assigned: int }),
     );
     expect(agent?.first_name).toBe('Alex');
     expect(Number(agent?.assigned)).toBe(2 + DEMO_CANDIDATES.length + GENERATED_PROFILES / 4);
-    const [stella] = await queryRows<{ email: string | null }>(
+    const [stella] = await queryRows(
       t.db,
       sql`select a.email from profiles p join users u on u.id = p.user_id
           left join users a on a.id = p.assigned_agent_id where u.email = 'stella@matchwerk.example'`,
+      v.object({ email: textOrNull }),
     );
     expect(stella?.email).toBe('agent@matchwerk.example');
-    const [unassigned] = await queryRows<{ n: number | string }>(
+    const [unassigned] = await queryRows(
       t.db,
       sql`select count(*) as n from profiles where assigned_agent_id is null`,
+      CountRow,
     );
     expect(Number(unassigned?.n)).toBeGreaterThan(100);
   });

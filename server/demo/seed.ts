@@ -68,7 +68,7 @@ export async function seedDemo(db: Database): Promise<number> {
   let created = 0;
   await db.transaction(async (tx) => {
     for (const account of DEMO_ACCOUNTS) {
-      const inserted = await insertUserIfAbsent(tx as unknown as Database, {
+      const inserted = await insertUserIfAbsent(tx, {
         email: account.email,
         passwordHash,
         userType: account.userType,
@@ -105,10 +105,11 @@ export async function seedDemo(db: Database): Promise<number> {
           ),
       )
       .onConflictDoNothing();
-    await seedDemoProfiles(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
-    await seedDemoAgents(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
-    await seedDemoContacts(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
-    await seedDemoJobs(tx as unknown as Database, new Map(rows.map((r) => [r.email, r])));
+    const byEmail = new Map(rows.map((r) => [r.email, r]));
+    await seedDemoProfiles(tx, byEmail);
+    await seedDemoAgents(tx, byEmail);
+    await seedDemoContacts(tx, byEmail);
+    await seedDemoJobs(tx, byEmail);
   });
   await runDemoJobs(db);
   // The pipeline comes from the run's ranking, so after it.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Caller } from '../auth/caller';
 import { acquireSlot, enforceCap, type Slot, tooManyRequests } from '../auth/rate-limit';
 import { type Database, queryRows } from '../db/client';
+import { CountRow } from '../db/rows';
 
 /**
  * Caps per caller (PRODUCT.md §8), counted in the database so that they hold across nodes: the
@@ -58,12 +59,12 @@ export async function capPreview(db: Database, caps: JobCaps, caller: Caller, no
  */
 export async function capQueuedRuns(tx: Database, caps: JobCaps, caller: Caller): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cap:runs:${caller.userId}`}))`);
-  const [row] = await queryRows<{ queued: number | string }>(
+  const [row] = await queryRows(
     tx,
-    sql`select count(*) as queued from job_runs where requested_by = ${caller.userId} and state = 'queued'`,
+    sql`select count(*) as n from job_runs where requested_by = ${caller.userId} and state = 'queued'`,
+    CountRow,
   );
-  if (Number(row?.queued ?? 0) >= caps.runsQueued)
-    throw tooManyRequests(RUN_RETRY_AFTER_S, 'cap.runs_queued');
+  if ((row?.n ?? 0) >= caps.runsQueued) throw tooManyRequests(RUN_RETRY_AFTER_S, 'cap.runs_queued');
 }
 
 /** Takes one of the user's stream slots, or answers 429 `cap.streams`. */

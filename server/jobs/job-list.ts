@@ -1,16 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { ErrorCode } from '../../contract/errors';
-import type { JobListQuery, JobListResponse, JobStatus } from '../../contract/job';
+import { JOB_STATUSES, type JobListQuery, type JobListResponse } from '../../contract/job';
 import { assertAgentOrCompany, type Caller, isAgent } from '../auth/caller';
 import { callerCompanies } from '../clients/caller-company';
 import { type Database, queryRows } from '../db/client';
+import { int } from '../db/rows';
 import { ApiError } from '../errors';
 import { CRITERIA_CHANGED_SINCE_RUN, callersJob } from './job-filters';
-import { type JobSqlRow, SELECT_JOB, toJob } from './job-rows';
+import { SELECT_JOB, SelectJobRow, toJob } from './job-rows';
 
 /** The job tables (GET /api/jobs/list) and the search they share with the agents' global search. */
 
 const LIKE_SPECIAL = /[\\%_]/g;
+
+const StatusCountRow = v.object({ status: v.picklist(JOB_STATUSES), n: int });
 
 /** The job list's sorts that read scores: agents only. */
 const AGENT_ONLY_SORTS: ReadonlySet<JobListQuery['sort']> = new Set(['best_score']);
@@ -56,17 +60,19 @@ export async function listJobs(db: Database, caller: Caller, query: JobListQuery
     best_score: sql`ld.best_score ${direction} nulls last`,
   };
   const offset = (query.page - 1) * query.limit;
-  const rows = await queryRows<JobSqlRow>(
+  const rows = await queryRows(
     db,
     sql`${SELECT_JOB} where ${where([sql`j.status = ${query.status}`])}
         order by ${orderBy[query.sort]}, j.id ${direction} limit ${query.limit} offset ${offset}`,
+    SelectJobRow,
   );
-  const countRows = await queryRows<{ status: JobStatus; n: number | string }>(
+  const countRows = await queryRows(
     db,
     sql`select j.status, count(*) as n from jobs j where ${where([])} group by j.status`,
+    StatusCountRow,
   );
   const counts = { active: 0, archived: 0 };
-  for (const row of countRows) counts[row.status] = Number(row.n);
+  for (const row of countRows) counts[row.status] = row.n;
   return {
     items: rows.map((row) => toJob(row, caller)),
     total: counts[query.status],

@@ -1,8 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { Job, JobCriterion, JobStatus, LastRun } from '../../contract/job';
+import * as v from 'valibot';
+import { JOB_ORIGINS, JOB_STATUSES, type Job, type LastRun, RUN_STATES } from '../../contract/job';
 import { type Caller, isAgent } from '../auth/caller';
 import { companiesOfUser } from '../clients/caller-company';
-import { isoTime } from '../db/dates';
+import {
+  boolOrNull,
+  int,
+  intOrNull,
+  numOrNull,
+  record,
+  textOrNull,
+  time,
+  timeOrNull,
+  uuid,
+  uuidOrNull,
+} from '../db/rows';
 import { CRITERIA_CHANGED_SINCE_RUN } from './job-filters';
 
 /**
@@ -10,30 +22,37 @@ import { CRITERIA_CHANGED_SINCE_RUN } from './job-filters';
  * by the job's own calls (jobs.ts) and the job list (job-list.ts).
  */
 
-export interface JobSqlRow {
-  id: string;
-  origin: 'agent' | 'company';
-  company_user_id: string | null;
-  status: JobStatus;
-  values: Record<string, unknown>;
-  criteria: JobCriterion[];
-  version: number;
-  created_at: string | Date;
-  updated_at: string | Date;
-  company_name: string | null;
-  client_company_id: string | null;
-  client_name: string | null;
-  client_text: string | null;
-  assigned_agent_id: string | null;
-  agent_first: string | null;
-  agent_last: string | null;
-  run_state: LastRun['state'] | null;
-  run_progress: number | null;
-  run_finished_at: string | Date | null;
-  done_included: number | null;
-  done_best: number | null;
-  criteria_changed: boolean | null;
-}
+/** A job's stored criteria: value, weight 0–5 and must flag (contract JobCriterion). */
+export const CriteriaColumn = v.array(
+  v.object({ key: v.string(), value: v.unknown(), weight: v.number(), must: v.boolean() }),
+);
+
+/** A row of SELECT_JOB. */
+export const SelectJobRow = v.object({
+  id: uuid,
+  origin: v.picklist(JOB_ORIGINS),
+  company_user_id: uuidOrNull,
+  status: v.picklist(JOB_STATUSES),
+  values: record,
+  criteria: CriteriaColumn,
+  version: int,
+  created_at: time,
+  updated_at: time,
+  company_name: textOrNull,
+  client_company_id: uuidOrNull,
+  client_name: textOrNull,
+  client_text: textOrNull,
+  assigned_agent_id: uuidOrNull,
+  agent_first: textOrNull,
+  agent_last: textOrNull,
+  run_state: v.nullable(v.picklist(RUN_STATES)),
+  run_progress: intOrNull,
+  run_finished_at: timeOrNull,
+  done_included: intOrNull,
+  done_best: numOrNull,
+  criteria_changed: boolOrNull,
+});
+export type SelectJobRow = v.InferOutput<typeof SelectJobRow>;
 
 /**
  * The job with its company's name, its client, the agent working on it, its latest run and the counts
@@ -55,9 +74,9 @@ export const SELECT_JOB = sql`select j.id, j.origin, j.company_user_id, j.status
   left join lateral (select included, best_score from job_runs r where r.job_id = j.id and r.state = 'done'
                      order by r.finished_at desc, r.id desc limit 1) ld on true`;
 
-export function toJob(row: JobSqlRow, caller: Caller): Job {
+export function toJob(row: SelectJobRow, caller: Caller): Job {
   const agent = isAgent(caller);
-  const criteria = (row.criteria ?? []).map((c) =>
+  const criteria = row.criteria.map((c) =>
     agent ? { key: c.key, value: c.value, weight: c.weight, must: c.must } : { key: c.key, value: c.value },
   );
   const lastRun: LastRun | null =
@@ -66,9 +85,9 @@ export function toJob(row: JobSqlRow, caller: Caller): Job {
       : {
           state: row.run_state,
           progress: row.run_progress ?? 0,
-          finishedAt: isoTime(row.run_finished_at),
+          finishedAt: row.run_finished_at,
           included: agent ? row.done_included : null,
-          bestScore: agent && row.done_best !== null ? Number(row.done_best) : null,
+          bestScore: agent ? row.done_best : null,
         };
   // The candidate types a job targets are the agency's words: a company never sees them (PRODUCT.md §1).
   const { target_types: _hidden, ...companyValues } = row.values;
@@ -84,8 +103,8 @@ export function toJob(row: JobSqlRow, caller: Caller): Job {
     clientText: row.client_text,
     assignedAgent: row.assigned_agent_id ? { uuid: row.assigned_agent_id, name: agentName || null } : null,
     version: row.version,
-    createdAt: isoTime(row.created_at)!,
-    updatedAt: isoTime(row.updated_at)!,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
     lastRun,
     criteriaChangedSinceRun: agent && row.criteria_changed === true,
   };

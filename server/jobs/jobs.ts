@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { ErrorCode } from '../../contract/errors';
-import { type Job, type JobStatus, parseJobInput } from '../../contract/job';
+import { JOB_STATUSES, type Job, type JobStatus, parseJobInput } from '../../contract/job';
 import { type CandidateType, isCandidateType } from '../../contract/user-types';
 import { recordAction, recordEvent } from '../agents/audit';
 import { assertAgent, assertAgentOrCompany, type Caller, isAgent, isCompany } from '../auth/caller';
@@ -8,10 +9,13 @@ import { readCatalog } from '../catalog/catalog';
 import { cityById } from '../catalog/cities';
 import { callerCompany } from '../clients/caller-company';
 import { type Database, queryRows } from '../db/client';
+import { CountRow, IdRow, uuid } from '../db/rows';
+import { companies } from '../db/schema/accounts';
+import { jobs } from '../db/schema/jobs';
 import { ApiError } from '../errors';
 import { jobNotFound } from './access';
 import { capJobRequest, DEFAULT_JOB_CAPS, type JobCaps } from './caps';
-import { type JobSqlRow, SELECT_JOB, toJob } from './job-rows';
+import { SELECT_JOB, SelectJobRow, toJob } from './job-rows';
 import { ACTIVE_STATES_SQL } from './run-states';
 
 /**
@@ -28,9 +32,9 @@ export function isUuid(id: string): boolean {
   return UUID.test(id);
 }
 
-async function selectJob(db: Database, id: string): Promise<JobSqlRow | undefined> {
+async function selectJob(db: Database, id: string): Promise<SelectJobRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await queryRows<JobSqlRow>(db, sql`${SELECT_JOB} where j.id = ${id}`);
+  const [row] = await queryRows(db, sql`${SELECT_JOB} where j.id = ${id}`, SelectJobRow);
   return row;
 }
 
@@ -38,14 +42,14 @@ async function selectJob(db: Database, id: string): Promise<JobSqlRow | undefine
  * A company's own request: filed by this login, or by any login of the caller's company (its main
  * login or a contact's, server/clients/caller-company.ts) for that company.
  */
-async function isCompanysRequest(db: Database, caller: Caller, row: JobSqlRow): Promise<boolean> {
+async function isCompanysRequest(db: Database, caller: Caller, row: SelectJobRow): Promise<boolean> {
   if (row.company_user_id === caller.userId) return true;
   if (row.origin !== 'company' || !row.client_company_id) return false;
   return (await callerCompany(db, caller))?.id === row.client_company_id;
 }
 
 /** A job the caller may read: any for an agent, its own request for a company (others: 404). */
-async function readableJob(db: Database, caller: Caller, id: string): Promise<JobSqlRow> {
+async function readableJob(db: Database, caller: Caller, id: string): Promise<SelectJobRow> {
   assertAgentOrCompany(caller);
   const row = await selectJob(db, id);
   if (!row || (!isAgent(caller) && !(await isCompanysRequest(db, caller, row)))) throw jobNotFound();
@@ -59,6 +63,9 @@ type JobBody = {
   /** The agent was told that the candidates sent to the job's client stay with it (issue 41). */
   confirmClientChange?: boolean | undefined;
 };
+
+/** The row of a status change: the job and the status it had before. */
+const StatusChangeRow = v.object({ id: uuid, before: v.picklist(JOB_STATUSES) });
 
 /** The stages of an entry still in play: a submission in one of them is open. */
 const OPEN_STAGES = sql`('proposed', 'contacted', 'submitted', 'interview', 'offer')`;
@@ -77,10 +84,10 @@ async function clientOf(db: Database, caller: Caller, client: string | null | un
     return (await callerCompany(db, caller))?.id ?? null;
   }
   if (!client) return null;
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from companies where id = ${client.toLowerCase()}`,
-  );
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, client.toLowerCase()));
   if (!row) throw new ApiError(400, ErrorCode.validation, 'No such client', { client: ['client.not_found'] });
   return row.id;
 }
@@ -113,16 +120,19 @@ export async function createJob(
   // An agent's own job is theirs to work on; a company's request waits for an agent to take it.
   const agent = company ? null : caller.userId;
   await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    await db2.execute(
-      sql`insert into jobs (id, origin, company_user_id, created_by, client_company_id, assigned_agent_id,
-                            assigned_at, "values", criteria)
-          values (${id}, ${company ? 'company' : 'agent'}, ${company ? caller.userId : null}, ${caller.userId},
-                  ${client}, ${agent}, ${agent ? sql`now()` : null},
-                  ${JSON.stringify(values)}::jsonb, ${JSON.stringify(criteria)}::jsonb)`,
-    );
-    if (company) await recordEvent(db2, { kind: 'job', id }, 'job.requested');
-    else await recordAction(db2, caller, { kind: 'job', id }, 'job.created', {});
+    await tx.insert(jobs).values({
+      id,
+      origin: company ? 'company' : 'agent',
+      companyUserId: company ? caller.userId : null,
+      createdBy: caller.userId,
+      clientCompanyId: client,
+      assignedAgentId: agent,
+      assignedAt: agent ? sql`now()` : null,
+      values,
+      criteria,
+    });
+    if (company) await recordEvent(tx, { kind: 'job', id }, 'job.requested');
+    else await recordAction(tx, caller, { kind: 'job', id }, 'job.created', {});
   });
   return toJob((await selectJob(db, id))!, caller);
 }
@@ -153,16 +163,16 @@ export async function updateJob(
       client: ['client.request_fixed'],
     });
   const saved = await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
     // A company's request stays the company's; the old free text goes once a client is chosen.
-    const [row] = await queryRows<{ id: string }>(
-      db2,
+    const [row] = await queryRows(
+      tx,
       sql`update jobs set "values" = ${JSON.stringify(values)}::jsonb, criteria = ${JSON.stringify(criteria)}::jsonb,
             client_company_id = case when origin = 'company' then client_company_id else ${client}::uuid end,
             client_text = case when origin = 'company' or ${client}::uuid is not null then null else client_text end,
             version = version + 1, updated_at = now()
           where id = ${id} and version = ${body.version} and status = 'active'
           returning id`,
+      IdRow,
     );
     const fields = changedFields(existing, values, criteria);
     const clientChanged = (existing.client_company_id ?? null) !== client && existing.origin !== 'company';
@@ -170,17 +180,18 @@ export async function updateJob(
     // agent first. Counted after the update has locked the job row, so a send in flight (which holds
     // it for no key update) is either counted or sees the new client and refuses itself.
     if (row && clientChanged && existing.client_company_id && body.confirmClientChange !== true) {
-      const [open] = await queryRows<{ n: number | string }>(
-        db2,
+      const [open] = await queryRows(
+        tx,
         sql`select count(*) as n from pipeline_entries
             where job_id = ${id} and submitted_company_id = ${existing.client_company_id}
               and stage in ${OPEN_STAGES}`,
+        CountRow,
       );
-      if (Number(open?.n ?? 0) > 0) throw clientHasSubmissions(Number(open?.n));
+      if (open && open.n > 0) throw clientHasSubmissions(open.n);
     }
     if (row && clientChanged) fields.push('client');
     if (row && fields.length > 0)
-      await recordAction(db2, caller, { kind: 'job', id }, 'job.edited', { fields });
+      await recordAction(tx, caller, { kind: 'job', id }, 'job.edited', { fields });
     return row;
   });
   const current = await selectJob(db, id);
@@ -191,10 +202,10 @@ export async function updateJob(
 }
 
 /** The value keys (and `criteria`) an edit changes: what the job's timeline names. */
-function changedFields(before: JobSqlRow, values: Record<string, unknown>, criteria: unknown[]): string[] {
-  const keys = new Set([...Object.keys(before.values ?? {}), ...Object.keys(values)]);
+function changedFields(before: SelectJobRow, values: Record<string, unknown>, criteria: unknown[]): string[] {
+  const keys = new Set([...Object.keys(before.values), ...Object.keys(values)]);
   const changed = [...keys]
-    .filter((key) => JSON.stringify(before.values?.[key]) !== JSON.stringify(values[key]))
+    .filter((key) => JSON.stringify(before.values[key]) !== JSON.stringify(values[key]))
     .sort();
   if (JSON.stringify(before.criteria) !== JSON.stringify(criteria)) changed.push('criteria');
   return changed;
@@ -209,21 +220,21 @@ export async function takeJob(db: Database, caller: Caller, id: string): Promise
   assertAgent(caller);
   if (!isUuid(id)) throw jobNotFound();
   const taken = await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
     // A company's request names no target groups (PRODUCT.md §10): taken, it targets what a run of
     // it would (targetTypesOf's default), so the editor opens on a job that can be saved and run.
     const unset = sql`coalesce(jsonb_array_length(case when jsonb_typeof(values->'target_types') = 'array'
                         then values->'target_types' end), 0) = 0`;
-    const rows = await queryRows<{ id: string }>(
-      db2,
+    const rows = await queryRows(
+      tx,
       sql`update jobs set assigned_agent_id = ${caller.userId}, assigned_at = now(),
             values = case when ${unset}
               then values || jsonb_build_object('target_types', ${JSON.stringify(targetTypesOf({}))}::jsonb)
               else values end,
             version = case when ${unset} then version + 1 else version end
           where id = ${id} and assigned_agent_id is null returning id`,
+      IdRow,
     );
-    if (rows.length > 0) await recordAction(db2, caller, { kind: 'job', id }, 'job.taken', {});
+    if (rows.length > 0) await recordAction(tx, caller, { kind: 'job', id }, 'job.taken', {});
     return rows;
   });
   const row = await selectJob(db, id);
@@ -251,7 +262,7 @@ export const archived = () => new ApiError(409, 'job.archived', 'The job is arch
 export async function deleteJob(db: Database, caller: Caller, id: string): Promise<void> {
   assertAgent(caller);
   if (!isUuid(id)) throw jobNotFound();
-  const deleted = await queryRows<{ id: string }>(db, sql`delete from jobs where id = ${id} returning id`);
+  const deleted = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
   if (deleted.length === 0) throw jobNotFound();
 }
 
@@ -268,16 +279,16 @@ export async function changeStatus(
   assertAgent(caller);
   if (!isUuid(id)) throw jobNotFound();
   const found = await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const rows = await queryRows<{ id: string; before: string }>(
-      db2,
+    const rows = await queryRows(
+      tx,
       sql`update jobs j set status = ${status}, updated_at = now() from jobs old
           where j.id = ${id} and old.id = j.id returning j.id, old.status as before`,
+      StatusChangeRow,
     );
     if (rows.length === 0) return false;
     if (rows[0]!.before !== status)
       await recordAction(
-        db2,
+        tx,
         caller,
         { kind: 'job', id },
         status === 'archived' ? 'job.archived' : 'job.activated',

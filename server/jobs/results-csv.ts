@@ -6,16 +6,8 @@ import type { Language } from '../../contract/user-types';
 import { recordExport } from '../agents/audit';
 import { assertAgent, type Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
-import {
-  assertJob,
-  currentRun,
-  filtersOf,
-  orderOf,
-  RESULT_COLUMNS,
-  RESULT_JOINS,
-  type ResultSqlRow,
-  toItem,
-} from './results';
+import { CsvResultRow } from './result-rows';
+import { assertJob, currentRun, filtersOf, orderOf, RESULT_COLUMNS, RESULT_JOINS, toItem } from './results';
 import { csvTexts } from './texts';
 
 /** A job's results as a CSV file for spreadsheets (PRODUCT.md §5): the page's rows, all of them. */
@@ -28,11 +20,12 @@ interface CsvResult extends ResultItem {
 
 /** Every row under the query's filters and order, for the CSV. */
 async function allResults(db: Database, jobId: string, query: ResultsQuery): Promise<CsvResult[]> {
-  const rows = await queryRows<ResultSqlRow & { phone: string | null; contact_time: string | null }>(
+  const rows = await queryRows(
     db,
     sql`select ${RESULT_COLUMNS}, p."values" ->> 'phone' as phone, p."values" ->> 'contact_time' as contact_time
         from job_results r ${RESULT_JOINS}
         where r.run_id = ${currentRun(jobId)} and ${filtersOf(query)} order by ${orderOf(query)}`,
+    CsvResultRow,
   );
   return rows.map((row) => ({ ...toItem(row), phone: row.phone, contactTime: row.contact_time }));
 }

@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { ResultDetail, ResultItem, ResultsQuery, ResultsResponse } from '../../contract/job';
 import type { BreakdownItem } from '../../contract/matching';
 import { recordAccess } from '../agents/audit';
@@ -12,38 +13,20 @@ import {
   SHORTLIST_GENERATION,
   writesSettled,
 } from '../db/kept';
+import { text, uuidOrNull } from '../db/rows';
+import { jobs } from '../db/schema/jobs';
 import { ApiError } from '../errors';
 import { photoUrl } from '../profiles/photos';
 import { jobNotFound } from './access';
 import { isUuid } from './jobs';
-import { RUN_COLUMNS, type RunSqlRow, toRun } from './runs';
+import { DetailRow, PageDoc, type PageItemRow, type ResultRow, TaggedPageRow } from './result-rows';
+import { RUN_COLUMNS, RunRow, toRun } from './runs';
 
 /**
  * The results of a job's latest done run (PRODUCT.md §5): a page of them (sorted, filtered) and one
  * result's detail with its neighbours, and the SQL both share with the CSV (results-csv.ts). The
  * what-if and near misses are in what-if.ts, the shortlist in shortlist.ts. Agents only.
  */
-
-export interface ResultSqlRow {
-  profile_id: string;
-  rank: number;
-  score: number;
-  type: string;
-  name: string;
-  city: string | null;
-  distance_km: number | null;
-  breakdown: BreakdownItem[];
-  changed: boolean;
-  photo_id: string | null;
-  shortlisted: boolean;
-}
-
-/** A page's row: its three strongest reasons instead of the breakdown. */
-interface PageSqlRow extends Omit<ResultSqlRow, 'breakdown'> {
-  reasons: BreakdownItem[];
-  /** The candidate consented to be presented by name (the send dialog offers the full card). */
-  consented: boolean;
-}
 
 /** The run whose results a job shows: its latest done run. */
 export const currentRun = (jobId: string) =>
@@ -110,15 +93,15 @@ export function strongestReasons(breakdown: BreakdownItem[]): BreakdownItem[] {
     .slice(0, 3);
 }
 
-export function toItem(row: ResultSqlRow | PageSqlRow): ResultItem {
+export function toItem(row: ResultRow | PageItemRow): ResultItem {
   return {
     uuid: row.profile_id,
     rank: row.rank,
-    score: Number(row.score),
+    score: row.score,
     type: row.type,
     name: row.name,
     city: row.city,
-    distanceKm: row.distance_km === null ? null : Number(row.distance_km),
+    distanceKm: row.distance_km,
     thumbnail: thumbnailOf(row.photo_id),
     reasons: 'reasons' in row ? row.reasons : strongestReasons(row.breakdown),
     shortlisted: row.shortlisted,
@@ -129,24 +112,20 @@ export function toItem(row: ResultSqlRow | PageSqlRow): ResultItem {
 
 export async function assertJob(db: Database, jobId: string): Promise<void> {
   if (!isUuid(jobId)) throw jobNotFound();
-  const [job] = await queryRows<{ id: string }>(db, sql`select id from jobs where id = ${jobId}`);
+  const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId));
   if (!job) throw jobNotFound();
 }
 
 /** Reads in one snapshot, so a run finishing meanwhile cannot mix two runs' results. */
 function snapshot<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Database), {
+  return db.transaction((tx) => work(tx), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
 }
 
-interface PageSqlDoc {
-  job: string | null;
-  run: RunSqlRow | null;
-  total: number;
-  items: PageSqlRow[];
-}
+/** Whether the job exists and the version of what its page reads: the run and the generations. */
+const PageStateRow = v.object({ job: uuidOrNull, version: text });
 
 /** A page as answered: its JSON and the md5 of the database's data for it (equal tags, equal answers). */
 export interface PageAnswer extends KeptAnswer {
@@ -186,11 +165,12 @@ export async function showResultsPage(
     query.type,
     query.shortlisted,
   ]);
-  const [state] = await queryRowsNamed<{ job: string | null; version: string }>(
+  const [state] = await queryRowsNamed(
     db,
     sql`select (select id from jobs where id = ${jobId}) as job,
           coalesce(${currentRun(jobId)}::text, '-') || ' ' || ${LIST_GENERATION} || ' ' ||
             ${SHORTLIST_GENERATION} as version`,
+    PageStateRow,
   );
   if (!state?.job) throw jobNotFound();
   return answered.answer(key, state.version, async () => {
@@ -202,7 +182,7 @@ export async function showResultsPage(
       query.shortlisted === undefined
         ? sql``
         : sql`left join job_shortlist s on s.job_id = r.job_id and s.profile_id = r.profile_id`;
-    const [row] = await queryRowsNamed<{ tag: string; doc: PageSqlDoc | string | null }>(
+    const [row] = await queryRowsNamed(
       db,
       sql`with run as (select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)}),
           page as (select row_to_json(d)::text as doc from (
@@ -219,34 +199,20 @@ export async function showResultsPage(
                  left join photos ph on ph.user_id = p.user_id) x) as items) d),
           tagged as (select md5(doc) as tag, doc from page)
           select tag, case when tag = ${known?.tag ?? ''} then null else doc end as doc from tagged`,
+      TaggedPageRow,
     );
     if (known && row && row.doc === null && row.tag === known.tag) return { answer: known, settled };
-    const doc = parsedJson(row?.doc ?? null);
-    if (!doc?.job) throw jobNotFound();
-    const run = parsedJson(doc.run);
+    const doc = row?.doc ? v.parse(PageDoc, JSON.parse(row.doc)) : null;
+    if (!row || !doc?.job) throw jobNotFound();
     const response: ResultsResponse = {
-      items: parsedJson(doc.items)!.map(toItem),
-      total: Number(doc.total),
+      items: doc.items.map(toItem),
+      total: doc.total,
       page: query.page,
       limit: query.limit,
-      run: run ? toRun(run) : null,
+      run: doc.run ? toRun(doc.run) : null,
     };
-    return { answer: { tag: row!.tag, json: JSON.stringify(response) }, settled };
+    return { answer: { tag: row.tag, json: JSON.stringify(response) }, settled };
   });
-}
-
-/** A json column: parsed by the driver, or text when a driver leaves it so. */
-function parsedJson<T>(value: T | string | null): T | null {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
-}
-
-interface DetailSqlRow extends ResultSqlRow {
-  consented: boolean;
-  previous: string | null;
-  next: string | null;
-  values: Record<string, unknown> | null;
-  current_type: string | null;
-  client: string | null;
 }
 
 /**
@@ -265,12 +231,13 @@ export async function resultDetail(
   const notInResults = () => new ApiError(404, 'result.not_found', 'The profile is not among the results');
   if (!isUuid(profileId)) throw notInResults();
   const detail = await snapshot(db, async (tx) => {
-    const [run] = await queryRows<RunSqlRow>(
+    const [run] = await queryRows(
       tx,
       sql`select ${RUN_COLUMNS} from job_runs where id = ${currentRun(jobId)}`,
+      RunRow,
     );
     if (!run) throw notInResults();
-    const [row] = await queryRows<DetailSqlRow>(
+    const [row] = await queryRows(
       tx,
       sql`with ordered as (
             select r.profile_id,
@@ -284,6 +251,7 @@ export async function resultDetail(
           from job_results r ${RESULT_JOINS}
           left join ordered o on o.profile_id = r.profile_id
           where r.run_id = ${run.id} and r.profile_id = ${profileId}`,
+      DetailRow,
     );
     if (!row) throw notInResults();
     const item = toItem(row);

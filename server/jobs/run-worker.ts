@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
-import type { JobCriterion, RunState } from '../../contract/job';
+import { and, eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { RunState } from '../../contract/job';
 import type { MatchJob } from '../../contract/matching';
 import { type Database, queryRows } from '../db/client';
+import { CountRow, IdRow, int, uuid } from '../db/rows';
+import { jobRuns, jobs } from '../db/schema/jobs';
 import { sqlWordList } from '../db/sql-words';
 import type { Logger } from '../log';
 import { analyseIndex } from '../matching/analysis';
@@ -39,11 +42,9 @@ export interface WorkerOptions {
 /** The worker gave up a run: it lost the lease, the run was cancelled or the job deleted. */
 class RunAbandoned extends Error {}
 
-interface Claimed {
-  id: string;
-  job_id: string;
-  attempts: number;
-}
+/** A run this worker claimed. */
+const ClaimedRow = v.object({ id: uuid, job_id: uuid, attempts: int });
+type Claimed = v.InferOutput<typeof ClaimedRow>;
 
 export class RunWorker {
   readonly owner: string;
@@ -119,7 +120,7 @@ export class RunWorker {
 
   private async claim(): Promise<Claimed | undefined> {
     const now = new Date(this.now());
-    const [row] = await queryRows<Claimed>(
+    const [row] = await queryRows(
       this.svc.db,
       sql`update job_runs set state = 'running', lease_owner = ${this.owner},
             lease_expires_at = ${new Date(now.getTime() + this.leaseMs)}, attempts = attempts + 1,
@@ -128,6 +129,7 @@ export class RunWorker {
                       where state = 'queued' or (state = 'running' and lease_expires_at < ${now})
                       order by created_at limit 1 for update skip locked)
           returning id, job_id, attempts`,
+      ClaimedRow,
     );
     return row;
   }
@@ -135,13 +137,14 @@ export class RunWorker {
   /** Renews the lease and records progress, if the run is still this worker's and running. */
   private async heartbeat(runId: string, progress?: number): Promise<void> {
     const expires = new Date(this.now() + this.leaseMs);
-    const rows = await queryRows<{ id: string }>(
+    const rows = await queryRows(
       this.svc.db,
       progress === undefined
         ? sql`update job_runs set lease_expires_at = ${expires}
               where id = ${runId} and lease_owner = ${this.owner} and state = 'running' returning id`
         : sql`update job_runs set lease_expires_at = ${expires}, progress = ${progress}
               where id = ${runId} and lease_owner = ${this.owner} and state = 'running' returning id`,
+      IdRow,
     );
     if (rows.length === 0) throw new RunAbandoned();
   }
@@ -180,10 +183,10 @@ export class RunWorker {
 
   private async carryOut(run: Claimed, lost: () => boolean): Promise<void> {
     const db = this.svc.db;
-    const [job] = await queryRows<{ values: Record<string, unknown>; criteria: JobCriterion[] }>(
-      db,
-      sql`select "values", criteria from jobs where id = ${run.job_id}`,
-    );
+    const [job] = await db
+      .select({ values: jobs.values, criteria: jobs.criteria })
+      .from(jobs)
+      .where(eq(jobs.id, run.job_id));
     if (!job) throw new RunAbandoned();
     // A previous attempt (its worker died) may have left some rows.
     await db.execute(sql`delete from job_results where run_id = ${run.id}`);
@@ -214,11 +217,10 @@ export class RunWorker {
           : null,
       }));
       const progress = 50 + Math.floor((45 * (start + slice.length)) / Math.max(1, total));
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Database;
+      await db.transaction(async (tx) => {
         await this.lockOwnRun(tx, run.id);
         // A profile deleted since the index was read has no row; ranks stay consecutive.
-        const [inserted] = await queryRows<{ n: number | string }>(
+        const [inserted] = await queryRows(
           tx,
           sql`with ins as (
                 insert into job_results (run_id, job_id, profile_id, rank, score, breakdown, profile_version,
@@ -232,8 +234,9 @@ export class RunWorker {
                 join profiles p on p.id = x.id
                 returning 1)
               select count(*) as n from ins`,
+          CountRow,
         );
-        written += Number(inserted?.n ?? 0);
+        written += inserted?.n ?? 0;
         await tx.execute(
           sql`update job_runs set progress = ${progress},
                 lease_expires_at = ${new Date(this.now() + this.leaseMs)} where id = ${run.id}`,
@@ -243,8 +246,7 @@ export class RunWorker {
     }
 
     const bestScore = analysis.results[0]?.score ?? null;
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Database;
+    await db.transaction(async (tx) => {
       await this.lockOwnRun(tx, run.id);
       await tx.execute(
         sql`update job_runs set state = 'done', progress = 100, finished_at = ${new Date(this.now())},
@@ -261,11 +263,11 @@ export class RunWorker {
 
   /** Locks the run row; gives up unless it is still this worker's running run. */
   private async lockOwnRun(tx: Database, runId: string): Promise<void> {
-    const [own] = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from job_runs where id = ${runId} and lease_owner = ${this.owner} and state = 'running'
-          for update`,
-    );
+    const [own] = await tx
+      .select({ id: jobRuns.id })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.id, runId), eq(jobRuns.leaseOwner, this.owner), eq(jobRuns.state, 'running')))
+      .for('update');
     if (!own) throw new RunAbandoned();
   }
 

@@ -2,11 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { Job, ResultsResponse, Run } from '../../contract/job';
 import type { MatchResult } from '../../contract/matching';
 import { run as matchFile } from '../commands/match-file';
 import { queryRows } from '../db/client';
+import { CountRow, IdRow, int, json as jsonColumn, num, uuid } from '../db/rows';
 import { agentJobBody, setUpJobFixture } from '../http/job-test-kit';
 
 const f = setUpJobFixture({ profiles: 400 });
@@ -22,9 +24,10 @@ async function page(jobId: string, query = 'limit=100'): Promise<ResultsResponse
 }
 
 async function resultRows(jobId: string) {
-  return queryRows<{ run_id: string; n: number | string }>(
+  return queryRows(
     f.db.db,
     sql`select run_id, count(*) as n from job_results where job_id = ${jobId} group by run_id`,
+    v.object({ run_id: uuid, n: int }),
   );
 }
 
@@ -44,9 +47,10 @@ describe('one run per job', () => {
     const runs = await Promise.all(answers.map((r) => json<{ run: Run }>(r)));
     expect(new Set(runs.map((r) => r.run.uuid)).size).toBe(1);
     expect(runs[0]!.run.state).toBe('queued');
-    const [count] = await queryRows<{ n: number | string }>(
+    const [count] = await queryRows(
       f.db.db,
       sql`select count(*) as n from job_runs where job_id = ${job.uuid}`,
+      CountRow,
     );
     expect(Number(count!.n)).toBe(1);
     await drain();
@@ -83,9 +87,10 @@ describe('results', () => {
       .filter(Boolean)
       .map((line) => JSON.parse(line) as MatchResult);
 
-    const stored = await queryRows<{ profile_id: string; rank: number; score: number; breakdown: unknown }>(
+    const stored = await queryRows(
       f.db.db,
       sql`select profile_id, rank, score, breakdown from job_results where run_id = ${run.uuid} order by rank`,
+      v.object({ profile_id: uuid, rank: int, score: num, breakdown: jsonColumn }),
     );
     expect(stored.length).toBeGreaterThan(50);
     expect(stored.length).toBe(expected.length);
@@ -146,9 +151,10 @@ describe('results', () => {
     expect(counted).toBe(eligible);
 
     // A candidate mid-registration takes no part; once finished, they do.
-    const [candidate] = await queryRows<{ id: string }>(
+    const [candidate] = await queryRows(
       f.db.db,
       sql`select id from users where email = 'stella@jobs.test'`,
+      IdRow,
     );
     const profileId = crypto.randomUUID();
     await f.db.db.execute(sql`update users set registration_step = 3 where id = ${candidate!.id}`);
@@ -200,9 +206,10 @@ describe('the worker', () => {
     expect(await b.runOnce()).toBe(true);
     const done = await latest(job.uuid);
     expect(done).toMatchObject({ uuid: run.uuid, state: 'done', progress: 100 });
-    const [attempts] = await queryRows<{ attempts: number }>(
+    const [attempts] = await queryRows(
       f.db.db,
       sql`select attempts from job_runs where id = ${run.uuid}`,
+      v.object({ attempts: int }),
     );
     expect(attempts!.attempts).toBe(2);
 

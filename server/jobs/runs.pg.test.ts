@@ -1,12 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Run } from '../../contract/job';
 import { createApp } from '../app';
 import { createAuthServices } from '../auth/setup';
 import { loadConfig } from '../config';
 import { type DbHandle, openDatabase, queryRows } from '../db/client';
+import { CountRow, int, intOrNull, text, textOrNull, uuid } from '../db/rows';
 import { agentJobBody, setUpJobFixture } from '../http/job-test-kit';
 import { createLogger } from '../log';
 import { RunWorker } from './run-worker';
@@ -43,15 +45,17 @@ afterAll(async () => {
 });
 
 const runsOf = (jobId: string) =>
-  queryRows<{ id: string; state: string; attempts: number; lease_owner: string | null; progress: number }>(
+  queryRows(
     f.db.db,
     sql`select id, state, attempts, lease_owner, progress from job_runs where job_id = ${jobId} order by created_at`,
+    v.object({ id: uuid, state: text, attempts: int, lease_owner: textOrNull, progress: int }),
   );
 
 const resultCounts = (jobId: string) =>
-  queryRows<{ run_id: string; n: number | string; ranks: number | string }>(
+  queryRows(
     f.db.db,
     sql`select run_id, count(*) as n, count(distinct rank) as ranks from job_results where job_id = ${jobId} group by run_id`,
+    v.object({ run_id: uuid, n: int, ranks: int }),
   );
 
 describe('runs across two server processes', () => {
@@ -78,9 +82,10 @@ describe('runs across two server processes', () => {
     const a = new RunWorker(f.services, { owner: 'process-a', pollMs: 10, batchSize: 50 }).start();
     const b = new RunWorker(secondServices, { owner: 'process-b', pollMs: 10, batchSize: 50 }).start();
     const allDone = async () => {
-      const rows = await queryRows<{ n: number | string }>(
+      const rows = await queryRows(
         f.db.db,
         sql`select count(*) as n from job_runs where state <> 'done'`,
+        CountRow,
       );
       return Number(rows[0]!.n) === 0;
     };
@@ -140,9 +145,10 @@ describe('runs across two server processes', () => {
       });
       const counts = await resultCounts(job.uuid);
       expect(counts).toHaveLength(1);
-      const [stored] = await queryRows<{ included: number }>(
+      const [stored] = await queryRows(
         f.db.db,
         sql`select included from job_runs where id = ${run.uuid}`,
+        v.object({ included: intOrNull }),
       );
       expect(Number(counts[0]!.n)).toBe(stored!.included);
       expect(Number(counts[0]!.ranks)).toBe(stored!.included);

@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { FINAL_RUN_STATES, type Run, type RunState } from '../../contract/job';
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { FINAL_RUN_STATES, RUN_STATES, type Run, type RunState } from '../../contract/job';
 import { assertAgent, type Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
-import { isoTime } from '../db/dates';
+import { int, intOrNull, numbersOrNull, numOrNull, textOrNull, time, timeOrNull, uuid } from '../db/rows';
+import { jobs } from '../db/schema/jobs';
 import { ApiError } from '../errors';
 import { jobNotFound } from './access';
 import { capQueuedRuns } from './caps';
@@ -16,39 +18,41 @@ import type { JobServices } from './services';
  * cancels its run; the worker sees it at its next step.
  */
 
-export interface RunSqlRow {
-  id: string;
-  job_id: string;
-  state: RunState;
-  progress: number;
-  created_at: string | Date;
-  started_at: string | Date | null;
-  finished_at: string | Date | null;
-  considered: number | null;
-  included: number | null;
-  excluded: number | null;
-  best_score: number | null;
-  histogram: number[] | null;
-  excluded_by: Record<string, number> | null;
-  error: string | null;
-}
+/** A run as RUN_COLUMNS reads it. */
+export const RunRow = v.object({
+  id: uuid,
+  job_id: uuid,
+  state: v.picklist(RUN_STATES),
+  progress: int,
+  created_at: time,
+  started_at: timeOrNull,
+  finished_at: timeOrNull,
+  considered: intOrNull,
+  included: intOrNull,
+  excluded: intOrNull,
+  best_score: numOrNull,
+  histogram: numbersOrNull,
+  excluded_by: v.nullable(v.record(v.string(), v.number())),
+  error: textOrNull,
+});
+export type RunRow = v.InferOutput<typeof RunRow>;
 
 export const RUN_COLUMNS = sql`id, job_id, state, progress, created_at, started_at, finished_at, considered,
   included, excluded, best_score, histogram, excluded_by, error`;
 
-export function toRun(row: RunSqlRow): Run {
+export function toRun(row: RunRow): Run {
   return {
     uuid: row.id,
     jobUuid: row.job_id,
     state: row.state,
     progress: row.progress,
-    createdAt: isoTime(row.created_at)!,
-    startedAt: isoTime(row.started_at),
-    finishedAt: isoTime(row.finished_at),
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
     considered: row.considered,
     included: row.included,
     excluded: row.excluded,
-    bestScore: row.best_score === null ? null : Number(row.best_score),
+    bestScore: row.best_score,
     histogram: row.histogram,
     excludedBy: row.excluded_by,
     error: row.error,
@@ -63,27 +67,29 @@ export function toRun(row: RunSqlRow): Run {
 export async function requestRun(svc: JobServices, caller: Caller, jobId: string): Promise<Run> {
   assertAgent(caller);
   if (!isUuid(jobId)) throw jobNotFound();
-  const run = await svc.db.transaction(async (t) => {
-    const tx = t as unknown as Database;
-    const [job] = await queryRows<{ status: string; version: number }>(
-      tx,
-      sql`select status, version from jobs where id = ${jobId} for update`,
-    );
+  const run = await svc.db.transaction(async (tx) => {
+    const [job] = await tx
+      .select({ status: jobs.status, version: jobs.version })
+      .from(jobs)
+      .where(eq(jobs.id, jobId))
+      .for('update');
     if (!job) throw jobNotFound();
     if (job.status !== 'active') throw archived();
     // Asking again for a job whose run is under way answers that run: it queues nothing, so no cap.
-    const [active] = await queryRows<RunSqlRow>(
+    const [active] = await queryRows(
       tx,
       sql`select ${RUN_COLUMNS} from job_runs where job_id = ${jobId} and state in ${ACTIVE_STATES_SQL}`,
+      RunRow,
     );
     if (active) return active;
     await capQueuedRuns(tx, svc.caps, caller);
-    const [inserted] = await queryRows<RunSqlRow>(
+    const [inserted] = await queryRows(
       tx,
       sql`insert into job_runs (id, job_id, job_version, state, requested_by)
           values (${crypto.randomUUID()}, ${jobId}, ${job.version}, 'queued', ${caller.userId})
           on conflict (job_id) where state in ${ACTIVE_STATES_SQL} do nothing
           returning ${RUN_COLUMNS}`,
+      RunRow,
     );
     return inserted!;
   });
@@ -92,16 +98,17 @@ export async function requestRun(svc: JobServices, caller: Caller, jobId: string
 }
 
 /** The latest run of a job (any state), or undefined. */
-export async function selectLatestRun(db: Database, jobId: string): Promise<RunSqlRow | undefined> {
-  const [row] = await queryRows<RunSqlRow>(
+export async function selectLatestRun(db: Database, jobId: string): Promise<RunRow | undefined> {
+  const [row] = await queryRows(
     db,
     sql`select ${RUN_COLUMNS} from job_runs where job_id = ${jobId} order by created_at desc, id desc limit 1`,
+    RunRow,
   );
   return row;
 }
 
-async function selectRun(db: Database, runId: string): Promise<RunSqlRow | undefined> {
-  const [row] = await queryRows<RunSqlRow>(db, sql`select ${RUN_COLUMNS} from job_runs where id = ${runId}`);
+async function selectRun(db: Database, runId: string): Promise<RunRow | undefined> {
+  const [row] = await queryRows(db, sql`select ${RUN_COLUMNS} from job_runs where id = ${runId}`, RunRow);
   return row;
 }
 
@@ -109,7 +116,7 @@ async function selectRun(db: Database, runId: string): Promise<RunSqlRow | undef
 export async function latestRun(db: Database, caller: Caller, jobId: string): Promise<Run> {
   assertAgent(caller);
   if (!isUuid(jobId)) throw jobNotFound();
-  const [job] = await queryRows<{ id: string }>(db, sql`select id from jobs where id = ${jobId}`);
+  const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId));
   if (!job) throw jobNotFound();
   const run = await selectLatestRun(db, jobId);
   if (!run) throw new ApiError(404, 'run.not_found', 'The job was never run');

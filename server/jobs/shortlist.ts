@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { assertAgent, type Caller } from '../auth/caller';
-import { type Database, queryRows } from '../db/client';
+import type { Database } from '../db/client';
+import { profiles } from '../db/schema/profiles';
 import { ApiError } from '../errors';
 import { isUuid } from './jobs';
 import { assertJob } from './results';
@@ -28,7 +29,7 @@ export async function setShortlisted(
   }
   const profileMissing = () => new ApiError(404, 'profile.not_found', 'No such profile');
   if (!isUuid(profileId)) throw profileMissing();
-  const [profile] = await queryRows<{ id: string }>(db, sql`select id from profiles where id = ${profileId}`);
+  const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId));
   if (!profile) throw profileMissing();
   await db.execute(
     sql`insert into job_shortlist (job_id, profile_id, created_by) values (${jobId}, ${profileId}, ${caller.userId})

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Catalog } from '../../contract/catalog';
 import { buildCriteriaSchema } from '../../contract/catalog-schema';
@@ -10,6 +10,8 @@ import type { CandidateType } from '../../contract/user-types';
 import { assertAgent, type Caller } from '../auth/caller';
 import { cityById } from '../catalog/cities';
 import { queryRows } from '../db/client';
+import { text, textOrNull, uuid, uuidOrNull } from '../db/rows';
+import { jobs } from '../db/schema/jobs';
 import { ApiError } from '../errors';
 import { analyseIndex, previewIndex } from '../matching/analysis';
 import { jobNotFound } from './access';
@@ -70,6 +72,16 @@ async function computePreview(svc: JobServices, body: PreviewRequest): Promise<P
 
 const NEAR_MISSES = 20;
 
+/** What a near miss shows of its profile as it is now. */
+const NearMissRow = v.object({
+  id: uuid,
+  type: text,
+  first_name: textOrNull,
+  last_name: textOrNull,
+  city: textOrNull,
+  photo_id: uuidOrNull,
+});
+
 /**
  * GET /api/job/{uuid}/near-misses: over the profiles as they are now, the best ones a single
  * must-have excludes, with the score they would have had — "who fits if you relax X".
@@ -81,24 +93,17 @@ export async function nearMisses(
 ): Promise<NearMissesResponse> {
   assertAgent(caller);
   if (!isUuid(jobId)) throw jobNotFound();
-  const [job] = await queryRows<{ values: Record<string, unknown>; criteria: JobCriterion[] }>(
-    svc.db,
-    sql`select "values", criteria from jobs where id = ${jobId}`,
-  );
+  const [job] = await svc.db
+    .select({ values: jobs.values, criteria: jobs.criteria })
+    .from(jobs)
+    .where(eq(jobs.id, jobId));
   if (!job) throw jobNotFound();
   if (!job.criteria.some((c) => c.must)) return { items: [] };
   const index = await svc.recentIndex();
   const matchJob: MatchJob = { targetTypes: targetTypesOf(job.values), criteria: job.criteria };
   const { nearMisses: misses } = analyseIndex(index, matchJob, { topK: 0, nearMisses: NEAR_MISSES });
   if (misses.length === 0) return { items: [] };
-  const facts = await queryRows<{
-    id: string;
-    type: string;
-    first_name: string | null;
-    last_name: string | null;
-    city: string | null;
-    photo_id: string | null;
-  }>(
+  const facts = await queryRows(
     svc.db,
     sql`select p.id, p.type, p."values" ->> 'first_name' as first_name, p."values" ->> 'last_name' as last_name,
           p."values" -> 'city' ->> 'name' as city, ph.id as photo_id
@@ -107,6 +112,7 @@ export async function nearMisses(
           misses.map((m) => sql`${m.uuid}`),
           sql`, `,
         )})`,
+    NearMissRow,
   );
   const byId = new Map(facts.map((f) => [f.id, f]));
   return {

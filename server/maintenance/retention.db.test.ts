@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentDashboard } from '../../contract/agent';
 import { signAccessToken } from '../auth/tokens';
 import { seedDefaultCatalog } from '../catalog/catalog';
 import { queryRows } from '../db/client';
+import { record, textOrNull } from '../db/rows';
 import { users } from '../db/schema/users';
 import { createTestDb } from '../db/test-db';
 import { setUpFixture } from '../db/test-fixture';
@@ -58,7 +60,8 @@ const retention = (now: string, dryRun = false) =>
 
 const mailsTo = async (to: string) => (await listOutbox(db.db, 500)).filter((m) => m.to === to);
 const exists = async (table: 'users' | 'profiles' | 'companies', id: string) =>
-  (await queryRows(db.db, sql`select 1 from ${sql.identifier(table)} where id = ${id}`)).length === 1;
+  (await queryRows(db.db, sql`select 1 from ${sql.identifier(table)} where id = ${id}`, v.object({})))
+    .length === 1;
 
 beforeAll(async () => {
   await seedDefaultCatalog(db.db);
@@ -177,17 +180,19 @@ describe('retention', () => {
     expect(await exists('profiles', ids.kept)).toBe(false);
     // Nothing of the person stays: their timeline (a block's reason names them) went with the record.
     for (const target of [ids.aliceProfile, ids.kept]) {
-      const trail = await queryRows<{ action: string }>(
+      const trail = await queryRows(
         db.db,
         sql`select action from timeline_entries where profile_id = ${target} or company_id = ${target}`,
+        v.object({ action: textOrNull }),
       );
       expect(trail).toEqual([]);
     }
     // The job keeps its pipeline history — the placement and the rejection — anonymised: no id,
     // reason or comment of the people who went; the history of someone else is untouched.
-    const history = await queryRows<{ details: Record<string, unknown> }>(
+    const history = await queryRows(
       db.db,
       sql`select details from timeline_entries where job_id = ${ids.job} order by details ->> 'to'`,
+      v.object({ details: record }),
     );
     expect(history.map((h) => h.details)).toEqual([
       { from: 'proposed', to: 'contacted', reason: 'called', profile: ids.stays },

@@ -1,10 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { consumeEmailToken, newEmailToken, storeEmailToken } from '../account/email-tokens';
 import { retentionNoticeMail } from '../account/mails';
 import { removeAccount } from '../account/settings';
 import { eraseRecord } from '../agents/erasure';
 import { type Database, queryRows } from '../db/client';
 import { isoTime } from '../db/dates';
+import { IdRow, text, textOrNull, time, timeOrNull, uuid } from '../db/rows';
 import { ApiError } from '../errors';
 import type { Logger } from '../log';
 import { queueMessage } from '../messaging/outbox';
@@ -61,22 +63,21 @@ export function addMonths(date: Date, months: number): Date {
   return moved;
 }
 
-interface AccountRow {
-  id: string;
-  user_type: string;
-  email: string;
-  language: string;
-  phone_number: string | null;
-  pending_phone_number: string | null;
-  retention_notice_at: string | Date | null;
-  last_activity: string | Date;
-}
+/** An account as accountsSql reads it. */
+const AccountRow = v.object({
+  id: uuid,
+  user_type: text,
+  email: text,
+  language: text,
+  phone_number: textOrNull,
+  pending_phone_number: textOrNull,
+  retention_notice_at: timeOrNull,
+  last_activity: time,
+});
+type AccountRow = v.InferOutput<typeof AccountRow>;
 
-interface ProfileRow {
-  id: string;
-  type: string;
-  last_activity: string | Date;
-}
+/** A profile without an account as profilesSql reads it. */
+const ProfileRow = v.object({ id: uuid, type: text, last_activity: time });
 
 /**
  * The newest agent activity on a timeline (PRODUCT.md §8, §10): every entry an agent wrote there —
@@ -131,9 +132,10 @@ export async function runRetention(db: Database, options: RetentionOptions): Pro
   const noticeFrom = addMonths(new Date(now.getTime() + NOTICE_DAYS * DAY_MS), -months);
   const deleteFrom = addMonths(now, -months);
 
-  const accounts = await queryRows<AccountRow>(
+  const accounts = await queryRows(
     db,
     sql`select * from (${accountsSql}) a where a.last_activity <= ${noticeFrom.toISOString()}`,
+    AccountRow,
   );
   for (const row of accounts) {
     const lastActivity = new Date(row.last_activity);
@@ -156,9 +158,10 @@ export async function runRetention(db: Database, options: RetentionOptions): Pro
     }
   }
 
-  const profiles = await queryRows<ProfileRow>(
+  const profiles = await queryRows(
     db,
     sql`select * from (${profilesSql}) p where p.last_activity <= ${deleteFrom.toISOString()}`,
+    ProfileRow,
   );
   for (const row of profiles) {
     const lastActivity = new Date(row.last_activity);
@@ -181,14 +184,14 @@ export async function runRetention(db: Database, options: RetentionOptions): Pro
 /** Claims the notice (one node wins), stores a keep token and queues the mail in the owner's language. */
 async function sendNotice(db: Database, row: AccountRow, lastActivity: Date, options: RetentionOptions) {
   const { now } = options;
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
-    const [claimed] = await queryRows<{ id: string }>(
+  await db.transaction(async (tx) => {
+    const [claimed] = await queryRows(
       tx,
       sql`update users set retention_notice_at = ${now.toISOString()}
           where id = ${row.id}
             and (retention_notice_at is null or retention_notice_at < ${lastActivity.toISOString()})
           returning id`,
+      IdRow,
     );
     if (!claimed) return;
     const token = await storeEmailToken(tx, row.id, 'keep', newEmailToken(), now);
@@ -201,14 +204,14 @@ async function sendNotice(db: Database, row: AccountRow, lastActivity: Date, opt
 
 async function deleteAccount(db: Database, row: AccountRow, lastActivity: Date, options: RetentionOptions) {
   const { now } = options;
-  const photoId = await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  const photoId = await db.transaction(async (tx) => {
     // Still inactive, still noticed: a login or a keep meanwhile moved its last activity.
-    const [still] = await queryRows<{ id: string }>(
+    const [still] = await queryRows(
       tx,
       sql`select a.id from (${accountsSql}) a
           where a.id = ${row.id} and a.last_activity <= ${lastActivity.toISOString()}
             and a.retention_notice_at is not null`,
+      IdRow,
     );
     if (!still) return undefined;
     await tx.execute(sql`select id from users where id = ${row.id} for update`);
@@ -230,11 +233,11 @@ async function deleteAccount(db: Database, row: AccountRow, lastActivity: Date, 
 }
 
 async function deleteProfile(db: Database, id: string, lastActivity: Date, now: Date) {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Database;
-    const [still] = await queryRows<{ id: string }>(
+  await db.transaction(async (tx) => {
+    const [still] = await queryRows(
       tx,
       sql`select p.id from (${profilesSql}) p where p.id = ${id} and p.last_activity <= ${lastActivity.toISOString()}`,
+      IdRow,
     );
     if (!still) return;
     // The one erasure of a record (the agency's deletion and `profile:delete` use it too).
@@ -251,13 +254,15 @@ export async function deletionsDue(
 ): Promise<{ total: number; items: RetentionItem[] }> {
   const horizon = new Date(now.getTime() + NOTICE_DAYS * DAY_MS);
   const from = addMonths(horizon, -months);
-  const accounts = await queryRows<AccountRow>(
+  const accounts = await queryRows(
     db,
     sql`select * from (${accountsSql}) a where a.last_activity <= ${from.toISOString()}`,
+    AccountRow,
   );
-  const profiles = await queryRows<ProfileRow>(
+  const profiles = await queryRows(
     db,
     sql`select * from (${profilesSql}) p where p.last_activity <= ${from.toISOString()}`,
+    ProfileRow,
   );
   const items: RetentionItem[] = [
     ...accounts.map((row): RetentionItem => {
@@ -280,7 +285,7 @@ export async function deletionsDue(
         kind: 'profile',
         id: row.id,
         type: row.type,
-        lastActivity: isoTime(row.last_activity),
+        lastActivity: row.last_activity,
         dueAt: isoTime(addMonths(new Date(row.last_activity), months)),
       }),
     ),

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { gte, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { Catalog } from '../../contract/catalog';
 import { readCatalog } from '../catalog/catalog';
-import { type Database, queryRows } from '../db/client';
+import { bulkRows, type Database, queryRows } from '../db/client';
+import { CountRow, int, record, text, textOrNull, uuid } from '../db/rows';
+import { profileTombstones } from '../db/schema/profiles';
 import { loadIndexSnapshot, saveIndexSnapshot } from './index-snapshot';
 import { type IndexedProfile, ProfileIndex } from './profile-index';
 
@@ -35,13 +38,12 @@ export interface RefreshStats {
   removed: number;
 }
 
-type SnapshotRow = {
-  xmin: string | number;
-  profile_sum: string | null;
-  job_sum: string | null;
-  profiles_oid: string;
-};
-type ProfileSourceRow = { id: string; type: string; status: string; v: Record<string, unknown> | string };
+/** The snapshot a refresh reads in: its xmin (the next watermark) and what the index was read from. */
+const SnapshotRow = v.object({ xmin: int, profile_sum: textOrNull, job_sum: textOrNull, profiles_oid: text });
+type SnapshotRow = v.InferOutput<typeof SnapshotRow>;
+/** A profile as the index takes it: the indexed fields only, as a jsonb object. */
+const ProfileSourceRow = v.object({ id: uuid, type: text, status: text, v: v.union([record, v.string()]) });
+type ProfileSourceRow = v.InferOutput<typeof ProfileSourceRow>;
 
 export class IndexSync {
   private index: ProfileIndex | null = null;
@@ -95,25 +97,26 @@ export class IndexSync {
     if (!this.index || stale) return this.rebuild();
     const stats = await this.db.transaction(
       async (tx) => {
-        const [snap] = await queryRows<SnapshotRow>(tx, snapshotQuery);
+        const [snap] = await queryRows(tx, snapshotQuery, SnapshotRow);
         if (!snap || sourceOf(snap) !== this.catalogSums) return null;
         // A watermark ahead of the database (a snapshot of a database since restored from a backup)
         // could skip rows: build afresh.
-        if (Number(snap.xmin) < this.watermark) return null;
-        const removedIds = await queryRows<{ profile_id: string }>(
-          tx,
-          sql`select profile_id from profile_tombstones where change_tx >= ${this.watermark}`,
-        );
-        const changed = await queryRows<ProfileSourceRow>(
+        if (snap.xmin < this.watermark) return null;
+        const removedIds = await tx
+          .select({ profileId: profileTombstones.profileId })
+          .from(profileTombstones)
+          .where(gte(profileTombstones.changeTx, this.watermark));
+        const changed = await queryRows(
           tx,
           sql`select p.id, p.type, ${eligibleStatus} as status, ${projection(this.current.catalog)} as v
               from profiles p where p.change_tx >= ${this.watermark}`,
+          ProfileSourceRow,
         );
         const index = this.current;
         let removed = 0;
-        for (const { profile_id } of removedIds) if (index.remove(profile_id)) removed++;
+        for (const { profileId } of removedIds) if (index.remove(profileId)) removed++;
         for (const row of changed) index.upsert(toProfile(row));
-        this.watermark = Number(snap.xmin);
+        this.watermark = snap.xmin;
         return { rebuilt: false, upserted: changed.length, removed };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -150,15 +153,17 @@ export class IndexSync {
     const catalog = await readCatalog(this.db);
     const built = await this.db.transaction(
       async (tx) => {
-        const [snap] = await queryRows<SnapshotRow>(tx, snapshotQuery);
-        const [{ count } = { count: 0 }] = await queryRows<{ count: string | number }>(
+        const [snap] = await queryRows(tx, snapshotQuery, SnapshotRow);
+        const [{ n } = { n: 0 }] = await queryRows(
           tx,
-          sql`select count(*) as count from profiles p where ${eligible}`,
+          sql`select count(*) as n from profiles p where ${eligible}`,
+          CountRow,
         );
-        const index = new ProfileIndex(catalog, Number(count));
+        const index = new ProfileIndex(catalog, n);
         let last = '00000000-0000-0000-0000-000000000000';
         for (;;) {
-          const page = await queryRows<ProfileSourceRow>(
+          // Every profile (up to millions) in pages: the one read whose rows are not parsed one by one.
+          const page = await bulkRows<ProfileSourceRow>(
             tx,
             sql`select p.id, p.type, p.status, ${projection(catalog)} as v from profiles p
                 where ${eligible} and p.id > ${last} order by p.id limit ${PAGE}`,
@@ -172,7 +177,7 @@ export class IndexSync {
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     this.index = built.index;
-    this.watermark = Number(built.snap.xmin);
+    this.watermark = built.snap.xmin;
     this.catalogSums = sourceOf(built.snap);
     this.refreshedAt = this.clock();
     this.coldStart ??= 'rebuild';

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { type Database, queryRows } from '../db/client';
+import { int, text, textOrNull, uuid, uuidOrNull } from '../db/rows';
 import { outbox, outboxAttachments } from '../db/schema/auth';
 import type { Logger } from '../log';
 import { redactSecrets } from './redact';
@@ -145,6 +147,18 @@ export function retryDelayMs(attempts: number): number {
 /** How long a claimed message is reserved for the node sending it; after that (a crash) it is due again. */
 export const SEND_LEASE_MS = 5 * 60 * 1000;
 
+/** A message a sender claimed, with its lease. */
+const ClaimedMessageRow = v.object({
+  id: uuid,
+  kind: v.picklist(['mail', 'sms']),
+  user_id: uuidOrNull,
+  recipient: text,
+  subject: textOrNull,
+  text,
+  html: textOrNull,
+  attempts: int,
+});
+
 /**
  * Sends what is due. Each message is claimed by one short statement (FOR UPDATE SKIP LOCKED, so
  * several nodes share the queue) that also leases it; the send itself runs outside any
@@ -160,21 +174,13 @@ export async function deliverDue(
   let handled = 0;
   for (; handled < batch; handled++) {
     const claimedAt = now();
-    const [row] = await queryRows<{
-      id: string;
-      kind: 'mail' | 'sms';
-      user_id: string | null;
-      recipient: string;
-      subject: string | null;
-      text: string;
-      html: string | null;
-      attempts: number;
-    }>(
+    const [row] = await queryRows(
       db,
       sql`update outbox set attempts = attempts + 1, next_attempt_at = ${new Date(claimedAt.getTime() + SEND_LEASE_MS)}
           where id = (select id from outbox where status = 'queued' and next_attempt_at <= ${claimedAt}
                       order by next_attempt_at limit 1 for update skip locked)
           returning id, kind, user_id, recipient, subject, text, html, attempts`,
+      ClaimedMessageRow,
     );
     if (!row) break;
     const message: QueuedMessage = {

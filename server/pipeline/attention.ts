@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { isSeniorAgentType, isUuid } from '../../contract/agent';
 import {
   type AgentAttention,
@@ -8,10 +9,13 @@ import {
   UNANSWERED_DAYS,
 } from '../../contract/attention';
 import type { AttentionKind } from '../../contract/attention-search';
-import type { PipelineStage } from '../../contract/pipeline';
+import { CLIENT_ANSWERS } from '../../contract/client-answers';
+import { PIPELINE_STAGES } from '../../contract/pipeline';
 import { toVetCondition } from '../agents/vetting';
 import { assertAgent, type Caller, forbidden } from '../auth/caller';
-import { type Database, isoOrNull, queryRows } from '../db/client';
+import { type Database, queryRows } from '../db/client';
+import { int, text, textOrNull, timeOrNull, uuid } from '../db/rows';
+import { pipelineEntries } from '../db/schema/pipeline';
 import { CRITERIA_CHANGED_SINCE_RUN, callersJob } from '../jobs/job-filters';
 import { entryNotFound } from './change';
 import { followUpDue } from './pipeline';
@@ -35,6 +39,18 @@ const UNSEEN_ANSWER = sql`e.client_answered_at is not null and e.answer_seen_at 
 const waitingSince = (cutoff: Date) =>
   sql`e.stage = 'submitted' and e.submitted_at < ${cutoff.toISOString()} and e.client_answered_at is null`;
 
+const CountsRow = v.object({
+  follow_ups: int,
+  answers: int,
+  unanswered: int,
+  stale_runs: int,
+  requests: int,
+  vet_luna: int,
+  vet_nova: int,
+  vet_company: int,
+});
+const SeenRow = v.object({ id: uuid, answer_seen_at: timeOrNull });
+
 /** GET /api/agent/attention: the counts, `today` being the client's calendar day (follow-ups). */
 export async function attentionCounts(
   db: Database,
@@ -44,7 +60,7 @@ export async function attentionCounts(
 ): Promise<AgentAttention> {
   assertAgent(caller);
   const cutoff = new Date(now.getTime() - UNANSWERED_DAYS * DAY_MS);
-  const [row] = await queryRows<Record<string, number | string>>(
+  const [counts] = await queryRows(
     db,
     sql`select
       (select count(*) from pipeline_entries e where ${followUpDue(caller, today)}) as follow_ups,
@@ -57,32 +73,35 @@ export async function attentionCounts(
       (select count(*) from profiles p where p.type = 'luna' and ${toVetCondition('profile', now)}) as vet_luna,
       (select count(*) from profiles p where p.type = 'nova' and ${toVetCondition('profile', now)}) as vet_nova,
       (select count(*) from companies c where ${toVetCondition('company', now)}) as vet_company`,
+    CountsRow,
   );
-  const n = (key: string) => Number(row?.[key] ?? 0);
+  // One row of subselects: always there.
+  const n = counts!;
   return {
-    followUps: n('follow_ups'),
-    answers: n('answers'),
-    unanswered: n('unanswered'),
-    staleRuns: n('stale_runs'),
-    requestsWithoutAgent: n('requests'),
-    toVet: { luna: n('vet_luna'), nova: n('vet_nova'), company: n('vet_company') },
+    followUps: n.follow_ups,
+    answers: n.answers,
+    unanswered: n.unanswered,
+    staleRuns: n.stale_runs,
+    requestsWithoutAgent: n.requests,
+    toVet: { luna: n.vet_luna, nova: n.vet_nova, company: n.vet_company },
   };
 }
 
-interface ItemRow {
-  id: string;
-  job_id: string;
-  title: string | null;
-  profile_id: string;
-  type: string;
-  name: string | null;
-  stage: PipelineStage;
-  submitted_at: string | Date | null;
-  client_answer: 'interested' | 'not_interested' | null;
-  client_comment: string | null;
-  client_answered_at: string | Date | null;
-  answer_seen_at: string | Date | null;
-}
+const ItemRow = v.object({
+  id: uuid,
+  job_id: uuid,
+  title: textOrNull,
+  profile_id: uuid,
+  type: text,
+  name: textOrNull,
+  stage: v.picklist(PIPELINE_STAGES),
+  submitted_at: timeOrNull,
+  client_answer: v.nullable(v.picklist(CLIENT_ANSWERS)),
+  client_comment: textOrNull,
+  client_answered_at: timeOrNull,
+  answer_seen_at: timeOrNull,
+});
+type ItemRow = v.InferOutput<typeof ItemRow>;
 
 /** The most rows a list answers: the dashboard's count says how many there are in all. */
 const LIST_LIMIT = 200;
@@ -99,7 +118,7 @@ export async function attentionList(
     kind === 'answers'
       ? [UNSEEN_ANSWER, sql`e.client_answered_at desc, e.id`]
       : [waitingSince(new Date(now.getTime() - UNANSWERED_DAYS * DAY_MS)), sql`e.submitted_at, e.id`];
-  const rows = await queryRows<ItemRow>(
+  const rows = await queryRows(
     db,
     sql`select e.id, e.job_id, jt."values" ->> 'title' as title, e.profile_id, p.type,
           nullif(concat_ws(' ', p."values" ->> 'first_name', p."values" ->> 'last_name'), '') as name,
@@ -109,6 +128,7 @@ export async function attentionList(
         join profiles p on p.id = e.profile_id
         where ${where} and ${onCallersJob(caller)}
         order by ${order} limit ${LIST_LIMIT}`,
+    ItemRow,
   );
   return { kind, items: rows.map(toItem) };
 }
@@ -119,11 +139,11 @@ function toItem(row: ItemRow): AttentionItem {
     job: { uuid: row.job_id, title: row.title ?? '' },
     profile: { uuid: row.profile_id, type: row.type, name: row.name ?? '' },
     stage: row.stage,
-    submittedAt: isoOrNull(row.submitted_at),
+    submittedAt: row.submitted_at,
     answer: row.client_answer,
     comment: row.client_comment,
-    answeredAt: isoOrNull(row.client_answered_at),
-    answerSeenAt: isoOrNull(row.answer_seen_at),
+    answeredAt: row.client_answered_at,
+    answerSeenAt: row.answer_seen_at,
   };
 }
 
@@ -140,18 +160,19 @@ export async function markAnswerSeen(db: Database, caller: Caller, entryId: stri
   const mine = isSeniorAgentType(caller.userType)
     ? sql`true`
     : sql`exists (select 1 from jobs j where j.id = pipeline_entries.job_id and ${callersJob(caller.userId)})`;
-  const [row] = await queryRows<{ id: string; answer_seen_at: string | Date | null }>(
+  const [row] = await queryRows(
     db,
     sql`update pipeline_entries set answer_seen_at = case when client_answered_at is null then null
           else coalesce(answer_seen_at, now()) end
         where id = ${id} and ${mine} returning id, answer_seen_at`,
+    SeenRow,
   );
   if (!row) {
-    const [exists] = await queryRows<{ id: string }>(
-      db,
-      sql`select id from pipeline_entries where id = ${id}`,
-    );
+    const [exists] = await db
+      .select({ id: pipelineEntries.id })
+      .from(pipelineEntries)
+      .where(eq(pipelineEntries.id, id));
     throw exists ? forbidden() : entryNotFound();
   }
-  return { uuid: row.id, answerSeenAt: isoOrNull(row.answer_seen_at) };
+  return { uuid: row.id, answerSeenAt: row.answer_seen_at };
 }

@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { ClientAnswer, SubmittedCard } from '../../contract/client-answers';
 import {
   answerStage,
@@ -8,6 +9,9 @@ import {
   type LastChange,
   lastOpenAfter,
   moveAllowed,
+  PIPELINE_CHAIN,
+  PIPELINE_OPEN_STAGES,
+  PIPELINE_STAGES,
   type PipelineOpenStage,
   type PipelineStage,
   type RejectedBy,
@@ -20,6 +24,8 @@ import { recordAction } from '../agents/audit';
 import type { Caller } from '../auth/caller';
 import { sentToOtherClient } from '../cards/send';
 import { type Database, queryRows } from '../db/client';
+import { dayOrNull, IdRow, int, textOrNull, time, timeOrNull, uuid, uuidOrNull } from '../db/rows';
+import { pipelineEntries } from '../db/schema/pipeline';
 import { ApiError } from '../errors';
 
 /**
@@ -74,25 +80,31 @@ export type ChangeOutcome = { ok: true } | { ok: false; code: ChangeRefusal };
 
 export const entryNotFound = () => new ApiError(404, 'pipeline.entry_not_found', 'No such pipeline entry');
 
-interface Row {
-  id: string;
-  job_id: string;
-  profile_id: string;
-  stage: PipelineStage;
-  last_open_stage: PipelineOpenStage;
-  version: number;
-  submitted_company_id: string | null;
-  client_answer: string | null;
-  client_answered_at: string | Date | null;
-  undo: { kind?: UndoKind; stage?: PipelineStage } | null;
-  moved_by: string | null;
-  moved_at: string | Date;
-  follow_up: string | null;
-  follow_up_time: string | null;
-  follow_up_note: string | null;
-}
+const UNDO_KINDS = ['agent', 'client'] as const satisfies readonly UndoKind[];
 
-const ms = (x: string | Date) => (x instanceof Date ? x : new Date(x)).getTime();
+/** An entry as a change reads it (locked). */
+const Row = v.object({
+  id: uuid,
+  job_id: uuid,
+  profile_id: uuid,
+  stage: v.picklist(PIPELINE_STAGES),
+  last_open_stage: v.picklist(PIPELINE_OPEN_STAGES),
+  version: int,
+  submitted_company_id: uuidOrNull,
+  client_answer: textOrNull,
+  client_answered_at: timeOrNull,
+  undo: v.nullable(
+    v.object({ kind: v.optional(v.picklist(UNDO_KINDS)), stage: v.optional(v.picklist(PIPELINE_STAGES)) }),
+  ),
+  moved_by: uuidOrNull,
+  moved_at: time,
+  follow_up: dayOrNull,
+  follow_up_time: textOrNull,
+  follow_up_note: textOrNull,
+});
+type Row = v.InferOutput<typeof Row>;
+
+const ms = (at: string) => new Date(at).getTime();
 
 /** The columns a change writes and an undo puts back (besides version, mover and time). */
 const KEPT = [
@@ -132,7 +144,8 @@ const presentedBy = (to: PipelineStage) =>
           submitted_company_id = coalesce(submitted_company_id,
             (select client_company_id from jobs where jobs.id = pipeline_entries.job_id))`
     : sql``;
-const PRESENTED: PipelineStage[] = ['submitted', 'interview', 'offer', 'placed'];
+/** `submitted` and every stage after it on the contract's chain. */
+const PRESENTED: readonly PipelineStage[] = PIPELINE_CHAIN.slice(PIPELINE_CHAIN.indexOf('submitted'));
 
 const CLEAR_ANSWER = sql`, client_answer = null, client_comment = null, client_answered_at = null,
   client_answered_by = null, answer_seen_at = null`;
@@ -274,7 +287,7 @@ function planOf(row: Row, change: PipelineChange, caller: string, now: string): 
 export async function applyPipelineChange(tx: Database, request: ChangeRequest): Promise<ChangeOutcome> {
   const { caller, change } = request;
   const ids = request.entries.map((e) => e.id.toLowerCase());
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     tx,
     sql`select id, job_id, profile_id, stage, last_open_stage, version, submitted_company_id, client_answer,
           client_answered_at, undo, moved_by, moved_at, to_char(follow_up, 'YYYY-MM-DD') as follow_up,
@@ -282,6 +295,7 @@ export async function applyPipelineChange(tx: Database, request: ChangeRequest):
         from pipeline_entries
         where id = any(${`{${ids.join(',')}}`}::uuid[]) ${request.jobId ? sql`and job_id = ${request.jobId}` : sql``}
         order by id for update`,
+    Row,
   );
   if (rows.length !== ids.length) throw entryNotFound();
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -297,7 +311,7 @@ export async function applyPipelineChange(tx: Database, request: ChangeRequest):
   const at = request.now.toISOString();
   for (const row of rows) {
     if (change.kind === 'remove') {
-      await tx.execute(sql`delete from pipeline_entries where id = ${row.id}`);
+      await tx.delete(pipelineEntries).where(eq(pipelineEntries.id, row.id));
       await recordRemoval(tx, caller, row, change.reason);
       continue;
     }
@@ -326,7 +340,7 @@ export async function insertEntry(
   },
 ): Promise<boolean> {
   const stage: PipelineStage = entry.sent ? 'submitted' : 'proposed';
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     tx,
     sql`insert into pipeline_entries (id, job_id, profile_id, stage, last_open_stage, created_by, moved_by,
                                       submitted_at, submitted_card, submitted_company_id, submitted_contact_id)
@@ -334,6 +348,7 @@ export async function insertEntry(
                 ${caller.userId}, ${entry.sent ? sql`now()` : null}, ${entry.sent?.card ?? null},
                 ${entry.sent?.company ?? null}, ${entry.sent?.contact ?? null})
         on conflict (job_id, profile_id) do nothing returning id`,
+    IdRow,
   );
   if (rows.length === 0) return false;
   await recordStageChange(tx, caller, entry.job, entry.profile, { from: null, to: stage });

@@ -1,20 +1,24 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { isUuid } from '../../contract/agent';
 import type { Catalog } from '../../contract/catalog';
-import type {
-  ClientAnswerInput,
-  ClientCandidate,
-  ClientCard,
-  ClientJobCandidates,
-  ClientJobs,
-  SubmittedCard,
+import {
+  CLIENT_ANSWERS,
+  type ClientAnswerInput,
+  type ClientCandidate,
+  type ClientCard,
+  type ClientJobCandidates,
+  type ClientJobs,
+  SUBMITTED_CARDS,
+  type SubmittedCard,
 } from '../../contract/client-answers';
+import { JOB_STATUSES } from '../../contract/list-filters';
 import { CLIENT_ANSWER_UNDO_MS, clientUndoAllowed } from '../../contract/pipeline';
 import type { Language } from '../../contract/user-types';
 import { agentRef } from '../agents/team';
 import { type Caller, forbidden, isCompany } from '../auth/caller';
 import {
-  type CardProfile,
+  CardProfileRow,
   candidateCardContent,
   candidateCardPdf,
   referenceNumber,
@@ -23,6 +27,9 @@ import type { SentTo } from '../cards/send';
 import { callerCompanies, callerCompany } from '../clients/caller-company';
 import type { AgencyConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
+import { int, text, textOrNull, time, timeOrNull, uuid, uuidOrNull } from '../db/rows';
+import { pipelineEntries } from '../db/schema/pipeline';
+import { users } from '../db/schema/users';
 import { jobNotFound } from '../jobs/access';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
@@ -70,10 +77,10 @@ export async function submitSent(
     const card: SubmittedCard = full.includes(profile) ? 'full' : 'anonymised';
     const sent = { card, company: to.company, contact: to.contact };
     if (await insertEntry(tx, caller, { job: jobId, profile, sent })) continue;
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from pipeline_entries where job_id = ${jobId} and profile_id = ${profile}`,
-    );
+    const [row] = await tx
+      .select({ id: pipelineEntries.id })
+      .from(pipelineEntries)
+      .where(and(eq(pipelineEntries.jobId, jobId), eq(pipelineEntries.profileId, profile)));
     if (!row) continue;
     await applyPipelineChange(tx, {
       caller,
@@ -108,18 +115,18 @@ const OWN_JOB = (caller: Caller) =>
        or exists (select 1 from pipeline_entries e where e.job_id = j.id and ${SENT_TO_CALLER(caller)}))`;
 
 const TITLE = sql`coalesce(j."values" ->> 'title', '')`;
-const iso = (x: string | Date) => (x instanceof Date ? x : new Date(x)).toISOString();
+const ClientJobRow = v.object({
+  id: uuid,
+  title: text,
+  status: v.picklist(JOB_STATUSES),
+  submitted: int,
+  awaiting: int,
+});
 
 /** GET /api/client/jobs: the company's jobs, newest sending first, with the counts sent and unanswered. */
 export async function clientJobs(db: Database, caller: Caller): Promise<ClientJobs> {
   assertCompany(caller);
-  const rows = await queryRows<{
-    id: string;
-    title: string;
-    status: 'active' | 'archived';
-    submitted: number | string;
-    awaiting: number | string;
-  }>(
+  const rows = await queryRows(
     db,
     sql`select j.id, ${TITLE} as title, j.status,
           count(e.id) as submitted,
@@ -128,32 +135,36 @@ export async function clientJobs(db: Database, caller: Caller): Promise<ClientJo
         where ${OWN_JOB(caller)}
         group by j.id
         order by max(e.submitted_at) desc nulls last, j.created_at desc, j.id`,
+    ClientJobRow,
   );
   return {
     items: rows.map((r) => ({
       uuid: r.id,
       title: r.title,
       status: r.status,
-      submitted: Number(r.submitted),
-      awaiting: Number(r.awaiting),
+      submitted: r.submitted,
+      awaiting: r.awaiting,
     })),
   };
 }
 
-interface SentRow extends CardProfile {
-  entry: string;
-  submitted_at: string | Date;
-  submitted_card: SubmittedCard;
-  client_answer: 'interested' | 'not_interested' | null;
-  client_comment: string | null;
-  client_answered_at: string | Date | null;
+/** An entry sent to the company, with what its card needs of the candidate. */
+const SentRow = v.object({
+  ...CardProfileRow.entries,
+  entry: uuid,
+  submitted_at: time,
+  submitted_card: v.picklist(SUBMITTED_CARDS),
+  client_answer: v.nullable(v.picklist(CLIENT_ANSWERS)),
+  client_comment: textOrNull,
+  client_answered_at: timeOrNull,
   /** Whose change the entry's last one was, while it may be undone (server/pipeline/change.ts). */
-  undo_kind: string | null;
-}
+  undo_kind: textOrNull,
+});
+type SentRow = v.InferOutput<typeof SentRow>;
 
 /** The entries sent to the calling company that match `where`, with what their card needs. */
 function sentEntries(db: Database, caller: Caller, where: SQL) {
-  return queryRows<SentRow>(
+  return queryRows(
     db,
     sql`select e.id as entry, e.submitted_at, e.submitted_card, e.client_answer, e.client_comment,
           e.client_answered_at, e.undo ->> 'kind' as undo_kind, p.id, p.user_id, p.type, p."values", p.contact_email
@@ -162,6 +173,7 @@ function sentEntries(db: Database, caller: Caller, where: SQL) {
         join profiles p on p.id = e.profile_id
         where ${SENT_TO_CALLER(caller)} and ${where}
         order by e.submitted_at desc, e.id`,
+    SentRow,
   );
 }
 
@@ -187,10 +199,10 @@ async function toCandidate(
     reference: referenceNumber(row.id),
     card: row.submitted_card,
     cards: { de: await card('de'), en: await card('en') },
-    submittedAt: iso(row.submitted_at),
+    submittedAt: row.submitted_at,
     status: row.client_answer ?? 'awaiting',
     comment: row.client_comment,
-    answeredAt: row.client_answered_at === null ? null : iso(row.client_answered_at),
+    answeredAt: row.client_answered_at,
     changeableUntil: changeableUntil(row, now),
   };
 }
@@ -214,9 +226,10 @@ export async function clientJobCandidates(
   assertCompany(caller);
   if (!isUuid(jobId)) throw jobNotFound();
   const id = jobId.toLowerCase();
-  const [job] = await queryRows<{ id: string; title: string; status: 'active' | 'archived' }>(
+  const [job] = await queryRows(
     svc.db,
     sql`select j.id, ${TITLE} as title, j.status from jobs j where j.id = ${id} and ${OWN_JOB(caller)}`,
+    v.pick(ClientJobRow, ['id', 'title', 'status']),
   );
   if (!job) throw jobNotFound();
   const rows = await sentEntries(svc.db, caller, sql`e.job_id = ${id}`);
@@ -261,22 +274,18 @@ type Outcome<Code> =
 export type AnswerOutcome = Outcome<'client.already_answered' | 'pipeline.transition_refused'>;
 export type AnswerUndoOutcome = Outcome<'client.change_expired' | 'client.not_answered'>;
 
-interface AnswerRow {
-  id: string;
-  job_id: string;
-  profile_id: string;
-  agent_id: string | null;
-  title: string;
-}
+const AnswerRow = v.object({ id: uuid, job_id: uuid, profile_id: uuid, agent_id: uuidOrNull, title: text });
+type AnswerRow = v.InferOutput<typeof AnswerRow>;
 
 /** The entry sent to the calling company (404 for any other), with the job's agent and title. */
 async function answerable(tx: Database, caller: Caller, id: string): Promise<AnswerRow> {
-  const [row] = await queryRows<AnswerRow>(
+  const [row] = await queryRows(
     tx,
     sql`select e.id, e.job_id, e.profile_id, coalesce(j.assigned_agent_id, j.created_by) as agent_id,
           ${TITLE} as title
         from pipeline_entries e join jobs j on j.id = e.job_id
         where e.id = ${id} and ${SENT_TO_CALLER(caller)}`,
+    AnswerRow,
   );
   if (!row) throw entryNotFound();
   return row;
@@ -284,9 +293,10 @@ async function answerable(tx: Database, caller: Caller, id: string): Promise<Ans
 
 /** The calling company's name as the timelines show it (its record's, else its e-mail). */
 async function companyName(tx: Database, caller: Caller): Promise<string> {
-  const [company] = await queryRows<{ name: string | null }>(
+  const [company] = await queryRows(
     tx,
     sql`select "values" ->> 'name' as name from companies where id in ${callerCompanies(caller)}`,
+    NameRow,
   );
   return company?.name || (await emailOf(tx, caller.userId)) || '';
 }
@@ -309,8 +319,7 @@ export async function answerCandidate(
   const id = entryId.toLowerCase();
   const comment = input.comment?.trim() || null;
   const now = svc.now();
-  const code = await svc.db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  const code = await svc.db.transaction(async (tx) => {
     const row = await answerable(tx, caller, id);
     const company = await companyName(tx, caller);
     // A contact's login answers as that contact (decision 0031): "answered by …" on the timelines.
@@ -344,8 +353,7 @@ export async function withdrawAnswer(
   if (!isUuid(entryId)) throw entryNotFound();
   const id = entryId.toLowerCase();
   const now = svc.now();
-  const code = await svc.db.transaction(async (t) => {
-    const tx = t as unknown as Database;
+  const code = await svc.db.transaction(async (tx) => {
     await answerable(tx, caller, id);
     const outcome = await applyPipelineChange(tx, {
       caller,
@@ -359,8 +367,10 @@ export async function withdrawAnswer(
   return code === null ? { ok: true, value: current } : { ok: false, code, current };
 }
 
+const NameRow = v.object({ name: textOrNull });
+
 async function emailOf(db: Database, userId: string): Promise<string | null> {
-  const [row] = await queryRows<{ email: string }>(db, sql`select email from users where id = ${userId}`);
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? null;
 }
 
@@ -373,16 +383,17 @@ async function mailAgent(
   now: Date,
 ) {
   if (!row.agent_id) return;
-  const [agent] = await queryRows<{ email: string; language: string }>(
-    tx,
-    sql`select email, language from users where id = ${row.agent_id}`,
-  );
+  const [agent] = await tx
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, row.agent_id));
   if (!agent) return;
   const ref = await agentRef(tx, row.agent_id);
-  const [candidate] = await queryRows<{ name: string | null }>(
+  const [candidate] = await queryRows(
     tx,
     sql`select nullif(concat_ws(' ', "values" ->> 'first_name', "values" ->> 'last_name'), '') as name
         from profiles where id = ${row.profile_id}`,
+    NameRow,
   );
   const reference = referenceNumber(row.profile_id);
   const mail = clientAnswerMail(languageOf(agent.language), {

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { OwnSubmissionStatus, OwnSubmissions, ProfileStep } from '../../contract/own-submissions';
 import { PROFILE_STEPS } from '../../contract/own-submissions';
 import type { PipelineEntry } from '../../contract/pipeline';
 import { isCandidateType } from '../../contract/user-types';
 import { type Caller, forbidden } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
+import { bool, textOrNull, uuid, uuidOrNull } from '../db/rows';
 import { entriesWhere } from './pipeline';
 
 /**
@@ -28,15 +30,19 @@ export function ownStatus(entry: PipelineEntry): OwnSubmissionStatus {
   }
 }
 
+const ProfileStepsRow = v.object({ id: uuid, visible: bool, matched: bool });
+const SentCompanyRow = v.object({ entry: uuid, company_id: uuidOrNull, name: textOrNull });
+
 export async function ownSubmissions(db: Database, caller: Caller): Promise<OwnSubmissions> {
   if (!isCandidateType(caller.userType)) throw forbidden();
-  const [profile] = await queryRows<{ id: string; visible: boolean; matched: boolean }>(
+  const [profile] = await queryRows(
     db,
     sql`select p.id,
           (u.registration_step = 0 and p.status = 'active' and p.blocked_at is null) as visible,
           exists (select 1 from job_results r join job_runs jr on jr.id = r.run_id and jr.state = 'done'
                   where r.profile_id = p.id) as matched
         from profiles p join users u on u.id = p.user_id where p.user_id = ${caller.userId}`,
+    ProfileStepsRow,
   );
   if (!profile) return { reached: ['registered'], companies: 0, items: [] };
   const entries = await entriesWhere(
@@ -45,11 +51,12 @@ export async function ownSubmissions(db: Database, caller: Caller): Promise<OwnS
     sql`e.submitted_at desc nulls last, e.id`,
   );
   const sent = entries.filter((e) => e.client !== null);
-  const companies = await queryRows<{ entry: string; company_id: string | null; name: string | null }>(
+  const companies = await queryRows(
     db,
     sql`select e.id as entry, e.submitted_company_id as company_id, c."values" ->> 'name' as name
         from pipeline_entries e left join companies c on c.id = e.submitted_company_id
         where e.profile_id = ${profile.id} and e.submitted_at is not null`,
+    SentCompanyRow,
   );
   const byEntry = new Map(companies.map((c) => [c.entry, c]));
   const items = sent.map((entry) => {

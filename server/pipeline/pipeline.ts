@@ -1,19 +1,26 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { isUuid } from '../../contract/agent';
+import { CLIENT_ANSWERS, SUBMITTED_CARDS } from '../../contract/client-answers';
+import { JOB_STATUSES } from '../../contract/list-filters';
 import {
   emptyCounts,
+  PIPELINE_OPEN_STAGES,
   PIPELINE_STAGES,
   type PipelineBoard,
   type PipelineEntry,
   type PipelineFollowUps,
   type PipelineJobs,
-  type PipelineOpenStage,
   type PipelineStage,
+  REJECTED_BY,
   type RejectedBy,
 } from '../../contract/pipeline';
 import { profileNotFound } from '../agents/access';
 import { assertAgent, type Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
+import { dayOrNull, int, numOrNull, text, textOrNull, time, timeOrNull, uuid, uuidOrNull } from '../db/rows';
+import { jobs } from '../db/schema/jobs';
+import { profiles } from '../db/schema/profiles';
 import { ApiError } from '../errors';
 import { jobNotFound } from '../jobs/access';
 import { currentRun } from '../jobs/results';
@@ -34,36 +41,33 @@ import {
  * it is (409); every move is a `stage.changed` event on the candidate's and the job's timeline.
  */
 
-interface EntryRow {
-  id: string;
-  job_id: string;
-  profile_id: string;
-  type: string;
-  name: string | null;
-  photo_id: string | null;
-  stage: PipelineStage;
-  last_open_stage: PipelineOpenStage;
-  reason: string | null;
-  reason_by: 'client' | 'agency' | 'candidate' | null;
-  score: number | string | null;
-  follow_up: string | null;
-  follow_up_time: string | null;
-  follow_up_note: string | null;
-  version: number;
-  moved_at: string | Date;
-  moved_by_email: string | null;
-  created_at: string | Date;
-  submitted_at: string | Date | null;
-  submitted_card: 'anonymised' | 'full' | null;
-  client_answer: 'interested' | 'not_interested' | null;
-  client_comment: string | null;
-  client_answered_at: string | Date | null;
-}
-
-const iso = (x: string | Date) => (x instanceof Date ? x : new Date(x)).toISOString();
-/** A date column as PGlite or pg answers it: a string, or a Date at midnight UTC. */
-const day = (x: string | Date | null) =>
-  x === null ? null : x instanceof Date ? x.toISOString().slice(0, 10) : String(x).slice(0, 10);
+/** An entry as SELECT_ENTRIES reads it. */
+const EntryRow = v.object({
+  id: uuid,
+  job_id: uuid,
+  profile_id: uuid,
+  type: text,
+  name: textOrNull,
+  photo_id: uuidOrNull,
+  stage: v.picklist(PIPELINE_STAGES),
+  last_open_stage: v.picklist(PIPELINE_OPEN_STAGES),
+  reason: textOrNull,
+  reason_by: v.nullable(v.picklist([...REJECTED_BY, 'candidate'])),
+  score: numOrNull,
+  follow_up: dayOrNull,
+  follow_up_time: textOrNull,
+  follow_up_note: textOrNull,
+  version: int,
+  moved_at: time,
+  moved_by_email: textOrNull,
+  created_at: time,
+  submitted_at: timeOrNull,
+  submitted_card: v.nullable(v.picklist(SUBMITTED_CARDS)),
+  client_answer: v.nullable(v.picklist(CLIENT_ANSWERS)),
+  client_comment: textOrNull,
+  client_answered_at: timeOrNull,
+});
+type EntryRow = v.InferOutput<typeof EntryRow>;
 
 function toEntry(row: EntryRow): PipelineEntry {
   return {
@@ -79,23 +83,23 @@ function toEntry(row: EntryRow): PipelineEntry {
     lastOpenStage: row.last_open_stage,
     reason: row.reason,
     reasonBy: row.reason_by,
-    score: row.score === null ? null : Number(row.score),
-    followUp: day(row.follow_up),
+    score: row.score,
+    followUp: row.follow_up,
     followUpTime: row.follow_up_time,
     followUpNote: row.follow_up_note,
     version: row.version,
-    movedAt: iso(row.moved_at),
+    movedAt: row.moved_at,
     movedBy: row.moved_by_email,
-    createdAt: iso(row.created_at),
+    createdAt: row.created_at,
     client:
       row.submitted_at === null
         ? null
         : {
-            submittedAt: iso(row.submitted_at),
+            submittedAt: row.submitted_at,
             card: row.submitted_card ?? 'anonymised',
             answer: row.client_answer,
             comment: row.client_comment,
-            answeredAt: row.client_answered_at === null ? null : iso(row.client_answered_at),
+            answeredAt: row.client_answered_at,
           },
   };
 }
@@ -126,14 +130,14 @@ export async function entriesWhere(
   order: SQL = sql`e.moved_at desc, e.id`,
   scores: SQL = SCORE_JOIN,
 ) {
-  const rows = await queryRows<EntryRow>(db, sql`${SELECT_ENTRIES(scores)} where ${where} order by ${order}`);
+  const rows = await queryRows(db, sql`${SELECT_ENTRIES(scores)} where ${where} order by ${order}`, EntryRow);
   return rows.map(toEntry);
 }
 
 export async function assertJobExists(db: Database, jobId: string): Promise<string> {
   if (!isUuid(jobId)) throw jobNotFound();
   const id = jobId.toLowerCase();
-  const [job] = await queryRows<{ id: string }>(db, sql`select id from jobs where id = ${id}`);
+  const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, id));
   if (!job) throw jobNotFound();
   return id;
 }
@@ -169,11 +173,9 @@ export async function addEntry(
   const job = await assertJobExists(db, jobId);
   if (!isUuid(profileId)) throw profileNotFound();
   const profile = profileId.toLowerCase();
-  const [found] = await queryRows<{ id: string }>(db, sql`select id from profiles where id = ${profile}`);
+  const [found] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profile));
   if (!found) throw profileNotFound();
-  const created = await db.transaction(async (t) =>
-    insertEntry(t as unknown as Database, caller, { job, profile }),
-  );
+  const created = await db.transaction((tx) => insertEntry(tx, caller, { job, profile }));
   const [entry] = await entriesWhere(db, sql`e.job_id = ${job} and e.profile_id = ${profile}`);
   return { entry: entry!, created };
 }
@@ -196,8 +198,8 @@ export function changeEntries(
   change: PipelineChange,
   jobId: string | null,
 ) {
-  return db.transaction((t) =>
-    applyPipelineChange(t as unknown as Database, {
+  return db.transaction((tx) =>
+    applyPipelineChange(tx, {
       caller,
       entries: wanted.map((w) => ({ id: w.uuid, version: w.version })),
       jobId,
@@ -298,22 +300,24 @@ export async function followUpDone(db: Database, caller: Caller, entryId: string
 }
 
 const JOB_TITLE = sql`coalesce(j."values" ->> 'title', '')`;
+const JobTitleRow = v.object({ id: uuid, title: text, status: v.picklist(JOB_STATUSES) });
 
 /** GET /api/agent/profile/{uuid}/pipeline: the jobs a candidate is in, with their entry. */
 export async function jobsOfProfile(db: Database, caller: Caller, profileId: string): Promise<PipelineJobs> {
   assertAgent(caller);
   if (!isUuid(profileId)) throw new ApiError(400, 'uuid.invalid', 'Not a uuid');
   const profile = profileId.toLowerCase();
-  const [found] = await queryRows<{ id: string }>(db, sql`select id from profiles where id = ${profile}`);
+  const [found] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profile));
   if (!found) throw profileNotFound();
   const entries = await entriesWhere(db, sql`e.profile_id = ${profile}`);
   if (entries.length === 0) return { items: [] };
-  const jobs = await queryRows<{ id: string; title: string; status: string }>(
+  const titled = await queryRows(
     db,
     sql`select j.id, ${JOB_TITLE} as title, j.status from jobs j
         where j.id = any(${`{${entries.map((e) => e.jobUuid).join(',')}}`}::uuid[])`,
+    JobTitleRow,
   );
-  const byId = new Map(jobs.map((j) => [j.id, j]));
+  const byId = new Map(titled.map((j) => [j.id, j]));
   return {
     items: entries.map((entry) => {
       const job = byId.get(entry.jobUuid)!;
@@ -344,12 +348,13 @@ export async function followUpsDue(db: Database, caller: Caller, today: string):
     sql`e.follow_up, e.follow_up_time nulls first, e.id`,
   );
   if (entries.length === 0) return { today, items: [] };
-  const jobs = await queryRows<{ id: string; title: string }>(
+  const found = await queryRows(
     db,
-    sql`select j.id, ${JOB_TITLE} as title from jobs j
+    sql`select j.id, ${JOB_TITLE} as title, j.status from jobs j
         where j.id = any(${`{${[...new Set(entries.map((e) => e.jobUuid))].join(',')}}`}::uuid[])`,
+    JobTitleRow,
   );
-  const byId = new Map(jobs.map((j) => [j.id, j]));
+  const byId = new Map(found.map((j) => [j.id, j]));
   return {
     today,
     items: entries.map((entry) => ({

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PresentationConsent } from '../../contract/profile';
-import { type Database, queryRows } from '../db/client';
+import type { Database } from '../db/client';
+import { isoTime } from '../db/dates';
+import { profiles } from '../db/schema/profiles';
 import { assertCandidate, ensureRow, type Owner } from './profiles';
 
 /**
@@ -9,19 +11,19 @@ import { assertCandidate, ensureRow, type Owner } from './profiles';
  * Giving it again while it holds keeps the first time.
  */
 
-const answer = (at: string | Date | null | undefined): PresentationConsent => ({
+const answer = (at: Date | null | undefined): PresentationConsent => ({
   consented: at != null,
-  since: at == null ? null : new Date(at).toISOString(),
+  since: at == null ? null : isoTime(at),
 });
 
 /** GET /api/profile/presentation-consent. */
 export async function readPresentationConsent(db: Database, owner: Owner): Promise<PresentationConsent> {
   assertCandidate(owner);
   const row = await ensureRow(db, 'candidate', owner);
-  const [consent] = await queryRows<{ at: string | Date | null }>(
-    db,
-    sql`select presented_by_name_at as at from profiles where id = ${row.id}`,
-  );
+  const [consent] = await db
+    .select({ at: profiles.presentedByNameAt })
+    .from(profiles)
+    .where(eq(profiles.id, row.id));
   return answer(consent?.at);
 }
 
@@ -34,12 +36,10 @@ export async function setPresentationConsent(
 ): Promise<PresentationConsent> {
   assertCandidate(owner);
   const row = await ensureRow(db, 'candidate', owner);
-  const [consent] = await queryRows<{ at: string | Date | null }>(
-    db,
-    sql`update profiles
-        set presented_by_name_at = ${consented ? sql`coalesce(presented_by_name_at, ${now})` : sql`null`}
-        where id = ${row.id}
-        returning presented_by_name_at as at`,
-  );
+  const [consent] = await db
+    .update(profiles)
+    .set({ presentedByNameAt: consented ? sql`coalesce(${profiles.presentedByNameAt}, ${now})` : null })
+    .where(eq(profiles.id, row.id))
+    .returning({ at: profiles.presentedByNameAt });
   return answer(consent?.at);
 }

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { type Catalog, type FieldDefinition, fieldIsFor } from '../../contract/catalog';
 import { buildValuesSchema, isEmptyValue } from '../../contract/catalog-schema';
@@ -12,6 +12,8 @@ import { readCatalog } from '../catalog/catalog';
 import { cityById, cityNear } from '../catalog/cities';
 import { companiesOfUser, mainLoginOnly, mayActAsMainLogin } from '../clients/caller-company';
 import { type Database, queryRows } from '../db/client';
+import { bool, IdRow, int, record, text, textOrNull, uuid } from '../db/rows';
+import { users } from '../db/schema/users';
 import { ApiError } from '../errors';
 import type { TimelineTarget } from '../timeline/timeline';
 import { photoUrlOf } from './photos';
@@ -38,15 +40,18 @@ export interface Owner {
   userType: string;
 }
 
-interface Row {
-  id: string;
-  type: string | null;
-  status: string;
-  values: Record<string, unknown>;
-  version: number;
+/** A record as `columns(kind)` reads it, whichever table holds it. */
+const Row = v.object({
+  id: uuid,
+  /** The candidate's type; null for other records. */
+  type: textOrNull,
+  status: text,
+  values: record,
+  version: int,
   /** The agency blocked the candidate (PRODUCT.md §8); false for other records. */
-  paused_by_agency: boolean;
-}
+  paused_by_agency: bool,
+});
+type Row = v.InferOutput<typeof Row>;
 
 export type UpdateResult = { ok: true; profile: ProfileResponse } | { ok: false; current: ProfileResponse };
 
@@ -80,7 +85,7 @@ function columns(kind: ProfileKind): SQL {
 async function selectRow(db: Database, kind: ProfileKind, userId: string): Promise<Row | undefined> {
   // A contact's login reads its company's profile (decision 0031), so it never gets a record of its own.
   const owned = kind === 'company' ? sql`id in ${companiesOfUser(userId)}` : sql`user_id = ${userId}`;
-  const [row] = await queryRows<Row>(db, sql`select ${columns(kind)} from ${table(kind)} where ${owned}`);
+  const [row] = await queryRows(db, sql`select ${columns(kind)} from ${table(kind)} where ${owned}`, Row);
   return row;
 }
 
@@ -92,25 +97,26 @@ export async function ensureRow(db: Database, kind: ProfileKind, owner: Owner): 
   const found = await selectRow(db, kind, owner.userId);
   if (found) return found;
   const id = crypto.randomUUID();
-  const inserted = await queryRows<{ id: string }>(
+  const inserted = await queryRows(
     db,
     kind === 'candidate'
       ? sql`insert into profiles (id, user_id, type) values (${id}, ${owner.userId}, ${owner.userType})
             on conflict (user_id) do nothing returning id`
       : sql`insert into ${table(kind)} (id, user_id) values (${id}, ${owner.userId})
             on conflict (user_id) do nothing returning id`,
+    IdRow,
   );
   if (inserted.length > 0 && kind !== 'account') {
-    const [account] = await queryRows<{ created_at: string | Date }>(
-      db,
-      sql`select created_at from users where id = ${owner.userId}`,
-    );
+    const [account] = await db
+      .select({ createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, owner.userId));
     await recordEvent(
       db,
       { kind: kind === 'candidate' ? 'profile' : 'company', id },
       'registered',
       {},
-      account ? new Date(account.created_at) : undefined,
+      account?.createdAt,
     );
   }
   const row = await selectRow(db, kind, owner.userId);
@@ -207,7 +213,7 @@ export function toResponse(
     values,
     image,
     status: row.status === 'inactive' ? 'inactive' : 'active',
-    pausedByAgency: row.paused_by_agency === true,
+    pausedByAgency: row.paused_by_agency,
     ...completenessOf(kind, fields, values),
     version: row.version,
   };
@@ -263,12 +269,13 @@ export async function updateProfile(
   const fields = fieldsFor(catalog, kind, type);
   const values = parseValues(kind, fields, type, input.values);
 
-  const [saved] = await queryRows<Row>(
+  const [saved] = await queryRows(
     db,
     sql`update ${table(kind)} set "values" = ${JSON.stringify(values)}::jsonb, version = version + 1,
           updated_at = now()
         where user_id = ${owner.userId} and version = ${input.version}
         returning ${columns(kind)}`,
+    Row,
   );
   const image = kind === 'company' ? null : await photoUrlOf(db, owner.userId);
   if (saved)
@@ -280,7 +287,7 @@ export async function updateProfile(
 
 const statusOf = (row: Row): ProfileStatusResponse => ({
   status: row.status === 'inactive' ? 'inactive' : 'active',
-  pausedByAgency: row.paused_by_agency === true,
+  pausedByAgency: row.paused_by_agency,
 });
 
 /** GET /api/profile/status. */
@@ -299,11 +306,12 @@ export async function setStatus(
   status: ProfileStatus,
 ): Promise<ProfileStatusResponse> {
   await ensureRow(db, 'candidate', owner);
-  const [row] = await queryRows<Row>(
+  const [row] = await queryRows(
     db,
     sql`update profiles set status = ${status}
         where user_id = ${owner.userId} and (${status} = 'inactive' or blocked_at is null)
         returning ${columns('candidate')}`,
+    Row,
   );
   if (!row)
     throw new ApiError(409, 'profile.blocked', 'The agency paused this profile: only an agent resumes it');

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { isUuid } from '../../contract/agent';
 import type { FieldDefinition } from '../../contract/catalog';
 import { contactEmailField } from '../../contract/people';
@@ -11,6 +12,7 @@ import type {
 import { isCandidateType } from '../../contract/user-type-names';
 import { readCatalog } from '../catalog/catalog';
 import { type Database, queryRows } from '../db/client';
+import { text, textOrNull, uuid, uuidOrNull } from '../db/rows';
 
 /**
  * What a timeline entry names besides its subject, read with the timeline (issue 42): the job, the
@@ -57,20 +59,10 @@ function namedIds(subject: TimelineSubject, subjectId: string, details: Record<s
   };
 }
 
-interface JobRow {
-  id: string;
-  title: string | null;
-  client_company_id: string | null;
-}
-interface ProfileRow {
-  id: string;
-  type: string;
-  name: string;
-}
-interface CompanyRow {
-  id: string;
-  name: string | null;
-}
+const JobRow = v.object({ id: uuid, title: textOrNull, client_company_id: uuidOrNull });
+const ProfileRow = v.object({ id: uuid, type: text, name: text });
+const CompanyRow = v.object({ id: uuid, name: textOrNull });
+const SubmissionRow = v.object({ job_id: uuid, profile_id: uuid, submitted_company_id: uuid });
 
 /** The labels of a subject's fields as its forms show them: the catalogue's, and the contact e-mail's. */
 async function labelsOf(
@@ -94,11 +86,12 @@ async function submissionsOf(
   if (pairs.length === 0) return new Map();
   const jobIds = new Set(pairs.map((n) => n.job as string));
   const profileIds = new Set(pairs.map((n) => n.candidate as string));
-  const rows = await queryRows<{ job_id: string; profile_id: string; submitted_company_id: string }>(
+  const rows = await queryRows(
     db,
     sql`select job_id, profile_id, submitted_company_id from pipeline_entries
         where submitted_company_id is not null and job_id = any(${uuidList(jobIds)}::uuid[])
           and profile_id = any(${uuidList(profileIds)}::uuid[])`,
+    SubmissionRow,
   );
   return new Map(rows.map((r) => [`${r.job_id}:${r.profile_id}`, r.submitted_company_id]));
 }
@@ -115,10 +108,11 @@ export async function entryExtras(
   const jobs =
     jobIds.size === 0
       ? []
-      : await queryRows<JobRow>(
+      : await queryRows(
           db,
           sql`select id, "values" ->> 'title' as title, client_company_id from jobs
               where id = any(${uuidList(jobIds)}::uuid[])`,
+          JobRow,
         );
   const jobById = new Map(jobs.map((j) => [j.id, j]));
   const submittedTo = await submissionsOf(db, named);
@@ -137,17 +131,19 @@ export async function entryExtras(
   const [profiles, companies, labels] = await Promise.all([
     profileIds.size === 0
       ? []
-      : queryRows<ProfileRow>(
+      : queryRows(
           db,
           sql`select id, type, concat_ws(' ', "values" ->> 'first_name', "values" ->> 'last_name') as name
               from profiles where id = any(${uuidList(profileIds)}::uuid[])`,
+          ProfileRow,
         ),
     companyIds.size === 0
       ? []
-      : queryRows<CompanyRow>(
+      : queryRows(
           db,
           sql`select id, "values" ->> 'name' as name from companies
               where id = any(${uuidList(companyIds)}::uuid[])`,
+          CompanyRow,
         ),
     rows.some((row) => keysOf(row.details?.fields).length > 0) ? labelsOf(db, subject) : null,
   ]);

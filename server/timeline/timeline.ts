@@ -1,7 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import {
   type AgentEdit,
   NOTE_EDIT_WINDOW_MS,
+  TIMELINE_KINDS,
   type TimelineAdd,
   type TimelineEntry,
   type TimelineKind,
@@ -12,6 +14,10 @@ import {
 import { companyNotFound, profileNotFound } from '../agents/access';
 import type { Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
+import { isoTime } from '../db/dates';
+import { IdRow, record, text, time } from '../db/rows';
+import { timelineEntries } from '../db/schema/timeline';
+import { users } from '../db/schema/users';
 import { ApiError } from '../errors';
 import { jobNotFound } from '../jobs/access';
 import { type EntryExtras, entryExtras } from './references';
@@ -29,11 +35,14 @@ export interface TimelineTarget {
   id: string;
 }
 
-const COLUMNS: Record<TimelineSubject, SQL> = {
-  profile: sql.raw('profile_id'),
-  company: sql.raw('company_id'),
-  job: sql.raw('job_id'),
-};
+/** The column of `timeline_entries` naming each subject. */
+const COLUMNS = {
+  profile: timelineEntries.profileId,
+  company: timelineEntries.companyId,
+  job: timelineEntries.jobId,
+} as const;
+/** The key of that column in an insert. */
+const KEYS = { profile: 'profileId', company: 'companyId', job: 'jobId' } as const;
 const TABLES: Record<TimelineSubject, SQL> = {
   profile: sql.raw('profiles'),
   company: sql.raw('companies'),
@@ -45,42 +54,30 @@ const NOT_FOUND: Record<TimelineSubject, () => ApiError> = {
   job: jobNotFound,
 };
 
-interface EntryRow {
-  id: string;
-  kind: TimelineKind;
-  action: string | null;
-  text: string | null;
-  details: Record<string, unknown>;
-  author_id: string | null;
-  author_email: string | null;
-  at: string | Date;
-  created_at: string | Date;
-  edited_at: string | Date | null;
-}
-
-const ENTRY_COLUMNS = sql`id, kind, action, text, details, author_id, author_email, at, created_at, edited_at`;
-const iso = (value: string | Date) => new Date(value).toISOString();
+type EntryRow = typeof timelineEntries.$inferSelect;
+/** An entry's kind, checked (the column is text with a check constraint). */
+const Kind = v.picklist(TIMELINE_KINDS);
 
 /** Until when `caller` may edit a note: its author, within 24 hours of writing it. */
 function editableUntil(row: EntryRow, caller: Caller, now: Date): string | null {
-  if (row.kind !== 'note' || row.author_id !== caller.userId) return null;
-  const until = new Date(row.created_at).getTime() + NOTE_EDIT_WINDOW_MS;
+  if (row.kind !== 'note' || row.authorId !== caller.userId) return null;
+  const until = row.createdAt.getTime() + NOTE_EDIT_WINDOW_MS;
   return until > now.getTime() ? new Date(until).toISOString() : null;
 }
 
 function toEntry(row: EntryRow, extras: EntryExtras, caller: Caller, now: Date): TimelineEntry {
   return {
     uuid: row.id,
-    kind: row.kind,
+    kind: v.parse(Kind, row.kind),
     action: row.action,
     text: row.text,
     details: row.details ?? {},
     references: extras.references,
     fields: extras.fields,
-    author: row.author_email ? { uuid: row.author_id, email: row.author_email } : null,
-    at: iso(row.at),
-    createdAt: iso(row.created_at),
-    editedAt: row.edited_at === null ? null : iso(row.edited_at),
+    author: row.authorEmail ? { uuid: row.authorId, email: row.authorEmail } : null,
+    at: isoTime(row.at),
+    createdAt: isoTime(row.createdAt),
+    editedAt: isoTime(row.editedAt),
     editableUntil: editableUntil(row, caller, now),
   };
 }
@@ -101,18 +98,22 @@ export async function insertTimelineEntry(
     createdAt?: Date;
   },
 ): Promise<EntryRow> {
-  const at = entry.at ? entry.at.toISOString() : null;
-  const createdAt = entry.createdAt ? entry.createdAt.toISOString() : null;
-  const [row] = await queryRows<EntryRow>(
-    db,
-    sql`insert into timeline_entries (id, ${COLUMNS[target.kind]}, kind, action, text, details, author_id,
-          author_email, at, created_at)
-        values (${crypto.randomUUID()}, ${target.id}, ${entry.kind}, ${entry.action ?? null},
-          ${entry.text ?? null}, ${JSON.stringify(entry.details ?? {})}::jsonb, ${entry.author?.id ?? null},
-          ${entry.author?.email ?? null}, coalesce(${at}::timestamptz, now()),
-          coalesce(${createdAt}::timestamptz, now()))
-        returning ${ENTRY_COLUMNS}`,
-  );
+  const [row] = await db
+    .insert(timelineEntries)
+    .values({
+      id: crypto.randomUUID(),
+      [KEYS[target.kind]]: target.id,
+      kind: entry.kind,
+      action: entry.action ?? null,
+      text: entry.text ?? null,
+      details: entry.details ?? {},
+      authorId: entry.author?.id ?? null,
+      authorEmail: entry.author?.email ?? null,
+      // The database's clock unless said (the defaults).
+      ...(entry.at ? { at: entry.at } : {}),
+      ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),
+    })
+    .returning();
   if (!row) throw new Error('timeline entry not written');
   return row;
 }
@@ -131,9 +132,10 @@ async function toEntries(
 
 /** 404 in the subject's own words when it does not exist. */
 async function assertSubject(db: Database, target: TimelineTarget): Promise<void> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRows(
     db,
     sql`select id from ${TABLES[target.kind]} where id = ${target.id}`,
+    IdRow,
   );
   if (!row) throw NOT_FOUND[target.kind]();
 }
@@ -147,32 +149,30 @@ export async function listTimeline(
   now: Date,
 ): Promise<TimelinePage> {
   await assertSubject(db, target);
-  const where = sql`${COLUMNS[target.kind]} = ${target.id}${query.kind ? sql` and kind = ${query.kind}` : sql``}`;
-  const [rows, [count]] = await Promise.all([
-    queryRows<EntryRow>(
-      db,
-      sql`select ${ENTRY_COLUMNS} from timeline_entries where ${where}
-          order by at desc, created_at desc, id desc
-          limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
-    ),
-    queryRows<{ total: number | string }>(
-      db,
-      sql`select count(*) as total from timeline_entries where ${where}`,
-    ),
+  const where = and(
+    eq(COLUMNS[target.kind], target.id),
+    query.kind ? eq(timelineEntries.kind, query.kind) : undefined,
+  );
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(timelineEntries)
+      .where(where)
+      .orderBy(desc(timelineEntries.at), desc(timelineEntries.createdAt), desc(timelineEntries.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.$count(timelineEntries, where),
   ]);
   return {
     items: await toEntries(db, target, rows, caller, now),
-    total: Number(count?.total ?? 0),
+    total,
     page: query.page,
     limit: query.limit,
   };
 }
 
 async function authorOf(db: Database, caller: Caller): Promise<{ id: string; email: string }> {
-  const [row] = await queryRows<{ email: string }>(
-    db,
-    sql`select email from users where id = ${caller.userId}`,
-  );
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, caller.userId));
   return { id: caller.userId, email: row?.email ?? caller.userId };
 }
 
@@ -211,23 +211,22 @@ export async function editTimelineNote(
 ): Promise<TimelineEntry> {
   await assertSubject(db, target);
   const row = await db.transaction(async (tx) => {
-    const db2 = tx as unknown as Database;
-    const [current] = await queryRows<EntryRow>(
-      db2,
-      sql`select ${ENTRY_COLUMNS} from timeline_entries
-          where id = ${entryId} and ${COLUMNS[target.kind]} = ${target.id} for update`,
-    );
+    const [current] = await tx
+      .select()
+      .from(timelineEntries)
+      .where(and(eq(timelineEntries.id, entryId), eq(COLUMNS[target.kind], target.id)))
+      .for('update');
     if (!current) throw new ApiError(404, 'timeline.entry_not_found', 'No such timeline entry');
     if (current.kind !== 'note') throw new ApiError(409, 'timeline.not_editable', 'Only notes are edited');
-    if (current.author_id !== caller.userId)
+    if (current.authorId !== caller.userId)
       throw new ApiError(403, 'timeline.not_author', 'Only the author edits a note');
-    if (new Date(current.created_at).getTime() + NOTE_EDIT_WINDOW_MS <= now.getTime())
+    if (current.createdAt.getTime() + NOTE_EDIT_WINDOW_MS <= now.getTime())
       throw new ApiError(409, 'timeline.edit_expired', 'A note is editable for 24 hours');
-    const [saved] = await queryRows<EntryRow>(
-      db2,
-      sql`update timeline_entries set text = ${text}, edited_at = ${now.toISOString()}
-          where id = ${entryId} returning ${ENTRY_COLUMNS}`,
-    );
+    const [saved] = await tx
+      .update(timelineEntries)
+      .set({ text, editedAt: now })
+      .where(eq(timelineEntries.id, entryId))
+      .returning();
     return saved!;
   });
   const [entry] = await toEntries(db, target, [row], caller, now);
@@ -238,27 +237,25 @@ export async function editTimelineNote(
  * What agents changed about a person's record, oldest first, for their data export: who, when,
  * what and which fields — the agents' events of the timeline, never notes, calls or mails.
  */
+const AgentEditRow = v.object({ at: time, agent: text, action: text, details: record });
+
 export async function agentEditsOf(db: Database, targets: TimelineTarget[]): Promise<AgentEdit[]> {
   if (targets.length === 0) return [];
   const subjects = sql.join(
     targets.map((t) => sql`${COLUMNS[t.kind]} = ${t.id}`),
     sql` or `,
   );
-  const rows = await queryRows<{
-    at: string | Date;
-    agent: string;
-    action: string;
-    details: Record<string, unknown>;
-  }>(
+  const rows = await queryRows(
     db,
     sql`select at, author_email as agent, action, details from timeline_entries
         where kind = 'event' and author_email is not null and (${subjects})
         order by at, created_at, id`,
+    AgentEditRow,
   );
   return rows.map((r) => {
-    const fields = r.details?.fields;
+    const fields = r.details.fields;
     return {
-      at: iso(r.at),
+      at: r.at,
       agent: r.agent,
       action: r.action,
       fields: Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string') : [],
