@@ -10,6 +10,7 @@ import { INLINE_COMMON_CHUNKS } from './scripts/vite-inline-chunks.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 import { reactAriaLocaleCheck } from './scripts/vite-react-aria-locale.ts';
+import { routeDocsOutOfTheApp } from './scripts/vite-route-docs.ts';
 import { routePreloadList } from './scripts/vite-route-preloads.ts';
 
 /**
@@ -66,6 +67,7 @@ export default defineConfig({
     // English locales fall back to en-US by language.
     optimizeLocales.vite({ locales: ['de-DE', 'en-US'] }),
     reactAriaLocaleCheck(),
+    routeDocsOutOfTheApp(),
     i18nCatalogs(),
     prerender(),
     precompress(),

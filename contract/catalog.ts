@@ -7,6 +7,13 @@ import { isAgentType } from './user-types';
  * the matching engine. The server answers them at `GET /api/{profile,company,job}/data`.
  */
 
+/**
+ * What a JSON Schema cannot say of the bodies with `values` (profiles, companies, jobs): they are
+ * checked against the field catalogue, which the reference points to rather than copies.
+ */
+export const CATALOGUE_RULE =
+  "`values` (and a job's `criteria`) are checked against the field catalogue of the record's kind (GET /api/profile/data, /api/company/data, /api/job/data): a key the catalogue lacks, a required field missing, a value of another type or beyond its field's limits, options or pattern answer 400 `request.invalid` with the field's code in `fields` (contract/field-errors.ts).";
+
 export const CATALOG_SCOPES = ['profile', 'company', 'job'] as const;
 export type CatalogScope = (typeof CATALOG_SCOPES)[number];
 
@@ -137,16 +144,35 @@ export interface LanguageValue {
 export type CityLookup = (id: number) => CityValue | undefined;
 
 /** A city search hit of `GET /api/catalog/cities`. */
-export interface CityHit {
-  id: number;
-  name: string;
-  country: string;
-  lat: number;
-  lng: number;
-  population: number;
-}
+export const CityHitSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  country: v.string(),
+  lat: v.number(),
+  lng: v.number(),
+  population: v.number(),
+});
+export type CityHit = v.InferOutput<typeof CityHitSchema>;
 
 /** Whether a user type sees a field: `for` names user types, and `agent` stands for every agent type. */
 export function fieldIsFor(field: Pick<FieldDefinition, 'for'>, userType: string): boolean {
   return field.for.some((t) => t === userType || (t === 'agent' && isAgentType(userType)));
 }
+
+/** The query of `GET /api/catalog/cities`: the start of a name, and a country to search in. */
+export const CitiesQuerySchema = v.object({
+  q: v.pipe(
+    v.string('field.required'),
+    v.trim(),
+    v.minLength(1, 'field.required'),
+    v.maxLength(100, 'field.too_long'),
+    v.description('Start of the city name'),
+  ),
+  country: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z]{2}$/, 'field.country_invalid'),
+      v.description('ISO 3166-1 alpha-2 code'),
+    ),
+  ),
+});

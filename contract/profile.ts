@@ -88,3 +88,6 @@ export const PresentationConsentSchema = v.object({
   since: v.nullable(v.string()),
 });
 export type PresentationConsent = v.InferOutput<typeof PresentationConsentSchema>;
+
+/** POST /api/profile/photo answer: the new photo's URL (GET /api/profile/photo/{id}). */
+export const PhotoUploadAnswerSchema = v.object({ image: v.string() });

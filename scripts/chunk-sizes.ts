@@ -57,7 +57,11 @@ export const PAGES = [
     // countdown, the team) added its codes and the session's reload of the SMS cooldown: 176.6 kB in
     // 12 files, after the company page's search schema left client-answers.ts (-0.4 kB). The error
     // messages' map (code → catalogue id, ~2.5 kB) is the next thing to leave the login.
-    limitKb: 177,
+    // 179.5 kB since issue 43 put the login on the shared form machine (its own table of fields and
+    // the hand-off to the session) and the calls on the route table (the table's call and its
+    // entries, without their reference text: scripts/vite-route-docs.ts): 178.9 kB in 12 files.
+    // Still the way back: the error messages' map leaves the login.
+    limitKb: 179.5,
   },
 ] as const;
 

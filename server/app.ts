@@ -27,6 +27,7 @@ import { accountRoutes } from './http/account.routes';
 import { agentRoutes } from './http/agent.routes';
 import { attentionRoutes } from './http/attention.routes';
 import { batchRoutes } from './http/batch.routes';
+import { noStoreByDefault } from './http/cache';
 import { catalogRoutes } from './http/catalog.routes';
 import { clientRoutes } from './http/client.routes';
 import { clientAnswerRoutes } from './http/client-answer.routes';
@@ -38,7 +39,7 @@ import { healthRoutes } from './http/health.routes';
 import { jobRoutes } from './http/job.routes';
 import { legalRoutes } from './http/legal.routes';
 import { createMetrics } from './http/metrics';
-import { openApiRoutes } from './http/openapi';
+import { openApiRoutes } from './http/openapi.routes';
 import { ownSubmissionRoutes } from './http/own-submissions.routes';
 import { pipelineRoutes } from './http/pipeline.routes';
 import { PHOTO_UPLOAD_PATH, profileRoutes } from './http/profile.routes';
@@ -95,6 +96,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       'request',
     );
   });
+  // No /api answer is stored by a cache unless its route says it may be (server/http/cache.ts).
+  app.use('/api/*', noStoreByDefault);
   // JSON answers of 1 kB and more go out brotli- or gzip-compressed; SSE and other streams never.
   app.use('/api/*', compressJson);
   const jsonBodyLimit = bodyLimit({

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from 'jose';
 import sharp from 'sharp';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../contract/session';
 import { createApp } from '../app';
@@ -261,6 +262,7 @@ describe('DELETE /api/user', () => {
       const rows = await queryRows(
         f.db.db,
         sql`select 1 from ${sql.identifier(table)} where ${sql.identifier(column)} = ${userId}`,
+        v.object({}),
       );
       expect(rows, table).toEqual([]);
     }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AgentProfileDetailSchema, AgentSelfSchema } from '../../contract/agent';
 import { foldText, searchWords } from '../agents/search';
 import { queryRows } from '../db/client';
+import { CountRow, json, record, text, texts } from '../db/rows';
 import { COLOGNE, names, seededAgentFixture } from './agent-test-kit';
 
 // The agents' candidate table (GET /api/profile/list): search, filters, sort, pages, kept totals.
@@ -56,9 +57,10 @@ describe('GET /api/profile/list', () => {
       '…',
     ];
     for (const text of samples) {
-      const [row] = await queryRows<{ words: string[] }>(
+      const [row] = await queryRows(
         f.db.db,
         sql`select matchwerk_search_words(matchwerk_fold(${text})) as words`,
+        v.object({ words: texts }),
       );
       expect(row?.words, text).toEqual(searchWords(foldText(text)));
     }
@@ -146,9 +148,10 @@ describe('GET /api/profile/list', () => {
     expect(before.get(f.stellaNoAccount)?.completeness).toBe(20);
 
     // A catalogue that makes birth_date required changes no completeness: it weighs what matching uses.
-    const [original] = await queryRows<{ fields: unknown; checksum: string }>(
+    const [original] = await queryRows(
       f.db.db,
       sql`select fields, checksum from catalogs where scope = 'profile'`,
+      v.object({ fields: json, checksum: text }),
     );
     await f.db.db.execute(sql`update catalogs set checksum = checksum || '-birth', fields = (
         select jsonb_agg(case when e ->> 'key' = 'birth_date' then jsonb_set(e, '{required}', 'true') else e end
@@ -165,7 +168,7 @@ describe('GET /api/profile/list', () => {
     }
     // Values added by an edit: the stored column follows, and the table sorts by it.
     const row = sql`select "values" from profiles where id = ${f.stellaNoAccount}`;
-    const [{ values } = { values: {} }] = await queryRows<{ values: Record<string, unknown> }>(f.db.db, row);
+    const [{ values } = { values: {} }] = await queryRows(f.db.db, row, v.object({ values: record }));
     await f.db.db.execute(
       sql`update profiles set "values" = ${JSON.stringify({ ...values, occupation: 'software_developer', city: COLOGNE, languages: [{ language: 'de', level: 'C1' }] })}::jsonb
           where id = ${f.stellaNoAccount}`,
@@ -189,9 +192,10 @@ describe('GET /api/profile/list', () => {
   it('keeps a total only until a write that changes it: profiles, an e-mail, a registration step', async () => {
     const generation = async () =>
       (
-        await queryRows<{ v: string }>(
+        await queryRows(
           f.db.db,
           sql`select last_value::text as v from matchwerk_list_generation`,
+          v.object({ v: text }),
         )
       )[0]?.v;
     const byMail = 'q=anna.mueller%40mail';
@@ -206,12 +210,12 @@ describe('GET /api/profile/list', () => {
     expect(await generation()).toBe(before);
 
     const stamp = sql`select updated_at::text as at, change_tx::text as tx from profiles where id = ${f.mueller}`;
-    const [stampBefore] = await queryRows<{ at: string; tx: string }>(f.db.db, stamp);
+    const [stampBefore] = await queryRows(f.db.db, stamp, v.object({ at: text, tx: text }));
     await f.db.db.execute(sql`update users set email = 'anna.m@mail.test' where id = ${f.muellerUser}`);
     expect((await f.list(byMail)).total).toBe(0);
     expect((await f.list('q=anna.m%40mail')).total).toBe(1);
     // The e-mail copied into the profile for the search is no edit of the profile.
-    expect((await queryRows<{ at: string; tx: string }>(f.db.db, stamp))[0]).toEqual(stampBefore);
+    expect((await queryRows(f.db.db, stamp, v.object({ at: text, tx: text })))[0]).toEqual(stampBefore);
     await f.db.db.execute(sql`update users set email = 'anna.mueller@mail.test' where id = ${f.muellerUser}`);
     expect((await f.list(byMail)).total).toBe(1);
 
@@ -273,9 +277,10 @@ describe('GET /api/profile/list', () => {
     await f.db.db.execute(sql`delete from photos where user_id = ${f.lunaUser}`);
     expect((await lunaRow()).thumbnail).toBeNull();
     await f.request('POST', '/api/agent/assign_profile', f.tokens.senior, { uuid: f.luna, agent: null });
-    const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+    const [{ n } = { n: 0 }] = await queryRows(
       f.db.db,
       sql`select count(*)::int as n from profiles where id = ${f.luna} and assigned_agent_id is null`,
+      CountRow,
     );
     expect(n).toBe(1);
     expect((await lunaRow()).assignedAgent).toBeNull();

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../contract/account';
 import { AgentProfileDetailSchema } from '../../contract/agent';
 import { queryRows } from '../db/client';
+import { IdRow } from '../db/rows';
 import { seededAgentFixture } from './agent-test-kit';
 
 // One candidate in the agent workspace: the detail, ranking jobs, the access log and the cards.
@@ -63,10 +64,15 @@ describe('a candidate', () => {
   });
 
   it('refuses bad and unknown uuids with codes', async () => {
-    for (const path of ['/api/agent/profile/not-a-uuid', '/api/agent/card/123/pdf', '/api/agent/company/x']) {
-      const res = await f.request('GET', path, f.tokens.agent);
-      expect(res.status, path).toBe(400);
-      expect(((await res.json()) as { code: string }).code).toBe('uuid.invalid');
+    // A malformed path id is not found, like an unknown one (docs/decisions/0032).
+    for (const [path, code] of [
+      ['/api/agent/profile/not-a-uuid', 'profile.not_found'],
+      ['/api/agent/card/123/pdf', 'profile.not_found'],
+      ['/api/agent/company/x', 'company.not_found'],
+    ]) {
+      const res = await f.request('GET', path ?? '', f.tokens.agent);
+      expect(res.status, path).toBe(404);
+      expect(((await res.json()) as { code: string }).code).toBe(code);
     }
     const unknown = crypto.randomUUID();
     const res = await f.request('GET', `/api/agent/profile/${unknown}`, f.tokens.agent);
@@ -102,10 +108,7 @@ describe('a candidate', () => {
     );
     expect(detail.accessLog?.[0]).toMatchObject({ agent: 'senior@agents.test', what: 'profile' });
 
-    const [user] = await queryRows<{ id: string }>(
-      f.db.db,
-      sql`select id from users where id = ${f.muellerUser}`,
-    );
+    const [user] = await queryRows(f.db.db, sql`select id from users where id = ${f.muellerUser}`, IdRow);
     expect(user).toBeDefined();
     const { signAccessToken } = await import('../auth/tokens');
     const { users } = await import('../db/schema/users');

@@ -7,6 +7,7 @@ import { InvitationInfoSchema, InvitationSchema } from '../../contract/people';
 import { ProfileConflictSchema, ProfileResponseSchema } from '../../contract/profile';
 import { TokenPairSchema } from '../../contract/session';
 import { queryRows } from '../db/client';
+import { int, record, text, uuidOrNull } from '../db/rows';
 import { ACCEPT, codeOf, intake, PASSWORD, peopleCalls } from './agent-people-kit';
 import { AGENT_ROLES, type AgentFixture, COLOGNE, createAgentFixture } from './agent-test-kit';
 
@@ -29,9 +30,10 @@ describe('an invitation', () => {
     const invitation = v.parse(InvitationSchema, await sent.json());
     expect(invitation).toMatchObject({ email: 'eingeladen@mail.test', language: 'en', state: 'open' });
     expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)).toBe(7 * 86_400_000);
-    const [mail] = await queryRows<{ subject: string; text: string }>(
+    const [mail] = await queryRows(
       f.db.db,
       sql`select subject, text from outbox where recipient = 'eingeladen@mail.test'`,
+      v.object({ subject: text, text }),
     );
     expect(mail?.subject).toBe('Your Matchwerk profile is waiting for you');
     expect(mail?.text).toContain('http://matchwerk.test/user/invitation/');
@@ -64,15 +66,17 @@ describe('an invitation', () => {
       type: 'stella',
       values: { first_name: 'Jonas', last_name: 'Eingeladen' },
     });
-    const [user] = await queryRows<{ registration_step: number; user_type: string; language: string }>(
+    const [user] = await queryRows(
       f.db.db,
       sql`select registration_step, user_type, language from users where email = 'eingeladen@mail.test'`,
+      v.object({ registration_step: int, user_type: text, language: text }),
     );
     expect(user).toEqual({ registration_step: 0, user_type: 'stella', language: 'de' });
-    const consents = await queryRows<{ text: string }>(
+    const consents = await queryRows(
       f.db.db,
       sql`select l.text from legal_acceptances l join users u on u.id = l.user_id
           where u.email = 'eingeladen@mail.test' order by l.text`,
+      v.object({ text }),
     );
     expect(consents.map((c) => c.text)).toEqual(['condition-agreements', 'terms-conditions']);
 
@@ -166,9 +170,10 @@ describe('an invitation', () => {
     const res = await accept(token);
     expect(res.status).toBe(409);
     expect(await codeOf(res)).toBe('email.taken');
-    const [row] = await queryRows<{ user_id: string | null }>(
+    const [row] = await queryRows(
       f.db.db,
       sql`select user_id from profiles where id = ${created.uuid}`,
+      v.object({ user_id: uuidOrNull }),
     );
     expect(row?.user_id).toBeNull();
   });
@@ -247,9 +252,10 @@ describe('an agent creates a company', () => {
       values: { name: 'Solarwerk Nord GmbH', industry: 'energy' },
     });
 
-    const actions = await queryRows<{ action: string; details: Record<string, unknown> }>(
+    const actions = await queryRows(
       f.db.db,
       sql`select action, details from agent_actions where target_id = ${created.uuid} order by at`,
+      v.object({ action: text, details: record }),
     );
     expect(actions.map((a) => a.action)).toEqual([
       'company.created',

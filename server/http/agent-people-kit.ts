@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { AgentProfileDetailSchema } from '../../contract/agent';
 import { ProfileResponseSchema } from '../../contract/profile';
 import { queryRows } from '../db/client';
+import { text } from '../db/rows';
 import { type AgentFixture, type AgentRole, COLOGNE } from './agent-test-kit';
 
 /** What the tests of agents' people (agent-people, agent-invitations) share (issue 20, contract/people.ts). */
@@ -49,9 +50,10 @@ export function peopleCalls(fixture: () => AgentFixture) {
     },
     /** The token of the newest invitation link mailed to `email`. */
     async linkTo(email: string): Promise<string> {
-      const [mail] = await queryRows<{ text: string; subject: string }>(
+      const [mail] = await queryRows(
         fixture().db.db,
         sql`select text, subject from outbox where recipient = ${email} order by created_at desc, id desc limit 1`,
+        v.object({ text, subject: text }),
       );
       const token = mail?.text.match(/\/user\/invitation\/([A-Za-z0-9_-]+)/)?.[1];
       if (!token) throw new Error(`no invitation mailed to ${email}`);

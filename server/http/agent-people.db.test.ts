@@ -6,6 +6,7 @@ import { ProfileListResponseSchema } from '../../contract/agent';
 import { ProfileConflictSchema, ProfileResponseSchema } from '../../contract/profile';
 import { TokenPairSchema } from '../../contract/session';
 import { queryRows } from '../db/client';
+import { CountRow, text, uuid, uuidOrNull } from '../db/rows';
 import { RunWorker } from '../jobs/run-worker';
 import { JobServices } from '../jobs/services';
 import { ACCEPT, AGENTS, codeOf, intake, NOT_AGENTS, peopleCalls } from './agent-people-kit';
@@ -72,13 +73,10 @@ describe('an agent creates a candidate by phone intake', () => {
       const created = await create(intake({ contact_email: `Jonas.${role}@Mail.test` }), role);
       expect(created).toMatchObject({ type: 'stella', version: 0, status: 'active' });
       expect(created.values).toMatchObject({ first_name: 'Jonas', contact_email: `jonas.${role}@mail.test` });
-      const [row] = await queryRows<{
-        user_id: string | null;
-        assigned_agent_id: string;
-        contact_email: string;
-      }>(
+      const [row] = await queryRows(
         f.db.db,
         sql`select user_id, assigned_agent_id, contact_email from profiles where id = ${created.uuid}`,
+        v.object({ user_id: uuidOrNull, assigned_agent_id: uuid, contact_email: text }),
       );
       expect(row).toEqual({
         user_id: null,
@@ -100,7 +98,7 @@ describe('an agent creates a candidate by phone intake', () => {
   });
 
   it('refuses bad values with codes per field and writes nothing', async () => {
-    const before = await queryRows<{ n: number }>(f.db.db, sql`select count(*)::int as n from profiles`);
+    const before = await queryRows(f.db.db, sql`select count(*)::int as n from profiles`, CountRow);
     const res = await f.request('PUT', '/api/agent/profile', f.tokens.agent, {
       type: 'stella',
       values: { first_name: '', last_name: 'X', contact_email: 'not-an-address', shoe_size: 44 },
@@ -117,7 +115,7 @@ describe('an agent creates a candidate by phone intake', () => {
       type: 'company',
     });
     expect(badType.status).toBe(400);
-    const after = await queryRows<{ n: number }>(f.db.db, sql`select count(*)::int as n from profiles`);
+    const after = await queryRows(f.db.db, sql`select count(*)::int as n from profiles`, CountRow);
     expect(after).toEqual(before);
   });
 
@@ -219,7 +217,7 @@ describe('an agent edits a profile', () => {
     ]);
   });
 
-  it('answers 404 for an unknown candidate and 400 for a malformed uuid', async () => {
+  it('answers 404 for an unknown candidate and for a malformed uuid', async () => {
     const missing = await f.request('POST', `/api/agent/profile/${crypto.randomUUID()}`, f.tokens.agent, {
       values: intake().values,
       version: 0,
@@ -230,7 +228,7 @@ describe('an agent edits a profile', () => {
       values: {},
       version: 0,
     });
-    expect(bad.status).toBe(400);
-    expect(await codeOf(bad)).toBe('uuid.invalid');
+    expect(bad.status).toBe(404);
+    expect(await codeOf(bad)).toBe('profile.not_found');
   });
 });

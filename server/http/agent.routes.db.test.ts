@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import * as agent from '../../contract/agent';
 import { queryRows } from '../db/client';
+import { text } from '../db/rows';
 import { listOutbox } from '../messaging/outbox';
 import { AGENT_TEST_PASSWORD, type AgentRole, names, seededAgentFixture } from './agent-test-kit';
 
@@ -163,9 +164,10 @@ describe('assignment, promotion and status', () => {
     const res = await f.request('POST', '/api/agent/luna_to_stella', f.tokens.agent, { uuid: f.luna });
     expect(res.status).toBe(200);
     expect(v.parse(agent.AssignmentResultSchema, await res.json()).type).toBe('stella');
-    const [user] = await queryRows<{ user_type: string }>(
+    const [user] = await queryRows(
       f.db.db,
       sql`select user_type from users where id = ${f.lunaUser}`,
+      v.object({ user_type: text }),
     );
     expect(user?.user_type).toBe('stella');
     const mails = (await listOutbox(f.db.db)).filter((m) => m.to === 'lena.lunke@mail.test');

@@ -1,46 +1,29 @@
-import { sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import {
-  AgentSelfUpdateSchema,
-  AssignBodySchema,
-  CARD_FORMATS,
-  CandidateStatusBodySchema,
-  type CardFormat,
-  CompanyListQuerySchema,
-  ProfileListQuerySchema,
-  PromoteBodySchema,
-} from '../../contract/agent';
-import { ErasureBodySchema } from '../../contract/erasure';
-import { AgentCompanyCreateSchema, AgentProfileCreateSchema, InviteBodySchema } from '../../contract/people';
-import { ProfileUpdateSchema } from '../../contract/profile';
-import { GlobalSearchQuerySchema } from '../../contract/search';
-import { assertSenior, checkUuid, profileNotFound } from '../agents/access';
+import { CARD_FORMATS, type CardFormat } from '../../contract/agent';
+import { AGENTS, CANDIDATES, COMPANIES } from '../../contract/endpoints/agents';
 import { assignCompany, assignProfile, promoteLuna, setCandidateStatus } from '../agents/actions';
 import { accessLogOf } from '../agents/audit';
-import { candidateCard, readCandidate } from '../agents/candidates';
+import { candidateCard, candidateRow, readCandidate } from '../agents/candidates';
 import { listCompanies, readCompany } from '../agents/companies';
 import { dashboard } from '../agents/dashboard';
-import { erase, erasurePreview, type RecordKind } from '../agents/erasure';
+import { erase, erasurePreview } from '../agents/erasure';
 import { globalSearch } from '../agents/global-search';
 import { invite } from '../agents/invitations';
 import { createKept, updateKept } from '../agents/people';
-import { currentCatalog, listProfilesAnswer } from '../agents/search';
+import { listProfilesAnswer } from '../agents/search';
 import { listAgents, readSelf, updateSelf } from '../agents/team';
-import { agentsOnly, callerOf } from '../auth/caller';
-import { type AuthVariables, requireUser } from '../auth/middleware';
+import { callerOf } from '../auth/caller';
 import type { TokenSettings } from '../auth/tokens';
 import { cardTexts } from '../cards/texts';
+import { readCatalog } from '../catalog/catalog';
 import type { AgencyConfig } from '../config';
-import { type Database, queryRows } from '../db/client';
+import type { Database } from '../db/client';
 import { ApiError } from '../errors';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import type { UpdateResult } from '../profiles/profiles';
 import { keptJsonResponse } from './compress';
 import { conflictResponse } from './conflict';
-import type { AppEnv } from './env';
-import { jsonBody, validQuery } from './validate';
-
-type Env = AppEnv & { Variables: AuthVariables };
+import { type RouteEnv, routeAdapter } from './route-adapter';
 
 export interface AgentRoutesDeps {
   db: Database;
@@ -56,136 +39,105 @@ export interface AgentRoutesDeps {
   agency: AgencyConfig;
 }
 
-/**
- * The agent workspace calls (contract/agent.ts lists them): 401 without a token, 403 for every
- * account that is not an agent, before anything is read.
- */
+/** The agents' workspace (contract/endpoints/agents.ts): their own record, candidates, companies. */
 export function agentRoutes(deps: AgentRoutesDeps) {
   const { db, storage } = deps;
-  const signedIn = requireUser(deps.tokens);
-  const caller = (c: Context<Env>) => callerOf(c.get('claims'));
+  const caller = (c: Context<RouteEnv>) => callerOf(c.get('claims'));
   const now = () => new Date(deps.now?.() ?? Date.now());
-  const uuidParam = (c: Context<Env>) => checkUuid(c.req.param('uuid') ?? '');
   /** An agent's edit answers like the owner's: the record, or 409 with the record as it is now. */
-  const edited = (c: Context<Env>, result: UpdateResult) =>
+  const edited = (c: Context<RouteEnv>, result: UpdateResult) =>
     result.ok ? c.json(result.profile) : conflictResponse(c, 'profile.version_conflict', result.current);
-  /** The agency deletes a candidate or company (issue 42): what would go (GET), the deletion (POST). */
-  const preview = (kind: RecordKind) => async (c: Context<Env>) =>
-    c.json(await erasurePreview(db, { agent: caller(c) }, kind, uuidParam(c)));
   const effects = { storage, revocations: deps.tokens.revocations };
+  const app = new Hono<RouteEnv>();
+  const on = routeAdapter(app, deps.tokens);
 
-  return (
-    new Hono<Env>()
-      .use('/profile/list', signedIn, agentsOnly)
-      .use('/company/list', signedIn, agentsOnly)
-      .use('/agent', signedIn, agentsOnly)
-      .use('/agent/*', signedIn, agentsOnly)
-      .get('/profile/list', validQuery(ProfileListQuerySchema, 'query.invalid'), async (c) => {
-        const query = c.req.valid('query');
-        return keptJsonResponse(c, await listProfilesAnswer(db, { userId: caller(c).userId }, query, now()));
-      })
-      .get('/company/list', validQuery(CompanyListQuerySchema, 'query.invalid'), async (c) =>
-        c.json(await listCompanies(db, caller(c), c.req.valid('query'), now())),
-      )
-      .get('/agent', async (c) => c.json(await readSelf(db, caller(c))))
-      .put('/agent', jsonBody(AgentSelfUpdateSchema), async (c) => {
-        const result = await updateSelf(db, caller(c), c.req.valid('json'));
-        return result.ok
-          ? c.json(result.self)
-          : conflictResponse(c, 'agent.version_conflict', result.current);
-      })
-      .get('/agent/list', async (c) => c.json(await listAgents(db)))
-      .get('/agent/search', validQuery(GlobalSearchQuerySchema, 'query.invalid'), async (c) =>
-        c.json(await globalSearch(db, { userId: caller(c).userId }, c.req.valid('query'))),
-      )
-      .get('/agent/dashboard', async (c) =>
-        c.json(await dashboard(db, caller(c), now(), deps.retentionMonths)),
-      )
-      .get('/agent/profile/:uuid', async (c) =>
-        c.json(await readCandidate(db, await currentCatalog(db), caller(c), uuidParam(c), now())),
-      )
-      .get('/agent/profile/:uuid/access-log', async (c) => {
-        assertSenior(caller(c));
-        const id = uuidParam(c);
-        const [row] = await queryRows<{ id: string }>(db, sql`select id from profiles where id = ${id}`);
-        if (!row) throw profileNotFound();
-        return c.json({ items: await accessLogOf(db, id) });
-      })
-      .post('/agent/profile/:uuid/status', jsonBody(CandidateStatusBodySchema), async (c) =>
-        c.json(await setCandidateStatus(db, caller(c), uuidParam(c), c.req.valid('json'), now())),
-      )
-      .post('/agent/assign_profile', jsonBody(AssignBodySchema), async (c) =>
-        c.json(await assignProfile(db, caller(c), c.req.valid('json'))),
-      )
-      .post('/agent/assign_company', jsonBody(AssignBodySchema), async (c) =>
-        c.json(await assignCompany(db, caller(c), c.req.valid('json'))),
-      )
-      .post('/agent/luna_to_stella', jsonBody(PromoteBodySchema), async (c) =>
-        c.json(await promoteLuna(db, caller(c), c.req.valid('json').uuid, now())),
-      )
-      .get('/agent/card/:uuid/:format', async (c) => {
-        const format = c.req.param('format');
-        if (!(CARD_FORMATS as readonly string[]).includes(format))
-          throw new ApiError(400, 'card.format_invalid', 'Card format is pdf or anonymous', {
-            format: ['card.format_invalid'],
-          });
-        const who = caller(c);
-        const pdf = await candidateCard(
-          db,
-          storage,
-          await currentCatalog(db),
-          deps.agency,
-          who,
-          uuidParam(c),
-          format as CardFormat,
-        );
-        const base = cardTexts[who.language].fileName.replace(/\.pdf$/, '');
-        const name =
-          format === 'anonymous'
-            ? `${base}-${who.language === 'de' ? 'anonym' : 'anonymous'}.pdf`
-            : `${base}.pdf`;
-        c.header('Content-Type', 'application/pdf');
-        c.header('Content-Disposition', `attachment; filename="${name}"`);
-        return c.body(new Uint8Array(pdf));
-      })
-      .get('/agent/company/:uuid', async (c) => c.json(await readCompany(db, uuidParam(c), now())))
-      // Agents create and edit people and invite them (issue 20, contract/people.ts).
-      .put('/agent/profile', jsonBody(AgentProfileCreateSchema), async (c) =>
-        c.json(
-          await createKept(db, caller(c), 'profile', c.req.valid('json').type, c.req.valid('json').values),
-          201,
-        ),
-      )
-      .post('/agent/profile/:uuid', jsonBody(ProfileUpdateSchema), async (c) =>
-        edited(c, await updateKept(db, caller(c), 'profile', uuidParam(c), c.req.valid('json'))),
-      )
-      .post('/agent/profile/:uuid/invite', jsonBody(InviteBodySchema), async (c) =>
-        c.json(
-          await invite(db, caller(c), 'profile', uuidParam(c), c.req.valid('json'), deps.publicOrigin, now()),
-        ),
-      )
-      .put('/agent/company', jsonBody(AgentCompanyCreateSchema), async (c) =>
-        c.json(await createKept(db, caller(c), 'company', 'company', c.req.valid('json').values), 201),
-      )
-      .post('/agent/company/:uuid', jsonBody(ProfileUpdateSchema), async (c) =>
-        edited(c, await updateKept(db, caller(c), 'company', uuidParam(c), c.req.valid('json'))),
-      )
-      .post('/agent/company/:uuid/invite', jsonBody(InviteBodySchema), async (c) =>
-        c.json(
-          await invite(db, caller(c), 'company', uuidParam(c), c.req.valid('json'), deps.publicOrigin, now()),
-        ),
-      )
-      .get('/agent/profile/:uuid/erase', preview('profile'))
-      .post('/agent/profile/:uuid/erase', jsonBody(ErasureBodySchema), async (c) =>
-        c.json(
-          await erase(db, { agent: caller(c) }, 'profile', uuidParam(c), c.req.valid('json'), now(), effects),
-        ),
-      )
-      .get('/agent/company/:uuid/erase', preview('company'))
-      .post('/agent/company/:uuid/erase', jsonBody(ErasureBodySchema), async (c) =>
-        c.json(
-          await erase(db, { agent: caller(c) }, 'company', uuidParam(c), c.req.valid('json'), now(), effects),
-        ),
-      )
+  on(AGENTS.self, async (c) => c.json(await readSelf(db, caller(c))));
+  on(AGENTS.saveSelf, async (c, { body }) => {
+    const result = await updateSelf(db, caller(c), body);
+    return result.ok ? c.json(result.self) : conflictResponse(c, 'agent.version_conflict', result.current);
+  });
+  on(AGENTS.list, async (c) => c.json(await listAgents(db)));
+  on(AGENTS.search, async (c, { query }) =>
+    c.json(await globalSearch(db, { userId: caller(c).userId }, query)),
   );
+  on(AGENTS.dashboard, async (c) => c.json(await dashboard(db, caller(c), now(), deps.retentionMonths)));
+
+  on(CANDIDATES.list, async (c, { query }) =>
+    keptJsonResponse(c, await listProfilesAnswer(db, { userId: caller(c).userId }, query, now())),
+  );
+  on(CANDIDATES.read, async (c, { params }) =>
+    c.json(await readCandidate(db, await readCatalog(db), caller(c), params.uuid, now())),
+  );
+  on(CANDIDATES.accessLog, async (c, { params }) => {
+    await candidateRow(db, params.uuid); // 404 for an unknown candidate
+    return c.json({ items: await accessLogOf(db, params.uuid) });
+  });
+  on(CANDIDATES.setStatus, async (c, { params, body }) =>
+    c.json(await setCandidateStatus(db, caller(c), params.uuid, body, now())),
+  );
+  on(CANDIDATES.assign, async (c, { body }) => c.json(await assignProfile(db, caller(c), body)));
+  on(CANDIDATES.promote, async (c, { body }) => c.json(await promoteLuna(db, caller(c), body.uuid, now())));
+  on(CANDIDATES.card, async (c, { params }) => {
+    const { format } = params;
+    if (!(CARD_FORMATS as readonly string[]).includes(format))
+      throw new ApiError(400, 'card.format_invalid', 'Card format is pdf or anonymous', {
+        format: ['card.format_invalid'],
+      });
+    const who = caller(c);
+    const catalog = await readCatalog(db);
+    const pdf = await candidateCard(
+      db,
+      storage,
+      catalog,
+      deps.agency,
+      who,
+      params.uuid,
+      format as CardFormat,
+    );
+    const base = cardTexts[who.language].fileName.replace(/\.pdf$/, '');
+    const name =
+      format === 'anonymous'
+        ? `${base}-${who.language === 'de' ? 'anonym' : 'anonymous'}.pdf`
+        : `${base}.pdf`;
+    c.header('Content-Type', 'application/pdf');
+    c.header('Content-Disposition', `attachment; filename="${name}"`);
+    return c.body(new Uint8Array(pdf));
+  });
+  // Agents create and edit people and invite them (issue 20, contract/people.ts).
+  on(CANDIDATES.create, async (c, { body }) =>
+    c.json(await createKept(db, caller(c), 'profile', body.type, body.values), 201),
+  );
+  on(CANDIDATES.save, async (c, { params, body }) =>
+    edited(c, await updateKept(db, caller(c), 'profile', params.uuid, body)),
+  );
+  on(CANDIDATES.invite, async (c, { params, body }) =>
+    c.json(await invite(db, caller(c), 'profile', params.uuid, body, deps.publicOrigin, now())),
+  );
+  // The agency deletes a candidate or company (issue 42): what would go (GET), the deletion (POST).
+  on(CANDIDATES.erasurePreview, async (c, { params }) =>
+    c.json(await erasurePreview(db, { agent: caller(c) }, 'profile', params.uuid)),
+  );
+  on(CANDIDATES.erase, async (c, { params, body }) =>
+    c.json(await erase(db, { agent: caller(c) }, 'profile', params.uuid, body, now(), effects)),
+  );
+
+  on(COMPANIES.list, async (c, { query }) => c.json(await listCompanies(db, caller(c), query, now())));
+  on(COMPANIES.read, async (c, { params }) => c.json(await readCompany(db, params.uuid, now())));
+  on(COMPANIES.assign, async (c, { body }) => c.json(await assignCompany(db, caller(c), body)));
+  on(COMPANIES.create, async (c, { body }) =>
+    c.json(await createKept(db, caller(c), 'company', 'company', body.values), 201),
+  );
+  on(COMPANIES.save, async (c, { params, body }) =>
+    edited(c, await updateKept(db, caller(c), 'company', params.uuid, body)),
+  );
+  on(COMPANIES.invite, async (c, { params, body }) =>
+    c.json(await invite(db, caller(c), 'company', params.uuid, body, deps.publicOrigin, now())),
+  );
+  on(COMPANIES.erasurePreview, async (c, { params }) =>
+    c.json(await erasurePreview(db, { agent: caller(c) }, 'company', params.uuid)),
+  );
+  on(COMPANIES.erase, async (c, { params, body }) =>
+    c.json(await erase(db, { agent: caller(c) }, 'company', params.uuid, body, now(), effects)),
+  );
+  return app;
 }

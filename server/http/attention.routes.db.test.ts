@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyListResponse, ProfileListResponse } from '../../contract/agent';
 import type { AgentAttention, AnswerSeen, AttentionList } from '../../contract/attention';
 import type { JobListResponse } from '../../contract/job';
 import { queryRows } from '../db/client';
+import { timeOrNull } from '../db/rows';
 import { type AgentFixture, type AgentRole, createAgentFixture } from './agent-test-kit';
 
 /**
@@ -327,8 +329,8 @@ describe('seeing an answer', () => {
   it("another agent may not take an answer off the job's agent's list: 403; a senior agent may (issue 41)", async () => {
     const answerTheirs = sql`select answer_seen_at from pipeline_entries where id = ${ids.AnswerTheirs!}`;
     const seenAt = async () =>
-      (await queryRows<{ answer_seen_at: unknown }>(f.db.db as never, answerTheirs))[0]?.answer_seen_at ??
-      null;
+      (await queryRows(f.db.db as never, answerTheirs, v.object({ answer_seen_at: timeOrNull })))[0]
+        ?.answer_seen_at ?? null;
     const refused = await seen(ids.AnswerTheirs!);
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { code: string }).code).toBe('auth.forbidden');

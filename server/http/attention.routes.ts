@@ -1,14 +1,10 @@
 import { type Context, Hono } from 'hono';
-import { AttentionListQuerySchema, AttentionQuerySchema } from '../../contract/attention';
+import { ATTENTION } from '../../contract/endpoints/attention';
 import { callerOf } from '../auth/caller';
-import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { attentionCounts, attentionList, markAnswerSeen } from '../pipeline/attention';
-import type { AppEnv } from './env';
-import { validQuery } from './validate';
-
-type Env = AppEnv & { Variables: AuthVariables };
+import { type RouteEnv, routeAdapter } from './route-adapter';
 
 export interface AttentionRoutesDeps {
   db: Database;
@@ -17,32 +13,21 @@ export interface AttentionRoutesDeps {
   now?: () => number;
 }
 
-/** The agent's attention (contract/attention.ts lists the calls): agents only, read afresh every time. */
+/** The agent's attention (contract/endpoints/attention.ts), read afresh every time. */
 export function attentionRoutes(deps: AttentionRoutesDeps) {
   const { db } = deps;
   const now = () => new Date((deps.now ?? Date.now)());
-  const signedIn = requireUser(deps.tokens);
-  const caller = (c: Context<Env>) => callerOf(c.get('claims'));
-  const noStore = (c: Context<Env>) => c.header('Cache-Control', 'no-store');
+  const caller = (c: Context<RouteEnv>) => callerOf(c.get('claims'));
+  const app = new Hono<RouteEnv>();
+  const on = routeAdapter(app, deps.tokens);
 
-  return new Hono<Env>()
-    .get('/agent/attention', signedIn, validQuery(AttentionQuerySchema, 'query.invalid'), async (c) => {
-      noStore(c);
-      const at = now();
-      const today = c.req.valid('query').today ?? at.toISOString().slice(0, 10);
-      return c.json(await attentionCounts(db, caller(c), today, at));
-    })
-    .get(
-      '/pipeline/attention',
-      signedIn,
-      validQuery(AttentionListQuerySchema, 'query.invalid'),
-      async (c) => {
-        noStore(c);
-        return c.json(await attentionList(db, caller(c), c.req.valid('query').kind, now()));
-      },
-    )
-    .post('/pipeline/:entry/answer-seen', signedIn, async (c) => {
-      noStore(c);
-      return c.json(await markAnswerSeen(db, caller(c), c.req.param('entry')));
-    });
+  on(ATTENTION.counts, async (c, { query }) => {
+    const at = now();
+    return c.json(await attentionCounts(db, caller(c), query.today ?? at.toISOString().slice(0, 10), at));
+  });
+  on(ATTENTION.list, async (c, { query }) => c.json(await attentionList(db, caller(c), query.kind, now())));
+  on(ATTENTION.answerSeen, async (c, { params }) =>
+    c.json(await markAnswerSeen(db, caller(c), params.entry)),
+  );
+  return app;
 }

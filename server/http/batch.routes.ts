@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import { BATCH_ANSWER_MAX_BYTES, BatchRequestSchema, batchedPath } from '../../contract/batch';
-import type { AppEnv } from './env';
-import { jsonBody } from './validate';
+import { BATCH_ANSWER_MAX_BYTES, batchedPath } from '../../contract/batch';
+import { SYSTEM } from '../../contract/endpoints/system';
+import { type RouteEnv, routeAdapter } from './route-adapter';
 
 /** The request headers a batched call carries over from the batch: who asks, in which language, from where. */
 const CARRIED_HEADERS = ['authorization', 'accept-language', 'x-forwarded-for', 'forwarded'] as const;
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\b/i;
 
 /**
- * `POST /api/batch` (contract/batch.ts): each path is asked of the whole app (`dispatch`: its own
+ * `POST /api/batch` (contract/batch.ts, contract/endpoints/system.ts): each path is asked of the whole app (`dispatch`: its own
  * fetch) as a GET with the batch's credentials, so it passes every middleware and check an ordinary
  * call passes and is logged as one; the answers come back together. No token, no extra rights: a
  * path the caller may not read answers 401 or 403 inside the batch as it would alone.
@@ -21,14 +21,15 @@ export function batchRoutes(
   dispatch: (request: Request, env: unknown) => Response | Promise<Response>,
   maxAnswerBytes = BATCH_ANSWER_MAX_BYTES,
 ) {
-  return new Hono<AppEnv>().post('/batch', jsonBody(BatchRequestSchema), async (c) => {
+  const app = new Hono<RouteEnv>();
+  routeAdapter(app)(SYSTEM.batch, async (c, { body }) => {
     const headers = new Headers({ accept: 'application/json' });
     for (const name of CARRIED_HEADERS) {
       const value = c.req.header(name);
       if (value) headers.set(name, value);
     }
     const answers = await Promise.all(
-      c.req.valid('json').paths.map(async (path) => {
+      body.paths.map(async (path) => {
         // The schema accepted only paths batchedPath resolves.
         const resolved = batchedPath(path) ?? path;
         const answer = await dispatch(new Request(new URL(resolved, c.req.url), { headers }), c.env);
@@ -44,11 +45,11 @@ export function batchRoutes(
         return `${head}${answer.status}}`;
       }),
     );
-    c.header('Cache-Control', 'no-store');
     return c.body(`{"answers":[${answers.join(',')}]}`, 200, {
       'Content-Type': 'application/json; charset=utf-8',
     });
   });
+  return app;
 }
 
 /** A body's text, or null (and the rest not read) once it passes `limit` bytes. */

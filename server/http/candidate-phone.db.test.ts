@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GlobalSearchResponseSchema } from '../../contract/search';
 import { queryRows } from '../db/client';
+import { int, record } from '../db/rows';
 import { peopleCalls } from './agent-people-kit';
 import { COLOGNE, names, seededAgentFixture } from './agent-test-kit';
 
@@ -33,9 +34,10 @@ beforeAll(async () => {
 
 const stored = async (uuid: string) =>
   (
-    await queryRows<{ values: Record<string, unknown>; version: number }>(
+    await queryRows(
       f.db.db,
       sql`select "values", version from profiles where id = ${uuid}`,
+      v.object({ values: record, version: int }),
     )
   )[0]!;
 

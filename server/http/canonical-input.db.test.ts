@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/errors';
 import type { ProfileResponse } from '../../contract/profile';
@@ -8,6 +9,7 @@ import { createApp } from '../app';
 import { createAuthServices } from '../auth/setup';
 import { loadConfig } from '../config';
 import { queryRows } from '../db/client';
+import { json } from '../db/rows';
 import { users } from '../db/schema/users';
 import { createLogger } from '../log';
 import { createProfileFixture } from './profile-test-kit';
@@ -198,9 +200,10 @@ describe('a city is the bundled list id; the server fills the rest', () => {
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as ProfileResponse).values.city).toEqual(BERLIN);
-    const [row] = await queryRows<{ city: unknown }>(
+    const [row] = await queryRows(
       f.db.db,
       sql`select "values"->'city' as city from profiles where type = 'stella'`,
+      v.object({ city: json }),
     );
     expect(row?.city).toEqual(BERLIN);
   });

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
+import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Contact } from '../../contract/client';
 import type { ClientCandidate, ClientJobCandidates, ClientJobs } from '../../contract/client-answers';
@@ -8,6 +9,7 @@ import type { PipelineBoard, PipelineEntry } from '../../contract/pipeline';
 import { signAccessToken } from '../auth/tokens';
 import { referenceNumber } from '../cards/candidate-card';
 import { type Database, queryRows } from '../db/client';
+import { CountRow, int, record, text, textOrNull } from '../db/rows';
 import { users } from '../db/schema/users';
 import { insertUserIfAbsent } from '../users/users';
 import { agentJobBody, companyRecord, json, setUpJobFixture } from './job-test-kit';
@@ -67,18 +69,13 @@ const answer = (entry: string, body: unknown, token = f.tokens.company) =>
   f.call('POST', `/api/client/candidate/${entry}/answer`, token, body);
 const rowOf = async (entry: string) =>
   (
-    await queryRows<{
-      stage: string;
-      client_answer: string | null;
-      client_comment: string | null;
-      version: number;
-    }>(
+    await queryRows(
       db(),
       sql`select stage, client_answer, client_comment, version from pipeline_entries where id = ${entry}`,
+      v.object({ stage: text, client_answer: textOrNull, client_comment: textOrNull, version: int }),
     )
   )[0]!;
-const count = async (query: ReturnType<typeof sql>) =>
-  Number((await queryRows<{ n: number | string }>(db(), query))[0]!.n);
+const count = async (query: ReturnType<typeof sql>) => (await queryRows(db(), query, CountRow))[0]!.n;
 
 beforeAll(async () => {
   await insertUserIfAbsent(f.db.db, {
@@ -260,11 +257,12 @@ describe('the answer', () => {
     const after: PipelineEntry = await entryOf(anon);
     expect(after.stage).toBe('interview');
     expect(after.client).toMatchObject({ answer: 'interested', comment: 'Gern ein Gespräch nächste Woche.' });
-    const events = await queryRows<{ target_kind: string; details: Record<string, unknown> }>(
+    const events = await queryRows(
       db(),
       sql`select case when profile_id is null then 'job' else 'profile' end as target_kind, details
           from timeline_entries
           where action = 'stage.changed' and details ->> 'answer' = 'interested'`,
+      v.object({ target_kind: text, details: record }),
     );
     expect(events.map((e) => e.target_kind).sort()).toEqual(['job', 'profile']);
     expect(events[0]!.details).toMatchObject({
@@ -275,9 +273,10 @@ describe('the answer', () => {
     expect(await count(sql`select count(*) as n from outbox where recipient = 'agent@jobs.test'`)).toBe(
       mails + 1,
     );
-    const [mail] = await queryRows<{ subject: string; text: string }>(
+    const [mail] = await queryRows(
       db(),
       sql`select subject, text from outbox where recipient = 'agent@jobs.test' order by created_at desc limit 1`,
+      v.object({ subject: text, text }),
     );
     // The agent of the fixture reads German.
     expect(mail!.subject).toContain('Antwort von Rheinwerk Logistik GmbH: interessiert');

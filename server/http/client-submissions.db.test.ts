@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Contact } from '../../contract/client';
 import type { ClientJobCandidates, ClientJobs } from '../../contract/client-answers';
@@ -7,6 +8,7 @@ import type { Job } from '../../contract/job';
 import type { PipelineBoard } from '../../contract/pipeline';
 import { removeAccount } from '../account/settings';
 import { type Database, queryRows } from '../db/client';
+import { CountRow, text, uuidOrNull } from '../db/rows';
 import { users } from '../db/schema/users';
 import { agentJobBody, companyRecord, json, setUpJobFixture } from './job-test-kit';
 
@@ -29,8 +31,7 @@ let ben = '';
 let carla = '';
 
 const db = () => f.db.db as unknown as Database;
-const count = async (query: ReturnType<typeof sql>) =>
-  Number((await queryRows<{ n: number | string }>(db(), query))[0]!.n);
+const count = async (query: ReturnType<typeof sql>) => (await queryRows(db(), query, CountRow))[0]!.n;
 
 async function candidate(first: string) {
   const id = crypto.randomUUID();
@@ -73,10 +74,11 @@ const entryOf = async (profile: string) =>
   )!;
 const sentTo = async (profile: string) =>
   (
-    await queryRows<{ company: string | null; contact: string | null }>(
+    await queryRows(
       db(),
       sql`select submitted_company_id as company, submitted_contact_id as contact from pipeline_entries
           where job_id = ${jobId} and profile_id = ${profile}`,
+      v.object({ company: uuidOrNull, contact: uuidOrNull }),
     )
   )[0];
 
@@ -212,16 +214,12 @@ describe('after the change', () => {
     // to null on one entry in one statement (the keys were checked at once and failed: 500).
     const [user] = await f.db.db.select().from(users).where(eq(users.email, 'company@jobs.test'));
     await db().transaction((tx) => removeAccount(tx as unknown as Database, user!, new Date()));
-    const [row] = await queryRows<{
-      company: string | null;
-      contact: string | null;
-      by: string | null;
-      answer: string;
-    }>(
+    const [row] = await queryRows(
       db(),
       sql`select submitted_company_id as company, submitted_contact_id as contact, client_answered_by as by,
             client_answer as answer
           from pipeline_entries where job_id = ${jobId} and profile_id = ${anna}`,
+      v.object({ company: uuidOrNull, contact: uuidOrNull, by: uuidOrNull, answer: text }),
     );
     expect(row).toEqual({ company: null, contact: null, by: null, answer: 'interested' });
   });

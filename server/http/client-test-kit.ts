@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect } from 'vitest';
 import type { Contact, ContactList } from '../../contract/client';
 import { queryRows } from '../db/client';
+import { IdRow } from '../db/rows';
 import { json, setUpJobFixture } from './job-test-kit';
 
 /**
@@ -14,7 +15,7 @@ export function setUpClientFixture() {
   const c = { own: '', others: '', third: '' };
 
   const userId = async (email: string) =>
-    (await queryRows<{ id: string }>(f.db.db, sql`select id from users where email = ${email}`))[0]!.id;
+    (await queryRows(f.db.db, sql`select id from users where email = ${email}`, IdRow))[0]!.id;
 
   async function insertCompany(user: string | null, values: Record<string, unknown>) {
     const id = crypto.randomUUID();

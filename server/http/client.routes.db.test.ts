@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { ClientSearchResponse } from '../../contract/client';
 import type { ErrorBody } from '../../contract/errors';
@@ -7,6 +8,7 @@ import type { Job, JobListResponse } from '../../contract/job';
 import { signAccessToken } from '../auth/tokens';
 import { queryRows } from '../db/client';
 import { migrationsFolder } from '../db/migrate';
+import { CountRow, IdRow, record, textOrNull, uuid, uuidOrNull } from '../db/rows';
 import { users } from '../db/schema/users';
 import { setUpClientFixture } from './client-test-kit';
 import { agentJobBody, codeOf, companyRequestBody, json } from './job-test-kit';
@@ -48,7 +50,7 @@ describe('a job names its client', () => {
   });
 
   it('refuses a client that is no company (400 client.not_found) and a malformed one, creating nothing', async () => {
-    const before = await queryRows<{ n: string | number }>(f.db.db, sql`select count(*) as n from jobs`);
+    const before = await queryRows(f.db.db, sql`select count(*) as n from jobs`, CountRow);
     const unknown = await f.call('PUT', '/api/job', f.tokens.agent, {
       ...agentJobBody(),
       client: crypto.randomUUID(),
@@ -61,7 +63,7 @@ describe('a job names its client', () => {
     });
     expect(malformed.status).toBe(400);
     expect((await json<ErrorBody>(malformed)).fields?.client).toEqual(['uuid.invalid']);
-    expect(await queryRows(f.db.db, sql`select count(*) as n from jobs`)).toEqual(before);
+    expect(await queryRows(f.db.db, sql`select count(*) as n from jobs`, CountRow)).toEqual(before);
   });
 
   it("makes a company's request the company's own: it cannot name another, and an agent's edit may not change it", async () => {
@@ -169,7 +171,11 @@ describe('when a company goes', () => {
     await f.db.db.execute(sql`delete from users where id = ${user}`);
     for (const id of [request.uuid, job.uuid])
       expect((await json<Job>(await f.call('GET', `/api/job/${id}`, f.tokens.agent))).client).toBeNull();
-    const left = await queryRows(f.db.db, sql`select id from company_contacts where company_id = ${company}`);
+    const left = await queryRows(
+      f.db.db,
+      sql`select id from company_contacts where company_id = ${company}`,
+      IdRow,
+    );
     expect(left).toEqual([]);
   });
 });
@@ -198,16 +204,17 @@ describe('migration 0022', () => {
     const blank = await old('agent', { title: 'C', company: '' });
     const request = await old('company', { title: 'D', company: 'Irgendwas' });
     for (const statement of backfill) await f.db.db.execute(sql.raw(statement));
-    const rows = await queryRows<{
-      id: string;
-      client_company_id: string | null;
-      client_text: string | null;
-      assigned_agent_id: string | null;
-      values: Record<string, unknown>;
-    }>(
+    const rows = await queryRows(
       f.db.db,
       sql`select id, client_company_id, client_text, assigned_agent_id, "values" from jobs
           where id in (${matched}, ${unmatched}, ${blank}, ${request})`,
+      v.object({
+        id: uuid,
+        client_company_id: uuidOrNull,
+        client_text: textOrNull,
+        assigned_agent_id: uuidOrNull,
+        values: record,
+      }),
     );
     const by = new Map(rows.map((r) => [r.id, r]));
     expect(by.get(matched)).toMatchObject({

@@ -6,6 +6,7 @@ import { ProfileResponseSchema } from '../../contract/profile';
 import { loadCatalogFile } from '../catalog/catalog';
 import { citiesOf } from '../catalog/cities';
 import { queryRows } from '../db/client';
+import { int, texts } from '../db/rows';
 import { syntheticProfiles } from '../matching/synthetic';
 import { COLOGNE, seededAgentFixture } from './agent-test-kit';
 
@@ -66,9 +67,10 @@ describe('a name-and-city profile', () => {
     // 15 + 20 + 20 + 10: an experience of 0 years is an answer, not a gap.
     expect(saved.completeness).toBe(65);
     expect(saved.missing).toEqual(['languages', 'education_level', 'available_from']);
-    const [row] = await queryRows<{ completeness: number }>(
+    const [row] = await queryRows(
       f.db.db,
       sql`select completeness from profiles where user_id = ${f.ids.nova}`,
+      v.object({ completeness: int }),
     );
     expect(row?.completeness).toBe(65);
   });
@@ -87,9 +89,10 @@ describe('the stored column and its SQL', () => {
       await f.db.db.execute(
         sql`insert into profiles (id, type, "values") values (${id}, 'nova', ${JSON.stringify(values)}::jsonb)`,
       );
-      const [row] = await queryRows<{ completeness: number; missing: string[] }>(
+      const [row] = await queryRows(
         f.db.db,
         sql`select completeness, matchwerk_profile_missing("values") as missing from profiles where id = ${id}`,
+        v.object({ completeness: int, missing: texts }),
       );
       expect({ completeness: row?.completeness, missing: row?.missing }).toEqual(
         candidateCompleteness(values),

@@ -5,6 +5,7 @@ import { ContactListSchema, ContactSchema } from '../../contract/client';
 import { CompanyProfileResponseSchema } from '../../contract/profile';
 import { TokenPairSchema } from '../../contract/session';
 import { type Database, queryRows } from '../db/client';
+import { text } from '../db/rows';
 import { ACCEPT } from './agent-people-kit';
 import { codeOf, companyRecord, json, setUpJobFixture } from './job-test-kit';
 
@@ -46,9 +47,10 @@ beforeAll(async () => {
   expect(
     (await f.call('POST', `/api/company/${rheinwerk}/contacts/${jana.uuid}/invite`, f.tokens.agent)).status,
   ).toBe(200);
-  const [mail] = await queryRows<{ text: string }>(
+  const [mail] = await queryRows(
     db(),
     sql`select text from outbox where recipient = 'jana@rheinwerk.example' order by created_at desc, id desc limit 1`,
+    v.object({ text }),
   );
   const token = mail?.text.match(/\/user\/invitation\/([A-Za-z0-9_-]+)/)?.[1] ?? '';
   const accepted = await f.call('POST', `/api/public/invitation/${token}`, undefined, ACCEPT);

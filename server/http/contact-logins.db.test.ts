@@ -8,6 +8,7 @@ import { TokenPairSchema } from '../../contract/session';
 import { hashPassword } from '../auth/password';
 import { signAccessToken } from '../auth/tokens';
 import { type Database, queryRows } from '../db/client';
+import { CountRow, IdRow, int, record, text } from '../db/rows';
 import { users } from '../db/schema/users';
 import { insertUserIfAbsent } from '../users/users';
 import { ACCEPT } from './agent-people-kit';
@@ -46,9 +47,10 @@ const contacts = async (company = rheinwerk) =>
 const loginOf = async (uuid: string) => (await contacts()).find((c) => c.uuid === uuid)?.login;
 const mailTo = async (email: string) =>
   (
-    await queryRows<{ subject: string; text: string }>(
+    await queryRows(
       db(),
       sql`select subject, text from outbox where recipient = ${email} order by created_at desc, id desc limit 1`,
+      v.object({ subject: text, text }),
     )
   )[0];
 const linkIn = (text: string | undefined) => text?.match(/\/user\/invitation\/([A-Za-z0-9_-]+)/)?.[1] ?? '';
@@ -148,9 +150,10 @@ describe("a contact's login", () => {
   });
 
   it('is a finished company account; the contact list shows it active, and inviting again is refused', async () => {
-    const [user] = await queryRows<{ user_type: string; registration_step: number }>(
+    const [user] = await queryRows(
       db(),
       sql`select user_type, registration_step from users where email = 'jana@rheinwerk.example'`,
+      v.object({ user_type: text, registration_step: int }),
     );
     expect(user).toEqual({ user_type: 'company', registration_step: 0 });
     expect(await loginOf(jana.uuid)).toBe('active');
@@ -178,10 +181,11 @@ describe("a contact's login", () => {
     const list = await json<{ items: { uuid: string }[] }>(await f.call('GET', '/api/jobs/list', pair.token));
     expect(list.items.map((j) => j.uuid)).toContain(request.uuid);
     // No company record of its own was made by reading.
-    const [own] = await queryRows<{ n: number }>(
+    const [own] = await queryRows(
       db(),
       sql`select count(*)::int as n from companies c join users u on u.id = c.user_id
           where u.email = 'jana@rheinwerk.example'`,
+      CountRow,
     );
     expect(own?.n).toBe(0);
   });
@@ -195,10 +199,11 @@ describe("a contact's login", () => {
       answer: 'interested',
     });
     expect(res.status).toBe(200);
-    const [event] = await queryRows<{ details: Record<string, unknown> }>(
+    const [event] = await queryRows(
       db(),
       sql`select details from timeline_entries where job_id = ${jobId} and action = 'stage.changed'
           and details ->> 'answer' = 'interested'`,
+      v.object({ details: record }),
     );
     expect(event?.details).toMatchObject({ company: 'Rheinwerk Logistik GmbH', contact: 'Jana Schmidt' });
   });
@@ -232,9 +237,10 @@ describe('removing the contact', () => {
       refresh_token: pair.refresh_token,
     });
     expect(refresh.status).toBe(401);
-    const [user] = await queryRows<{ n: number }>(
+    const [user] = await queryRows(
       db(),
       sql`select count(*)::int as n from users where email = 'kim@rheinwerk.example'`,
+      CountRow,
     );
     expect(user?.n).toBe(0);
     // The company's main login goes on.
@@ -244,10 +250,7 @@ describe('removing the contact', () => {
 
 describe('erasing the company', () => {
   it("ends its contacts' logins with it", async () => {
-    const [agent] = await queryRows<{ id: string }>(
-      db(),
-      sql`select id from users where email = 'agent@jobs.test'`,
-    );
+    const [agent] = await queryRows(db(), sql`select id from users where email = 'agent@jobs.test'`, IdRow);
     const ferry = crypto.randomUUID();
     await f.db.db.execute(
       sql`insert into companies (id, "values", assigned_agent_id)
@@ -312,9 +315,10 @@ describe('deleting accounts', () => {
       refresh_token: pair.refresh_token,
     });
     expect(refresh.status).toBe(401);
-    const [left] = await queryRows<{ n: number }>(
+    const [left] = await queryRows(
       db(),
       sql`select count(*)::int as n from users where email in ('mia@werft.example', 'owner@werft.example')`,
+      CountRow,
     );
     expect(left?.n).toBe(0);
   });

@@ -1,10 +1,12 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
+import { DEV } from '../../contract/endpoints/system';
 import type { Database } from '../db/client';
 import { notFound } from '../errors';
 import { listOutbox } from '../messaging/outbox';
 import type { AppEnv } from './env';
 import { errorResponse } from './errors';
+import { type RouteEnv, routeAdapter } from './route-adapter';
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -42,15 +44,12 @@ export function isLoopbackPeer(c: Context): boolean {
  * only to loopback peers: anyone else gets the 404 of an unknown API path, for every method.
  */
 export function devApiRoutes(db: Database) {
-  return new Hono<AppEnv>()
-    .use('/dev/*', async (c, next) => {
-      if (!isLoopbackPeer(c)) return errorResponse(c, notFound());
-      await next();
-    })
-    .get('/dev/outbox', async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listOutbox(db));
-    });
+  const app = new Hono<RouteEnv>().use('/dev/*', async (c, next) => {
+    if (!isLoopbackPeer(c)) return errorResponse(c, notFound());
+    await next();
+  });
+  routeAdapter(app)(DEV.outbox, async (c) => c.json(await listOutbox(db)));
+  return app;
 }
 
 /** The page's style, served as a stylesheet: the Content-Security-Policy allows no inline style. */

@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../contract/account';
 import type { AccessLogEntry } from '../../contract/agent';
 import type { Job, ResultsResponse } from '../../contract/job';
 import { signAccessToken } from '../auth/tokens';
 import { queryRows } from '../db/client';
+import { text, uuid, uuidOrNull } from '../db/rows';
 import { users } from '../db/schema/users';
 import { insertUserIfAbsent } from '../users/users';
 import { agentJobBody, json, setUpJobFixture } from './job-test-kit';
@@ -48,9 +50,10 @@ beforeEach(async () => {
 });
 
 const logRows = () =>
-  queryRows<{ profile_id: string; what: string; job_id: string | null; agent_email: string }>(
+  queryRows(
     f.db.db,
     sql`select profile_id, what, job_id, agent_email from agent_access_log order by id`,
+    v.object({ profile_id: uuid, what: text, job_id: uuidOrNull, agent_email: text }),
   );
 
 describe('reads under a job are in the access log', () => {

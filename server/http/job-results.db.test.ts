@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   Job,
@@ -12,6 +13,7 @@ import type {
 import type { BreakdownItem } from '../../contract/matching';
 import { signAccessToken } from '../auth/tokens';
 import { queryRows } from '../db/client';
+import { uuid } from '../db/rows';
 import { users } from '../db/schema/users';
 import { strongestReasons } from '../jobs/results';
 import { agentJobBody, codeOf, csvCells, json, ROLES, setUpJobFixture } from './job-test-kit';
@@ -61,9 +63,10 @@ describe('results', () => {
     const page = await json<ResultsResponse>(
       await f.call('GET', `/api/job/showresults/${job.uuid}?limit=100`, f.tokens.agent),
     );
-    const stored = await queryRows<{ profile_id: string; breakdown: BreakdownItem[] }>(
+    const stored = await queryRows(
       f.db.db,
       sql`select profile_id, breakdown from job_results where run_id = ${run.uuid}`,
+      v.object({ profile_id: uuid, breakdown: v.custom<BreakdownItem[]>(Array.isArray) }),
     );
     const byProfile = new Map(stored.map((r) => [r.profile_id, r.breakdown]));
     expect(page.items.length).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/errors';
 import type { Job, JobListResponse, ResultsResponse, Run } from '../../contract/job';
 import { queryRows } from '../db/client';
+import { CountRow } from '../db/rows';
 import { agentJobBody, codeOf, json, setUpJobFixture } from './job-test-kit';
 
 // A job's lifecycle, the job list, bad input, and the run's progress stream.
@@ -108,11 +109,12 @@ describe('the job lifecycle', () => {
     expect((await f.call('DELETE', `/api/job/${job.uuid}`, f.tokens.agent)).status).toBe(204);
     expect((await f.call('GET', `/api/job/${job.uuid}`, f.tokens.agent)).status).toBe(404);
     for (const table of ['job_runs', 'job_results', 'job_shortlist']) {
-      const [row] = await queryRows<{ n: number | string }>(
+      const [row] = await queryRows(
         f.db.db,
         sql`select count(*) as n from ${sql.identifier(table)} where job_id = ${job.uuid}`,
+        CountRow,
       );
-      expect(Number(row!.n)).toBe(0);
+      expect(row!.n).toBe(0);
     }
     expect((await f.call('DELETE', `/api/job/${job.uuid}`, f.tokens.agent)).status).toBe(404);
   });
@@ -171,13 +173,13 @@ describe('bad input answers 400 with field codes and changes nothing', () => {
   ];
 
   it.each(cases)('PUT /api/job with %s', async (_name, body, fields) => {
-    const before = await queryRows<{ n: number | string }>(f.db.db, sql`select count(*) as n from jobs`);
+    const before = await queryRows(f.db.db, sql`select count(*) as n from jobs`, CountRow);
     const res = await f.call('PUT', '/api/job', f.tokens.agent, body);
     expect(res.status).toBe(400);
     const error = await json<ErrorBody>(res);
     expect(error.code).toBe('request.invalid');
     expect(error.fields).toEqual(fields);
-    const after = await queryRows<{ n: number | string }>(f.db.db, sql`select count(*) as n from jobs`);
+    const after = await queryRows(f.db.db, sql`select count(*) as n from jobs`, CountRow);
     expect(after[0]!.n).toEqual(before[0]!.n);
   });
 

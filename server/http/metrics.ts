@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { type Database, queryRows } from '../db/client';
+import type { Database } from '../db/client';
+import { runCountsByState } from '../jobs/run-counts';
+import { outboxBacklog } from '../messaging/outbox-backlog';
 import type { AppEnv } from './env';
 
 /**
@@ -62,12 +63,9 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {
-      const rows = await queryRows<{ state: string; n: number | string }>(
-        deps.db,
-        sql`select state, count(*) as n from job_runs group by state`,
-      );
+      const counts = await runCountsByState(deps.db);
       for (const state of ['queued', 'running', 'done', 'failed', 'cancelled'])
-        this.set({ state }, Number(rows.find((r) => r.state === state)?.n ?? 0));
+        this.set({ state }, counts.get(state) ?? 0);
     },
   });
   new Gauge({
@@ -76,12 +74,8 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     labelNames: ['kind'] as const,
     registers: [registry],
     async collect() {
-      const rows = await queryRows<{ kind: string; n: number | string }>(
-        deps.db,
-        sql`select kind, count(*) as n from outbox where status = 'queued' group by kind`,
-      );
-      for (const kind of ['mail', 'sms'])
-        this.set({ kind }, Number(rows.find((r) => r.kind === kind)?.n ?? 0));
+      const backlog = await outboxBacklog(deps.db);
+      for (const kind of ['mail', 'sms']) this.set({ kind }, backlog.get(kind) ?? 0);
     },
   });
   const pool = deps.pool;

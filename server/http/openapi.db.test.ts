@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RegistrationRequestSchema } from '../../contract/account';
+import { ROUTES_BY_KEY } from '../../contract/endpoint-list';
 import { JobListQuerySchema } from '../../contract/job';
 import { AcceptRequestSchema } from '../../contract/legal';
 import { LoginRequestSchema } from '../../contract/session';
@@ -9,7 +10,6 @@ import { createTestDb } from '../db/test-db';
 import { setUpFixture } from '../db/test-fixture';
 import type { AppEnv } from './env';
 import { jsonSchemaOf } from './openapi';
-import { OPERATIONS } from './openapi-operations';
 import { createTestApp } from './test-app';
 import { bodySchemaOf, jsonBody, validationOf } from './validate';
 
@@ -35,7 +35,7 @@ type Doc = {
 
 /**
  * What the reference gets wrong about the app: a registered /api route missing from the document,
- * a route without an entry in OPERATIONS, an entry without a route, or a request body or query
+ * a route without an entry in the route table, an entry without a route, or a request body or query
  * documented differently from the schema the route's `jsonBody` or `validQuery` validates with.
  * Written apart from the generator (server/http/openapi.ts), from `app.routes` itself.
  */
@@ -71,7 +71,7 @@ function documentationGaps(app: Hono<AppEnv>, doc: Doc): string[] {
       gaps.push(`${key}: missing from the document`);
       continue;
     }
-    if (!OPERATIONS[key]) gaps.push(`${key}: no entry in server/http/openapi-operations.ts`);
+    if (!ROUTES_BY_KEY.has(key)) gaps.push(`${key}: no entry in contract/endpoints/`);
     const documented = operation.requestBody?.content['application/json']?.schema;
     if (schema && documented === undefined) gaps.push(`${key}: request body undocumented`);
     else if (schema && JSON.stringify(documented) !== JSON.stringify(jsonSchemaOf(schema))) {
@@ -79,7 +79,7 @@ function documentationGaps(app: Hono<AppEnv>, doc: Doc): string[] {
     } else if (!schema && documented !== undefined)
       gaps.push(`${key}: documents a JSON body it does not validate`);
   }
-  for (const key of Object.keys(OPERATIONS)) {
+  for (const key of ROUTES_BY_KEY.keys()) {
     if (!registered.has(key)) gaps.push(`${key}: documented but not registered`);
   }
   return gaps;
@@ -236,7 +236,7 @@ describe('the completeness check', () => {
       extraDoc.paths['/api/test/echo/{id}']?.post?.requestBody?.content['application/json']?.schema,
     ).toEqual(jsonSchemaOf(EchoSchema));
     expect(documentationGaps(extra.app, extraDoc)).toEqual([
-      'POST /api/test/echo/{id}: no entry in server/http/openapi-operations.ts',
+      'POST /api/test/echo/{id}: no entry in contract/endpoints/',
     ]);
   });
 });

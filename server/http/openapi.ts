@@ -1,25 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { GenericSchema } from 'valibot';
+import { ROUTES_BY_KEY } from '../../contract/endpoint-list';
 import { ErrorBodySchema, ErrorCode } from '../../contract/errors';
+import { type ApiRoute as Entry, isIdParam, type Param, TAGS, WHO } from '../../contract/route-table';
 import { type AuthScheme, authSchemeOf } from '../auth/middleware';
-import { notFound } from '../errors';
-import { chooseEncoding } from './compress';
 import type { AppEnv } from './env';
-import { OPERATIONS } from './openapi-operations';
-import { type OperationDoc, TAGS } from './operation-doc';
 import { bodySchemaOf, type Validation, validationOf } from './validate';
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
 
 /** One /api operation the app registers, with what its middleware validates and asks for. */
-export interface ApiRoute {
+export interface MountedRoute {
   method: string;
   /** The OpenAPI path: `/api/job/{uuid}` for Hono's `/api/job/:uuid`. */
   path: string;
@@ -43,8 +36,8 @@ function coveredPaths(path: string): RegExp {
  * Every /api operation of the app, from `app.routes`: each middleware of a route is its own entry,
  * and an auth middleware mounted with `app.use(path, …)` (method ALL) covers the paths it matches.
  */
-export function apiRoutes(app: Hono<AppEnv>): ApiRoute[] {
-  const routes = new Map<string, ApiRoute>();
+export function apiRoutes(app: Hono<AppEnv>): MountedRoute[] {
+  const routes = new Map<string, MountedRoute>();
   const guards: { pattern: RegExp; auth: AuthScheme }[] = [];
   for (const route of app.routes) {
     const auth = authSchemeOf(route.handler);
@@ -134,29 +127,31 @@ const ERROR_STATUSES: Record<number, string> = {
   429: 'Too many requests; Retry-After says how many seconds to wait',
 };
 
-/**
- * The path parameters that name a record by its uuid: every handler refuses anything else, with
- * 400 `uuid.invalid` or the 404 of the record (server/agents/access.ts checkUuid, server/jobs/jobs.ts
- * isUuid), so the reference says `format: uuid` rather than any string.
- */
-export const PATH_UUIDS = new Set(['uuid', 'id', 'job', 'profile', 'entry', 'contact']);
-
-/** A path parameter's schema: a uuid by its name, else what the operation's doc says, else any text. */
-function pathSchemaOf(name: string, doc: OperationDoc | undefined): JsonSchema {
-  const own = doc?.path?.[name];
-  if (own) return jsonSchemaOf(own);
-  if (PATH_UUIDS.has(name)) return { type: 'string', format: 'uuid' };
+/** A path parameter's schema: a record's id is a uuid, else the entry's schema, else any text. */
+function pathSchemaOf(name: string, entry: Entry | undefined): JsonSchema {
+  const param = (entry?.params as Record<string, Param> | undefined)?.[name];
+  if (param && isIdParam(param)) return { type: 'string', format: 'uuid' };
+  if (param) return jsonSchemaOf(param);
   return { type: 'string', minLength: 1 };
 }
 
-function parametersOf(route: ApiRoute, doc: OperationDoc | undefined): unknown[] {
+/** A role's 403 (contract/route-table.ts WHO) beside the entry's own 403 codes. */
+function errorsOf(entry: Entry | undefined): Record<string, readonly string[]> {
+  if (!entry) return {};
+  const role = !['public', 'pendingLogin', 'signedIn'].includes(entry.who);
+  const own = entry.errors ?? {};
+  return role ? { ...own, 403: [ErrorCode.forbidden, ...(own[403] ?? [])] } : own;
+}
+
+function parametersOf(route: MountedRoute, entry: Entry | undefined): unknown[] {
   const parameters: unknown[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
     name: match[1],
     in: 'path',
     required: true,
-    schema: pathSchemaOf(match[1] ?? '', doc),
+    schema: pathSchemaOf(match[1] ?? '', entry),
   }));
-  const schema = route.query?.schema ?? doc?.query;
+  // A query the handler parses itself (the legal text) is the entry's.
+  const schema = route.query?.schema ?? entry?.query;
   if (schema) {
     const query = jsonSchemaOf(schema);
     const properties = (query.properties ?? {}) as Record<string, JsonSchema>;
@@ -171,9 +166,9 @@ function parametersOf(route: ApiRoute, doc: OperationDoc | undefined): unknown[]
 /**
  * The error answers of an operation and their codes: those its middleware gives (every route's NUL
  * check, a validated body or query, the auth middleware, the body limit) and those its entry in
- * OPERATIONS names. A version conflict's 409 is its own schema, with `current`.
+ * the route table names. A version conflict's 409 is its own schema, with `current`.
  */
-function errorResponses(route: ApiRoute, doc: OperationDoc | undefined, hasBody: boolean) {
+function errorResponses(route: MountedRoute, entry: Entry | undefined, hasBody: boolean) {
   const codes = new Map<number, Set<string>>();
   const add = (status: number, list: readonly string[]) => {
     const set = codes.get(status) ?? new Set<string>();
@@ -187,14 +182,14 @@ function errorResponses(route: ApiRoute, doc: OperationDoc | undefined, hasBody:
   if (route.query) add(400, [route.query.code]);
   if (route.auth) add(401, route.auth.codes);
   if (hasBody) add(413, [ErrorCode.payloadTooLarge]);
-  for (const [status, list] of Object.entries(doc?.errors ?? {})) add(Number(status), list);
+  for (const [status, list] of Object.entries(errorsOf(entry))) add(Number(status), list);
   const responses: Record<string, unknown> = {};
   for (const [status, set] of [...codes].sort(([a], [b]) => a - b)) {
     const all = [...set];
     const plain = all.filter((code) => !code.endsWith('.version_conflict'));
     const error = { allOf: [ERROR_REF, { properties: { code: { enum: plain } } }] };
     const schemas = [
-      ...(status === 409 && doc?.conflict ? [jsonSchemaOf(doc.conflict, 'output')] : []),
+      ...(status === 409 && entry?.conflict ? [jsonSchemaOf(entry.conflict, 'output')] : []),
       ...(plain.length > 0 ? [error] : []),
     ];
     responses[String(status)] = {
@@ -209,36 +204,37 @@ function errorResponses(route: ApiRoute, doc: OperationDoc | undefined, hasBody:
 }
 
 /** `getApiJobUuid` for `GET /api/job/{uuid}`: unique, and stable while the route stays. */
-const operationIdOf = (route: ApiRoute) =>
+const operationIdOf = (route: MountedRoute) =>
   `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`;
 
-function operationOf(route: ApiRoute, doc: OperationDoc | undefined): Operation {
+function operationOf(route: MountedRoute, entry: Entry | undefined): Operation {
   const operation: Operation = {
     operationId: operationIdOf(route),
-    summary: doc?.summary ?? 'Undocumented',
-    tags: [doc?.tag ?? 'other'],
+    summary: entry?.summary ?? 'Undocumented',
+    tags: [entry?.tag ?? 'other'],
   };
-  if (doc?.description) operation.description = doc.description;
-  const parameters = parametersOf(route, doc);
+  // Who may call opens the description.
+  if (entry) operation.description = [WHO[entry.who], entry.description].filter(Boolean).join(' ');
+  const parameters = parametersOf(route, entry);
   if (parameters.length > 0) operation.parameters = parameters;
   if (route.bodySchema) {
     operation.requestBody = {
       required: true,
       content: { 'application/json': { schema: jsonSchemaOf(route.bodySchema) } },
     };
-  } else if (doc?.rawBody) {
+  } else if (entry?.rawBody) {
     operation.requestBody = {
       required: true,
-      description: doc.rawBody.description,
-      content: { [doc.rawBody.media]: {} },
+      description: entry.rawBody.description,
+      content: { [entry.rawBody.media]: {} },
     };
   }
   // An empty list says "public": the document sets no security for all operations.
   operation.security = route.auth ? [{ [route.auth.scheme]: [] }] : [];
   const successes: Record<string, { description: string; content?: Record<string, unknown> }> = {};
   for (const success of [
-    doc?.success ?? { status: 200, media: 'application/json' },
-    ...(doc?.alsoSuccess ?? []),
+    entry?.answer ?? { status: 200, media: 'application/json' },
+    ...(entry?.alsoAnswers ?? []),
   ]) {
     const content = success.json
       ? { 'application/json': { schema: jsonSchemaOf(success.json, 'output') } }
@@ -254,7 +250,7 @@ function operationOf(route: ApiRoute, doc: OperationDoc | undefined): Operation 
   }
   operation.responses = {
     ...successes,
-    ...errorResponses(route, doc, operation.requestBody !== undefined),
+    ...errorResponses(route, entry, operation.requestBody !== undefined),
     default: ERROR_RESPONSE,
   };
   return operation;
@@ -266,7 +262,7 @@ export function buildOpenApiDocument(app: Hono<AppEnv>): Record<string, unknown>
   const routes = apiRoutes(app).sort((a, b) => a.path.localeCompare(b.path));
   for (const route of routes) {
     const item = paths[route.path] ?? {};
-    item[route.method.toLowerCase()] = operationOf(route, OPERATIONS[`${route.method} ${route.path}`]);
+    item[route.method.toLowerCase()] = operationOf(route, ROUTES_BY_KEY.get(`${route.method} ${route.path}`));
     paths[route.path] = item;
   }
   return {
@@ -299,107 +295,4 @@ export function buildOpenApiDocument(app: Hono<AppEnv>): Record<string, unknown>
       },
     },
   };
-}
-
-const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-
-/** Our own start script: the page may load no inline script under the CSP. */
-const INIT_SCRIPT = `window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({
-    url: '/api/openapi.json',
-    dom_id: '#swagger-ui',
-    deepLinking: true,
-    persistAuthorization: false,
-    presets: [SwaggerUIBundle.presets.apis],
-    layout: 'BaseLayout',
-  });
-});
-`;
-
-const DOCS_PAGE = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Matchwerk API reference</title>
-<link rel="stylesheet" href="/api/docs/swagger-ui.css">
-<link rel="icon" type="image/png" href="/api/docs/favicon-32x32.png">
-</head>
-<body>
-<div id="swagger-ui"></div>
-<script src="/api/docs/swagger-ui-bundle.js"></script>
-<script src="/api/docs/swagger-init.js"></script>
-</body>
-</html>
-`;
-
-const DOCS_FILES: Record<string, { type: string; read: () => Buffer }> = {
-  'swagger-ui.css': {
-    type: 'text/css; charset=utf-8',
-    read: () => readFileSync(join(swaggerDir, 'swagger-ui.css')),
-  },
-  'swagger-ui-bundle.js': {
-    type: 'text/javascript; charset=utf-8',
-    read: () => readFileSync(join(swaggerDir, 'swagger-ui-bundle.js')),
-  },
-  'swagger-init.js': { type: 'text/javascript; charset=utf-8', read: () => Buffer.from(INIT_SCRIPT) },
-  'favicon-32x32.png': { type: 'image/png', read: () => readFileSync(join(swaggerDir, 'favicon-32x32.png')) },
-};
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** A file's plain, brotli and gzip bytes, made once on first use (the bundle is 1.4 MB plain). */
-function cachedVariants(read: () => Buffer, compressible: boolean) {
-  let variants: Promise<{ plain: Buffer; br?: Buffer; gzip?: Buffer }> | undefined;
-  return () => {
-    variants ??= (async () => {
-      const plain = read();
-      if (!compressible) return { plain };
-      const [br, gz] = await Promise.all([
-        brotli(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-        gzipAsync(plain, { level: 9 }),
-      ]);
-      return { plain, br, gzip: gz };
-    })();
-    return variants;
-  };
-}
-
-/**
- * The contract of the API: `GET /api/openapi.json`, generated from the app's own routes on first
- * use, and the Swagger UI at `GET /api/docs`, served from our origin with its init script as a
- * file (works offline and under a CSP without inline script).
- */
-export function openApiRoutes(app: Hono<AppEnv>) {
-  let document: string | undefined;
-  // A Map: a name such as "constructor" or "__proto__" is no file.
-  const files = new Map(
-    Object.entries(DOCS_FILES).map(([name, file]) => [
-      name,
-      { type: file.type, variants: cachedVariants(file.read, !file.type.startsWith('image/')) },
-    ]),
-  );
-  return new Hono<AppEnv>()
-    .get('/openapi.json', (c) => {
-      document ??= JSON.stringify(buildOpenApiDocument(app));
-      c.header('Cache-Control', 'no-cache');
-      return c.body(document, 200, { 'Content-Type': 'application/json; charset=utf-8' });
-    })
-    .get('/docs', (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.html(DOCS_PAGE);
-    })
-    .get('/docs/:file', async (c) => {
-      const file = files.get(c.req.param('file'));
-      if (!file) throw notFound();
-      const variants = await file.variants();
-      const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-      const bytes = (encoding && variants[encoding]) || variants.plain;
-      c.header('Content-Type', file.type);
-      c.header('Cache-Control', 'public, max-age=86400');
-      c.header('Vary', 'Accept-Encoding');
-      if (bytes !== variants.plain && encoding) c.header('Content-Encoding', encoding);
-      return c.body(new Uint8Array(bytes));
-    });
 }

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { PipelineEntry, PipelineFollowUps } from '../../contract/pipeline';
 import type { TimelinePage } from '../../contract/timeline';
 import { queryRows } from '../db/client';
+import { textOrNull } from '../db/rows';
 import { agentJobBody, codeOf, json } from './job-test-kit';
 import { setUpPipelineFixture } from './pipeline-test-kit';
 
@@ -20,10 +22,11 @@ const due = async (today: string) =>
   json<PipelineFollowUps>(await f.call('GET', `/api/pipeline/follow-ups?today=${today}`, f.tokens.agent));
 const row = async (uuid: string) =>
   (
-    await queryRows<{ day: string | null; time: string | null; note: string | null }>(
+    await queryRows(
       f.db.db,
       sql`select to_char(follow_up, 'YYYY-MM-DD') as day, to_char(follow_up_time, 'HH24:MI') as time,
             follow_up_note as note from pipeline_entries where id = ${uuid}`,
+      v.object({ day: textOrNull, time: textOrNull, note: textOrNull }),
     )
   )[0];
 

@@ -1,11 +1,6 @@
 import { type Context, Hono } from 'hono';
-import {
-  PresentationConsentBodySchema,
-  ProfileStatusSchema,
-  ProfileUpdateSchema,
-} from '../../contract/profile';
+import { PROFILE } from '../../contract/endpoints/profile';
 import { isAgentType } from '../../contract/user-types';
-import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { renderCompanyCard, renderProfileCard } from '../cards/profile-card';
 import { cardTexts } from '../cards/texts';
@@ -27,10 +22,7 @@ import {
 } from '../profiles/photos';
 import { readPresentationConsent, setPresentationConsent } from '../profiles/presentation-consent';
 import {
-  assertCandidate,
-  assertCompany,
   type Owner,
-  type ProfileKind,
   profileKindOf,
   readProfile,
   readStatus,
@@ -39,10 +31,9 @@ import {
   updateProfile,
 } from '../profiles/profiles';
 import { conflictResponse } from './conflict';
-import type { AppEnv } from './env';
-import { jsonBody } from './validate';
+import { type RouteEnv, routeAdapter } from './route-adapter';
 
-type Env = AppEnv & { Variables: AuthVariables };
+type Env = RouteEnv;
 
 export interface ProfileRoutesDeps {
   db: Database;
@@ -65,7 +56,6 @@ const ownerOf = (c: Context<Env>): Owner => {
 
 /** 409 keeps the standard error fields and adds the profile as it is now. */
 function answer(c: Context<Env>, result: UpdateResult) {
-  c.header('Cache-Control', 'no-store');
   if (result.ok) return c.json(result.profile);
   return conflictResponse(c, 'profile.version_conflict', result.current);
 }
@@ -111,109 +101,87 @@ async function uploadedFile(c: Context<Env>): Promise<File> {
 }
 
 /**
- * The caller's own profile, company profile, matching status and photo (issue "Profiles"). Every
- * call acts on the signed-in account only: no path names another account's record.
+ * The caller's own profile, company profile, matching status and photo (contract/endpoints/profile.ts).
+ * Every call acts on the signed-in account only: no path names another account's record.
  */
 export function profileRoutes(deps: ProfileRoutesDeps) {
-  const signedIn = requireUser(deps.tokens);
   const { db, storage } = deps;
+  const app = new Hono<Env>();
+  const on = routeAdapter(app, deps.tokens);
 
-  const read = (kind: (owner: Owner) => ProfileKind) => async (c: Context<Env>) => {
-    const owner = ownerOf(c);
-    c.header('Cache-Control', 'no-store');
-    return c.json(await readProfile(db, kind(owner), owner));
-  };
-  const companyKind = (owner: Owner): ProfileKind => {
-    assertCompany(owner);
-    return 'company';
-  };
   const ownKind = (owner: Owner) => profileKindOf(owner.userType);
 
-  const servePhoto = (size: PhotoSize) => async (c: Context<Env>) => {
+  const servePhoto = (size: PhotoSize) => async (c: Context<Env>, id: string) => {
     const claims = c.get('claims');
-    const found = await readPhoto(db, storage, c.req.param('id') ?? '', size);
+    const found = await readPhoto(db, storage, id, size);
     // Someone else's photo answers like one that does not exist.
     if (!found || (found.userId !== claims.sub && !isAgentType(claims.user_type))) throw notFound();
     c.header('Content-Type', 'image/jpeg');
     c.header('Content-Disposition', `inline; filename="${size === 'thumb' ? 'photo-thumb' : 'photo'}.jpg"`);
-    c.header('Cache-Control', 'private, max-age=86400, immutable');
     return c.body(new Uint8Array(found.bytes));
   };
 
-  return new Hono<Env>()
-    .get('/profile', signedIn, read(ownKind))
-    .put('/profile', signedIn, jsonBody(ProfileUpdateSchema), async (c) => {
-      const owner = ownerOf(c);
-      return answer(c, await updateProfile(db, ownKind(owner), owner, c.req.valid('json')));
-    })
-    .get('/company', signedIn, read(companyKind))
-    .put('/company', signedIn, jsonBody(ProfileUpdateSchema), async (c) => {
-      const owner = ownerOf(c);
-      return answer(c, await updateProfile(db, companyKind(owner), owner, c.req.valid('json')));
-    })
-    .get('/profile/status', signedIn, async (c) => {
-      const owner = ownerOf(c);
-      assertCandidate(owner);
-      c.header('Cache-Control', 'no-store');
-      return c.json(await readStatus(db, owner));
-    })
-    .post('/profile/status', signedIn, jsonBody(ProfileStatusSchema), async (c) => {
-      const owner = ownerOf(c);
-      assertCandidate(owner);
-      return c.json(await setStatus(db, owner, c.req.valid('json').status));
-    })
-    .get('/profile/presentation-consent', signedIn, async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await readPresentationConsent(db, ownerOf(c)));
-    })
-    .put('/profile/presentation-consent', signedIn, jsonBody(PresentationConsentBodySchema), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      const { consented } = c.req.valid('json');
-      return c.json(await setPresentationConsent(db, ownerOf(c), consented, new Date()));
-    })
-    .post('/profile/photo', signedIn, async (c) => {
-      const owner = ownerOf(c);
-      const file = await uploadedFile(c);
-      checkFileName(file.name);
-      const processed = await processPhoto(new Uint8Array(await file.arrayBuffer()));
-      const image = await replacePhoto(db, storage, owner.userId, processed, c.get('log'));
-      return c.json({ image }, 201);
-    })
-    .delete('/profile/photo', signedIn, async (c) => {
-      const owner = ownerOf(c);
-      if (!(await deletePhoto(db, storage, owner.userId, c.get('log')))) {
-        throw new ApiError(404, 'photo.not_found', 'No photo to delete');
-      }
-      return c.body(null, 204);
-    })
-    .get('/profile/card/pdf', signedIn, async (c) => {
-      const owner = ownerOf(c);
-      const language = c.get('claims').language;
-      // A company gets a company card (its company profile), a candidate the profile card.
-      const company = owner.userType === 'company';
-      const kind = company ? 'company' : profileKindOf(owner.userType);
-      const [profile, catalog, photo] = await Promise.all([
-        readProfile(db, kind, owner),
-        readCatalog(db),
-        ownPhoto(db, storage, owner.userId),
-      ]);
-      const render = company ? renderCompanyCard : renderProfileCard;
-      const pdf = await render({
-        values: profile.values,
-        fields: company ? catalog.company : catalog.profile,
-        language,
-        photo,
-        agency: deps.agency.name,
-      });
-      const texts = cardTexts[language];
-      c.header('Content-Type', 'application/pdf');
-      c.header(
-        'Content-Disposition',
-        `attachment; filename="${company ? texts.companyFileName : texts.fileName}"`,
-      );
-      c.header('Cache-Control', 'no-store');
-      return c.body(new Uint8Array(pdf));
-    })
-    .get('/profile/photo/:id', signedIn, servePhoto('photo'))
-    .get('/profile/photo/:id/thumb', signedIn, servePhoto('thumb'));
+  on(PROFILE.read, async (c) => {
+    const owner = ownerOf(c);
+    return c.json(await readProfile(db, ownKind(owner), owner));
+  });
+  on(PROFILE.save, async (c, { body }) => {
+    const owner = ownerOf(c);
+    return answer(c, await updateProfile(db, ownKind(owner), owner, body));
+  });
+  on(PROFILE.company, async (c) => c.json(await readProfile(db, 'company', ownerOf(c))));
+  on(PROFILE.saveCompany, async (c, { body }) =>
+    answer(c, await updateProfile(db, 'company', ownerOf(c), body)),
+  );
+  on(PROFILE.status, async (c) => c.json(await readStatus(db, ownerOf(c))));
+  on(PROFILE.setStatus, async (c, { body }) => c.json(await setStatus(db, ownerOf(c), body.status)));
+  on(PROFILE.presentationConsent, async (c) => c.json(await readPresentationConsent(db, ownerOf(c))));
+  on(PROFILE.setPresentationConsent, async (c, { body }) =>
+    c.json(await setPresentationConsent(db, ownerOf(c), body.consented, new Date())),
+  );
+  on(PROFILE.uploadPhoto, async (c) => {
+    const owner = ownerOf(c);
+    const file = await uploadedFile(c);
+    checkFileName(file.name);
+    const processed = await processPhoto(new Uint8Array(await file.arrayBuffer()));
+    const image = await replacePhoto(db, storage, owner.userId, processed, c.get('log'));
+    return c.json({ image }, 201);
+  });
+  on(PROFILE.deletePhoto, async (c) => {
+    const owner = ownerOf(c);
+    if (!(await deletePhoto(db, storage, owner.userId, c.get('log')))) {
+      throw new ApiError(404, 'photo.not_found', 'No photo to delete');
+    }
+    return c.body(null, 204);
+  });
+  on(PROFILE.card, async (c) => {
+    const owner = ownerOf(c);
+    const language = c.get('claims').language;
+    // A company gets a company card (its company profile), a candidate the profile card.
+    const company = owner.userType === 'company';
+    const kind = company ? 'company' : profileKindOf(owner.userType);
+    const [profile, catalog, photo] = await Promise.all([
+      readProfile(db, kind, owner),
+      readCatalog(db),
+      ownPhoto(db, storage, owner.userId),
+    ]);
+    const render = company ? renderCompanyCard : renderProfileCard;
+    const pdf = await render({
+      values: profile.values,
+      fields: company ? catalog.company : catalog.profile,
+      language,
+      photo,
+      agency: deps.agency.name,
+    });
+    const texts = cardTexts[language];
+    c.header('Content-Type', 'application/pdf');
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="${company ? texts.companyFileName : texts.fileName}"`,
+    );
+    return c.body(new Uint8Array(pdf));
+  });
+  on(PROFILE.photo, (c, { params }) => servePhoto('photo')(c, params.id));
+  on(PROFILE.photoThumb, (c, { params }) => servePhoto('thumb')(c, params.id));
+  return app;
 }

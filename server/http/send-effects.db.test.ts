@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { referenceNumber } from '../cards/candidate-card';
 import { type AfterSent, sendToClient } from '../cards/send';
 import { readCatalog } from '../catalog/catalog';
 import { loadConfig } from '../config';
 import { queryRows } from '../db/client';
+import { CountRow, IdRow, text, textOrNull, uuid } from '../db/rows';
 import { createLogger } from '../log';
 import { deliverDue, type QueuedMessage } from '../messaging/outbox';
 import { agentJobBody } from './job-test-kit';
@@ -20,10 +22,7 @@ const { f, s, agency, db, count, written, body, send } = setUpSendFixture();
 
 describe('the pipeline hook afterSent', () => {
   const agent = async () => {
-    const [row] = await queryRows<{ id: string }>(
-      db(),
-      sql`select id from users where email = 'agent@jobs.test'`,
-    );
+    const [row] = await queryRows(db(), sql`select id from users where email = 'agent@jobs.test'`, IdRow);
     return { userId: row!.id, userType: 'agent', language: 'de' as const, registrationStep: 0 };
   };
   const services = (afterSent: AfterSent) => ({
@@ -42,11 +41,12 @@ describe('the pipeline hook afterSent', () => {
       services(async (tx, _caller, job, ids) => {
         calls.push([job, ids]);
         // Inside the transaction: the mail and the timeline entries are already there.
-        const [row] = await queryRows<{ n: number | string }>(
+        const [row] = await queryRows(
           tx,
           sql`select count(*) as n from timeline_entries where action = 'card.sent' and profile_id = ${s.ben}`,
+          CountRow,
         );
-        expect(Number(row!.n)).toBeGreaterThan(0);
+        expect(row!.n).toBeGreaterThan(0);
       }),
       await agent(),
       s.jobId,
@@ -75,9 +75,10 @@ describe('sending and the pipeline', () => {
   const stages = async (job: string) =>
     Object.fromEntries(
       (
-        await queryRows<{ profile_id: string; stage: string }>(
+        await queryRows(
           db(),
           sql`select profile_id, stage from pipeline_entries where job_id = ${job}`,
+          v.object({ profile_id: uuid, stage: text }),
         )
       ).map((r) => [r.profile_id, r.stage]),
     );
@@ -88,9 +89,10 @@ describe('sending and the pipeline', () => {
     expect(await stages(job)).toEqual({ [s.anna]: 'proposed' });
     expect((await send(body(), f.tokens.agent, job)).status).toBe(201);
     expect(await stages(job)).toEqual({ [s.anna]: 'submitted', [s.ben]: 'submitted' });
-    const moves = await queryRows<{ details: { from: string | null; to: string } }>(
+    const moves = await queryRows(
       db(),
       sql`select details from timeline_entries where job_id = ${job} and action = 'stage.changed' order by at, id`,
+      v.object({ details: v.object({ from: textOrNull, to: text }) }),
     );
     expect(moves.map((m) => [m.details.from, m.details.to])).toEqual(
       expect.arrayContaining([

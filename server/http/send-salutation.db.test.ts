@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Contact, splitContactName } from '../../contract/client';
 import type { ClientJobCandidates } from '../../contract/client-answers';
@@ -7,6 +8,7 @@ import type { ErrorBody } from '../../contract/errors';
 import { MAX_SEND_NOTE, type SendPreview, type SendResult } from '../../contract/sending';
 import { referenceNumber } from '../cards/candidate-card';
 import { queryRows } from '../db/client';
+import { IdRow, record, text, uuidOrNull } from '../db/rows';
 import { anonymisePipelineHistory } from '../pipeline/anonymise';
 import { agentJobBody, json } from './job-test-kit';
 import { setUpSendFixture } from './send-test-kit';
@@ -86,10 +88,11 @@ describe('the contact’s name in parts', () => {
     await f.db.db.execute(
       sql.raw(`${update.replace(/;\s*$/, '')} where "id" in (${ids.map((id) => `'${id}'`).join(', ')})`),
     );
-    const rows = await queryRows<{ name: string; title: string; first_name: string; last_name: string }>(
+    const rows = await queryRows(
       db(),
       sql`select name, title, first_name, last_name from company_contacts
           where id = any(${`{${ids.join(',')}}`}::uuid[])`,
+      v.object({ name: text, title: text, first_name: text, last_name: text }),
     );
     for (const row of rows)
       expect({ title: row.title, firstName: row.first_name, lastName: row.last_name }, row.name).toEqual(
@@ -146,15 +149,17 @@ describe('the personal line', () => {
       '',
       'Für Ihre Stelle „Lagerfachkraft“ stellen wir Ihnen 2 Personen vor; ihre Profilkarten liegen dieser Mail bei:',
     ]);
-    const [queued] = await queryRows<{ text: string }>(
+    const [queued] = await queryRows(
       db(),
       sql`select text from outbox order by created_at desc, id desc limit 1`,
+      v.object({ text }),
     );
     expect(queued!.text).toBe(sent.text);
-    const events = await queryRows<{ job_id: string | null; profile_id: string | null; details: unknown }>(
+    const events = await queryRows(
       db(),
       sql`select job_id, profile_id, details from timeline_entries
           where action = 'card.sent' and details ->> 'note' is not null`,
+      v.object({ job_id: uuidOrNull, profile_id: uuidOrNull, details: v.unknown() }),
     );
     expect(events).toHaveLength(3);
     for (const e of events) expect(e.details).toMatchObject({ note: stored });
@@ -163,10 +168,11 @@ describe('the personal line', () => {
   it('leaves the job’s timeline without the line once a candidate it went with is deleted', async () => {
     const jobEvent = async () =>
       (
-        await queryRows<{ details: Record<string, unknown> }>(
+        await queryRows(
           db(),
           sql`select details from timeline_entries where action = 'card.sent' and job_id = ${s.jobId}
                 and profile_id is null and (details ? 'note' or details ? 'anonymised')`,
+          v.object({ details: record }),
         )
       )[0]?.details;
     expect(await jobEvent()).toMatchObject({ profiles: [s.anna, s.ben] });
@@ -225,9 +231,10 @@ describe('the links', () => {
   });
 
   it('address cards the company’s page shows', async () => {
-    const [company] = await queryRows<{ id: string }>(
+    const [company] = await queryRows(
       db(),
       sql`select c.id from companies c join users u on u.id = c.user_id where u.email = 'company@jobs.test'`,
+      IdRow,
     );
     let own = company?.id;
     if (!own) {

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
+import * as v from 'valibot';
 import { beforeAll, expect } from 'vitest';
 import type { Contact } from '../../contract/client';
 import { loadConfig } from '../config';
 import { type Database, queryRows } from '../db/client';
+import { CountRow, text, uuid } from '../db/rows';
 import { agentJobBody, json, setUpJobFixture } from './job-test-kit';
 
 /** The candidates' availability: 1 March of next year, a date still to come (a day gone by reads "immediately"). */
@@ -49,8 +51,7 @@ export function setUpSendFixture() {
   const agency = loadConfig({}).agency;
 
   const db = () => f.db.db as unknown as Database;
-  const count = async (query: ReturnType<typeof sql>) =>
-    Number((await queryRows<{ n: number | string }>(db(), query))[0]!.n);
+  const count = async (query: ReturnType<typeof sql>) => (await queryRows(db(), query, CountRow))[0]!.n;
   const written = async () => ({
     outbox: await count(sql`select count(*) as n from outbox`),
     attachments: await count(sql`select count(*) as n from outbox_attachments`),
@@ -100,9 +101,10 @@ export function setUpSendFixture() {
     s.jobWithoutClient = (await f.createJob(agentJobBody('Interne Suche'))).uuid;
     // Anna: the candidate account of the fixture, her profile made by asking for her consent.
     expect((await f.call('GET', '/api/profile/presentation-consent', f.tokens.candidate)).status).toBe(200);
-    const [own] = await queryRows<{ id: string; user_id: string }>(
+    const [own] = await queryRows(
       db(),
       sql`select p.id, p.user_id from profiles p join users u on u.id = p.user_id where u.email = 'stella@jobs.test'`,
+      v.object({ id: uuid, user_id: uuid }),
     );
     s.anna = own!.id;
     await f.db.db.execute(
@@ -128,11 +130,12 @@ export function setUpSendFixture() {
     f.call('POST', `/api/job/${job}/send/preview`, token, payload);
 
   async function attachmentsOfNewestMail() {
-    const rows = await queryRows<{ file_name: string; content_type: string; content: Buffer | Uint8Array }>(
+    const rows = await queryRows(
       db(),
       sql`select a.file_name, a.content_type, a.content from outbox_attachments a
           where a.outbox_id = (select id from outbox order by created_at desc, id desc limit 1)
           order by a.position`,
+      v.object({ file_name: text, content_type: text, content: v.instance(Uint8Array) }),
     );
     return Promise.all(
       rows.map(async (r) => {

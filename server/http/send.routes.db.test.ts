@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { AccountExport } from '../../contract/account';
 import type { ErrorBody } from '../../contract/errors';
@@ -6,6 +7,7 @@ import type { PresentationConsent } from '../../contract/profile';
 import type { SendPreview, SendResult } from '../../contract/sending';
 import { referenceNumber } from '../cards/candidate-card';
 import { queryRows } from '../db/client';
+import { CountRow, record, text, uuidOrNull } from '../db/rows';
 import { agentJobBody, json } from './job-test-kit';
 import { AVAILABLE_YEAR, setUpSendFixture } from './send-test-kit';
 
@@ -69,9 +71,10 @@ describe('POST /api/job/{uuid}/send', () => {
       timeline: before.timeline + 3,
       access: before.access + 2,
     });
-    const [mail] = await queryRows<{ recipient: string; subject: string; text: string }>(
+    const [mail] = await queryRows(
       db(),
       sql`select recipient, subject, text from outbox order by created_at desc, id desc limit 1`,
+      v.object({ recipient: text, subject: text, text }),
     );
     expect(mail).toMatchObject({
       recipient: 'jana@rheinwerk.example',
@@ -83,14 +86,11 @@ describe('POST /api/job/{uuid}/send', () => {
       [`${referenceNumber(s.anna)}.pdf`, 'application/pdf'],
       [`${referenceNumber(s.ben)}.pdf`, 'application/pdf'],
     ]);
-    const events = await queryRows<{
-      profile_id: string | null;
-      job_id: string | null;
-      details: Record<string, unknown>;
-    }>(
+    const events = await queryRows(
       db(),
       sql`select profile_id, job_id, details from timeline_entries where action = 'card.sent'
           order by at desc, id desc limit 3`,
+      v.object({ profile_id: uuidOrNull, job_id: uuidOrNull, details: record }),
     );
     expect(events.find((e) => e.job_id === s.jobId)?.details).toMatchObject({
       contact: 'Jana Schmidt',
@@ -105,9 +105,10 @@ describe('POST /api/job/{uuid}/send', () => {
 
   it('writes the anonymised card in the contact language: reference and agency, no name, e-mail, phone or birth date', async () => {
     expect((await send(body({ contact: s.en.uuid }))).status).toBe(201);
-    const [mail] = await queryRows<{ subject: string; text: string }>(
+    const [mail] = await queryRows(
       db(),
       sql`select subject, text from outbox order by created_at desc, id desc limit 1`,
+      v.object({ subject: v.string(), text: v.string() }),
     );
     expect(mail!.subject).toBe('2 candidates for “Lagerfachkraft”');
     expect(mail!.text).toContain('Dear Sam Taylor');
@@ -269,11 +270,12 @@ describe('sent once (issue 41: two clicks at once gave two 201s and two mails)',
       sql`update card_sends set sent_at = sent_at - interval '601 seconds' where job_id = ${job}`,
     );
     expect((await send(body(), f.tokens.agent, job)).status).toBe(201);
-    const kept = await queryRows<{ n: number | string }>(
+    const kept = await queryRows(
       db(),
       sql`select count(*) as n from card_sends where job_id = ${job}`,
+      CountRow,
     );
-    expect(Number(kept[0]?.n)).toBe(1);
+    expect(kept[0]?.n).toBe(1);
   });
 
   it('counts a refused send as not sent: the same send goes once the refusal is resolved', async () => {

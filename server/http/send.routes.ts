@@ -1,19 +1,13 @@
 import { type Context, Hono } from 'hono';
-import { isUuid } from '../../contract/agent';
-import { SendRequestSchema } from '../../contract/sending';
-import { currentCatalog } from '../agents/search';
+import { SENDING } from '../../contract/endpoints/sending';
 import { callerOf } from '../auth/caller';
-import { type AuthVariables, requireUser } from '../auth/middleware';
 import type { TokenSettings } from '../auth/tokens';
 import { type AfterSent, previewSend, sendToClient } from '../cards/send';
+import { readCatalog } from '../catalog/catalog';
 import type { AgencyConfig } from '../config';
 import type { Database } from '../db/client';
-import { jobNotFound } from '../jobs/access';
 import type { PhotoStorage } from '../profiles/photo-storage';
-import type { AppEnv } from './env';
-import { jsonBody } from './validate';
-
-type Env = AppEnv & { Variables: AuthVariables };
+import { type RouteEnv, routeAdapter } from './route-adapter';
 
 export interface SendRoutesDeps {
   db: Database;
@@ -27,33 +21,25 @@ export interface SendRoutesDeps {
   afterSent?: AfterSent;
 }
 
-/** Sending candidates' cards to a job's client (contract/sending.ts): agents only. */
+/** Sending candidates' cards to a job's client (contract/endpoints/sending.ts). */
 export function sendRoutes(deps: SendRoutesDeps) {
-  const signedIn = requireUser(deps.tokens);
   const services = {
     db: deps.db,
     storage: deps.storage,
     agency: deps.agency,
     publicOrigin: deps.publicOrigin,
-    catalog: () => currentCatalog(deps.db),
+    catalog: () => readCatalog(deps.db),
     now: () => new Date(deps.now?.() ?? Date.now()),
     ...(deps.afterSent ? { afterSent: deps.afterSent } : {}),
   };
-  const jobId = (c: Context<Env>) => {
-    const id = c.req.param('uuid') ?? '';
-    if (!isUuid(id)) throw jobNotFound();
-    return id.toLowerCase();
-  };
-  return new Hono<Env>()
-    .post('/job/:uuid/send/preview', signedIn, jsonBody(SendRequestSchema), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await previewSend(services, callerOf(c.get('claims')), jobId(c), c.req.valid('json')));
-    })
-    .post('/job/:uuid/send', signedIn, jsonBody(SendRequestSchema), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(
-        await sendToClient(services, callerOf(c.get('claims')), jobId(c), c.req.valid('json')),
-        201,
-      );
-    });
+  const app = new Hono<RouteEnv>();
+  const on = routeAdapter(app, deps.tokens);
+  const caller = (c: Context<RouteEnv>) => callerOf(c.get('claims'));
+  on(SENDING.preview, async (c, { params, body }) =>
+    c.json(await previewSend(services, caller(c), params.uuid, body)),
+  );
+  on(SENDING.send, async (c, { params, body }) =>
+    c.json(await sendToClient(services, caller(c), params.uuid, body), 201),
+  );
+  return app;
 }

@@ -5,6 +5,7 @@ import type { ErrorBody } from '../../contract/errors';
 import { fieldErrors } from '../../contract/field-errors';
 import type { Job } from '../../contract/job';
 import { queryRows } from '../db/client';
+import { text, textOrNull, uuidOrNull } from '../db/rows';
 import { COLOGNE, seededAgentFixture } from './agent-test-kit';
 import { bodySchemaOf } from './validate';
 
@@ -97,11 +98,12 @@ describe('every write route refuses an unknown field', () => {
       const extra = Object.keys(body as object).at(-1)!;
       expect(await fieldsOf(res), path).toEqual({ [extra]: ['field.unknown'] });
     }
-    const [state] = await queryRows<{ assigned: string | null; status: string; first: string | null }>(
+    const [state] = await queryRows(
       f.db.db,
       sql`select (select assigned_agent_id from profiles where id = ${f.stellaNoAccount}) as assigned,
                  (select status from jobs where id = ${job.uuid}) as status,
                  (select "values" ->> 'first_name' from account_profiles where user_id = ${f.ids.agent}) as first`,
+      v.object({ assigned: uuidOrNull, status: text, first: textOrNull }),
     );
     expect(state).toEqual({ assigned: null, status: 'active', first: null });
   });
@@ -129,9 +131,10 @@ describe('addresses, names and titles', () => {
       expect(res.status, website).toBe(400);
       expect(await fieldsOf(res), website).toEqual({ website: ['field.url_invalid'] });
     }
-    const [row] = await queryRows<{ website: string | null }>(
+    const [row] = await queryRows(
       f.db.db,
       sql`select "values" ->> 'website' as website from companies where user_id = ${f.ids.company}`,
+      v.object({ website: textOrNull }),
     );
     expect(row?.website).toBeNull();
     expect((await company('https://rheinwerk.example/jobs')).status).toBe(200);

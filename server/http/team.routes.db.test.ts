@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TeamMemberSchema, TeamOverviewSchema } from '../../contract/team';
 import { queryRows } from '../db/client';
+import { json, text, time, uuid } from '../db/rows';
 import { listOutbox } from '../messaging/outbox';
 import { AGENT_TEST_PASSWORD, type AgentFixture, createAgentFixture } from './agent-test-kit';
 
@@ -136,14 +137,16 @@ describe('reassigning', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ candidates: 1, companies: 0, jobs: 0 });
-    const [moved] = await queryRows<{ assigned_agent_id: string }>(
+    const [moved] = await queryRows(
       f.db.db,
       sql`select assigned_agent_id from profiles where id = ${c1}`,
+      v.object({ assigned_agent_id: uuid }),
     );
     expect(moved?.assigned_agent_id).toBe(senior);
-    const events = await queryRows<{ action: string; details: { from: string; to: string } }>(
+    const events = await queryRows(
       f.db.db,
       sql`select action, details from timeline_entries where profile_id = ${c1} and kind = 'event'`,
+      v.object({ action: text, details: json }),
     );
     expect(events).toContainEqual({ action: 'assign', details: { from: otherAgent, to: senior } });
 
@@ -209,9 +212,10 @@ describe('creating and deactivating agents', () => {
     });
     expect(off.status).toBe(200);
     expect(v.parse(TeamMemberSchema, await off.json())).toMatchObject({ active: false, candidates: 0 });
-    const [kept] = await queryRows<{ assigned_agent_id: string }>(
+    const [kept] = await queryRows(
       f.db.db,
       sql`select assigned_agent_id from profiles where id = ${profileId}`,
+      v.object({ assigned_agent_id: uuid }),
     );
     expect(kept?.assigned_agent_id).toBe(f.ids.agent);
 
@@ -265,9 +269,10 @@ describe('reactivating agents', () => {
     });
   const updatedAt = async (id: string) =>
     (
-      await queryRows<{ updated_at: Date | string }>(
+      await queryRows(
         f.db.db,
         sql`select updated_at from users where id = ${id}`,
+        v.object({ updated_at: time }),
       )
     )[0]?.updated_at;
 
@@ -317,7 +322,8 @@ describe('reactivating agents', () => {
     for (const [id, status, code] of [
       [company, 404, 'agent.not_found'],
       [crypto.randomUUID(), 404, 'agent.not_found'],
-      ['not-a-uuid', 400, 'uuid.invalid'],
+      // A malformed id is no agent either (one policy for path ids, contract/route-table.ts ID).
+      ['not-a-uuid', 404, 'agent.not_found'],
     ] as const) {
       const res = await f.request('POST', `/api/agent/team/${id}/reactivate`, f.tokens.senior);
       expect(res.status, id).toBe(status);

@@ -6,6 +6,7 @@ import { type TimelinePage, TimelinePageSchema } from '../../contract/timeline';
 import { recordAction } from '../agents/audit';
 import { signAccessToken } from '../auth/tokens';
 import { queryRows } from '../db/client';
+import { CountRow, IdRow, text, time } from '../db/rows';
 import { users } from '../db/schema/users';
 import { listOutbox } from '../messaging/outbox';
 import { type AgentRole, seededAgentFixture } from './agent-test-kit';
@@ -103,9 +104,7 @@ describe('the changes agents make', () => {
 
   it('writes nothing when the change itself fails (one transaction)', async () => {
     const count = async () =>
-      Number(
-        (await queryRows<{ n: string }>(f.db.db, sql`select count(*) as n from timeline_entries`))[0]?.n,
-      );
+      (await queryRows(f.db.db, sql`select count(*) as n from timeline_entries`, CountRow))[0]!.n;
     const before = await count();
     await expect(
       f.db.db.transaction(async (tx) => {
@@ -123,9 +122,10 @@ describe('the changes agents make', () => {
   });
 
   it('keeps the old reading of agent_actions: the agents’ events by target', async () => {
-    const rows = await queryRows<{ action: string; agent_email: string; target_kind: string }>(
+    const rows = await queryRows(
       f.db.db,
       sql`select action, agent_email, target_kind from agent_actions where target_id = ${f.companyId}`,
+      v.object({ action: text, agent_email: text, target_kind: text }),
     );
     expect(rows).toEqual([{ action: 'assign', agent_email: 'senior@agents.test', target_kind: 'company' }]);
   });
@@ -145,20 +145,22 @@ describe("what happens to a person's account", () => {
     const mail = (await listOutbox(f.db.db)).find((m) => m.to === email);
     const token = /\/user\/validate\/([\w.-]+)/.exec(mail?.text ?? '')?.[1];
     expect((await f.request('GET', `/api/public/user/validate/${token}`)).status).toBe(200);
-    const [profile] = await queryRows<{ id: string }>(
+    const [profile] = await queryRows(
       f.db.db,
       sql`select p.id from profiles p join users u on u.id = p.user_id where u.email = ${email}`,
+      IdRow,
     );
     const items = (await timeline('profile', profile!.id)).items;
     expect(items.map((i) => [i.action, i.author])).toEqual([
       ['email.confirmed', null],
       ['registered', null],
     ]);
-    const [account] = await queryRows<{ created_at: Date | string }>(
+    const [account] = await queryRows(
       f.db.db,
       sql`select created_at from users where email = ${email}`,
+      v.object({ created_at: time }),
     );
-    expect(items[1]?.at).toBe(new Date(account!.created_at).toISOString());
+    expect(items[1]?.at).toBe(account!.created_at);
   });
 });
 

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contract/errors';
 import { type TimelineEntry, TimelineEntrySchema, TimelinePageSchema } from '../../contract/timeline';
 import { queryRows } from '../db/client';
+import { CountRow, text } from '../db/rows';
 import { type AgentRole, seededAgentFixture } from './agent-test-kit';
 import { agentJobBody } from './job-test-kit';
 
@@ -46,7 +47,7 @@ async function refusal(method: string, path: string, body?: unknown, role: Agent
 }
 
 const entryCount = async () =>
-  Number((await queryRows<{ n: string }>(f.db.db, sql`select count(*) as n from timeline_entries`))[0]?.n);
+  (await queryRows(f.db.db, sql`select count(*) as n from timeline_entries`, CountRow))[0]!.n;
 
 describe('who may call', () => {
   it('answers 401 without a token and 403 for luna, stella, nova and company, on every subject', async () => {
@@ -152,12 +153,16 @@ describe('notes, calls and mails', () => {
     expect(await entryCount()).toBe(before);
   });
 
-  it('answers 400 for a malformed uuid and 404 for an unknown subject, kind or entry', async () => {
+  it('answers 404 for a malformed or unknown uuid, subject, kind or entry', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect(await refusal('GET', timelineOf('profile', 'nope'))).toMatchObject({
-      status: 400,
-      code: 'uuid.invalid',
-    });
+    // A malformed uuid is the 404 of its kind, like an unknown one (docs/decisions/0032).
+    for (const [subject, code] of [
+      ['profile', 'profile.not_found'],
+      ['company', 'company.not_found'],
+      ['job', 'job.not_found'],
+    ] as const) {
+      expect(await refusal('GET', timelineOf(subject, 'nope'))).toMatchObject({ status: 404, code });
+    }
     const missing: [string, string][] = [
       [timelineOf('profile', unknown), 'profile.not_found'],
       [timelineOf('company', unknown), 'company.not_found'],
@@ -183,8 +188,8 @@ describe('notes, calls and mails', () => {
       });
     }
     expect(await refusal('PUT', `${timelineOf('profile', f.mueller)}/x`, { text: 'y' })).toMatchObject({
-      status: 400,
-      code: 'uuid.invalid',
+      status: 404,
+      code: 'timeline.entry_not_found',
     });
   });
 });
@@ -233,9 +238,10 @@ describe('editing a note', () => {
       status: 409,
       code: 'timeline.edit_expired',
     });
-    const [kept] = await queryRows<{ text: string }>(
+    const [kept] = await queryRows(
       f.db.db,
       sql`select text from timeline_entries where id = ${note.uuid}`,
+      v.object({ text }),
     );
     expect(kept?.text).toBe('Ansprechpartnerin: Frau Kurz');
   });

@@ -1,6 +1,7 @@
 import { FetchError, type FetchOptions, ofetch } from 'ofetch';
 import * as v from 'valibot';
 import { ErrorBodySchema } from '../../contract/errors';
+import { type ApiRoute, type CallAnswer, type CallInput, pathOf } from '../../contract/route-table';
 import { takeEarlyCall } from './early-calls';
 
 /** What the HTTP client needs of the session (implemented by the session actor in src/machines). */
@@ -66,6 +67,58 @@ export function queryParams(query: Record<string, unknown>): Record<string, stri
   return out;
 }
 
+/**
+ * A call of the route table (contract/endpoints/, docs/decisions/0032): the path built from
+ * `params`, the token unless the route is public, the answer parsed with the route's answer schema.
+ */
+export async function send<R extends ApiRoute>(
+  api: ApiClient,
+  route: R,
+  ...[input]: SendArgs<R>
+): Promise<CallAnswer<R>> {
+  const { params, query, body, signal, token } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, unknown>;
+    body?: Record<string, unknown>;
+  } & SendOptions;
+  const options: FetchOptions<'json'> = { method: route.method };
+  // A list's unset filters (undefined, null, '') are left out of the URL.
+  if (query !== undefined) options.query = queryParams(query);
+  if (body !== undefined) options.body = body;
+  if (signal) options.signal = signal;
+  // A token of the call's own (the pending login's) goes as is: no session token, no refresh.
+  if (token) options.headers = { authorization: `Bearer ${token}` };
+  const path = pathOf(route.path, params);
+  const answer = await (route.who === 'public' || token
+    ? api.anonymous(path, options)
+    : api.call(path, options));
+  return (route.answer.json ? v.parse(route.answer.json, answer) : undefined) as CallAnswer<R>;
+}
+
+/**
+ * A media answer of the route table (a PDF card, the results as CSV) as a Blob: the path built from
+ * `params`, the query's set values appended, with the token and the refresh-and-retry rule.
+ */
+export function download<R extends ApiRoute>(api: ApiClient, route: R, input: CallInput<R>): Promise<Blob> {
+  const { params, query } = input as { params?: Record<string, string>; query?: Record<string, unknown> };
+  const search = query ? new URLSearchParams(queryParams(query)).toString() : '';
+  const path = pathOf(route.path, params);
+  return api.blob(search ? `${path}?${search}` : path);
+}
+
+/** How a call goes beyond its input: a signal that aborts it, a token of its own. */
+export interface SendOptions {
+  signal?: AbortSignal | undefined;
+  /** The pending login's token (`who: 'pendingLogin'`), sent instead of the session's. */
+  token?: string | undefined;
+}
+
+/** A call's input, optional when the route takes none. */
+export type SendArgs<R> =
+  Record<never, never> extends CallInput<R>
+    ? [input?: CallInput<R> & SendOptions]
+    : [input: CallInput<R> & SendOptions];
+
 export interface ApiClient {
   /** A call with the bearer token (SEED-SPEC §7: every call but login and refresh). */
   call<T>(path: string, options?: FetchOptions<'json'>): Promise<T>;
@@ -128,6 +181,18 @@ export function createApiClient(session: SessionBridge, baseURL = '', fetchImpl?
     }
   }
 
+  function call<T>(path: string, options: FetchOptions<'json'> = {}) {
+    return withToken((token) => send<T>(path, options, token));
+  }
+
+  async function anonymous<T>(path: string, options: FetchOptions<'json'> = {}) {
+    try {
+      return await send<T>(path, options, null);
+    } catch (error) {
+      throw toApiError(error);
+    }
+  }
+
   return {
     blob(path: string) {
       return withToken((token) => {
@@ -147,16 +212,8 @@ export function createApiClient(session: SessionBridge, baseURL = '', fetchImpl?
     upload<T>(path: string, form: FormData, onProgress?: (share: number) => void) {
       return withToken((token) => xhrUpload<T>(`${baseURL}${path}`, form, token, onProgress));
     },
-    call<T>(path: string, options: FetchOptions<'json'> = {}) {
-      return withToken((token) => send<T>(path, options, token));
-    },
-    async anonymous<T>(path: string, options: FetchOptions<'json'> = {}) {
-      try {
-        return await send<T>(path, options, null);
-      } catch (error) {
-        throw toApiError(error);
-      }
-    },
+    call,
+    anonymous,
   };
 }
 

@@ -2,10 +2,11 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isBatchable } from '../../contract/batch-paths';
 import { CANDIDATE_PAGE_SIZE, CandidateListSearchSchema } from '../../contract/candidate-search';
+import { CANDIDATES } from '../../contract/endpoints/agents';
 import { localDay } from '../../contract/local-day';
 import { routeChunkPaths } from '../../contract/page-meta';
-import { fetchCandidateFields, listCandidates } from './candidates';
-import { createApiClient, type SessionBridge } from './client';
+import { fetchCandidateFields } from './candidates';
+import { createApiClient, type SessionBridge, send } from './client';
 import {
   dropEarlyCalls,
   EARLY_CALLS_FRESH_MS,
@@ -297,9 +298,8 @@ describe('the API client with early calls', () => {
     const api = createApiClient(bridge(AGENT_TOKEN), '', later as unknown as typeof fetch);
     // The table's query as the address without one gives it (src/machines/candidates/candidate-actors.ts).
     const search = v.parse(CandidateListSearchSchema, {});
-    expect(await listCandidates(api, { ...search, type: 'luna', limit: CANDIDATE_PAGE_SIZE })).toMatchObject({
-      total: 0,
-    });
+    const query = { ...search, type: 'luna' as const, limit: CANDIDATE_PAGE_SIZE };
+    expect(await send(api, CANDIDATES.list, { query })).toMatchObject({ total: 0 });
     await fetchCandidateFields(api, 'luna').catch(() => {});
     expect(later).not.toHaveBeenCalled();
     // A table opened with a query asks for what its address says.

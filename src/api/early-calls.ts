@@ -8,6 +8,7 @@
 // This module is imported by the boot script: it must stay tiny and import nothing heavy (no
 // valibot, no ofetch).
 
+import { earlyPath, EARLY_PATHS as P } from '../../contract/early-paths';
 import { localDay } from '../../contract/local-day';
 import { type ChunkAudience, chunkAudienceOf } from '../../contract/page-meta';
 import { isAgentType, isCandidateType } from '../../contract/user-type-names';
@@ -76,16 +77,17 @@ export function storedAudience(storedCredentials: string | null): ChunkAudience 
 
 /**
  * The GET calls a signed-in visit makes before it shows anything, for the token's user type: the
- * session (src/api/preload.ts), the field catalogues (profile-actors' fieldCatalogues), the own
- * profile (candidates and companies), and an agent's own record (the shell's header on every page).
+ * session (src/machines/shell/signed-in-preload.ts), the field catalogues (profile-actors'
+ * fieldCatalogues), the own profile (candidates and companies), and an agent's own record (the
+ * shell's header on every page).
  */
 export function sessionCallPaths(userType: string): string[] {
   const agent = isAgentType(userType);
-  const paths = ['/api/session', '/api/profile/data', '/api/job/data'];
-  if (agent || userType === 'company') paths.push('/api/company/data');
-  if (isCandidateType(userType)) paths.push('/api/profile');
-  if (userType === 'company') paths.push('/api/company');
-  if (agent) paths.push('/api/agent');
+  const paths: string[] = [P.session, P.profileFields, P.jobFields];
+  if (agent || userType === 'company') paths.push(P.companyFields);
+  if (isCandidateType(userType)) paths.push(P.ownProfile);
+  if (userType === 'company') paths.push(P.ownCompany);
+  if (agent) paths.push(P.ownAgent);
   return paths;
 }
 
@@ -97,11 +99,7 @@ export function pageCallPaths(pathname: string, userType: string, search = ''): 
   if (!isAgentType(userType)) return [];
   if (pathname === '/dashboard') {
     const today = localDay();
-    return [
-      '/api/agent/dashboard',
-      `/api/pipeline/follow-ups?today=${today}`,
-      `/api/agent/attention?today=${today}`,
-    ];
+    return [P.dashboard, earlyPath(P.followUps, {}, { today }), earlyPath(P.attention, {}, { today })];
   }
   if (search) return [];
   // A candidate table as it opens without a query: its first page (the order of the client's query,
@@ -109,20 +107,20 @@ export function pageCallPaths(pathname: string, userType: string, search = ''): 
   const table = /^\/(stella|luna|nova)s$/.exec(pathname)?.[1];
   if (table)
     return [
-      `/api/profile/list?assigned=any&sort=updated&page=1&type=${table}&limit=20`,
-      `/api/profile/data?type=${table}`,
+      earlyPath(P.candidates, {}, { assigned: 'any', sort: 'updated', page: 1, type: table, limit: 20 }),
+      earlyPath(P.profileFields, {}, { type: table }),
     ];
   const job = /^\/matchingJobResult\/([0-9a-f-]{36})$/.exec(pathname)?.[1];
   // A job's results as they open without a query: the first page by score, the near misses, the
   // pipeline board, the timeline's first page, the job and its run.
   if (job)
     return [
-      `/api/job/showresults/${job}?sort=score&page=1&limit=20`,
-      `/api/job/${job}/near-misses`,
-      `/api/job/${job}/pipeline`,
-      `/api/agent/timeline/job/${job}?subject=job&uuid=${job}&page=1&limit=20`,
-      `/api/job/${job}`,
-      `/api/job/${job}/run`,
+      earlyPath(P.results, { id: job }, { sort: 'score', page: 1, limit: 20 }),
+      earlyPath(P.nearMisses, { uuid: job }),
+      earlyPath(P.board, { uuid: job }),
+      earlyPath(P.jobTimeline, { uuid: job }, { subject: 'job', uuid: job, page: 1, limit: 20 }),
+      earlyPath(P.job, { uuid: job }),
+      earlyPath(P.run, { uuid: job }),
     ];
   return [];
 }
@@ -158,7 +156,7 @@ export function startEarlyCalls(
   (globalThis as Holder)[GLOBAL_KEY] = { token, calls, startedAt: Date.now() };
   const batches = [
     // The session's own check of the token needs the server's public keys (src/api/keys.ts).
-    [JWK_PATH, ...sessionCallPaths(claims.user_type)],
+    [P.keys, ...sessionCallPaths(claims.user_type)],
     pageCallPaths(pathname, claims.user_type, search),
   ].filter((paths) => paths.length > 0);
   runSteps(
@@ -224,7 +222,7 @@ export function takeEarlyCall(path: string, token: string | null): Promise<Early
 }
 
 /** The server's public keys (GET /api/public/jwk, no token), started with the signed-in page's calls. */
-export const JWK_PATH = '/api/public/jwk';
+export const JWK_PATH = P.keys;
 
 /** The early answer of the public key set, once, as the Response jose reads; undefined if none was started. */
 export function takeEarlyKeys(): Promise<Response> | undefined {

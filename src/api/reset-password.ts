@@ -1,6 +1,5 @@
-import * as v from 'valibot';
-import { ResetCheckResponseSchema } from '../../contract/account';
-import type { ApiClient } from './client';
+import { ACCOUNT } from '../../contract/endpoints/account';
+import { type ApiClient, send } from './client';
 import { verifyServerToken } from './keys';
 
 /**
@@ -11,9 +10,7 @@ export async function checkResetPasswordToken(api: ApiClient, token: string): Pr
   try {
     const payload = await verifyServerToken(token);
     if (typeof payload.reset_password_token !== 'string') return null;
-    const answer = await api.anonymous(`/api/public/user/reset-password/check/${encodeURIComponent(token)}`);
-    const parsed = v.safeParse(ResetCheckResponseSchema, answer);
-    return parsed.success ? parsed.output.email : null;
+    return (await send(api, ACCOUNT.checkReset, { params: { token } })).email;
   } catch {
     return null;
   }

@@ -1,23 +1,11 @@
 import { fromPromise } from 'xstate';
+import { ACCOUNT } from '../../../contract/endpoints/account';
+import { PROFILE } from '../../../contract/endpoints/profile';
 import type { TokenPair } from '../../../contract/session';
-import {
-  changePasswordCall,
-  changePhoneCall,
-  confirmPhoneCall,
-  deleteAccountCall,
-  disableTwoFactorCall,
-  exportAccountData,
-  keepAccountCall,
-  requestPasswordResetCall,
-  resendPhoneCodeCall,
-  resetPasswordCall,
-  savePhoneCall,
-  validateEmailCall,
-} from '../../api/account';
-import type { ApiClient } from '../../api/client';
-import { fetchPresentationConsent, setPresentationConsent } from '../../api/profile';
+import { type ApiClient, send } from '../../api/client';
 import { issueTokens, type SessionActor } from '../session/session.machine';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
+import { handOff } from '../shared/form-hand-off';
 import { saveFile } from '../shared/save-file';
 import { submissionMachine } from '../shared/submission.machine';
 import { areaLogic } from '../shell/app-logic';
@@ -28,7 +16,16 @@ import {
   passwordResetRequestForm,
 } from './account-forms.machine';
 import { emailValidationMachine } from './email-validation.machine';
-import { type PhoneRequest, phoneSetupMachine } from './phone-setup.machine';
+import {
+  codeOutcome,
+  numberOutcome,
+  phoneChangeForm,
+  phoneCodeForm,
+  phoneNumberForm,
+  phoneTurnOffForm,
+  turnOffOutcome,
+} from './phone-forms.machine';
+import { type PhoneRequest, type PhoneSetupActor, phoneSetupMachine } from './phone-setup.machine';
 import { presentationConsentMachine } from './presentation-consent.machine';
 
 /**
@@ -45,17 +42,23 @@ export function phoneSetupImplementations(
     actors: {
       sendCode: fromPromise<void, PhoneRequest>(({ input }) =>
         use === 'registration'
-          ? savePhoneCall(api, input.phoneNumber, input.countryCode)
-          : changePhoneCall(api, {
-              currentPassword: input.currentPassword ?? '',
-              phoneNumber: input.phoneNumber,
-              countryCode: input.countryCode,
+          ? send(api, ACCOUNT.savePhone, {
+              body: { phoneNumber: input.phoneNumber, countryCode: input.countryCode },
+            })
+          : send(api, ACCOUNT.changePhone, {
+              body: {
+                currentPassword: input.currentPassword ?? '',
+                phoneNumber: input.phoneNumber,
+                countryCode: input.countryCode,
+              },
             }),
       ),
-      resendCode: fromPromise<void>(() => resendPhoneCodeCall(api)),
-      confirmCode: fromPromise<TokenPair, { code: string }>(({ input }) => confirmPhoneCall(api, input.code)),
+      resendCode: fromPromise<void>(() => send(api, ACCOUNT.resendPhoneCode)),
+      confirmCode: fromPromise<TokenPair, { code: string }>(({ input }) =>
+        send(api, ACCOUNT.confirmPhone, { body: { code: input.code } }),
+      ),
       turnOff: fromPromise<TokenPair, { currentPassword: string }>(({ input }) =>
-        disableTwoFactorCall(api, input.currentPassword),
+        send(api, ACCOUNT.disableTwoFactor, { body: { currentPassword: input.currentPassword } }),
       ),
     },
     actions: {
@@ -64,13 +67,32 @@ export function phoneSetupImplementations(
   };
 }
 
+/**
+ * The phone setup's forms for one running phone-setup actor (registration's step or the settings'):
+ * each hands what its schema made of the fields to that actor and follows its answer.
+ */
+export function phoneForms(phone: PhoneSetupActor) {
+  const sendNumber = (request: PhoneRequest) =>
+    handOff(phone, { type: 'phone.send', request }, numberOutcome);
+  return {
+    number: phoneNumberForm.withCall(sendNumber),
+    change: phoneChangeForm.withCall(sendNumber),
+    code: phoneCodeForm.withCall(({ code }) => handOff(phone, { type: 'phone.confirm', code }, codeOutcome)),
+    turnOff: phoneTurnOffForm.withCall(({ currentPassword }) =>
+      handOff(phone, { type: 'phone.turnOff', currentPassword }, turnOffOutcome),
+    ),
+  };
+}
+
 /** The account's settings, the e-mail link, the password reset and the one-call forms. */
 export const accountLogic = areaLogic(({ api, session }) => ({
   /** A candidate's consent to be presented to clients by name (the full card). */
   presentationConsent: presentationConsentMachine.provide({
     actors: {
-      loadConsent: fromPromise(() => fetchPresentationConsent(api)),
-      saveConsent: fromPromise(({ input }) => setPresentationConsent(api, input.consented)),
+      loadConsent: fromPromise(() => send(api, PROFILE.presentationConsent)),
+      saveConsent: fromPromise(({ input }) =>
+        send(api, PROFILE.setPresentationConsent, { body: { consented: input.consented } }),
+      ),
     },
   }),
   /** SMS login protection in the account settings. */
@@ -79,7 +101,7 @@ export const accountLogic = areaLogic(({ api, session }) => ({
   accountExport: downloadMachine.provide({
     actors: {
       fetchFile: fromPromise<DownloadedFile, { fileName: string }>(async ({ input }) => ({
-        blob: new Blob([JSON.stringify(await exportAccountData(api), null, 2)], {
+        blob: new Blob([JSON.stringify(await send(api, ACCOUNT.export), null, 2)], {
           type: 'application/json',
         }),
         fileName: input.fileName,
@@ -88,23 +110,34 @@ export const accountLogic = areaLogic(({ api, session }) => ({
     actions: { saveFile: (_, file) => saveFile(file.blob, file.fileName) },
   }),
   emailValidation: emailValidationMachine.provide({
-    actors: { validateEmail: fromPromise(({ input }) => validateEmailCall(api, input.token)) },
+    actors: {
+      validateEmail: fromPromise(({ input }) =>
+        send(api, ACCOUNT.validate, { params: { token: input.token } }),
+      ),
+    },
     actions: { tokensIssued: (_, pair) => issueTokens(session, pair) },
   }),
   /** The one-call forms (account-forms.machine.ts), each with its call. */
   changePassword: changePasswordForm.withCall(async (input) =>
-    issueTokens(session, await changePasswordCall(api, input.currentPassword, input.newPassword)),
+    issueTokens(
+      session,
+      await send(api, ACCOUNT.changePassword, {
+        body: { currentPassword: input.currentPassword, newPassword: input.newPassword },
+      }),
+    ),
   ),
   deleteAccount: deleteAccountForm.withCall(async (input) => {
-    await deleteAccountCall(api, input.password);
+    await send(api, ACCOUNT.delete, { body: { password: input.password } });
     session.send({ type: 'session.logout', farewell: 'account-deleted' });
   }),
   passwordResetRequest: passwordResetRequestForm.withCall((input) =>
-    requestPasswordResetCall(api, input.email),
+    send(api, ACCOUNT.requestPasswordReset, { body: { email: input.email } }),
   ),
-  passwordReset: passwordResetForm.withCall((input) => resetPasswordCall(api, input)),
+  passwordReset: passwordResetForm.withCall((input) => send(api, ACCOUNT.resetPassword, { body: input })),
   /** "Keep my account" behind the retention notice's link: input is the link's token. */
   keepAccount: submissionMachine.provide({
-    actors: { submit: fromPromise(({ input }) => keepAccountCall(api, String(input))) },
+    actors: {
+      submit: fromPromise(({ input }) => send(api, ACCOUNT.keep, { body: { token: String(input) } })),
+    },
   }),
 }));

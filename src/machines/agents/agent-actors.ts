@@ -1,13 +1,9 @@
 import { createActor, fromPromise } from 'xstate';
 import type { AgentSelf } from '../../../contract/agent';
-import {
-  fetchAgentDashboard,
-  fetchAgentSelf,
-  globalSearch,
-  listAgents,
-  updateAgentSelf,
-} from '../../api/agents';
-import { deletePhoto, uploadPhoto } from '../../api/profile';
+import { AGENTS } from '../../../contract/endpoints/agents';
+import { PROFILE } from '../../../contract/endpoints/profile';
+import { send } from '../../api/client';
+import { uploadPhoto } from '../../api/profile';
 import { photoMachine } from '../profile/photo.machine';
 import {
   type ResourceActor,
@@ -29,7 +25,7 @@ import { type GlobalSearchActor, globalSearchMachine } from './global-search.mac
 export const agentLogic = areaLogic(({ api, session }) => {
   /** The signed-in agent's own record (GET /api/agent), loading; the header names the agent from it. */
   const ownRecord = (): ResourceActor => {
-    const record = resourceActor(api, 'agent-self', () => fetchAgentSelf(api));
+    const record = resourceActor(api, 'agent-self', () => send(api, AGENTS.self));
     record.send({ type: 'resource.load', query: {} });
     return record;
   };
@@ -48,7 +44,7 @@ export const agentLogic = areaLogic(({ api, session }) => {
         agentSelfForm.withCall(async (input) => {
           // A 409 means someone saved first: the reload brings the current version for the next try.
           try {
-            return await updateAgentSelf(api, input);
+            return await send(api, AGENTS.saveSelf, { body: input });
           } finally {
             reload();
           }
@@ -69,7 +65,7 @@ export const agentLogic = areaLogic(({ api, session }) => {
           send: fromPromise(({ input }: { input: { file: File; onProgress: (share: number) => void } }) =>
             uploadPhoto(api, input.file, input.onProgress),
           ),
-          remove: fromPromise<string | null>(() => deletePhoto(api)),
+          remove: fromPromise<string | null>(() => send(api, PROFILE.deletePhoto).then(() => null)),
         },
         // The header's avatar comes from the token: a refresh brings the new one.
         actions: {
@@ -89,7 +85,7 @@ export const agentLogic = areaLogic(({ api, session }) => {
     /** /agent/view (and a senior agent's choices when assigning): every agent with what they look after. */
     list: (): ResourceActor =>
       visitResource(
-        resourceActor(api, 'agents', () => listAgents(api)),
+        resourceActor(api, 'agents', () => send(api, AGENTS.list)),
         {},
       ),
 
@@ -99,7 +95,7 @@ export const agentLogic = areaLogic(({ api, session }) => {
         globalSearchMachine.provide({
           actors: {
             search: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
-              globalSearch(api, input.query, signal),
+              send(api, AGENTS.search, { query: { q: input.query }, signal }),
             ),
           },
         }),
@@ -111,7 +107,7 @@ export const agentLogic = areaLogic(({ api, session }) => {
     /** The agent's dashboard counts, fresh on every visit. */
     dashboard: (): ResourceActor =>
       visitResource(
-        resourceActor(api, 'agent-dashboard', () => fetchAgentDashboard(api)),
+        resourceActor(api, 'agent-dashboard', () => send(api, AGENTS.dashboard)),
         {},
       ),
   };

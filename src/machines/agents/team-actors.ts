@@ -1,8 +1,9 @@
 import { createActor, fromPromise } from 'xstate';
 import { isSeniorAgentType } from '../../../contract/agent';
+import { AGENTS } from '../../../contract/endpoints/agents';
+import { TEAM } from '../../../contract/endpoints/team';
 import { localDay } from '../../../contract/local-day';
-import { listAgents } from '../../api/agents';
-import { createAgent, deactivateAgent, fetchTeam, reactivateAgent, reassignRecords } from '../../api/team';
+import { send } from '../../api/client';
 import { resourceActor, visitResource } from '../shared/resource.machine';
 import { areaLogic } from '../shell/app-logic';
 import { agentCreateForm } from './agent-create-form.machine';
@@ -23,26 +24,37 @@ export const teamLogic = areaLogic(({ api, session }) => ({
     const claims = session.getSnapshot().context.claims;
     if (!claims || !isSeniorAgentType(claims.user_type)) return null;
     const overview = visitResource(
-      resourceActor(api, 'agents:team', (query) => fetchTeam(api, String(query.today))),
+      resourceActor(api, 'agents:team', (query) =>
+        send(api, TEAM.overview, { query: { today: String(query.today) } }),
+      ),
       { today: localDay(new Date()) },
     );
     const changed = () => {
       overview.send({ type: 'resource.reload' });
-      resourceActor(api, 'agents', () => listAgents(api)).send({ type: 'resource.reload' });
+      resourceActor(api, 'agents', () => send(api, AGENTS.list)).send({ type: 'resource.reload' });
     };
     const changes = createActor(
       teamMachine.provide({
         actors: {
-          reassign: fromPromise(({ input }) => reassignRecords(api, input.from, input.to)),
-          deactivate: fromPromise(({ input }) => deactivateAgent(api, input.agent, input.reassignTo)),
-          reactivate: fromPromise(({ input }) => reactivateAgent(api, input.agent)),
+          reassign: fromPromise(({ input }) =>
+            send(api, TEAM.reassign, { params: { uuid: input.from }, body: { to: input.to } }),
+          ),
+          deactivate: fromPromise(({ input }) =>
+            send(api, TEAM.deactivate, {
+              params: { uuid: input.agent },
+              body: input.reassignTo ? { reassignTo: input.reassignTo } : {},
+            }),
+          ),
+          reactivate: fromPromise(({ input }) =>
+            send(api, TEAM.reactivate, { params: { uuid: input.agent } }),
+          ),
         },
         actions: { teamChanged: changed },
       }),
     ).start();
     const create = createActor(
       agentCreateForm.withCall(async (input) => {
-        const created = await createAgent(api, input);
+        const created = await send(api, TEAM.create, { body: input });
         changed();
         return created;
       }),

@@ -2,19 +2,10 @@ import { fromPromise } from 'xstate';
 import { type AgentProfileDetail, type CardFormat, isSeniorAgentType } from '../../../contract/agent';
 import { CANDIDATE_PAGE_SIZE, type CandidateListSearch } from '../../../contract/candidate-search';
 import type { FieldDefinition } from '../../../contract/catalog';
+import { AGENTS, CANDIDATES } from '../../../contract/endpoints/agents';
 import type { CandidateType } from '../../../contract/user-types';
-import {
-  assignCandidate,
-  fetchCandidate,
-  fetchCandidateCard,
-  fetchCandidateFields,
-  listAgents,
-  listCandidates,
-  promoteLuna,
-  setCandidateStatus,
-} from '../../api/candidates';
-import type { ApiClient } from '../../api/client';
-import { createCandidate } from '../../api/people';
+import { fetchCandidateFields } from '../../api/candidates';
+import { type ApiClient, download, send } from '../../api/client';
 import { agentProfileEditor, blankRecord, keptRecordEditor } from '../profile/profile-actors';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import {
@@ -43,7 +34,7 @@ function cardDownload(api: ApiClient, uuid: string, format: CardFormat) {
   return downloadMachine.provide({
     actors: {
       fetchFile: fromPromise<DownloadedFile, { fileName: string }>(async ({ input }) => ({
-        blob: await fetchCandidateCard(api, uuid, format),
+        blob: await download(api, CANDIDATES.card, { params: { uuid, format } }),
         fileName: input.fileName,
       })),
     },
@@ -66,7 +57,7 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
       hasAccount: false,
       load: async () => blankRecord(type),
       save: async (values) => {
-        const created = await createCandidate(api, type, values);
+        const created = await send(api, CANDIDATES.create, { body: { type, values } });
         reloadResources(api, TABLES);
         return created;
       },
@@ -77,7 +68,7 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
   /** The resource actor of one candidate table, fed with the URL's query, and the type's fields. */
   table: (type: CandidateType, search: CandidateListSearch) => {
     const list = resourceActor(api, `${TABLES}${type}`, (query) =>
-      listCandidates(api, { ...query, type, limit: CANDIDATE_PAGE_SIZE }),
+      send(api, CANDIDATES.list, { query: { ...query, type, limit: CANDIDATE_PAGE_SIZE } }),
     );
     visitResource(list, search);
     return { list, fields: candidateFields(api, type) };
@@ -91,20 +82,26 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
   detail: async (type: CandidateType, uuid: string) => {
     const claims = session.getSnapshot().context.claims;
     const senior = claims ? isSeniorAgentType(claims.user_type) : false;
-    const detail = resourceActor(api, `candidate:${uuid}`, () => fetchCandidate(api, uuid));
+    const detail = resourceActor(api, `candidate:${uuid}`, () =>
+      send(api, CANDIDATES.read, { params: { uuid } }),
+    );
     // Every visit reads the profile afresh (shown at once from the last visit meanwhile): someone may
     // have changed it, and the access log counts each read.
     const seen = detail.getSnapshot();
     if (seen.matches('loaded') || seen.matches('failed')) detail.send({ type: 'resource.reload' });
     else detail.send({ type: 'resource.load', query: { uuid } });
-    const agents = senior ? resourceActor(api, 'agents:choices', () => listAgents(api)) : null;
+    const agents = senior ? resourceActor(api, 'agents:choices', () => send(api, AGENTS.list)) : null;
     agents?.send({ type: 'resource.load', query: {} });
     const timeline = timelineLogic(app).of('profile', uuid);
     const actions = candidateActionsMachine.provide({
       actors: {
-        assign: fromPromise(({ input }) => assignCandidate(api, input.uuid, input.agent)),
-        promote: fromPromise(({ input }) => promoteLuna(api, input.uuid)),
-        changeStatus: fromPromise(({ input: { uuid, ...body } }) => setCandidateStatus(api, uuid, body)),
+        assign: fromPromise(({ input }) =>
+          send(api, CANDIDATES.assign, { body: { uuid: input.uuid, agent: input.agent } }),
+        ),
+        promote: fromPromise(({ input }) => send(api, CANDIDATES.promote, { body: { uuid: input.uuid } })),
+        changeStatus: fromPromise(({ input: { uuid, ...body } }) =>
+          send(api, CANDIDATES.setStatus, { params: { uuid }, body }),
+        ),
       },
       actions: {
         changed: () => {

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { ApiClient } from '../../api/client';
-import { eraseKept, fetchErasurePreview } from '../../api/people';
+import { KEPT } from '../../../contract/endpoints/agents';
+import { type ApiClient, send } from '../../api/client';
 import { reloadResources } from '../shared/resource.machine';
 import { erasureMachine } from './erasure.machine';
 
@@ -11,8 +11,12 @@ import { erasureMachine } from './erasure.machine';
 export function erasureLogic(api: ApiClient, tables: string) {
   return erasureMachine.provide({
     actors: {
-      loadPreview: fromPromise(({ input }) => fetchErasurePreview(api, input.kind, input.uuid)),
-      erase: fromPromise(({ input: { kind, uuid, ...body } }) => eraseKept(api, kind, uuid, body)),
+      loadPreview: fromPromise(({ input }) =>
+        send(api, KEPT[input.kind].erasurePreview, { params: { uuid: input.uuid } }),
+      ),
+      erase: fromPromise(({ input: { kind, uuid, ...body } }) =>
+        send(api, KEPT[kind].erase, { params: { uuid }, body }),
+      ),
     },
     actions: { erased: () => reloadResources(api, tables) },
   });

@@ -4,17 +4,11 @@ import type { FieldDefinition } from '../../../contract/catalog';
 import type { ContactInput, ContactUpdate } from '../../../contract/client';
 import type { ClientAnswerInput } from '../../../contract/client-answers';
 import { COMPANY_PAGE_SIZE } from '../../../contract/company-search';
-import { assignCompany, fetchCompany, listCompanies } from '../../api/agents';
-import {
-  answerCandidate,
-  fetchClientCandidates,
-  fetchClientCard,
-  fetchClientJobs,
-  undoAnswer,
-} from '../../api/client-answers';
-import { createContact, deleteContact, inviteContact, listContacts, updateContact } from '../../api/clients';
-import { createCompany } from '../../api/people';
-import { fetchFields } from '../../api/profile';
+import { COMPANIES } from '../../../contract/endpoints/agents';
+import { CLIENT_ANSWERS } from '../../../contract/endpoints/client-answers';
+import { CLIENTS } from '../../../contract/endpoints/clients';
+import { CATALOG } from '../../../contract/endpoints/profile';
+import { download, send } from '../../api/client';
 import { erasureLogic } from '../candidates/erasure-actors';
 import { agentProfileEditor, blankRecord, keptRecordEditor } from '../profile/profile-actors';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
@@ -37,7 +31,7 @@ import { contactForm, newContactForm } from './contact-form.machine';
 export const companyLogic = areaLogic(({ api, app }) => {
   /** The company catalogue, loaded once per session. */
   const companyFields = () => {
-    const fields = resourceActor(api, 'fields:company', () => fetchFields(api, 'company'));
+    const fields = resourceActor(api, 'fields:company', () => send(api, CATALOG.companyFields));
     fields.send({ type: 'resource.load', query: {} });
     return settledResource<FieldDefinition[]>(fields, false);
   };
@@ -45,7 +39,9 @@ export const companyLogic = areaLogic(({ api, app }) => {
     /** /companies for agents: the table's page for the URL's query. */
     table: (query: ResourceQuery): ResourceActor =>
       visitResource(
-        resourceActor(api, 'companies', (q) => listCompanies(api, { ...q, limit: COMPANY_PAGE_SIZE })),
+        resourceActor(api, 'companies', (q) =>
+          send(api, COMPANIES.list, { query: { ...q, limit: COMPANY_PAGE_SIZE } }),
+        ),
         query,
       ),
 
@@ -58,7 +54,7 @@ export const companyLogic = areaLogic(({ api, app }) => {
         hasAccount: false,
         load: async () => blankRecord('company'),
         save: async (values) => {
-          const created = await createCompany(api, values);
+          const created = await send(api, COMPANIES.create, { body: { values } });
           reloadResources(api, 'companies');
           return created;
         },
@@ -73,12 +69,12 @@ export const companyLogic = areaLogic(({ api, app }) => {
      */
     detail: async (uuid: string) => {
       const detail = visitResource(
-        resourceActor(api, `company:${uuid}`, () => fetchCompany(api, uuid)),
+        resourceActor(api, `company:${uuid}`, () => send(api, COMPANIES.read, { params: { uuid } })),
         { uuid },
       );
       const timeline = timelineLogic(app).of('company', uuid);
       const assign = submissionActor(async (agent: string | null | undefined) => {
-        const result = await assignCompany(api, uuid, agent);
+        const result = await send(api, COMPANIES.assign, { body: { uuid, agent } });
         detail.send({ type: 'resource.reload' });
         timeline.timeline.send({ type: 'timeline.changed' });
         return result;
@@ -106,7 +102,9 @@ export const companyLogic = areaLogic(({ api, app }) => {
      */
     contacts: (company: string) => {
       const list = visitResource(
-        resourceActor(api, `contacts:${company}`, () => listContacts(api, company)),
+        resourceActor(api, `contacts:${company}`, () =>
+          send(api, CLIENTS.contacts, { params: { uuid: company } }),
+        ),
         { company },
       );
       const reload = <T>(result: T) => {
@@ -116,26 +114,34 @@ export const companyLogic = areaLogic(({ api, app }) => {
       return {
         list,
         add: newContactForm.withCall((input: ContactInput) =>
-          createContact(api, company, input).then(reload),
+          send(api, CLIENTS.createContact, { params: { uuid: company }, body: input }).then(reload),
         ),
         // A refused save reloads the list too: after a conflict, closing the form shows the contact as it is.
         edit: (contact: string) =>
           contactForm.withCall((input: ContactUpdate) =>
-            updateContact(api, company, contact, input).then(reload, (error: unknown) => {
-              reload(null);
-              throw error;
-            }),
+            send(api, CLIENTS.updateContact, { params: { uuid: company, contact }, body: input }).then(
+              reload,
+              (error: unknown) => {
+                reload(null);
+                throw error;
+              },
+            ),
           ),
         makeDefault: submissionActor(async (contact: ContactUpdate & { uuid: string }) => {
           const { uuid, ...body } = contact;
-          return reload(await updateContact(api, company, uuid, { ...body, isDefault: true }));
+          return reload(
+            await send(api, CLIENTS.updateContact, {
+              params: { uuid: company, contact: uuid },
+              body: { ...body, isDefault: true },
+            }),
+          );
         }),
         remove: submissionActor(async (contact: string) =>
-          reload(await deleteContact(api, company, contact)),
+          reload(await send(api, CLIENTS.deleteContact, { params: { uuid: company, contact } })),
         ),
         // A contact's own login (decision 0031): "Invite", and "Resend" while the link is open.
         invite: submissionActor(async (contact: string) =>
-          reload(await inviteContact(api, company, contact)),
+          reload(await send(api, CLIENTS.inviteContact, { params: { uuid: company, contact } })),
         ),
       };
     },
@@ -143,7 +149,7 @@ export const companyLogic = areaLogic(({ api, app }) => {
     /** A signed-in company's jobs it is the client of, with the candidates sent and awaiting its answer. */
     clientJobs: (): ResourceActor =>
       visitResource(
-        resourceActor(api, 'client:jobs', () => fetchClientJobs(api)),
+        resourceActor(api, 'client:jobs', () => send(api, CLIENT_ANSWERS.jobs)),
         {},
       ),
 
@@ -154,7 +160,9 @@ export const companyLogic = areaLogic(({ api, app }) => {
      */
     clientCandidates: (job: string) => {
       const list = visitResource(
-        resourceActor(api, `client:job:${job}`, () => fetchClientCandidates(api, job)),
+        resourceActor(api, `client:job:${job}`, () =>
+          send(api, CLIENT_ANSWERS.candidates, { params: { uuid: job } }),
+        ),
         { job },
       );
       const reload = () => {
@@ -165,7 +173,7 @@ export const companyLogic = areaLogic(({ api, app }) => {
         list,
         answer: (entry: string) =>
           clientAnswerForm.withCall((input: ClientAnswerInput) =>
-            answerCandidate(api, entry, input).then(
+            send(api, CLIENT_ANSWERS.answer, { params: { entry }, body: input }).then(
               (answered) => {
                 reload();
                 return answered;
@@ -177,12 +185,13 @@ export const companyLogic = areaLogic(({ api, app }) => {
             ),
           ),
         /** "Change answer" (issue 42): the answer taken back within 10 minutes; the list loads again. */
-        changeAnswer: (entry: string) => submissionActor(() => undoAnswer(api, entry).finally(reload)),
+        changeAnswer: (entry: string) =>
+          submissionActor(() => send(api, CLIENT_ANSWERS.undo, { params: { entry } }).finally(reload)),
         card: (entry: string) =>
           downloadMachine.provide({
             actors: {
               fetchFile: fromPromise<DownloadedFile, { fileName: string }>(async ({ input }) => ({
-                blob: await fetchClientCard(api, entry),
+                blob: await download(api, CLIENT_ANSWERS.card, { params: { entry } }),
                 fileName: input.fileName,
               })),
             },

@@ -1,27 +1,17 @@
 import { fromCallback, fromPromise } from 'xstate';
+import { JOBS } from '../../../contract/endpoints/jobs';
 import {
   FINAL_RUN_STATES,
   type Job,
   type JobStatus,
+  type PreviewRequest,
   type PreviewResponse,
   type ResultsQuery,
   type Run,
 } from '../../../contract/job';
 import type { ApiClient } from '../../api/client';
-import { ApiError } from '../../api/client';
-import {
-  changeJobStatus,
-  createJob,
-  deleteJob,
-  fetchJob,
-  fetchLatestRun,
-  fetchResultsCsv,
-  JobConflict,
-  previewJob,
-  requestRun,
-  updateJob,
-  watchRunEvents,
-} from '../../api/jobs';
+import { ApiError, download, send } from '../../api/client';
+import { JobConflict, watchRunEvents, withJobConflict, withoutRun } from '../../api/jobs';
 import { saveFile } from '../shared/save-file';
 import {
   DEFAULT_WEIGHT,
@@ -59,44 +49,56 @@ export function jobActors(api: ApiClient, options: { asCompany: boolean; pollMs?
   const pollMs = options.pollMs ?? RUN_POLL_MS;
   // Criteria still without a value ask nothing yet: the what-if shows the ones that are complete.
   const preview = fromPromise<PreviewResponse, PreviewQuery>(({ input, signal }) =>
-    previewJob(
-      api,
-      input.targetTypes,
-      input.criteria
-        .filter((c) => isFilled(c.value))
-        .map((c) => ({
-          key: c.key,
-          value: c.value,
-          weight: c.weight ?? DEFAULT_WEIGHT,
-          must: c.must ?? false,
-        })),
+    send(api, JOBS.preview, {
+      body: {
+        targetTypes: input.targetTypes as PreviewRequest['targetTypes'],
+        criteria: input.criteria
+          .filter((c) => isFilled(c.value))
+          .map((c) => ({
+            key: c.key,
+            value: c.value,
+            weight: c.weight ?? DEFAULT_WEIGHT,
+            must: c.must ?? false,
+          })),
+      },
       signal,
-    ),
+    }),
   );
   const form = jobFormMachine.provide({
     actors: {
       whatIf: jobPreviewMachine.provide({ actors: { preview } }),
       createJob: fromPromise<Job, { draft: Draft }>(({ input }) =>
-        createJob(api, input.draft).catch(rethrow),
+        send(api, JOBS.create, { body: input.draft }).catch(rethrow),
       ),
       saveJob: fromPromise<Job, { uuid: string; draft: Draft; version: number }>(({ input }) =>
-        updateJob(api, input.uuid, input.draft, input.version).catch(rethrow),
+        withJobConflict(
+          send(api, JOBS.update, {
+            params: { uuid: input.uuid },
+            body: { ...input.draft, version: input.version },
+          }),
+        ).catch(rethrow),
       ),
     },
   });
   return {
     form,
     loadJob: fromPromise<{ job: Job; run: Run | null }, { uuid: string }>(async ({ input }) => {
-      const job = await fetchJob(api, input.uuid);
+      const job = await send(api, JOBS.read, { params: { uuid: input.uuid } });
       // A company never sees runs (403): its view of a request has none to load.
-      const run = options.asCompany ? null : await fetchLatestRun(api, input.uuid);
+      const run = options.asCompany
+        ? null
+        : await withoutRun(send(api, JOBS.latestRun, { params: { uuid: input.uuid } }));
       return { job, run };
     }),
     changeStatus: fromPromise<Job, { uuid: string; status: JobStatus }>(({ input }) =>
-      changeJobStatus(api, input.uuid, input.status),
+      send(api, JOBS.changeStatus, { params: { uuid: input.uuid }, body: { status: input.status } }),
     ),
-    deleteJob: fromPromise<void, { uuid: string }>(({ input }) => deleteJob(api, input.uuid)),
-    requestRun: fromPromise<Run, { uuid: string }>(({ input }) => requestRun(api, input.uuid)),
+    deleteJob: fromPromise<void, { uuid: string }>(({ input }) =>
+      send(api, JOBS.delete, { params: { uuid: input.uuid } }),
+    ),
+    requestRun: fromPromise<Run, { uuid: string }>(({ input }) =>
+      send(api, JOBS.requestRun, { params: { uuid: input.uuid } }).then(({ run }) => run),
+    ),
     watchRun: fromCallback<JobEvent, { uuid: string }>(({ sendBack, input }) => {
       const controller = new AbortController();
       let ended = false;
@@ -110,7 +112,7 @@ export function jobActors(api: ApiClient, options: { asCompany: boolean; pollMs?
           await new Promise((resolve) => setTimeout(resolve, pollMs));
           if (controller.signal.aborted) return;
           try {
-            const run = await fetchLatestRun(api, input.uuid);
+            const run = await withoutRun(send(api, JOBS.latestRun, { params: { uuid: input.uuid } }));
             if (run) report(run);
           } catch {
             // A failed poll is tried again at the next tick; the run goes on on the server.
@@ -131,7 +133,11 @@ export function jobActors(api: ApiClient, options: { asCompany: boolean; pollMs?
 export function resultActions(api: ApiClient, jobUuid: string) {
   return {
     downloadCsv: fromPromise<unknown, unknown>(async ({ input }) => {
-      const blob = await fetchResultsCsv(api, jobUuid, input as Partial<ResultsQuery>);
+      const query = { ...(input as Partial<ResultsQuery>), page: undefined, limit: undefined };
+      const blob = await download(api, JOBS.results, {
+        params: { id: jobUuid },
+        query: { ...query, format: 'csv' },
+      });
       saveFile(blob, `matchwerk-${jobUuid.slice(0, 8)}.csv`);
     }),
   };

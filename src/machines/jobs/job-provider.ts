@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
+import { CLIENTS } from '../../../contract/endpoints/clients';
+import { JOBS } from '../../../contract/endpoints/jobs';
+import { SENDING } from '../../../contract/endpoints/sending';
 import { JOB_PAGE_SIZE, type JobListSearch, type ResultsSearch } from '../../../contract/job-search';
-import { listContacts } from '../../api/clients';
-import { fetchNearMisses, fetchResultDetail, fetchResults, listJobs, takeJob } from '../../api/jobs';
-import { previewSendCall, sendCall } from '../../api/sending';
+import { send } from '../../api/client';
 import { pipelineLogic } from '../pipeline/pipeline-actors';
 import { sendToClientMachine } from '../sending/send-to-client.machine';
 import { resourceActor, visitResource } from '../shared/resource.machine';
@@ -20,7 +21,9 @@ export const jobsLogic = areaLogic(({ api, app }) => {
   const jobFor = (asCompany: boolean) =>
     jobLifecycleMachine.provide({ actors: jobActors(api, { asCompany }) });
   const jobsTable = () =>
-    resourceActor(api, 'jobs', (query) => listJobs(api, { ...query, limit: JOB_PAGE_SIZE }));
+    resourceActor(api, 'jobs', (query) =>
+      send(api, JOBS.list, { query: { ...query, limit: JOB_PAGE_SIZE } }),
+    );
   /**
    * "An Kunden senden": the ticked candidates' cards to a contact of the job's client (the results
    * page's selection, or a result's own page). A sent mail moved their entries to `submitted`: the
@@ -29,9 +32,15 @@ export const jobsLogic = areaLogic(({ api, app }) => {
   const sending = sendToClientMachine.provide({
     actions: { candidatesSent: (_, { job }) => pipelineLogic(app).candidatesSent(job) },
     actors: {
-      loadContacts: fromPromise(async ({ input }) => (await listContacts(api, input.client)).items),
-      previewMail: fromPromise(({ input }) => previewSendCall(api, input.job, input.body)),
-      sendMail: fromPromise(({ input }) => sendCall(api, input.job, input.body)),
+      loadContacts: fromPromise(
+        async ({ input }) => (await send(api, CLIENTS.contacts, { params: { uuid: input.client } })).items,
+      ),
+      previewMail: fromPromise(({ input }) =>
+        send(api, SENDING.preview, { params: { uuid: input.job }, body: input.body }),
+      ),
+      sendMail: fromPromise(({ input }) =>
+        send(api, SENDING.send, { params: { uuid: input.job }, body: input.body }),
+      ),
     },
   });
   // The results page of the job last opened: its machines stay the same while only the URL's query changes.
@@ -44,9 +53,14 @@ export const jobsLogic = areaLogic(({ api, app }) => {
    */
   function resultsPageOf(jobUuid: string) {
     const results = resourceActor(api, `results:${jobUuid}`, (query) =>
-      fetchResults(api, jobUuid, { ...query, limit: JOB_PAGE_SIZE }),
+      send(api, JOBS.results, {
+        params: { id: jobUuid },
+        query: { ...query, format: undefined, limit: JOB_PAGE_SIZE },
+      }),
     );
-    const nearMisses = resourceActor(api, `near-misses:${jobUuid}`, () => fetchNearMisses(api, jobUuid));
+    const nearMisses = resourceActor(api, `near-misses:${jobUuid}`, () =>
+      send(api, JOBS.nearMisses, { params: { uuid: jobUuid } }),
+    );
     const reloadResults = () => results.send({ type: 'resource.reload' });
     const actions = resultActions(api, jobUuid);
     return {
@@ -74,7 +88,7 @@ export const jobsLogic = areaLogic(({ api, app }) => {
     /** An agent takes a job (a company request stops waiting); the jobs table reloads. */
     take: () =>
       submissionActor(async (uuid: string) => {
-        const job = await takeJob(api, uuid);
+        const job = await send(api, JOBS.take, { params: { uuid } });
         jobsTable().send({ type: 'resource.reload' });
         return job;
       }),
@@ -89,7 +103,8 @@ export const jobsLogic = areaLogic(({ api, app }) => {
     resultDetail(jobUuid: string, profile: string, search: ResultsSearch) {
       const detail = resourceActor(api, `result:${jobUuid}`, (query) => {
         const { profile: of, ...filters } = query as { profile: string };
-        return fetchResultDetail(api, jobUuid, of, filters);
+        const order = { ...filters, page: undefined, limit: undefined, format: undefined };
+        return send(api, JOBS.resultDetail, { params: { job: jobUuid, profile: of }, query: order });
       });
       detail.send({ type: 'resource.load', query: { ...search, profile } });
       return { detail, sending };

@@ -1,7 +1,8 @@
 import { fromPromise } from 'xstate';
+import { LEGAL } from '../../../contract/endpoints/legal';
 import type { Consent, ConsentsResponse } from '../../../contract/legal';
 import type { LegalText } from '../../../contract/legal-names';
-import { acceptLegalText, fetchAgency, fetchConsents, fetchLegalText } from '../../api/legal';
+import { send } from '../../api/client';
 import { areaLogic } from '../shell/app-logic';
 import { consentsMachine } from './consents.machine';
 
@@ -13,20 +14,22 @@ export const legalLogic = areaLogic(({ api, session }) => ({
    */
   consents: consentsMachine.provide({
     actors: {
-      loadConsents: fromPromise(() => fetchConsents(api)),
+      loadConsents: fromPromise(() => send(api, LEGAL.consents)),
       acceptAll: fromPromise(async ({ input }: { input: { pending: Consent[] } }) => {
         let answer: ConsentsResponse | undefined;
-        for (const text of input.pending) answer = await acceptLegalText(api, text.name, text.currentVersion);
-        return answer ?? fetchConsents(api);
+        for (const text of input.pending)
+          answer = await send(api, LEGAL.accept, { body: { name: text.name, version: text.currentVersion } });
+        return answer ?? send(api, LEGAL.consents);
       }),
     },
     actions: { logout: () => session.send({ type: 'session.logout' }) },
   }),
   /** A legal page in both languages at once (a few kilobytes each): switching the language shows the other at once. */
   texts: async (name: LegalText) => {
-    const [de, en] = await Promise.all([fetchLegalText(api, name, 'de'), fetchLegalText(api, name, 'en')]);
+    const text = (language: 'de' | 'en') => send(api, LEGAL.text, { params: { name }, query: { language } });
+    const [de, en] = await Promise.all([text('de'), text('en')]);
     return { de, en };
   },
   /** The agency behind this Matchwerk, as the Impressum names it (the about page). */
-  agency: () => fetchAgency(api),
+  agency: () => send(api, LEGAL.agency),
 }));

@@ -1,4 +1,5 @@
-import { fetchOwnSubmissions } from '../../api/own-submissions';
+import { OWN_SUBMISSIONS } from '../../../contract/endpoints/team';
+import { send } from '../../api/client';
 import { type ResourceActor, resourceActor, visitResource } from '../shared/resource.machine';
 import { areaLogic } from '../shell/app-logic';
 
@@ -10,7 +11,7 @@ export const lifecycleLogic = areaLogic(({ api }) => ({
   /** A candidate's: where their profile stands and where it was sent, fresh on every visit. */
   ownSubmissions: (): ResourceActor =>
     visitResource(
-      resourceActor(api, 'profile:submissions', () => fetchOwnSubmissions(api)),
+      resourceActor(api, 'profile:submissions', () => send(api, OWN_SUBMISSIONS.list)),
       {},
     ),
 }));

@@ -1,21 +1,11 @@
 import { createActor, fromPromise } from 'xstate';
 import type { AttentionKind } from '../../../contract/attention-search';
+import { ATTENTION } from '../../../contract/endpoints/attention';
+import { PIPELINE } from '../../../contract/endpoints/pipeline';
 import { localDay } from '../../../contract/local-day';
 import type { PipelineEntry, PipelineStage, RejectedBy } from '../../../contract/pipeline';
 import type { PipelineCorrection } from '../../../contract/pipeline-corrections';
-import { fetchAttention, fetchAttentionList, markAnswerSeen } from '../../api/attention';
-import {
-  addToPipeline,
-  correctEntry,
-  fetchBoard,
-  fetchCandidateJobs,
-  fetchFollowUps,
-  followUpDone,
-  moveEntries,
-  removeEntry,
-  setFollowUp,
-  undoMoves,
-} from '../../api/pipeline';
+import { send } from '../../api/client';
 import { reloadResources, resourceActor, visitResource } from '../shared/resource.machine';
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
@@ -36,10 +26,10 @@ export const pipelineLogic = areaLogic(({ api }) => {
   const boardMachine = pipelineBoardMachine.provide({
     actors: {
       loadBoard: fromPromise(async ({ input }: { input: { jobUuid: string } }) => ({
-        items: (await fetchBoard(api, input.jobUuid)).items,
+        items: (await send(api, PIPELINE.board, { params: { uuid: input.jobUuid } })).items,
       })),
       addEntry: fromPromise(({ input }: { input: { jobUuid: string; profile: string } }) =>
-        addToPipeline(api, input.jobUuid, input.profile),
+        send(api, PIPELINE.add, { params: { uuid: input.jobUuid, profile: input.profile } }),
       ),
       moveEntries: fromPromise(
         ({
@@ -54,28 +44,36 @@ export const pipelineLogic = areaLogic(({ api }) => {
           };
         }): Promise<PipelineEntry[]> => {
           const { jobUuid, ...body } = input;
-          return moveEntries(api, jobUuid, body);
+          return send(api, PIPELINE.moveMany, { params: { uuid: jobUuid }, body }).then(
+            (answer) => answer.items,
+          );
         },
       ),
       saveFollowUp: fromPromise(({ input }: { input: FollowUpSave }) =>
         'done' in input
-          ? followUpDone(api, input.entry)
-          : setFollowUp(api, input.entry, { followUp: input.date, time: input.time, note: input.note }),
+          ? send(api, PIPELINE.followUpDone, { params: { entry: input.entry } })
+          : send(api, PIPELINE.followUp, {
+              params: { entry: input.entry },
+              body: { followUp: input.date, time: input.time, note: input.note },
+            }),
       ),
       undoMoves: fromPromise(
         ({ input }: { input: { jobUuid: string; entries: { uuid: string; version: number }[] } }) =>
-          undoMoves(api, input.jobUuid, { entries: input.entries }),
+          send(api, PIPELINE.undo, {
+            params: { uuid: input.jobUuid },
+            body: { entries: input.entries },
+          }).then((answer) => answer.items),
       ),
       correctEntry: fromPromise(
         ({ input }: { input: { entry: string; to: PipelineStage; reason: string; version: number } }) => {
           const { entry, ...body } = input;
-          return correctEntry(api, entry, body as PipelineCorrection);
+          return send(api, PIPELINE.correct, { params: { entry }, body: body as PipelineCorrection });
         },
       ),
       removeEntry: fromPromise(
         async ({ input }: { input: { entry: string; version: number; reason?: string } }) => {
           const { entry, ...body } = input;
-          await removeEntry(api, entry, body);
+          await send(api, PIPELINE.remove, { params: { entry }, body });
           return entry;
         },
       ),
@@ -83,7 +81,9 @@ export const pipelineLogic = areaLogic(({ api }) => {
   });
   let current: { jobUuid: string; board: PipelineBoardActor } | null = null;
   const followUps = () =>
-    resourceActor(api, 'pipeline:follow-ups', (query) => fetchFollowUps(api, String(query.today)));
+    resourceActor(api, 'pipeline:follow-ups', (query) =>
+      send(api, PIPELINE.followUps, { query: { today: String(query.today) } }),
+    );
 
   return {
     /** The board of a job, fresh on every visit; the same actor while the job's page stays open. */
@@ -106,7 +106,9 @@ export const pipelineLogic = areaLogic(({ api }) => {
     /** The jobs a candidate is in, with their stage (the candidate's page). */
     candidateJobs: (profile: string) =>
       visitResource(
-        resourceActor(api, `pipeline:candidate:${profile}`, () => fetchCandidateJobs(api, profile)),
+        resourceActor(api, `pipeline:candidate:${profile}`, () =>
+          send(api, PIPELINE.candidateJobs, { params: { uuid: profile } }),
+        ),
         {},
       ),
     /** The caller's follow-ups due today or before, by the user's calendar day. */
@@ -114,21 +116,23 @@ export const pipelineLogic = areaLogic(({ api }) => {
     /** The dashboard's attention counts (follow-ups by the user's calendar day), fresh on every visit. */
     attention: () =>
       visitResource(
-        resourceActor(api, 'pipeline:attention', (query) => fetchAttention(api, String(query.today))),
+        resourceActor(api, 'pipeline:attention', (query) =>
+          send(api, ATTENTION.counts, { query: { today: String(query.today) } }),
+        ),
         { today: localToday() },
       ),
     /** /pipeline/attention: company answers not seen yet, or submissions waiting for an answer. */
     attentionList: (kind: AttentionKind) =>
       visitResource(
         resourceActor(api, 'pipeline:attention-list', (query) =>
-          fetchAttentionList(api, query.kind as AttentionKind),
+          send(api, ATTENTION.list, { query: { kind: query.kind as AttentionKind } }),
         ),
         { kind },
       ),
     /** "Seen" on a company's answer: the list and the dashboard's counts load again. */
     markSeen: () =>
       submissionActor(async (entry: string) => {
-        const seen = await markAnswerSeen(api, entry);
+        const seen = await send(api, ATTENTION.answerSeen, { params: { entry } });
         reloadResources(api, 'pipeline:attention');
         return seen;
       }),

@@ -1,23 +1,15 @@
 import { createActor, fromPromise } from 'xstate';
 import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
+import { KEPT } from '../../../contract/endpoints/agents';
+import { CATALOG, PROFILE } from '../../../contract/endpoints/profile';
 import type { InviteBody } from '../../../contract/people';
 import { contactEmailField } from '../../../contract/people';
 import type { ProfileResponse, ProfileStatus } from '../../../contract/profile';
 import type { TokenClaims } from '../../../contract/session';
 import { isAgentType } from '../../../contract/user-types';
-import { type ApiClient, ApiError } from '../../api/client';
-import { invite, type KeptKind, saveKept } from '../../api/people';
-import {
-  deletePhoto,
-  fetchFields,
-  fetchProfile,
-  fetchProfileCard,
-  ProfileConflict,
-  type ProfileKind,
-  saveProfile,
-  setProfileStatus,
-  uploadPhoto,
-} from '../../api/profile';
+import { type ApiClient, ApiError, send } from '../../api/client';
+import type { KeptKind } from '../../api/people';
+import { ProfileConflict, type ProfileKind, uploadPhoto, withProfileConflict } from '../../api/profile';
 import { hasFinishedRegistration } from '../session/token';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
 import {
@@ -121,14 +113,16 @@ export async function keptRecordEditor<Detail extends { profile: ProfileResponse
     hasAccount: record.hasAccount(known ?? (await settledResource<Detail>(page.detail, false))),
     load: async () => (await settledResource<Detail>(page.detail, editorLoads++ > 0)).profile,
     save: async (values, version) => {
-      const saved = await saveKept(api, kind, uuid, values, version);
+      const saved = await withProfileConflict(
+        send(api, KEPT[kind].save, { params: { uuid }, body: { values, version } }),
+      );
       changed();
       reloadResources(api, record.tables);
       return saved;
     },
   });
   const invitation = submissionActor(async (body: InviteBody) => {
-    const sent = await invite(api, kind, uuid, body);
+    const sent = await send(api, KEPT[kind].invite, { params: { uuid }, body });
     changed();
     return sent;
   });
@@ -154,10 +148,10 @@ export function blankRecord(type: string): ProfileResponse {
 export function profileActors(api: ApiClient) {
   return {
     loadProfile: fromPromise(({ input }: { input: { scope: ProfileKind } }) =>
-      fetchProfile(api, input.scope),
+      send(api, input.scope === 'company' ? PROFILE.company : PROFILE.read),
     ),
     setStatus: fromPromise(({ input }: { input: { status: ProfileStatus } }) =>
-      setProfileStatus(api, input.status),
+      send(api, PROFILE.setStatus, { body: { status: input.status } }),
     ),
     saveProfile: fromPromise(
       async ({
@@ -166,7 +160,9 @@ export function profileActors(api: ApiClient) {
         input: { scope: ProfileKind; values: Record<string, unknown>; version: number };
       }) => {
         try {
-          return await saveProfile(api, input.scope, input.values, input.version);
+          const route = input.scope === 'company' ? PROFILE.saveCompany : PROFILE.save;
+          const body = { values: input.values, version: input.version };
+          return await withProfileConflict(send(api, route, { body }));
         } catch (error) {
           throw asSaveError(error);
         }
@@ -181,9 +177,9 @@ export const profileLogic = areaLogic(({ api, session }) => ({
   fieldCatalogues: async (claims: TokenClaims): Promise<FieldCatalogues> => {
     const withCompany = claims.user_type === 'company' || isAgentType(claims.user_type);
     const [profile, company, job] = await Promise.all([
-      fetchFields(api, 'profile'),
-      withCompany ? fetchFields(api, 'company') : Promise.resolve([]),
-      fetchFields(api, 'job'),
+      send(api, CATALOG.profileFields),
+      withCompany ? send(api, CATALOG.companyFields) : Promise.resolve([]),
+      send(api, CATALOG.jobFields),
     ]);
     return { profile, company, job };
   },
@@ -206,7 +202,7 @@ export const profileLogic = areaLogic(({ api, session }) => ({
         send: fromPromise(({ input }: { input: { file: File; onProgress: (share: number) => void } }) =>
           uploadPhoto(api, input.file, input.onProgress),
         ),
-        remove: fromPromise<string | null>(() => deletePhoto(api)),
+        remove: fromPromise<string | null>(() => send(api, PROFILE.deletePhoto).then(() => null)),
       },
       actions: {
         uploaded: (_, image) => {
@@ -222,7 +218,7 @@ export const profileLogic = areaLogic(({ api, session }) => ({
   profileCard: downloadMachine.provide({
     actors: {
       fetchFile: fromPromise<DownloadedFile, { fileName: string }>(async ({ input }) => ({
-        blob: await fetchProfileCard(api),
+        blob: await api.blob(PROFILE.card.path),
         fileName: input.fileName,
       })),
     },

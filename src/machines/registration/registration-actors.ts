@@ -1,22 +1,19 @@
 import { fromCallback, fromPromise } from 'xstate';
+import { ACCOUNT } from '../../../contract/endpoints/account';
+import { CATALOG } from '../../../contract/endpoints/profile';
 import type { TokenPair } from '../../../contract/session';
-import {
-  changeRegistrationEmailCall,
-  createAccountCall,
-  nextStepCall,
-  resendValidationCall,
-  skipPhoneCall,
-} from '../../api/account';
-import type { ApiClient } from '../../api/client';
-import { fetchFields } from '../../api/profile';
+import { type ApiClient, send } from '../../api/client';
 import { phoneSetupImplementations } from '../account/account-actors';
 import { phoneSetupMachine } from '../account/phone-setup.machine';
 import { profileMachine } from '../profile/profile.machine';
 import { profileActors } from '../profile/profile-actors';
 import { issueTokens, type SessionActor } from '../session/session.machine';
+import { handOff } from '../shared/form-hand-off';
 import { areaLogic } from '../shell/app-logic';
+import { accountForm, accountOutcome } from './account-form.machine';
 import {
   type AccountForm,
+  type RegistrationActor,
   type RegistrationEvent,
   type RequiredFields,
   registrationMachine,
@@ -28,9 +25,13 @@ const VALIDATION_POLL_MS = 5000;
 function registrationImplementations(api: ApiClient, session: SessionActor) {
   return {
     actors: {
-      createAccount: fromPromise<TokenPair, AccountForm>(({ input }) => createAccountCall(api, input)),
-      resendValidation: fromPromise<void>(() => resendValidationCall(api)),
-      changeEmail: fromPromise<TokenPair, string>(({ input }) => changeRegistrationEmailCall(api, input)),
+      createAccount: fromPromise<TokenPair, AccountForm>(({ input }) =>
+        send(api, ACCOUNT.create, { body: input }),
+      ),
+      resendValidation: fromPromise<void>(() => send(api, ACCOUNT.resendValidation)),
+      changeEmail: fromPromise<TokenPair, string>(({ input }) =>
+        send(api, ACCOUNT.changeRegistrationEmail, { body: { email: input } }),
+      ),
       // The link may be opened in another tab or browser: look at the account's step every few seconds
       // (a refresh answers a token with the current claims), and at once when another tab stored new tokens.
       watchValidation: fromCallback<RegistrationEvent>(({ sendBack }) => {
@@ -52,21 +53,28 @@ function registrationImplementations(api: ApiClient, session: SessionActor) {
         };
       }),
       phoneSetup: phoneSetupMachine.provide(phoneSetupImplementations(api, session, 'registration')),
-      skipPhone: fromPromise<TokenPair>(() => skipPhoneCall(api)),
+      skipPhone: fromPromise<TokenPair>(() => send(api, ACCOUNT.skipPhone)),
       // The category decides the fields: a company fills its company profile, everybody else the profile.
       loadRequiredFields: fromPromise<RequiredFields>(async () => {
         const userType = session.getSnapshot().context.claims?.user_type ?? 'stella';
         const scope = userType === 'company' ? 'company' : 'profile';
-        const fields = await fetchFields(api, scope);
+        const fields = await send(api, scope === 'company' ? CATALOG.companyFields : CATALOG.profileFields);
         return { scope, userType, fields: fields.filter((field) => field.required) };
       }),
       profile: profileMachine.provide({ actors: profileActors(api) }),
-      nextStep: fromPromise<TokenPair>(() => nextStepCall(api)),
+      nextStep: fromPromise<TokenPair>(() => send(api, ACCOUNT.nextStep)),
     },
     actions: {
       tokensIssued: (_: unknown, pair: TokenPair) => issueTokens(session, pair),
     },
   };
+}
+
+/** Step 1's form for one running registration: its call hands the checked account to the registration. */
+export function registrationAccountForm(registration: RegistrationActor) {
+  return accountForm.withCall((account) =>
+    handOff(registration, { type: 'registration.createAccount', account }, accountOutcome),
+  );
 }
 
 /** `/register`'s steps. */

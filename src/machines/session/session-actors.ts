@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
+import { SESSION } from '../../../contract/endpoints/session';
 import {
   type LoginCodeStatus,
   type TokenClaims,
@@ -7,15 +8,7 @@ import {
   type TokenPair,
 } from '../../../contract/session';
 import type { Language } from '../../../contract/user-types';
-import type { ApiClient } from '../../api/client';
-import {
-  codeStatusCall,
-  loginCall,
-  logoutCall,
-  refreshCall,
-  resendCodeCall,
-  twoFactorCall,
-} from '../../api/session';
+import { type ApiClient, send } from '../../api/client';
 import { TokenRejected } from './session.machine';
 
 /** The session machine's side effects over the real API (tests provide their own). */
@@ -33,20 +26,23 @@ export function sessionActors(api: ApiClient) {
       }
     }),
     login: fromPromise<TokenPair, { email: string; password: string; locale: Language }>(({ input }) =>
-      loginCall(api, input),
+      send(api, SESSION.login, { body: input }),
     ),
     submitCode: fromPromise<TokenPair, { token: string; code: string }>(({ input }) =>
-      twoFactorCall(api, input.token, input.code),
+      send(api, SESSION.twoFactor, { body: { code: input.code }, token: input.token }),
     ),
-    resendCode: fromPromise<void, { token: string }>(({ input }) => resendCodeCall(api, input.token)),
+    resendCode: fromPromise<void, { token: string }>(({ input }) =>
+      send(api, SESSION.resendCode, { token: input.token }),
+    ),
     readCodeStatus: fromPromise<LoginCodeStatus, { token: string }>(({ input }) =>
-      codeStatusCall(api, input.token),
+      send(api, SESSION.codeStatus, { token: input.token }),
     ),
     refresh: fromPromise<TokenPair, { refreshToken: string }>(({ input }) =>
-      refreshCall(api, input.refreshToken),
+      send(api, SESSION.refresh, { body: { refresh_token: input.refreshToken } }),
     ),
     revoke: fromPromise<void, { refreshToken: string | undefined }>(async ({ input }) => {
-      if (input.refreshToken) await logoutCall(api, input.refreshToken);
+      if (input.refreshToken)
+        await send(api, SESSION.logout, { body: { refresh_token: input.refreshToken } });
     }),
   };
 }

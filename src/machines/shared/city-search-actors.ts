@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { searchCities } from '../../api/profile';
+import { CATALOG } from '../../../contract/endpoints/profile';
+import { send } from '../../api/client';
 import { areaLogic } from '../shell/app-logic';
 import { type CitySearchLogic, citySearchMachine } from './city-search.machine';
 
@@ -12,7 +13,7 @@ export const citySearch = areaLogic(
     citySearchMachine.provide({
       actors: {
         search: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
-          searchCities(api, input.query, signal),
+          send(api, CATALOG.cities, { query: { q: input.query }, signal }),
         ),
       },
     }),

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { searchClients } from '../../api/clients';
+import { CLIENTS } from '../../../contract/endpoints/clients';
+import { send } from '../../api/client';
 import { areaLogic } from '../shell/app-logic';
 import { type ClientSearchLogic, clientSearchMachine } from './client-search.machine';
 
@@ -9,7 +10,7 @@ export const clientSearch = areaLogic(
     clientSearchMachine.provide({
       actors: {
         search: fromPromise(({ input, signal }: { input: { query: string }; signal: AbortSignal }) =>
-          searchClients(api, input.query, signal),
+          send(api, CLIENTS.search, { query: { q: input.query }, signal }).then((answer) => answer.items),
         ),
       },
     }),

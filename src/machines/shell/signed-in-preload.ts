@@ -1,7 +1,8 @@
 import { createActor, waitFor } from 'xstate';
+import { SESSION } from '../../../contract/endpoints/session';
 import type { TokenClaims } from '../../../contract/session';
 import { isAgentType } from '../../../contract/user-types';
-import { fetchVerifiedClaims } from '../../api/preload';
+import { send } from '../../api/client';
 import type { ConsentsActor } from '../legal/consents.machine';
 import { legalLogic } from '../legal/legal-actors';
 import type { ProfileActor } from '../profile/profile.machine';
@@ -40,7 +41,7 @@ export const signedInPreload = areaLogic(({ api, app }): SignedInPreload => {
 
   return {
     async preload() {
-      const claims = await fetchVerifiedClaims(api);
+      const claims = await send(api, SESSION.claims);
       if (current?.sub !== claims.sub) {
         current?.profile?.stop();
         current?.consents?.stop();

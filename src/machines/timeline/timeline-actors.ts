@@ -1,7 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
+import { TIMELINE } from '../../../contract/endpoints/timeline';
 import { localDay } from '../../../contract/local-day';
 import type { TimelineEntry, TimelineSubject } from '../../../contract/timeline';
-import { addTimelineEntry, editTimelineNote, fetchTimeline } from '../../api/timeline';
+import { send } from '../../api/client';
 import { areaLogic } from '../shell/app-logic';
 import { type TimelineActor, timelineMachine } from './timeline.machine';
 import { timelineAddForm, timelineNoteForm } from './timeline-forms.machine';
@@ -26,7 +27,9 @@ export const timelineLogic = areaLogic(({ api }) => {
     const actor = createActor(
       timelineMachine.provide({
         actors: {
-          fetchPage: fromPromise(({ input }) => fetchTimeline(api, input.subject, input.uuid, input)),
+          fetchPage: fromPromise(({ input }) =>
+            send(api, TIMELINE.page, { params: { subject: input.subject, uuid: input.uuid }, query: input }),
+          ),
         },
       }),
       { input: { subject, uuid } },
@@ -45,7 +48,7 @@ export const timelineLogic = areaLogic(({ api }) => {
       const timeline = timelineOf(subject, uuid);
       const add = createActor(
         timelineAddForm.withCall(async (body) => {
-          const entry = await addTimelineEntry(api, subject, uuid, body);
+          const entry = await send(api, TIMELINE.add, { params: { subject, uuid }, body });
           timeline.send({ type: 'timeline.changed' });
           return entry;
         }),
@@ -54,7 +57,10 @@ export const timelineLogic = areaLogic(({ api }) => {
       /** The edit form's machine for one note, started with its text. */
       const editNote = (entry: TimelineEntry) =>
         timelineNoteForm.withCall(async ({ text }) => {
-          const saved = await editTimelineNote(api, subject, uuid, entry.uuid, text);
+          const saved = await send(api, TIMELINE.editNote, {
+            params: { subject, uuid, entry: entry.uuid },
+            body: { text },
+          });
           timeline.send({ type: 'timeline.saved', entry: saved });
           return saved;
         });
