@@ -52,8 +52,11 @@ export function pageMainThread(
   return tid === undefined || !fcp ? null : { pid, tid, navigation: navigation.ts, fcp: fcp.ts };
 }
 
-/** The blocking times of a page load's trace; null when the trace has no page navigation or no FCP. */
-export function blockingTimes(events: readonly TraceEvent[]): BlockingTimes | null {
+/**
+ * The blocking times of a page load's trace; null when the trace has no page navigation or no FCP.
+ * `slowdown`: the preset's CPU slowdown (4 for Lighthouse's mobile preset, 1 for its desktop one).
+ */
+export function blockingTimes(events: readonly TraceEvent[], slowdown = SLOWDOWN): BlockingTimes | null {
   const page = pageMainThread(events);
   if (!page) return null;
   let wallMs = 0;
@@ -64,8 +67,8 @@ export function blockingTimes(events: readonly TraceEvent[]): BlockingTimes | nu
     if (e.pid !== page.pid || e.tid !== page.tid || e.name !== 'RunTask' || e.ph !== 'X') continue;
     if (e.ts < page.fcp || e.dur === undefined) continue;
     const thread = Math.min(e.tdur ?? e.dur, e.dur);
-    wallMs += Math.max(0, (SLOWDOWN * e.dur) / 1000 - LONG_TASK_MS);
-    ownMs += Math.max(0, (SLOWDOWN * thread) / 1000 - LONG_TASK_MS);
+    wallMs += Math.max(0, (slowdown * e.dur) / 1000 - LONG_TASK_MS);
+    ownMs += Math.max(0, (slowdown * thread) / 1000 - LONG_TASK_MS);
     wall += e.dur;
     own += thread;
   }

@@ -18,6 +18,23 @@ export interface ReasonItem {
 
 const list = (xs: unknown): string[] => (Array.isArray(xs) ? xs.map(String) : []);
 
+// One `Intl.DisplayNames` per reader's language: creating one for each reason was a noticeable part of
+// drawing the twenty result rows on a phone (issue 43).
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+function languageNameIn(language: string, code: string): string {
+  try {
+    let names = displayNames.get(language);
+    if (!names) {
+      names = new Intl.DisplayNames([language], { type: 'language' });
+      displayNames.set(language, names);
+    }
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** "3 of 4 skills: TypeScript, React, SQL — missing: Go": one criterion's outcome in the reader's language. */
 export function reasonText(i18n: I18n, item: ReasonItem, fields: FieldDefinition[]): string {
   const language = i18n.locale as Language;
@@ -25,13 +42,7 @@ export function reasonText(i18n: I18n, item: ReasonItem, fields: FieldDefinition
   const label = field?.label[language] ?? item.key;
   const option = (value: string) => field?.options?.find((o) => o.value === value)?.label[language] ?? value;
   const names = (xs: unknown) => list(xs).map(option).join(', ');
-  const languageName = (code: string) => {
-    try {
-      return new Intl.DisplayNames([language], { type: 'language' }).of(code) ?? code;
-    } catch {
-      return code;
-    }
-  };
+  const languageName = (code: string) => languageNameIn(language, code);
   const p = item.params;
   switch (item.reason) {
     case 'overlap.all':

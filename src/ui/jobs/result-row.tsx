@@ -5,7 +5,6 @@ import { cityName } from '../../../contract/city-names';
 import type { ResultItem } from '../../../contract/job';
 import type { ResultsSearch } from '../../../contract/job-search';
 import type { Language } from '../../../contract/user-types';
-import { Checkbox } from '../components/checkbox';
 import { formatKm } from '../components/format';
 import { ScoreBar } from '../components/score-bar';
 
@@ -15,8 +14,7 @@ export function ResultRow({
   jobUuid,
   search,
   action,
-  selected,
-  onSelect,
+  tick,
   reasons,
   photo,
 }: {
@@ -24,19 +22,15 @@ export function ResultRow({
   jobUuid: string;
   search: ResultsSearch;
   action: ReactNode;
-  selected: boolean;
-  onSelect: (selected: boolean) => void;
+  /** The row's tick for sending to the client (results-send.tsx). */
+  tick: ReactNode;
   reasons: string[];
   photo: ReactNode;
 }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   return (
     <tr>
-      <td>
-        <Checkbox isSelected={selected} onChange={onSelect}>
-          <span className="visually-hidden">{t`Select ${item.name}`}</span>
-        </Checkbox>
-      </td>
+      <td>{tick}</td>
       <td className="rank">{item.rank}</td>
       <td>{photo}</td>
       <th scope="row">
