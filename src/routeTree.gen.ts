@@ -17,16 +17,16 @@ import { Route as KeepAccountRouteImport } from './routes/keep-account'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ProtectedAgentRouteImport } from './routes/_protected/_agent'
-import { Route as ProtectedCompaniesRouteImport } from './routes/_protected/companies'
+import { Route as ProtectedEmployerRouteImport } from './routes/_protected/_employer'
 import { Route as ProtectedDashboardRouteImport } from './routes/_protected/dashboard'
 import { Route as ProtectedLifecycleRouteImport } from './routes/_protected/lifecycle'
-import { Route as ProtectedMatchingJobRouteImport } from './routes/_protected/matchingJob'
-import { Route as ProtectedNewJobRouteImport } from './routes/_protected/newJob'
 import { Route as ProtectedProfileRouteImport } from './routes/_protected/profile'
 import { Route as LegalNameRouteImport } from './routes/legal.$name'
 import { Route as MfaLoginRouteImport } from './routes/mfa.login'
 import { Route as MfaRegisterRouteImport } from './routes/mfa.register'
-import { Route as ProtectedClientCandidatesJobUuidRouteImport } from './routes/_protected/clientCandidates.$jobUuid'
+import { Route as ProtectedEmployerCompaniesRouteImport } from './routes/_protected/_employer/companies'
+import { Route as ProtectedEmployerMatchingJobRouteImport } from './routes/_protected/_employer/matchingJob'
+import { Route as ProtectedEmployerNewJobRouteImport } from './routes/_protected/_employer/newJob'
 import { Route as UserInvitationTokenRouteImport } from './routes/user.invitation.$token'
 import { Route as UserResetPasswordTokenRouteImport } from './routes/user.reset-password.$token'
 import { Route as UserValidateTokenRouteImport } from './routes/user.validate.$token'
@@ -44,6 +44,7 @@ import { Route as ProtectedAgentPipelineAttentionRouteImport } from './routes/_p
 import { Route as ProtectedAgentPipelineTodayRouteImport } from './routes/_protected/_agent/pipeline.today'
 import { Route as ProtectedAgentStellasIndexRouteImport } from './routes/_protected/_agent/stellas.index'
 import { Route as ProtectedAgentStellasNewRouteImport } from './routes/_protected/_agent/stellas.new'
+import { Route as ProtectedEmployerClientCandidatesJobUuidRouteImport } from './routes/_protected/_employer/clientCandidates.$jobUuid'
 import { Route as ProtectedAgentCompaniesViewUuidRouteImport } from './routes/_protected/_agent/companies.view.$uuid'
 import { Route as ProtectedAgentLunasViewUuidRouteImport } from './routes/_protected/_agent/lunas.view.$uuid'
 import { Route as ProtectedAgentMatchingJobResultDetailJobUuidUuidRouteImport } from './routes/_protected/_agent/matchingJobResultDetail.$jobUuid.$uuid'
@@ -88,9 +89,8 @@ const ProtectedAgentRoute = ProtectedAgentRouteImport.update({
   id: '/_agent',
   getParentRoute: () => ProtectedRoute,
 } as any)
-const ProtectedCompaniesRoute = ProtectedCompaniesRouteImport.update({
-  id: '/companies',
-  path: '/companies',
+const ProtectedEmployerRoute = ProtectedEmployerRouteImport.update({
+  id: '/_employer',
   getParentRoute: () => ProtectedRoute,
 } as any)
 const ProtectedDashboardRoute = ProtectedDashboardRouteImport.update({
@@ -101,16 +101,6 @@ const ProtectedDashboardRoute = ProtectedDashboardRouteImport.update({
 const ProtectedLifecycleRoute = ProtectedLifecycleRouteImport.update({
   id: '/lifecycle',
   path: '/lifecycle',
-  getParentRoute: () => ProtectedRoute,
-} as any)
-const ProtectedMatchingJobRoute = ProtectedMatchingJobRouteImport.update({
-  id: '/matchingJob',
-  path: '/matchingJob',
-  getParentRoute: () => ProtectedRoute,
-} as any)
-const ProtectedNewJobRoute = ProtectedNewJobRouteImport.update({
-  id: '/newJob',
-  path: '/newJob',
   getParentRoute: () => ProtectedRoute,
 } as any)
 const ProtectedProfileRoute = ProtectedProfileRouteImport.update({
@@ -133,12 +123,23 @@ const MfaRegisterRoute = MfaRegisterRouteImport.update({
   path: '/mfa/register',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ProtectedClientCandidatesJobUuidRoute =
-  ProtectedClientCandidatesJobUuidRouteImport.update({
-    id: '/clientCandidates/$jobUuid',
-    path: '/clientCandidates/$jobUuid',
-    getParentRoute: () => ProtectedRoute,
+const ProtectedEmployerCompaniesRoute =
+  ProtectedEmployerCompaniesRouteImport.update({
+    id: '/companies',
+    path: '/companies',
+    getParentRoute: () => ProtectedEmployerRoute,
   } as any)
+const ProtectedEmployerMatchingJobRoute =
+  ProtectedEmployerMatchingJobRouteImport.update({
+    id: '/matchingJob',
+    path: '/matchingJob',
+    getParentRoute: () => ProtectedEmployerRoute,
+  } as any)
+const ProtectedEmployerNewJobRoute = ProtectedEmployerNewJobRouteImport.update({
+  id: '/newJob',
+  path: '/newJob',
+  getParentRoute: () => ProtectedEmployerRoute,
+} as any)
 const UserInvitationTokenRoute = UserInvitationTokenRouteImport.update({
   id: '/user/invitation/$token',
   path: '/user/invitation/$token',
@@ -235,6 +236,12 @@ const ProtectedAgentStellasNewRoute =
     path: '/stellas/new',
     getParentRoute: () => ProtectedAgentRoute,
   } as any)
+const ProtectedEmployerClientCandidatesJobUuidRoute =
+  ProtectedEmployerClientCandidatesJobUuidRouteImport.update({
+    id: '/clientCandidates/$jobUuid',
+    path: '/clientCandidates/$jobUuid',
+    getParentRoute: () => ProtectedEmployerRoute,
+  } as any)
 const ProtectedAgentCompaniesViewUuidRoute =
   ProtectedAgentCompaniesViewUuidRouteImport.update({
     id: '/companies/view/$uuid',
@@ -273,16 +280,15 @@ export interface FileRoutesByFullPath {
   '/keep-account': typeof KeepAccountRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
-  '/companies': typeof ProtectedCompaniesRoute
   '/dashboard': typeof ProtectedDashboardRoute
   '/lifecycle': typeof ProtectedLifecycleRoute
-  '/matchingJob': typeof ProtectedMatchingJobRoute
-  '/newJob': typeof ProtectedNewJobRoute
   '/profile': typeof ProtectedProfileRoute
   '/legal/$name': typeof LegalNameRoute
   '/mfa/login': typeof MfaLoginRoute
   '/mfa/register': typeof MfaRegisterRoute
-  '/clientCandidates/$jobUuid': typeof ProtectedClientCandidatesJobUuidRoute
+  '/companies': typeof ProtectedEmployerCompaniesRoute
+  '/matchingJob': typeof ProtectedEmployerMatchingJobRoute
+  '/newJob': typeof ProtectedEmployerNewJobRoute
   '/user/invitation/$token': typeof UserInvitationTokenRoute
   '/user/reset-password/$token': typeof UserResetPasswordTokenRoute
   '/user/validate/$token': typeof UserValidateTokenRoute
@@ -296,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/pipeline/attention': typeof ProtectedAgentPipelineAttentionRoute
   '/pipeline/today': typeof ProtectedAgentPipelineTodayRoute
   '/stellas/new': typeof ProtectedAgentStellasNewRoute
+  '/clientCandidates/$jobUuid': typeof ProtectedEmployerClientCandidatesJobUuidRoute
   '/agent/': typeof ProtectedAgentAgentIndexRoute
   '/lunas/': typeof ProtectedAgentLunasIndexRoute
   '/novas/': typeof ProtectedAgentNovasIndexRoute
@@ -313,16 +320,15 @@ export interface FileRoutesByTo {
   '/keep-account': typeof KeepAccountRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
-  '/companies': typeof ProtectedCompaniesRoute
   '/dashboard': typeof ProtectedDashboardRoute
   '/lifecycle': typeof ProtectedLifecycleRoute
-  '/matchingJob': typeof ProtectedMatchingJobRoute
-  '/newJob': typeof ProtectedNewJobRoute
   '/profile': typeof ProtectedProfileRoute
   '/legal/$name': typeof LegalNameRoute
   '/mfa/login': typeof MfaLoginRoute
   '/mfa/register': typeof MfaRegisterRoute
-  '/clientCandidates/$jobUuid': typeof ProtectedClientCandidatesJobUuidRoute
+  '/companies': typeof ProtectedEmployerCompaniesRoute
+  '/matchingJob': typeof ProtectedEmployerMatchingJobRoute
+  '/newJob': typeof ProtectedEmployerNewJobRoute
   '/user/invitation/$token': typeof UserInvitationTokenRoute
   '/user/reset-password/$token': typeof UserResetPasswordTokenRoute
   '/user/validate/$token': typeof UserValidateTokenRoute
@@ -336,6 +342,7 @@ export interface FileRoutesByTo {
   '/pipeline/attention': typeof ProtectedAgentPipelineAttentionRoute
   '/pipeline/today': typeof ProtectedAgentPipelineTodayRoute
   '/stellas/new': typeof ProtectedAgentStellasNewRoute
+  '/clientCandidates/$jobUuid': typeof ProtectedEmployerClientCandidatesJobUuidRoute
   '/agent': typeof ProtectedAgentAgentIndexRoute
   '/lunas': typeof ProtectedAgentLunasIndexRoute
   '/novas': typeof ProtectedAgentNovasIndexRoute
@@ -356,16 +363,16 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/_protected/_agent': typeof ProtectedAgentRouteWithChildren
-  '/_protected/companies': typeof ProtectedCompaniesRoute
+  '/_protected/_employer': typeof ProtectedEmployerRouteWithChildren
   '/_protected/dashboard': typeof ProtectedDashboardRoute
   '/_protected/lifecycle': typeof ProtectedLifecycleRoute
-  '/_protected/matchingJob': typeof ProtectedMatchingJobRoute
-  '/_protected/newJob': typeof ProtectedNewJobRoute
   '/_protected/profile': typeof ProtectedProfileRoute
   '/legal/$name': typeof LegalNameRoute
   '/mfa/login': typeof MfaLoginRoute
   '/mfa/register': typeof MfaRegisterRoute
-  '/_protected/clientCandidates/$jobUuid': typeof ProtectedClientCandidatesJobUuidRoute
+  '/_protected/_employer/companies': typeof ProtectedEmployerCompaniesRoute
+  '/_protected/_employer/matchingJob': typeof ProtectedEmployerMatchingJobRoute
+  '/_protected/_employer/newJob': typeof ProtectedEmployerNewJobRoute
   '/user/invitation/$token': typeof UserInvitationTokenRoute
   '/user/reset-password/$token': typeof UserResetPasswordTokenRoute
   '/user/validate/$token': typeof UserValidateTokenRoute
@@ -379,6 +386,7 @@ export interface FileRoutesById {
   '/_protected/_agent/pipeline/attention': typeof ProtectedAgentPipelineAttentionRoute
   '/_protected/_agent/pipeline/today': typeof ProtectedAgentPipelineTodayRoute
   '/_protected/_agent/stellas/new': typeof ProtectedAgentStellasNewRoute
+  '/_protected/_employer/clientCandidates/$jobUuid': typeof ProtectedEmployerClientCandidatesJobUuidRoute
   '/_protected/_agent/agent/': typeof ProtectedAgentAgentIndexRoute
   '/_protected/_agent/lunas/': typeof ProtectedAgentLunasIndexRoute
   '/_protected/_agent/novas/': typeof ProtectedAgentNovasIndexRoute
@@ -398,16 +406,15 @@ export interface FileRouteTypes {
     | '/keep-account'
     | '/login'
     | '/register'
-    | '/companies'
     | '/dashboard'
     | '/lifecycle'
-    | '/matchingJob'
-    | '/newJob'
     | '/profile'
     | '/legal/$name'
     | '/mfa/login'
     | '/mfa/register'
-    | '/clientCandidates/$jobUuid'
+    | '/companies'
+    | '/matchingJob'
+    | '/newJob'
     | '/user/invitation/$token'
     | '/user/reset-password/$token'
     | '/user/validate/$token'
@@ -421,6 +428,7 @@ export interface FileRouteTypes {
     | '/pipeline/attention'
     | '/pipeline/today'
     | '/stellas/new'
+    | '/clientCandidates/$jobUuid'
     | '/agent/'
     | '/lunas/'
     | '/novas/'
@@ -438,16 +446,15 @@ export interface FileRouteTypes {
     | '/keep-account'
     | '/login'
     | '/register'
-    | '/companies'
     | '/dashboard'
     | '/lifecycle'
-    | '/matchingJob'
-    | '/newJob'
     | '/profile'
     | '/legal/$name'
     | '/mfa/login'
     | '/mfa/register'
-    | '/clientCandidates/$jobUuid'
+    | '/companies'
+    | '/matchingJob'
+    | '/newJob'
     | '/user/invitation/$token'
     | '/user/reset-password/$token'
     | '/user/validate/$token'
@@ -461,6 +468,7 @@ export interface FileRouteTypes {
     | '/pipeline/attention'
     | '/pipeline/today'
     | '/stellas/new'
+    | '/clientCandidates/$jobUuid'
     | '/agent'
     | '/lunas'
     | '/novas'
@@ -480,16 +488,16 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/_protected/_agent'
-    | '/_protected/companies'
+    | '/_protected/_employer'
     | '/_protected/dashboard'
     | '/_protected/lifecycle'
-    | '/_protected/matchingJob'
-    | '/_protected/newJob'
     | '/_protected/profile'
     | '/legal/$name'
     | '/mfa/login'
     | '/mfa/register'
-    | '/_protected/clientCandidates/$jobUuid'
+    | '/_protected/_employer/companies'
+    | '/_protected/_employer/matchingJob'
+    | '/_protected/_employer/newJob'
     | '/user/invitation/$token'
     | '/user/reset-password/$token'
     | '/user/validate/$token'
@@ -503,6 +511,7 @@ export interface FileRouteTypes {
     | '/_protected/_agent/pipeline/attention'
     | '/_protected/_agent/pipeline/today'
     | '/_protected/_agent/stellas/new'
+    | '/_protected/_employer/clientCandidates/$jobUuid'
     | '/_protected/_agent/agent/'
     | '/_protected/_agent/lunas/'
     | '/_protected/_agent/novas/'
@@ -588,11 +597,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedAgentRouteImport
       parentRoute: typeof ProtectedRoute
     }
-    '/_protected/companies': {
-      id: '/_protected/companies'
-      path: '/companies'
-      fullPath: '/companies'
-      preLoaderRoute: typeof ProtectedCompaniesRouteImport
+    '/_protected/_employer': {
+      id: '/_protected/_employer'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof ProtectedEmployerRouteImport
       parentRoute: typeof ProtectedRoute
     }
     '/_protected/dashboard': {
@@ -607,20 +616,6 @@ declare module '@tanstack/react-router' {
       path: '/lifecycle'
       fullPath: '/lifecycle'
       preLoaderRoute: typeof ProtectedLifecycleRouteImport
-      parentRoute: typeof ProtectedRoute
-    }
-    '/_protected/matchingJob': {
-      id: '/_protected/matchingJob'
-      path: '/matchingJob'
-      fullPath: '/matchingJob'
-      preLoaderRoute: typeof ProtectedMatchingJobRouteImport
-      parentRoute: typeof ProtectedRoute
-    }
-    '/_protected/newJob': {
-      id: '/_protected/newJob'
-      path: '/newJob'
-      fullPath: '/newJob'
-      preLoaderRoute: typeof ProtectedNewJobRouteImport
       parentRoute: typeof ProtectedRoute
     }
     '/_protected/profile': {
@@ -651,12 +646,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MfaRegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_protected/clientCandidates/$jobUuid': {
-      id: '/_protected/clientCandidates/$jobUuid'
-      path: '/clientCandidates/$jobUuid'
-      fullPath: '/clientCandidates/$jobUuid'
-      preLoaderRoute: typeof ProtectedClientCandidatesJobUuidRouteImport
-      parentRoute: typeof ProtectedRoute
+    '/_protected/_employer/companies': {
+      id: '/_protected/_employer/companies'
+      path: '/companies'
+      fullPath: '/companies'
+      preLoaderRoute: typeof ProtectedEmployerCompaniesRouteImport
+      parentRoute: typeof ProtectedEmployerRoute
+    }
+    '/_protected/_employer/matchingJob': {
+      id: '/_protected/_employer/matchingJob'
+      path: '/matchingJob'
+      fullPath: '/matchingJob'
+      preLoaderRoute: typeof ProtectedEmployerMatchingJobRouteImport
+      parentRoute: typeof ProtectedEmployerRoute
+    }
+    '/_protected/_employer/newJob': {
+      id: '/_protected/_employer/newJob'
+      path: '/newJob'
+      fullPath: '/newJob'
+      preLoaderRoute: typeof ProtectedEmployerNewJobRouteImport
+      parentRoute: typeof ProtectedEmployerRoute
     }
     '/user/invitation/$token': {
       id: '/user/invitation/$token'
@@ -777,6 +786,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProtectedAgentStellasNewRouteImport
       parentRoute: typeof ProtectedAgentRoute
     }
+    '/_protected/_employer/clientCandidates/$jobUuid': {
+      id: '/_protected/_employer/clientCandidates/$jobUuid'
+      path: '/clientCandidates/$jobUuid'
+      fullPath: '/clientCandidates/$jobUuid'
+      preLoaderRoute: typeof ProtectedEmployerClientCandidatesJobUuidRouteImport
+      parentRoute: typeof ProtectedEmployerRoute
+    }
     '/_protected/_agent/companies/view/$uuid': {
       id: '/_protected/_agent/companies/view/$uuid'
       path: '/companies/view/$uuid'
@@ -865,26 +881,38 @@ const ProtectedAgentRouteWithChildren = ProtectedAgentRoute._addFileChildren(
   ProtectedAgentRouteChildren,
 )
 
+interface ProtectedEmployerRouteChildren {
+  ProtectedEmployerCompaniesRoute: typeof ProtectedEmployerCompaniesRoute
+  ProtectedEmployerMatchingJobRoute: typeof ProtectedEmployerMatchingJobRoute
+  ProtectedEmployerNewJobRoute: typeof ProtectedEmployerNewJobRoute
+  ProtectedEmployerClientCandidatesJobUuidRoute: typeof ProtectedEmployerClientCandidatesJobUuidRoute
+}
+
+const ProtectedEmployerRouteChildren: ProtectedEmployerRouteChildren = {
+  ProtectedEmployerCompaniesRoute: ProtectedEmployerCompaniesRoute,
+  ProtectedEmployerMatchingJobRoute: ProtectedEmployerMatchingJobRoute,
+  ProtectedEmployerNewJobRoute: ProtectedEmployerNewJobRoute,
+  ProtectedEmployerClientCandidatesJobUuidRoute:
+    ProtectedEmployerClientCandidatesJobUuidRoute,
+}
+
+const ProtectedEmployerRouteWithChildren =
+  ProtectedEmployerRoute._addFileChildren(ProtectedEmployerRouteChildren)
+
 interface ProtectedRouteChildren {
   ProtectedAgentRoute: typeof ProtectedAgentRouteWithChildren
-  ProtectedCompaniesRoute: typeof ProtectedCompaniesRoute
+  ProtectedEmployerRoute: typeof ProtectedEmployerRouteWithChildren
   ProtectedDashboardRoute: typeof ProtectedDashboardRoute
   ProtectedLifecycleRoute: typeof ProtectedLifecycleRoute
-  ProtectedMatchingJobRoute: typeof ProtectedMatchingJobRoute
-  ProtectedNewJobRoute: typeof ProtectedNewJobRoute
   ProtectedProfileRoute: typeof ProtectedProfileRoute
-  ProtectedClientCandidatesJobUuidRoute: typeof ProtectedClientCandidatesJobUuidRoute
 }
 
 const ProtectedRouteChildren: ProtectedRouteChildren = {
   ProtectedAgentRoute: ProtectedAgentRouteWithChildren,
-  ProtectedCompaniesRoute: ProtectedCompaniesRoute,
+  ProtectedEmployerRoute: ProtectedEmployerRouteWithChildren,
   ProtectedDashboardRoute: ProtectedDashboardRoute,
   ProtectedLifecycleRoute: ProtectedLifecycleRoute,
-  ProtectedMatchingJobRoute: ProtectedMatchingJobRoute,
-  ProtectedNewJobRoute: ProtectedNewJobRoute,
   ProtectedProfileRoute: ProtectedProfileRoute,
-  ProtectedClientCandidatesJobUuidRoute: ProtectedClientCandidatesJobUuidRoute,
 }
 
 const ProtectedRouteWithChildren = ProtectedRoute._addFileChildren(

@@ -138,7 +138,7 @@ describe('password reset and account deletion in a browser, in German', () => {
     await context.close();
   });
 
-  it('turns SMS protection on in the settings, with the resend countdown of registration', async () => {
+  it('turns SMS protection on in the settings, with the resend countdown of registration, and off with the current password', async () => {
     const page = await browser.newPage();
     await signIn(page, app.url, 'stella@matchwerk.example', { path: '/profile' });
     await page.locator('#phone-settings-current-password').fill(DEMO_PASSWORD);
@@ -155,6 +155,17 @@ describe('password reset and account deletion in a browser, in German', () => {
       .poll(() => textNow(page.getByRole('status').filter({ hasText: 'mit der neuen Nummer' })))
       .toBe('Der SMS-Anmeldeschutz ist mit der neuen Nummer an.');
     await expect.poll(() => page.getByText('An, mit der Nummer +4915199988877.').count()).toBe(1);
+    // Off again: a wrong password is refused at the turn-off form's field, the right one turns it off.
+    const password = page.locator('#disable-2fa-password');
+    await password.fill('Falsches-Passwort-1');
+    await password.press('Enter');
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Ihr aktuelles Passwort stimmt nicht.').count()).toBe(1);
+    await password.fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'SMS-Schutz ausschalten' }).click();
+    await expect
+      .poll(() => textNow(page.getByRole('status').filter({ hasText: 'ist aus' })))
+      .toBe('Der SMS-Anmeldeschutz ist aus.');
     await page.close();
   });
 

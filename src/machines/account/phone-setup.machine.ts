@@ -1,18 +1,14 @@
-import { type ActorRefFrom, and, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import {
-  ChangePhoneSchema,
-  DisableTwoFactorSchema,
-  PhoneConfirmSchema,
-  PhoneRequestSchema,
-} from '../../../contract/account';
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { errorCodeOf, retryAfterMsOf } from '../../../contract/errors';
-import { formErrors } from '../../../contract/form-errors';
 import type { TokenPair } from '../../../contract/session';
 import { errorContextOf } from '../shared/error-context';
 import { pageSmsResendMs } from '../shared/sms-resend';
 import { pageSmsCountries } from './sms-countries';
 
-/** A number to send a code to; account settings also send the current password. */
+/**
+ * A number to send a code to, as its form's schema gave it (./phone-forms.machine.ts: trimmed, the
+ * country in capitals); account settings also send the current password.
+ */
 export interface PhoneRequest {
   phoneNumber: string;
   countryCode: string;
@@ -50,29 +46,14 @@ export interface PhoneSetupInput {
 
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 const pairOf = ({ event }: { event: { output: TokenPair } }) => event.output;
-/**
- * The phone-setup forms checked with their requests' schemas: the number (with the current password
- * in the settings, which send it), the code, the password that turns SMS login off.
- */
-const requestCheck = (request: PhoneRequest) =>
-  request.currentPassword === undefined
-    ? formErrors(PhoneRequestSchema, request)
-    : formErrors(ChangePhoneSchema, request);
-const codeCheck = (code: string) => formErrors(PhoneConfirmSchema, { code });
-const formCheck = (event: PhoneSetupEvent) => {
-  if (event.type === 'phone.send') return requestCheck(event.request);
-  if (event.type === 'phone.confirm') return codeCheck(event.code);
-  return formErrors(DisableTwoFactorSchema, {
-    currentPassword: event.type === 'phone.turnOff' ? event.currentPassword : '',
-  });
-};
 
 /**
  * SMS login protection, set up or changed (PRODUCT.md §3): send a code to a number, confirm it,
  * ask for a new one (as far apart as the page's SMS_RESEND_SECONDS, a minute by default, or as long
  * as the server says), use another number, turn it
  * off. Registration (step 3) and account settings run the same machine; they provide `sendCode`
- * (registration saves the phone, settings change it with the current password).
+ * (registration saves the phone, settings change it with the current password). Its events come from
+ * the phone forms (./phone-forms.machine.ts), which check what was typed and hand it over.
  */
 export const phoneSetupMachine = setup({
   types: {
@@ -106,20 +87,15 @@ export const phoneSetupMachine = setup({
     })),
     takePendingPhone: assign(({ event }) => {
       assertEvent(event, 'phone.send');
-      return { pendingPhone: event.request.phoneNumber.trim() };
+      return { pendingPhone: event.request.phoneNumber };
     }),
     forgetPendingPhone: assign({ pendingPhone: null }),
     markEnabled: assign({ enabled: true, pendingPhone: null }),
     markDisabled: assign({ enabled: false }),
-    showFormErrors: assign(({ event }) => {
-      const check = formCheck(event);
-      return { error: null, fieldErrors: check.ok ? {} : check.fields };
-    }),
   },
   guards: {
     mayResend: ({ context }) => context.resendAllowedAt === null || context.now() >= context.resendAllowedAt,
     isEnabled: ({ context }) => context.enabled,
-    formIsValid: ({ event }) => formCheck(event).ok,
   },
 }).createMachine({
   id: 'phoneSetup',
@@ -136,14 +112,8 @@ export const phoneSetupMachine = setup({
   states: {
     idle: {
       on: {
-        'phone.send': [
-          { guard: 'formIsValid', target: 'sending', actions: ['clearError', 'takePendingPhone'] },
-          { actions: 'showFormErrors' },
-        ],
-        'phone.turnOff': [
-          { guard: and(['isEnabled', 'formIsValid']), target: 'turningOff', actions: 'clearError' },
-          { guard: 'isEnabled', actions: 'showFormErrors' },
-        ],
+        'phone.send': { target: 'sending', actions: ['clearError', 'takePendingPhone'] },
+        'phone.turnOff': { guard: 'isEnabled', target: 'turningOff', actions: 'clearError' },
       },
     },
     sending: {
@@ -153,9 +123,7 @@ export const phoneSetupMachine = setup({
         src: 'sendCode',
         input: ({ event }) => {
           assertEvent(event, 'phone.send');
-          // As the schema reads it (trimmed, the country in capitals); the guard let only valid ones here.
-          const check = requestCheck(event.request);
-          return check.ok ? check.output : event.request;
+          return event.request;
         },
         onDone: { target: 'confirming', actions: 'startCooldown' },
         onError: { target: 'idle', actions: ['forgetPendingPhone', { type: 'setError', params: errorOf }] },
@@ -164,10 +132,7 @@ export const phoneSetupMachine = setup({
     confirming: {
       tags: ['awaitingCode'],
       on: {
-        'phone.confirm': [
-          { guard: 'formIsValid', target: 'checking', actions: 'clearError' },
-          { actions: 'showFormErrors' },
-        ],
+        'phone.confirm': { target: 'checking', actions: 'clearError' },
         'phone.resend': { guard: 'mayResend', target: 'resending', actions: 'clearError' },
         'phone.change': { target: 'idle', actions: ['forgetPendingPhone', 'clearError'] },
       },
@@ -188,8 +153,7 @@ export const phoneSetupMachine = setup({
         src: 'confirmCode',
         input: ({ event }) => {
           assertEvent(event, 'phone.confirm');
-          const check = codeCheck(event.code);
-          return check.ok ? check.output : { code: event.code };
+          return { code: event.code };
         },
         onDone: { target: 'confirmed', actions: [{ type: 'tokensIssued', params: pairOf }, 'markEnabled'] },
         onError: { target: 'confirming', actions: { type: 'setError', params: errorOf } },
@@ -198,14 +162,8 @@ export const phoneSetupMachine = setup({
     /** SMS login is on with the confirmed number (registration goes on to its next step here). */
     confirmed: {
       on: {
-        'phone.send': [
-          { guard: 'formIsValid', target: 'sending', actions: ['clearError', 'takePendingPhone'] },
-          { actions: 'showFormErrors' },
-        ],
-        'phone.turnOff': [
-          { guard: 'formIsValid', target: 'turningOff', actions: 'clearError' },
-          { actions: 'showFormErrors' },
-        ],
+        'phone.send': { target: 'sending', actions: ['clearError', 'takePendingPhone'] },
+        'phone.turnOff': { target: 'turningOff', actions: 'clearError' },
       },
     },
     turningOff: {
@@ -223,10 +181,7 @@ export const phoneSetupMachine = setup({
     },
     turnedOff: {
       on: {
-        'phone.send': [
-          { guard: 'formIsValid', target: 'sending', actions: ['clearError', 'takePendingPhone'] },
-          { actions: 'showFormErrors' },
-        ],
+        'phone.send': { target: 'sending', actions: ['clearError', 'takePendingPhone'] },
       },
     },
   },

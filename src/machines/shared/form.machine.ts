@@ -4,8 +4,10 @@ import { errorCodeOf, fieldCodesOf } from '../../../contract/errors';
 import { formErrors } from '../../../contract/form-errors';
 import { explainedByFields } from './error-context';
 
+/** One field's value: what was typed or chosen, or the ticked options of a group of checkboxes. */
+export type FormValue = string | string[];
 /** What the user typed, by field name. */
-export type FormValues = Record<string, string>;
+export type FormValues = Record<string, FormValue>;
 
 export interface FormContext {
   values: FormValues;
@@ -22,7 +24,7 @@ export interface FormContext {
 }
 
 export type FormEvent =
-  | { type: 'form.change'; name: string; value: string }
+  | { type: 'form.change'; name: string; value: FormValue }
   | { type: 'form.submit' }
   /** The record behind the form changed (a save, or someone else's): its values and fixed ones replace the form's. */
   | { type: 'form.load'; values: FormValues; fixed?: Record<string, unknown> };
@@ -42,10 +44,13 @@ export interface FormOptions {
 const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
 
 /**
- * A form of one call (change password, delete account, password reset, the agent's details): the
- * fields, checked with the contract's schema on submit, the call as the `submit` actor the feature
- * provides (input: the schema's output), the server's field codes mapped back onto the fields.
- * editing → submitting → done, or back to editing with the reasons.
+ * A form of one call (login, change password, delete account, password reset, the agent's details,
+ * the registration's account, the phone setup's number and code): the fields, checked with the
+ * contract's schema on submit, the call as the `submit` actor the feature provides (input: the
+ * schema's output), the server's field codes mapped back onto the fields. The one form technique of
+ * the client (docs/decisions/0033-one-form-technique.md): where a flow machine owns the call (the
+ * session's login, a registration step, the phone setup), the call hands the output to it
+ * (./form-hand-off.ts). editing → submitting → done, or back to editing with the reasons.
  */
 export function formMachine<Output>(
   id: string,

@@ -2,11 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
+import { useMemo } from 'react';
 import { isCandidateType } from '../../../contract/user-types';
-import { accountLogic } from '../../machines/account/account-actors';
+import { accountLogic, phoneForms } from '../../machines/account/account-actors';
+import type { PhoneSetupActor } from '../../machines/account/phone-setup.machine';
 import { useAppActors } from '../components/app-context';
 import { DownloadButton } from '../components/download-button';
-import { errorMessage, fieldMessage } from '../components/error-message';
+import { errorMessage } from '../components/error-message';
 import { FormError } from '../components/form-error';
 import { useFormFields } from '../components/form-fields';
 import { PhoneSetupForm } from '../components/phone-setup-form';
@@ -29,8 +31,6 @@ export function AccountSettings() {
     </section>
   );
 }
-
-const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
 
 function ChangePassword() {
   const { t } = useLingui();
@@ -69,7 +69,7 @@ function ChangePassword() {
 
 /** SMS login protection: the phone-setup machine, started with the claims' current status. */
 function PhoneSettings() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { logic, session } = useAppActors();
   const claims = useSelector(session, (s) => s.context.claims);
   const phone = useActorRef(accountLogic(logic).phoneSettings, {
@@ -77,7 +77,6 @@ function PhoneSettings() {
   });
   const snapshot = useSelector(phone, (s) => s);
   const enabled = snapshot.context.enabled;
-  const busy = snapshot.hasTag('busy');
   if (!claims) return null;
   return (
     <div className="form">
@@ -95,29 +94,33 @@ function PhoneSettings() {
         withPassword
         sendLabel={enabled ? t`Change number` : t`Turn on with this number`}
       />
-      {snapshot.can({ type: 'phone.turnOff', currentPassword: '' }) && (
-        <form
-          className="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            phone.send({ type: 'phone.turnOff', currentPassword: field(e.currentTarget, 'currentPassword') });
-          }}
-        >
-          <TextField
-            id="disable-2fa-password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            label={<Trans>Current password</Trans>}
-            errorMessage={fieldMessage(i18n, snapshot.context.fieldErrors.currentPassword?.[0])}
-          />
-          <button type="submit" disabled={busy}>
-            <Trans>Turn SMS protection off</Trans>
-          </button>
-        </form>
+      {/* Kept while the turn-off runs: its form waits for the answer and shows a refusal. */}
+      {(snapshot.can({ type: 'phone.turnOff', currentPassword: '' }) || snapshot.matches('turningOff')) && (
+        <TurnOffForm phone={phone} />
       )}
     </div>
+  );
+}
+
+/** Turning SMS login off with the current password: a form that hands it to the phone setup. */
+function TurnOffForm({ phone }: { phone: PhoneSetupActor }) {
+  const forms = useMemo(() => phoneForms(phone), [phone]);
+  const { snapshot, field, submit } = useFormFields(useActorRef(forms.turnOff, { input: {} }));
+  const phoneBusy = useSelector(phone, (s) => s.hasTag('busy'));
+  return (
+    <form className="form" noValidate aria-busy={snapshot.hasTag('busy')} onSubmit={submit}>
+      <FormError code={snapshot.context.error} />
+      <TextField
+        id="disable-2fa-password"
+        {...field('currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        label={<Trans>Current password</Trans>}
+      />
+      <button type="submit" disabled={phoneBusy || snapshot.hasTag('busy')}>
+        <Trans>Turn SMS protection off</Trans>
+      </button>
+    </form>
   );
 }
 

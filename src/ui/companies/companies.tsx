@@ -32,7 +32,7 @@ import { VettingSelect } from '../components/vetting-select';
 import { type ContactsLogic, ContactsSection } from './contacts';
 
 const signedInRoute = getRouteApi('/_protected');
-const listRoute = getRouteApi('/_protected/companies');
+const listRoute = getRouteApi('/_protected/_employer/companies');
 
 /** An agent as a table cell names them: name, else e-mail; "me" for the signed-in agent. */
 export function AgentName({ agent }: { agent: AgentRef | null }) {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import type { FormActor } from '../../machines/shared/form.machine';
+import type { FormActor, FormValue } from '../../machines/shared/form.machine';
 import { fieldMessage } from './error-message';
 
 /**
@@ -14,13 +14,18 @@ export function useFormFields(form: FormActor) {
   return {
     snapshot,
     field: (name: string) => {
+      const value = snapshot.context.values[name];
       return {
         name,
-        value: snapshot.context.values[name] ?? '',
+        value: typeof value === 'string' ? value : '',
         onChange: (value: string) => form.send({ type: 'form.change', name, value }),
         errorMessage: fieldMessage(i18n, snapshot.context.fieldErrors[name]?.[0]),
       };
     },
+    /** The translated first code of a field, or of a part of the request no single field shows. */
+    error: (name: string) => fieldMessage(i18n, snapshot.context.fieldErrors[name]?.[0]),
+    /** A field set by a choice (radio, select, checkboxes) rather than typed. */
+    choose: (name: string, value: FormValue) => form.send({ type: 'form.change', name, value }),
     submit: (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       form.send({ type: 'form.submit' });

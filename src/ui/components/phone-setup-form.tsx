@@ -1,25 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
-import { type FormEvent, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { phoneForms } from '../../machines/account/account-actors';
 import type { PhoneSetupActor } from '../../machines/account/phone-setup.machine';
-import { fieldMessage } from './error-message';
 import { FormError } from './form-error';
+import { useFormFields } from './form-fields';
 import { ResendButton } from './resend-button';
 import { Select, sortedByLabel } from './select';
 import { TextField } from './text-field';
 
-const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
-
-/** A submit handler that hands the form to `send` (the machine checks the values) instead of the browser posting it. */
-const submitted = (send: (form: HTMLFormElement) => void) => (e: FormEvent<HTMLFormElement>) => {
-  e.preventDefault();
-  send(e.currentTarget);
-};
-
 /**
  * The phone-setup machine's screen: a number (with the current password in the settings), then the
  * SMS code with a resend countdown and a way to use another number. Registration and account
- * settings both show it.
+ * settings both show it. Each step is a form machine (../../machines/account/phone-forms.machine.ts)
+ * that hands its checked values to the phone setup, which runs the calls and the steps.
  */
 export function PhoneSetupForm({
   phone,
@@ -33,16 +27,28 @@ export function PhoneSetupForm({
   withPassword: boolean;
   sendLabel: string;
 }) {
-  const { t, i18n } = useLingui();
   const awaitingCode = useSelector(phone, (s) => s.hasTag('awaitingCode'));
-  const busy = useSelector(phone, (s) => s.hasTag('busy'));
-  const error = useSelector(phone, (s) => s.context.error);
-  // The machine checks each form with its request's schema; the server's codes land here too.
-  const fieldErrors = useSelector(phone, (s) => s.context.fieldErrors);
-  const pendingPhone = useSelector(phone, (s) => s.context.pendingPhone);
-  const allowedAt = useSelector(phone, (s) => s.context.resendAllowedAt);
+  // A form each time its step is shown: a new number starts empty, and so does its code.
+  return awaitingCode ? (
+    <CodeForm phone={phone} idPrefix={idPrefix} />
+  ) : (
+    <NumberForm phone={phone} idPrefix={idPrefix} withPassword={withPassword} sendLabel={sendLabel} />
+  );
+}
+
+function NumberForm({
+  phone,
+  idPrefix,
+  withPassword,
+  sendLabel,
+}: {
+  phone: PhoneSetupActor;
+  idPrefix: string;
+  withPassword: boolean;
+  sendLabel: string;
+}) {
+  const { i18n } = useLingui();
   const codes = useSelector(phone, (s) => s.context.countries);
-  const first = (key: string) => fieldErrors[key]?.[0];
   // Only where SMS go (the server's SMS_COUNTRIES), by their names in the user's language.
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([i18n.locale], { type: 'region' });
@@ -51,69 +57,24 @@ export function PhoneSetupForm({
       i18n.locale,
     );
   }, [codes, i18n.locale]);
-
-  if (awaitingCode) {
-    return (
-      <form
-        className="form"
-        noValidate
-        aria-busy={busy}
-        onSubmit={submitted((form) => phone.send({ type: 'phone.confirm', code: field(form, 'code') }))}
-      >
-        <FormError code={error} fieldErrors={fieldErrors} />
-        <p role="status">
-          <Trans>We have sent a six-digit code to {pendingPhone}.</Trans>
-        </p>
-        <TextField
-          id={`${idPrefix}-code`}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          label={<Trans>Code from the SMS</Trans>}
-          errorMessage={fieldMessage(i18n, first('code'))}
-        />
-        <button type="submit" className="button" disabled={busy}>
-          <Trans>Confirm</Trans>
-        </button>
-        <ResendButton
-          allowedAt={allowedAt}
-          busy={busy}
-          label={t`Send a new code`}
-          onResend={() => phone.send({ type: 'phone.resend' })}
-        />
-        <button type="button" disabled={busy} onClick={() => phone.send({ type: 'phone.change' })}>
-          <Trans>Use another number</Trans>
-        </button>
-      </form>
-    );
-  }
-
+  const forms = useMemo(() => phoneForms(phone), [phone]);
+  const countryCode = String(codes.includes('DE') ? 'DE' : (countries[0]?.id ?? ''));
+  const form = useActorRef(withPassword ? forms.change : forms.number, {
+    input: { values: { countryCode } },
+  });
+  const { snapshot, field, choose, submit } = useFormFields(form);
+  const busy = snapshot.hasTag('busy');
+  const country = field('countryCode');
   return (
-    <form
-      className="form"
-      noValidate
-      aria-busy={busy}
-      onSubmit={submitted((form) =>
-        phone.send({
-          type: 'phone.send',
-          request: {
-            phoneNumber: field(form, 'phoneNumber'),
-            countryCode: field(form, 'countryCode'),
-            ...(withPassword ? { currentPassword: field(form, 'currentPassword') } : {}),
-          },
-        }),
-      )}
-    >
-      <FormError code={error} fieldErrors={fieldErrors} />
+    <form className="form" noValidate aria-busy={busy} onSubmit={submit}>
+      <FormError code={snapshot.context.error} />
       {withPassword && (
         <TextField
           id={`${idPrefix}-current-password`}
-          name="currentPassword"
+          {...field('currentPassword')}
           type="password"
           autoComplete="current-password"
           label={<Trans>Current password</Trans>}
-          errorMessage={fieldMessage(i18n, first('currentPassword'))}
         />
       )}
       <Select
@@ -121,19 +82,59 @@ export function PhoneSetupForm({
         name="countryCode"
         label={<Trans>Country</Trans>}
         options={countries}
-        defaultSelectedKey={codes.includes('DE') ? 'DE' : countries[0]?.id}
-        errorMessage={fieldMessage(i18n, first('countryCode'))}
+        selectedKey={country.value}
+        onSelectionChange={(key) => choose('countryCode', String(key))}
+        errorMessage={country.errorMessage}
       />
       <TextField
         id={`${idPrefix}-number`}
-        name="phoneNumber"
+        {...field('phoneNumber')}
         type="tel"
         autoComplete="tel-national"
         label={<Trans>Mobile number</Trans>}
-        errorMessage={fieldMessage(i18n, first('phoneNumber'))}
       />
       <button type="submit" className="button" disabled={busy}>
         {sendLabel}
+      </button>
+    </form>
+  );
+}
+
+function CodeForm({ phone, idPrefix }: { phone: PhoneSetupActor; idPrefix: string }) {
+  const { t } = useLingui();
+  const phoneBusy = useSelector(phone, (s) => s.hasTag('busy'));
+  // A resend's refusal (too soon, too many) is the phone setup's; a code's is the form's.
+  const phoneError = useSelector(phone, (s) => s.context.error);
+  const pendingPhone = useSelector(phone, (s) => s.context.pendingPhone);
+  const allowedAt = useSelector(phone, (s) => s.context.resendAllowedAt);
+  const forms = useMemo(() => phoneForms(phone), [phone]);
+  const { snapshot, field, submit } = useFormFields(useActorRef(forms.code, { input: {} }));
+  const busy = phoneBusy || snapshot.hasTag('busy');
+  return (
+    <form className="form" noValidate aria-busy={busy} onSubmit={submit}>
+      <FormError code={snapshot.context.error ?? phoneError} />
+      <p role="status">
+        <Trans>We have sent a six-digit code to {pendingPhone}.</Trans>
+      </p>
+      <TextField
+        id={`${idPrefix}-code`}
+        {...field('code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        label={<Trans>Code from the SMS</Trans>}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        <Trans>Confirm</Trans>
+      </button>
+      <ResendButton
+        allowedAt={allowedAt}
+        busy={busy}
+        label={t`Send a new code`}
+        onResend={() => phone.send({ type: 'phone.resend' })}
+      />
+      <button type="button" disabled={busy} onClick={() => phone.send({ type: 'phone.change' })}>
+        <Trans>Use another number</Trans>
       </button>
     </form>
   );

@@ -165,7 +165,7 @@ function Entry({ entry, subject }: { entry: TimelineEntry; subject: TimelineSubj
 function AddEntry({ logic }: { logic: TimelineLogic }) {
   const { i18n, t } = useLingui();
   const { snapshot, field, submit } = useFormFields(logic.add);
-  const kind = snapshot.context.values.kind ?? 'note';
+  const kind = field('kind').value || 'note';
   const kindField = field('kind');
   const atField = field('at');
   return (

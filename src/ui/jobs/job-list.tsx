@@ -19,7 +19,7 @@ import { TextField } from '../components/text-field';
 import { JobClient, WorkStatus } from './job-client';
 
 const workspaceRoute = getRouteApi('/_protected');
-const listRoute = getRouteApi('/_protected/matchingJob');
+const listRoute = getRouteApi('/_protected/_employer/matchingJob');
 
 /** matchingJob: an agent's jobs with tabs, search, origin filter and sort; a company's own requests. */
 export function JobListScreen({ list, take }: { list: ResourceActor; take: SubmissionActor }) {

@@ -1,14 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
-import { RegistrationRequestSchema, USER_CATEGORIES } from '../../../contract/account';
-import { formErrors } from '../../../contract/form-errors';
+import { useActorRef } from '@xstate/react';
+import { useMemo } from 'react';
+import { USER_CATEGORIES } from '../../../contract/account';
 import type { Language } from '../../../contract/user-types';
 import type { RegistrationActor } from '../../machines/registration/registration.machine';
+import { registrationAccountForm } from '../../machines/registration/registration-actors';
 import { useAppActors } from '../components/app-context';
-import { fieldMessage } from '../components/error-message';
 import { FormError } from '../components/form-error';
+import { useFormFields } from '../components/form-fields';
 import { LegalLink } from '../components/legal-link';
 import { NewPasswordField } from '../components/new-password-field';
 import { Select } from '../components/select';
@@ -30,52 +30,36 @@ const LANGUAGE_OPTIONS = [
 
 /** Step 1: e-mail, password, category, language and the two agreements. */
 export function AccountStep({ registration }: { registration: RegistrationActor }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const { locale } = useAppActors();
-  const busy = useSelector(registration, (s) => s.hasTag('busy'));
-  const serverError = useSelector(registration, (s) => s.context.error);
-  const serverFields = useSelector(registration, (s) => s.context.fieldErrors);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const first = (key: string) => errors[key]?.[0] ?? serverFields[key]?.[0];
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const parsed = formErrors(RegistrationRequestSchema, {
-      email,
-      password,
-      category: String(data.get('category') ?? ''),
-      language: String(data.get('language') ?? locale.getSnapshot().context.language),
-      accepted: data.getAll('accepted').map(String),
-    });
-    setErrors(parsed.ok ? {} : parsed.fields);
-    if (parsed.ok) registration.send({ type: 'registration.createAccount', account: parsed.output });
-  }
+  // The registration owns the call; the form hands it the checked account (in the page's language first).
+  const logic = useMemo(() => registrationAccountForm(registration), [registration]);
+  const form = useActorRef(logic, { input: { values: { language: locale.getSnapshot().context.language } } });
+  const { snapshot, field, error, choose, submit } = useFormFields(form);
+  const { values } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const accepted = Array.isArray(values.accepted) ? values.accepted : [];
+  const toggle = (name: string, on: boolean) =>
+    choose('accepted', on ? [...accepted, name] : accepted.filter((a) => a !== name));
+  const email = field('email');
+  const password = field('password');
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
-      <FormError code={serverError === 'request.invalid' ? null : serverError} />
+      <FormError code={snapshot.context.error} />
       <TextField
         id="register-email"
-        name="email"
+        {...email}
         type="email"
         autoComplete="email"
         isRequired
         label={<Trans>E-mail address</Trans>}
-        value={email}
-        onChange={setEmail}
-        errorMessage={fieldMessage(i18n, first('email'))}
       />
       <NewPasswordField
         id="register-password"
-        name="password"
-        email={email}
+        {...password}
+        email={email.value}
         label={<Trans>Password</Trans>}
-        value={password}
-        onChange={setPassword}
-        errorMessage={fieldMessage(i18n, first('password'))}
       />
       <fieldset className="field">
         <legend>
@@ -83,7 +67,13 @@ export function AccountStep({ registration }: { registration: RegistrationActor 
         </legend>
         {USER_CATEGORIES.map((category) => (
           <label key={category} className="checkbox">
-            <input type="radio" name="category" value={category} defaultChecked={category === 'luna'} />
+            <input
+              type="radio"
+              name="category"
+              value={category}
+              checked={values.category === category}
+              onChange={() => choose('category', category)}
+            />
             {i18n._(CATEGORY_NAMES[category])}
           </label>
         ))}
@@ -93,17 +83,25 @@ export function AccountStep({ registration }: { registration: RegistrationActor 
         name="language"
         label={<Trans>Language for e-mails and SMS</Trans>}
         options={LANGUAGE_OPTIONS}
-        defaultSelectedKey={locale.getSnapshot().context.language}
+        selectedKey={field('language').value}
+        onSelectionChange={(key) => choose('language', String(key))}
       />
       <fieldset
         className="field"
-        aria-describedby={first('accepted') ? 'register-accepted-error' : undefined}
+        aria-describedby={error('accepted') ? 'register-accepted-error' : undefined}
       >
         <legend>
           <Trans>Agreements</Trans>
         </legend>
         <label className="checkbox">
-          <input type="checkbox" name="accepted" value="terms-conditions" />
+          <input
+            type="checkbox"
+            name="accepted"
+            value="terms-conditions"
+            checked={accepted.includes('terms-conditions')}
+            aria-invalid={error('accepted') ? true : undefined}
+            onChange={(e) => toggle('terms-conditions', e.currentTarget.checked)}
+          />
           <span>
             <Trans>
               I accept the <LegalLink name="terms-conditions">terms and conditions</LegalLink>.
@@ -111,16 +109,23 @@ export function AccountStep({ registration }: { registration: RegistrationActor 
           </span>
         </label>
         <label className="checkbox">
-          <input type="checkbox" name="accepted" value="condition-agreements" />
+          <input
+            type="checkbox"
+            name="accepted"
+            value="condition-agreements"
+            checked={accepted.includes('condition-agreements')}
+            aria-invalid={error('accepted') ? true : undefined}
+            onChange={(e) => toggle('condition-agreements', e.currentTarget.checked)}
+          />
           <span>
             <Trans>
               I accept the <LegalLink name="condition-agreements">conditions of agreement</LegalLink>.
             </Trans>
           </span>
         </label>
-        {first('accepted') && (
+        {error('accepted') && (
           <p id="register-accepted-error" className="field-error">
-            {t`Please accept both to register.`}
+            {error('accepted')}
           </p>
         )}
       </fieldset>

@@ -1,17 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createFileRoute, getRouteApi, redirect } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { CompanyListSearchSchema } from '../../../contract/company-search';
-import { companyLogic } from '../../machines/companies/company-actors';
-import type { ProfileActor } from '../../machines/profile/profile.machine';
-import { candidateRedirect } from '../../machines/session/access';
-import { isAgent } from '../../machines/session/token';
-import { CompanyListScreen } from '../../ui/companies/companies';
-import { ContactsSection } from '../../ui/companies/contacts';
-import { useAppActors } from '../../ui/components/app-context';
-import { Screen } from '../../ui/components/screen';
-import { ProfileEditor } from '../../ui/profile/profile-editor';
+import { CompanyListSearchSchema } from '../../../../contract/company-search';
+import { companyLogic } from '../../../machines/companies/company-actors';
+import type { ProfileActor } from '../../../machines/profile/profile.machine';
+import { isAgent } from '../../../machines/session/token';
+import { CompanyListScreen } from '../../../ui/companies/companies';
+import { ContactsSection } from '../../../ui/companies/contacts';
+import { useAppActors } from '../../../ui/components/app-context';
+import { Screen } from '../../../ui/components/screen';
+import { ProfileEditor } from '../../../ui/profile/profile-editor';
 
 /** The company's contacts, once its company record (and so its uuid) is loaded. */
 function OwnContacts({ profile }: { profile: ProfileActor }) {
@@ -26,12 +25,7 @@ const signedInRoute = getRouteApi('/_protected');
 // SEED-SPEC §2 keeps companies open to the whole protected group: a company sees its own profile, an
 // agent the companies table (PRODUCT.md §6), anybody else a pointer back. Only agents load the table
 // (the server answers 403 to everyone else anyway).
-export const Route = createFileRoute('/_protected/companies')({
-  // PRODUCT.md §1: candidates never reach the employers' pages.
-  beforeLoad: ({ context }) => {
-    const target = candidateRedirect(context.session.getSnapshot());
-    if (target) throw redirect(target);
-  },
+export const Route = createFileRoute('/_protected/_employer/companies')({
   validateSearch: CompanyListSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {

@@ -1,21 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { createFileRoute, Link, redirect } from '@tanstack/react-router';
-import { ClientCandidatesSearchSchema } from '../../../contract/job-search';
-import { companyLogic } from '../../machines/companies/company-actors';
-import { candidateRedirect } from '../../machines/session/access';
-import { isAgent } from '../../machines/session/token';
-import { ClientCandidatesScreen } from '../../ui/companies/client-candidates';
-import { Screen } from '../../ui/components/screen';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ClientCandidatesSearchSchema } from '../../../../contract/job-search';
+import { companyLogic } from '../../../machines/companies/company-actors';
+import { isAgent } from '../../../machines/session/token';
+import { ClientCandidatesScreen } from '../../../ui/companies/client-candidates';
+import { Screen } from '../../../ui/components/screen';
 
 // The candidates sent to a company for one of its jobs (issue 21 point 5). Candidates never reach the
 // employers' pages; an agent works on the job's own page and gets a pointer there. `?card=` (the mail's
 // link to one card, issue 42) names the card to scroll to and focus.
-export const Route = createFileRoute('/_protected/clientCandidates/$jobUuid')({
+export const Route = createFileRoute('/_protected/_employer/clientCandidates/$jobUuid')({
   validateSearch: ClientCandidatesSearchSchema,
-  beforeLoad: ({ context }) => {
-    const target = candidateRedirect(context.session.getSnapshot());
-    if (target) throw redirect(target);
-  },
   loader: ({ context, params }) => {
     const claims = context.session.getSnapshot().context.claims;
     return {
