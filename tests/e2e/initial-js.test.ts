@@ -258,7 +258,10 @@ describe('a signed-in page’s first loads', () => {
   // Issue 22: Lighthouse's simulation charges every request before the data's paint a round trip over
   // one of six HTTP/1.1 connections; the signed-in app's small shared modules were nine files of
   // 1–5 kB (vite.config.ts, `app-core`).
-  it('draws an agent’s dashboard after at most 16 script files, the signed-in app’s shared modules in one', async () => {
+  // 18 since the route table (issue 43, decision 0032): the dashboard's pipeline calls and the
+  // photo/phone modules now arrive as files of their own (16 before). To win back: group the
+  // table's entries the signed-in pages share without putting them on /login (app-core is there).
+  it('draws an agent’s dashboard after at most 18 script files, the signed-in app’s shared modules in one', async () => {
     const context = await signedIn('agent@matchwerk.example');
     const other = await context.newPage();
     const scripts: string[] = [];
@@ -273,7 +276,7 @@ describe('a signed-in page’s first loads', () => {
       .toBe(1);
     drawn = true;
     expect(scripts.filter((path, i) => scripts.indexOf(path) !== i)).toEqual([]);
-    expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(16);
+    expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(18);
     expect(scripts.filter((path) => /\/app-core-/.test(path))).toHaveLength(1);
     await context.close();
   });
