@@ -1,10 +1,9 @@
-import { isSeniorAgentType, isUuid } from '../../contract/agent';
-import type { Caller } from '../auth/caller';
+import { isUuid } from '../../contract/agent';
 import { ApiError } from '../errors';
 
 /**
- * What every agent workspace call checks besides "is an agent" (the routes check that): ids that are
- * uuids, and the calls only senior agents may make.
+ * What agent workspace calls check of the records they name (roles are the route table's `who`,
+ * senior agents' calls included: server/http/route-adapter.ts): a uuid in a body, and the not-founds.
  */
 
 export const invalidUuid = (field = 'uuid') =>
@@ -15,9 +14,4 @@ export const companyNotFound = () => new ApiError(404, 'company.not_found', 'No 
 export function checkUuid(value: string, field = 'uuid'): string {
   if (!isUuid(value)) throw invalidUuid(field);
   return value.toLowerCase();
-}
-
-export function assertSenior(caller: Caller): void {
-  if (!isSeniorAgentType(caller.userType))
-    throw new ApiError(403, 'auth.forbidden', 'Only senior agents see this');
 }
