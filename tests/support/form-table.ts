@@ -1,7 +1,16 @@
+import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { FormInput, FormMachine, FormValues } from '../../src/machines/shared/form.machine';
 import { deferredActors, flush } from './deferred-actors';
-import { type Expectation, type ModelDriver, type ModelTable, type recordVisits, snapshotOf } from './model';
+import {
+  describeModelTable,
+  type Expectation,
+  type ModelDriver,
+  type ModelTable,
+  type recordVisits,
+  snapshotOf,
+} from './model';
+import { standInOutcomes } from './stand-ins';
 
 /**
  * What one form must do, written by hand for each form (account-forms.model.test.ts,
@@ -162,4 +171,33 @@ export function formDriver(
     snapshot: () => snapshotOf(actor),
     calls: () => fx.calls.map((c) => ({ src: c.id, input: c.input })),
   };
+}
+
+/**
+ * The model test of a module's forms (account-forms.model.test.ts, phone-forms.model.test.ts): each
+ * form named in `specs` replayed against the table filled in from its spec, and failing, while the
+ * app left it without its call, with an error that names it by its id (`ids`, written by hand).
+ */
+export function describeFormTables<Name extends string, M extends Record<Name, { machine: FormMachine }>>(
+  load: () => Promise<M>,
+  specs: Record<Name, FormSpec>,
+  ids: Record<Name, string>,
+): void {
+  for (const name of Object.keys(specs) as Name[]) {
+    const spec = specs[name];
+    describeModelTable<M>({
+      name,
+      load,
+      machines: (m) => [m[name].machine],
+      tables: [{ table: formTable(spec), start: (m, inspect) => formDriver(m[name].machine, spec, inspect) }],
+      rowForEveryLeafBut: [],
+      more: (module) => {
+        it('names itself when the app left it without its call', async () => {
+          expect(await standInOutcomes(module()[name].machine, ['submit'])).toEqual({
+            submit: `Error: ${ids[name]}: submit is provided by the app`,
+          });
+        });
+      },
+    });
+  }
 }

@@ -171,8 +171,9 @@ export function runningChildren(snapshot: { children: Record<string, unknown> })
 }
 
 /**
- * A resend time as a table writes it, relative to `t0` (when every answer arrives): the machine's
- * own cooldown, the 30 s a refusal's Retry-After asked for, or else the time itself.
+ * A resend time (the `resendCooldown` child's `allowedAt`) as a table writes it, relative to `t0` (the
+ * test clock's now): the flow's usual cooldown, the 30 s a refusal's Retry-After asked for, or else the
+ * time itself.
  */
 export function resendTimeLabel(allowedAt: number | null, t0: number, cooldownMs: number) {
   if (allowedAt === t0 + cooldownMs) return 'cooldown from now';

@@ -5,8 +5,8 @@ import type { Expectation, ModelTable } from './model';
  * actor calls and tags. src/machines/registration/registration.model.test.ts checks the machine against it; the
  * browser test walks its path to `done` in the real app.
  *
- * Events: the user's (createAccount, resendNow, resendLater — a minute on —, skipPhone, retry,
- * photoDone), the children's (phoneConfirmed: the phone-setup child confirmed a number;
+ * Events: the user's (createAccount, resend, skipPhone, retry, photoDone), time (`wait`: a minute
+ * passes; sent only where a row lists it), the children's (phoneConfirmed: the phone-setup child confirmed a number;
  * profileComplete: the profile child saved the required fields), the other tab's (validated), and
  * the server's answers to the running call (…Done, …Failed; nextDone/nextFailed answer the
  * registration/next call, which both the profile and the photo step make). profileHadAll: the
@@ -14,7 +14,10 @@ import type { Expectation, ModelTable } from './model';
  * missing) — the step is done without a save; profileLacks / profileEditedHadAll: a clean form still
  * missing a field, an edited (dirty) form with nothing missing — neither ends the step.
  *
- * `running`: the ids of the actors running after the event (the screens reach the children by id).
+ * `running`: the ids of the actors running after the event (the screens reach the children by id;
+ * the `resendCooldown` child runs for the machine's whole life and is read apart). A resend is
+ * refused while the cooldown child cools (`cooldown`: its state; `resendAllowedAt`: its time as
+ * "cooldown from now" or "30 s from now") and taken once a `wait` has ended it.
  * A state labelled `#failed` is the same machine state with an error shown: the next call clears it.
  */
 export const account = {
@@ -85,13 +88,21 @@ const changeEmailInvalid: Expectation = {
   context: { error: null, fieldErrors: { email: ['email.invalid'] }, running: ['watchValidation'] },
   tags: [],
 };
+/** A minute on: the cooldown child has ended its wait; what the screen shows stays. */
+const cooled = (target: string): Expectation => ({
+  target,
+  context: { resendAllowedAt: null, cooldown: 'ready', running: ['watchValidation'] },
+  tags: [],
+});
+const resending = (target: string): Expectation => ({
+  target,
+  context: { ...cleared, cooldown: 'ready', running: ['resendValidation', 'watchValidation'] },
+  invoked: [call('resendValidation')],
+  tags: ['busy'],
+});
+// The e-mail's cooldown runs: a resend is refused until a minute on.
 const waiting: Record<string, Expectation> = {
-  resendLater: {
-    target: 'validation.resending',
-    context: { ...cleared, running: ['resendValidation', 'watchValidation'] },
-    invoked: [call('resendValidation')],
-    tags: ['busy'],
-  },
+  wait: cooled('validation.waiting#cooled'),
   validated: phone,
   changeEmail,
   changeEmailInvalid,
@@ -101,6 +112,9 @@ export const registrationTable: ModelTable = {
   rules: {
     '*': 'PRODUCT §3 registration',
     'validation.waiting': 'PRODUCT §3 e-mail validation',
+    'validation.waiting#cooled': 'PRODUCT §3 e-mail validation',
+    'validation.waiting#failed': 'PRODUCT §3 e-mail validation',
+    'validation.waiting#waited': 'PRODUCT §3 e-mail validation',
     'validation.resending': 'PRODUCT §3 e-mail validation',
     'profile.advancing': 'SEED §4 registration step',
     'phone.skipping': 'SEED §4 registration step',
@@ -111,8 +125,7 @@ export const registrationTable: ModelTable = {
     'createAccount',
     'createDone',
     'createFailed',
-    'resendNow',
-    'resendLater',
+    'resend',
     'resendDone',
     'resendFailed',
     'changeEmail',
@@ -155,7 +168,12 @@ export const registrationTable: ModelTable = {
     'account.creating': {
       createDone: {
         target: 'validation.waiting',
-        context: { issued: [1], resendAllowedAt: 'cooldown from now', running: ['watchValidation'] },
+        context: {
+          issued: [1],
+          resendAllowedAt: 'cooldown from now',
+          cooldown: 'cooling',
+          running: ['watchValidation'],
+        },
         invoked: [call('watchValidation')],
         tags: [],
       },
@@ -169,6 +187,12 @@ export const registrationTable: ModelTable = {
     // A mistyped address corrected (issue 42): checked before it is sent, then the account takes it.
     'validation.waiting#invalid': waiting,
     'validation.waiting#taken': waiting,
+    'validation.waiting#cooled': {
+      resend: resending('validation.resending'),
+      validated: phone,
+      changeEmail,
+      changeEmailInvalid,
+    },
     'validation.changingEmail': {
       changeDone: {
         target: 'validation.waiting',
@@ -189,25 +213,26 @@ export const registrationTable: ModelTable = {
     },
     // The server refused a resend for 30 s: the error shows; a minute on, a resend clears it.
     'validation.waiting#failed': {
-      resendLater: {
-        target: 'validation.resending#again',
-        context: { ...cleared, running: ['resendValidation', 'watchValidation'] },
-        invoked: [call('resendValidation')],
-        tags: ['busy'],
-      },
+      wait: cooled('validation.waiting#waited'),
       validated: phone,
       changeEmail: changeEmail,
       changeEmailInvalid: changeEmailInvalid,
     },
+    'validation.waiting#waited': {
+      resend: resending('validation.resending#again'),
+      validated: phone,
+      changeEmail,
+      changeEmailInvalid,
+    },
     'validation.resending': {
       resendDone: {
         target: 'validation.waiting',
-        context: { resendAllowedAt: 'cooldown from now', running: ['watchValidation'] },
+        context: { resendAllowedAt: 'cooldown from now', cooldown: 'cooling', running: ['watchValidation'] },
         tags: [],
       },
       resendFailed: {
         target: 'validation.waiting#failed',
-        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now' },
+        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now', cooldown: 'cooling' },
         tags: [],
       },
       validated: phone,
@@ -216,12 +241,12 @@ export const registrationTable: ModelTable = {
     'validation.resending#again': {
       resendDone: {
         target: 'validation.waiting',
-        context: { resendAllowedAt: 'cooldown from now', running: ['watchValidation'] },
+        context: { resendAllowedAt: 'cooldown from now', cooldown: 'cooling', running: ['watchValidation'] },
         tags: [],
       },
       resendFailed: {
         target: 'validation.waiting#failed',
-        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now' },
+        context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now', cooldown: 'cooling' },
         tags: [],
       },
       validated: phone,

@@ -19,6 +19,8 @@ import { fakeToken } from './tokens';
  * countdown) move. The states where a cooldown runs say so (`#cooling`, `#wrong`, `#reloaded`); the
  * others have none running: this tab's own login and resends start one, and credentials this tab did
  * not log in with (a reload, another tab) take the one the server names (`readCodeStatus`, issue 42).
+ * `resendAllowedAt` and `resendSeconds` are what the session's `resendCooldown` child holds (the
+ * machine keeps no time of its own): when the next code may be asked for, and the seconds shown.
  */
 
 export const NOW = Date.UTC(2026, 10, 21, 12);

@@ -1,7 +1,4 @@
-import { expect, it } from 'vitest';
-import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
-import { describeModelTable } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { describeFormTables, type FormSpec } from '../../../tests/support/form-table';
 import type * as AccountForms from './account-forms.machine';
 
 // Each form's expectation, by hand: what it starts with, what the user types, the codes the
@@ -89,20 +86,4 @@ const specs: Record<keyof typeof AccountForms, FormSpec> = {
   },
 };
 
-for (const name of Object.keys(specs) as (keyof typeof AccountForms)[]) {
-  const spec = specs[name];
-  describeModelTable<typeof AccountForms>({
-    name,
-    load: () => import('./account-forms.machine'),
-    machines: (m) => [m[name].machine],
-    tables: [{ table: formTable(spec), start: (m, inspect) => formDriver(m[name].machine, spec, inspect) }],
-    rowForEveryLeafBut: [],
-    more: (module) => {
-      it('names itself when the app left it without its call', async () => {
-        expect(await standInOutcomes(module()[name].machine, ['submit'])).toEqual({
-          submit: `Error: ${ids[name]}: submit is provided by the app`,
-        });
-      });
-    },
-  });
-}
+describeFormTables(() => import('./account-forms.machine'), specs, ids);

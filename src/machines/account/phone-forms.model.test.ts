@@ -1,11 +1,8 @@
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
-import { type FormSpec, formDriver, formTable } from '../../../tests/support/form-table';
-import { describeModelTable } from '../../../tests/support/model';
-import { standInOutcomes } from '../../../tests/support/stand-ins';
+import { describeFormTables, type FormSpec } from '../../../tests/support/form-table';
 import { phoneForms } from './account-actors';
-import type * as PhoneForms from './phone-forms.machine';
 import { phoneSetupMachine } from './phone-setup.machine';
 
 // Each phone form's expectation, by hand: what it starts with, what the user types, the codes the
@@ -89,23 +86,7 @@ const specs: Record<FormName, FormSpec> = {
   },
 };
 
-for (const name of Object.keys(specs) as FormName[]) {
-  const spec = specs[name];
-  describeModelTable<typeof PhoneForms>({
-    name,
-    load: () => import('./phone-forms.machine'),
-    machines: (m) => [m[name].machine],
-    tables: [{ table: formTable(spec), start: (m, inspect) => formDriver(m[name].machine, spec, inspect) }],
-    rowForEveryLeafBut: [],
-    more: (module) => {
-      it('names itself when the app left it without its call', async () => {
-        expect(await standInOutcomes(module()[name].machine, ['submit'])).toEqual({
-          submit: `Error: ${ids[name]}: submit is provided by the app`,
-        });
-      });
-    },
-  });
-}
+describeFormTables(() => import('./phone-forms.machine'), specs, ids);
 
 /** A phone setup with its calls deferred, in the settings (SMS login on), and its forms. */
 function phoneWithForms() {

@@ -1,7 +1,20 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { errorCodeOf, retryAfterMsOf } from '../../../contract/errors';
+import {
+  type ActorRefFrom,
+  assertEvent,
+  assign,
+  fromPromise,
+  type SnapshotFrom,
+  sendTo,
+  setup,
+} from 'xstate';
+import { errorCodeOf } from '../../../contract/errors';
 import type { TokenPair } from '../../../contract/session';
 import { errorContextOf } from '../shared/error-context';
+import {
+  mayResend,
+  type ResendCooldownActor,
+  resendCooldownMachine,
+} from '../shared/resend-cooldown.machine';
 import { pageSmsResendMs } from '../shared/sms-resend';
 import { pageSmsCountries } from './sms-countries';
 
@@ -20,14 +33,13 @@ export interface PhoneSetupContext {
   enabled: boolean;
   /** The number a code was sent to and not yet confirmed. */
   pendingPhone: string | null;
-  /** When the next code may be requested (ms since the epoch). */
-  resendAllowedAt: number | null;
+  /** When the next code may be requested: the `resendCooldown` child. */
+  cooldown: ResendCooldownActor;
   /** Error code of the last failed call (translated by the UI). */
   error: string | null;
   fieldErrors: Record<string, string[]>;
   /** ISO codes of the countries the number may be of (SMS_COUNTRIES, as the page names them). */
   countries: readonly string[];
-  now: () => number;
 }
 
 export type PhoneSetupEvent =
@@ -50,8 +62,8 @@ const pairOf = ({ event }: { event: { output: TokenPair } }) => event.output;
 /**
  * SMS login protection, set up or changed (PRODUCT.md §3): send a code to a number, confirm it,
  * ask for a new one (as far apart as the page's SMS_RESEND_SECONDS, a minute by default, or as long
- * as the server says), use another number, turn it
- * off. Registration (step 3) and account settings run the same machine; they provide `sendCode`
+ * as the server says: the `resendCooldown` child counts it), use another number, turn it off.
+ * Registration (step 3) and account settings run the same machine; they provide `sendCode`
  * (registration saves the phone, settings change it with the current password). Its events come from
  * the phone forms (./phone-forms.machine.ts), which check what was typed and hand it over.
  */
@@ -74,17 +86,19 @@ export const phoneSetupMachine = setup({
     turnOff: fromPromise<TokenPair, { currentPassword: string }>(async () => {
       throw new Error('turnOff is provided by the app');
     }),
+    resendCooldown: resendCooldownMachine,
   },
   actions: {
     /** The app passes new tokens to the session (the claims' mfa_status changed). */
     tokensIssued: (_, _pair: TokenPair) => {},
     setError: assign((_, error: unknown) => errorContextOf(error)),
     clearError: assign({ error: null, fieldErrors: {} }),
-    startCooldown: assign(({ context }) => ({ resendAllowedAt: context.now() + pageSmsResendMs() })),
-    cooldownAsTold: assign(({ context }, error: unknown) => ({
-      error: errorCodeOf(error),
-      resendAllowedAt: context.now() + (retryAfterMsOf(error) ?? pageSmsResendMs()),
-    })),
+    startCooldown: sendTo(({ context }) => context.cooldown, { type: 'cooldown.start' }),
+    tellCooldown: sendTo(
+      ({ context }) => context.cooldown,
+      (_, error: unknown) => ({ type: 'cooldown.told' as const, error }),
+    ),
+    setResendError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     takePendingPhone: assign(({ event }) => {
       assertEvent(event, 'phone.send');
       return { pendingPhone: event.request.phoneNumber };
@@ -94,19 +108,21 @@ export const phoneSetupMachine = setup({
     markDisabled: assign({ enabled: false }),
   },
   guards: {
-    mayResend: ({ context }) => context.resendAllowedAt === null || context.now() >= context.resendAllowedAt,
+    mayResend: ({ context }) => mayResend(context.cooldown),
     isEnabled: ({ context }) => context.enabled,
   },
 }).createMachine({
   id: 'phoneSetup',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     enabled: input.enabled ?? false,
     pendingPhone: null,
-    resendAllowedAt: null,
+    cooldown: spawn('resendCooldown', {
+      id: 'resendCooldown',
+      input: { waitMs: pageSmsResendMs(), now: input.now },
+    }),
     error: null,
     fieldErrors: {},
     countries: input.countries ?? pageSmsCountries(),
-    now: input.now ?? Date.now,
   }),
   initial: 'idle',
   states: {
@@ -143,7 +159,13 @@ export const phoneSetupMachine = setup({
         id: 'resendCode',
         src: 'resendCode',
         onDone: { target: 'confirming', actions: 'startCooldown' },
-        onError: { target: 'confirming', actions: { type: 'cooldownAsTold', params: errorOf } },
+        onError: {
+          target: 'confirming',
+          actions: [
+            { type: 'setResendError', params: errorOf },
+            { type: 'tellCooldown', params: errorOf },
+          ],
+        },
       },
     },
     checking: {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { TokenPair } from '../../../contract/session';
 import { deferredActors, flush } from '../../../tests/support/deferred-actors';
 import {
@@ -23,7 +23,7 @@ const rejected = { code: 'phone.invalid', fields: { phoneNumber: ['phone.invalid
 const rateLimited = { code: 'request.rate_limited', retryAfterSeconds: 30 };
 const cleared = { error: null, fieldErrors: {} };
 
-// The clock stands at T0, except while `resendLater` is sent: then a minute has passed.
+// The clock starts at T0; only `wait` moves it, by a minute (a time event: sent only where a row lists it).
 const sendCode = { src: 'sendCode', input: request };
 const resendCode = { src: 'resendCode', input: undefined };
 const confirmCode = { src: 'confirmCode', input: { code: '123456' } };
@@ -48,11 +48,18 @@ const checking = (off: string): Expectation => ({
   invoked: [confirmCode],
   tags: ['busy', 'awaitingCode'],
 });
+// The cooldown child has ended its wait: the resend goes out.
 const resending = (target: string): Expectation => ({
   target,
-  context: { ...cleared, running: ['resendCode'] },
+  context: { ...cleared, cooldown: 'ready', running: ['resendCode'] },
   invoked: [resendCode],
   tags: ['busy', 'awaitingCode'],
+});
+/** A minute on: every cooldown has ended (the child is ready again); what the screen shows stays. */
+const cooled = (target: string): Expectation => ({
+  target,
+  context: { resendAllowedAt: null, cooldown: 'ready', running: [] },
+  tags: ['awaitingCode'],
 });
 const change = (target: string): Expectation => ({
   target,
@@ -73,12 +80,17 @@ function codeSent(off: '' | '#off'): ModelTable['states'] {
   const resendAnswers: ModelTable['states'][string] = {
     resent: {
       target: `confirming${off}`,
-      context: { resendAllowedAt: 'cooldown from now', running: [] },
+      context: { resendAllowedAt: 'cooldown from now', cooldown: 'cooling', running: [] },
       tags: ['awaitingCode'],
     },
     resendLimited: {
       target: `confirming${off}#limited`,
-      context: { error: 'request.rate_limited', resendAllowedAt: '30 s from now', running: [] },
+      context: {
+        error: 'request.rate_limited',
+        resendAllowedAt: '30 s from now',
+        cooldown: 'cooling',
+        running: [],
+      },
       tags: ['awaitingCode'],
     },
   };
@@ -86,7 +98,11 @@ function codeSent(off: '' | '#off'): ModelTable['states'] {
     [`sending${off}`]: {
       sent: {
         target: `confirming${off}`,
-        context: { pendingPhone: request.phoneNumber, resendAllowedAt: 'cooldown from now' },
+        context: {
+          pendingPhone: request.phoneNumber,
+          resendAllowedAt: 'cooldown from now',
+          cooldown: 'cooling',
+        },
         tags: ['awaitingCode'],
       },
       sendFailed: {
@@ -95,19 +111,31 @@ function codeSent(off: '' | '#off'): ModelTable['states'] {
         tags: [],
       },
     },
+    // The cooldown runs: a resend is refused until a minute on.
     [`confirming${off}`]: {
       confirm: checking(off),
-      resendLater: resending(`resending${off}`),
+      wait: cooled(`confirming${off}#cooled`),
       change: change_,
     },
     [`confirming${off}#failed`]: {
       confirm: checking(off),
-      resendLater: resending(`resending${off}`),
+      wait: cooled(`confirming${off}#cooled`),
       change: change_,
     },
     [`confirming${off}#limited`]: {
       confirm: checking(off),
-      resendLater: resending(`resending${off}#again`),
+      wait: cooled(`confirming${off}#waited`),
+      change: change_,
+    },
+    [`confirming${off}#cooled`]: {
+      confirm: checking(off),
+      resend: resending(`resending${off}`),
+      change: change_,
+    },
+    // The 30 s the server asked for are over.
+    [`confirming${off}#waited`]: {
+      confirm: checking(off),
+      resend: resending(`resending${off}#again`),
       change: change_,
     },
     [`resending${off}`]: resendAnswers,
@@ -131,11 +159,13 @@ function codeSent(off: '' | '#off'): ModelTable['states'] {
 
 /**
  * The specification, by hand (PRODUCT.md §3): (state, event) → next state, context, actor calls, tags.
- * Events: send/confirm/change/turnOff are the user's; resendNow asks at once, resendLater a minute
- * on; the rest are the server's answers to the running call. Settings start with SMS login on.
- * `running`: the ids of the calls running after the event. A state labelled `#failed` is the same
- * machine state showing an error, which the next call clears; `confirming#limited` waits the 30 s
- * the server asked for, and a resend after it starts the cooldown anew; `#off` names the states once
+ * Events: send/confirm/resend/change/turnOff are the user's; the rest are the server's answers to
+ * the running call, and `wait` is a minute passing. Settings start with SMS login on. A resend is
+ * refused while the cooldown child cools (`cooldown`: its state; `resendAllowedAt`: its time) and
+ * taken once a `wait` has ended it (`#cooled`). `running`: the ids of the calls running after the
+ * event. A state labelled `#failed` is the same machine state showing an error, which the next call
+ * clears; `confirming#limited` waits the 30 s the server asked for (`#waited` once they are over),
+ * and a resend after it starts the cooldown anew; `#off` names the states once
  * SMS login was turned off (the machine remembers it: a form then offers no turning off, until a new
  * number is confirmed). What the user types is checked by the phone forms before it gets here
  * (phone-forms.model.test.ts: an empty number, a short code, no password).
@@ -150,8 +180,7 @@ const table: ModelTable = {
     'confirm',
     'confirmed',
     'wrongCode',
-    'resendNow',
-    'resendLater',
+    'resend',
     'resent',
     'resendLimited',
     'change',
@@ -193,8 +222,22 @@ const table: ModelTable = {
   },
 };
 
-function start({ phoneSetupMachine }: typeof PhoneSetupModule, inspect?: Inspector) {
+/** A clock for the cooldown child's countdown and `now` moving together (only `pass` moves them). */
+function testClock() {
   let now = T0;
+  const clock = new SimulatedClock();
+  return {
+    clock,
+    now: () => now,
+    pass(ms: number) {
+      now += ms;
+      clock.increment(ms);
+    },
+  };
+}
+
+function start({ phoneSetupMachine }: typeof PhoneSetupModule, inspect?: Inspector) {
+  const time = testClock();
   const issued: TokenPair[] = [];
   const fx = deferredActors(['sendCode', 'resendCode', 'confirmCode', 'turnOff'] as const);
   const actor = createActor(
@@ -202,7 +245,7 @@ function start({ phoneSetupMachine }: typeof PhoneSetupModule, inspect?: Inspect
       actors: fx.actors,
       actions: { tokensIssued: (_, p) => issued.push(p) },
     }),
-    { input: { enabled: true, now: () => now }, inspect },
+    { input: { enabled: true, now: time.now }, inspect, clock: time.clock },
   ).start();
   // An answer arrives only to the call running now: the newest, and only while its actor runs.
   const settle = (id: Parameters<typeof fx.settle>[0], outcome: 'done' | 'error', value: unknown) => {
@@ -216,12 +259,9 @@ function start({ phoneSetupMachine }: typeof PhoneSetupModule, inspect?: Inspect
       else if (event === 'confirm') actor.send({ type: 'phone.confirm', code: '123456' });
       else if (event === 'confirmed') settle('confirmCode', 'done', pair);
       else if (event === 'wrongCode') settle('confirmCode', 'error', { code: 'login.wrong_2FA_code' });
-      else if (event === 'resendNow') actor.send({ type: 'phone.resend' });
-      else if (event === 'resendLater') {
-        now = T0 + PHONE_RESEND_COOLDOWN_MS;
-        actor.send({ type: 'phone.resend' });
-        now = T0;
-      } else if (event === 'resent') settle('resendCode', 'done', undefined);
+      else if (event === 'resend') actor.send({ type: 'phone.resend' });
+      else if (event === 'wait') time.pass(PHONE_RESEND_COOLDOWN_MS);
+      else if (event === 'resent') settle('resendCode', 'done', undefined);
       else if (event === 'resendLimited') settle('resendCode', 'error', rateLimited);
       else if (event === 'change') actor.send({ type: 'phone.change' });
       else if (event === 'turnOff')
@@ -232,13 +272,20 @@ function start({ phoneSetupMachine }: typeof PhoneSetupModule, inspect?: Inspect
     },
     snapshot() {
       const s = actor.getSnapshot();
-      // Times as the table writes them: relative to T0, when every answer arrives.
-      const resendAllowedAt = resendTimeLabel(s.context.resendAllowedAt, T0, PHONE_RESEND_COOLDOWN_MS);
-      const { now: _clock, ...context } = s.context;
-      const running = runningChildren(s);
+      // The cooldown is the `resendCooldown` child's (its own model test specifies it): its time as the
+      // table writes it, relative to now, and whether it lets a resend through.
+      const { cooldown: child, ...context } = s.context;
+      const cooldown = child.getSnapshot();
+      const resendAllowedAt = resendTimeLabel(
+        cooldown.context.allowedAt,
+        time.now(),
+        PHONE_RESEND_COOLDOWN_MS,
+      );
+      // `running` lists the calls; the cooldown child runs for the machine's whole life.
+      const running = runningChildren(s).filter((id) => id !== 'resendCooldown');
       return {
         value: s.value,
-        context: { ...context, resendAllowedAt, issued: [...issued], running },
+        context: { ...context, resendAllowedAt, cooldown: cooldown.value, issued: [...issued], running },
         tags: s.tags,
       };
     },
@@ -278,7 +325,7 @@ describeModelTable({
       const driver = start(module(), inspect);
       await driver.send('send');
       await driver.send('sent');
-      await driver.send('resendNow');
+      await driver.send('resend');
       expect(driver.snapshot().value).toBe('confirming');
       expect(driver.calls().map((c) => c.src)).toEqual(['sendCode']);
     });
@@ -319,11 +366,14 @@ describeModelTable({
         [{ type: 'phone.confirm', code: '123456' }, 'confirming'],
         [{ type: 'phone.resend' }, 'confirming'],
       ] as const) {
-        let now = T0;
-        const actor = createActor(sent, { input: { enabled: false, now: () => now } }).start();
+        const time = testClock();
+        const actor = createActor(sent, {
+          input: { enabled: false, now: time.now },
+          clock: time.clock,
+        }).start();
         actor.send(send as never);
         await flush();
-        now = T0 + PHONE_RESEND_COOLDOWN_MS;
+        time.pass(PHONE_RESEND_COOLDOWN_MS);
         actor.send(event);
         await flush();
         expect(actor.getSnapshot().value, event.type).toBe(value);

@@ -5,17 +5,23 @@ import {
   fromCallback,
   fromPromise,
   type SnapshotFrom,
+  sendTo,
   setup,
 } from 'xstate';
 import { RegistrationEmailSchema, type UserCategory } from '../../../contract/account';
 import type { FieldDefinition } from '../../../contract/catalog';
-import { errorCodeOf, retryAfterMsOf } from '../../../contract/errors';
+import { errorCodeOf } from '../../../contract/errors';
 import { formErrors } from '../../../contract/form-errors';
 import type { TokenPair } from '../../../contract/session';
 import type { Language } from '../../../contract/user-types';
 import { phoneSetupMachine } from '../account/phone-setup.machine';
 import { type ProfileSnapshot, profileMachine } from '../profile/profile.machine';
 import { errorContextOf } from '../shared/error-context';
+import {
+  mayResend,
+  type ResendCooldownActor,
+  resendCooldownMachine,
+} from '../shared/resend-cooldown.machine';
 
 export type Category = UserCategory;
 
@@ -33,8 +39,8 @@ export interface RegistrationContext {
   /** Error code of the last failed call (translated by the UI). */
   error: string | null;
   fieldErrors: Record<string, string[]>;
-  /** When the next validation e-mail may be requested (ms since the epoch). */
-  resendAllowedAt: number | null;
+  /** When the next validation e-mail may be requested: the `resendCooldown` child. */
+  cooldown: ResendCooldownActor;
   /** The required fields of the user's category, for the profile step (step 4). */
   profileFields: RequiredFields | null;
   now: () => number;
@@ -82,7 +88,8 @@ function profileComplete(snapshot: ProfileSnapshot): boolean {
 /**
  * The guided registration (PRODUCT.md §3): account → e-mail validation → phone (or skip) →
  * required profile fields → photo (or skip) → done. Each step is a state with `meta.step`; the phone
- * step runs the phone-setup machine and the profile step the profile machine as children. Every
+ * step runs the phone-setup machine and the profile step the profile machine as children; a second
+ * validation e-mail waits for the `resendCooldown` child (a minute, or the server's Retry-After). Every
  * call that moves a step answers new tokens; the `tokensIssued` action hands them to the session.
  */
 export const registrationMachine = setup({
@@ -114,19 +121,19 @@ export const registrationMachine = setup({
     nextStep: fromPromise<TokenPair>(async () => {
       throw new Error('nextStep is provided by the app');
     }),
+    resendCooldown: resendCooldownMachine,
   },
   actions: {
     /** The app passes new tokens to the session. */
     tokensIssued: (_, _pair: TokenPair) => {},
     setError: assign((_, error: unknown) => errorContextOf(error)),
     clearError: assign({ error: null, fieldErrors: {} }),
-    startCooldown: assign(({ context }) => ({
-      resendAllowedAt: context.now() + VALIDATION_RESEND_COOLDOWN_MS,
-    })),
-    cooldownAsTold: assign(({ context }, error: unknown) => ({
-      error: errorCodeOf(error),
-      resendAllowedAt: context.now() + (retryAfterMsOf(error) ?? VALIDATION_RESEND_COOLDOWN_MS),
-    })),
+    startCooldown: sendTo(({ context }) => context.cooldown, { type: 'cooldown.start' }),
+    tellCooldown: sendTo(
+      ({ context }) => context.cooldown,
+      (_, error: unknown) => ({ type: 'cooldown.told' as const, error }),
+    ),
+    setResendError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     takeProfileFields: assign((_, profileFields: RequiredFields) => ({ profileFields })),
     /** An address the contract refuses is not sent: its field codes show at once. */
     refuseEmail: assign(({ event }) => {
@@ -136,7 +143,7 @@ export const registrationMachine = setup({
     }),
   },
   guards: {
-    mayResend: ({ context }) => context.resendAllowedAt === null || context.now() >= context.resendAllowedAt,
+    mayResend: ({ context }) => mayResend(context.cooldown),
     emailValid: ({ event }) =>
       event.type === 'registration.changeEmail' &&
       formErrors(RegistrationEmailSchema, { email: event.email }).ok,
@@ -146,11 +153,14 @@ export const registrationMachine = setup({
   },
 }).createMachine({
   id: 'registration',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     entryStep: input.step,
     error: null,
     fieldErrors: {},
-    resendAllowedAt: null,
+    cooldown: spawn('resendCooldown', {
+      id: 'resendCooldown',
+      input: { waitMs: VALIDATION_RESEND_COOLDOWN_MS, now: input.now },
+    }),
     profileFields: null,
     now: input.now ?? Date.now,
   }),
@@ -229,7 +239,13 @@ export const registrationMachine = setup({
             id: 'resendValidation',
             src: 'resendValidation',
             onDone: { target: 'waiting', actions: 'startCooldown' },
-            onError: { target: 'waiting', actions: { type: 'cooldownAsTold', params: errorOf } },
+            onError: {
+              target: 'waiting',
+              actions: [
+                { type: 'setResendError', params: errorOf },
+                { type: 'tellCooldown', params: errorOf },
+              ],
+            },
           },
         },
       },

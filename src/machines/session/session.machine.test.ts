@@ -4,7 +4,7 @@ import { CREDENTIALS_KEY } from '../../../contract/session';
 import { flush } from '../../../tests/support/deferred-actors';
 import { sessionWithDeferredActors } from '../../../tests/support/session';
 import { fakeToken } from '../../../tests/support/tokens';
-import { TokenRejected } from './session.machine';
+import { type SessionActor, TokenRejected } from './session.machine';
 import { decodeClaims } from './token';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -13,6 +13,23 @@ const full = { token: fakeToken({}, s), refresh_token: 'r1' };
 const pending = { token: fakeToken({ login_status: 'pending', phone_number: '+4915123456789' }, s) };
 
 const start = (stored?: object) => sessionWithDeferredActors(stored, () => NOW);
+/** When the session's `resendCooldown` child lets the next code be asked for. */
+const allowedAt = (actor: SessionActor) =>
+  actor.getSnapshot().context.cooldown.getSnapshot().context.allowedAt;
+
+/** `now` and the clock the cooldown child's countdown runs on, moved together by `pass`. */
+function testClock() {
+  let now = NOW;
+  const clock = new SimulatedClock();
+  return {
+    now: () => now,
+    clock,
+    pass(ms: number) {
+      now += ms;
+      clock.increment(ms);
+    },
+  };
+}
 
 describe('session machine', () => {
   it('logs in: stores { token, refreshToken } and is authenticated', async () => {
@@ -46,7 +63,7 @@ describe('session machine', () => {
     await flush();
     expect(actor.getSnapshot().value).toBe('mfaPending');
     expect(stored()).toEqual({ token: pending.token });
-    expect(actor.getSnapshot().context.resendAllowedAt).toBe(NOW + 60_000);
+    expect(allowedAt(actor)).toBe(NOW + 60_000);
     actor.send({ type: 'session.submitCode', code: '000000' });
     expect(fx.calls.at(-1)).toEqual({ id: 'submitCode', input: { token: pending.token, code: '000000' } });
     fx.settle('submitCode', 'error', { code: 'login.wrong_2FA_code' });
@@ -71,8 +88,8 @@ describe('session machine', () => {
   });
 
   it('asks for a new code after a wrong one once the cooldown is over, and forgets the wrong code’s reason', async () => {
-    let now = NOW;
-    const { actor, fx } = sessionWithDeferredActors(undefined, () => now);
+    const { now, clock, pass } = testClock();
+    const { actor, fx } = sessionWithDeferredActors(undefined, now, clock);
     actor.send({ type: 'session.login', email: 'mfa@b.de', password: 'pw', locale: 'en' });
     fx.settle('login', 'done', pending);
     await flush();
@@ -80,7 +97,9 @@ describe('session machine', () => {
     fx.settle('submitCode', 'error', { code: 'login.wrong_2FA_code' });
     await flush();
     expect(actor.getSnapshot().context.error).toBe('login.wrong_2FA_code');
-    now += 60_000;
+    actor.send({ type: 'session.resendCode' });
+    expect(actor.getSnapshot().value).toBe('mfaPending');
+    pass(60_000);
     actor.send({ type: 'session.resendCode' });
     expect(actor.getSnapshot().value).toBe('resendingCode');
     expect(actor.getSnapshot().context.error).toBeNull();
@@ -93,11 +112,11 @@ describe('session machine', () => {
     actor.send({ type: 'session.login', email: 'mfa@b.de', password: 'pw', locale: 'en' });
     fx.settle('login', 'done', pending);
     await flush();
-    expect(actor.getSnapshot().context.resendAllowedAt).toBe(NOW + 60_000);
+    expect(allowedAt(actor)).toBe(NOW + 60_000);
     const other = { token: fakeToken({ login_status: 'pending', email: 'tab@b.de' }, s) };
     storage.setItem(CREDENTIALS_KEY, JSON.stringify(other));
     actor.send({ type: 'session.restore' });
-    expect(actor.getSnapshot().context.resendAllowedAt).toBeNull();
+    expect(allowedAt(actor)).toBeNull();
     fx.settle('verifyToken', 'done', decodeClaims(other.token));
     await flush();
     expect(fx.calls.at(-1)).toEqual({ id: 'readCodeStatus', input: { token: other.token } });
@@ -113,17 +132,12 @@ describe('session machine', () => {
     issued.actor.send({ type: 'session.submitCode', code: '123456' });
     issued.fx.settle('submitCode', 'done', full);
     await flush();
-    expect(issued.actor.getSnapshot().context.resendAllowedAt).toBeNull();
+    expect(allowedAt(issued.actor)).toBeNull();
   });
 
   it('reloaded on the SMS step: keeps the code due, counts down what the server says is left, then offers a new code', async () => {
-    let now = NOW;
-    const clock = new SimulatedClock();
-    const pass = (ms: number) => {
-      now += ms;
-      clock.increment(ms);
-    };
-    const { actor, fx } = sessionWithDeferredActors(pending, () => now, clock);
+    const { now, clock, pass } = testClock();
+    const { actor, fx } = sessionWithDeferredActors(pending, now, clock);
     fx.settle('verifyToken', 'done', decodeClaims(pending.token));
     await flush();
     // Guards still wait: the SMS step shows once the server said how long the sent code holds.
@@ -134,7 +148,7 @@ describe('session machine', () => {
       resendAfterSeconds: 43,
     });
     await flush();
-    const seen = () => actor.getSnapshot().context.resendSeconds;
+    const seen = () => actor.getSnapshot().context.cooldown.getSnapshot().context.seconds;
     expect(actor.getSnapshot().value).toBe('mfaPending');
     expect(actor.getSnapshot().context.claims?.phone_number).toBe('+4915123456789');
     expect(seen()).toBe(43);
@@ -148,7 +162,7 @@ describe('session machine', () => {
     expect(actor.getSnapshot().can({ type: 'session.resendCode' })).toBe(false);
     pass(1000);
     expect(seen()).toBe(0);
-    expect(actor.getSnapshot().context.resendAllowedAt).toBeNull();
+    expect(allowedAt(actor)).toBeNull();
     expect(actor.getSnapshot().can({ type: 'session.resendCode' })).toBe(true);
     // The code still works: the step is the same as before the reload.
     actor.send({ type: 'session.submitCode', code: '123456' });

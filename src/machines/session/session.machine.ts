@@ -1,5 +1,14 @@
-import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { errorCodeOf, retryAfterMsOf } from '../../../contract/errors';
+import {
+  type ActorRefFrom,
+  assertEvent,
+  assign,
+  enqueueActions,
+  fromPromise,
+  type SnapshotFrom,
+  sendTo,
+  setup,
+} from 'xstate';
+import { errorCodeOf } from '../../../contract/errors';
 import type { LoginCodeStatus, StoredCredentials, TokenClaims, TokenPair } from '../../../contract/session';
 import type { Language } from '../../../contract/user-types';
 import {
@@ -8,6 +17,11 @@ import {
   storedCredentials,
   writeCredentials,
 } from '../../api/credentials';
+import {
+  mayResend,
+  type ResendCooldownActor,
+  resendCooldownMachine,
+} from '../shared/resend-cooldown.machine';
 import { pageSmsResendMs } from '../shared/sms-resend';
 import { decodeClaims } from './token';
 
@@ -27,13 +41,10 @@ export interface SessionContext {
   claims: TokenClaims | null;
   /** Error code of the last failed login, code or resend (translated by the UI). */
   error: string | null;
-  /** When another SMS code may be requested (ms since the epoch); null once it may. */
-  resendAllowedAt: number | null;
-  /** The whole seconds left until then, counted down by the machine while the code is due (0: now). */
-  resendSeconds: number;
+  /** When another SMS code may be requested, counted down for the screen: the `resendCooldown` child. */
+  cooldown: ResendCooldownActor;
   ended: SessionEnd;
   farewell: Farewell | null;
-  now: () => number;
 }
 
 export type SessionEvent =
@@ -57,11 +68,9 @@ export type SessionTag = 'busy' | 'settling' | 'refreshing' | 'mfa';
 
 export interface SessionInput {
   storage?: Storage;
+  /** The resend cooldown's clock (tests move it). */
   now?: () => number;
 }
-
-/** The next second of the resend countdown: when the seconds left change next (at least 1 ms). */
-const RESEND_TICK_MS = 1000;
 
 /** Thrown by the verifyToken actor: an expired token may be refreshed, an invalid one may not. */
 export class TokenRejected extends Error {
@@ -105,34 +114,39 @@ export const sessionMachine = setup({
       throw new Error('refresh is provided by the app');
     }),
     revoke: fromPromise<void, { refreshToken: string | undefined }>(async () => {}),
+    resendCooldown: resendCooldownMachine,
   },
   actions: {
-    readStoredCredentials: assign(({ context }) => {
+    // Credentials read or taken start without a resend cooldown: it belongs to the login whose code
+    // this tab sent. Another tab's pending login sent its own, and the server says when to ask
+    // (readCodeStatus, or a refusal's Retry-After).
+    readStoredCredentials: enqueueActions(({ context, enqueue }) => {
       const credentials = readCredentials(context.storage);
-      return {
+      enqueue.assign({
         credentials,
         claims: credentials ? decodeClaims(credentials.token) : null,
-        resendAllowedAt: null,
-        resendSeconds: 0,
         farewell: null,
-      };
+      });
+      enqueue.sendTo(context.cooldown, { type: 'cooldown.reset' });
     }),
-    // New credentials start without a resend cooldown: it belongs to the login whose code this tab
-    // sent. Another tab's pending login sent its own, and the server's Retry-After says when to ask.
-    takeCredentials: assign((_, credentials: StoredCredentials) => ({
-      credentials,
-      claims: decodeClaims(credentials.token),
-      resendAllowedAt: null,
-      resendSeconds: 0,
-      error: null,
-      ended: null,
-      farewell: null,
-    })),
+    takeCredentials: enqueueActions(({ context, enqueue }, credentials: StoredCredentials) => {
+      enqueue.assign({
+        credentials,
+        claims: decodeClaims(credentials.token),
+        error: null,
+        ended: null,
+        farewell: null,
+      });
+      enqueue.sendTo(context.cooldown, { type: 'cooldown.reset' });
+    }),
     persistCredentials: ({ context }) => {
       if (context.credentials) writeCredentials(context.credentials, context.storage);
     },
     takeClaims: assign((_, claims: TokenClaims) => ({ claims })),
-    forgetCredentials: assign({ credentials: null, claims: null, resendAllowedAt: null, resendSeconds: 0 }),
+    forgetCredentials: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ credentials: null, claims: null });
+      enqueue.sendTo(context.cooldown, { type: 'cooldown.reset' });
+    }),
     removeStoredCredentials: ({ context }) => clearCredentials(context.storage),
     clearError: assign({ error: null, ended: null, farewell: null }),
     clearErrorKeepFarewell: assign({ error: null, ended: null }),
@@ -141,24 +155,20 @@ export const sessionMachine = setup({
     })),
     setError: assign((_, error: unknown) => ({ error: errorCodeOf(error) })),
     markEnded: assign((_, ended: SessionEnd) => ({ ended })),
-    startResendCooldown: assign(({ context }) => ({ resendAllowedAt: context.now() + pageSmsResendMs() })),
-    waitAsToldToResend: assign(({ context }, error: unknown) => ({
-      error: errorCodeOf(error),
-      resendAllowedAt: context.now() + (retryAfterMsOf(error) ?? pageSmsResendMs()),
-    })),
+    startResendCooldown: sendTo(({ context }) => context.cooldown, { type: 'cooldown.start' }),
+    waitAsToldToResend: enqueueActions(({ context, enqueue }, error: unknown) => {
+      enqueue.assign({ error: errorCodeOf(error) });
+      enqueue.sendTo(context.cooldown, { type: 'cooldown.told', error });
+    }),
     // A reload found the code pending: the server says how long the code it sent still holds back
     // the next (in seconds, so the countdown does not depend on this browser's clock being right).
-    waitAsServerSays: assign(({ context }, status: LoginCodeStatus) => ({
-      resendAllowedAt:
-        status.resendAfterSeconds > 0 ? context.now() + status.resendAfterSeconds * 1000 : null,
-    })),
-    countResendWait: assign(({ context }) => ({
-      resendSeconds:
-        context.resendAllowedAt === null
-          ? 0
-          : Math.max(0, Math.ceil((context.resendAllowedAt - context.now()) / 1000)),
-    })),
-    endResendCooldown: assign({ resendAllowedAt: null, resendSeconds: 0 }),
+    waitAsServerSays: sendTo(
+      ({ context }) => context.cooldown,
+      (_, status: LoginCodeStatus) => ({
+        type: 'cooldown.start' as const,
+        waitMs: status.resendAfterSeconds * 1000,
+      }),
+    ),
   },
   guards: {
     hasNoCredentials: ({ context }) => context.credentials === null || context.claims === null,
@@ -168,27 +178,19 @@ export const sessionMachine = setup({
       error instanceof TokenRejected &&
       error.reason === 'expired' &&
       Boolean(context.credentials?.refreshToken),
-    mayResend: ({ context }) => context.resendAllowedAt === null || context.now() >= context.resendAllowedAt,
-    isCoolingDown: ({ context }) =>
-      context.resendAllowedAt !== null && context.now() < context.resendAllowedAt,
-  },
-  delays: {
-    // Wakes when the whole seconds left change, so "0:42" turns to "0:41" on time and 0 means allowed.
-    resendTick: ({ context }) => {
-      const left = (context.resendAllowedAt ?? 0) - context.now();
-      return left > 0 ? left % RESEND_TICK_MS || RESEND_TICK_MS : RESEND_TICK_MS;
-    },
+    mayResend: ({ context }) => mayResend(context.cooldown),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     storage: input.storage ?? localStorage,
-    now: input.now ?? Date.now,
     credentials: null,
     claims: null,
     error: null,
-    resendAllowedAt: null,
-    resendSeconds: 0,
+    cooldown: spawn('resendCooldown', {
+      id: 'resendCooldown',
+      input: { waitMs: pageSmsResendMs(), now: input.now },
+    }),
     ended: null,
     farewell: null,
   }),
@@ -308,14 +310,6 @@ export const sessionMachine = setup({
     mfaPending: {
       meta: { stage: true },
       tags: ['mfa'],
-      entry: 'countResendWait',
-      // The visible countdown: re-entered each second while it runs; at its end the resend opens.
-      after: {
-        resendTick: [
-          { guard: 'isCoolingDown', target: 'mfaPending', reenter: true },
-          { actions: 'endResendCooldown' },
-        ],
-      },
       on: {
         'session.submitCode': { target: 'verifyingCode', actions: 'clearError' },
         'session.resendCode': { guard: 'mayResend', target: 'resendingCode', actions: 'clearError' },

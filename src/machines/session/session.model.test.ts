@@ -70,7 +70,11 @@ function start({ sessionMachine, TokenRejected }: typeof SessionModule, inspect?
     snapshot() {
       const snap = actor.getSnapshot();
       if (snap.status === 'error') throw snap.error;
-      const { credentials, claims, error, resendAllowedAt, resendSeconds, ended, farewell } = snap.context;
+      const { credentials, claims, error, ended, farewell } = snap.context;
+      // When a new code may be asked for is the `resendCooldown` child's (its own model test specifies
+      // it): the table's resendAllowedAt and resendSeconds are read from its snapshot.
+      const { allowedAt: resendAllowedAt, seconds: resendSeconds } =
+        snap.context.cooldown.getSnapshot().context;
       const stored = JSON.parse(storage.getItem(CREDENTIALS_KEY) ?? 'null');
       return {
         value: snap.value,

@@ -42,7 +42,7 @@ describe('the page’s SMS interval', () => {
     actor.send({ type: 'phone.send', request: { phoneNumber: '0151 23456789', countryCode: 'DE' } });
     await flush();
     expect(actor.getSnapshot().value).toBe('confirming');
-    expect(actor.getSnapshot().context.resendAllowedAt).toBe(T0 + 45_000);
+    expect(actor.getSnapshot().context.cooldown.getSnapshot().context.allowedAt).toBe(T0 + 45_000);
     actor.stop();
   });
 });

@@ -7,7 +7,8 @@ import {
 /**
  * How long the resend countdowns of the SMS login and the phone confirmation wait, in ms: the
  * server's SMS_RESEND_SECONDS as the page it sent names it (1–3600 s), else the default minute. A
- * countdown shorter than the server's would only meet a 429, whose Retry-After the machines then count.
+ * countdown shorter than the server's would only meet a 429, whose Retry-After the machines' cooldown
+ * child (./resend-cooldown.machine.ts) then counts.
  */
 export function pageSmsResendMs(doc: Document | undefined = globalThis.document): number {
   const content = doc?.querySelector(`meta[name="${SMS_RESEND_META}"]`)?.getAttribute('content') ?? '';

@@ -106,7 +106,7 @@ function CodeForm({ phone, idPrefix }: { phone: PhoneSetupActor; idPrefix: strin
   // A resend's refusal (too soon, too many) is the phone setup's; a code's is the form's.
   const phoneError = useSelector(phone, (s) => s.context.error);
   const pendingPhone = useSelector(phone, (s) => s.context.pendingPhone);
-  const allowedAt = useSelector(phone, (s) => s.context.resendAllowedAt);
+  const cooldown = useSelector(phone, (s) => s.context.cooldown);
   const forms = useMemo(() => phoneForms(phone), [phone]);
   const { snapshot, field, submit } = useFormFields(useActorRef(forms.code, { input: {} }));
   const busy = phoneBusy || snapshot.hasTag('busy');
@@ -128,7 +128,7 @@ function CodeForm({ phone, idPrefix }: { phone: PhoneSetupActor; idPrefix: strin
         <Trans>Confirm</Trans>
       </button>
       <ResendButton
-        allowedAt={allowedAt}
+        cooldown={cooldown}
         busy={busy}
         label={t`Send a new code`}
         onResend={() => phone.send({ type: 'phone.resend' })}

@@ -1,26 +1,30 @@
 import { Trans } from '@lingui/react/macro';
-import { useNow } from './use-now';
+import { useSelector } from '@xstate/react';
+import type { ResendCooldownActor } from '../../machines/shared/resend-cooldown.machine';
 
-/** A "send again" button with its visible countdown; the machine's guard decides, this only shows it. */
+/**
+ * A "send again" button with its visible countdown, read from the flow's `resendCooldown` child: the
+ * parent's guard asks the same child, this only shows it.
+ */
 export function ResendButton({
-  allowedAt,
+  cooldown,
   busy,
   label,
   onResend,
 }: {
-  allowedAt: number | null;
+  cooldown: ResendCooldownActor;
   busy: boolean;
   label: string;
   onResend: () => void;
 }) {
-  const now = useNow(allowedAt !== null);
-  const wait = allowedAt === null ? 0 : Math.max(0, Math.ceil((allowedAt - now) / 1000));
+  const cooling = useSelector(cooldown, (s) => s.matches('cooling'));
+  const wait = useSelector(cooldown, (s) => s.context.seconds);
   return (
     <p className="resend">
-      <button type="button" disabled={wait > 0 || busy} onClick={onResend}>
+      <button type="button" disabled={cooling || busy} onClick={onResend}>
         {label}
       </button>
-      {wait > 0 && (
+      {cooling && wait > 0 && (
         <span aria-live="polite">
           <Trans>possible in {wait} s</Trans>
         </span>

@@ -18,7 +18,7 @@ export function ValidationStep({ registration }: { registration: RegistrationAct
   const email = useSelector(session, (s) => s.context.claims?.email ?? '');
   const error = useSelector(registration, (s) => s.context.error);
   const fieldErrors = useSelector(registration, (s) => s.context.fieldErrors);
-  const allowedAt = useSelector(registration, (s) => s.context.resendAllowedAt);
+  const cooldown = useSelector(registration, (s) => s.context.cooldown);
   const busy = useSelector(registration, (s) => s.hasTag('busy'));
   const changing = useSelector(registration, (s) => s.matches({ validation: 'changingEmail' }));
   // Whether the change form is open, and what is typed in it: the screen's own, not a request's state.
@@ -50,7 +50,7 @@ export function ValidationStep({ registration }: { registration: RegistrationAct
       <FormError code={emailError ? null : error} />
       <div className="form-actions">
         <ResendButton
-          allowedAt={allowedAt}
+          cooldown={cooldown}
           busy={busy}
           label={t`Send the e-mail again`}
           onResend={() => registration.send({ type: 'registration.resend' })}

@@ -24,8 +24,12 @@ export function MfaLoginScreen() {
   const phoneNumber = useSelector(session, (s) => s.context.claims?.phone_number ?? null);
   // Whoever stands at the screen has only a password so far: the number shows masked.
   const phone = phoneNumber ? maskPhone(phoneNumber) : null;
+  // The session's guard asks its `resendCooldown` child, whose countdown this screen shows: the
+  // child's snapshot re-renders it each second and when the wait ends.
+  const cooldown = useSelector(session, (s) => s.context.cooldown);
+  const cooling = useSelector(cooldown, (s) => s.matches('cooling'));
+  const wait = useSelector(cooldown, (s) => s.context.seconds);
   const mayResend = useSelector(session, (s) => s.can({ type: 'session.resendCode' }));
-  const wait = useSelector(session, (s) => s.context.resendSeconds);
   const countdown = formatCountdown(wait);
   const [formatError, setFormatError] = useState<string | null>(null);
 
@@ -73,7 +77,7 @@ export function MfaLoginScreen() {
         {/* Disabled while the countdown runs, so its name changing each second is never announced. */}
         <button
           type="button"
-          disabled={!mayResend || resending}
+          disabled={cooling || !mayResend || resending}
           onClick={() => session.send({ type: 'session.resendCode' })}
         >
           {wait > 0 ? <Trans>Send a new code in {countdown}</Trans> : <Trans>Send a new code</Trans>}
