@@ -13,6 +13,7 @@ export const EARLY_PATHS = {
   ownProfile: '/api/profile',
   ownCompany: '/api/company',
   ownAgent: '/api/agent',
+  consents: '/api/user/consents',
   dashboard: '/api/agent/dashboard',
   attention: '/api/agent/attention',
   followUps: '/api/pipeline/follow-ups',
@@ -23,6 +24,8 @@ export const EARLY_PATHS = {
   board: '/api/job/{uuid}/pipeline',
   run: '/api/job/{uuid}/run',
   jobTimeline: '/api/agent/timeline/job/{uuid}',
+  clientJobs: '/api/client/jobs',
+  jobs: '/api/jobs/list',
 } as const;
 
 export type EarlyPath = (typeof EARLY_PATHS)[keyof typeof EARLY_PATHS];

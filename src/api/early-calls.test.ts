@@ -91,8 +91,21 @@ describe('the signed-in page’s early calls (issue 22)', () => {
       '/api/profile/data',
       '/api/job/data',
       '/api/profile',
+      '/api/user/consents',
     ]);
-    expect(earlyCallPaths('/dashboard', 'company')).toContain('/api/company');
+    // A company's dashboard: its own record, the terms' check, the jobs sent to it and its requests.
+    expect(earlyCallPaths('/dashboard', 'company')).toEqual([
+      '/api/session',
+      '/api/profile/data',
+      '/api/job/data',
+      '/api/company/data',
+      '/api/company',
+      '/api/user/consents',
+      '/api/client/jobs',
+      '/api/jobs/list?status=active&sort=updated&page=1&limit=20',
+    ]);
+    expect(earlyCallPaths('/profile', 'company')).not.toContain('/api/client/jobs');
+    expect(earlyCallPaths('/dashboard', 'agent')).not.toContain('/api/user/consents');
   });
 
   it('names only calls a batch holds (contract/batch-paths.ts), each once per batch', () => {

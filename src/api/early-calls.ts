@@ -87,15 +87,22 @@ export function sessionCallPaths(userType: string): string[] {
   if (agent || userType === 'company') paths.push(P.companyFields);
   if (isCandidateType(userType)) paths.push(P.ownProfile);
   if (userType === 'company') paths.push(P.ownCompany);
+  // Whether new terms await acceptance (src/machines/legal/consents.machine.ts): agents are never asked.
+  if (!agent) paths.push(P.consents);
   if (agent) paths.push(P.ownAgent);
   return paths;
 }
 
 /**
  * The data of the page at `pathname` as it opens without a query, for the pages an agent opens first
- * (the dashboard, the candidate tables, a job's results); none for other pages and users.
+ * (the dashboard, the candidate tables, a job's results) and a company's dashboard; none for other
+ * pages and users.
  */
 export function pageCallPaths(pathname: string, userType: string, search = ''): string[] {
+  // A company's dashboard: the jobs with candidates sent to it and its active requests' first page
+  // (the order of the job list's query, src/machines/jobs/job-provider.ts jobsTable).
+  if (userType === 'company' && pathname === '/dashboard')
+    return [P.clientJobs, earlyPath(P.jobs, {}, { status: 'active', sort: 'updated', page: 1, limit: 20 })];
   if (!isAgentType(userType)) return [];
   if (pathname === '/dashboard') {
     const today = localDay();

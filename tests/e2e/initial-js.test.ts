@@ -303,4 +303,28 @@ describe('a signed-in page’s first loads', () => {
     expect(batches[1]?.some((call) => call.startsWith('/api/agent/dashboard'))).toBe(true);
     await context.close();
   });
+  it('asks for each of a company’s dashboard calls once, all of them early: none waits for another', async () => {
+    const context = await signedIn('company@matchwerk.example');
+    const other = await context.newPage();
+    const calls: string[] = [];
+    const batches: string[][] = [];
+    other.on('request', (request) => {
+      calls.push(...apiGets(request));
+      if (new URL(request.url()).pathname === '/api/batch') batches.push(apiGets(request));
+    });
+    await other.goto(`${app.url}/dashboard`);
+    await expect.poll(() => other.locator('#prerendered').count()).toBe(0);
+    await other.waitForLoadState('networkidle');
+    await expect.poll(() => other.getByRole('heading', { name: 'Meine Stellenanfragen' }).count()).toBe(1);
+    expect(calls.filter((call, i) => calls.indexOf(call) !== i)).toEqual([]);
+    // Every call of the page came in the boot script's two batches: the session's, then the page's.
+    expect(batches).toHaveLength(2);
+    expect(batches[0]).toContain('/api/user/consents');
+    expect(batches[1]).toEqual([
+      '/api/client/jobs',
+      '/api/jobs/list?status=active&sort=updated&page=1&limit=20',
+    ]);
+    expect(calls.filter((call) => !batches.flat().includes(call))).toEqual([]);
+    await context.close();
+  });
 });
