@@ -19,9 +19,11 @@ import { routePreloadList } from './scripts/vite-route-preloads.ts';
  */
 const APP_CORE = [
   'src/api/credentials.ts',
+  'src/api/changes.ts',
   'src/machines/session/session.machine.ts',
   'src/machines/session/token.ts',
   'src/machines/shared/sms-resend.ts',
+  'src/machines/shared/resend-cooldown.machine.ts',
   'contract/sms-resend.ts',
   'src/machines/shell/app-logic.ts',
   'src/machines/shared/resource.machine.ts',
@@ -33,6 +35,7 @@ const APP_CORE = [
   ...[
     'account',
     'agent',
+    'cards',
     'errors',
     'field-errors',
     'people',

@@ -28,7 +28,8 @@ export { ASSIGNED_FILTERS, CREATED_FILTERS, PROFILE_LIST_SORTS, REGISTRATION_FIL
  * POST /api/agent/assign_profile               AssignBodySchema → AssignmentResultSchema
  * POST /api/agent/assign_company               AssignBodySchema → AssignmentResultSchema
  * POST /api/agent/luna_to_stella               PromoteBodySchema → AssignmentResultSchema; 409 profile.not_luna
- * GET  /api/agent/card/{uuid}/{format}         format pdf | anonymous → application/pdf (logged)
+ * GET  /api/agent/card/{uuid}/{format}         format full | anonymised (contract/cards.ts) → application/pdf
+ *                                              (logged; the old words pdf | anonymous still answer)
  * GET  /api/company/list                       CompanyListQuerySchema → CompanyListResponseSchema
  * GET  /api/agent/company/{uuid}               → CompanyDetailSchema
  * GET  /api/agent                              → AgentSelfSchema
@@ -58,16 +59,15 @@ export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
 export const MAX_AGENT_PAGE_SIZE = 100;
 export const ORDERS = ['asc', 'desc'] as const;
 export type ProfileListSort = (typeof PROFILE_LIST_SORTS)[number];
-export const CARD_FORMATS = ['pdf', 'anonymous'] as const;
-export type CardFormat = (typeof CARD_FORMATS)[number];
 /**
- * What an agent read of a candidate: the profile, the card (PDF or anonymous), a match result's
- * detail, a results CSV holding the candidate (those two name the job).
+ * What an agent read of a candidate: the profile, a card (`cardAccess` of contract/cards.ts, written
+ * out here as the login's shared file carries this list; recordAccess takes only these), a match
+ * result's detail, a results CSV holding the candidate (those two name the job).
  */
 export const ACCESS_KINDS = [
   'profile',
-  'card_pdf',
-  'card_anonymous',
+  'card_full',
+  'card_anonymised',
   'result_detail',
   'results_csv',
 ] as const;

@@ -1,16 +1,15 @@
 import { ACCOUNT } from './endpoints/account';
 import { AGENTS, CANDIDATES, COMPANIES } from './endpoints/agents';
 import { ATTENTION } from './endpoints/attention';
-import { CLIENT_ANSWERS } from './endpoints/client-answers';
 import { CLIENTS } from './endpoints/clients';
 import { JOBS } from './endpoints/jobs';
 import { LEGAL } from './endpoints/legal';
 import { PIPELINE } from './endpoints/pipeline';
 import { CATALOG, PROFILE } from './endpoints/profile';
-import { SENDING } from './endpoints/sending';
 import { SESSION } from './endpoints/session';
+import { CLIENT_ANSWERS, OWN_SUBMISSIONS, SENDING } from './endpoints/submissions';
 import { DEV, SYSTEM } from './endpoints/system';
-import { OWN_SUBMISSIONS, TEAM } from './endpoints/team';
+import { TEAM } from './endpoints/team';
 import { TIMELINE } from './endpoints/timeline';
 import type { ApiRoute } from './route-table';
 

@@ -1,14 +1,13 @@
 import type { ACCOUNT_ERROR_CODES } from './account';
 import type { AGENT_ERROR_CODES } from './agent';
 import type { CONTACT_ERROR_CODES } from './client';
-import type { CLIENT_ANSWER_ERROR_CODES } from './client-answers';
 import type { ERASURE_ERROR_CODES } from './erasure';
 import type { ErrorCode } from './errors';
 import type { FieldError } from './field-errors';
 import type { JOB_ERROR_CODES } from './job';
 import type { PEOPLE_ERROR_CODES } from './people';
 import type { PIPELINE_ERROR_CODES } from './pipeline';
-import type { SEND_ERROR_CODES } from './sending';
+import type { CLIENT_ANSWER_ERROR_CODES, SEND_ERROR_CODES } from './submissions';
 import type { TEAM_ERROR_CODES } from './team';
 import type { TIMELINE_ERROR_CODES } from './timeline';
 

@@ -53,12 +53,12 @@ export type JobPageSearch = v.InferOutput<typeof JobPageSearchSchema>;
  * The company's page of one job (`/clientCandidates/{job}`): `card`, a candidate's reference number
  * (`MW-…`), names the card the mail's link points to (issue 42): that card is scrolled to and focused.
  * The reference rather than the entry's uuid: the mail is written before the entry exists. Here, with
- * the other pages' search schemas, not in client-answers.ts: the router's chunk would take that file whole.
+ * the other pages' search schemas, not in submissions.ts: the router's chunk would take that file whole.
  */
-export const ClientCandidatesSearchSchema = v.object({
+export const SubmissionsSearchSchema = v.object({
   card: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^MW-[0-9A-Z]{6}$/))), undefined),
 });
-export type ClientCandidatesSearch = v.InferOutput<typeof ClientCandidatesSearchSchema>;
+export type SubmissionsSearch = v.InferOutput<typeof SubmissionsSearchSchema>;
 
 /** Rows per page of the job tables. */
 export const JOB_PAGE_SIZE = 20;

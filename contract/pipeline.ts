@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { UuidSchema } from './agent';
+import { CARD_KINDS } from './cards';
 import { versionConflictSchema } from './errors';
 import { FieldError, strictObject } from './field-errors';
 import { MAX_INT32 } from './profile';
@@ -114,7 +115,7 @@ export function correctionClearsAnswer(to: PipelineStage): boolean {
 }
 
 /**
- * What a send to the client (server/cards/send.ts) does to an entry in the pipeline already: an open
+ * What a send to the client (server/submissions/send.ts) does to an entry in the pipeline already: an open
  * entry before `submitted` moves there; one further on or closed stays (sending again is no step back).
  */
 export function sendMoves(stage: PipelineStage, lastOpen: PipelineOpenStage): boolean {
@@ -394,14 +395,14 @@ export const PipelineEntrySchema = v.object({
   movedBy: v.nullable(v.string()),
   createdAt: v.string(),
   /**
-   * The client loop (contract/client-answers.ts): when the entry was first sent to the client, the
+   * The client loop (contract/submissions.ts): when the entry was first sent to the client, the
    * card it got, and the company's answer with its comment; null while never sent.
    */
   client: v.optional(
     v.nullable(
       v.object({
         submittedAt: v.string(),
-        card: v.picklist(['anonymised', 'full']),
+        card: v.picklist(CARD_KINDS),
         answer: v.nullable(v.picklist(['interested', 'not_interested'])),
         comment: v.nullable(v.string()),
         answeredAt: v.nullable(v.string()),

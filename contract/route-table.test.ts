@@ -17,7 +17,7 @@ describe('the route table', () => {
     const ok = route({
       ...base,
       path: '/api/agent/card/{uuid}/{format}',
-      params: { uuid: ID, format: v.picklist(['pdf', 'anonymous']) },
+      params: { uuid: ID, format: v.picklist(['full', 'anonymised']) },
       errors: { 404: ['profile.not_found'] },
     });
     expect(Object.keys(ok.params)).toEqual(['uuid', 'format']);

@@ -120,6 +120,13 @@ export interface ApiRoute<
   tag: Tag;
   /** Cache-Control of a cacheable answer; every other /api answer is `no-store`. */
   cache?: string;
+  /**
+   * The GET routes of the table whose answers this call changes (docs/decisions/0035): after it
+   * succeeds (or answers 409: someone changed it first), the client loads the resources read from
+   * them again — those whose path parameters the call names with the same values, or not at all. A
+   * function, so an entry can name one declared after it or in another table file.
+   */
+  invalidates?: () => readonly ApiRoute[];
 }
 
 /**
@@ -136,6 +143,7 @@ export function route<
 ): ApiRoute<P, Q, B, A> {
   const params = (declared.params ?? {}) as Record<string, Param>;
   const where = `${declared.method} ${declared.path}`;
+  if (declared.invalidates && declared.method === 'GET') throw new Error(`${where}: a read changes nothing`);
   for (const name of paramNamesOf(declared.path)) {
     if (!params[name]) throw new Error(`${where}: {${name}} is not declared`);
   }

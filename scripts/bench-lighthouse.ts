@@ -10,7 +10,9 @@
 //
 // Debian's Chromium runs headless with the flags of STACK.md trap 9 and a remote-debugging port;
 // Playwright signs in on that same browser (credentials into localStorage, as the app keeps them),
-// and Lighthouse then audits the dashboard without resetting storage.
+// and Lighthouse then audits the dashboard without resetting storage (./bench-lighthouse-browser.ts).
+// The pages and their targets are in ./bench-lighthouse-pages.ts, the table in
+// ./bench-lighthouse-report.ts; `npm run bench:lighthouse -- --help` lists the pages and settings.
 //
 // Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_RUNS (runs per page, the median by
 // performance score is printed; default 1), BENCH_PAGES (a comma-separated subset of the page labels
@@ -22,189 +24,22 @@
 // Each run also prints the page's own blocking time (scripts/trace-blocking.ts): TBT's sum over each
 // task's thread time instead of its wall time, and the share of the tasks' time the main thread waited
 // for a core. On this box of two cores that wait, which Lighthouse counts four times, is most of TBT.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium } from 'playwright-core';
-import { CREDENTIALS_KEY } from '../contract/session';
 import { buildSpaIfStale } from '../server/build';
-import { DEMO_JOBS } from '../server/demo/jobs';
-import { DEMO_PASSWORD } from '../server/demo/seed';
 import { spawnServer } from '../tests/support/server-process';
-import { type BlockingTimes, blockingTimes, SLOWDOWN, type TraceEvent } from './trace-blocking';
+import { signIn, signOut, startChromium } from './bench-lighthouse-browser';
+import { BENCH_PAGE_SPECS, type PageSpec } from './bench-lighthouse-pages';
+import { CATEGORIES, METRICS, ownWork, type PageFigures, print } from './bench-lighthouse-report';
+import { blockingTimes, SLOWDOWN, type TraceEvent } from './trace-blocking';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const METRICS = {
-  FCP: 'first-contentful-paint',
-  LCP: 'largest-contentful-paint',
-  CLS: 'cumulative-layout-shift',
-  TBT: 'total-blocking-time',
-} as const;
-
-async function startChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
-  const profile = mkdtempSync(join(tmpdir(), 'matchwerk-lighthouse-profile-'));
-  const child = spawn(
-    CHROME,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--user-data-dir=${profile}`,
-      '--remote-debugging-port=0',
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => {
-      stderr += chunk;
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(stderr);
-      if (match?.[1]) resolve(Number(match[1]));
-    });
-    child.on('exit', () => reject(new Error(`chromium exited:\n${stderr}`)));
-  });
-  return { port, child, profile };
-}
-
-/**
- * Signs in on the browser Lighthouse drives (its default context keeps the origin's localStorage)
- * and answers a function that empties the HTTP cache: Lighthouse keeps the cache too when it keeps
- * storage, so each signed-in run is made to load cold like the others.
- */
-async function signIn(origin: string, port: number, user: string): Promise<() => Promise<void>> {
-  const res = await fetch(`${origin}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user, password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login as ${user} failed: ${res.status} ${await res.text()}`);
-  const pair = (await res.json()) as { token: string; refresh_token: string };
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  const context = browser.contexts()[0];
-  if (!context) throw new Error('no default browser context');
-  const page = await context.newPage();
-  await page.goto(`${origin}/login`);
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key as string, value as string),
-    [CREDENTIALS_KEY, JSON.stringify({ token: pair.token, refreshToken: pair.refresh_token })],
-  );
-  await page.goto('about:blank');
-  const cdp = await context.newCDPSession(page);
-  return async () => {
-    await cdp.send('Network.clearBrowserCache');
-  };
-}
-
-/** Signs out of the browser again: the next page is audited as a visitor, or as another user. */
-async function signOut(origin: string, port: number): Promise<void> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  const page = await browser.contexts()[0]?.newPage();
-  if (!page) throw new Error('no default browser context');
-  await page.goto(`${origin}/login`);
-  await page.evaluate(() => localStorage.clear());
-  await page.close();
-}
-
-/** Lighthouse's two presets: `mobile` its default (a mid-range phone, 4x CPU slowdown, slow 4G). */
-type Preset = 'mobile' | 'desktop';
-
-interface Target {
-  performance: number;
-  /** ms */
-  LCP: number;
-  /** The page's own blocking time (see `ownWork`), ms; unset: not a target. */
-  ownTBT?: number;
-}
-
-/** Issue 43 point 7: where a page is used decides its preset and its target. */
-const TARGETS: Record<Preset, Target> = {
-  desktop: { performance: 95, LCP: 1200 },
-  mobile: { performance: 90, LCP: 2500 },
-};
-
-interface PageSpec {
-  /** The row's name in the table (and in BENCH_PAGES). */
-  label: string;
-  path: string;
-  /** Who is signed in; none for a visitor. */
-  user?: string;
-  preset: Preset;
-  target: Target;
-}
-
-const AGENT = 'agent@matchwerk.example';
-const CANDIDATE = 'stella@matchwerk.example';
-const COMPANY = 'company@matchwerk.example';
-/** The demo agent's active job with a done run (server/demo/jobs.ts). */
-const JOB_WITH_RUN = DEMO_JOBS.find((job) => job.run && job.status === 'active' && job.by === AGENT);
-if (!JOB_WITH_RUN) throw new Error('the demo seed has no active job with a run');
-const RESULTS = `/matchingJobResult/${JOB_WITH_RUN.id}`;
-
-/** A page used on a phone (candidates, companies, visitors) or at a desk (agents). */
-const mobile = (label: string, path: string, user?: string): PageSpec => ({
-  label,
-  path,
-  ...(user ? { user } : {}),
-  preset: 'mobile',
-  target: TARGETS.mobile,
-});
-const desktop = (label: string, path: string): PageSpec => ({
-  label,
-  path,
-  user: AGENT,
-  preset: 'desktop',
-  target: TARGETS.desktop,
-});
-
-const BENCH_PAGE_SPECS: readonly PageSpec[] = [
-  mobile('/', '/'),
-  mobile('/login', '/login'),
-  mobile('candidate /dashboard', '/dashboard', CANDIDATE),
-  mobile('company /dashboard', '/dashboard', COMPANY),
-  desktop('agent /dashboard', '/dashboard'),
-  desktop('agent /stellas', '/stellas'),
-  desktop('agent /matchingJobResult/{uuid}', RESULTS),
-  // Issue 43 point 6: the results page must also render cheaply on a phone.
-  {
-    ...mobile('agent /matchingJobResult/{uuid} mobile', RESULTS, AGENT),
-    target: { ...TARGETS.mobile, ownTBT: 100 },
-  },
-];
-
-function meetsTarget(r: PageFigures): string {
-  const { target } = r;
-  const misses = [
-    r.scores.performance < target.performance && `perf ${r.scores.performance} < ${target.performance}`,
-    r.metrics.LCP > target.LCP && `LCP ${seconds(r.metrics.LCP)} > ${seconds(target.LCP)}`,
-    target.ownTBT !== undefined &&
-      (r.own?.ownMs ?? Number.POSITIVE_INFINITY) > target.ownTBT &&
-      `own TBT ${r.own ? Math.round(r.own.ownMs) : 'n/a'} ms > ${target.ownTBT} ms`,
-  ].filter(Boolean);
-  return misses.length === 0 ? 'meets its target' : `misses: ${misses.join(', ')}`;
-}
-
-/** `perf ≥ 90, LCP ≤ 2.5 s`: a target as the table prints it. */
-function targetText(target: Target): string {
-  const own = target.ownTBT === undefined ? '' : `, own TBT ≤ ${target.ownTBT} ms`;
-  return `perf ≥ ${target.performance}, LCP ≤ ${seconds(target.LCP)}${own}`;
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(2)} s`;
-}
 
 /** The 1-, 5- and 15-minute load averages: the machine is shared, and Lighthouse's TBT follows its load. */
 function loadAverage(): string {
@@ -213,23 +48,6 @@ function loadAverage(): string {
   } catch {
     return 'n/a';
   }
-}
-
-interface PageFigures {
-  label: string;
-  path: string;
-  preset: Preset;
-  target: Target;
-  signedIn: boolean;
-  /** /proc/loadavg when the run started. */
-  load: string;
-  scores: Record<(typeof CATEGORIES)[number], number>;
-  metrics: Record<keyof typeof METRICS, number>;
-  finalUrl: string;
-  /** Audits below full marks in accessibility, best practices and SEO: what to fix. */
-  failing: string[];
-  /** TBT of the page's own work and how long its main thread waited for a core (null: no trace). */
-  own: BlockingTimes | null;
 }
 
 async function audit(
@@ -309,57 +127,6 @@ async function audit(
   return runs[Math.floor(runs.length / 2)] as PageFigures;
 }
 
-/** ` (own work 120 ms, waited 62 %)`: the page's own blocking time beside Lighthouse's TBT. */
-function ownWork(r: PageFigures): string {
-  if (!r.own) return '';
-  return ` (own work ${Math.round(r.own.ownMs)} ms, main thread waited ${Math.round(r.own.waited * 100)} %)`;
-}
-
-function print(rows: PageFigures[]): void {
-  const head = [
-    'page',
-    'preset',
-    'perf',
-    'a11y',
-    'best',
-    'seo',
-    'FCP',
-    'LCP',
-    'CLS',
-    'TBT',
-    'own TBT',
-    'loadavg',
-  ];
-  const lines = rows.map((r) => [
-    r.label + (new URL(r.finalUrl).pathname !== r.path ? ` → ${new URL(r.finalUrl).pathname}` : ''),
-    r.preset,
-    String(r.scores.performance),
-    String(r.scores.accessibility),
-    String(r.scores['best-practices']),
-    String(r.scores.seo),
-    `${(r.metrics.FCP / 1000).toFixed(2)} s`,
-    `${(r.metrics.LCP / 1000).toFixed(2)} s`,
-    r.metrics.CLS.toFixed(3),
-    `${Math.round(r.metrics.TBT)} ms`,
-    r.own ? `${Math.round(r.own.ownMs)} ms` : 'n/a',
-    r.load,
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
-  const row = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
-  process.stdout.write(
-    `\nLighthouse (simulated throttling, each page with its preset), ${RUNS} run(s) a page, median by ` +
-      `performance; own TBT: TBT over each task's thread time, without the main thread's waits for a core\n`,
-  );
-  process.stdout.write(`${row(head)}\n${lines.map(row).join('\n')}\n`);
-  for (const r of rows) {
-    if (r.failing.length > 0) process.stdout.write(`${r.label} below full marks: ${r.failing.join(', ')}\n`);
-  }
-  for (const r of rows) {
-    process.stdout.write(`${r.label} (${r.preset}; ${targetText(r.target)}): ${meetsTarget(r)}\n`);
-  }
-}
-
 async function main(): Promise<void> {
   buildSpaIfStale();
   const dataDir = mkdtempSync(join(tmpdir(), 'matchwerk-lighthouse-'));
@@ -390,7 +157,7 @@ async function main(): Promise<void> {
       const clearCache = spec.user ? await signIn(origin, chrome.port, spec.user) : undefined;
       rows.push(await audit(origin, spec, chrome.port, clearCache));
     }
-    print(rows);
+    print(rows, RUNS);
   } finally {
     chrome.child.kill('SIGTERM');
     await server.stop();
@@ -399,5 +166,20 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+/** `npm run bench:lighthouse -- --help`: the settings and the pages, without measuring anything. */
+function usage(): string {
+  const pages = BENCH_PAGE_SPECS.map(
+    (spec) => `  ${spec.label} (${spec.preset}${spec.user ? `, ${spec.user}` : ''})`,
+  );
+  return [
+    'usage: [BENCH_RUNS=n] [BENCH_PAGES=label,…] [BENCH_REPORT_DIR=dir [BENCH_TRACE=1]] [BENCH_NICE=1]',
+    '       [CHROME_PATH=/usr/bin/chromium] npm run bench:lighthouse',
+    'pages (labels for BENCH_PAGES):',
+    ...pages,
+    '',
+  ].join('\n');
+}
+
+if (process.argv.includes('--help')) process.stdout.write(usage());
+else await main();
 process.exit(0);

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { MAX_SEND_CANDIDATES, type SendResult } from '../contract/sending';
+import { MAX_SEND_CANDIDATES, type SendResult } from '../contract/submissions';
 import { queryRows } from '../server/db/client';
 import { intOrNull } from '../server/db/rows';
 import { agentJobBody, createJobFixture } from '../server/http/job-test-kit';

@@ -4,7 +4,7 @@
  * a browser opens six connections to a host, so Lighthouse's mobile simulation queued those requests
  * for about a second before the page could draw. A copied module runs once per copy, so a module
  * whose state must exist once is never copied: React contexts (react-aria's too, hence all of
- * node_modules), the queue of parts drawn one per task (`Staged`), the toast listeners, the resource registry, the API clients, the key set, the
+ * node_modules), the queue of parts drawn one per task (`Staged`), the toast listeners, the resource registry (its map: resource.machine.ts), the API clients and their change listeners, the key set, the
  * e-mail validations in flight. `scripts/vite-inline-chunks.test.ts` fails when a module with
  * top-level state is neither here nor declared harmless there.
  */
@@ -15,7 +15,7 @@ export const INLINE_COMMON_CHUNKS = {
     /node_modules/,
     /src[\\/]ui[\\/]components[\\/](app-context|toast-presence|deferred|focus-invalid)\./,
     /src[\\/]machines[\\/](shared[\\/]resource\.machine|shell[\\/]app-logic)\./,
-    /src[\\/]api[\\/]keys\./,
+    /src[\\/]api[\\/](keys|changes)\./,
     /src[\\/]routes[\\/]user\.validate\.\$token\./,
   ],
 };

@@ -5,11 +5,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
 import { CREDENTIALS_KEY } from '../contract/session';
+import { announceEnd } from './api/changes';
 import { createApiClient } from './api/client';
 import { type SessionActor, sessionMachine } from './machines/session/session.machine';
 import { sessionActors } from './machines/session/session-actors';
 import { sessionBridge } from './machines/session/session-bridge';
-import { dropResources } from './machines/shared/resource.machine';
 import { createAppLogic } from './machines/shell/app-logic';
 import { lazySignedInPreload } from './machines/shell/lazy-signed-in-preload';
 import { localeMachine } from './machines/shell/locale.machine';
@@ -86,7 +86,8 @@ async function startApp(): Promise<void> {
     lastAccess = access;
     if (snapshot.matches('loggedOut')) {
       signedIn.reset();
-      dropResources(api);
+      // The session's resources go (src/machines/shared/resource-registry.ts listens).
+      announceEnd(api);
     }
     if (snapshot.matches('loggedOut') && snapshot.context.ended) void router.navigate({ to: '/' });
     else if (!first) void router.invalidate();

@@ -9,7 +9,6 @@ import {
   AgentSelfUpdateSchema,
   AssignBodySchema,
   AssignmentResultSchema,
-  CARD_FORMATS,
   CandidateStatusBodySchema,
   CompanyDetailSchema,
   CompanyListQuerySchema,
@@ -18,6 +17,7 @@ import {
   ProfileListResponseSchema,
   PromoteBodySchema,
 } from '../agent';
+import { CARD_KINDS } from '../cards';
 import { CATALOGUE_RULE } from '../catalog';
 import { ErasureBodySchema, ErasurePreviewSchema } from '../erasure';
 import {
@@ -27,7 +27,7 @@ import {
   InviteBodySchema,
 } from '../people';
 import { ProfileConflictSchema, ProfileResponseSchema, ProfileUpdateSchema } from '../profile';
-import { ID, route } from '../route-table';
+import { type ApiRoute, type DocumentedCode, ID, route } from '../route-table';
 import { GlobalSearchQuerySchema, GlobalSearchResponseSchema } from '../search';
 
 // The agents' workspace (contract/agent.ts, contract/people.ts, contract/erasure.ts): their own
@@ -50,6 +50,7 @@ export const AGENTS = {
   saveSelf: route({
     method: 'PUT',
     path: '/api/agent',
+    invalidates: (): readonly ApiRoute[] => [AGENTS.self],
     body: AgentSelfUpdateSchema,
     answer: { status: 200, json: AgentSelfSchema },
     errors: { 409: ['agent.version_conflict'] },
@@ -86,27 +87,161 @@ export const AGENTS = {
   }),
 } as const;
 
+/** A kind of record the agency keeps: a candidate (`profile` in its paths) or a company. */
+interface KeptKind<
+  LQ extends v.GenericSchema,
+  LA extends v.GenericSchema,
+  RA extends v.GenericSchema,
+  CB extends v.GenericSchema,
+> {
+  /** The word of its paths: `/api/{word}/list`, `/api/agent/{word}/{uuid}`, `assign_{word}`. */
+  word: 'profile' | 'company';
+  notFound: 'profile.not_found' | 'company.not_found';
+  /** The table's query and answer, one record's answer, a new record's body. */
+  listQuery: LQ;
+  listAnswer: LA;
+  readAnswer: RA;
+  createBody: CB;
+  /** How a summary names one (`a candidate`) and names it again (`them`). */
+  noun: string;
+  pronoun: string;
+  /** The summaries that say more than which kind. */
+  summaries: { list: string; read: string; create: string; erasurePreview: string };
+  /** What refuses a deletion besides the rule of both kinds (a company's active jobs): its 409s and words. */
+  erasureRefusals?: { codes: readonly DocumentedCode[]; rule: string };
+}
+
+/**
+ * The calls both kinds have, each path and body declared once: the table, one record, assignment,
+ * creation, edit, invitation, erasure.
+ */
+function keptEntries<
+  LQ extends v.GenericSchema,
+  LA extends v.GenericSchema,
+  RA extends v.GenericSchema,
+  CB extends v.GenericSchema,
+>(kind: KeptKind<LQ, LA, RA, CB>) {
+  const { word, notFound, noun } = kind;
+  const entries = {
+    list: route({
+      method: 'GET',
+      path: `/api/${word}/list`,
+      query: kind.listQuery,
+      queryCode: 'query.invalid',
+      answer: { status: 200, json: kind.listAnswer },
+      who: 'agent',
+      tag: 'agents',
+      summary: kind.summaries.list,
+    }),
+    read: route({
+      method: 'GET',
+      path: `/api/agent/${word}/{uuid}`,
+      params: { uuid: ID },
+      answer: { status: 200, json: kind.readAnswer },
+      errors: { 404: [notFound] },
+      who: 'agent',
+      tag: 'agents',
+      summary: kind.summaries.read,
+    }),
+    assign: route({
+      method: 'POST',
+      path: `/api/agent/assign_${word}`,
+      // The agents' list counts each one's candidates and companies.
+      invalidates: (): readonly ApiRoute[] => [entries.read, entries.list, AGENTS.list],
+      body: AssignBodySchema,
+      answer: { status: 200, json: AssignmentResultSchema },
+      errors: { 403: ['assign.senior_only'], 404: [notFound, 'agent.not_found'] },
+      who: 'agent',
+      tag: 'agents',
+      summary: `Assign ${noun} to the caller, to another agent (senior agents) or to nobody`,
+    }),
+    create: route({
+      method: 'PUT',
+      path: `/api/agent/${word}`,
+      invalidates: (): readonly ApiRoute[] => [entries.list],
+      body: kind.createBody,
+      answer: { status: 201, json: ProfileResponseSchema },
+      who: 'agent',
+      tag: 'agents',
+      summary: kind.summaries.create,
+      description: CATALOGUE_RULE,
+    }),
+    save: route({
+      method: 'POST',
+      path: `/api/agent/${word}/{uuid}`,
+      invalidates: (): readonly ApiRoute[] => [entries.read, entries.list],
+      params: { uuid: ID },
+      body: ProfileUpdateSchema,
+      answer: { status: 200, json: ProfileResponseSchema },
+      errors: { 404: [notFound], 409: ['profile.version_conflict'] },
+      conflict: ProfileConflictSchema,
+      who: 'agent',
+      tag: 'agents',
+      summary: `Save ${noun}'s profile as an agent (409 on a version conflict); the changed fields are recorded`,
+      description: CATALOGUE_RULE,
+    }),
+    invite: route({
+      method: 'POST',
+      path: `/api/agent/${word}/{uuid}/invite`,
+      invalidates: (): readonly ApiRoute[] => [entries.read],
+      params: { uuid: ID },
+      body: InviteBodySchema,
+      answer: { status: 200, json: InvitationSchema },
+      errors: { 400: ['invitation.email_missing'], 404: [notFound], 409: invitationRefused },
+      who: 'agent',
+      tag: 'agents',
+      summary: `Mail ${noun} without an account a one-time link (7 days) to take the record over`,
+    }),
+    erasurePreview: route({
+      method: 'GET',
+      path: `/api/agent/${word}/{uuid}/erase`,
+      params: { uuid: ID },
+      answer: { status: 200, json: ErasurePreviewSchema },
+      errors: { 403: ['erasure.not_assigned'], 404: [notFound] },
+      who: 'agent',
+      tag: 'agents',
+      summary: kind.summaries.erasurePreview,
+    }),
+    erase: route({
+      method: 'POST',
+      path: `/api/agent/${word}/{uuid}/erase`,
+      invalidates: (): readonly ApiRoute[] => [entries.list],
+      params: { uuid: ID },
+      body: ErasureBodySchema,
+      answer: { status: 200, json: ErasurePreviewSchema },
+      errors: {
+        400: ['erasure.confirm_mismatch'],
+        403: ['erasure.not_assigned'],
+        404: [notFound],
+        ...(kind.erasureRefusals ? { 409: kind.erasureRefusals.codes } : {}),
+      },
+      who: 'agent',
+      tag: 'agents',
+      summary: `Delete ${noun} with a reason and a confirmation naming ${kind.pronoun}; answers what went`,
+      description: [ERASURE_RULE, kind.erasureRefusals?.rule].filter(Boolean).join(' '),
+    }),
+  } as const;
+  return entries;
+}
+
 /** The candidates: the table, one candidate, its card, status, assignment, edit, invitation, erasure. */
 export const CANDIDATES = {
-  list: route({
-    method: 'GET',
-    path: '/api/profile/list',
-    query: ProfileListQuerySchema,
-    queryCode: 'query.invalid',
-    answer: { status: 200, json: ProfileListResponseSchema },
-    who: 'agent',
-    tag: 'agents',
-    summary: 'Agents: the candidate profiles, filtered, sorted and paged',
-  }),
-  read: route({
-    method: 'GET',
-    path: '/api/agent/profile/{uuid}',
-    params: { uuid: ID },
-    answer: { status: 200, json: AgentProfileDetailSchema },
-    errors: { 404: ['profile.not_found'] },
-    who: 'agent',
-    tag: 'agents',
-    summary: "A candidate's profile with account, jobs and history (recorded in the access log)",
+  ...keptEntries({
+    word: 'profile',
+    notFound: 'profile.not_found',
+    listQuery: ProfileListQuerySchema,
+    listAnswer: ProfileListResponseSchema,
+    readAnswer: AgentProfileDetailSchema,
+    createBody: AgentProfileCreateSchema,
+    noun: 'a candidate',
+    pronoun: 'them',
+    summaries: {
+      list: 'Agents: the candidate profiles, filtered, sorted and paged',
+      read: "A candidate's profile with account, jobs and history (recorded in the access log)",
+      create: 'Create a candidate without an account (phone intake, walk-in); the caller looks after them',
+      erasurePreview:
+        'What deleting a candidate would take: account, photo, pipeline entries, timeline entries',
+    },
   }),
   accessLog: route({
     method: 'GET',
@@ -121,6 +256,7 @@ export const CANDIDATES = {
   setStatus: route({
     method: 'POST',
     path: '/api/agent/profile/{uuid}/status',
+    invalidates: (): readonly ApiRoute[] => [CANDIDATES.read, CANDIDATES.list, AGENTS.list],
     params: { uuid: ID },
     body: CandidateStatusBodySchema,
     answer: { status: 200, json: AssignmentResultSchema },
@@ -129,26 +265,13 @@ export const CANDIDATES = {
     tag: 'agents',
     summary: 'Block a candidate with a reason (inactive) or lift the block (active): the agency’s switch',
   }),
-  assign: route({
-    method: 'POST',
-    path: '/api/agent/assign_profile',
-    body: AssignBodySchema,
-    answer: { status: 200, json: AssignmentResultSchema },
-    errors: {
-      400: ['uuid.invalid'],
-      403: ['assign.senior_only'],
-      404: ['profile.not_found', 'agent.not_found'],
-    },
-    who: 'agent',
-    tag: 'agents',
-    summary: 'Assign a candidate to the caller, to another agent (senior agents) or to nobody',
-  }),
   promote: route({
     method: 'POST',
     path: '/api/agent/luna_to_stella',
+    invalidates: (): readonly ApiRoute[] => [CANDIDATES.read, CANDIDATES.list, AGENTS.list],
     body: PromoteBodySchema,
     answer: { status: 200, json: AssignmentResultSchema },
-    errors: { 400: ['uuid.invalid'], 404: ['profile.not_found'], 409: ['profile.not_luna'] },
+    errors: { 404: ['profile.not_found'], 409: ['profile.not_luna'] },
     who: 'agent',
     tag: 'agents',
     summary: 'Promote a luna profile to stella',
@@ -156,176 +279,39 @@ export const CANDIDATES = {
   card: route({
     method: 'GET',
     path: '/api/agent/card/{uuid}/{format}',
-    params: { uuid: ID, format: v.picklist(CARD_FORMATS) },
+    params: { uuid: ID, format: v.picklist(CARD_KINDS) },
     answer: { status: 200, media: 'application/pdf' },
     errors: { 400: ['card.format_invalid'], 404: ['profile.not_found'] },
     who: 'agent',
     tag: 'agents',
-    summary: "A candidate's card as PDF, format pdf or anonymous (recorded in the access log)",
-  }),
-  create: route({
-    method: 'PUT',
-    path: '/api/agent/profile',
-    body: AgentProfileCreateSchema,
-    answer: { status: 201, json: ProfileResponseSchema },
-    who: 'agent',
-    tag: 'agents',
-    summary: 'Create a candidate without an account (phone intake, walk-in); the caller looks after them',
-    description: CATALOGUE_RULE,
-  }),
-  save: route({
-    method: 'POST',
-    path: '/api/agent/profile/{uuid}',
-    params: { uuid: ID },
-    body: ProfileUpdateSchema,
-    answer: { status: 200, json: ProfileResponseSchema },
-    errors: { 404: ['profile.not_found'], 409: ['profile.version_conflict'] },
-    conflict: ProfileConflictSchema,
-    who: 'agent',
-    tag: 'agents',
-    summary:
-      "Save a candidate's profile as an agent (409 on a version conflict); the changed fields are recorded",
-    description: CATALOGUE_RULE,
-  }),
-  invite: route({
-    method: 'POST',
-    path: '/api/agent/profile/{uuid}/invite',
-    params: { uuid: ID },
-    body: InviteBodySchema,
-    answer: { status: 200, json: InvitationSchema },
-    errors: { 400: ['invitation.email_missing'], 404: ['profile.not_found'], 409: invitationRefused },
-    who: 'agent',
-    tag: 'agents',
-    summary: 'Mail a candidate without an account a one-time link (7 days) to take the profile over',
-  }),
-  erasurePreview: route({
-    method: 'GET',
-    path: '/api/agent/profile/{uuid}/erase',
-    params: { uuid: ID },
-    answer: { status: 200, json: ErasurePreviewSchema },
-    errors: { 403: ['erasure.not_assigned'], 404: ['profile.not_found'] },
-    who: 'agent',
-    tag: 'agents',
-    summary: 'What deleting a candidate would take: account, photo, pipeline entries, timeline entries',
-  }),
-  erase: route({
-    method: 'POST',
-    path: '/api/agent/profile/{uuid}/erase',
-    params: { uuid: ID },
-    body: ErasureBodySchema,
-    answer: { status: 200, json: ErasurePreviewSchema },
-    errors: {
-      400: ['erasure.confirm_mismatch'],
-      403: ['erasure.not_assigned'],
-      404: ['profile.not_found'],
-    },
-    who: 'agent',
-    tag: 'agents',
-    summary: 'Delete a candidate with a reason and a confirmation naming them; answers what went',
-    description: ERASURE_RULE,
+    summary: "A candidate's card as PDF, format full or anonymised (recorded in the access log)",
+    description:
+      'The words before issue 43, `pdf` (the full card) and `anonymous`, still answer: old links and bookmarks keep working.',
   }),
 } as const;
 
 /** The companies: the table, one company, assignment, edit, invitation, erasure. */
-export const COMPANIES = {
-  list: route({
-    method: 'GET',
-    path: '/api/company/list',
-    query: CompanyListQuerySchema,
-    queryCode: 'query.invalid',
-    answer: { status: 200, json: CompanyListResponseSchema },
-    who: 'agent',
-    tag: 'agents',
-    summary: 'Agents: the companies, filtered and paged',
-  }),
-  read: route({
-    method: 'GET',
-    path: '/api/agent/company/{uuid}',
-    params: { uuid: ID },
-    answer: { status: 200, json: CompanyDetailSchema },
-    errors: { 404: ['company.not_found'] },
-    who: 'agent',
-    tag: 'agents',
-    summary: 'A company with its profile values and job requests',
-  }),
-  assign: route({
-    method: 'POST',
-    path: '/api/agent/assign_company',
-    body: AssignBodySchema,
-    answer: { status: 200, json: AssignmentResultSchema },
-    errors: {
-      400: ['uuid.invalid'],
-      403: ['assign.senior_only'],
-      404: ['company.not_found', 'agent.not_found'],
-    },
-    who: 'agent',
-    tag: 'agents',
-    summary: 'Assign a company to the caller, to another agent (senior agents) or to nobody',
-  }),
-  create: route({
-    method: 'PUT',
-    path: '/api/agent/company',
-    body: AgentCompanyCreateSchema,
-    answer: { status: 201, json: ProfileResponseSchema },
-    who: 'agent',
-    tag: 'agents',
-    summary: 'Create a company without an account; the caller looks after it',
-    description: CATALOGUE_RULE,
-  }),
-  save: route({
-    method: 'POST',
-    path: '/api/agent/company/{uuid}',
-    params: { uuid: ID },
-    body: ProfileUpdateSchema,
-    answer: { status: 200, json: ProfileResponseSchema },
-    errors: { 404: ['company.not_found'], 409: ['profile.version_conflict'] },
-    conflict: ProfileConflictSchema,
-    who: 'agent',
-    tag: 'agents',
-    summary:
-      "Save a company's profile as an agent (409 on a version conflict); the changed fields are recorded",
-    description: CATALOGUE_RULE,
-  }),
-  invite: route({
-    method: 'POST',
-    path: '/api/agent/company/{uuid}/invite',
-    params: { uuid: ID },
-    body: InviteBodySchema,
-    answer: { status: 200, json: InvitationSchema },
-    errors: { 400: ['invitation.email_missing'], 404: ['company.not_found'], 409: invitationRefused },
-    who: 'agent',
-    tag: 'agents',
-    summary: 'Mail a company without an account a one-time link (7 days) to take it over',
-  }),
-  erasurePreview: route({
-    method: 'GET',
-    path: '/api/agent/company/{uuid}/erase',
-    params: { uuid: ID },
-    answer: { status: 200, json: ErasurePreviewSchema },
-    errors: { 403: ['erasure.not_assigned'], 404: ['company.not_found'] },
-    who: 'agent',
-    tag: 'agents',
-    summary:
+export const COMPANIES = keptEntries({
+  word: 'company',
+  notFound: 'company.not_found',
+  listQuery: CompanyListQuerySchema,
+  listAnswer: CompanyListResponseSchema,
+  readAnswer: CompanyDetailSchema,
+  createBody: AgentCompanyCreateSchema,
+  noun: 'a company',
+  pronoun: 'it',
+  summaries: {
+    list: 'Agents: the companies, filtered and paged',
+    read: 'A company with its profile values and job requests',
+    create: 'Create a company without an account; the caller looks after it',
+    erasurePreview:
       'What deleting a company would take: account, contacts, timeline entries, jobs (active ones named)',
-  }),
-  erase: route({
-    method: 'POST',
-    path: '/api/agent/company/{uuid}/erase',
-    params: { uuid: ID },
-    body: ErasureBodySchema,
-    answer: { status: 200, json: ErasurePreviewSchema },
-    errors: {
-      400: ['erasure.confirm_mismatch'],
-      403: ['erasure.not_assigned'],
-      404: ['company.not_found'],
-      409: ['erasure.active_jobs'],
-    },
-    who: 'agent',
-    tag: 'agents',
-    summary: 'Delete a company with a reason and a confirmation naming it; answers what went',
-    description: `${ERASURE_RULE} A company that is the client of active jobs is refused (409 \`erasure.active_jobs\`) until they are archived.`,
-  }),
-} as const;
+  },
+  erasureRefusals: {
+    codes: ['erasure.active_jobs'],
+    rule: 'A company that is the client of active jobs is refused (409 `erasure.active_jobs`) until they are archived.',
+  },
+});
 
 /** A kept record's calls by its kind (candidate: `profile`, company), for the pages both share. */
 export const KEPT = {

@@ -5,7 +5,7 @@ import {
   AttentionListSchema,
   AttentionQuerySchema,
 } from '../attention';
-import { ID, route } from '../route-table';
+import { type ApiRoute, ID, route } from '../route-table';
 
 /** What needs the agent's attention (issue 21 point 7): the dashboard's counts and their two lists. */
 export const ATTENTION = {
@@ -34,6 +34,7 @@ export const ATTENTION = {
   answerSeen: route({
     method: 'POST',
     path: '/api/pipeline/{entry}/answer-seen',
+    invalidates: (): readonly ApiRoute[] => [ATTENTION.counts, ATTENTION.list],
     params: { entry: ID },
     answer: { status: 200, json: AnswerSeenSchema },
     errors: { 404: ['pipeline.entry_not_found'] },

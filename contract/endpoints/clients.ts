@@ -7,7 +7,7 @@ import {
   ContactSchema,
   ContactUpdateSchema,
 } from '../client';
-import { ID, idOf, route } from '../route-table';
+import { type ApiRoute, ID, idOf, route } from '../route-table';
 
 /** A company's contacts: candidates 403, another company's or an unknown one 404. */
 const contactsOf = { 403: ['auth.forbidden'], 404: ['company.not_found'] } as const;
@@ -47,6 +47,7 @@ export const CLIENTS = {
   createContact: route({
     method: 'PUT',
     path: '/api/company/{uuid}/contacts',
+    invalidates: (): readonly ApiRoute[] => [CLIENTS.contacts],
     params: { uuid: ID },
     body: ContactInputSchema,
     answer: { status: 201, json: ContactSchema },
@@ -59,6 +60,7 @@ export const CLIENTS = {
   updateContact: route({
     method: 'POST',
     path: '/api/company/{uuid}/contacts/{contact}',
+    invalidates: (): readonly ApiRoute[] => [CLIENTS.contacts],
     params: contactParams,
     body: ContactUpdateSchema,
     answer: { status: 200, json: ContactSchema },
@@ -72,6 +74,7 @@ export const CLIENTS = {
   inviteContact: route({
     method: 'POST',
     path: '/api/company/{uuid}/contacts/{contact}/invite',
+    invalidates: (): readonly ApiRoute[] => [CLIENTS.contacts],
     params: contactParams,
     answer: { status: 200, json: ContactSchema },
     errors: {
@@ -87,6 +90,7 @@ export const CLIENTS = {
   deleteContact: route({
     method: 'DELETE',
     path: '/api/company/{uuid}/contacts/{contact}',
+    invalidates: (): readonly ApiRoute[] => [CLIENTS.contacts],
     params: contactParams,
     answer: { status: 204 },
     errors: contactOne,

@@ -17,7 +17,7 @@ import {
   RunSchema,
   ShortlistResponseSchema,
 } from '../job';
-import { ID, idOf, route } from '../route-table';
+import { type ApiRoute, ID, idOf, route } from '../route-table';
 
 // Jobs, their matching runs, results and shortlist (PRODUCT.md §5, contract/job.ts): agents make
 // every call; a company creates, lists and reads its own requests; candidates none.
@@ -138,6 +138,7 @@ export const JOBS = {
   take: route({
     method: 'POST',
     path: '/api/job/{uuid}/take',
+    invalidates: (): readonly ApiRoute[] => [JOBS.list],
     params: job,
     answer: { status: 200, json: JobSchema },
     errors: { 404: ['job.not_found'], 409: ['job.taken'] },

@@ -1,5 +1,4 @@
-import { OwnSubmissionsSchema } from '../own-submissions';
-import { ID, route } from '../route-table';
+import { type ApiRoute, ID, route } from '../route-table';
 import {
   AgentCreateSchema,
   DeactivateBodySchema,
@@ -9,6 +8,7 @@ import {
   TeamOverviewSchema,
   TeamQuerySchema,
 } from '../team';
+import { AGENTS } from './agents';
 
 /** The senior agent's team (issue 42): overview, new agents, reassignment, deactivation, reactivation. */
 export const TEAM = {
@@ -26,6 +26,7 @@ export const TEAM = {
   create: route({
     method: 'PUT',
     path: '/api/agent/team',
+    invalidates: (): readonly ApiRoute[] => [TEAM.overview, AGENTS.list],
     body: AgentCreateSchema,
     answer: { status: 201, json: TeamMemberSchema },
     errors: { 409: ['email.taken'] },
@@ -37,6 +38,7 @@ export const TEAM = {
   reassign: route({
     method: 'POST',
     path: '/api/agent/team/{uuid}/reassign',
+    invalidates: (): readonly ApiRoute[] => [TEAM.overview, AGENTS.list],
     params: { uuid: ID },
     body: ReassignBodySchema,
     answer: { status: 200, json: ReassignResultSchema },
@@ -49,6 +51,7 @@ export const TEAM = {
   deactivate: route({
     method: 'POST',
     path: '/api/agent/team/{uuid}/deactivate',
+    invalidates: (): readonly ApiRoute[] => [TEAM.overview, AGENTS.list],
     params: { uuid: ID },
     body: DeactivateBodySchema,
     answer: { status: 200, json: TeamMemberSchema },
@@ -64,6 +67,7 @@ export const TEAM = {
   reactivate: route({
     method: 'POST',
     path: '/api/agent/team/{uuid}/reactivate',
+    invalidates: (): readonly ApiRoute[] => [TEAM.overview, AGENTS.list],
     params: { uuid: ID },
     answer: { status: 200, json: TeamMemberSchema },
     errors: { 404: ['agent.not_found'] },
@@ -71,19 +75,5 @@ export const TEAM = {
     tag: 'agents',
     summary:
       'Senior agents: reactivate a deactivated agent, who signs in again with their password; nothing they looked after comes back. Reactivating an active agent changes nothing',
-  }),
-} as const;
-
-/** A candidate's own profile: how far it got and where it was sent. */
-export const OWN_SUBMISSIONS = {
-  list: route({
-    method: 'GET',
-    path: '/api/profile/submissions',
-    answer: { status: 200, json: OwnSubmissionsSchema },
-    who: 'candidate',
-    tag: 'profile',
-    summary:
-      "Candidates: how far their own profile got (registered, visible, matched, proposed, sent, answered) and every time it was sent to a company — the date, the card, the company's name only for a full card, the status",
-    description: 'Each their own profile.',
   }),
 } as const;

@@ -14,7 +14,7 @@ import { users } from '../db/schema/users';
 import { ApiError } from '../errors';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf, promotionMail } from '../messaging/texts';
-import { checkUuid, companyNotFound } from './access';
+import { companyNotFound } from './access';
 import { recordAction } from './audit';
 import { blockOf, CANDIDATE_COLUMNS, CandidateRow, candidateRow } from './candidates';
 import { agentRef } from './team';
@@ -95,14 +95,15 @@ export async function assignCompany(
   body: AssignBody,
 ): Promise<AssignmentResult> {
   const agent = await assignee(db, caller, body);
-  const id = checkUuid(body.uuid);
-  await db.transaction(async (tx) => {
+  // The id as stored (lower case), however the body spells it.
+  const id = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ assignedAgentId: companies.assignedAgentId })
+      .select({ id: companies.id, assignedAgentId: companies.assignedAgentId })
       .from(companies)
-      .where(eq(companies.id, id))
+      .where(eq(companies.id, body.uuid))
       .for('update');
     if (!current) throw companyNotFound();
+    const { id } = current;
     // The rule of candidates (issue 41, finding 4: any agent took another's company).
     assertMayReassign(caller, current.assignedAgentId, agent);
     if (current.assignedAgentId !== agent) {
@@ -112,6 +113,7 @@ export async function assignCompany(
         to: agent,
       });
     }
+    return id;
   });
   return {
     uuid: id,

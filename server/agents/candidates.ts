@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import {
-  type AgentProfileDetail,
-  type CandidateBlock,
-  type CardFormat,
-  isSeniorAgentType,
-} from '../../contract/agent';
+import { type AgentProfileDetail, type CandidateBlock, isSeniorAgentType } from '../../contract/agent';
+import { type CardKind, cardAccess } from '../../contract/cards';
 import type { Catalog } from '../../contract/catalog';
 import { CONTACT_EMAIL_KEY } from '../../contract/people';
 import type { ProfileResponse } from '../../contract/profile';
@@ -17,7 +13,7 @@ import { bool, int, num, record, text, textOrNull, time, timeOrNull, uuid, uuidO
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { photoUrl } from '../profiles/photos';
 import { fieldsFor, toResponse } from '../profiles/profiles';
-import { checkUuid, profileNotFound } from './access';
+import { profileNotFound } from './access';
 import { accessLogOf, recordAccess, recordAction } from './audit';
 import { latestInvitation } from './invitations';
 import { agentRef } from './team';
@@ -54,11 +50,11 @@ export function blockOf(row: Pick<CandidateRow, 'blocked_at' | 'blocked_reason'>
   return row.blocked_at === null ? null : { at: row.blocked_at, reason: row.blocked_reason ?? '' };
 }
 
-/** The candidate's profile row (locked for update when `lock`); 400 for a bad id, 404 for none. */
+/** The candidate's profile row (locked for update when `lock`) by a checked uuid; 404 for none. */
 export async function candidateRow(db: Database, id: string, lock = false): Promise<CandidateRow> {
   const [row] = await queryRows(
     db,
-    sql`select ${CANDIDATE_COLUMNS} from profiles where id = ${checkUuid(id)} ${lock ? sql`for update` : sql``}`,
+    sql`select ${CANDIDATE_COLUMNS} from profiles where id = ${id} ${lock ? sql`for update` : sql``}`,
     CandidateRow,
   );
   if (!row) throw profileNotFound();
@@ -150,7 +146,7 @@ export async function readCandidate(
 }
 
 /**
- * GET /api/agent/card/{uuid}/{format}: the card in the agent's language, logged as read. `anonymous`
+ * GET /api/agent/card/{uuid}/{format}: the card in the agent's language, logged as read. `anonymised`
  * is the card a client gets (server/cards/candidate-card.ts): reference number and the agency's
  * contact instead of name, photo, birth date and the person's contact data.
  */
@@ -161,12 +157,12 @@ export async function candidateCard(
   agency: AgencyConfig,
   caller: Caller,
   id: string,
-  format: CardFormat,
+  card: CardKind,
 ): Promise<Buffer> {
   const row = await candidateRow(db, id);
-  const pdf = await candidateCardPdf(db, storage, catalog, agency, row, format, caller.language);
-  await recordAccess(db, caller, row.id, format === 'pdf' ? 'card_pdf' : 'card_anonymous');
+  const pdf = await candidateCardPdf(db, storage, catalog, agency, row, card, caller.language);
+  await recordAccess(db, caller, row.id, cardAccess(card));
   // The access log says who read the data; the timeline, that a card left the system.
-  await recordAction(db, caller, { kind: 'profile', id: row.id }, 'card.downloaded', { format });
+  await recordAction(db, caller, { kind: 'profile', id: row.id }, 'card.downloaded', { format: card });
   return pdf;
 }

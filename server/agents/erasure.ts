@@ -19,7 +19,7 @@ import type { Logger } from '../log';
 import { anonymisePipelineHistory } from '../pipeline/anonymise';
 import type { PhotoStorage } from '../profiles/photo-storage';
 import { deletePhotoFiles } from '../profiles/photos';
-import { checkUuid, companyNotFound, profileNotFound } from './access';
+import { companyNotFound, profileNotFound } from './access';
 
 /**
  * Erasing a candidate or a company (issue 42, PRODUCT.md §8, §11, DSGVO Art. 17). `eraseRecord` is
@@ -150,8 +150,8 @@ export async function eraseRecord(
 }
 
 /**
- * The records an operator's `profile:delete` names: by uuid (a candidate's or a company's), or by
- * e-mail — an account's address or the contact e-mail an agent entered, without regard to case.
+ * The records an operator's `profile:delete` names: by uuid (a candidate's or a company's; the command
+ * checked it is one), or by e-mail — an account's address or the contact e-mail an agent entered, without regard to case.
  */
 export async function findRecords(
   db: Database,
@@ -159,7 +159,7 @@ export async function findRecords(
 ): Promise<{ kind: RecordKind; id: string }[]> {
   const match =
     'uuid' in by
-      ? sql`r.id = ${checkUuid(by.uuid)}`
+      ? sql`r.id = ${by.uuid}`
       : sql`${by.email.trim().toLowerCase()} in (lower(u.email), lower(r.contact_email))`;
   return queryRows(
     db,
@@ -213,7 +213,7 @@ export async function erasurePreview(
   kind: RecordKind,
   id: string,
 ): Promise<ErasurePreview> {
-  const row = await recordRow(db, kind, checkUuid(id), false);
+  const row = await recordRow(db, kind, id, false);
   if ('agent' in eraser) assertMayErase(eraser.agent, row);
   return previewOf(db, kind, row);
 }
@@ -233,16 +233,15 @@ export async function erase(
   now: Date,
   effects: ErasureEffects = {},
 ): Promise<ErasurePreview> {
-  const uuid = checkUuid(id);
   const { preview, gone } = await db.transaction(async (tx) => {
-    const row = await recordRow(tx, kind, uuid, true);
+    const row = await recordRow(tx, kind, id, true);
     if ('agent' in eraser) {
       assertMayErase(eraser.agent, row);
       assertConfirmed(row, input.confirm ?? '');
     }
     const preview = await previewOf(tx, kind, row);
     if (preview.activeJobs.length > 0) throw activeJobsRefused(preview.activeJobs.map((job) => job.title));
-    const gone = await eraseRecord(tx, kind, uuid, now);
+    const gone = await eraseRecord(tx, kind, id, now);
     const agentId = 'agent' in eraser ? eraser.agent.userId : null;
     await tx.insert(erasures).values({
       at: now,

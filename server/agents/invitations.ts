@@ -28,7 +28,7 @@ import { currentLegalVersions } from '../legal/texts';
 import { queueMessage } from '../messaging/outbox';
 import { languageOf } from '../messaging/texts';
 import { findUserByEmail, normaliseEmail } from '../users/users';
-import { checkUuid, companyNotFound, profileNotFound } from './access';
+import { companyNotFound, profileNotFound } from './access';
 import { recordAction } from './audit';
 
 /**
@@ -104,12 +104,11 @@ export async function invite(
   db: Database,
   caller: Caller,
   kind: 'profile' | 'company',
-  id: string,
+  recordId: string,
   body: InviteBody,
   publicOrigin: string,
   now: Date,
 ): Promise<Invitation> {
-  const recordId = checkUuid(id);
   return db.transaction(async (tx) => {
     const [record] = await queryRows(
       tx,

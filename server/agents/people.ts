@@ -16,7 +16,7 @@ import {
   toResponse,
   type UpdateResult,
 } from '../profiles/profiles';
-import { checkUuid, companyNotFound, profileNotFound } from './access';
+import { companyNotFound, profileNotFound } from './access';
 import { recordAction } from './audit';
 
 /**
@@ -55,7 +55,7 @@ const notFound = (kind: Kind) => (kind === 'profile' ? profileNotFound() : compa
 async function keptRow(db: Database, kind: Kind, id: string, lock: boolean): Promise<KeptRow> {
   const [row] = await queryRows(
     db,
-    sql`select ${COLUMNS[kind]} from ${TABLE[kind]} where id = ${checkUuid(id)} ${lock ? sql`for update` : sql``}`,
+    sql`select ${COLUMNS[kind]} from ${TABLE[kind]} where id = ${id} ${lock ? sql`for update` : sql``}`,
     KeptRow,
   );
   if (!row) throw notFound(kind);

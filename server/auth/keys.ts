@@ -44,7 +44,10 @@ export class KeyRing {
     if (!ring.#keys.some((k) => k.activatesAt <= t && ring.#live(k, t))) {
       // Nodes starting at once on a new database: one makes the first key, the others wait and take
       // it. Each had made its own, and a token one node signed was unknown to the other for up to
-      // UNKNOWN_KID_RELOAD_MS (401: the deploy test, two nodes behind Caddy).
+      // UNKNOWN_KID_RELOAD_MS (401: the deploy test, two nodes behind Caddy). The key is made before
+      // the lock (an RSA key takes a second or more on a busy machine), so that the lock is held for
+      // a query and an insert only; the key of a node that finds one made is dropped.
+      const pair = await newKeyPair();
       await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('matchwerk:first-signing-key'))`);
         const at = new Date(now());
@@ -59,7 +62,7 @@ export class KeyRing {
             ),
           )
           .limit(1);
-        if (!live) await insertKey(tx, new Date(now()), new Date(now()));
+        if (!live) await insertKey(tx, pair, new Date(now()), new Date(now()));
       });
       await ring.reload();
     }
@@ -150,14 +153,29 @@ export class KeyRing {
   }
 }
 
-async function insertKey(db: Database, publishedAt: Date, activatesAt: Date): Promise<string> {
+interface KeyPair {
+  kid: string;
+  publicJwk: JWK;
+  privateJwk: JWK;
+}
+
+/** A new RS256 key pair and its kid (the public key's thumbprint), not stored yet. */
+async function newKeyPair(): Promise<KeyPair> {
   const { publicKey, privateKey } = await generateKeyPair('RS256', {
     modulusLength: KEY_BITS,
     extractable: true,
   });
   const publicJwk = await exportJWK(publicKey);
   const privateJwk = await exportJWK(privateKey);
-  const kid = await calculateJwkThumbprint(publicJwk);
+  return { kid: await calculateJwkThumbprint(publicJwk), publicJwk, privateJwk };
+}
+
+async function insertKey(
+  db: Database,
+  { kid, publicJwk, privateJwk }: KeyPair,
+  publishedAt: Date,
+  activatesAt: Date,
+): Promise<string> {
   await db
     .insert(signingKeys)
     .values({ kid, publicJwk, privateJwk, publishedAt, activatesAt })
@@ -175,7 +193,7 @@ export async function rotateKeys(
   maxTokenLifetimeMs: number,
 ): Promise<{ kid: string; activatesAt: Date }> {
   const activatesAt = new Date(now.getTime() + PUBLISH_AHEAD_MS);
-  const kid = await insertKey(db, now, activatesAt);
+  const kid = await insertKey(db, await newKeyPair(), now, activatesAt);
   await db
     .update(signingKeys)
     .set({ retiresAt: new Date(activatesAt.getTime() + maxTokenLifetimeMs) })

@@ -31,7 +31,7 @@ export async function authenticate(settings: TokenSettings, token: string): Prom
   return claims;
 }
 
-/** The OpenAPI security scheme an auth middleware stands for, and the 401 codes it answers. */
+/** The OpenAPI security scheme of an auth middleware below, and the 401 codes it answers. */
 export interface AuthScheme {
   scheme: 'bearer' | 'pendingLogin';
   codes: readonly string[];
@@ -43,42 +43,34 @@ const TOKEN_CODES = [
   ErrorCode.jwtExpired,
   ErrorCode.jwtRevoked,
 ];
-const BEARER: AuthScheme = { scheme: 'bearer', codes: [...TOKEN_CODES, 'auth.mfa_pending'] };
-const PENDING_LOGIN: AuthScheme = { scheme: 'pendingLogin', codes: [...TOKEN_CODES, 'auth.not_pending'] };
-
-/** Which middleware asks for which token: the API reference reads a route's security from its handlers. */
-const schemes = new WeakMap<object, AuthScheme>();
-
-/** The security of a route handler (one entry of `app.routes`), if it is an auth middleware. */
-export function authSchemeOf(handler: unknown): AuthScheme | undefined {
-  return typeof handler === 'function' ? schemes.get(handler) : undefined;
-}
-
-function marked<M extends MiddlewareHandler>(middleware: M, scheme: AuthScheme): M {
-  schemes.set(middleware, scheme);
-  return middleware;
-}
+/** `requireUser`'s token (every route but the public ones and the SMS code's): the API reference's `bearer`. */
+export const BEARER: AuthScheme = { scheme: 'bearer', codes: [...TOKEN_CODES, 'auth.mfa_pending'] };
+/** `requirePendingLogin`'s token (`who: 'pendingLogin'`). */
+export const PENDING_LOGIN: AuthScheme = {
+  scheme: 'pendingLogin',
+  codes: [...TOKEN_CODES, 'auth.not_pending'],
+};
 
 /** A fully logged-in user (login_status ok); a token pending its SMS code is refused. */
 export function requireUser(tokens: TokenSettings): MiddlewareHandler<{ Variables: AuthVariables }> {
-  return marked(async (c, next) => {
+  return async (c, next) => {
     const claims = await authenticate(tokens, bearerToken(c.req.header('authorization')));
     if (claims.login_status !== 'ok') {
       throw new ApiError(401, 'auth.mfa_pending', 'Two-factor authentication pending');
     }
     c.set('claims', claims);
     await next();
-  }, BEARER);
+  };
 }
 
 /** Only a token pending its SMS code (the 2FA calls). */
 export function requirePendingLogin(tokens: TokenSettings): MiddlewareHandler<{ Variables: AuthVariables }> {
-  return marked(async (c, next) => {
+  return async (c, next) => {
     const claims = await authenticate(tokens, bearerToken(c.req.header('authorization')));
     if (claims.login_status !== 'pending') throw new ApiError(401, 'auth.not_pending', 'No login is pending');
     c.set('claims', claims);
     await next();
-  }, PENDING_LOGIN);
+  };
 }
 
 const FOREIGN_KEY_VIOLATION = '23503';

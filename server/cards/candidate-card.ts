@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { CardFormat } from '../../contract/agent';
+import type { CardKind } from '../../contract/cards';
 import { type Catalog, fieldIsFor } from '../../contract/catalog';
 import { phoneForReader } from '../../contract/phone';
 import type { Language } from '../../contract/user-types';
@@ -46,9 +46,9 @@ export const CardProfileRow = v.object({
 });
 export type CardProfile = v.InferOutput<typeof CardProfileRow>;
 
-/** The file name of a card sent or downloaded: the name (full) or the reference number (anonymous). */
-export function cardFileName(profile: CardProfile, format: CardFormat, language: Language): string {
-  if (format === 'anonymous') return `${referenceNumber(profile.id)}.pdf`;
+/** The file name of a card sent or downloaded: the name (full) or the reference number (anonymised). */
+export function cardFileName(profile: CardProfile, kind: CardKind, language: Language): string {
+  if (kind === 'anonymised') return `${referenceNumber(profile.id)}.pdf`;
   const text = (key: string) => (typeof profile.values[key] === 'string' ? String(profile.values[key]) : '');
   const name = [text('first_name'), text('last_name')]
     .filter(Boolean)
@@ -60,18 +60,18 @@ export function cardFileName(profile: CardProfile, format: CardFormat, language:
   return `${base}-${name || referenceNumber(profile.id)}.pdf`;
 }
 
-/** The card's input and who it presents: the person's own contact (full) or the agency's (anonymous). */
+/** The card's input and who it presents: the person's own contact (full) or the agency's (anonymised). */
 async function cardParts(
   db: Database,
   storage: PhotoStorage | null,
   catalog: Catalog,
   agency: Pick<AgencyConfig, 'name' | 'email' | 'phone'>,
   profile: CardProfile,
-  format: CardFormat,
+  kind: CardKind,
   language: Language,
 ): Promise<{ input: CardInput; who: CandidateCardKind }> {
   const fields = catalog.profile.filter((f) => fieldIsFor(f, profile.type));
-  if (format === 'anonymous') {
+  if (kind === 'anonymised') {
     const { first_name: _f, last_name: _l, birth_date: _b, about: _a, city, ...named } = profile.values;
     // Nothing that reaches the person: their phone and when to call are the agency's to use.
     const contact = new Set(catalog.profile.filter((f) => f.contact).map((f) => f.key));
@@ -86,7 +86,7 @@ async function cardParts(
         agency: agency.name,
       },
       who: {
-        kind: 'anonymous',
+        kind: 'anonymised',
         reference: referenceNumber(profile.id),
         agency: { name: agency.name, email: agency.email, phone: agency.phone },
       },
@@ -113,7 +113,7 @@ async function cardParts(
 
 /**
  * A candidate's card as PDF in `language` (the agent's, or the contact's for a client): `pdf` with
- * name, photo, e-mail, phone and birth date; `anonymous` with none of them, the reference number and
+ * name, photo, e-mail, phone and birth date; `anonymised` with none of them, the reference number and
  * the agency's contact instead (the city only by its name).
  */
 export async function candidateCardPdf(
@@ -122,10 +122,10 @@ export async function candidateCardPdf(
   catalog: Catalog,
   agency: Pick<AgencyConfig, 'name' | 'email' | 'phone'>,
   profile: CardProfile,
-  format: CardFormat,
+  kind: CardKind,
   language: Language,
 ): Promise<Buffer> {
-  const { input, who } = await cardParts(db, storage, catalog, agency, profile, format, language);
+  const { input, who } = await cardParts(db, storage, catalog, agency, profile, kind, language);
   return renderProfileCard(input, who);
 }
 
@@ -135,9 +135,9 @@ export async function candidateCardContent(
   catalog: Catalog,
   agency: Pick<AgencyConfig, 'name' | 'email' | 'phone'>,
   profile: CardProfile,
-  format: CardFormat,
+  kind: CardKind,
   language: Language,
 ): Promise<CardContent> {
-  const { input, who } = await cardParts(db, null, catalog, agency, profile, format, language);
+  const { input, who } = await cardParts(db, null, catalog, agency, profile, kind, language);
   return cardContent(input, who);
 }

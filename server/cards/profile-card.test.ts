@@ -21,7 +21,7 @@ describe('candidate cards', () => {
   it('print a city beyond Latin-1 on the anonymised card, and its reference', async () => {
     const pdf = await renderProfileCard(
       { values: { city: { name: 'Łódź' }, experience_years: 1 }, fields: [], language: 'de', photo: null },
-      { kind: 'anonymous', reference: referenceNumber('5eed0000-0000-4000-8000-000000000001'), agency },
+      { kind: 'anonymised', reference: referenceNumber('5eed0000-0000-4000-8000-000000000001'), agency },
     );
     const text = await textOf(pdf);
     expect(text).toContain('Łódź');

@@ -44,12 +44,12 @@ export interface CardInput {
 
 /**
  * Who a candidate's card presents (issue 21): `full` names the person with their own contact data
- * and birth date; `anonymous` shows the reference number instead of the name and the agency's
+ * and birth date; `anonymised` shows the reference number instead of the name and the agency's
  * contact instead of the person's, and never a photo, birth date, street, e-mail or phone.
  */
 export type CandidateCardKind =
   | { kind: 'full'; email: string | null; phone: string | null }
-  | { kind: 'anonymous'; reference: string; agency: { name: string; email: string; phone: string } };
+  | { kind: 'anonymised'; reference: string; agency: { name: string; email: string; phone: string } };
 
 const INTL_LOCALE: Record<Language, string> = { de: 'de-DE', en: 'en-GB' };
 
@@ -138,7 +138,7 @@ export function cardContent(
 ): CardContent {
   const { values, fields, language } = input;
   const t = cardTexts[language];
-  const anonymous = who.kind === 'anonymous';
+  const anonymised = who.kind === 'anonymised';
   const text = (key: string) => (typeof values[key] === 'string' ? (values[key] as string) : '');
   const list = (key: string) => (Array.isArray(values[key]) ? (values[key] as unknown[]) : []);
   const labels = (key: string) =>
@@ -150,7 +150,7 @@ export function cardContent(
 
   const occupation = text('occupation');
   const rows: [string, string][] = [];
-  if (who.kind === 'anonymous') {
+  if (who.kind === 'anonymised') {
     rows.push([t.agencyContact, [who.agency.name, who.agency.email, who.agency.phone].join('\n')]);
   } else {
     rows.push([t.contact, [who.email, who.phone].filter(Boolean).join('\n')]);
@@ -185,11 +185,11 @@ export function cardContent(
   const availability = from && from > today ? t.availableFrom(formatDate(from, language)) : t.availableNow;
   rows.push([t.availability, employment ? `${availability} · ${employment}` : availability]);
   return {
-    title: headLine(input.agency, anonymous ? t.anonymousTitle : t.title),
-    name: anonymous ? `${t.reference} ${who.reference}` : name || t.none,
+    title: headLine(input.agency, anonymised ? t.anonymisedTitle : t.title),
+    name: anonymised ? `${t.reference} ${who.reference}` : name || t.none,
     subtitle: occupation ? optionLabel(fields, 'occupation', occupation, language) : '',
     rows: rows.filter(([, value]) => value !== ''),
-    note: who.kind === 'anonymous' ? t.anonymousNote(who.agency.name) : '',
+    note: who.kind === 'anonymised' ? t.anonymisedNote(who.agency.name) : '',
   };
 }
 
@@ -201,7 +201,7 @@ export function renderProfileCard(
   const content = cardContent(input, who);
   const head = {
     title: content.title,
-    photo: who.kind === 'anonymous' ? null : input.photo,
+    photo: who.kind === 'anonymised' ? null : input.photo,
     name: content.name,
     subtitle: content.subtitle,
   };

@@ -12,10 +12,10 @@ export const cardTexts: Record<
     availability: string;
     availableFrom: (date: string) => string;
     availableNow: string;
-    anonymousTitle: string;
+    anonymisedTitle: string;
     reference: string;
     agencyContact: string;
-    anonymousNote: (agency: string) => string;
+    anonymisedNote: (agency: string) => string;
     contact: string;
     birthDate: string;
     experience: string;
@@ -44,10 +44,10 @@ export const cardTexts: Record<
     availability: 'Verfügbarkeit',
     availableFrom: (date) => `ab ${date}`,
     availableNow: 'sofort',
-    anonymousTitle: 'Anonymisiertes Profil',
+    anonymisedTitle: 'Anonymisiertes Profil',
     reference: 'Referenz',
     agencyContact: 'Ihr Kontakt',
-    anonymousNote: (agency) =>
+    anonymisedNote: (agency) =>
       `Name und Kontaktdaten erhalten Sie auf Anfrage von ${agency}, sobald die Person zugestimmt hat.`,
     contact: 'Kontakt',
     birthDate: 'Geburtsdatum',
@@ -76,10 +76,10 @@ export const cardTexts: Record<
     availability: 'Availability',
     availableFrom: (date) => `from ${date}`,
     availableNow: 'immediately',
-    anonymousTitle: 'Anonymised profile',
+    anonymisedTitle: 'Anonymised profile',
     reference: 'Reference',
     agencyContact: 'Your contact',
-    anonymousNote: (agency) =>
+    anonymisedNote: (agency) =>
       `${agency} tells you the name and contact details on request, once the person has agreed.`,
     contact: 'Contact',
     birthDate: 'Date of birth',

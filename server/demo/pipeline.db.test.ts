@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { ClientJobCandidates, ClientJobs } from '../../contract/client-answers';
+import type { ClientJobs, JobSubmissions } from '../../contract/submissions';
 import { queryRows } from '../db/client';
 import { IdRow, text, textOrNull, texts } from '../db/rows';
 import { createTestApp } from '../http/test-app';
@@ -84,7 +84,7 @@ describe("the demo client's view", () => {
     };
     const jobs = await get<ClientJobs>('/api/client/jobs');
     expect(jobs.items.find((j) => j.uuid === DEMO_PIPELINE_JOB)).toMatchObject({ submitted: 4, awaiting: 1 });
-    const { items } = await get<ClientJobCandidates>(`/api/client/job/${DEMO_PIPELINE_JOB}/candidates`);
+    const { items } = await get<JobSubmissions>(`/api/client/job/${DEMO_PIPELINE_JOB}/submissions`);
     expect(items.map((c) => c.status).sort()).toEqual([
       'awaiting',
       'interested',

@@ -92,14 +92,14 @@ describe('a candidate', () => {
   it('records every read of the profile and the cards; senior agents see it, and so does the export', async () => {
     await f.db.db.execute(sql`delete from agent_access_log`);
     await f.request('GET', `/api/agent/profile/${f.mueller}`, f.tokens.agent);
-    await f.request('GET', `/api/agent/card/${f.mueller}/pdf`, f.tokens.otherAgent);
-    await f.request('GET', `/api/agent/card/${f.mueller}/anonymous`, f.tokens.agent);
+    await f.request('GET', `/api/agent/card/${f.mueller}/full`, f.tokens.otherAgent);
+    await f.request('GET', `/api/agent/card/${f.mueller}/anonymised`, f.tokens.agent);
     const res = await f.request('GET', `/api/agent/profile/${f.mueller}/access-log`, f.tokens.senior);
     expect(res.status).toBe(200);
     const { items } = (await res.json()) as { items: { agent: string; what: string }[] };
     expect(items.map((i) => [i.agent, i.what])).toEqual([
-      ['agent@agents.test', 'card_anonymous'],
-      ['other-agent@agents.test', 'card_pdf'],
+      ['agent@agents.test', 'card_anonymised'],
+      ['other-agent@agents.test', 'card_full'],
       ['agent@agents.test', 'profile'],
     ]);
     const detail = v.parse(
@@ -118,29 +118,40 @@ describe('a candidate', () => {
     const exported = (await (await f.request('GET', '/api/user/export', token)).json()) as AccountExport;
     expect(exported.agentAccesses.map((a) => a.action)).toEqual([
       'profile',
-      'card_anonymous',
-      'card_pdf',
+      'card_anonymised',
+      'card_full',
       'profile',
     ]);
     expect(exported.agentAccesses[0]?.agent).toBe('senior@agents.test');
   });
 
-  it('prints the full card in the agent language and an anonymous card without name, e-mail, phone or birth date', async () => {
-    const textOf = async (format: string) => {
-      const res = await f.request('GET', `/api/agent/card/${f.mueller}/${format}`, f.tokens.agent);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('application/pdf');
-      const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));
-      return (await extractText(pdf, { mergePages: true })).text;
-    };
-    const full = await textOf('pdf');
+  const textOf = async (format: string) => {
+    const res = await f.request('GET', `/api/agent/card/${f.mueller}/${format}`, f.tokens.agent);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));
+    return (await extractText(pdf, { mergePages: true })).text;
+  };
+  const SECRETS = ['Anna', 'Müller', 'anna.mueller', '15199887766', '1990', '17.05.1990'];
+
+  it('prints the full card in the agent language and an anonymised card without name, e-mail, phone or birth date', async () => {
+    const full = await textOf('full');
     expect(full).toContain('Anna Müller');
     expect(full).toContain('Holzbearbeitung');
+    const anonymised = await textOf('anonymised');
+    for (const secret of SECRETS) expect(anonymised, secret).not.toContain(secret);
+    expect(anonymised).toContain('Köln');
+    expect(anonymised).toContain('Holzbearbeitung');
+  });
+
+  it('answers an old link with the words before issue 43 (pdf, anonymous) with the same card, logged in the new words', async () => {
+    await f.db.db.execute(sql`delete from agent_access_log`);
+    expect(await textOf('pdf')).toContain('Anna Müller');
     const anonymous = await textOf('anonymous');
-    for (const secret of ['Anna', 'Müller', 'anna.mueller', '15199887766', '1990', '17.05.1990']) {
-      expect(anonymous, secret).not.toContain(secret);
-    }
-    expect(anonymous).toContain('Köln');
+    for (const secret of SECRETS) expect(anonymous, secret).not.toContain(secret);
     expect(anonymous).toContain('Holzbearbeitung');
+    const res = await f.request('GET', `/api/agent/profile/${f.mueller}/access-log`, f.tokens.senior);
+    const { items } = (await res.json()) as { items: { what: string }[] };
+    expect(items.map((i) => i.what)).toEqual(['card_anonymised', 'card_full']);
   });
 });

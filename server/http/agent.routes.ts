@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { CARD_FORMATS, type CardFormat } from '../../contract/agent';
+import { cardKindOf } from '../../contract/card-words';
 import { AGENTS, CANDIDATES, COMPANIES } from '../../contract/endpoints/agents';
 import { assignCompany, assignProfile, promoteLuna, setCandidateStatus } from '../agents/actions';
 import { accessLogOf } from '../agents/audit';
@@ -78,26 +78,19 @@ export function agentRoutes(deps: AgentRoutesDeps) {
   on(CANDIDATES.assign, async (c, { body }) => c.json(await assignProfile(db, caller(c), body)));
   on(CANDIDATES.promote, async (c, { body }) => c.json(await promoteLuna(db, caller(c), body.uuid, now())));
   on(CANDIDATES.card, async (c, { params }) => {
-    const { format } = params;
-    if (!(CARD_FORMATS as readonly string[]).includes(format))
-      throw new ApiError(400, 'card.format_invalid', 'Card format is pdf or anonymous', {
+    // Old links name the card by the words before issue 43 (pdf, anonymous): read here, at the edge.
+    const kind = cardKindOf(params.format);
+    if (!kind)
+      throw new ApiError(400, 'card.format_invalid', 'Card format is full or anonymised', {
         format: ['card.format_invalid'],
       });
     const who = caller(c);
     const catalog = await readCatalog(db);
-    const pdf = await candidateCard(
-      db,
-      storage,
-      catalog,
-      deps.agency,
-      who,
-      params.uuid,
-      format as CardFormat,
-    );
+    const pdf = await candidateCard(db, storage, catalog, deps.agency, who, params.uuid, kind);
     const base = cardTexts[who.language].fileName.replace(/\.pdf$/, '');
     const name =
-      format === 'anonymous'
-        ? `${base}-${who.language === 'de' ? 'anonym' : 'anonymous'}.pdf`
+      kind === 'anonymised'
+        ? `${base}-${who.language === 'de' ? 'anonym' : 'anonymised'}.pdf`
         : `${base}.pdf`;
     c.header('Content-Type', 'application/pdf');
     c.header('Content-Disposition', `attachment; filename="${name}"`);

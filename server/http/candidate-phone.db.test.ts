@@ -119,20 +119,20 @@ describe('the cards', () => {
   };
 
   it('the full card has the number as dialled here and the time to call', async () => {
-    const full = await textOf(jonas, 'pdf');
+    const full = await textOf(jonas, 'full');
     expect(full).toContain('01512 3456789');
     expect(full).toContain('Am besten erreichbar');
     expect(full).toContain('Abends (18–20 Uhr)');
   });
 
   it('the anonymised card has neither', async () => {
-    const anonymous = await textOf(jonas, 'anonymous');
+    const anonymous = await textOf(jonas, 'anonymised');
     for (const secret of ['3456789', '151', 'erreichbar', 'Abends'])
       expect(anonymous, secret).not.toContain(secret);
   });
 
   it('the full card of a candidate with a 2FA number does not print it (it stays private)', async () => {
-    const full = await textOf(f.mueller, 'pdf');
+    const full = await textOf(f.mueller, 'full');
     expect(full).toContain('Anna Müller');
     expect(full).not.toContain('99887766');
   });

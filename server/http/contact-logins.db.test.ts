@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Contact, ContactListSchema, ContactSchema } from '../../contract/client';
-import type { ClientJobCandidates, ClientJobs } from '../../contract/client-answers';
 import { InvitationInfoSchema } from '../../contract/people';
 import { TokenPairSchema } from '../../contract/session';
+import type { ClientJobs, JobSubmissions } from '../../contract/submissions';
 import { hashPassword } from '../auth/password';
 import { signAccessToken } from '../auth/tokens';
 import { type Database, queryRows } from '../db/client';
@@ -165,9 +165,9 @@ describe("a contact's login", () => {
   it("sees the company's submissions, profile, contacts and requests — and no other company's", async () => {
     const jobs = await json<ClientJobs>(await f.call('GET', '/api/client/jobs', pair.token));
     expect(jobs.items.map((j) => j.uuid)).toEqual([jobId]);
-    const sent = await f.call('GET', `/api/client/job/${jobId}/candidates`, pair.token);
+    const sent = await f.call('GET', `/api/client/job/${jobId}/submissions`, pair.token);
     expect(sent.status).toBe(200);
-    expect((await json<ClientJobCandidates>(sent)).items).toHaveLength(1);
+    expect((await json<JobSubmissions>(sent)).items).toHaveLength(1);
     const profile = await f.call('GET', '/api/company', pair.token);
     expect(profile.status).toBe(200);
     expect(await profile.json()).toMatchObject({
@@ -191,11 +191,11 @@ describe("a contact's login", () => {
   });
 
   it('answers as the contact: the entry moves and the timelines say who answered', async () => {
-    const sent = await json<ClientJobCandidates>(
-      await f.call('GET', `/api/client/job/${jobId}/candidates`, pair.token),
+    const sent = await json<JobSubmissions>(
+      await f.call('GET', `/api/client/job/${jobId}/submissions`, pair.token),
     );
     const entry = sent.items[0]!.uuid;
-    const res = await f.call('POST', `/api/client/candidate/${entry}/answer`, pair.token, {
+    const res = await f.call('POST', `/api/client/submission/${entry}/answer`, pair.token, {
       answer: 'interested',
     });
     expect(res.status).toBe(200);

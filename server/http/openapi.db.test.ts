@@ -1,17 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RegistrationRequestSchema } from '../../contract/account';
-import { ROUTES_BY_KEY } from '../../contract/endpoint-list';
+import { API_ROUTES, ROUTES_BY_KEY } from '../../contract/endpoint-list';
+import { ErrorCode } from '../../contract/errors';
 import { JobListQuerySchema } from '../../contract/job';
 import { AcceptRequestSchema } from '../../contract/legal';
+import { type ApiRoute, ID, isIdParam, type Param, pathOf, route } from '../../contract/route-table';
 import { LoginRequestSchema } from '../../contract/session';
 import { createTestDb } from '../db/test-db';
 import { setUpFixture } from '../db/test-fixture';
 import type { AppEnv } from './env';
 import { jsonSchemaOf } from './openapi';
+import { openApiRoutes } from './openapi.routes';
+import { tableEntriesOf } from './route-adapter';
 import { createTestApp } from './test-app';
-import { bodySchemaOf, jsonBody, validationOf } from './validate';
+import { jsonBody } from './validate';
 
 type Parameter = { name: string; in: string; required: boolean; schema: unknown };
 type Doc = {
@@ -34,53 +39,94 @@ type Doc = {
 };
 
 /**
- * What the reference gets wrong about the app: a registered /api route missing from the document,
- * a route without an entry in the route table, an entry without a route, or a request body or query
- * documented differently from the schema the route's `jsonBody` or `validQuery` validates with.
- * Written apart from the generator (server/http/openapi.ts), from `app.routes` itself.
+ * What the reference gets wrong about the route table: an entry missing from the document, an
+ * operation without an entry, or a request body or query documented differently from the schema
+ * the adapter validates the entry's requests with (server/http/route-adapter.ts). Written apart
+ * from the generator (server/http/openapi.ts).
  */
-function documentationGaps(app: Hono<AppEnv>, doc: Doc): string[] {
+function documentationGaps(doc: Doc, routes: readonly ApiRoute[] = API_ROUTES): string[] {
   const gaps: string[] = [];
-  const registered = new Map<string, v.GenericSchema | undefined>();
-  const queries = new Map<string, v.GenericSchema>();
-  for (const route of app.routes) {
-    if (route.method === 'ALL' || !route.path.startsWith('/api/')) continue;
-    const key = `${route.method} ${route.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`;
-    registered.set(key, registered.get(key) ?? bodySchemaOf(route.handler));
-    const validation = validationOf(route.handler);
-    if (validation?.target === 'query') queries.set(key, validation.schema);
-  }
-  for (const [key, schema] of queries) {
-    const [method = '', path = ''] = key.split(' ');
-    const documented = doc.paths[path]?.[method.toLowerCase()]?.parameters?.filter((p) => p.in === 'query');
-    const validated = jsonSchemaOf(schema) as { properties: Record<string, unknown>; required?: string[] };
+  for (const entry of routes) {
+    const key = `${entry.method} ${entry.path}`;
+    const operation = doc.paths[entry.path]?.[entry.method.toLowerCase()];
+    if (!operation) {
+      gaps.push(`${key}: missing from the document`);
+      continue;
+    }
+    const documented = operation.requestBody?.content['application/json']?.schema;
+    if (entry.body && documented === undefined) gaps.push(`${key}: request body undocumented`);
+    else if (entry.body && JSON.stringify(documented) !== JSON.stringify(jsonSchemaOf(entry.body))) {
+      gaps.push(`${key}: documented request body differs from the validated one`);
+    } else if (!entry.body && documented !== undefined) {
+      gaps.push(`${key}: documents a JSON body it does not validate`);
+    }
+    const query = operation.parameters?.filter((p) => p.in === 'query') ?? [];
+    const validated = entry.query
+      ? (jsonSchemaOf(entry.query) as { properties: Record<string, unknown>; required?: string[] })
+      : { properties: {} };
     const expected = Object.entries(validated.properties).map(([name, schema]) => ({
       name,
       in: 'query',
       required: (validated.required ?? []).includes(name),
       schema,
     }));
-    if (JSON.stringify(documented) !== JSON.stringify(expected)) {
+    if (JSON.stringify(query) !== JSON.stringify(expected)) {
       gaps.push(`${key}: documented query differs from the validated one`);
     }
   }
-  for (const [key, schema] of registered) {
-    const [method = '', path = ''] = key.split(' ');
-    const operation = doc.paths[path]?.[method.toLowerCase()];
-    if (!operation) {
-      gaps.push(`${key}: missing from the document`);
-      continue;
+  const keys = new Set(routes.map((entry) => `${entry.method} ${entry.path}`));
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of Object.keys(item)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      if (!keys.has(key)) gaps.push(`${key}: documented without an entry`);
     }
-    if (!ROUTES_BY_KEY.has(key)) gaps.push(`${key}: no entry in contract/endpoints/`);
-    const documented = operation.requestBody?.content['application/json']?.schema;
-    if (schema && documented === undefined) gaps.push(`${key}: request body undocumented`);
-    else if (schema && JSON.stringify(documented) !== JSON.stringify(jsonSchemaOf(schema))) {
-      gaps.push(`${key}: documented request body differs from the validated one`);
-    } else if (!schema && documented !== undefined)
-      gaps.push(`${key}: documents a JSON body it does not validate`);
   }
-  for (const key of ROUTES_BY_KEY.keys()) {
-    if (!registered.has(key)) gaps.push(`${key}: documented but not registered`);
+  return gaps;
+}
+
+/**
+ * The /api routes the app answers beside the table: a route without an entry, a handler that the
+ * route adapter did not mount for the entry of its method and path (a route added by hand next to
+ * an entry), a route for every method. Read from `app.routes` itself.
+ */
+function unlistedRoutes(app: Hono<AppEnv>): string[] {
+  const gaps = new Set<string>();
+  for (const mounted of app.routes) {
+    // Middleware of every /api path (`app.use('/api/*', …)`), and the pages outside /api.
+    if (!mounted.path.startsWith('/api/') || (mounted.method === 'ALL' && mounted.path.endsWith('*')))
+      continue;
+    const key = `${mounted.method} ${mounted.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`;
+    const entry = ROUTES_BY_KEY.get(key);
+    if (!entry) gaps.add(`${key}: answered without an entry in contract/endpoints/`);
+    else if (!tableEntriesOf(mounted.handler).has(entry))
+      gaps.add(`${key}: a handler not mounted from its entry`);
+  }
+  return [...gaps];
+}
+
+/** The header of the answer an app made with `markUnrouted` gives a request no route answered. */
+const UNROUTED = 'x-test-unrouted';
+/** Added after every route and before the app's catch-all: it answers only what no route took. */
+const markUnrouted = (app: Hono<AppEnv>) => {
+  app.all('/api/*', (c) => c.body(null, 404, { [UNROUTED]: '1' }));
+};
+
+/**
+ * The entries the app does not answer: each entry's method and path (a fresh uuid for an id, `x`
+ * for any other parameter), without a token, reaches the catch-all rather than a route. A signed-in
+ * route answers 401 before anything is read; a public one refuses the missing body or name.
+ */
+async function unansweredEntries(app: Hono<AppEnv>, routes: readonly ApiRoute[]): Promise<string[]> {
+  const gaps: string[] = [];
+  for (const entry of routes) {
+    const params = Object.fromEntries(
+      Object.entries(entry.params as Record<string, Param>).map(([name, param]) => [
+        name,
+        isIdParam(param) ? randomUUID() : 'x',
+      ]),
+    );
+    const res = await app.request(pathOf(entry.path, params), { method: entry.method });
+    if (res.headers.has(UNROUTED)) gaps.push(`${entry.method} ${entry.path}: not mounted`);
   }
   return gaps;
 }
@@ -89,7 +135,7 @@ const t = setUpFixture(createTestDb);
 let app: Hono<AppEnv>;
 let doc: Doc;
 beforeAll(async () => {
-  ({ app } = await createTestApp(t));
+  ({ app } = await createTestApp(t, { extraRoutes: markUnrouted }));
   const res = await app.request('/api/openapi.json');
   expect(res.status).toBe(200);
   doc = (await res.json()) as Doc;
@@ -112,10 +158,25 @@ describe('GET /api/openapi.json', () => {
     });
   });
 
-  it('documents every registered /api route, with the request body its handler validates with', () => {
-    expect(documentationGaps(app, doc)).toEqual([]);
-    // Well over the 60 routes of the first wave: the walk really covers the app.
+  it('documents every entry of the route table, with the request body and query it is validated with', () => {
+    expect(documentationGaps(doc)).toEqual([]);
+    // Well over the 60 routes of the first wave: the walk really covers the table.
     expect(Object.values(doc.paths).flatMap((item) => Object.keys(item)).length).toBeGreaterThanOrEqual(60);
+  });
+
+  it('is the table the app answers: every entry is mounted, and every /api route is an entry', async () => {
+    expect(unlistedRoutes(app)).toEqual([]);
+    expect(await unansweredEntries(app, API_ROUTES)).toEqual([]);
+    // Development helpers included: this is a test server.
+    expect(Object.values(doc.paths).flatMap((item) => Object.keys(item)).length).toBe(API_ROUTES.length);
+  });
+
+  it('leaves the development helpers out where they are not mounted (production)', async () => {
+    const res = await openApiRoutes({ development: false }).request('/openapi.json');
+    const production = (await res.json()) as Doc;
+    expect(doc.paths['/api/dev/outbox']?.get).toBeDefined();
+    expect(Object.keys(production.paths).filter((path) => path.startsWith('/api/dev/'))).toEqual([]);
+    expect(Object.keys(production.paths)).toHaveLength(Object.keys(doc.paths).length - 1);
   });
 
   it('takes request bodies from the contract schemas themselves', () => {
@@ -137,7 +198,7 @@ describe('GET /api/openapi.json', () => {
         { name: 'language', in: 'query', required: true, schema: { enum: ['de', 'en'] } },
       ],
     });
-    // From the route's own validQuery schema, not from a copy.
+    // From the entry's query schema, which the adapter validates with, not from a copy.
     expect(doc.paths['/api/catalog/cities']?.get?.parameters).toMatchObject([
       { name: 'q', in: 'query', required: true, schema: { minLength: 1, maxLength: 100 } },
       { name: 'country', in: 'query', required: false, schema: { pattern: '^[A-Za-z]{2}$' } },
@@ -151,7 +212,6 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/login']?.post?.security).toEqual([]);
     expect(doc.paths['/api/public/text/{name}']?.get?.security).toEqual([]);
     expect(doc.paths['/api/login/2fa']?.post?.security).toEqual([{ pendingLogin: [] }]);
-    // Mounted with app.use('/agent/*', …) rather than on the route.
     expect(doc.paths['/api/agent/profile/{uuid}']?.get?.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/agent']?.put?.security).toEqual([{ bearer: [] }]);
     const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
@@ -201,17 +261,17 @@ describe('GET /api/openapi.json', () => {
 describe('the completeness check', () => {
   const clone = () => JSON.parse(JSON.stringify(doc)) as Doc;
 
-  it('fails on a route missing from the document', () => {
+  it('fails on an entry missing from the document', () => {
     const broken = clone();
     delete broken.paths['/api/user/accept'];
-    expect(documentationGaps(app, broken)).toEqual(['POST /api/user/accept: missing from the document']);
+    expect(documentationGaps(broken)).toEqual(['POST /api/user/accept: missing from the document']);
   });
 
   it('fails on a documented request body that differs from the validated one', () => {
     const broken = clone();
     const content = broken.paths['/api/login']?.post?.requestBody?.content['application/json'];
     if (content) content.schema = { type: 'object' };
-    expect(documentationGaps(app, broken)).toEqual([
+    expect(documentationGaps(broken)).toEqual([
       'POST /api/login: documented request body differs from the validated one',
     ]);
   });
@@ -219,24 +279,45 @@ describe('the completeness check', () => {
   it('fails on a documented query that differs from the validated one', () => {
     const broken = clone();
     broken.paths['/api/catalog/cities']?.get?.parameters?.pop();
-    expect(documentationGaps(app, broken)).toEqual([
+    expect(documentationGaps(broken)).toEqual([
       'GET /api/catalog/cities: documented query differs from the validated one',
     ]);
   });
 
-  it('fails on a route added without an entry, and its body is documented from its own schema', async () => {
+  it('fails on an operation documented without an entry', () => {
+    const broken = clone();
+    const health = broken.paths['/api/health']?.get;
+    if (health) broken.paths['/api/test/extra'] = { get: health };
+    expect(documentationGaps(broken)).toEqual(['GET /api/test/extra: documented without an entry']);
+  });
+
+  it('fails on a route added by hand, without an entry or beside one', async () => {
     const EchoSchema = v.object({ word: v.string() });
     const extra = await createTestApp(t, {
       extraRoutes: (a) => {
         a.post('/api/test/echo/:id', jsonBody(EchoSchema), (c) => c.json(c.req.valid('json')));
+        a.get('/api/health', (c) => c.json({ shadow: true }));
       },
     });
-    const extraDoc = (await (await extra.app.request('/api/openapi.json')).json()) as Doc;
-    expect(
-      extraDoc.paths['/api/test/echo/{id}']?.post?.requestBody?.content['application/json']?.schema,
-    ).toEqual(jsonSchemaOf(EchoSchema));
-    expect(documentationGaps(extra.app, extraDoc)).toEqual([
-      'POST /api/test/echo/{id}: no entry in contract/endpoints/',
+    expect(unlistedRoutes(extra.app)).toEqual([
+      'POST /api/test/echo/{id}: answered without an entry in contract/endpoints/',
+      'GET /api/health: a handler not mounted from its entry',
+    ]);
+  });
+
+  it('fails on an entry the app does not mount', async () => {
+    const unmounted = route({
+      method: 'GET',
+      path: '/api/test/unmounted/{uuid}',
+      params: { uuid: ID },
+      answer: { status: 200 },
+      errors: { 404: [ErrorCode.notFound] },
+      who: 'agent',
+      tag: 'system',
+      summary: 'Nowhere',
+    });
+    expect(await unansweredEntries(app, [API_ROUTES[0] as ApiRoute, unmounted])).toEqual([
+      'GET /api/test/unmounted/{uuid}: not mounted',
     ]);
   });
 });

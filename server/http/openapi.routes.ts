@@ -4,10 +4,10 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Hono } from 'hono';
+import { API_ROUTES } from '../../contract/endpoint-list';
 import { SYSTEM } from '../../contract/endpoints/system';
 import { notFound } from '../errors';
 import { chooseEncoding } from './compress';
-import type { AppEnv } from './env';
 import { buildOpenApiDocument } from './openapi';
 import { type RouteEnv, routeAdapter } from './route-adapter';
 
@@ -79,11 +79,13 @@ function cachedVariants(read: () => Buffer, compressible: boolean) {
 }
 
 /**
- * The contract of the API: `GET /api/openapi.json`, generated from the app's own routes on first
- * use, and the Swagger UI at `GET /api/docs`, served from our origin with its init script as a
- * file (works offline and under a CSP without inline script).
+ * The contract of the API: `GET /api/openapi.json`, generated from the route table on first use
+ * (the development helpers only where they are mounted: outside production), and the Swagger UI
+ * at `GET /api/docs`, served from our origin with its init script as a file (works offline and
+ * under a CSP without inline script).
  */
-export function openApiRoutes(app: Hono<AppEnv>) {
+export function openApiRoutes({ development }: { development: boolean }) {
+  const documented = development ? API_ROUTES : API_ROUTES.filter((entry) => entry.tag !== 'development');
   let document: string | undefined;
   // A Map: a name such as "constructor" or "__proto__" is no file.
   const files = new Map(
@@ -95,7 +97,7 @@ export function openApiRoutes(app: Hono<AppEnv>) {
   const routes = new Hono<RouteEnv>();
   const on = routeAdapter(routes);
   on(SYSTEM.openapi, (c) => {
-    document ??= JSON.stringify(buildOpenApiDocument(app));
+    document ??= JSON.stringify(buildOpenApiDocument(documented));
     return c.body(document, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   });
   on(SYSTEM.docs, (c) => c.html(DOCS_PAGE));

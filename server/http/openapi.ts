@@ -1,68 +1,19 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
-import type { Hono } from 'hono';
 import type { GenericSchema } from 'valibot';
-import { ROUTES_BY_KEY } from '../../contract/endpoint-list';
 import { ErrorBodySchema, ErrorCode } from '../../contract/errors';
 import { type ApiRoute as Entry, isIdParam, type Param, TAGS, WHO } from '../../contract/route-table';
-import { type AuthScheme, authSchemeOf } from '../auth/middleware';
-import type { AppEnv } from './env';
-import { bodySchemaOf, type Validation, validationOf } from './validate';
+import { type AuthScheme, BEARER, PENDING_LOGIN } from '../auth/middleware';
+
+// The API reference, from the route table alone (contract/endpoint-list.ts): the adapter mounts
+// each entry with exactly what the entry declares (server/http/route-adapter.ts), and
+// server/http/openapi.db.test.ts checks that the app answers every entry and nothing else.
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
 
-/** One /api operation the app registers, with what its middleware validates and asks for. */
-export interface MountedRoute {
-  method: string;
-  /** The OpenAPI path: `/api/job/{uuid}` for Hono's `/api/job/:uuid`. */
-  path: string;
-  bodySchema: GenericSchema | undefined;
-  query: Validation | undefined;
-  auth: AuthScheme | undefined;
-}
-
-/** Hono's `:name` and `:name{regex}` parameters as OpenAPI's `{name}`. */
-export const toOpenApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
-
-/** A path of `app.use` (`/api/agent/*`) as a pattern of the OpenAPI paths it covers. */
-function coveredPaths(path: string): RegExp {
-  const literal = toOpenApiPath(path).replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  // Hono's `/agent/*` covers `/agent` itself too.
-  const pattern = literal.endsWith('/*') ? `${literal.slice(0, -2)}(/.*)?` : literal.replaceAll('*', '.*');
-  return new RegExp(`^${pattern}$`);
-}
-
-/**
- * Every /api operation of the app, from `app.routes`: each middleware of a route is its own entry,
- * and an auth middleware mounted with `app.use(path, …)` (method ALL) covers the paths it matches.
- */
-export function apiRoutes(app: Hono<AppEnv>): MountedRoute[] {
-  const routes = new Map<string, MountedRoute>();
-  const guards: { pattern: RegExp; auth: AuthScheme }[] = [];
-  for (const route of app.routes) {
-    const auth = authSchemeOf(route.handler);
-    if (route.method === 'ALL' && auth) guards.push({ pattern: coveredPaths(route.path), auth });
-    if (route.method === 'ALL' || !route.path.startsWith('/api/') || route.path.includes('*')) continue;
-    const path = toOpenApiPath(route.path);
-    const key = `${route.method} ${path}`;
-    const entry = routes.get(key) ?? {
-      method: route.method,
-      path,
-      bodySchema: undefined,
-      query: undefined,
-      auth: undefined,
-    };
-    const validation = validationOf(route.handler);
-    entry.bodySchema ??= bodySchemaOf(route.handler);
-    if (validation?.target === 'query') entry.query ??= validation;
-    entry.auth ??= auth;
-    routes.set(key, entry);
-  }
-  for (const entry of routes.values()) {
-    entry.auth ??= guards.find((guard) => guard.pattern.test(entry.path))?.auth;
-  }
-  return [...routes.values()];
-}
+/** The token a route's `who` asks for, and the 401s its middleware answers; none for a public route. */
+const authOf = (entry: Entry): AuthScheme | undefined =>
+  entry.who === 'public' ? undefined : entry.who === 'pendingLogin' ? PENDING_LOGIN : BEARER;
 
 /** Marks, while converting, a string schema whose text is trimmed before its length is checked. */
 const TRIMMED = 'x-matchwerk-trimmed';
@@ -127,33 +78,29 @@ const ERROR_STATUSES: Record<number, string> = {
   429: 'Too many requests; Retry-After says how many seconds to wait',
 };
 
-/** A path parameter's schema: a record's id is a uuid, else the entry's schema, else any text. */
-function pathSchemaOf(name: string, entry: Entry | undefined): JsonSchema {
-  const param = (entry?.params as Record<string, Param> | undefined)?.[name];
-  if (param && isIdParam(param)) return { type: 'string', format: 'uuid' };
-  if (param) return jsonSchemaOf(param);
-  return { type: 'string', minLength: 1 };
+/** A path parameter's schema: a record's id is a uuid, else the entry's schema. */
+function pathSchemaOf(param: Param): JsonSchema {
+  return isIdParam(param) ? { type: 'string', format: 'uuid' } : jsonSchemaOf(param);
 }
 
 /** A role's 403 (contract/route-table.ts WHO) beside the entry's own 403 codes. */
-function errorsOf(entry: Entry | undefined): Record<string, readonly string[]> {
-  if (!entry) return {};
+function errorsOf(entry: Entry): Record<string, readonly string[]> {
   const role = !['public', 'pendingLogin', 'signedIn'].includes(entry.who);
   const own = entry.errors ?? {};
   return role ? { ...own, 403: [ErrorCode.forbidden, ...(own[403] ?? [])] } : own;
 }
 
-function parametersOf(route: MountedRoute, entry: Entry | undefined): unknown[] {
-  const parameters: unknown[] = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => ({
-    name: match[1],
+function parametersOf(entry: Entry): unknown[] {
+  const params = entry.params as Record<string, Param>;
+  const parameters: unknown[] = [...entry.path.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => ({
+    name,
     in: 'path',
     required: true,
-    schema: pathSchemaOf(match[1] ?? '', entry),
+    schema: pathSchemaOf(params[name] as Param),
   }));
-  // A query the handler parses itself (the legal text) is the entry's.
-  const schema = route.query?.schema ?? entry?.query;
-  if (schema) {
-    const query = jsonSchemaOf(schema);
+  // A query the handler parses itself (the legal text) is documented the same way.
+  if (entry.query) {
+    const query = jsonSchemaOf(entry.query);
     const properties = (query.properties ?? {}) as Record<string, JsonSchema>;
     const required = (query.required ?? []) as string[];
     for (const [name, schema] of Object.entries(properties)) {
@@ -164,11 +111,12 @@ function parametersOf(route: MountedRoute, entry: Entry | undefined): unknown[] 
 }
 
 /**
- * The error answers of an operation and their codes: those its middleware gives (every route's NUL
- * check, a validated body or query, the auth middleware, the body limit) and those its entry in
- * the route table names. A version conflict's 409 is its own schema, with `current`.
+ * The error answers of an operation and their codes: those the app gives every route (the NUL
+ * check, the body limit), those the adapter gives for what the entry declares (its body, its query,
+ * its token, its role) and those the entry names. A version conflict's 409 is its own schema, with
+ * `current`.
  */
-function errorResponses(route: MountedRoute, entry: Entry | undefined, hasBody: boolean) {
+function errorResponses(entry: Entry, hasBody: boolean) {
   const codes = new Map<number, Set<string>>();
   const add = (status: number, list: readonly string[]) => {
     const set = codes.get(status) ?? new Set<string>();
@@ -178,9 +126,11 @@ function errorResponses(route: MountedRoute, entry: Entry | undefined, hasBody: 
   // server/http/validate.ts canonicalInput: a NUL or lone surrogate in any path, query or body.
   add(400, [ErrorCode.validation]);
   // ...and a JSON body nested deeper than 32 levels, refused there too.
-  if (route.bodySchema) add(400, [ErrorCode.malformedJson, ErrorCode.tooDeep]);
-  if (route.query) add(400, [route.query.code]);
-  if (route.auth) add(401, route.auth.codes);
+  if (entry.body) add(400, [ErrorCode.malformedJson, ErrorCode.tooDeep]);
+  // A query the handler reads itself names its own 400 among the entry's errors.
+  if (entry.query && !entry.queryByHandler) add(400, [entry.queryCode ?? ErrorCode.validation]);
+  const auth = authOf(entry);
+  if (auth) add(401, auth.codes);
   if (hasBody) add(413, [ErrorCode.payloadTooLarge]);
   for (const [status, list] of Object.entries(errorsOf(entry))) add(Number(status), list);
   const responses: Record<string, unknown> = {};
@@ -189,7 +139,7 @@ function errorResponses(route: MountedRoute, entry: Entry | undefined, hasBody: 
     const plain = all.filter((code) => !code.endsWith('.version_conflict'));
     const error = { allOf: [ERROR_REF, { properties: { code: { enum: plain } } }] };
     const schemas = [
-      ...(status === 409 && entry?.conflict ? [jsonSchemaOf(entry.conflict, 'output')] : []),
+      ...(status === 409 && entry.conflict ? [jsonSchemaOf(entry.conflict, 'output')] : []),
       ...(plain.length > 0 ? [error] : []),
     ];
     responses[String(status)] = {
@@ -204,25 +154,25 @@ function errorResponses(route: MountedRoute, entry: Entry | undefined, hasBody: 
 }
 
 /** `getApiJobUuid` for `GET /api/job/{uuid}`: unique, and stable while the route stays. */
-const operationIdOf = (route: MountedRoute) =>
-  `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`;
+const operationIdOf = (entry: Entry) =>
+  `${entry.method.toLowerCase()}${entry.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`;
 
-function operationOf(route: MountedRoute, entry: Entry | undefined): Operation {
+function operationOf(entry: Entry): Operation {
   const operation: Operation = {
-    operationId: operationIdOf(route),
-    summary: entry?.summary ?? 'Undocumented',
-    tags: [entry?.tag ?? 'other'],
+    operationId: operationIdOf(entry),
+    summary: entry.summary,
+    tags: [entry.tag],
+    // Who may call opens the description.
+    description: [WHO[entry.who], entry.description].filter(Boolean).join(' '),
   };
-  // Who may call opens the description.
-  if (entry) operation.description = [WHO[entry.who], entry.description].filter(Boolean).join(' ');
-  const parameters = parametersOf(route, entry);
+  const parameters = parametersOf(entry);
   if (parameters.length > 0) operation.parameters = parameters;
-  if (route.bodySchema) {
+  if (entry.body) {
     operation.requestBody = {
       required: true,
-      content: { 'application/json': { schema: jsonSchemaOf(route.bodySchema) } },
+      content: { 'application/json': { schema: jsonSchemaOf(entry.body) } },
     };
-  } else if (entry?.rawBody) {
+  } else if (entry.rawBody) {
     operation.requestBody = {
       required: true,
       description: entry.rawBody.description,
@@ -230,12 +180,10 @@ function operationOf(route: MountedRoute, entry: Entry | undefined): Operation {
     };
   }
   // An empty list says "public": the document sets no security for all operations.
-  operation.security = route.auth ? [{ [route.auth.scheme]: [] }] : [];
+  const auth = authOf(entry);
+  operation.security = auth ? [{ [auth.scheme]: [] }] : [];
   const successes: Record<string, { description: string; content?: Record<string, unknown> }> = {};
-  for (const success of [
-    entry?.answer ?? { status: 200, media: 'application/json' },
-    ...(entry?.alsoAnswers ?? []),
-  ]) {
+  for (const success of [entry.answer, ...(entry.alsoAnswers ?? [])]) {
     const content = success.json
       ? { 'application/json': { schema: jsonSchemaOf(success.json, 'output') } }
       : success.media
@@ -250,20 +198,22 @@ function operationOf(route: MountedRoute, entry: Entry | undefined): Operation {
   }
   operation.responses = {
     ...successes,
-    ...errorResponses(route, entry, operation.requestBody !== undefined),
+    ...errorResponses(entry, operation.requestBody !== undefined),
     default: ERROR_RESPONSE,
   };
   return operation;
 }
 
-/** The OpenAPI 3.1 document of every /api operation the app registers. */
-export function buildOpenApiDocument(app: Hono<AppEnv>): Record<string, unknown> {
+/**
+ * The OpenAPI 3.1 document of the routes of the table the app mounts (contract/endpoint-list.ts:
+ * all of them, the development helpers outside production only).
+ */
+export function buildOpenApiDocument(routes: readonly Entry[]): Record<string, unknown> {
   const paths: Record<string, Record<string, Operation>> = {};
-  const routes = apiRoutes(app).sort((a, b) => a.path.localeCompare(b.path));
-  for (const route of routes) {
-    const item = paths[route.path] ?? {};
-    item[route.method.toLowerCase()] = operationOf(route, ROUTES_BY_KEY.get(`${route.method} ${route.path}`));
-    paths[route.path] = item;
+  for (const entry of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
+    const item = paths[entry.path] ?? {};
+    item[entry.method.toLowerCase()] = operationOf(entry);
+    paths[entry.path] = item;
   }
   return {
     openapi: '3.1.0',

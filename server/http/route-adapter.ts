@@ -42,6 +42,18 @@ const ROLE_CHECKS: Partial<Record<Who, (caller: Caller) => void>> = {
   agentOrCompany: assertAgentOrCompany,
 };
 
+/** The entries each handler this adapter mounted serves (a token check serves many). */
+const mounted = new WeakMap<object, Set<ApiRoute>>();
+
+/**
+ * The table entries a handler of `app.routes` was mounted for by the adapter (none if it was
+ * mounted otherwise): the check that the app answers exactly the table reads it
+ * (server/http/openapi.db.test.ts).
+ */
+export function tableEntriesOf(handler: unknown): ReadonlySet<ApiRoute> {
+  return (typeof handler === 'function' && mounted.get(handler)) || new Set();
+}
+
 /** The Hono path of a table path, relative to the /api mount: `/api/job/{uuid}` is `/job/:uuid`. */
 export const honoPathOf = (path: string) => path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
 
@@ -107,6 +119,8 @@ export function routeAdapter(app: Hono<RouteEnv>, tokens?: TokenSettings) {
       } as RouteInput<R>;
       return handler(c, input);
     };
+    for (const handler of [...chain, final])
+      mounted.set(handler, (mounted.get(handler) ?? new Set()).add(route));
     app.on([route.method], [honoPathOf(route.path)], ...(chain as []), final);
   };
 }

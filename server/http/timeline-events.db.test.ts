@@ -46,9 +46,9 @@ describe('the changes agents make', () => {
       reason: 'Nicht erreichbar',
     });
     await ok('POST', '/api/agent/luna_to_stella', { uuid: f.luna });
-    await ok('GET', `/api/agent/card/${f.luna}/anonymous`);
+    await ok('GET', `/api/agent/card/${f.luna}/anonymised`);
     expect(await events('profile', f.luna)).toEqual([
-      ['card.downloaded', 'agent@agents.test', { format: 'anonymous' }],
+      ['card.downloaded', 'agent@agents.test', { format: 'anonymised' }],
       ['promote', 'agent@agents.test', { from: 'luna', to: 'stella' }],
       ['block', 'agent@agents.test', { reason: 'Nicht erreichbar' }],
       ['assign', 'agent@agents.test', { from: null, to: f.ids.agent }],

@@ -7,30 +7,9 @@ import { ErrorCode } from '../../contract/errors';
 import { FieldError, fieldErrors } from '../../contract/field-errors';
 import { ApiError, tooDeep } from '../errors';
 
-/** What a `jsonBody` or `validQuery` middleware validates: the API reference documents exactly that. */
-export interface Validation {
-  target: 'json' | 'query';
-  schema: GenericSchema;
-  /** The `code` of its 400 answer. */
-  code: string;
-}
-
-const validations = new WeakMap<object, Validation>();
-
-/** What a route handler (one entry of `app.routes`) validates, if it is a `jsonBody` or `validQuery`. */
-export function validationOf(handler: unknown): Validation | undefined {
-  return typeof handler === 'function' ? validations.get(handler) : undefined;
-}
-
-/** The body schema a route handler (one entry of `app.routes`) validates with, if it is a `jsonBody`. */
-export function bodySchemaOf(handler: unknown): GenericSchema | undefined {
-  const validation = validationOf(handler);
-  return validation?.target === 'json' ? validation.schema : undefined;
-}
-
 /** Validates a JSON body with a contract schema; bad input answers 400 with per-field codes and changes nothing. */
 export function jsonBody<S extends GenericSchema>(schema: S) {
-  const middleware = vValidator('json', schema, (result) => {
+  return vValidator('json', schema, (result) => {
     if (!result.success) {
       throw new ApiError(
         400,
@@ -40,8 +19,6 @@ export function jsonBody<S extends GenericSchema>(schema: S) {
       );
     }
   });
-  validations.set(middleware, { target: 'json', schema, code: ErrorCode.validation });
-  return middleware;
 }
 
 /**
@@ -51,7 +28,7 @@ export function jsonBody<S extends GenericSchema>(schema: S) {
  * is `request.invalid` unless the route names its own (the agents' lists answer `query.invalid`).
  */
 export function validQuery<S extends GenericSchema>(schema: S, code: string = ErrorCode.validation) {
-  const middleware = validator('query', (_value, c): InferOutput<S> => {
+  return validator('query', (_value, c): InferOutput<S> => {
     const parsed = v.safeParse(schema, c.req.query());
     const repeated = Object.entries(c.req.queries()).filter(([, values]) => values.length > 1);
     if (!parsed.success || repeated.length > 0) {
@@ -62,8 +39,6 @@ export function validQuery<S extends GenericSchema>(schema: S, code: string = Er
     }
     return parsed.output;
   });
-  validations.set(middleware, { target: 'query', schema, code });
-  return middleware;
 }
 
 /** A string holds a NUL or a UTF-16 surrogate without its partner: PostgreSQL cannot store either. */

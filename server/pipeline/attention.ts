@@ -9,8 +9,8 @@ import {
   UNANSWERED_DAYS,
 } from '../../contract/attention';
 import type { AttentionKind } from '../../contract/attention-search';
-import { CLIENT_ANSWERS } from '../../contract/client-answers';
 import { PIPELINE_STAGES } from '../../contract/pipeline';
+import { CLIENT_ANSWERS } from '../../contract/submissions';
 import { toVetCondition } from '../agents/vetting';
 import { assertAgent, type Caller, forbidden } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { ClientAnswer, SubmittedCard } from '../../contract/client-answers';
+import type { CardKind } from '../../contract/cards';
 import {
   answerStage,
   clientUndoAllowed,
@@ -20,13 +20,14 @@ import {
   type UndoRefusal,
   undoRefusal,
 } from '../../contract/pipeline';
+import type { ClientAnswer } from '../../contract/submissions';
 import { recordAction } from '../agents/audit';
 import type { Caller } from '../auth/caller';
-import { sentToOtherClient } from '../cards/send';
 import { type Database, queryRows } from '../db/client';
 import { dayOrNull, IdRow, int, textOrNull, time, timeOrNull, uuid, uuidOrNull } from '../db/rows';
 import { pipelineEntries } from '../db/schema/pipeline';
 import { ApiError } from '../errors';
+import { sentToOtherClient } from '../submissions/send';
 
 /**
  * The one way a pipeline entry changes (issue 43 point 1, STYLE.md "One way per concept"): an agent's
@@ -43,7 +44,7 @@ export type PipelineChange =
   | { kind: 'correct'; to: PipelineOpenStage; reason: string }
   | { kind: 'undo' }
   | { kind: 'remove'; reason?: string | undefined }
-  | { kind: 'send'; card: SubmittedCard; company: string; contact: string | null }
+  | { kind: 'send'; card: CardKind; company: string; contact: string | null }
   /** `contact`: the contact whose login answered (issue 42); none for the company's main login. */
   | {
       kind: 'answer';
@@ -336,7 +337,7 @@ export async function insertEntry(
   entry: {
     job: string;
     profile: string;
-    sent?: { card: SubmittedCard; company: string; contact: string | null };
+    sent?: { card: CardKind; company: string; contact: string | null };
   },
 ): Promise<boolean> {
   const stage: PipelineStage = entry.sent ? 'submitted' : 'proposed';

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { isUuid } from '../../contract/agent';
-import { CLIENT_ANSWERS, SUBMITTED_CARDS } from '../../contract/client-answers';
+import { CARD_KINDS } from '../../contract/cards';
 import { JOB_STATUSES } from '../../contract/list-filters';
 import {
   emptyCounts,
@@ -15,6 +15,7 @@ import {
   REJECTED_BY,
   type RejectedBy,
 } from '../../contract/pipeline';
+import { CLIENT_ANSWERS } from '../../contract/submissions';
 import { profileNotFound } from '../agents/access';
 import { assertAgent, type Caller } from '../auth/caller';
 import { type Database, queryRows } from '../db/client';
@@ -62,7 +63,7 @@ const EntryRow = v.object({
   moved_by_email: textOrNull,
   created_at: time,
   submitted_at: timeOrNull,
-  submitted_card: v.nullable(v.picklist(SUBMITTED_CARDS)),
+  submitted_card: v.nullable(v.picklist(CARD_KINDS)),
   client_answer: v.nullable(v.picklist(CLIENT_ANSWERS)),
   client_comment: textOrNull,
   client_answered_at: timeOrNull,

@@ -7,7 +7,7 @@ import { assertCandidate, ensureRow, type Owner } from './profiles';
 
 /**
  * The candidate's consent to be presented to clients by name (issue 21): only with it may an agent
- * send the full card (server/cards/send.ts). Stored as the time it was given; withdrawing clears it.
+ * send the full card (server/submissions/send.ts). Stored as the time it was given; withdrawing clears it.
  * Giving it again while it holds keeps the first time.
  */
 

@@ -2,6 +2,7 @@ import { FetchError, type FetchOptions, ofetch } from 'ofetch';
 import * as v from 'valibot';
 import { ErrorBodySchema } from '../../contract/errors';
 import { type ApiRoute, type CallAnswer, type CallInput, pathOf } from '../../contract/route-table';
+import { announceChange } from './changes';
 import { takeEarlyCall } from './early-calls';
 
 /** What the HTTP client needs of the session (implemented by the session actor in src/machines). */
@@ -89,10 +90,19 @@ export async function send<R extends ApiRoute>(
   // A token of the call's own (the pending login's) goes as is: no session token, no refresh.
   if (token) options.headers = { authorization: `Bearer ${token}` };
   const path = pathOf(route.path, params);
-  const answer = await (route.who === 'public' || token
-    ? api.anonymous(path, options)
-    : api.call(path, options));
-  return (route.answer.json ? v.parse(route.answer.json, answer) : undefined) as CallAnswer<R>;
+  let answer: unknown;
+  try {
+    answer = await (route.who === 'public' || token ? api.anonymous(path, options) : api.call(path, options));
+  } catch (error) {
+    // A 409 says someone changed it first: what the screens show is stale as after a success.
+    if (error instanceof ApiError && error.status === 409)
+      announceChange(api, route, { params, query, body });
+    throw error;
+  }
+  const parsed = route.answer.json ? v.parse(route.answer.json, answer) : undefined;
+  // What the change invalidates is declared on its route (docs/decisions/0035).
+  announceChange(api, route, { params, query, body });
+  return parsed as CallAnswer<R>;
 }
 
 /**

@@ -21,7 +21,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
   let app: RunningApp;
   let browser: Browser;
   let page: Page;
-  /** The stella the agent assigned to themself, and whose anonymous card they downloaded. */
+  /** The stella the agent assigned to themself, and whose anonymised card they downloaded. */
   let stellaUrl = '';
   let stellaName = '';
 
@@ -92,7 +92,7 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
       .toBe(1);
   });
 
-  it('opens the detail and downloads the anonymous card', async () => {
+  it('opens the detail and downloads the anonymised card', async () => {
     await page.goto(stellaUrl);
     await expect.poll(() => appHeading(page)).toBe(stellaName);
     // The profile is shown in the owner's form, which agents edit (issue 20).
@@ -103,10 +103,10 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
     await expect.poll(() => page.getByLabel('Vorname', { exact: false }).first().inputValue()).not.toBe('');
     expect(stellaName).toContain(await page.getByLabel('Vorname', { exact: false }).first().inputValue());
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Anonyme Karte herunterladen' }).click();
+    await page.getByRole('button', { name: 'Anonymisierte Karte herunterladen' }).click();
     const file = await download;
     // The file name says nothing of the candidate either.
-    expect(file.suggestedFilename()).toBe('anonyme-karte.pdf');
+    expect(file.suggestedFilename()).toBe('anonymisierte-karte.pdf');
     const pdf = readFileSync((await file.path()) ?? '');
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
@@ -167,7 +167,9 @@ describe('the agent workspace’s candidates in a browser, in German', () => {
       await senior.goto(stellaUrl);
       await expect.poll(() => appHeading(senior)).toBe(stellaName);
       const log = senior.getByRole('table', { name: 'Wer dieses Profil gelesen hat' });
-      await expect.poll(() => log.getByText('anonyme Karte heruntergeladen').count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => log.getByText('anonymisierte Karte heruntergeladen').count())
+        .toBeGreaterThan(0);
       await expect.poll(() => log.getByText('agent@matchwerk.example').count()).toBeGreaterThan(0);
       await expect.poll(() => senior.getByRole('button', { name: /Einer anderen Agentin/ }).count()).toBe(1);
       expect(await accessibilityViolations(senior)).toEqual([]);

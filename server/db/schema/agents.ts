@@ -25,7 +25,7 @@ export const agentAccessLog = pgTable(
     index('agent_access_log_profile_idx').on(t.profileId, t.at),
     check(
       'agent_access_log_what_values',
-      sql`${t.what} in ('profile', 'card_pdf', 'card_anonymous', 'result_detail', 'results_csv')`,
+      sql`${t.what} in ('profile', 'card_full', 'card_anonymised', 'result_detail', 'results_csv')`,
     ),
   ],
 );

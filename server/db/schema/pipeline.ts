@@ -102,7 +102,7 @@ export const pipelineEntries = pgTable(
 );
 
 /**
- * Each send of cards to a client (server/cards/send.ts), by what it sent: the contact, the candidates
+ * Each send of cards to a client (server/submissions/send.ts), by what it sent: the contact, the candidates
  * and which of them went by name, as one fingerprint. The same send again within
  * `DUPLICATE_SEND_WINDOW_MS` is refused (issue 41: two clicks at once gave two mails); rows older than
  * that are deleted by the next send of the job. Holds no personal data beyond the ids' hash.

@@ -42,8 +42,9 @@ const turningOff: Expectation = {
   tags: ['busy'],
 };
 
-const checking = (off: string): Expectation => ({
-  target: `checking${off}`,
+// `ready`: the cooldown had ended before the code went to be checked, so a wrong code leaves it ended.
+const checking = (off: string, ready = false): Expectation => ({
+  target: `checking${off}${ready ? '#ready' : ''}`,
   context: { ...cleared, running: ['confirmCode'] },
   invoked: [confirmCode],
   tags: ['busy', 'awaitingCode'],
@@ -128,13 +129,13 @@ function codeSent(off: '' | '#off'): ModelTable['states'] {
       change: change_,
     },
     [`confirming${off}#cooled`]: {
-      confirm: checking(off),
+      confirm: checking(off, true),
       resend: resending(`resending${off}`),
       change: change_,
     },
     // The 30 s the server asked for are over.
     [`confirming${off}#waited`]: {
-      confirm: checking(off),
+      confirm: checking(off, true),
       resend: resending(`resending${off}#again`),
       change: change_,
     },
@@ -151,6 +152,19 @@ function codeSent(off: '' | '#off'): ModelTable['states'] {
       wrongCode: {
         target: `confirming${off}#failed`,
         context: { error: 'login.wrong_2FA_code', pendingPhone: request.phoneNumber },
+        tags: ['awaitingCode'],
+      },
+    },
+    // The same check once the cooldown had ended: after a wrong code a resend is taken at once.
+    [`checking${off}#ready`]: {
+      confirmed: {
+        target: 'confirmed',
+        context: { enabled: true, pendingPhone: null, issued: off ? [pair, pair] : [pair] },
+        tags: [],
+      },
+      wrongCode: {
+        target: `confirming${off}#cooled`,
+        context: { error: 'login.wrong_2FA_code', pendingPhone: request.phoneNumber, cooldown: 'ready' },
         tags: ['awaitingCode'],
       },
     },

@@ -70,8 +70,8 @@ describe("the agent's own record (/agent)", () => {
     form.send({ type: 'form.submit' });
     await waitFor(form, (s) => s.matches('done'));
     expect(server.puts).toEqual([{ first_name: 'Alexandra', last_name: 'Berger', phone: null, version: 3 }]);
-    await waitFor(self, (s) => s.matches('loaded') && resourceData<AgentSelf>(s)?.version === 4);
-    expect(resourceData<AgentSelf>(self.getSnapshot())?.first_name).toBe('Alexandra');
+    await waitFor(self, (s) => s.matches('loaded') && resourceData(self.getSnapshot())?.version === 4);
+    expect(resourceData(self.getSnapshot())?.first_name).toBe('Alexandra');
     // The form holds the saved record now, and still says it was saved.
     await waitFor(form, (s) => s.context.fixed.version === 4);
     expect(form.getSnapshot().matches('done')).toBe(true);
@@ -88,8 +88,8 @@ describe("the agent's own record (/agent)", () => {
     form.send({ type: 'form.submit' });
     await waitFor(form, (s) => s.matches('editing') && s.context.error !== null);
     expect(form.getSnapshot().context.error).toBe('agent.version_conflict');
-    await waitFor(self, (s) => s.matches('loaded') && resourceData<AgentSelf>(s)?.version === 4);
-    expect(resourceData<AgentSelf>(self.getSnapshot())?.first_name).toBe('Alex');
+    await waitFor(self, (s) => s.matches('loaded') && resourceData(self.getSnapshot())?.version === 4);
+    expect(resourceData(self.getSnapshot())?.first_name).toBe('Alex');
     // The form shows the current record, for the next try, and still says why.
     await waitFor(form, (s) => s.context.fixed.version === 4);
     expect(form.getSnapshot().context.values.first_name).toBe('Alex');

@@ -1,31 +1,25 @@
 import { createActor, fromPromise } from 'xstate';
-import type { AgentSelf } from '../../../contract/agent';
 import { AGENTS } from '../../../contract/endpoints/agents';
 import { PROFILE } from '../../../contract/endpoints/profile';
 import { send } from '../../api/client';
 import { uploadPhoto } from '../../api/profile';
 import { photoMachine } from '../profile/photo.machine';
-import {
-  type ResourceActor,
-  type ResourceSnapshot,
-  resourceActor,
-  resourceData,
-  visitResource,
-} from '../shared/resource.machine';
+import { resourceData } from '../shared/resource.machine';
+import { resourceActor, visitResource } from '../shared/resource-registry';
 import { areaLogic } from '../shell/app-logic';
 import { agentSelfForm, agentSelfFormInput } from './agent-self-form.machine';
 import { type GlobalSearchActor, globalSearchMachine } from './global-search.machine';
 
 // The agents' own actors (issue 12, PRODUCT.md §6): their record, their list, their dashboard. Every
 // read is a resource machine (query → loading → loaded | failed, the last answer kept while the next
-// loads); the own record's form is a form machine whose save reloads the record. Routes ask for
-// them in their loaders.
+// loads); the own record's form is a form machine whose save reloads the record (AGENTS.saveSelf
+// `invalidates` it). Routes ask for them in their loaders.
 
 /** The signed-in agent's own record, the agents and the dashboard. */
 export const agentLogic = areaLogic(({ api, session }) => {
   /** The signed-in agent's own record (GET /api/agent), loading; the header names the agent from it. */
-  const ownRecord = (): ResourceActor => {
-    const record = resourceActor(api, 'agent-self', () => send(api, AGENTS.self));
+  const ownRecord = () => {
+    const record = resourceActor(api, { route: AGENTS.self }, () => send(api, AGENTS.self));
     record.send({ type: 'resource.load', query: {} });
     return record;
   };
@@ -38,27 +32,26 @@ export const agentLogic = areaLogic(({ api, session }) => {
     /** /agent: the own record, its save (PUT /api/agent) and the photo, each change reloading the record. */
     ownPage: () => {
       const self = visitResource(ownRecord(), {});
+      // The photo is the profile's (a multipart upload, and a delete every account's page calls):
+      // its change reloads the agent's record here.
       const reload = () => self.send({ type: 'resource.reload' });
-      /** The name and phone form (agent-self-form.machine.ts), refilled by every new version of the record. */
+      /**
+       * The name and phone form (agent-self-form.machine.ts), refilled by every new version of the
+       * record. A save reloads the record, and so does a 409 (someone saved first): the current
+       * version comes for the next try.
+       */
       const save = createActor(
-        agentSelfForm.withCall(async (input) => {
-          // A 409 means someone saved first: the reload brings the current version for the next try.
-          try {
-            return await send(api, AGENTS.saveSelf, { body: input });
-          } finally {
-            reload();
-          }
-        }),
+        agentSelfForm.withCall((input) => send(api, AGENTS.saveSelf, { body: input })),
         { input: {} },
       ).start();
       let version: number | null = null;
-      const follow = (snapshot: ResourceSnapshot) => {
-        const agent = resourceData<AgentSelf>(snapshot);
+      const follow = () => {
+        const agent = resourceData(self.getSnapshot());
         if (!agent || agent.version === version) return;
         version = agent.version;
         save.send({ type: 'form.load', ...agentSelfFormInput(agent) });
       };
-      follow(self.getSnapshot());
+      follow();
       self.subscribe(follow);
       const photo = photoMachine.provide({
         actors: {
@@ -83,9 +76,9 @@ export const agentLogic = areaLogic(({ api, session }) => {
     },
 
     /** /agent/view (and a senior agent's choices when assigning): every agent with what they look after. */
-    list: (): ResourceActor =>
+    list: () =>
       visitResource(
-        resourceActor(api, 'agents', () => send(api, AGENTS.list)),
+        resourceActor(api, { route: AGENTS.list }, () => send(api, AGENTS.list)),
         {},
       ),
 
@@ -105,9 +98,9 @@ export const agentLogic = areaLogic(({ api, session }) => {
     },
 
     /** The agent's dashboard counts, fresh on every visit. */
-    dashboard: (): ResourceActor =>
+    dashboard: () =>
       visitResource(
-        resourceActor(api, 'agent-dashboard', () => send(api, AGENTS.dashboard)),
+        resourceActor(api, { route: AGENTS.dashboard }, () => send(api, AGENTS.dashboard)),
         {},
       ),
   };

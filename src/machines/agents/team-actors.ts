@@ -1,10 +1,9 @@
 import { createActor, fromPromise } from 'xstate';
 import { isSeniorAgentType } from '../../../contract/agent';
-import { AGENTS } from '../../../contract/endpoints/agents';
 import { TEAM } from '../../../contract/endpoints/team';
 import { localDay } from '../../../contract/local-day';
 import { send } from '../../api/client';
-import { resourceActor, visitResource } from '../shared/resource.machine';
+import { resourceActor, visitResource } from '../shared/resource-registry';
 import { areaLogic } from '../shell/app-logic';
 import { agentCreateForm } from './agent-create-form.machine';
 import { teamMachine } from './team.machine';
@@ -18,21 +17,17 @@ export const teamLogic = areaLogic(({ api, session }) => ({
   /**
    * /agent/view for a senior agent (issue 42): the team's figures (overdue by the user's calendar
    * day), the changes to it (team.machine.ts) and the new-agent form; each change reloads the team
-   * and the agents' list. null for every other agent: they see the list only.
+   * and the agents' list (the team routes' `invalidates`). null for every other agent: they see the list only.
    */
   team: () => {
     const claims = session.getSnapshot().context.claims;
     if (!claims || !isSeniorAgentType(claims.user_type)) return null;
     const overview = visitResource(
-      resourceActor(api, 'agents:team', (query) =>
+      resourceActor(api, { route: TEAM.overview }, (query) =>
         send(api, TEAM.overview, { query: { today: String(query.today) } }),
       ),
       { today: localDay(new Date()) },
     );
-    const changed = () => {
-      overview.send({ type: 'resource.reload' });
-      resourceActor(api, 'agents', () => send(api, AGENTS.list)).send({ type: 'resource.reload' });
-    };
     const changes = createActor(
       teamMachine.provide({
         actors: {
@@ -49,15 +44,10 @@ export const teamLogic = areaLogic(({ api, session }) => ({
             send(api, TEAM.reactivate, { params: { uuid: input.agent } }),
           ),
         },
-        actions: { teamChanged: changed },
       }),
     ).start();
     const create = createActor(
-      agentCreateForm.withCall(async (input) => {
-        const created = await send(api, TEAM.create, { body: input });
-        changed();
-        return created;
-      }),
+      agentCreateForm.withCall((input) => send(api, TEAM.create, { body: input })),
       { input: {} },
     ).start();
     return { overview, changes, create };

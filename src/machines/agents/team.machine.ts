@@ -49,8 +49,8 @@ const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
  * moving all of one agent's records to another, deactivating an agent — asked first, with who takes
  * their records, or alone when they look after nothing (the server refuses otherwise:
  * `agent.has_records`, so the question cannot be confirmed then) — and reactivating one.
- * One change at a time; each one that succeeds runs `teamChanged`, which the app wires to reload the
- * team. Moving records to the agent who has them is no change and is not sent.
+ * One change at a time; each one that succeeds runs `teamChanged` (the team and the agents' list
+ * reload by the team routes' `invalidates`, docs/decisions/0035). Moving records to the agent who has them is no change and is not sent.
  */
 export const teamMachine = setup({
   types: { context: {} as TeamContext, events: {} as TeamEvent },

@@ -1,36 +1,31 @@
 import { fromPromise } from 'xstate';
-import { type AgentProfileDetail, type CardFormat, isSeniorAgentType } from '../../../contract/agent';
+import { type AgentProfileDetail, isSeniorAgentType } from '../../../contract/agent';
 import { CANDIDATE_PAGE_SIZE, type CandidateListSearch } from '../../../contract/candidate-search';
-import type { FieldDefinition } from '../../../contract/catalog';
+import type { CardKind } from '../../../contract/cards';
 import { AGENTS, CANDIDATES } from '../../../contract/endpoints/agents';
+import { CATALOG } from '../../../contract/endpoints/profile';
 import type { CandidateType } from '../../../contract/user-types';
 import { fetchCandidateFields } from '../../api/candidates';
 import { type ApiClient, download, send } from '../../api/client';
 import { agentProfileEditor, blankRecord, keptRecordEditor } from '../profile/profile-actors';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
-import {
-  type ResourceActor,
-  reloadResources,
-  resourceActor,
-  settledResource,
-  visitResource,
-} from '../shared/resource.machine';
+import { resourceActor, settledResource, visitResource } from '../shared/resource-registry';
 import { saveFile } from '../shared/save-file';
 import { areaLogic } from '../shell/app-logic';
 import { timelineLogic } from '../timeline/timeline-actors';
 import { candidateActionsMachine } from './candidate-actions.machine';
 import { erasureLogic } from './erasure-actors';
 
-const TABLES = 'candidates:';
-
 /** A candidate type's profile fields (labels of options, the tabs), loaded once per session. */
-function candidateFields(api: ApiClient, type: CandidateType): ResourceActor {
-  const fields = resourceActor(api, `fields:${type}`, () => fetchCandidateFields(api, type));
+function candidateFields(api: ApiClient, type: CandidateType) {
+  const fields = resourceActor(api, { route: CATALOG.profileFields, part: type }, () =>
+    fetchCandidateFields(api, type),
+  );
   fields.send({ type: 'resource.load', query: {} });
   return fields;
 }
 
-function cardDownload(api: ApiClient, uuid: string, format: CardFormat) {
+function cardDownload(api: ApiClient, uuid: string, format: CardKind) {
   return downloadMachine.provide({
     actors: {
       fetchFile: fromPromise<DownloadedFile, { fileName: string }>(async ({ input }) => ({
@@ -49,25 +44,22 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
    * intake, walk-in); its first save creates the profile, and the tables show it.
    */
   create: async (type: CandidateType) => {
-    const fields = await settledResource<FieldDefinition[]>(candidateFields(api, type), false);
+    const fields = await settledResource(candidateFields(api, type), false);
     const editor = agentProfileEditor({
       scope: 'profile',
       userType: type,
       fields,
       hasAccount: false,
       load: async () => blankRecord(type),
-      save: async (values) => {
-        const created = await send(api, CANDIDATES.create, { body: { type, values } });
-        reloadResources(api, TABLES);
-        return created;
-      },
+      // The tables show it: CANDIDATES.create invalidates them.
+      save: (values) => send(api, CANDIDATES.create, { body: { type, values } }),
     });
     return { editor };
   },
 
   /** The resource actor of one candidate table, fed with the URL's query, and the type's fields. */
   table: (type: CandidateType, search: CandidateListSearch) => {
-    const list = resourceActor(api, `${TABLES}${type}`, (query) =>
+    const list = resourceActor(api, { route: CANDIDATES.list, part: type }, (query) =>
       send(api, CANDIDATES.list, { query: { ...query, type, limit: CANDIDATE_PAGE_SIZE } }),
     );
     visitResource(list, search);
@@ -77,12 +69,13 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
   /**
    * What a candidate's page runs: the profile (loaded like a table, kept across navigations), the
    * agents a senior agent may assign to, the actions machine and the two card downloads. A change
-   * made by an action reloads the page's data (timeline, access log) and every candidate table.
+   * made by an action reloads the profile, the agents and every candidate table (its route's
+   * `invalidates`) and the timeline.
    */
   detail: async (type: CandidateType, uuid: string) => {
     const claims = session.getSnapshot().context.claims;
     const senior = claims ? isSeniorAgentType(claims.user_type) : false;
-    const detail = resourceActor(api, `candidate:${uuid}`, () =>
+    const detail = resourceActor(api, { route: CANDIDATES.read, params: { uuid } }, () =>
       send(api, CANDIDATES.read, { params: { uuid } }),
     );
     // Every visit reads the profile afresh (shown at once from the last visit meanwhile): someone may
@@ -90,7 +83,7 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
     const seen = detail.getSnapshot();
     if (seen.matches('loaded') || seen.matches('failed')) detail.send({ type: 'resource.reload' });
     else detail.send({ type: 'resource.load', query: { uuid } });
-    const agents = senior ? resourceActor(api, 'agents:choices', () => send(api, AGENTS.list)) : null;
+    const agents = senior ? resourceActor(api, { route: AGENTS.list }, () => send(api, AGENTS.list)) : null;
     agents?.send({ type: 'resource.load', query: {} });
     const timeline = timelineLogic(app).of('profile', uuid);
     const actions = candidateActionsMachine.provide({
@@ -104,12 +97,7 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
         ),
       },
       actions: {
-        changed: () => {
-          detail.send({ type: 'resource.reload' });
-          agents?.send({ type: 'resource.reload' });
-          timeline.timeline.send({ type: 'timeline.changed' });
-          reloadResources(api, TABLES);
-        },
+        changed: () => timeline.timeline.send({ type: 'timeline.changed' }),
       },
     });
     const fields = candidateFields(api, type);
@@ -120,9 +108,8 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
         kind: 'profile',
         uuid,
         userType: type,
-        fields: settledResource<FieldDefinition[]>(fields, false),
+        fields: settledResource(fields, false),
         hasAccount: (candidate) => candidate.account !== null,
-        tables: TABLES,
       },
       { detail, timeline: timeline.timeline },
     );
@@ -133,10 +120,10 @@ export const candidateLogic = areaLogic(({ api, session, app }) => ({
       fields,
       agents,
       actions,
-      cards: { pdf: cardDownload(api, uuid, 'pdf'), anonymous: cardDownload(api, uuid, 'anonymous') },
+      cards: { full: cardDownload(api, uuid, 'full'), anonymised: cardDownload(api, uuid, 'anonymised') },
       timeline,
       /** The deletion dialog (issue 42); a deletion reloads the candidate tables. */
-      erasure: erasureLogic(api, TABLES),
+      erasure: erasureLogic(api),
       me: claims?.sub ?? '',
       senior,
     };

@@ -1,14 +1,13 @@
 import { fromPromise } from 'xstate';
 import { KEPT } from '../../../contract/endpoints/agents';
 import { type ApiClient, send } from '../../api/client';
-import { reloadResources } from '../shared/resource.machine';
 import { erasureMachine } from './erasure.machine';
 
 /**
  * The deletion dialog's machine over the agents' calls (issue 42), for a candidate's page and a
- * company's: a deletion makes the tables under `tables` stale.
+ * company's: a deletion reloads their tables (the erase route's `invalidates`).
  */
-export function erasureLogic(api: ApiClient, tables: string) {
+export function erasureLogic(api: ApiClient) {
   return erasureMachine.provide({
     actors: {
       loadPreview: fromPromise(({ input }) =>
@@ -18,7 +17,6 @@ export function erasureLogic(api: ApiClient, tables: string) {
         send(api, KEPT[kind].erase, { params: { uuid }, body }),
       ),
     },
-    actions: { erased: () => reloadResources(api, tables) },
   });
 }
 

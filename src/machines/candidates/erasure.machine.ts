@@ -41,8 +41,8 @@ const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
  * and the record's name or e-mail typed, and only then deletes. A company that is still the client
  * of active jobs cannot be confirmed (the dialog names them). A confirmation that is incomplete
  * stays open and says what is missing; a refusal of the server (another agent's record, a changed
- * name) shows in the dialog. `erased` is final: the page reports it and leaves for the list, and
- * `erased` (the action) tells the tables.
+ * name) shows in the dialog. `erased` is final: the page reports it and leaves for the list, which
+ * the erase route's `invalidates` reloads (docs/decisions/0035); `erased` (the action) is a hook.
  */
 export const erasureMachine = setup({
   types: {

@@ -85,20 +85,20 @@ describe('company detail actors (companies/view/{uuid})', () => {
     const server = fakeServer();
     const { detail, assign } = await companyDetail(server.api, COMPANY);
     await waitFor(detail, (s) => s.matches('loaded'));
-    expect(resourceData<CompanyDetail>(detail.getSnapshot())?.assignedAgent).toBeNull();
+    expect(resourceData(detail.getSnapshot())?.assignedAgent).toBeNull();
 
     assign.send({ type: 'submission.submit', input: undefined });
     await waitFor(assign, (s) => s.matches('done'));
     await waitFor(
       detail,
-      (s) => s.matches('loaded') && resourceData<CompanyDetail>(s)?.assignedAgent !== null,
+      (s) => s.matches('loaded') && resourceData(detail.getSnapshot())?.assignedAgent !== null,
     );
-    expect(resourceData<CompanyDetail>(detail.getSnapshot())?.assignedAgent).toEqual(ME);
+    expect(resourceData(detail.getSnapshot())?.assignedAgent).toEqual(ME);
 
     assign.send({ type: 'submission.submit', input: null });
     await waitFor(
       detail,
-      (s) => s.matches('loaded') && resourceData<CompanyDetail>(s)?.assignedAgent === null,
+      (s) => s.matches('loaded') && resourceData(detail.getSnapshot())?.assignedAgent === null,
     );
     expect(server.calls.filter((c) => c === 'POST /api/agent/assign_company')).toHaveLength(2);
     expect(server.calls.filter((c) => c === `GET /api/agent/company/${COMPANY}`)).toHaveLength(3);
@@ -117,7 +117,7 @@ describe('company detail actors (companies/view/{uuid})', () => {
     expect(editor.getSnapshot().context.profile?.version).toBe(1);
     await waitFor(
       detail,
-      (s) => s.matches('loaded') && resourceData<CompanyDetail>(s)?.profile.version === 1,
+      (s) => s.matches('loaded') && resourceData(detail.getSnapshot())?.profile.version === 1,
     );
     expect(server.calls.filter((c) => c.startsWith('POST /api/agent/company/'))).toEqual([
       `POST /api/agent/company/${COMPANY}`,

@@ -69,7 +69,11 @@ function fakeServer({ refuseSend = false } = {}) {
     language: 'de',
     subject: 'Kandidat/innen',
     text: 'Guten Tag',
-    attachments: candidates.map((candidate) => ({ candidate, card: 'anonymous', fileName: 'MW-ABC123.pdf' })),
+    attachments: candidates.map((candidate) => ({
+      candidate,
+      card: 'anonymised',
+      fileName: 'MW-ABC123.pdf',
+    })),
   });
   const api = {
     async call<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {

@@ -1,15 +1,15 @@
 import { fromPromise } from 'xstate';
 import { CLIENTS } from '../../../contract/endpoints/clients';
 import { JOBS } from '../../../contract/endpoints/jobs';
-import { SENDING } from '../../../contract/endpoints/sending';
+import { SENDING } from '../../../contract/endpoints/submissions';
 import { JOB_PAGE_SIZE, type JobListSearch, type ResultsSearch } from '../../../contract/job-search';
 import { send } from '../../api/client';
 import { pipelineLogic } from '../pipeline/pipeline-actors';
-import { sendToClientMachine } from '../sending/send-to-client.machine';
-import { resourceActor, visitResource } from '../shared/resource.machine';
+import { resourceActor, visitResource } from '../shared/resource-registry';
 import { submissionMachine } from '../shared/submission.machine';
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
+import { sendToClientMachine } from '../submissions/send-to-client.machine';
 import { jobActors, resultActions } from './job-actors';
 import { jobLifecycleMachine } from './job-lifecycle.machine';
 
@@ -21,7 +21,7 @@ export const jobsLogic = areaLogic(({ api, app }) => {
   const jobFor = (asCompany: boolean) =>
     jobLifecycleMachine.provide({ actors: jobActors(api, { asCompany }) });
   const jobsTable = () =>
-    resourceActor(api, 'jobs', (query) =>
+    resourceActor(api, { route: JOBS.list }, (query) =>
       send(api, JOBS.list, { query: { ...query, limit: JOB_PAGE_SIZE } }),
     );
   /**
@@ -52,13 +52,13 @@ export const jobsLogic = areaLogic(({ api, app }) => {
    * finished run replaced the results: the job reloads both lists itself.
    */
   function resultsPageOf(jobUuid: string) {
-    const results = resourceActor(api, `results:${jobUuid}`, (query) =>
+    const results = resourceActor(api, { route: JOBS.results, params: { id: jobUuid } }, (query) =>
       send(api, JOBS.results, {
         params: { id: jobUuid },
         query: { ...query, format: undefined, limit: JOB_PAGE_SIZE },
       }),
     );
-    const nearMisses = resourceActor(api, `near-misses:${jobUuid}`, () =>
+    const nearMisses = resourceActor(api, { route: JOBS.nearMisses, params: { uuid: jobUuid } }, () =>
       send(api, JOBS.nearMisses, { params: { uuid: jobUuid } }),
     );
     const reloadResults = () => results.send({ type: 'resource.reload' });
@@ -67,6 +67,8 @@ export const jobsLogic = areaLogic(({ api, app }) => {
       job: jobLifecycleMachine.provide({
         actors: jobActors(api, { asCompany: false }),
         actions: {
+          // No call of ours changed them: the run's events said it finished (the server's work), so
+          // no route's `invalidates` can say it; the page's own two resources load again.
           resultsReplaced: () => {
             reloadResults();
             nearMisses.send({ type: 'resource.reload' });
@@ -85,13 +87,8 @@ export const jobsLogic = areaLogic(({ api, app }) => {
     editor: { agent: jobFor(false), company: jobFor(true) },
     /** matchingJob: the jobs table at the URL's query, fresh on every visit; for a company its requests (also on its dashboard). */
     jobList: (search: JobListSearch) => visitResource(jobsTable(), search),
-    /** An agent takes a job (a company request stops waiting); the jobs table reloads. */
-    take: () =>
-      submissionActor(async (uuid: string) => {
-        const job = await send(api, JOBS.take, { params: { uuid } });
-        jobsTable().send({ type: 'resource.reload' });
-        return job;
-      }),
+    /** An agent takes a job (a company request stops waiting); the jobs table reloads (JOBS.take `invalidates` it). */
+    take: () => submissionActor((uuid: string) => send(api, JOBS.take, { params: { uuid } })),
     /** matchingJobResult/{uuid} at the URL's query; the near misses load once per visit. */
     resultsPage(jobUuid: string, search: ResultsSearch) {
       if (page?.jobUuid !== jobUuid) page = { jobUuid, parts: resultsPageOf(jobUuid) };
@@ -101,7 +98,7 @@ export const jobsLogic = areaLogic(({ api, app }) => {
     },
     /** matchingJobResultDetail: one result, with previous and next in the results page's order and filters. */
     resultDetail(jobUuid: string, profile: string, search: ResultsSearch) {
-      const detail = resourceActor(api, `result:${jobUuid}`, (query) => {
+      const detail = resourceActor(api, { route: JOBS.resultDetail, params: { job: jobUuid } }, (query) => {
         const { profile: of, ...filters } = query as { profile: string };
         const order = { ...filters, page: undefined, limit: undefined, format: undefined };
         return send(api, JOBS.resultDetail, { params: { job: jobUuid, profile: of }, query: order });

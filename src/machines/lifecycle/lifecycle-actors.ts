@@ -1,6 +1,6 @@
-import { OWN_SUBMISSIONS } from '../../../contract/endpoints/team';
+import { OWN_SUBMISSIONS } from '../../../contract/endpoints/submissions';
 import { send } from '../../api/client';
-import { type ResourceActor, resourceActor, visitResource } from '../shared/resource.machine';
+import { resourceActor, visitResource } from '../shared/resource-registry';
 import { areaLogic } from '../shell/app-logic';
 
 /**
@@ -9,9 +9,9 @@ import { areaLogic } from '../shell/app-logic';
  */
 export const lifecycleLogic = areaLogic(({ api }) => ({
   /** A candidate's: where their profile stands and where it was sent, fresh on every visit. */
-  ownSubmissions: (): ResourceActor =>
+  ownSubmissions: () =>
     visitResource(
-      resourceActor(api, 'profile:submissions', () => send(api, OWN_SUBMISSIONS.list)),
+      resourceActor(api, { route: OWN_SUBMISSIONS.list }, () => send(api, OWN_SUBMISSIONS.list)),
       {},
     ),
 }));

@@ -6,7 +6,7 @@ import { localDay } from '../../../contract/local-day';
 import type { PipelineEntry, PipelineStage, RejectedBy } from '../../../contract/pipeline';
 import type { PipelineCorrection } from '../../../contract/pipeline-corrections';
 import { send } from '../../api/client';
-import { reloadResources, resourceActor, visitResource } from '../shared/resource.machine';
+import { resourceActor, visitResource } from '../shared/resource-registry';
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
 import { type FollowUpSave, type PipelineBoardActor, pipelineBoardMachine } from './pipeline-board.machine';
@@ -81,7 +81,7 @@ export const pipelineLogic = areaLogic(({ api }) => {
   });
   let current: { jobUuid: string; board: PipelineBoardActor } | null = null;
   const followUps = () =>
-    resourceActor(api, 'pipeline:follow-ups', (query) =>
+    resourceActor(api, { route: PIPELINE.followUps }, (query) =>
       send(api, PIPELINE.followUps, { query: { today: String(query.today) } }),
     );
 
@@ -106,7 +106,7 @@ export const pipelineLogic = areaLogic(({ api }) => {
     /** The jobs a candidate is in, with their stage (the candidate's page). */
     candidateJobs: (profile: string) =>
       visitResource(
-        resourceActor(api, `pipeline:candidate:${profile}`, () =>
+        resourceActor(api, { route: PIPELINE.candidateJobs, params: { uuid: profile } }, () =>
           send(api, PIPELINE.candidateJobs, { params: { uuid: profile } }),
         ),
         {},
@@ -116,7 +116,7 @@ export const pipelineLogic = areaLogic(({ api }) => {
     /** The dashboard's attention counts (follow-ups by the user's calendar day), fresh on every visit. */
     attention: () =>
       visitResource(
-        resourceActor(api, 'pipeline:attention', (query) =>
+        resourceActor(api, { route: ATTENTION.counts }, (query) =>
           send(api, ATTENTION.counts, { query: { today: String(query.today) } }),
         ),
         { today: localToday() },
@@ -124,17 +124,13 @@ export const pipelineLogic = areaLogic(({ api }) => {
     /** /pipeline/attention: company answers not seen yet, or submissions waiting for an answer. */
     attentionList: (kind: AttentionKind) =>
       visitResource(
-        resourceActor(api, 'pipeline:attention-list', (query) =>
+        resourceActor(api, { route: ATTENTION.list }, (query) =>
           send(api, ATTENTION.list, { query: { kind: query.kind as AttentionKind } }),
         ),
         { kind },
       ),
-    /** "Seen" on a company's answer: the list and the dashboard's counts load again. */
+    /** "Seen" on a company's answer: the list and the dashboard's counts load again (its route's `invalidates`). */
     markSeen: () =>
-      submissionActor(async (entry: string) => {
-        const seen = await send(api, ATTENTION.answerSeen, { params: { entry } });
-        reloadResources(api, 'pipeline:attention');
-        return seen;
-      }),
+      submissionActor((entry: string) => send(api, ATTENTION.answerSeen, { params: { entry } })),
   };
 });

@@ -12,12 +12,8 @@ import type { KeptKind } from '../../api/people';
 import { ProfileConflict, type ProfileKind, uploadPhoto, withProfileConflict } from '../../api/profile';
 import { hasFinishedRegistration } from '../session/token';
 import { type DownloadedFile, downloadMachine } from '../shared/download.machine';
-import {
-  type ResourceActor,
-  reloadResources,
-  resourceData,
-  settledResource,
-} from '../shared/resource.machine';
+import { type Resource, resourceData } from '../shared/resource.machine';
+import { settledResource } from '../shared/resource-registry';
 import { saveFile } from '../shared/save-file';
 import { submissionActor } from '../shared/submission-actor';
 import { areaLogic } from '../shell/app-logic';
@@ -75,16 +71,16 @@ export function agentProfileEditor(options: {
 }
 
 /** What a kept record's page shows that a write changes: the record and its timeline. */
-interface KeptRecordPage {
-  detail: ResourceActor;
+interface KeptRecordPage<Detail> {
+  detail: Resource<Detail>;
   timeline: { send(event: { type: 'timeline.changed' }): void };
 }
 
 /**
  * An agent's form and invitation for a kept record (a candidate's or a company's, issue 20) on the
  * record's page. The form loads with the page: its first load takes the page's read under way, a
- * retry or reload reads again. Each write reloads the record's page (its detail and timeline); a
- * save reloads the tables whose keys start with `tables` too.
+ * retry or reload reads again. Each write reloads the record's timeline; the record and, for a
+ * save, its tables reload by the routes' `invalidates`.
  */
 export async function keptRecordEditor<Detail extends { profile: ProfileResponse }>(
   api: ApiClient,
@@ -95,29 +91,24 @@ export async function keptRecordEditor<Detail extends { profile: ProfileResponse
     fields: Promise<FieldDefinition[]>;
     /** Whether the record has an account of its own (then its contact e-mail is no field). */
     hasAccount: (detail: Detail) => boolean;
-    tables: string;
   },
-  page: KeptRecordPage,
+  page: KeptRecordPage<Detail>,
 ) {
   const { kind, uuid } = record;
-  const changed = () => {
-    page.detail.send({ type: 'resource.reload' });
-    page.timeline.send({ type: 'timeline.changed' });
-  };
-  const known = resourceData<Detail>(page.detail.getSnapshot());
+  const changed = () => page.timeline.send({ type: 'timeline.changed' });
+  const known = resourceData(page.detail.getSnapshot());
   let editorLoads = 0;
   const editor = agentProfileEditor({
     scope: kind,
     userType: record.userType,
     fields: await record.fields,
-    hasAccount: record.hasAccount(known ?? (await settledResource<Detail>(page.detail, false))),
-    load: async () => (await settledResource<Detail>(page.detail, editorLoads++ > 0)).profile,
+    hasAccount: record.hasAccount(known ?? (await settledResource(page.detail, false))),
+    load: async () => (await settledResource(page.detail, editorLoads++ > 0)).profile,
     save: async (values, version) => {
       const saved = await withProfileConflict(
         send(api, KEPT[kind].save, { params: { uuid }, body: { values, version } }),
       );
       changed();
-      reloadResources(api, record.tables);
       return saved;
     },
   });

@@ -1,14 +1,6 @@
-import {
-  type ActorRefFrom,
-  assertEvent,
-  assign,
-  createActor,
-  fromPromise,
-  type SnapshotFrom,
-  setup,
-  waitFor,
-} from 'xstate';
+import { type ActorRefFrom, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { errorCodeOf } from '../../../contract/errors';
+import type { ApiRoute } from '../../../contract/route-table';
 
 /** What a load asks for: a table's query as its URL holds it (search, filters, sort, page), or a record's id. */
 export type ResourceQuery = Record<string, unknown>;
@@ -127,12 +119,28 @@ export const resourceMachine = setup({
   },
 });
 
-export type ResourceActor = ActorRefFrom<typeof resourceMachine>;
-export type ResourceSnapshot = SnapshotFrom<typeof resourceMachine>;
+/**
+ * A resource's snapshot with its answer typed: what `useSelector(resource, (s) => s)` hands a view,
+ * and what `resourceData` reads the answer from.
+ */
+export type ResourceSnapshot<T = unknown> = SnapshotFrom<typeof resourceMachine> & {
+  context: { data: T | null };
+};
 
-/** What a view shows: the loaded answer, or the previous one while the next loads. */
-export function resourceData<T>(snapshot: ResourceSnapshot): T | null {
-  return (snapshot.context.data as T | null) ?? null;
+/**
+ * A resource actor whose answers are `T`, the answer type of the fetch it was made with
+ * (`resourceActor`); a view's prop or a selector reads the type from it, no call site names it.
+ */
+export type Resource<T = unknown> = Omit<ActorRefFrom<typeof resourceMachine>, 'getSnapshot'> & {
+  getSnapshot(): ResourceSnapshot<T>;
+};
+
+/** Any resource, whatever it answers (the load's status line). */
+export type ResourceActor = Resource<unknown>;
+
+/** What a view shows: the loaded answer, or the previous one while the next loads; null before the first. */
+export function resourceData<T>(snapshot: ResourceSnapshot<T>): T | null {
+  return snapshot.context.data ?? null;
 }
 
 /** The page a table shows: the query's, which the machine clamps to the last page (else `fallback`). */
@@ -141,69 +149,31 @@ export function shownPage(snapshot: ResourceSnapshot, fallback: number): number 
   return typeof page === 'number' ? page : fallback;
 }
 
-const registries = new WeakMap<object, Map<string, ResourceActor>>();
-const KEEP = 20;
-
 /**
- * The resource actors of one signed-in session, one per table or record (key), created at a route's first load
- * and kept across navigations, so going back shows the table at once; dropped at logout.
+ * Which GET route of the table (contract/endpoints/) a resource reads, with which path parameters:
+ * its key in the session's registry (resource-registry.ts), and what a change's `invalidates` finds
+ * it by.
  */
-export function resourceActor(
-  owner: object,
-  key: string,
-  fetchData: (query: ResourceQuery) => Promise<unknown>,
-): ResourceActor {
-  let actors = registries.get(owner);
-  if (!actors) {
-    actors = new Map();
-    registries.set(owner, actors);
-  }
-  const known = actors.get(key);
-  if (known) return known;
-  const actor = createActor(
-    resourceMachine.provide({ actors: { fetchData: fromPromise(({ input }) => fetchData(input)) } }),
-  ).start();
-  actors.set(key, actor);
-  if (actors.size > KEEP) {
-    const [oldest, old] = actors.entries().next().value as [string, ResourceActor];
-    old.stop();
-    actors.delete(oldest);
-  }
-  return actor;
+export interface ResourceRead {
+  route: ApiRoute;
+  /** Path parameters (a record's id): a change that names one with another value leaves it alone. */
+  params?: Readonly<Record<string, string>>;
+  /** Tells apart resources of one route kept side by side (the candidate tables of each type). */
+  part?: string;
+}
+
+/** One resource a session keeps, with what it reads. */
+export interface KeptResource {
+  actor: ResourceActor;
+  read: ResourceRead;
 }
 
 /**
- * A visit to a resource's screen (a route loader): loads the URL's query, and the same query again when
- * it is already shown — the last answer stays visible while the fresh one loads, so a revisited table
- * shows what others changed meanwhile. While a load or a typing pause is under way nothing is added.
+ * The resources of each signed-in session, by its API client, filled by resource-registry.ts. The
+ * map lives here, in a module the build never copies (scripts/vite-inline-chunks.ts): the registry's
+ * code may run from several chunks, its sessions exist once.
  */
-export function visitResource(resource: ResourceActor, query: ResourceQuery): ResourceActor {
-  resource.send({ type: 'resource.load', query });
-  resource.send({ type: 'resource.reload' });
-  return resource;
-}
-
-/** Drops every resource actor of a session (logout). */
-export function dropResources(owner: object): void {
-  for (const actor of registries.get(owner)?.values() ?? []) actor.stop();
-  registries.delete(owner);
-}
-
-/** Reloads the resource actors of a session whose key starts with `prefix` (their data changed elsewhere). */
-export function reloadResources(owner: object, prefix: string): void {
-  for (const [key, actor] of registries.get(owner) ?? []) {
-    if (key.startsWith(prefix)) actor.send({ type: 'resource.reload' });
-  }
-}
-
-/**
- * A resource's answer once the load under way (or, `fresh`, a new one) is over; a failed load rejects
- * with its error code. For a machine that starts from what a page loads (an agent's edit form).
- */
-export async function settledResource<T>(resource: ResourceActor, fresh: boolean): Promise<T> {
-  if (fresh && !resource.getSnapshot().hasTag('busy')) resource.send({ type: 'resource.reload' });
-  const settled = await waitFor(resource, (s) => !s.hasTag('busy') && !s.matches('idle'));
-  if (settled.matches('failed'))
-    throw Object.assign(new Error('load failed'), { code: settled.context.error });
-  return resourceData<T>(settled) as T;
-}
+export const resourceRegistries = new WeakMap<
+  object,
+  { kept: Map<string, KeptResource>; stopListening: () => void }
+>();

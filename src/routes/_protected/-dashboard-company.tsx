@@ -3,8 +3,8 @@ import { JobListSearchSchema } from '../../../contract/job-search';
 import { companyLogic } from '../../machines/companies/company-actors';
 import { jobsLogic } from '../../machines/jobs/job-provider';
 import type { AppLogic } from '../../machines/shell/app-logic';
-import { ClientJobsPanel } from '../../ui/companies/client-candidates';
 import { CompanyRequests } from '../../ui/jobs/job-list';
+import { ClientJobsPanel } from '../../ui/submissions/client-submissions';
 import { type DashboardPanels, OwnProfile } from './-dashboard-panels';
 
 /**

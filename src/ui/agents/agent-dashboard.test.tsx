@@ -4,9 +4,9 @@ import { I18nProvider } from '@lingui/react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import type { AgentDashboard as Dashboard } from '../../../contract/agent';
-import { resourceMachine } from '../../machines/shared/resource.machine';
+import { AGENTS } from '../../../contract/endpoints/agents';
+import { resourceActor } from '../../machines/shared/resource-registry';
 import { AgentDashboard } from './agent-dashboard';
 
 // Issue 23: the agent's dashboard shows retention's deletions due in the next 30 days (PRODUCT.md §8),
@@ -29,9 +29,7 @@ const figures = (deletionsDue: Dashboard['deletionsDue']): Dashboard => ({
 
 /** The dashboard over a loaded resource answering `data`, inside a router (its figures are links). */
 async function show(data: Dashboard) {
-  const list = createActor(
-    resourceMachine.provide({ actors: { fetchData: fromPromise(async (): Promise<unknown> => data) } }),
-  ).start();
+  const list = resourceActor({}, { route: AGENTS.dashboard }, async () => data);
   list.send({ type: 'resource.load', query: {} });
   const router = createRouter({
     routeTree: createRootRoute({ component: () => <AgentDashboard list={list} /> }),

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AgentDashboard as Dashboard } from '../../../contract/agent';
 import type { CandidateType } from '../../../contract/user-types';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { recordPage } from '../components/candidate-pages';
 import { ResourceStatus } from '../components/resource-status';
 
@@ -133,10 +133,10 @@ function DeletionsDue({ due }: { due: Dashboard['deletionsDue'] }) {
  * PRODUCT.md §10 "The agent's day"); the old "company requests waiting" (requests without a run) meant
  * something else under a like name and is gone.
  */
-export function AgentDashboard({ list }: { list: ResourceActor }) {
+export function AgentDashboard({ list }: { list: Resource<Dashboard> }) {
   const { t, i18n } = useLingui();
   const state = useSelector(list, (s) => s);
-  const data = resourceData<Dashboard>(state);
+  const data = resourceData(state);
   if (!data)
     return <ResourceStatus resource={list} state={state} loaded={false} loading={t`Loading the figures…`} />;
   const runState: Record<string, string> = {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AgentListResponse } from '../../../contract/agent';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
 
@@ -12,10 +12,10 @@ import { Screen } from '../components/screen';
  * A senior agent sees the team panel instead (`team`: the same agents with their late work and the
  * changes to the team).
  */
-export function AgentListScreen({ list, team }: { list: ResourceActor; team?: ReactNode }) {
+export function AgentListScreen({ list, team }: { list: Resource<AgentListResponse>; team?: ReactNode }) {
   const { t } = useLingui();
   const state = useSelector(list, (s) => s);
-  const page = resourceData<AgentListResponse>(state);
+  const page = resourceData(state);
   return (
     <Screen title={t`Agents`}>
       {team}

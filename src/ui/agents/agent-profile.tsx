@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import type { AgentSelf } from '../../../contract/agent';
 import type { photoMachine } from '../../machines/profile/photo.machine';
 import type { FormActor } from '../../machines/shared/form.machine';
-import type { ResourceActor } from '../../machines/shared/resource.machine';
-import { resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { FormError } from '../components/form-error';
 import { useFormFields } from '../components/form-fields';
 import { PhotoEditor } from '../components/photo-panel';
@@ -20,14 +19,14 @@ export function AgentProfileScreen({
   photo,
   settings,
 }: {
-  self: ResourceActor;
+  self: Resource<AgentSelf>;
   save: FormActor;
   photo: typeof photoMachine;
   settings: ReactNode;
 }) {
   const { t } = useLingui();
   const state = useSelector(self, (s) => s);
-  const agent = resourceData<AgentSelf>(state);
+  const agent = resourceData(state);
   return (
     <Screen title={t`My agent profile`}>
       <ResourceStatus

@@ -5,7 +5,7 @@ import type { Actor } from 'xstate';
 import type { TeamMember, TeamOverview } from '../../../contract/team';
 import type { TeamContext, teamMachine } from '../../machines/agents/team.machine';
 import type { FormActor } from '../../machines/shared/form.machine';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/dialog';
 import { FormError } from '../components/form-error';
@@ -15,7 +15,7 @@ import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
 
 export interface TeamActors {
-  overview: ResourceActor;
+  overview: Resource<TeamOverview>;
   changes: Actor<typeof teamMachine>;
   create: FormActor;
 }
@@ -30,7 +30,7 @@ export interface TeamActors {
 export function TeamPanel({ team, signedInAgent }: { team: TeamActors; signedInAgent: string | null }) {
   const { t } = useLingui();
   const state = useSelector(team.overview, (s) => s);
-  const overview = resourceData<TeamOverview>(state);
+  const overview = resourceData(state);
   const report = useSelector(team.changes, (s) => s.context);
   const active = overview?.items.filter((m) => m.active) ?? [];
   return (

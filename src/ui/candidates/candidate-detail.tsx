@@ -10,7 +10,7 @@ import type {
   CandidateNotice,
 } from '../../machines/candidates/candidate-actions.machine';
 import type { CandidateDetailLogic } from '../../machines/candidates/candidate-actors';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { Button } from '../components/button';
 import { ConfirmDialog } from '../components/dialog';
 import { DownloadButton } from '../components/download-button';
@@ -59,7 +59,7 @@ export function CandidateDetailScreen({
 }) {
   const { i18n, t } = useLingui();
   const state = useSelector(logic.detail, (s) => s);
-  const detail = resourceData<AgentProfileDetail>(state);
+  const detail = resourceData(state);
   const title = detail ? nameOf(detail) || t`Candidate` : i18n._(TYPE_NAMES[type]);
   return (
     <Screen title={title}>
@@ -127,11 +127,11 @@ function CandidateBody({
             <Trans>Profile {formatPercent(i18n, detail.profile.completeness)} complete</Trans>
           </p>
           <div className="candidate-downloads">
-            <DownloadButton logic={logic.cards.pdf} fileName={`${fileBase}.pdf`}>
-              <Trans>Download the card (PDF)</Trans>
+            <DownloadButton logic={logic.cards.full} fileName={`${fileBase}.pdf`}>
+              <Trans>Download the full card</Trans>
             </DownloadButton>
-            <DownloadButton logic={logic.cards.anonymous} fileName={`${t`anonymous-card`}.pdf`}>
-              <Trans>Download the anonymous card</Trans>
+            <DownloadButton logic={logic.cards.anonymised} fileName={`${t`anonymised-card`}.pdf`}>
+              <Trans>Download the anonymised card</Trans>
             </DownloadButton>
           </div>
         </div>
@@ -202,7 +202,7 @@ function CandidateActions({
   name,
 }: {
   actions: CandidateActionsActor;
-  agents: ResourceActor | null;
+  agents: Resource<AgentListResponse> | null;
   name: string;
 }) {
   const { i18n, t } = useLingui();
@@ -343,9 +343,15 @@ function CandidateActions({
 }
 
 /** A senior agent's choice of any agent (the machine refuses it for everybody else). */
-function AssignToAgent({ actions, agents }: { actions: CandidateActionsActor; agents: ResourceActor }) {
+function AssignToAgent({
+  actions,
+  agents,
+}: {
+  actions: CandidateActionsActor;
+  agents: Resource<AgentListResponse>;
+}) {
   const { t } = useLingui();
-  const list = resourceData<AgentListResponse>(useSelector(agents, (s) => s));
+  const list = resourceData(useSelector(agents, (s) => s));
   const [choice, setChoice] = useState<string | null>(null);
   const allowed = useSelector(actions, (s) =>
     choice ? s.can({ type: 'candidate.assignTo', agent: choice }) : false,

@@ -13,7 +13,7 @@ import type { FieldDefinition } from '../../../contract/catalog';
 import { cityName } from '../../../contract/city-names';
 import { phoneForReader } from '../../../contract/phone';
 import type { CandidateType, Language } from '../../../contract/user-types';
-import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import { Deferred } from '../components/deferred';
 import { EmailText } from '../components/email-text';
 import { optionLabel } from '../components/field-values';
@@ -46,9 +46,9 @@ export const CANDIDATE_TABLE_TITLES = {
 
 export interface CandidateListScreenProps {
   type: CandidateType;
-  list: ResourceActor;
+  list: Resource<ProfileListResponse>;
   /** The candidate type's profile fields (the occupation's labels). */
-  fields: ResourceActor;
+  fields: Resource<FieldDefinition[]>;
   search: CandidateListSearch;
   /** Changes the URL's table state (a new filter goes back to page 1; typing replaces the entry). */
   onSearch: (patch: Partial<CandidateListSearch>, options?: { replace?: boolean }) => void;
@@ -58,8 +58,8 @@ export interface CandidateListScreenProps {
 export function CandidateListScreen({ type, list, fields, search, onSearch }: CandidateListScreenProps) {
   const { t, i18n } = useLingui();
   const state = useSelector(list, (s) => s);
-  const page = resourceData<ProfileListResponse>(state);
-  const catalog = resourceData<FieldDefinition[]>(useSelector(fields, (s) => s)) ?? [];
+  const page = resourceData(state);
+  const catalog = resourceData(useSelector(fields, (s) => s)) ?? [];
   const pages = page ? Math.max(1, Math.ceil(page.total / CANDIDATE_PAGE_SIZE)) : 1;
   const title = i18n._(CANDIDATE_TABLE_TITLES[type]);
   const filter = (patch: Partial<CandidateListSearch>) => onSearch({ ...patch, page: 1 }, { replace: true });

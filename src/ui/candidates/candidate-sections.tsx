@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { AccessKind, AgentProfileDetail } from '../../../contract/agent';
 import { type FieldDefinition, fieldIsFor } from '../../../contract/catalog';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { fieldLabel, valueText } from '../components/field-values';
 import { formatMoment } from '../components/format';
 import { profileTabName } from '../components/profile-tabs';
@@ -15,8 +15,8 @@ import { ScoreBar } from '../components/score-bar';
 
 const ACCESS_KINDS: Record<AccessKind, ReturnType<typeof msg>> = {
   profile: msg`profile viewed`,
-  card_pdf: msg`card downloaded`,
-  card_anonymous: msg`anonymous card downloaded`,
+  card_full: msg`full card downloaded`,
+  card_anonymised: msg`anonymised card downloaded`,
   result_detail: msg`match result viewed`,
   results_csv: msg`in a results list downloaded (CSV)`,
 };
@@ -120,9 +120,15 @@ export function RankedJobs({ detail }: { detail: AgentProfileDetail }) {
 }
 
 /** Every catalogue tab, read-only. */
-export function ProfileValues({ detail, fields }: { detail: AgentProfileDetail; fields: ResourceActor }) {
+export function ProfileValues({
+  detail,
+  fields,
+}: {
+  detail: AgentProfileDetail;
+  fields: Resource<FieldDefinition[]>;
+}) {
   const { i18n } = useLingui();
-  const catalog = resourceData<FieldDefinition[]>(useSelector(fields, (s) => s)) ?? [];
+  const catalog = resourceData(useSelector(fields, (s) => s)) ?? [];
   const own = catalog.filter((f) => fieldIsFor(f, detail.profile.type));
   const tabs = [...new Set(own.map((f) => f.tab))];
   const tabName = (key: string) => profileTabName(i18n, key, 'other');

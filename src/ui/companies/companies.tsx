@@ -8,12 +8,11 @@ import type {
   CompanyDetail,
   CompanyListResponse,
 } from '../../../contract/agent';
-import type { FieldDefinition } from '../../../contract/catalog';
 import { cityName } from '../../../contract/city-names';
 import { COMPANY_PAGE_SIZE, type CompanyListSearch } from '../../../contract/company-search';
 import type { Language } from '../../../contract/user-types';
 import type { ErasureLogic } from '../../machines/candidates/erasure-actors';
-import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import type { TimelineLogic } from '../../machines/timeline/timeline-actors';
 import { EmailText } from '../components/email-text';
@@ -48,12 +47,12 @@ export function AgentName({ agent }: { agent: AgentRef | null }) {
 }
 
 /** companies (agents): search, assigned agent and open requests filters, paged; the URL holds it all. */
-export function CompanyListScreen({ list }: { list: ResourceActor }) {
+export function CompanyListScreen({ list }: { list: Resource<CompanyListResponse> }) {
   const { t, i18n } = useLingui();
   const search = listRoute.useSearch();
   const navigate = useNavigate({ from: '/companies' });
   const state = useSelector(list, (s) => s);
-  const page = resourceData<CompanyListResponse>(state);
+  const page = resourceData(state);
   const setSearch = (patch: Partial<CompanyListSearch>) =>
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
   const pages = page ? Math.max(1, Math.ceil(page.total / COMPANY_PAGE_SIZE)) : 1;
@@ -183,13 +182,13 @@ export function CompanyDetailScreen({
   contacts,
   erasure,
 }: {
-  detail: ResourceActor;
+  detail: Resource<CompanyDetail>;
   assign: SubmissionActor;
   /** The deletion dialog (issue 42). */
   erasure: ErasureLogic;
   contacts: ContactsLogic;
   /** Senior agents only: the agents the company may be handed to. */
-  agents: ResourceActor | null;
+  agents: Resource<AgentListResponse> | null;
   timeline: TimelineLogic;
   /** Sends the invitation of a company without an account. */
   invitation: SubmissionActor;
@@ -201,7 +200,7 @@ export function CompanyDetailScreen({
   const state = useSelector(detail, (s) => s);
   const busy = useSelector(assign, (s) => s.hasTag('busy'));
   const assignError = useSelector(assign, (s) => s.context.error);
-  const company = resourceData<CompanyDetail>(state);
+  const company = resourceData(state);
   const name = text(company?.values.name) ?? company?.email ?? undefined;
   const language = i18n.locale === 'en' ? 'en' : 'de';
   const mine = company?.assignedAgent?.uuid === claims.sub;
@@ -343,12 +342,12 @@ function AssignToAgent({
   assign,
   current,
 }: {
-  agents: ResourceActor;
+  agents: Resource<AgentListResponse>;
   assign: SubmissionActor;
   current: string | null;
 }) {
   const { t } = useLingui();
-  const list = useSelector(agents, (s) => resourceData<AgentListResponse>(s));
+  const list = useSelector(agents, (s) => resourceData(s));
   const busy = useSelector(assign, (s) => s.hasTag('busy'));
   if (!list) return null;
   return (

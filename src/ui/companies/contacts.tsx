@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import type { Contact, ContactList } from '../../../contract/client';
+import type { Contact } from '../../../contract/client';
 import type { companyLogic } from '../../machines/companies/company-actors';
 import { contactFormInput } from '../../machines/companies/contact-form.machine';
 import type { FormActor } from '../../machines/shared/form.machine';
@@ -23,7 +23,7 @@ export type ContactsLogic = ReturnType<ReturnType<typeof companyLogic>['contacts
 export function ContactsSection({ contacts }: { contacts: ContactsLogic }) {
   const { t } = useLingui();
   const state = useSelector(contacts.list, (s) => s);
-  const data = resourceData<ContactList>(state);
+  const data = resourceData(state);
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Contact | null>(null);
   const actionError = useSelector(contacts.makeDefault, (s) => s.context.error);

@@ -57,6 +57,18 @@ describe("a job's stage change on its timeline", () => {
   });
 });
 
+describe("a card downloaded, on the candidate's timeline", () => {
+  const download = (format: string) =>
+    eventText(i18n, { ...entry({ format }), action: 'card.downloaded' }, 'profile').detail;
+
+  it('marks the anonymised card, in the words before migration 0037 too; the full card needs no mark', () => {
+    expect(download('anonymised')).toBe('anonymised');
+    expect(download('anonymous')).toBe('anonymised');
+    expect(download('full')).toBeNull();
+    expect(download('pdf')).toBeNull();
+  });
+});
+
 describe('a follow-up done on a timeline (issue 42 major 4)', () => {
   it('names the day, the time in the reader’s language and the note it had', () => {
     const done = {

@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { cardKindOf } from '../../../contract/card-words';
 import type { TimelineEntry, TimelineSubject } from '../../../contract/timeline';
 import { formatDay, formatTimeOfDay } from './format';
 import { stageLabel } from './pipeline-stages';
@@ -78,7 +79,8 @@ export function eventText(
   }
   if (typeof entry.details.contact === 'string')
     return { title, detail: i18n._(msg`Contact: ${entry.details.contact}`) };
-  if (entry.action === 'card.downloaded' && entry.details.format === 'anonymous')
+  // cardKindOf: a row written before migration 0037 says `anonymous`.
+  if (entry.action === 'card.downloaded' && cardKindOf(entry.details.format) === 'anonymised')
     return { title, detail: i18n._(msg`anonymised`) };
   return { title, detail: null };
 }

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import type { Job, JobListResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type JobListSearch } from '../../../contract/job-search';
 import { PIPELINE_STAGES } from '../../../contract/pipeline';
-import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData, shownPage } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import { FormError } from '../components/form-error';
 import { formatDate, formatPercent } from '../components/format';
@@ -22,13 +22,13 @@ const workspaceRoute = getRouteApi('/_protected');
 const listRoute = getRouteApi('/_protected/_employer/matchingJob');
 
 /** matchingJob: an agent's jobs with tabs, search, origin filter and sort; a company's own requests. */
-export function JobListScreen({ list, take }: { list: ResourceActor; take: SubmissionActor }) {
+export function JobListScreen({ list, take }: { list: Resource<JobListResponse>; take: SubmissionActor }) {
   const { t } = useLingui();
   const { claims } = workspaceRoute.useLoaderData();
   const search = listRoute.useSearch();
   const navigate = useNavigate({ from: '/matchingJob' });
   const state = useSelector(list, (s) => s);
-  const page = resourceData<JobListResponse>(state);
+  const page = resourceData(state);
   const asCompany = claims.user_type === 'company';
   const setSearch = (patch: Partial<JobListSearch>) =>
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
@@ -254,10 +254,10 @@ function JobRow({ job, asCompany, take }: { job: Job; asCompany: boolean; take: 
 }
 
 /** The company dashboard's part: its open requests and their state, with the way to file a new one. */
-export function CompanyRequests({ list }: { list: ResourceActor }) {
+export function CompanyRequests({ list }: { list: Resource<JobListResponse> }) {
   const { t } = useLingui();
   const state = useSelector(list, (s) => s);
-  const page = resourceData<JobListResponse>(state);
+  const page = resourceData(state);
   return (
     <section aria-labelledby="company-requests-title">
       <h2 id="company-requests-title">

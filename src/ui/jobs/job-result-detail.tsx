@@ -5,14 +5,14 @@ import type { ReactNode } from 'react';
 import { cityName } from '../../../contract/city-names';
 import type { ResultDetail } from '../../../contract/job';
 import type { Language } from '../../../contract/user-types';
-import type { SendToClientLogic } from '../../machines/sending/send-to-client.machine';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
+import type { SendToClientLogic } from '../../machines/submissions/send-to-client.machine';
 import { candidatePage, candidateTypeLabel } from '../components/candidate-pages';
 import { ProtectedImage } from '../components/protected-image';
 import { ResourceStatus } from '../components/resource-status';
 import { ScoreBar } from '../components/score-bar';
 import { Screen } from '../components/screen';
-import { SendToClient } from '../components/send-to-client-dialog';
+import { SendToClient } from '../components/submissions/send-to-client-dialog';
 import { reasonText } from './reasons';
 
 const workspaceRoute = getRouteApi('/_protected');
@@ -48,7 +48,7 @@ export function JobResultDetailScreen({
   sending,
   addToPipeline,
 }: {
-  detail: ResourceActor;
+  detail: Resource<ResultDetail>;
   sending: SendToClientLogic;
   addToPipeline?: (profile: { uuid: string; name: string }) => ReactNode;
 }) {
@@ -57,7 +57,7 @@ export function JobResultDetailScreen({
   const { jobUuid } = detailRoute.useParams();
   const search = detailRoute.useSearch();
   const state = useSelector(detail, (s) => s);
-  const result = resourceData<ResultDetail>(state);
+  const result = resourceData(state);
   const title = result ? result.profile.name : t`Candidate`;
   const page = result ? candidatePage(result.profile.type) : null;
 

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { NearMissesResponse } from '../../../contract/job';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { candidatePage } from '../components/candidate-pages';
 import { ScoreBar } from '../components/score-bar';
 import { reasonText } from './reasons';
@@ -10,11 +10,11 @@ import { reasonText } from './reasons';
 const workspaceRoute = getRouteApi('/_protected');
 
 /** "Who fits if you relax X": the best candidates one must-have keeps out. */
-export function NearMisses({ list }: { list: ResourceActor }) {
+export function NearMisses({ list }: { list: Resource<NearMissesResponse> }) {
   const { i18n } = useLingui();
   const { fields } = workspaceRoute.useLoaderData();
   const state = useSelector(list, (s) => s);
-  const page = resourceData<NearMissesResponse>(state);
+  const page = resourceData(state);
   if (!page || page.items.length === 0) return null;
   return (
     <section aria-labelledby="near-misses-title">

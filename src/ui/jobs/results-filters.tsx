@@ -6,7 +6,7 @@ import type { ResultsResponse } from '../../../contract/job';
 import type { ResultsSearch } from '../../../contract/job-search';
 import { CANDIDATE_TYPES } from '../../../contract/user-types';
 import type { scoreFilterMachine } from '../../machines/jobs/score-filter.machine';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { Select } from '../components/select';
 import { TextField } from '../components/text-field';
 import type { JobResultsPage } from './job-results';
@@ -22,7 +22,7 @@ export function ResultsFilters({
   csv,
 }: {
   search: ResultsSearch;
-  results: ResourceActor;
+  results: Resource<ResultsResponse>;
   scoreFilter: ScoreFilterActor;
   csv: CsvActor;
 }) {
@@ -31,7 +31,7 @@ export function ResultsFilters({
   const scoreText = useSelector(scoreFilter, (s) => s.context.text);
   const scoreError = useSelector(scoreFilter, (s) => s.context.error);
   const csvBusy = useSelector(csv, (s) => s.hasTag('busy'));
-  const nothing = useSelector(results, (s) => (resourceData<ResultsResponse>(s)?.total ?? 0) === 0);
+  const nothing = useSelector(results, (s) => (resourceData(s)?.total ?? 0) === 0);
   const setSearch = (patch: Partial<ResultsSearch>) =>
     navigate({ search: (prev) => ({ ...prev, page: 1, ...patch }), replace: true });
 

@@ -4,8 +4,8 @@ import { useSelector } from '@xstate/react';
 import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import type { ResultItem, ResultsResponse } from '../../../contract/job';
 import { JOB_PAGE_SIZE, type ResultsSearch } from '../../../contract/job-search';
-import type { SendToClientActor } from '../../machines/sending/send-to-client.machine';
-import { type ResourceActor, resourceData, shownPage } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData, shownPage } from '../../machines/shared/resource.machine';
+import type { SendToClientActor } from '../../machines/submissions/send-to-client.machine';
 import { Deferred } from '../components/deferred';
 import { nextTask } from '../components/next-task';
 import { Pagination } from '../components/pagination';
@@ -59,7 +59,7 @@ export function RankedList({
   addToPipeline,
   below,
 }: {
-  results: ResourceActor;
+  results: Resource<ResultsResponse>;
   search: ResultsSearch;
   jobUuid: string;
   sending: SendToClientActor;
@@ -67,7 +67,7 @@ export function RankedList({
   below: ReactNode;
 }) {
   const list = useSelector(results, (s) => s);
-  const page = resourceData<ResultsResponse>(list);
+  const page = resourceData(list);
   const items = page?.items ?? [];
   const drawn = useRowsDrawn(items.length);
   const navigate = useNavigate({ from: '/matchingJobResult/$jobUuid' });

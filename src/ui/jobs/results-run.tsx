@@ -3,15 +3,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ResultsResponse } from '../../../contract/job';
 import { type JobActor, runProgress } from '../../machines/jobs/job-lifecycle.machine';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { Progress } from '../components/progress';
 import { Histogram } from './histogram';
 
 /** The run's state above the results: its progress, its failure, or criteria changed since it. */
-export function RunStatus({ job, results }: { job: JobActor; results: ResourceActor }) {
+export function RunStatus({ job, results }: { job: JobActor; results: Resource<ResultsResponse> }) {
   const { t } = useLingui();
   const state = useSelector(job, (s) => s);
-  const hasRun = useSelector(results, (s) => Boolean(resourceData<ResultsResponse>(s)?.run));
+  const hasRun = useSelector(results, (s) => Boolean(resourceData(s)?.run));
   const progress = runProgress(state);
   return (
     <>
@@ -48,9 +48,9 @@ export function RunStatus({ job, results }: { job: JobActor; results: ResourceAc
  * The last run's figures and the spread of its scores (the page's largest element, drawn in the first
  * render with the results' answer), or that the job has not run yet.
  */
-export function RunSummary({ results }: { results: ResourceActor }) {
+export function RunSummary({ results }: { results: Resource<ResultsResponse> }) {
   const { t } = useLingui();
-  const run = useSelector(results, (s) => resourceData<ResultsResponse>(s)?.run ?? null);
+  const run = useSelector(results, (s) => resourceData(s)?.run ?? null);
   const loaded = useSelector(results, (s) => s.matches('loaded'));
   if (!run) {
     return loaded ? (

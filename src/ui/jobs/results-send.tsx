@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ResultItem } from '../../../contract/job';
 import type { JobActor } from '../../machines/jobs/job-lifecycle.machine';
-import type { SendToClientActor } from '../../machines/sending/send-to-client.machine';
+import type { SendToClientActor } from '../../machines/submissions/send-to-client.machine';
 import { Checkbox } from '../components/checkbox';
-import { SendToClient } from '../components/send-to-client-dialog';
+import { SendToClient } from '../components/submissions/send-to-client-dialog';
 
 /** "Send to client (n)" over the ticked results, to the job's client company (issue 21). */
 export function SendSelection({ sending, job }: { sending: SendToClientActor; job: JobActor }) {

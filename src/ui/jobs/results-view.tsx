@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { ResultItem, ResultsResponse } from '../../../contract/job';
+import type { NearMissesResponse, ResultItem, ResultsResponse } from '../../../contract/job';
 import type { ResultsSearch } from '../../../contract/job-search';
 import type { JobActor } from '../../machines/jobs/job-lifecycle.machine';
-import type { SendToClientActor } from '../../machines/sending/send-to-client.machine';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
+import type { SendToClientActor } from '../../machines/submissions/send-to-client.machine';
 import { Staged } from '../components/deferred';
 import { ResourceStatus } from '../components/resource-status';
 import { NearMisses } from './near-misses';
@@ -33,8 +33,8 @@ export function ResultsView({
   after,
 }: {
   job: JobActor;
-  results: ResourceActor;
-  nearMisses: ResourceActor;
+  results: Resource<ResultsResponse>;
+  nearMisses: Resource<NearMissesResponse>;
   search: ResultsSearch;
   jobUuid: string;
   scoreFilter: ScoreFilterActor;
@@ -73,7 +73,7 @@ export function ResultsView({
   );
 }
 
-function ResultsLoading({ results }: { results: ResourceActor }) {
+function ResultsLoading({ results }: { results: Resource<ResultsResponse> }) {
   const { t } = useLingui();
   const state = useSelector(results, (s) => s);
   return (
@@ -92,10 +92,10 @@ function SendSelectionWhenResults({
   sending,
   job,
 }: {
-  results: ResourceActor;
+  results: Resource<ResultsResponse>;
   sending: SendToClientActor;
   job: JobActor;
 }) {
-  const any = useSelector(results, (s) => (resourceData<ResultsResponse>(s)?.items.length ?? 0) > 0);
+  const any = useSelector(results, (s) => (resourceData(s)?.items.length ?? 0) > 0);
   return any ? <SendSelection sending={sending} job={job} /> : null;
 }

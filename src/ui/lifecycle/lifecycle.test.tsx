@@ -4,11 +4,14 @@ import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, fromTransition, getInitialSnapshot } from 'xstate';
+import type { AgentDashboard } from '../../../contract/agent';
+import type { JobListResponse } from '../../../contract/job';
 import type { TokenClaims } from '../../../contract/session';
+import type { OwnSubmissions } from '../../../contract/submissions';
 import { fakeToken } from '../../../tests/support/tokens';
 import { registrationMachine, registrationStep } from '../../machines/registration/registration.machine';
 import { decodeClaims } from '../../machines/session/token';
-import { resourceMachine } from '../../machines/shared/resource.machine';
+import { type Resource, resourceMachine } from '../../machines/shared/resource.machine';
 import { type AppActors, AppActorsContext } from '../components/app-context';
 import { type JobCounts, LifecycleScreen, registrationStateOf, sessionStateOf } from './lifecycle';
 
@@ -53,15 +56,20 @@ describe('"you are here" from the token', () => {
 describe('the lifecycle page', () => {
   afterEach(cleanup);
 
-  /** A loaded resource answering `data` (the page only reads its snapshot). */
-  const loaded = (data: unknown) =>
-    createActor(resourceMachine.provide({ actors: { fetchData: fromPromise(async () => data) } })).start();
+  /**
+   * A loaded resource answering `data`, the part of T the page reads (its snapshot only): the fixture
+   * leaves the rest out, so it is declared a T here.
+   */
+  const loaded = <T,>(data: unknown) =>
+    createActor(
+      resourceMachine.provide({ actors: { fetchData: fromPromise(async () => data) } }),
+    ).start() as unknown as Resource<T>;
 
   /** The page over a session that holds these claims (the page only reads them). */
   function renderPage(
     partial: Partial<TokenClaims>,
     jobCounts: JobCounts | null = null,
-    submissions: ReturnType<typeof loaded> | null = null,
+    submissions: Resource<OwnSubmissions> | null = null,
   ) {
     const session = createActor(fromTransition((state) => state, { claims: claims(partial) })).start();
     const actors = { session } as unknown as AppActors;
@@ -114,8 +122,8 @@ describe('the lifecycle page', () => {
   });
 
   it('shows an agent the job lifecycle with the jobs in each stage', async () => {
-    const jobs = loaded({ items: [], total: 0, counts: { active: 7, archived: 1 } });
-    const dashboard = loaded({ runsInFlight: 2 });
+    const jobs = loaded<JobListResponse>({ items: [], total: 0, counts: { active: 7, archived: 1 } });
+    const dashboard = loaded<AgentDashboard>({ runsInFlight: 2 });
     jobs.send({ type: 'resource.load', query: {} });
     dashboard.send({ type: 'resource.load', query: {} });
     renderPage({ registration_step: 0, user_type: 'agent' }, { jobs, dashboard });
@@ -133,7 +141,7 @@ describe('the lifecycle page', () => {
     expect(item('Active')?.querySelectorAll('.stage-diagram.nested > .stage')).toHaveLength(5);
   });
   it('shows a candidate, in plain words, how far the profile got and where it was sent — no diagrams', async () => {
-    const submissions = loaded({
+    const submissions = loaded<OwnSubmissions>({
       reached: ['registered', 'visible', 'proposed', 'sent'],
       companies: 2,
       items: [
@@ -173,7 +181,7 @@ describe('the lifecycle page', () => {
   });
 
   it('tells a candidate whose profile went nowhere yet so', async () => {
-    const submissions = loaded({ reached: ['registered'], companies: 0, items: [] });
+    const submissions = loaded<OwnSubmissions>({ reached: ['registered'], companies: 0, items: [] });
     submissions.send({ type: 'resource.load', query: {} });
     renderPage({ registration_step: 0, user_type: 'nova' }, null, submissions);
     const sent = await screen.findByRole('region', { name: 'Where your profile was sent' });

@@ -6,12 +6,13 @@ import type { ReactNode } from 'react';
 import type { AgentDashboard } from '../../../contract/agent';
 import type { JobListResponse } from '../../../contract/job';
 import type { TokenClaims } from '../../../contract/session';
+import type { OwnSubmissions } from '../../../contract/submissions';
 import { isAgentType, isCandidateType } from '../../../contract/user-type-names';
 import { jobLifecycleMachine } from '../../machines/jobs/job-lifecycle.machine';
 import { pipelineEntryMachine } from '../../machines/pipeline/pipeline-entry.machine';
 import { registrationMachine } from '../../machines/registration/registration.machine';
 import { sessionMachine } from '../../machines/session/session.machine';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { useAppActors } from '../components/app-context';
 import { ResourceStatus } from '../components/resource-status';
 import { Screen } from '../components/screen';
@@ -80,8 +81,8 @@ export function sessionStateOf(claims: TokenClaims): string[] {
 
 /** What an agent's lifecycle page counts (GET /api/jobs/list's counts, the agent dashboard's runs). */
 export interface JobCounts {
-  jobs: ResourceActor;
-  dashboard: ResourceActor;
+  jobs: Resource<JobListResponse>;
+  dashboard: Resource<AgentDashboard>;
 }
 
 /**
@@ -95,7 +96,7 @@ export function LifecycleScreen({
   submissions = null,
 }: {
   jobCounts: JobCounts | null;
-  submissions?: ResourceActor | null;
+  submissions?: Resource<OwnSubmissions> | null;
 }) {
   const { t, i18n } = useLingui();
   const { session: sessionActor } = useAppActors();
@@ -174,8 +175,8 @@ function JobLifecycle({ counts, label }: { counts: JobCounts; label: (node: Diag
   const { t } = useLingui();
   const list = useSelector(counts.jobs, (s) => s);
   const dashboard = useSelector(counts.dashboard, (s) => s);
-  const jobs = resourceData<JobListResponse>(list)?.counts;
-  const runs = resourceData<AgentDashboard>(dashboard)?.runsInFlight;
+  const jobs = resourceData(list)?.counts;
+  const runs = resourceData(dashboard)?.runsInFlight;
   const shown: Record<string, ReactNode> = {};
   if (jobs) {
     shown['job.active'] = <Plural value={jobs.active} one="# job" other="# jobs" />;

@@ -7,9 +7,9 @@ import type {
   OwnSubmissionStatus,
   OwnSubmissions,
   ProfileStep,
-} from '../../../contract/own-submissions';
-import { PROFILE_STEPS } from '../../../contract/own-submissions';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+} from '../../../contract/submissions';
+import { PROFILE_STEPS } from '../../../contract/submissions';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { formatDate } from '../components/format';
 import { ResourceStatus } from '../components/resource-status';
 
@@ -38,10 +38,10 @@ const STATUS_TEXT: Record<OwnSubmissionStatus, MessageDescriptor> = {
 };
 
 /** A candidate's lifecycle: the steps of their profile and every company it went to. */
-export function CandidateLifecycle({ submissions }: { submissions: ResourceActor }) {
+export function CandidateLifecycle({ submissions }: { submissions: Resource<OwnSubmissions> }) {
   const { t, i18n } = useLingui();
   const state = useSelector(submissions, (s) => s);
-  const data = resourceData<OwnSubmissions>(state);
+  const data = resourceData(state);
   return (
     <div className="stack">
       <section aria-labelledby="own-steps-title">

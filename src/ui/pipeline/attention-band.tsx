@@ -4,7 +4,7 @@ import { Link, type LinkProps } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AgentAttention } from '../../../contract/attention';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { RetryAlert } from '../components/retry-alert';
 
 /**
@@ -44,10 +44,10 @@ function Item({
  * the first thing on the dashboard. The band keeps its size from the first paint (the counts come
  * later, in the same boxes), so nothing below it moves when they arrive.
  */
-export function AttentionBand({ counts }: { counts: ResourceActor }) {
+export function AttentionBand({ counts }: { counts: Resource<AgentAttention> }) {
   const { t } = useLingui();
   const state = useSelector(counts, (s) => s);
-  const data = resourceData<AgentAttention>(state);
+  const data = resourceData(state);
   const n = (pick: (a: AgentAttention) => number) => (data ? pick(data) : null);
   const vet = data ? data.toVet.luna + data.toVet.nova + data.toVet.company : null;
   const vetTables = [

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { AttentionItem, AttentionList as List } from '../../../contract/attention';
 import type { AttentionKind } from '../../../contract/attention-search';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import type { SubmissionActor } from '../../machines/shared/submission.machine';
 import { FormError } from '../components/form-error';
 import { formatMoment } from '../components/format';
@@ -21,12 +21,12 @@ export function AttentionListScreen({
   seen,
 }: {
   kind: AttentionKind;
-  list: ResourceActor;
+  list: Resource<List>;
   seen: SubmissionActor;
 }) {
   const { t, i18n } = useLingui();
   const state = useSelector(list, (s) => s);
-  const data = resourceData<List>(state);
+  const data = resourceData(state);
   const items = data?.kind === kind ? data.items : null;
   const seeing = useSelector(seen, (s) => s.hasTag('busy'));
   const seenError = useSelector(seen, (s) => s.context.error);

@@ -2,15 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { PipelineJobs } from '../../../contract/pipeline';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { stageLabel } from '../components/pipeline-stages';
 import { ResourceStatus } from '../components/resource-status';
 
 /** The jobs a candidate is in, with their stage (the candidate's page, PRODUCT.md §10). */
-export function CandidateJobs({ list }: { list: ResourceActor }) {
+export function CandidateJobs({ list }: { list: Resource<PipelineJobs> }) {
   const { t, i18n } = useLingui();
   const state = useSelector(list, (s) => s);
-  const data = resourceData<PipelineJobs>(state);
+  const data = resourceData(state);
   return (
     <section aria-labelledby="candidate-pipeline-title" className="candidate-section">
       <h2 id="candidate-pipeline-title">

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { followUpStatus, type PipelineFollowUps } from '../../../contract/pipeline';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { formatTimeOfDay } from '../components/format';
 import { stageLabel } from '../components/pipeline-stages';
 import { ResourceStatus } from '../components/resource-status';
@@ -12,10 +12,10 @@ import { followUpWhen } from './follow-up-text';
  * The follow-ups due today or before (PRODUCT.md §10 "The agent's day"), with their time and note:
  * each links to its entry on the job's pipeline (`?view=pipeline&entry=`), where it is done or postponed. On the dashboard the first `limit` with a link to the whole "today" list.
  */
-export function FollowUps({ list, limit }: { list: ResourceActor; limit?: number }) {
+export function FollowUps({ list, limit }: { list: Resource<PipelineFollowUps>; limit?: number }) {
   const { t, i18n } = useLingui();
   const state = useSelector(list, (s) => s);
-  const data = resourceData<PipelineFollowUps>(state);
+  const data = resourceData(state);
   const items = data ? (limit ? data.items.slice(0, limit) : data.items) : [];
   // Due today whatever the time (one at 16:00 is due in the morning too); the time is the reader's.
   const when = (day: string | null, time: string | null | undefined) => {

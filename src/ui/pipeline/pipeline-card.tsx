@@ -21,7 +21,7 @@ import { Button } from '../components/button';
 import { LazyDatePicker, preloadDatePicker } from '../components/date-picker-lazy';
 import { stageLabel } from '../components/pipeline-stages';
 import { ProtectedImage } from '../components/protected-image';
-import { ClientAnswerNote } from './client-answer-note';
+import { ClientAnswerNote } from '../components/submissions/client-answer-note';
 import type { FollowUpChoice } from './follow-up-dialog';
 import { followUpWhen } from './follow-up-text';
 import type { PendingChange } from './pipeline-corrections';

@@ -5,7 +5,7 @@ import { type FocusEvent, type KeyboardEvent, useId, useState } from 'react';
 import type { AgentSelf } from '../../../contract/agent';
 import type { TokenClaims } from '../../../contract/session';
 import { LANGUAGES, type Language } from '../../../contract/user-types';
-import { type ResourceActor, resourceData } from '../../machines/shared/resource.machine';
+import { type Resource, resourceData } from '../../machines/shared/resource.machine';
 import { useAppActors } from '../components/app-context';
 import { ProtectedImage } from '../components/protected-image';
 import { LogoMark } from './logo';
@@ -158,8 +158,8 @@ function AccountMenu({ claims }: { claims: TokenClaims }) {
   );
 }
 
-function AgentName({ agent }: { agent: ResourceActor }) {
-  const self = useSelector(agent, (s) => resourceData<AgentSelf>(s));
+function AgentName({ agent }: { agent: Resource<AgentSelf> }) {
+  const self = useSelector(agent, (s) => resourceData(s));
   const name = [self?.first_name, self?.last_name].filter(Boolean).join(' ');
   return name ? <p className="account-panel-name">{name}</p> : null;
 }
