@@ -193,5 +193,37 @@ describeModelTable({
       expect(driver.calls()).toHaveLength(1);
       expect(driver.snapshot().value).toBe('loaded');
     });
+
+    // The clamp asks for the last page only past it: page 2 of two pages stays, page 3 of two is 2.
+    it.each([
+      [{ items: [], total: 25, limit: 20 }, 2, 2, 1],
+      [{ items: [], total: 40, limit: 20 }, 3, 2, 2],
+      [{ items: ['x'] }, 5, 5, 1],
+      [{ items: [], total: 0, limit: 20 }, 3, 1, 2],
+    ])('answered %j for page %i: shows page %i after %i load(s)', async (answer, page, shown, loads) => {
+      const { resourceMachine, shownPage } = module();
+      const fx = deferredActors(['fetchData'] as const);
+      const actor = createActor(resourceMachine.provide({ actors: fx.actors })).start();
+      expect(shownPage(actor.getSnapshot(), 7)).toBe(7);
+      actor.send({ type: 'resource.load', query: { page } });
+      for (let i = 0; i < loads; i++) {
+        await vi.advanceTimersByTimeAsync(0);
+        fx.settleLatest('fetchData', 'done', answer);
+        await vi.advanceTimersByTimeAsync(0);
+      }
+      expect(actor.getSnapshot().value).toBe('loaded');
+      expect(fx.pending('fetchData')).toBe(0);
+      expect(shownPage(actor.getSnapshot(), 7)).toBe(shown);
+      actor.stop();
+    });
+
+    it('shows the fallback page for a query without one', () => {
+      const { resourceMachine, shownPage } = module();
+      const fx = deferredActors(['fetchData'] as const);
+      const actor = createActor(resourceMachine.provide({ actors: fx.actors })).start();
+      actor.send({ type: 'resource.load', query: { q: 'x', page: '2' } });
+      expect(shownPage(actor.getSnapshot(), 4)).toBe(4);
+      actor.stop();
+    });
   },
 });
