@@ -52,7 +52,7 @@ export function ClientSubmissionsScreen({
         </p>
       )}
       {data && data.items.length > 0 && (
-        <ul className="client-candidates">
+        <ul className="client-submissions">
           {data.items.map((candidate) => (
             <li key={candidate.uuid}>
               <CandidateCard candidate={candidate} logic={logic} focused={candidate.reference === focus} />
