@@ -280,8 +280,12 @@ describe('a signed-in page’s first loads', () => {
     expect(scripts.filter((path) => /\/app-core-/.test(path))).toHaveLength(1);
     await context.close();
   });
-  it('asks for each of an agent’s dashboard calls once: the boot script’s early answers are taken', async () => {
-    const context = await signedIn('agent@matchwerk.example');
+  /**
+   * A signed-in user's dashboard opened in a new tab: every API GET it made (a batch's paths
+   * included) and the batches, once `heading` shows.
+   */
+  const dashboardCalls = async (email: string, heading: string) => {
+    const context = await signedIn(email);
     const other = await context.newPage();
     const calls: string[] = [];
     const batches: string[][] = [];
@@ -292,30 +296,21 @@ describe('a signed-in page’s first loads', () => {
     await other.goto(`${app.url}/dashboard`);
     await expect.poll(() => other.locator('#prerendered').count()).toBe(0);
     await other.waitForLoadState('networkidle');
-    await expect
-      .poll(() => other.getByRole('heading', { name: 'Braucht Ihre Aufmerksamkeit' }).count())
-      .toBe(1);
+    await expect.poll(() => other.getByRole('heading', { name: heading }).count()).toBe(1);
+    await context.close();
+    return { calls, batches };
+  };
+  it('asks for each of an agent’s dashboard calls once: the boot script’s early answers are taken', async () => {
+    const { calls, batches } = await dashboardCalls('agent@matchwerk.example', 'Braucht Ihre Aufmerksamkeit');
     expect(calls.filter((call) => call.startsWith('/api/agent/attention'))).toHaveLength(1);
     expect(calls.filter((call, i) => calls.indexOf(call) !== i)).toEqual([]);
     // They came in two requests (POST /api/batch): the session's, then the page's.
     expect(batches).toHaveLength(2);
     expect(batches[0]).toContain('/api/session');
     expect(batches[1]?.some((call) => call.startsWith('/api/agent/dashboard'))).toBe(true);
-    await context.close();
   });
   it('asks for each of a company’s dashboard calls once, all of them early: none waits for another', async () => {
-    const context = await signedIn('company@matchwerk.example');
-    const other = await context.newPage();
-    const calls: string[] = [];
-    const batches: string[][] = [];
-    other.on('request', (request) => {
-      calls.push(...apiGets(request));
-      if (new URL(request.url()).pathname === '/api/batch') batches.push(apiGets(request));
-    });
-    await other.goto(`${app.url}/dashboard`);
-    await expect.poll(() => other.locator('#prerendered').count()).toBe(0);
-    await other.waitForLoadState('networkidle');
-    await expect.poll(() => other.getByRole('heading', { name: 'Meine Stellenanfragen' }).count()).toBe(1);
+    const { calls, batches } = await dashboardCalls('company@matchwerk.example', 'Meine Stellenanfragen');
     expect(calls.filter((call, i) => calls.indexOf(call) !== i)).toEqual([]);
     // Every call of the page came in the boot script's two batches: the session's, then the page's.
     expect(batches).toHaveLength(2);
@@ -325,6 +320,5 @@ describe('a signed-in page’s first loads', () => {
       '/api/jobs/list?status=active&sort=updated&page=1&limit=20',
     ]);
     expect(calls.filter((call) => !batches.flat().includes(call))).toEqual([]);
-    await context.close();
   });
 });
